@@ -1,0 +1,1 @@
+"""The rules checker: findings, the simulation harness, reports."""

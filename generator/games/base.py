@@ -1,0 +1,104 @@
+"""The engine protocol every game implements, OpenSpiel style.
+
+A state is advanced only through `apply(action)` with an action from `legal_actions()`;
+chance comes from the state's own seeded `random.Random`, and every decision (targets,
+bids, whether to buy) is an action chosen by a policy from outside, never inside the rules.
+"""
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Hashable
+from typing import Any
+
+from generator.check.findings import Finding
+from generator.sources.game import Game
+
+Action = Hashable
+
+
+class GameState(ABC):
+    """One game in progress."""
+
+    def __init__(self, num_players: int, rng: random.Random):
+        self.num_players = num_players
+        self.rng = rng
+        #: How many player turns have been played: the figure reported as game length.
+        self.turns = 0
+        #: How often each card, step or space took effect, by its printed name.
+        self.fired: Counter[str] = Counter()
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act (0-based); meaningless once terminal."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take; never empty unless terminal."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play an action from legal_actions(), resolving chance with self.rng."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Each seat's final score (money, points); the highest wins, equal ones tie."""
+
+    def invariant_violations(self) -> list[str]:
+        """Conserved quantities and forbidden holdings that do not hold now (empty if fine)."""
+        return []
+
+
+Policy = Callable[[GameState, random.Random], Action]
+
+
+def random_policy(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    return rng.choice(state.legal_actions())
+
+
+class Engine(ABC):
+    """A game's rules: loading its deck from sources, static checks, and fresh states."""
+
+    #: The name game.yaml uses in `engine:`.
+    name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    #: Actions after which a simulated game is stopped and counted as capped.
+    max_actions: int = 20_000
+
+    @abstractmethod
+    def load_deck(self, game: Game) -> Any:
+        """The engine's own model of the game's components; SourceError for malformed data."""
+
+    @abstractmethod
+    def static_checks(self, game: Game) -> list[Finding]:
+        """Findings about the deck that need no simulation."""
+
+    @abstractmethod
+    def new_game(self, deck: Any, num_players: int, rng: random.Random, options: dict) -> GameState:
+        """A fresh game at its start (setup chance drawn from rng)."""
+
+    def policies(self) -> dict[str, Policy]:
+        """Named policies; 'random' always exists."""
+        return {"random": random_policy}
+
+    def fireable(self, deck: Any) -> list[str]:
+        """Every name that GameState.fired may count, so the report can list those never fired."""
+        return []
+
+    def figures(self, states: list[GameState]) -> dict:
+        """Figures this game adds to the simulation report."""
+        return {}
+
+    def component_counts(self, game: Game) -> dict[str, int]:
+        """Component kind -> number of components (counting `count:` copies)."""
+        counts: Counter[str] = Counter()
+        for component_file in game.files:
+            for item in component_file.items:
+                counts[component_file.kind] += int(item.get("count", 1))
+        return dict(counts)

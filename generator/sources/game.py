@@ -1,0 +1,110 @@
+"""A game folder: game.yaml naming the engine and the component files, each of one kind.
+
+    # components/slipmax/game.yaml          # components/slipmax/strips.yaml
+    name: Slipmax                            kind: strip
+    engine: slipmax                          items:
+    components: [strips.yaml, board.yaml]      - title: Life of Pain ...
+
+Each item may say `count: N` for N identical copies. Items are validated against their
+kind's schema by the kind itself (generator/games/<game>/components.py); here only the
+envelope is checked.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.sources.errors import Loc, SourceError, display_path
+from generator.sources.loader import LocDict, LocList, load_yaml
+from generator.sources.schema import closed, validate
+
+GAME_SCHEMA = closed(
+    {
+        "name": {"type": "string", "minLength": 1},
+        "engine": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+        "components": {
+            "type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}
+        },
+        "description": {"type": "string"},
+    },
+    ["name", "engine", "components"],
+)
+
+COMPONENT_FILE_SCHEMA = closed(
+    {
+        "kind": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+        "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+        "about": {"type": "string"},
+        "items": {"type": "array", "minItems": 1, "items": {"type": "object"}},
+    },
+    ["kind", "items"],
+)
+
+
+@dataclass
+class ComponentFile:
+    """One YAML file of components, all of one kind."""
+
+    path: Path
+    kind: str
+    layout: str
+    items: LocList
+    data: LocDict
+
+    @property
+    def shown(self) -> str:
+        return self.data.loc.file
+
+
+@dataclass
+class Game:
+    """A loaded game folder: its name, engine and component files in game.yaml's order."""
+
+    folder: Path
+    name: str
+    engine: str
+    files: list[ComponentFile] = field(default_factory=list)
+    data: LocDict | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.folder.name
+
+    def items(self, kind: str) -> list[LocDict]:
+        """Every item of a kind across the game's files, in source order."""
+        return [item for f in self.files if f.kind == kind for item in f.items]
+
+    def files_of(self, kind: str) -> list[ComponentFile]:
+        return [f for f in self.files if f.kind == kind]
+
+
+def confined(base: Path, relative: str, loc: Loc, what: str) -> Path:
+    """Resolve `relative` under `base`, refusing absolute paths and anything that leaves it."""
+    candidate = Path(relative)
+    if candidate.is_absolute():
+        raise SourceError(loc, f"{what} {relative!r} must be a path inside {display_path(base)}, not absolute")
+    resolved = (base / candidate).resolve()
+    if not resolved.is_relative_to(base.resolve()):
+        raise SourceError(loc, f"{what} {relative!r} leads outside {display_path(base)}")
+    return resolved
+
+
+def load_component_file(path: Path) -> ComponentFile:
+    data = load_yaml(path)
+    validate(data, COMPONENT_FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a component file")
+    return ComponentFile(path, data["kind"], data.get("layout", data["kind"]), data["items"], data)
+
+
+def load_game(folder: Path) -> Game:
+    """Load game.yaml and every component file it lists (envelopes only)."""
+    game_file = folder / "game.yaml"
+    if not folder.is_dir():
+        raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
+    data = load_yaml(game_file)
+    validate(data, GAME_SCHEMA, fallback=Loc(display_path(game_file), 1, 1), what="game.yaml")
+    game = Game(folder, data["name"], data["engine"], data=data)
+    for index, name in enumerate(data["components"]):
+        path = confined(folder, name, data["components"].loc_of(index), "component file")
+        if not path.is_file():
+            raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
+        game.files.append(load_component_file(path))
+    return game

@@ -1,0 +1,172 @@
+"""YAML loading that keeps file:line:col on every value.
+
+PyYAML's SafeLoader builds the node graph (no object construction, so a source can never
+instantiate Python objects); we then build plain dicts, lists and scalars ourselves, so we
+can reject duplicate keys, bound alias expansion ("billion laughs") and record where every
+key and value came from.
+"""
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.sources.errors import Loc, SourceError, display_path
+
+#: Bound on the values one file may expand to, aliases included.
+MAX_NODES = 200_000
+MAX_FILE_BYTES = 8 * 1024 * 1024
+
+
+class LocDict(dict):
+    """A mapping that remembers where it, each key and each value came from."""
+
+    loc: Loc
+    key_locs: dict[str, Loc]
+    value_locs: dict[str, Loc]
+
+    def loc_of(self, key: str) -> Loc:
+        return self.value_locs.get(key, self.loc)
+
+    def key_loc(self, key: str) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+
+class LocList(list):
+    """A sequence that remembers where it and each item came from."""
+
+    loc: Loc
+    item_locs: list[Loc]
+
+    def loc_of(self, index: int) -> Loc:
+        return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
+
+
+def loc_of(container: Any, key: Any) -> Loc | None:
+    """Where `container[key]` came from, or None for values not read from a file."""
+    if isinstance(container, (LocDict, LocList)):
+        return container.loc_of(key)
+    return None
+
+
+def _mark_loc(file: str, mark: yaml.Mark | None) -> Loc:
+    if mark is None:
+        return Loc(file, 1, 1)
+    return Loc(file, mark.line + 1, mark.column + 1)
+
+
+class _Builder:
+    def __init__(self, file: str, loader: yaml.SafeLoader):
+        self.file = file
+        self.loader = loader
+        self.count = 0
+
+    def build(self, node: yaml.Node) -> Any:
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise SourceError(
+                _mark_loc(self.file, node.start_mark),
+                f"the file expands to more than {MAX_NODES} values (are aliases nested too deep?)",
+            )
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            out = LocList(self.build(item) for item in node.value)
+            out.loc = _mark_loc(self.file, node.start_mark)
+            out.item_locs = [_mark_loc(self.file, item.start_mark) for item in node.value]
+            return out
+        return self._scalar(node)
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == "tag:yaml.org,2002:timestamp":
+            return node.value  # dates stay text: a card may print "2003-08-07"
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except yaml.constructor.ConstructorError as exc:
+            raise SourceError(_mark_loc(self.file, node.start_mark), _problem(exc)) from None
+
+    def _mapping(self, node: yaml.MappingNode) -> LocDict:
+        out = LocDict()
+        out.loc = _mark_loc(self.file, node.start_mark)
+        out.key_locs, out.value_locs = {}, {}
+        for key_node, value_node in self._merged(node):
+            key_loc = _mark_loc(self.file, key_node.start_mark)
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise SourceError(key_loc, "expected a plain key, found a mapping or list as a key")
+            key = self._scalar(key_node)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise SourceError(key_loc, f"expected a text key, found {key!r}")
+            key = str(key)
+            if key in out:
+                first = out.key_locs[key]
+                raise SourceError(key_loc, f"duplicate key {key!r} (first defined at line {first.line})")
+            out[key] = self.build(value_node)
+            out.key_locs[key] = key_loc
+            out.value_locs[key] = _mark_loc(self.file, value_node.start_mark)
+        return out
+
+    def _merged(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
+        """Key/value pairs with YAML merge keys (`<<: *defaults`) applied, own keys winning."""
+        own = [(k, v) for k, v in node.value if k.tag != "tag:yaml.org,2002:merge"]
+        own_keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag != "tag:yaml.org,2002:merge":
+                continue
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, yaml.MappingNode):
+                    raise SourceError(
+                        _mark_loc(self.file, source.start_mark), "'<<' merges only mappings"
+                    )
+                for pair in self._merged(source):
+                    if pair[0].value not in own_keys:
+                        own_keys.add(pair[0].value)
+                        merged.append(pair)
+        return merged + own
+
+
+def _problem(exc: yaml.MarkedYAMLError) -> str:
+    text = exc.problem or exc.context or "invalid YAML"
+    if "found character '\\t'" in text:
+        return "tab character: YAML indents with spaces only"
+    if exc.context and exc.problem and exc.context not in text:
+        text = f"{text} ({exc.context})"
+    return text
+
+
+def _read_text(path: Path, shown: str) -> str:
+    if path.is_dir():
+        raise SourceError(Loc(shown, 1, 1), "expected a YAML file, found a folder")
+    if not path.exists():
+        raise SourceError(Loc(shown, 1, 1), "file not found")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise SourceError(Loc(shown, 1, 1), f"file is {size} bytes; sources are at most {MAX_FILE_BYTES}")
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceError(Loc(shown, line, column), "invalid UTF-8: sources must be UTF-8 text") from None
+    return text
+
+
+def load_yaml(path: Path, *, display: str | None = None) -> Any:
+    """Load one YAML document, keeping positions; raise SourceError for anything malformed."""
+    shown = display or display_path(path)
+    text = _read_text(path, shown)
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise SourceError(Loc(shown, 1, 1), "the file is empty: expected a YAML mapping")
+        return _Builder(shown, loader).build(node)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        raise SourceError(_mark_loc(shown, mark), _problem(exc)) from None
+    except yaml.YAMLError as exc:
+        raise SourceError(Loc(shown, 1, 1), f"invalid YAML: {exc}") from None
+    finally:
+        loader.dispose()

@@ -1,0 +1,141 @@
+"""Validate loaded sources against JSON Schemas, reporting errors at their file:line:col.
+
+Schemas are plain JSON Schema (draft 2020-12) dicts. Two string formats are ours:
+`length` ("63mm": see units.py) and `colour` ("#rrggbb"). Unknown keys are errors: every
+object schema should say `additionalProperties: false`; `closed()` does that for you.
+"""
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import jsonschema
+from jsonschema import Draft202012Validator, FormatChecker
+
+from generator.sources.errors import Loc, SourceError
+from generator.sources.loader import LocDict, LocList
+from generator.units import UnitError, parse_length
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+_FORMATS = FormatChecker(formats=())
+
+
+@_FORMATS.checks("length", raises=UnitError)
+def _is_length(value: object) -> bool:
+    if isinstance(value, str):
+        parse_length(value)
+    return True
+
+
+@_FORMATS.checks("colour")
+def _is_colour(value: object) -> bool:
+    return not isinstance(value, str) or bool(_COLOUR.match(value))
+
+
+LENGTH: dict = {"type": "string", "format": "length"}
+COLOUR: dict = {"type": "string", "format": "colour"}
+TEXT: dict = {"type": "string"}
+INT: dict = {"type": "integer"}
+POSITIVE_LENGTH: dict = LENGTH
+
+
+def closed(properties: dict[str, dict], required: Iterable[str] = ()) -> dict:
+    """An object schema with exactly these keys allowed."""
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+_JSON_TYPES = {
+    dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a whole number",
+    float: "a number", type(None): "nothing (null)",
+}
+_SCHEMA_TYPES = {
+    "object": "a mapping", "array": "a list", "string": "text", "boolean": "true or false",
+    "integer": "a whole number", "number": "a number", "null": "nothing",
+}
+
+
+def _describe(value: Any) -> str:
+    for kind, name in _JSON_TYPES.items():
+        if type(value) is kind or (kind is dict and isinstance(value, dict)) or (
+            kind is list and isinstance(value, list)
+        ):
+            return name
+    return type(value).__name__
+
+
+def _locate(root: Any, path: Iterable[Any], fallback: Loc) -> tuple[Loc, Any]:
+    node, loc = root, getattr(root, "loc", fallback)
+    for step in path:
+        if isinstance(node, (LocDict, LocList)):
+            loc = node.loc_of(step)
+        node = node[step]
+    return loc, node
+
+
+def _message(error: jsonschema.ValidationError, where: str) -> str:
+    validator, schema, value = error.validator, error.schema, error.instance
+    if validator == "required":
+        missing = [key for key in schema["required"] if key not in value]
+        return f"missing required key {missing[0]!r}{where}"
+    if validator == "additionalProperties":
+        allowed = sorted(schema.get("properties", {}))
+        extra = sorted(set(value) - set(allowed))
+        return f"unknown key {extra[0]!r}{where} (expected one of: {', '.join(allowed)})"
+    if validator == "format" and schema.get("format") == "length" or (
+        validator == "type" and schema.get("format") == "length"
+    ):
+        try:
+            parse_length(value)
+        except UnitError as exc:
+            return str(exc)
+    if validator == "format" and schema.get("format") == "colour":
+        return f"expected a colour such as '#1a2b3c', got {value!r}"
+    if validator == "type":
+        wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        names = " or ".join(_SCHEMA_TYPES.get(t, t) for t in wanted)
+        return f"expected {names}{where}, got {_describe(value)} {_short(value)}"
+    if validator == "enum":
+        return f"expected one of: {', '.join(map(str, schema['enum']))}{where}; got {_short(value)}"
+    if validator == "const":
+        return f"expected {schema['const']!r}{where}; got {_short(value)}"
+    return f"{error.message}{where}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _key_of(error: jsonschema.ValidationError) -> str:
+    path = [p for p in error.absolute_path if isinstance(p, str)]
+    return f" for {path[-1]!r}" if path and error.validator not in ("required", "additionalProperties") else ""
+
+
+def _best(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
+    """The deepest, then first, error; oneOf/anyOf noise is resolved to its best branch."""
+    return jsonschema.exceptions.best_match(errors)
+
+
+def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
+    """Raise SourceError at the first problem (in file order) of `data` against `schema`."""
+    validator = Draft202012Validator(schema, format_checker=_FORMATS)
+    errors = list(validator.iter_errors(data))
+    if not errors:
+        return
+    placed = []
+    for error in errors:
+        error = _best([error]) if error.context else error
+        loc, _ = _locate(data, error.absolute_path, fallback)
+        if error.validator == "additionalProperties" and isinstance(error.instance, LocDict):
+            allowed = set(error.schema.get("properties", {}))
+            extra = sorted(set(error.instance) - allowed)
+            loc = error.instance.key_loc(extra[0])
+        placed.append((loc, error))
+    loc, error = min(placed, key=lambda pair: (pair[0].line, pair[0].column))
+    where = f" in {what}" if what and error.validator in ("required", "additionalProperties") else ""
+    raise SourceError(loc, _message(error, where or _key_of(error)))
