@@ -1,0 +1,335 @@
+"""The simulation harness shared by every engine: seeded random games with invariant checks.
+
+    report = simulate(ENGINE, deck, games=200, players=4, seed=1)
+
+Each game gets its own chance and policy generators derived from (seed, game index), so a
+report is reproducible (everything but games_per_second) and one game can be replayed
+alone. After every action the harness checks that the state is sound: legal actions exist
+unless the game is over, the engine's invariant_violations() is empty, the policy picked a
+legal action, and nothing raised. A problem is recorded (code, game index, action number)
+and ends that game; it never propagates. The codes are listed in docs/findings.md.
+
+Actions are numbered from 1 in each game: a problem while choosing or applying action N, or
+in the checks after it, is reported as action N (action 0 is the setup by new_game).
+
+Which games count for what:
+- turns, engine figures: every game that ended without a problem (by the rules or the cap);
+- seat win rates: games ended by the rules only (a capped game has no winner); the top
+  score wins and a tie splits the win evenly between the tied seats;
+- completed_share: games ended by the rules, out of all games played.
+"""
+
+import hashlib
+import json
+import math
+import random
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.check.stats import summary, wilson_interval
+from generator.games.base import Engine, GameState, Policy
+
+PolicySpec = str | Policy
+
+#: Problem codes (see docs/findings.md).
+INVARIANT = "SIM001"
+EXCEPTION = "SIM002"
+NO_LEGAL_ACTION = "SIM003"
+ILLEGAL_ACTION = "SIM004"
+BAD_RETURNS = "SIM005"
+BAD_PLAYER = "SIM006"
+BAD_FIGURES = "SIM007"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that went wrong in one game (or, with game None, in the figures)."""
+
+    code: str
+    game: int | None
+    action: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = []
+        if self.game is not None:
+            where.append(f"game {self.game}")
+        if self.action is not None:
+            where.append(f"action {self.action}")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+    def as_json(self) -> dict:
+        return {"code": self.code, "game": self.game, "action": self.action, "message": self.message}
+
+
+@dataclass
+class SimulationReport:
+    """What a simulation run measured; as_json() gives the `simulation` object of --json."""
+
+    engine: str
+    games: int
+    players: int
+    seed: int
+    policies: list[str]
+    options: dict
+    max_actions: int
+    turns: dict[str, float]
+    completed: int
+    capped: int
+    seat_wins: list[float]
+    fired: dict[str, int]
+    never_fired: list[str]
+    unlisted_fired: list[str]
+    games_per_second: float
+    figures: dict = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def completed_share(self) -> float:
+        return self.completed / self.games if self.games else 0.0
+
+    @property
+    def broken(self) -> int:
+        """Games stopped by a problem."""
+        return len({p.game for p in self.problems if p.game is not None})
+
+    def seat_win_rate(self) -> list[dict]:
+        """Per seat: the share of rule-ended games won, with its Wilson 95% interval."""
+        rates = []
+        for wins in self.seat_wins:
+            low, high = wilson_interval(wins, self.completed)
+            rate = wins / self.completed if self.completed else 0.0
+            rates.append({"rate": rate, "ci95": [low, high]})
+        return rates
+
+    def as_json(self) -> dict:
+        data = {
+            "engine": self.engine,
+            "games": self.games,
+            "players": self.players,
+            "seed": self.seed,
+            "policies": self.policies,
+            "options": self.options,
+            "max_actions": self.max_actions,
+            "turns": self.turns,
+            "completed_share": self.completed_share,
+            "capped": self.capped,
+            "broken": self.broken,
+            "seat_win_rate": self.seat_win_rate(),
+            "fired": self.fired,
+            "never_fired": self.never_fired,
+            "unlisted_fired": self.unlisted_fired,
+            "games_per_second": self.games_per_second,
+            "problems": [p.as_json() for p in self.problems],
+        }
+        return {**data, **self.figures}
+
+
+def derived_seed(seed: int, game: int, stream: str) -> int:
+    """A 64-bit seed for one stream ("chance", "policy") of one game, stable across runs."""
+    digest = hashlib.sha256(f"{seed}/{game}/{stream}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def resolve_policies(
+    engine: Engine, players: int, policies: PolicySpec | Sequence[PolicySpec] | None
+) -> tuple[list[Policy], list[str]]:
+    """One policy per seat, from a name or callable for all seats or a list of them."""
+    if policies is None:
+        policies = "random"
+    if isinstance(policies, str) or callable(policies):
+        policies = [policies] * players
+    if len(policies) != players:
+        raise ValueError(f"{len(policies)} policies given for {players} players")
+    available = engine.policies()
+    chosen, names = [], []
+    for spec in policies:
+        if isinstance(spec, str):
+            if spec not in available:
+                raise ValueError(
+                    f"engine {engine.name!r} has no policy {spec!r} "
+                    f"(it has: {', '.join(sorted(available))})"
+                )
+            chosen.append(available[spec])
+            names.append(spec)
+        else:
+            chosen.append(spec)
+            names.append(getattr(spec, "__name__", type(spec).__name__))
+    return chosen, names
+
+
+def _describe_exception(exc: BaseException) -> str:
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = ""
+    if frames:
+        last = frames[-1]
+        where = f" (at {Path(last.filename).name}:{last.lineno} in {last.name})"
+    return f"{type(exc).__name__}: {exc}{where}"
+
+
+@dataclass
+class _Outcome:
+    state: GameState | None
+    ending: str  # "completed", "capped" or "broken"
+    problem: Problem | None = None
+
+
+class _GameRunner:
+    """Plays one game to its end, the cap or its first problem."""
+
+    def __init__(self, engine: Engine, deck: Any, players: int, policies: list[Policy], options: dict):
+        self.engine = engine
+        self.deck = deck
+        self.players = players
+        self.policies = policies
+        self.options = options
+
+    def play(self, index: int, seed: int) -> _Outcome:
+        chance = random.Random(derived_seed(seed, index, "chance"))
+        choice = random.Random(derived_seed(seed, index, "policy"))
+        actions = 0
+        state = None
+        try:
+            state = self.engine.new_game(self.deck, self.players, chance, dict(self.options))
+            problem = self._soundness(state)
+            while problem is None and not state.is_terminal():
+                if actions >= self.engine.max_actions:
+                    return _Outcome(state, "capped")
+                actions += 1
+                problem = self._step(state, choice)
+                if problem is None:
+                    problem = self._soundness(state)
+            if problem is None:
+                problem = self._check_returns(state)
+        except Exception as exc:  # an engine bug must be reported, not crash the run
+            problem = (EXCEPTION, _describe_exception(exc))
+        if problem is not None:
+            return _Outcome(state, "broken", Problem(problem[0], index, actions, problem[1]))
+        return _Outcome(state, "completed")
+
+    def _step(self, state: GameState, choice: random.Random) -> tuple[str, str] | None:
+        legal = state.legal_actions()
+        if not legal:
+            return (NO_LEGAL_ACTION, "no legal actions in a state that is not terminal")
+        player = state.current_player()
+        if not (isinstance(player, int) and 0 <= player < self.players):
+            return (BAD_PLAYER, f"current_player() is {player!r}, not a seat 0..{self.players - 1}")
+        action = self.policies[player](state, choice)
+        if action not in legal:
+            return (ILLEGAL_ACTION, f"seat {player} chose {action!r}, not among legal_actions()")
+        state.apply(action)
+        return None
+
+    @staticmethod
+    def _soundness(state: GameState) -> tuple[str, str] | None:
+        violations = state.invariant_violations()
+        if violations:
+            return (INVARIANT, "; ".join(map(str, violations)))
+        return None
+
+    def _check_returns(self, state: GameState) -> tuple[str, str] | None:
+        scores = state.returns()
+        if len(scores) != self.players or not all(
+            isinstance(s, (int, float)) and math.isfinite(s) for s in scores
+        ):
+            return (BAD_RETURNS, f"returns() is {scores!r}: expected {self.players} finite numbers")
+        return None
+
+
+def _seat_shares(scores: Sequence[float]) -> list[float]:
+    """Each seat's share of the win: 1 to the top score, split evenly on a tie."""
+    top = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == top]
+    return [1 / len(tied) if seat in tied else 0.0 for seat in range(len(scores))]
+
+
+def _engine_figures(engine: Engine, states: list[GameState], reserved: set[str]) -> tuple[dict, Problem | None]:
+    try:
+        figures = engine.figures(states)
+        if not isinstance(figures, dict):
+            raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
+        json.dumps(figures, allow_nan=False)
+    except Exception as exc:
+        return {}, Problem(BAD_FIGURES, None, None, f"engine figures: {_describe_exception(exc)}")
+    clashes = sorted(reserved & set(figures))
+    if clashes:
+        message = f"engine figures reuse the harness's names: {', '.join(clashes)}"
+        return {}, Problem(BAD_FIGURES, None, None, message)
+    return figures, None
+
+
+def simulate(
+    engine: Engine,
+    deck: Any,
+    games: int,
+    players: int,
+    seed: int,
+    policies: PolicySpec | Sequence[PolicySpec] | None = None,
+    options: dict | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationReport:
+    """Play `games` seeded games and measure them; see the module docstring."""
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    if not engine.min_players <= players <= engine.max_players:
+        raise ValueError(
+            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}"
+        )
+    chosen, names = resolve_policies(engine, players, policies)
+    options = dict(options or {})
+    runner = _GameRunner(engine, deck, players, chosen, options)
+
+    ended: list[GameState] = []
+    problems: list[Problem] = []
+    counts: Counter[str] = Counter()
+    seat_wins = [0.0] * players
+    fired: Counter[str] = Counter()
+    started = time.perf_counter()
+    for index in range(games):
+        outcome = runner.play(index, seed)
+        counts[outcome.ending] += 1
+        if outcome.problem is not None:
+            problems.append(outcome.problem)
+        else:
+            ended.append(outcome.state)
+            fired.update(outcome.state.fired)
+            if outcome.ending == "completed":
+                for seat, share in enumerate(_seat_shares(outcome.state.returns())):
+                    seat_wins[seat] += share
+        if progress is not None:
+            progress(index + 1, games)
+    elapsed = time.perf_counter() - started
+
+    fireable = set(engine.fireable(deck))
+    report = SimulationReport(
+        engine=engine.name,
+        games=games,
+        players=players,
+        seed=seed,
+        policies=names,
+        options=options,
+        max_actions=engine.max_actions,
+        turns=summary([state.turns for state in ended]),
+        completed=counts["completed"],
+        capped=counts["capped"],
+        seat_wins=seat_wins,
+        fired=dict(sorted(fired.items())),
+        never_fired=sorted(fireable - set(fired)),
+        unlisted_fired=sorted(set(fired) - fireable) if fireable else [],
+        games_per_second=games / max(elapsed, 1e-9),
+        problems=problems,
+    )
+    figures, problem = _engine_figures(engine, ended, set(report.as_json()))
+    report.figures = figures
+    if problem is not None:
+        report.problems.append(problem)
+    return report

@@ -1,0 +1,328 @@
+"""The simulation harness, driven by a toy two-to-four player race whose faults are options.
+
+ToyRace (also used by tests/test_engines_generic.py and tests/test_check_run.py): players
+race along a track of `length` spaces. On a turn a player either rolls (moves 1-3) or, with
+a chip, dashes (pays a chip to the bank, moves 3). Landing exactly halfway takes a chip from
+the bank. Reaching the end wins; the score is 1 for the finisher, 0 for the others.
+Chips are conserved: players' chips plus the bank always equal the starting total.
+
+Fault options for the harness tests: leak (a dash destroys its chip), stall (nobody ever
+moves: the game never ends), crash_at=N (apply raises on turn N), empty (no legal actions),
+tie (every score equal), figure_clash (figures() reuses a harness name).
+"""
+
+import random
+from dataclasses import dataclass
+
+import pytest
+
+from generator.check.findings import error, info, warning
+from generator.check.simulate import Problem, derived_seed, simulate
+from generator.check.stats import percentile, summary, wilson_interval
+from generator.games.base import Engine, GameState, random_policy
+from generator.sources.errors import SourceError
+from generator.sources.game import Game
+from generator.sources.schema import closed, validate
+
+TRACK_SCHEMA = closed(
+    {
+        "name": {"type": "string", "minLength": 1},
+        "length": {"type": "integer", "minimum": 1},
+        "pot": {"type": "integer", "minimum": 0},
+        "count": {"type": "integer", "minimum": 1},
+    },
+    ["name", "length"],
+)
+START_CHIPS = 2
+
+
+@dataclass(frozen=True)
+class Track:
+    name: str
+    length: int
+    pot: int = 5
+
+
+class ToyState(GameState):
+    def __init__(self, track: Track, num_players: int, rng: random.Random, options: dict):
+        super().__init__(num_players, rng)
+        self.track = track
+        self.options = options
+        self.positions = [0] * num_players
+        self.chips = [START_CHIPS] * num_players
+        self.bank = track.pot
+        self.total = self.bank + START_CHIPS * num_players
+        self.player = 0
+        self.winner: int | None = None
+
+    def current_player(self) -> int:
+        return self.player
+
+    def legal_actions(self) -> list:
+        if self.is_terminal() or self.options.get("empty"):
+            return []
+        if self.options.get("stall"):
+            return ["wait"]
+        return ["roll", "dash"] if self.chips[self.player] > 0 else ["roll"]
+
+    def apply(self, action) -> None:
+        if self.turns == self.options.get("crash_at"):
+            raise RuntimeError("the toy engine fell over")
+        self.turns += 1
+        if action == "wait":
+            return
+        if action == "dash":
+            self.chips[self.player] -= 1
+            if not self.options.get("leak"):
+                self.bank += 1
+            self._move(3)
+        else:
+            self._move(self.rng.randint(1, 3))
+        self.fired[action] += 1
+        self.player = (self.player + 1) % self.num_players
+
+    def _move(self, steps: int) -> None:
+        self.positions[self.player] += steps
+        if self.positions[self.player] == self.track.length // 2 and self.bank > 0:
+            self.bank -= 1
+            self.chips[self.player] += 1
+            self.fired["bonus"] += 1
+        if self.positions[self.player] >= self.track.length:
+            self.winner = self.player
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    def returns(self) -> list[float]:
+        if self.options.get("tie"):
+            return [0.0] * self.num_players
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.num_players)]
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        if sum(self.chips) + self.bank != self.total:
+            problems.append(f"chips not conserved: {sum(self.chips) + self.bank} != {self.total}")
+        if min(self.chips) < 0 or self.bank < 0:
+            problems.append("negative chips")
+        return problems
+
+
+def dash_first(state: GameState, rng: random.Random):
+    """Dash whenever a chip allows it."""
+    legal = state.legal_actions()
+    return "dash" if "dash" in legal else legal[0]
+
+
+class ToyRace(Engine):
+    name = "toyrace"
+    min_players = 2
+    max_players = 4
+    default_players = 2
+    max_actions = 200
+
+    def load_deck(self, game: Game) -> Track:
+        items = game.items("track")
+        if not items:
+            raise SourceError(game.data.loc, "a toy race needs a `track` component")
+        item = items[0]
+        validate(item, TRACK_SCHEMA, fallback=item.loc, what="a track")
+        return Track(item["name"], item["length"], item.get("pot", 5))
+
+    def static_checks(self, game: Game) -> list:
+        self.load_deck(game)
+        findings = []
+        for item in game.items("track"):
+            if item["length"] < 4:
+                findings.append(error("TOY001", "track shorter than 4 spaces", item.loc_of("length")))
+            if item.get("pot", 5) == 0:
+                findings.append(warning("TOY002", "the bank starts empty", item.loc_of("pot")))
+            findings.append(info("TOY003", f"a track of {item['length']} spaces", item.loc))
+        return findings
+
+    def new_game(self, deck: Track, num_players: int, rng: random.Random, options: dict) -> ToyState:
+        return ToyState(deck, num_players, rng, options)
+
+    def policies(self) -> dict:
+        return {"random": random_policy, "greedy": dash_first}
+
+    def fireable(self, deck: Track) -> list[str]:
+        return ["bonus", "dash", "roll", "rocket"]
+
+    def figures(self, states: list) -> dict:
+        if any(state.options.get("figure_clash") for state in states):
+            return {"turns": 0}
+        finished = [s for s in states if s.is_terminal()]
+        return {"bank_at_end": sum(s.bank for s in finished) / len(finished) if finished else 0}
+
+
+TOY = ToyRace()
+TRACK = Track("Toy track", 10, pot=5)
+
+
+def run(games=30, players=2, seed=7, **kwargs):
+    return simulate(TOY, kwargs.pop("deck", TRACK), games, players, seed, **kwargs)
+
+
+def without_speed(report) -> dict:
+    data = report.as_json()
+    data.pop("games_per_second")
+    return data
+
+
+# --- reproducibility -------------------------------------------------------------------------
+
+
+def test_same_seed_gives_the_same_report():
+    assert without_speed(run(seed=3)) == without_speed(run(seed=3))
+
+
+def test_another_seed_gives_another_report():
+    assert without_speed(run(seed=3)) != without_speed(run(seed=4))
+
+
+def test_each_game_has_its_own_generator_from_seed_and_index():
+    """Game 5 of a 10-game run plays as game 5 of a 6-game run: its rng does not depend on
+    the games before it."""
+    long, short = [], []
+
+    class Recording(ToyRace):
+        def __init__(self, into):
+            self.into = into
+
+        def new_game(self, deck, num_players, rng, options):
+            self.into.append(rng.random())
+            return super().new_game(deck, num_players, rng, options)
+
+    simulate(Recording(long), TRACK, 10, 2, 1)
+    simulate(Recording(short), TRACK, 6, 2, 1)
+    assert long[:6] == short
+    assert long[5] == random.Random(derived_seed(1, 5, "chance")).random()
+    assert len(set(long)) == 10
+
+
+# --- problems are recorded, never raised ----------------------------------------------------
+
+
+def test_broken_conservation_is_recorded_with_game_and_action():
+    report = run(games=4, policies="greedy", options={"leak": True})
+    assert not report.ok
+    # greedy dashes on the very first action of every game, which leaks a chip at once
+    assert [(p.code, p.game, p.action) for p in report.problems] == [
+        ("SIM001", game, 1) for game in range(4)
+    ]
+    assert "chips not conserved" in report.problems[0].message
+    assert report.broken == 4 and report.completed == 0
+
+
+def test_an_exception_is_recorded_not_raised():
+    report = run(games=3, options={"crash_at": 2})  # the third apply raises
+    assert [(p.code, p.game, p.action) for p in report.problems] == [
+        ("SIM002", game, 3) for game in range(3)
+    ]
+    assert "RuntimeError: the toy engine fell over" in report.problems[0].message
+
+
+def test_no_legal_actions_before_the_end_is_a_problem():
+    report = run(games=2, options={"empty": True})
+    assert {p.code for p in report.problems} == {"SIM003"}
+    assert report.problems[0].action == 1
+
+
+def test_a_policy_choosing_an_illegal_action_is_a_problem():
+    report = run(games=2, policies=lambda state, rng: "teleport")
+    assert [(p.code, p.action) for p in report.problems] == [("SIM004", 1), ("SIM004", 1)]
+
+
+def test_figures_clashing_with_harness_names_are_a_problem():
+    report = run(games=2, options={"figure_clash": True})
+    assert [p.code for p in report.problems] == ["SIM007"]
+    assert report.problems[0] == Problem("SIM007", None, None, report.problems[0].message)
+    assert "turns" in report.problems[0].message
+
+
+# --- the cap ------------------------------------------------------------------------------
+
+
+def test_capped_games_are_counted_and_have_no_winner():
+    report = run(games=5, options={"stall": True})
+    assert report.ok
+    assert report.capped == 5 and report.completed == 0
+    assert report.completed_share == 0
+    assert report.turns["max"] == TOY.max_actions
+    assert report.seat_win_rate() == [{"rate": 0.0, "ci95": [0.0, 1.0]}] * 2
+
+
+# --- figures --------------------------------------------------------------------------------
+
+
+def test_one_space_track_is_won_by_the_first_mover_in_one_turn():
+    report = run(games=20, deck=Track("tiny", 1))
+    assert report.completed_share == 1
+    assert report.turns == {"mean": 1, "median": 1, "p95": 1, "max": 1}
+    rates = report.seat_win_rate()
+    assert rates[0]["rate"] == 1 and rates[1]["rate"] == 0
+    assert rates[0]["ci95"] == list(wilson_interval(20, 20))
+    assert rates[1]["ci95"] == list(wilson_interval(0, 20))
+
+
+def test_ties_split_the_win_between_tied_seats():
+    report = run(games=9, players=3, options={"tie": True})
+    assert [seat["rate"] for seat in report.seat_win_rate()] == pytest.approx([1 / 3] * 3)
+
+
+def test_fired_counts_and_never_fired():
+    report = run(games=10, deck=Track("tiny", 1), policies="greedy")
+    # every game is one dash by seat 0
+    assert report.fired == {"dash": 10}
+    assert report.never_fired == ["bonus", "rocket", "roll"]
+    assert report.unlisted_fired == []
+
+
+def test_engine_figures_are_merged_into_the_json():
+    data = run(games=5).as_json()
+    assert "bank_at_end" in data
+    assert set(data) >= {
+        "games", "players", "seed", "turns", "completed_share", "seat_win_rate", "fired",
+        "never_fired", "games_per_second", "capped",
+    }
+
+
+def test_players_outside_the_engine_range_are_refused():
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        run(players=5)
+
+
+def test_unknown_policy_name_is_refused():
+    with pytest.raises(ValueError, match="no policy 'clever'"):
+        run(policies="clever")
+
+
+# --- statistics ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wins", "trials", "low", "high"),
+    [
+        # Reference values: Newcombe (1998), Statistics in Medicine 17:857, table I
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_interval_matches_published_values(wins, trials, low, high):
+    assert wilson_interval(wins, trials) == pytest.approx((low, high), abs=1e-4)
+
+
+def test_wilson_interval_without_trials_is_everything():
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_percentile_is_nearest_rank():
+    assert percentile(range(1, 21), 0.95) == 19
+    assert percentile(range(1, 11), 0.95) == 10
+    assert percentile([5], 0.95) == 5
+
+
+def test_summary_of_turns():
+    assert summary([1, 2, 3, 10]) == {"mean": 4, "median": 2.5, "p95": 10, "max": 10}
