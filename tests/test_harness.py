@@ -133,13 +133,17 @@ class ToyRace(Engine):
         findings = []
         for item in game.items("track"):
             if item["length"] < 4:
-                findings.append(error("TOY001", "track shorter than 4 spaces", item.loc_of("length")))
+                findings.append(
+                    error("TOY001", "track shorter than 4 spaces", item.loc_of("length"))
+                )
             if item.get("pot", 5) == 0:
                 findings.append(warning("TOY002", "the bank starts empty", item.loc_of("pot")))
             findings.append(info("TOY003", f"a track of {item['length']} spaces", item.loc))
         return findings
 
-    def new_game(self, deck: Track, num_players: int, rng: random.Random, options: dict) -> ToyState:
+    def new_game(
+        self, deck: Track, num_players: int, rng: random.Random, options: dict
+    ) -> ToyState:
         return ToyState(deck, num_players, rng, options)
 
     def policies(self) -> dict:
@@ -282,8 +286,16 @@ def test_engine_figures_are_merged_into_the_json():
     data = run(games=5).as_json()
     assert "bank_at_end" in data
     assert set(data) >= {
-        "games", "players", "seed", "turns", "completed_share", "seat_win_rate", "fired",
-        "never_fired", "games_per_second", "capped",
+        "games",
+        "players",
+        "seed",
+        "turns",
+        "completed_share",
+        "seat_win_rate",
+        "fired",
+        "never_fired",
+        "games_per_second",
+        "capped",
     }
 
 

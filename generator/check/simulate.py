@@ -64,7 +64,12 @@ class Problem:
         return f"{', '.join(where)}: {self.message}" if where else self.message
 
     def as_json(self) -> dict:
-        return {"code": self.code, "game": self.game, "action": self.action, "message": self.message}
+        return {
+            "code": self.code,
+            "game": self.game,
+            "action": self.action,
+            "message": self.message,
+        }
 
 
 @dataclass
@@ -186,7 +191,9 @@ class _Outcome:
 class _GameRunner:
     """Plays one game to its end, the cap or its first problem."""
 
-    def __init__(self, engine: Engine, deck: Any, players: int, policies: list[Policy], options: dict):
+    def __init__(
+        self, engine: Engine, deck: Any, players: int, policies: list[Policy], options: dict
+    ):
         self.engine = engine
         self.deck = deck
         self.players = players
@@ -252,7 +259,9 @@ def _seat_shares(scores: Sequence[float]) -> list[float]:
     return [1 / len(tied) if seat in tied else 0.0 for seat in range(len(scores))]
 
 
-def _engine_figures(engine: Engine, states: list[GameState], reserved: set[str]) -> tuple[dict, Problem | None]:
+def _engine_figures(
+    engine: Engine, states: list[GameState], reserved: set[str]
+) -> tuple[dict, Problem | None]:
     try:
         figures = engine.figures(states)
         if not isinstance(figures, dict):
@@ -282,7 +291,8 @@ def simulate(
         raise ValueError("simulate at least one game")
     if not engine.min_players <= players <= engine.max_players:
         raise ValueError(
-            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}"
+            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, "
+            f"not {players}"
         )
     chosen, names = resolve_policies(engine, players, policies)
     options = dict(options or {})
