@@ -1,0 +1,53 @@
+"""perft: how many move sequences of a given length start from the opening (python-chess
+style leaf count; a finished game has no moves, a pass is one move)."""
+
+from generator.games.chip_flip.board import rotate
+from generator.games.chip_flip.movegen import children_basic, count_basic
+from generator.games.chip_flip.position import Position, opening
+
+
+def perft(depth: int, advanced: bool = False) -> int:
+    """Leaf nodes at `depth` plies from the opening (advanced: the numbered opening)."""
+    if depth < 0:
+        raise ValueError("depth must be >= 0")
+    if advanced:
+        return perft_position(opening(advanced=True), depth)
+    if depth == 0:
+        return 1
+    start = opening()
+    return _basic(start.south, start.north, depth)
+
+
+def _moves_or_pass(own: int, opp: int) -> int:
+    """Moves of a live position: its moves, or 1 (a pass) if only the opponent can move."""
+    count = count_basic(own, opp)
+    if count:
+        return count
+    return 1 if count_basic(rotate(opp), rotate(own)) else 0
+
+
+def _basic(own: int, opp: int, depth: int) -> int:
+    """Leaves below a live basic position, mover's frame (both sides have chips)."""
+    if depth == 1:
+        return _moves_or_pass(own, opp)
+    kids = children_basic(own, opp)
+    if not kids:
+        flipped_own, flipped_opp = rotate(opp), rotate(own)
+        if count_basic(flipped_own, flipped_opp):
+            return _basic(flipped_own, flipped_opp, depth - 1)
+        return 0
+    total = 0
+    for mine, theirs in kids:
+        if mine and theirs:
+            total += _basic(rotate(theirs), rotate(mine), depth - 1)
+    return total
+
+
+def perft_position(position: Position, depth: int) -> int:
+    """Leaves below any position through the general move generator (any variant)."""
+    if depth == 0:
+        return 1
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves)
+    return sum(perft_position(position.push(move), depth - 1) for move in moves)
