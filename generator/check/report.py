@@ -1,0 +1,103 @@
+"""Presenting check results: findings grouped by severity, summary lines, simulation figures.
+
+Simulation problems become findings too, placed at the `engine:` line of game.yaml (the
+harness cannot know a finer place): SIM001-SIM007 are errors, SIM010 (games stopped by the
+cap) and SIM011 (fired names the engine does not list as fireable) are warnings.
+"""
+
+from collections.abc import Iterable
+
+from generator.check.findings import Finding, Severity, error, warning
+from generator.check.simulate import SimulationReport
+from generator.sources.errors import Loc
+
+CAPPED = "SIM010"
+UNLISTED_FIRED = "SIM011"
+GROUPS = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "infos"}
+#: Problems listed one by one in the text output; the rest are counted.
+SHOWN_PROBLEMS = 10
+
+
+def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Finding]:
+    """The simulation's problems and warnings as findings at `loc`."""
+    shown = report.problems[:SHOWN_PROBLEMS]
+    findings = [error(p.code, f"simulation {p}", loc) for p in shown]
+    if len(report.problems) > SHOWN_PROBLEMS:
+        rest = len(report.problems) - SHOWN_PROBLEMS
+        findings.append(error(shown[-1].code, f"simulation: {rest} more problems", loc))
+    if report.capped:
+        findings.append(
+            warning(
+                CAPPED,
+                f"{report.capped} of {report.games} simulated games hit the cap of "
+                f"{report.max_actions} actions",
+                loc,
+            )
+        )
+    if report.unlisted_fired:
+        names = ", ".join(report.unlisted_fired)
+        findings.append(warning(UNLISTED_FIRED, f"fired but not listed as fireable: {names}", loc))
+    return findings
+
+
+def grouped(findings: Iterable[Finding]) -> dict[str, list[dict]]:
+    """{"errors": [...], "warnings": [...], "infos": [...]} of JSON findings, order kept."""
+    groups: dict[str, list[dict]] = {name: [] for name in GROUPS.values()}
+    for finding in findings:
+        groups[GROUPS[finding.severity]].append(finding.as_json())
+    return groups
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def tally(findings: Iterable[Finding]) -> str:
+    """'1 error, 2 warnings, 0 infos'."""
+    findings = list(findings)
+    parts = []
+    for severity in Severity:
+        count = sum(1 for f in findings if f.severity is severity)
+        parts.append(_plural(count, severity.value))
+    return ", ".join(parts)
+
+
+def summary_line(name: str, findings: list[Finding], components: dict[str, int]) -> str:
+    """One line per game: its name, the tally and the component counts."""
+    counted = ", ".join(f"{kind} {count}" for kind, count in components.items())
+    return f"{name}: {tally(findings)}" + (f" ({counted})" if counted else "")
+
+
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def format_simulation(report: SimulationReport) -> list[str]:
+    """The simulation figures as indented text lines."""
+    policies = sorted(set(report.policies))
+    turns = report.turns
+    lines = [
+        f"  simulation: {report.games} games, {report.players} players, seed {report.seed}, "
+        f"policy {', '.join(policies)}" + (f", options {report.options}" if report.options else ""),
+        f"  turns: mean {_number(turns['mean'])}, median {_number(turns['median'])}, "
+        f"p95 {_number(turns['p95'])}, max {_number(turns['max'])}",
+        f"  completed: {_percent(report.completed_share)} "
+        f"({report.capped} capped at {report.max_actions} actions, {report.broken} broken)",
+    ]
+    seats = [
+        f"{seat + 1}: {_percent(r['rate'])} [{_percent(r['ci95'][0])}-{_percent(r['ci95'][1])}]"
+        for seat, r in enumerate(report.seat_win_rate())
+    ]
+    lines.append("  win rate by seat (95% interval): " + "  ".join(seats))
+    lines.append(f"  fired: {len(report.fired)} names, {sum(report.fired.values())} times")
+    if report.never_fired:
+        never = ", ".join(report.never_fired)
+        lines.append(f"  never fired ({len(report.never_fired)}): {never}")
+    for key, value in report.figures.items():
+        lines.append(f"  {key}: {value}")
+    lines.append(f"  speed: {report.games_per_second:.1f} games/s")
+    return lines

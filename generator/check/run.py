@@ -1,0 +1,279 @@
+"""`cutsheet check`: static checks and optional simulation for game folders, as a library.
+
+    exit_code, text = check(["components/slipmax"], CheckOptions(simulate=200, players=4))
+
+A source is a game folder (holding game.yaml), game.yaml itself, or a component file listed
+in a game.yaml beside it (which checks its whole game: the rules checks need every
+component); no sources means every game folder under the project's components/.
+
+Exit codes: 0 no errors, 1 errors found (static or simulation), 2 bad input (a SourceError:
+malformed YAML, an unknown engine, impossible options); the other games are still checked.
+A game whose static checks found errors is not simulated.
+
+JSON: one object. For one game:
+    {"game", "engine", "folder", "errors", "warnings", "infos", "components", "simulation"?}
+For several games the top level holds `errors`, `warnings` and `infos` (every game's, in
+order), `components` (counts summed by kind) and `games`: game name -> the object above.
+Bad input appears among `errors` with code SRC001 (and its file, line and column).
+"""
+
+import json
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import PROJECT_ROOT, games
+from generator.check import report as present
+from generator.check.findings import Finding, Severity, error, sort_findings
+from generator.check.simulate import SimulationReport, simulate
+from generator.games.base import Engine
+from generator.sources.errors import Loc, SourceError, display_path
+from generator.sources.game import Game, load_game
+
+BAD_INPUT = "SRC001"
+ENGINE_FAILED = "CHK001"
+
+#: Called with (game name, games done, games in all) while simulating.
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass
+class CheckOptions:
+    """What `cutsheet check` was asked to do beyond static checks."""
+
+    simulate: int = 0
+    players: int | None = None
+    seed: int = 0
+    json: bool = False
+    policy: str = "random"
+    #: Variants passed to the engine's new_game, e.g. {"tidal": True}.
+    variants: dict = field(default_factory=dict)
+
+
+@dataclass
+class GameResult:
+    """Everything checked about one game folder."""
+
+    folder: Path
+    name: str
+    engine: str = ""
+    findings: list[Finding] = field(default_factory=list)
+    components: dict[str, int] = field(default_factory=dict)
+    simulation: SimulationReport | None = None
+    bad_input: SourceError | None = None
+    note: str = ""
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity is Severity.ERROR)
+
+    def all_findings(self) -> list[Finding]:
+        """Findings, with bad input first as an SRC001 error."""
+        if self.bad_input is None:
+            return self.findings
+        return [error(BAD_INPUT, self.bad_input.message, self.bad_input.loc), *self.findings]
+
+    def as_json(self) -> dict:
+        data = {
+            "game": self.name,
+            "engine": self.engine,
+            "folder": display_path(self.folder),
+            **present.grouped(self.all_findings()),
+            "components": self.components,
+        }
+        if self.simulation is not None:
+            data["simulation"] = self.simulation.as_json()
+        return data
+
+
+def _game_folder_of(source: Path) -> Path:
+    shown = display_path(source)
+    if source.is_dir():
+        if not (source / "game.yaml").is_file():
+            raise SourceError(None, f"{shown} is not a game folder: it holds no game.yaml")
+        return source
+    if not source.is_file():
+        raise SourceError(None, f"{shown}: no such file or folder")
+    if source.suffix not in (".yaml", ".yml"):
+        raise SourceError(Loc(shown, 1, 1), "expected a game folder or a YAML file")
+    if not (source.parent / "game.yaml").is_file():
+        raise SourceError(Loc(shown, 1, 1), "not inside a game folder (no game.yaml beside it)")
+    return source.parent
+
+
+def game_folders(sources: Sequence[str | Path], components: Path) -> dict[Path, list[Path]]:
+    """Game folder -> the component files named in it (none: the whole folder was named)."""
+    if not sources:
+        found = sorted(p for p in components.iterdir() if (p / "game.yaml").is_file())
+        if not found:
+            raise SourceError(None, f"no game folders under {display_path(components)}")
+        return {folder: [] for folder in found}
+    chosen: dict[Path, list[Path]] = {}
+    for source in map(Path, sources):
+        named = chosen.setdefault(_game_folder_of(source).resolve(), [])
+        if source.is_file() and source.name != "game.yaml":
+            named.append(source.resolve())
+    return chosen
+
+
+def engine_for(game: Game) -> Engine:
+    """The engine game.yaml names; SourceError at the `engine:` value when none has that name."""
+    registered = games.engines()
+    if game.engine not in registered:
+        known = ", ".join(registered) or "none"
+        raise SourceError(
+            game.data.loc_of("engine"), f"unknown engine {game.engine!r} (registered: {known})"
+        )
+    return registered[game.engine]
+
+
+def _players(engine: Engine, options: CheckOptions) -> int:
+    players = options.players or engine.default_players
+    if not engine.min_players <= players <= engine.max_players:
+        raise SourceError(
+            None,
+            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, "
+            f"not {players}",
+        )
+    return players
+
+
+def _engine_failure(exc: Exception, loc: Loc | None) -> Finding:
+    return error(ENGINE_FAILED, f"the engine failed: {type(exc).__name__}: {exc}", loc)
+
+
+def _unlisted(game: Game, named: list[Path]) -> None:
+    listed = {f.path.resolve() for f in game.files}
+    for path in named:
+        if path not in listed:
+            raise SourceError(Loc(display_path(path), 1, 1), "not listed in game.yaml's components")
+
+
+def _run_engine(
+    engine: Engine, game: Game, result: GameResult, options: CheckOptions, progress: Progress | None
+) -> None:
+    """Static checks, then the simulation when asked for and the deck has no errors."""
+    result.findings = sort_findings(engine.static_checks(game))
+    result.components = engine.component_counts(game)
+    if not options.simulate:
+        return
+    if result.errors:
+        result.note = "not simulated: the static checks found errors"
+        return
+    players = _players(engine, options)
+    tick = (lambda done, total: progress(result.name, done, total)) if progress else None
+    result.simulation = simulate(
+        engine,
+        engine.load_deck(game),
+        options.simulate,
+        players,
+        options.seed,
+        policies=options.policy,
+        options=options.variants,
+        progress=tick,
+    )
+    result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
+
+
+def check_game(
+    folder: Path, named: list[Path], options: CheckOptions, progress: Progress | None = None
+) -> GameResult:
+    """Load, statically check and (if asked and clean) simulate one game folder."""
+    result = GameResult(folder, folder.name)
+    try:
+        game = load_game(folder)
+        result.name = game.name
+        _unlisted(game, named)
+        engine = engine_for(game)
+        result.engine = engine.name
+        if options.simulate:
+            _players(engine, options)
+            if options.policy not in engine.policies():
+                raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
+        try:
+            _run_engine(engine, game, result, options, progress)
+        except SourceError:
+            raise
+        except Exception as exc:  # an engine bug: reported as a finding, not a traceback
+            result.findings.append(_engine_failure(exc, game.data.loc_of("engine")))
+    except SourceError as exc:
+        result.bad_input = exc
+    return result
+
+
+def exit_code(results: Sequence[GameResult]) -> int:
+    if any(r.bad_input for r in results):
+        return 2
+    return 1 if any(r.errors for r in results) else 0
+
+
+def render_text(results: Sequence[GameResult]) -> str:
+    lines: list[str] = []
+    for result in results:
+        if result.bad_input is not None:
+            lines.append(str(result.bad_input))
+        lines.extend(str(f) for f in result.findings)
+        if result.bad_input is not None:
+            lines.append(f"{result.name}: bad input, not checked")
+            continue
+        lines.append(present.summary_line(result.name, result.findings, result.components))
+        if result.note:
+            lines.append(f"  {result.note}")
+        if result.simulation is not None:
+            lines.extend(present.format_simulation(result.simulation))
+    if len(results) > 1:
+        every = [f for r in results for f in r.all_findings()]
+        lines.append(f"{len(results)} games checked: {present.tally(every)}")
+    return "\n".join(lines) + "\n"
+
+
+def render_json(results: Sequence[GameResult]) -> str:
+    if len(results) == 1:
+        data = results[0].as_json()
+    else:
+        components: Counter[str] = Counter()
+        per_game = {}
+        for result in results:
+            components.update(result.components)
+            key = result.name if result.name not in per_game else display_path(result.folder)
+            per_game[key] = result.as_json()
+        every = [f for r in results for f in r.all_findings()]
+        data = {**present.grouped(every), "components": dict(components), "games": per_game}
+    return json.dumps(data, indent=2, allow_nan=False) + "\n"
+
+
+def check(
+    sources: Sequence[str | Path] = (),
+    options: CheckOptions | None = None,
+    *,
+    components: Path | None = None,
+    progress: Progress | None = None,
+) -> tuple[int, str]:
+    """Run the checker; return (exit code, the text or JSON to print)."""
+    options = options or CheckOptions()
+    try:
+        if options.simulate < 0:
+            raise SourceError(None, "--simulate takes a number of games, 0 or more")
+        folders = game_folders(sources, components or PROJECT_ROOT / "components")
+    except SourceError as exc:
+        if options.json:
+            return 2, json.dumps(present.grouped([error(BAD_INPUT, exc.message, exc.loc)])) + "\n"
+        return 2, f"{exc}\n"
+    results = [check_game(folder, named, options, progress) for folder, named in folders.items()]
+    text = render_json(results) if options.json else render_text(results)
+    return exit_code(results), text
+
+
+def terminal_progress() -> Progress | None:
+    """A one-line progress display on stderr when it is a terminal; None (quiet) otherwise."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(name: str, done: int, total: int) -> None:
+        end = "\n" if done == total else ""
+        sys.stderr.write(f"\r{name}: simulating {done}/{total} games{end}")
+        sys.stderr.flush()
+
+    return show
