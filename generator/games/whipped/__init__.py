@@ -1,0 +1,52 @@
+"""Whipped!: sponsor bills, auction their levels for riders, and score the solid squares.
+
+deck.py      the deck model and loading    effects.py   the rider-effect grammar
+rules.py     the rules' numbers, scoring   state.py     the game state and its actions
+checks.py    static checks (codes there)   colours.py   colour-blind simulation
+policies.py  random and greedy players     figures.py   simulation figures
+"""
+
+import random
+
+from generator.check.findings import Finding
+from generator.games.base import Engine, Policy
+from generator.games.whipped import checks, deck, figures, policies
+from generator.games.whipped.rules import MAX_PLAYERS, MIN_PLAYERS, TIMER_PASSES
+from generator.games.whipped.state import WhippedState
+from generator.sources.game import Game
+
+
+class WhippedEngine(Engine):
+    name = "whipped"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    default_players = 5
+    max_actions = 20_000
+
+    def load_deck(self, game: Game) -> deck.Deck:
+        return deck.load_deck(game)
+
+    def static_checks(self, game: Game) -> list[Finding]:
+        return checks.static_checks(game)
+
+    def new_game(
+        self, deck: deck.Deck, num_players: int, rng: random.Random, options: dict
+    ) -> WhippedState:
+        """options: `timer_passes` (bidding passes the 60-second timer allows a turn)."""
+        if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+            raise ValueError(
+                f"Whipped! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}"
+            )
+        return WhippedState(deck, num_players, rng, options.get("timer_passes", TIMER_PASSES))
+
+    def policies(self) -> dict[str, Policy]:
+        return dict(policies.POLICIES)
+
+    def fireable(self, deck: deck.Deck) -> list[str]:
+        return sorted({bill.name for bill in deck.bills} | {rider.name for rider in deck.riders})
+
+    def figures(self, states: list) -> dict:
+        return figures.figures(states)
+
+
+ENGINE = WhippedEngine()

@@ -1,0 +1,115 @@
+"""Whipped!'s deck model, built from the game's YAML items after schema validation."""
+
+from dataclasses import dataclass
+
+from generator.games.whipped.effects import EffectError, Gain, parse_effect
+from generator.games.whipped.schemas import SCHEMAS
+from generator.sources.errors import Loc, SourceError
+from generator.sources.game import Game
+from generator.sources.loader import LocDict
+from generator.sources.schema import validate
+
+
+@dataclass(frozen=True)
+class Level:
+    """A row of vote squares; filling it takes one vote a square from one player."""
+
+    squares: tuple[str, ...]
+    loc: Loc
+
+    @property
+    def size(self) -> int:
+        return len(self.squares)
+
+    @property
+    def points(self) -> int:
+        return self.squares.count("solid")
+
+
+@dataclass(frozen=True)
+class Bill:
+    name: str
+    levels: tuple[Level, ...]
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Rider:
+    name: str
+    effect: str
+    gains: tuple[Gain, ...]  # empty when the text does not parse (a static-check finding)
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class VoteColour:
+    name: str
+    colour: str
+    shape: str
+    count: int
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Bills and riders expanded by `count` (one entry per physical card), vote colours."""
+
+    bills: tuple[Bill, ...]
+    riders: tuple[Rider, ...]
+    colours: tuple[VoteColour, ...]
+    token_levels: tuple[int, ...]
+
+
+def validated(game: Game, kind: str) -> list[LocDict]:
+    """The game's items of a kind, each checked against the kind's schema."""
+    items = game.items(kind)
+    for item in items:
+        validate(item, SCHEMAS[kind], fallback=item.loc, what=f"a {kind}")
+    return items
+
+
+def _bill(item: LocDict) -> Bill:
+    levels = item["levels"]
+    return Bill(
+        item["name"],
+        tuple(Level(tuple(row), levels.loc_of(i)) for i, row in enumerate(levels)),
+        item.loc,
+    )
+
+
+def _rider(item: LocDict) -> Rider:
+    try:
+        gains = parse_effect(item["effect"])
+    except EffectError:
+        gains = ()
+    return Rider(item["name"], item["effect"], gains, item.loc)
+
+
+def check_kinds(game: Game) -> None:
+    """Every component file is of a kind this game knows."""
+    for component_file in game.files:
+        if component_file.kind not in SCHEMAS:
+            known = ", ".join(SCHEMAS)
+            raise SourceError(
+                component_file.data.loc_of("kind"),
+                f"unknown component kind {component_file.kind!r} (expected one of: {known})",
+            )
+
+
+def load_deck(game: Game) -> Deck:
+    """The deck, validating each item; SourceError at the first malformed one."""
+    check_kinds(game)
+    bills = [(_bill(item), item.get("count", 1)) for item in validated(game, "bill")]
+    riders = [(_rider(item), item.get("count", 1)) for item in validated(game, "rider")]
+    colours = tuple(
+        VoteColour(item["name"], item["colour"].lower(), item["shape"], item["count"], item.loc)
+        for item in validated(game, "vote")
+    )
+    tokens = tuple(item["level"] for item in validated(game, "bidding-token"))
+    validated(game, "rules-summary")
+    return Deck(
+        tuple(bill for bill, n in bills for _ in range(n)),
+        tuple(rider for rider, n in riders for _ in range(n)),
+        colours,
+        tokens,
+    )

@@ -1,0 +1,77 @@
+"""Policies for Whipped!: random, and a greedy one that sees only what the table shows."""
+
+import random
+
+from generator.games.base import Action, random_policy
+from generator.games.whipped.deck import Rider
+from generator.games.whipped.rules import rider_payout
+from generator.games.whipped.state import SPONSOR_AUCTION, WhippedState
+
+#: What a "for each" rider is guessed to be worth: a typical level holds 3 solid squares.
+_TYPICAL_SOLID = 3
+_TYPICAL_OTHERS = 1
+
+
+def rider_worth(rider: Rider) -> float:
+    """A rough value for a rider: points, plus half a point a vote."""
+    points, votes = rider_payout(rider, _TYPICAL_SOLID, _TYPICAL_OTHERS)
+    return points + votes / 2
+
+
+def greedy_policy(state: WhippedState, rng: random.Random) -> Action:
+    """Sponsor the best-scoring bill; bid one strong rider face down; accept the cheapest bid."""
+    actions = state.legal_actions()
+    kind = actions[0][0]
+    if kind == "choose_bill":
+        return max(actions, key=lambda a: _level_one_gain(state, a[1]))
+    if ("stand",) in actions:
+        return _bid(state, actions)
+    return _decide(state, actions)
+
+
+def _level_one_gain(state: WhippedState, b: int) -> tuple[int, int]:
+    level = state.deck.bills[b].levels[0]
+    return level.points, -level.size
+
+
+def _bid(state: WhippedState, actions: list[Action]) -> Action:
+    seat = state.current_player()
+    if state.bids.get(seat):
+        return ("stand",)
+    adds = [a for a in actions if a[0] == "add" and not a[2]]
+    if state.level != SPONSOR_AUCTION and state.bill().levels[state.level - 1].points == 0:
+        return ("stand",)
+    if not adds:
+        return ("stand",)
+    return max(adds, key=lambda a: (rider_worth(state.deck.riders[a[1]]), -a[1]))
+
+
+def _decide(state: WhippedState, actions: list[Action]) -> Action:
+    accepts = [a for a in actions if a[0] == "accept"]
+    if accepts:
+        shown = state.public_bids()
+        mean = sum(map(rider_worth, state.deck.riders)) / max(1, len(state.deck.riders))
+
+        def cost(action: Action) -> tuple[int, float]:
+            bid = shown[action[1]]
+            by_name = {r.name: r for r in state.deck.riders}
+            return len(bid), sum(
+                mean if name is None else rider_worth(by_name[name]) for name in bid
+            )
+
+        return min(accepts, key=cost)
+    if ("wait",) in actions:
+        return ("wait",)
+    if ("fill_self",) in actions and _self_fill_pays(state):
+        return ("fill_self",)
+    return ("abandon",)
+
+
+def _self_fill_pays(state: WhippedState) -> bool:
+    """Rule 3: filling another level keeps the best one and costs a point."""
+    levels = state.bill().levels
+    held = [levels[n - 1].points for n, s in state.occupants.items() if s == state.sponsor]
+    return max(held + [levels[state.level - 1].points]) - len(held) > 0
+
+
+POLICIES = {"random": random_policy, "greedy": greedy_policy}

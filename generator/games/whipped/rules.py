@@ -1,0 +1,40 @@
+"""The numbers of the seed rules, and scoring a passed bill.
+
+TIMER_PASSES models the 60-second timer: a turn allows that many bidding passes (each
+bidder acting once, in seat order from the auctioneer's left) across its level 2 and 3
+auctions. The sponsor's own decisions take no time. The special sponsor auction (rule 5)
+runs with the timer stopped and gets its own budget of passes.
+"""
+
+from generator.games.whipped.deck import Level, Rider
+
+LEVELS = 3
+MIN_PLAYERS = 4
+MAX_PLAYERS = 7
+VOTES_PER_ROUND = 10
+RIDERS_DEALT = 3
+#: Bidding passes the 60-second timer allows in one turn.
+TIMER_PASSES = 4
+#: The rules set no maximum bid; the engine offers bids of up to three riders so that a
+#: player cannot drain the deck through rule 1 (an empty hand draws a rider).
+MAX_BID_RIDERS = 3
+#: Points a player loses for each level of a bill beyond the one they score (rule 3).
+EXTRA_LEVEL_PENALTY = 1
+
+
+def occupant_points(levels: list[Level]) -> tuple[int, int]:
+    """(points of the best level held, penalty for the others): rule 3's single-level score."""
+    best = max(level.points for level in levels)
+    return best, EXTRA_LEVEL_PENALTY * (len(levels) - 1)
+
+
+def rider_payout(rider: Rider, solid_squares: int, other_riders: int) -> tuple[int, int]:
+    """(points, votes) a rider pays on a passed bill."""
+    points = votes = 0
+    for gain in rider.gains:
+        value = gain.value(solid_squares, other_riders)
+        if gain.unit == "point":
+            points += value
+        else:
+            votes += value
+    return points, votes
