@@ -133,3 +133,44 @@ def test_perft_depth_zero_is_the_opening_itself():
 @pytest.mark.parametrize("depth", range(1, 5))
 def test_fast_and_general_generators_agree(depth):
     assert perft(depth) == perft_position(opening(), depth)
+
+
+def as_naive(pos) -> dict:
+    """The engine's position as the naive counter's dict board."""
+    board = {}
+    for sq in range(64):
+        owner = pos.owner(sq)
+        if owner is None:
+            continue
+        vals = None
+        if pos.advanced:
+            vals = {SOUTH: pos.south_values[sq], NORTH: pos.north_values[sq]}
+        board[divmod(sq, 8)] = {"owner": owner, "vals": vals}
+    return board
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_engine_and_naive_agree_on_every_position_of_random_games(advanced):
+    """Moves, resulting boards and points agree all along 60 random games per variant."""
+    import random
+
+    rng = random.Random(7)
+    compared = 0
+    for _ in range(60):
+        pos = opening(advanced)
+        while pos.outcome() is None:
+            engine_moves = pos.legal_moves()
+            naive = naive_moves(as_naive(pos), pos.turn, advanced)
+            if engine_moves[0].is_pass:
+                assert naive == []
+            else:
+                expected = {tuple(divmod(sq, 8) for sq in m.path): m for m in engine_moves}
+                assert len(expected) == len(engine_moves)
+                assert set(expected) == {path for path, _, _ in naive}
+                for path, after, points in naive:
+                    pushed = pos.push(expected[path])
+                    assert as_naive(pushed) == after
+                    assert sum(pushed.scores) - sum(pos.scores) == points
+                    compared += 1
+            pos = pos.push(rng.choice(engine_moves))
+    assert compared > 1000
