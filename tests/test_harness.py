@@ -114,6 +114,9 @@ def dash_first(state: GameState, rng: random.Random):
 
 
 class ToyRace(Engine):
+    """Codes: TOY001 error: a track shorter than 4 spaces; TOY002 warning: the bank starts
+    empty; TOY003 info: the track's length."""
+
     name = "toyrace"
     min_players = 2
     max_players = 4
