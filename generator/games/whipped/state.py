@@ -23,7 +23,6 @@ from itertools import chain
 from generator.games.base import GameState
 from generator.games.whipped.deck import Bill, Deck
 from generator.games.whipped.rules import (
-    LEVELS,
     MAX_BID_RIDERS,
     RIDERS_DEALT,
     TIMER_PASSES,
@@ -80,7 +79,6 @@ class WhippedState(GameState):
         self.discards: list[int] = []
         self.bill_pile = list(range(len(deck.bills)))
         rng.shuffle(self.bill_pile)
-        self.used_bills: list[int] = []
         #: Bills on the table (deck indexes) still available to sponsor this round.
         self.table: list[int] = []
         self.round = 0
@@ -256,7 +254,7 @@ class WhippedState(GameState):
 
     def _occupy(self, level: int, seat: int) -> None:
         self._fill(level, seat)
-        if level < LEVELS:
+        if level < len(self.bill().levels):  # three, unless check W001 fails
             self._open_auction(level + 1)
         else:
             self._pass_bill()
@@ -339,6 +337,10 @@ class WhippedState(GameState):
         if self._affordable(self.turn_seat):
             self.phase = Phase.CHOOSE_BILL
             return
+        if not self.table:  # a deck with fewer bills than turns: nothing left to sponsor
+            self.tally.turns_without_sponsor += 1
+            self._end_turn()
+            return
         # Rule 5: nobody sponsors without level 1; auction the sponsorship, timer stopped.
         self.tally.sponsor_auctions += 1
         self._open_auction(SPONSOR_AUCTION)
@@ -362,8 +364,11 @@ class WhippedState(GameState):
         for hand in self.hands:
             self.discards += hand
             hand.clear()
-        self.used_bills += self.table
-        self.table = [self._next_bill() for _ in range(self.num_players)]
+        self.table = []
+        for _ in range(self.num_players):
+            bill = self._next_bill()
+            if bill is not None:
+                self.table.append(bill)
         self.votes = [VOTES_PER_ROUND] * self.num_players
         self.vote_budget = [VOTES_PER_ROUND] * self.num_players
         self.votes_on_passed = [0] * self.num_players
@@ -374,11 +379,12 @@ class WhippedState(GameState):
         self._start_turn()
         self._draw_for_empty_hands()
 
-    def _next_bill(self) -> int:
-        if not self.bill_pile:  # too few bills for fresh ones every round (check W003)
-            self.bill_pile, self.used_bills = self.used_bills, []
+    def _next_bill(self) -> int | None:
+        """A fresh bill; once none are left (check W003), any bill not on the table."""
+        if not self.bill_pile:
+            self.bill_pile = [b for b in range(len(self.deck.bills)) if b not in self.table]
             self.rng.shuffle(self.bill_pile)
-        return self.bill_pile.pop()
+        return self.bill_pile.pop() if self.bill_pile else None
 
     def _draw(self, seat: int) -> None:
         if not self.draw_pile:
