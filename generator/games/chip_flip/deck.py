@@ -1,0 +1,93 @@
+"""Chip Flip's components as the engine sees them, built from the validated YAML items."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.games.chip_flip.board import parse_square
+from generator.games.chip_flip.position import NORTH, SOUTH, Placement
+from generator.games.chip_flip.schemas import SCHEMAS
+from generator.sources.errors import Loc
+from generator.sources.game import Game
+from generator.sources.loader import LocDict
+from generator.sources.schema import validate
+from generator.units import parse_length
+
+OWNERS = {"south": SOUTH, "north": NORTH}
+
+
+@dataclass(frozen=True)
+class Board:
+    name: str
+    rows: int
+    columns: int
+    square_mm: float
+    light: str
+    dark: str
+    item: LocDict
+
+
+@dataclass(frozen=True)
+class Face:
+    icon: str
+    value: int | None
+    item: LocDict
+
+
+@dataclass(frozen=True)
+class Chip:
+    owner: int
+    square: int
+    front: Face
+    back: Face
+    diameter_mm: float
+    item: LocDict
+
+    @property
+    def loc(self) -> Loc:
+        return self.item.loc
+
+    def placement(self) -> Placement:
+        return Placement(self.owner, self.square, self.front.value, self.back.value)
+
+
+@dataclass(frozen=True)
+class Deck:
+    folder: Path
+    boards: list[Board]
+    chips: list[Chip]
+    #: The numbered chips of advanced play (empty if the game has none).
+    numbered: list[Chip]
+
+    def chip_set(self, advanced: bool) -> list[Chip]:
+        return self.numbered if advanced else self.chips
+
+
+def _face(side: LocDict) -> Face:
+    return Face(side["icon"], side.get("value"), side)
+
+
+def _chip(item: LocDict) -> Chip:
+    return Chip(OWNERS[item["owner"]], parse_square(item["square"]), _face(item["front"]),
+                _face(item["back"]), parse_length(item["diameter"]), item)
+
+
+def _board(item: LocDict) -> Board:
+    return Board(item["name"], item["rows"], item["columns"], parse_length(item["square"]),
+                 item["light"], item["dark"], item)
+
+
+def validated(game: Game, kind: str) -> list[LocDict]:
+    """The game's items of a kind, each checked against its schema (SourceError if not)."""
+    items = game.items(kind)
+    for item in items:
+        validate(item, SCHEMAS[kind], fallback=item.loc, what=f"a {kind}")
+    return items
+
+
+def load_deck(game: Game) -> Deck:
+    return Deck(
+        game.folder,
+        [_board(item) for item in validated(game, "board")],
+        [_chip(item) for item in validated(game, "chip")],
+        [_chip(item) for item in validated(game, "numbered-chip")],
+    )

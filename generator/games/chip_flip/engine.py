@@ -1,0 +1,50 @@
+"""The Chip Flip engine: deck loading, static checks, new games, policies, figures."""
+
+import random
+
+from generator.check.findings import Finding
+from generator.games.base import Engine, Policy
+from generator.games.chip_flip import checks
+from generator.games.chip_flip.deck import Deck, load_deck
+from generator.games.chip_flip.figures import figures
+from generator.games.chip_flip.policies import POLICIES
+from generator.games.chip_flip.position import setup
+from generator.games.chip_flip.state import BACKWARD, JUMPS, PASS_NAME, SCORE, STEP, ChipFlipState
+from generator.sources.game import Game
+
+
+class ChipFlipEngine(Engine):
+    name = "chip_flip"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    max_actions = 2_000
+
+    def load_deck(self, game: Game) -> Deck:
+        return load_deck(game)
+
+    def static_checks(self, game: Game) -> list[Finding]:
+        return checks.static_checks(game)
+
+    def new_game(self, deck: Deck, num_players: int, rng: random.Random,
+                 options: dict) -> ChipFlipState:
+        """options: {"advanced": True} plays the numbered chips (jumps by value, backward too)."""
+        if num_players != 2:
+            raise ValueError("Chip Flip is a game for 2 players")
+        advanced = bool(options.get("advanced", False))
+        chips = deck.chip_set(advanced)
+        if not chips:
+            kind = "numbered-chip" if advanced else "chip"
+            raise ValueError(f"the game has no {kind}s to play with")
+        return ChipFlipState(setup(chip.placement() for chip in chips), rng)
+
+    def policies(self) -> dict[str, Policy]:
+        return dict(POLICIES)
+
+    def fireable(self, deck: Deck) -> list[str]:
+        """Move kinds; 'backward jump' only where numbered chips make advanced play possible."""
+        names = [STEP, *JUMPS, SCORE, PASS_NAME]
+        return names + [BACKWARD] if deck.numbered else names
+
+    def figures(self, states: list[ChipFlipState]) -> dict:
+        return figures(states)

@@ -1,0 +1,87 @@
+"""The game state the simulation harness drives: a Position plus what the report counts."""
+
+import random
+
+from generator.games.base import GameState
+from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
+from generator.games.chip_flip.position import SOUTH, Move, Outcome, Position
+
+#: What `fired` counts, by move kind.
+STEP, PASS_NAME, SCORE, BACKWARD = "step", "pass", "score", "backward jump"
+JUMPS = ("single jump", "double jump", "triple jump")
+
+
+def move_kinds(position: Position, move: Move) -> list[str]:
+    """The names a move fires: its kind, 'backward jump' if any jump goes back, 'score'."""
+    if move.is_pass:
+        return [PASS_NAME]
+    kinds = [JUMPS[min(len(move.path) - 2, 2)] if move.is_jump else STEP]
+    forward = 1 if position.turn == SOUTH else -1
+    if move.is_jump and any((b - a) * forward < 0 for a, b in zip(move.path, move.path[1:],
+                                                                   strict=False)):
+        kinds.append(BACKWARD)
+    if scores(position, move):
+        kinds.append(SCORE)
+    return kinds
+
+
+def scores(position: Position, move: Move) -> bool:
+    """Whether the move ends on the mover's far row, scoring a point."""
+    if move.is_pass:
+        return False
+    far = 7 if position.turn == SOUTH else 0
+    return move.path[-1] >> 3 == far
+
+
+class ChipFlipState(GameState):
+    def __init__(self, position: Position, rng: random.Random):
+        super().__init__(2, rng)
+        self.position = position
+        self.chips = position.chip_count()
+        self._moves: list[Move] | None = None
+
+    def current_player(self) -> int:
+        return self.position.turn
+
+    def legal_actions(self) -> list[Move]:
+        if self._moves is None:
+            self._moves = self.position.legal_moves()
+        return list(self._moves)
+
+    def apply(self, action: Move) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"{action} is not a legal move here")
+        self.fired.update(move_kinds(self.position, action))
+        self.position = self.position.push(action)
+        self._moves = None
+        self.turns += 1
+
+    def is_terminal(self) -> bool:
+        return not self.legal_actions()
+
+    def outcome(self) -> Outcome | None:
+        return self.position.outcome()
+
+    def returns(self) -> list[float]:
+        """Points (chips carried off the far row) per seat."""
+        return [float(points) for points in self.position.scores]
+
+    def invariant_violations(self) -> list[str]:
+        pos = self.position
+        problems = []
+        if pos.south & pos.north:
+            problems.append("a square holds chips of both sides")
+        if pos.chip_count() + sum(pos.scores) != self.chips:
+            problems.append(f"{pos.chip_count()} chips on the board and {sum(pos.scores)} "
+                            f"points do not add up to the {self.chips} chips of the start")
+        if (pos.south | pos.north) & ~DARK:
+            problems.append("a chip stands on a light square")
+        if pos.south & ROW_7 or pos.north & ROW_0:
+            problems.append("a chip stayed on its far row instead of scoring")
+        if pos.advanced:
+            occupied = pos.south | pos.north
+            for sq in range(64):
+                has_values = bool(pos.south_values[sq] or pos.north_values[sq])
+                if has_values and not (occupied >> sq) & 1:
+                    problems.append(f"values left behind on empty square {sq}")
+        return problems
