@@ -1,12 +1,14 @@
 """`cutsheet check` as a library: exit codes, text and JSON, on tmp game folders of ToyRace."""
 
+import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
 import generator.games
-from generator.check.run import CheckOptions, check
+from generator.check.run import CheckOptions, check, terminal_progress
 from tests.test_harness import ToyRace
 
 GAME_YAML = """\
@@ -37,9 +39,7 @@ class Broken(ToyRace):
 @pytest.fixture(autouse=True)
 def registry(monkeypatch, tmp_path):
     """Only the toy engines are registered; paths show relative to tmp_path."""
-    monkeypatch.setattr(
-        generator.games, "engines", lambda: {"toyrace": ToyRace(), "broken": Broken()}
-    )
+    monkeypatch.setattr(generator.games, "engines", lambda: {"toyrace": ToyRace(), "broken": Broken()})
     monkeypatch.chdir(tmp_path)
 
 
@@ -94,9 +94,7 @@ def test_unknown_engine_is_bad_input_at_the_engine_value(tmp_path):
     make_game(tmp_path / "toy", game=GAME_YAML.replace("toyrace", "nosuch"))
     code, text = run("toy")
     assert code == 2
-    assert text.splitlines()[0] == (
-        "toy/game.yaml:2:9: error: unknown engine 'nosuch' (registered: toyrace, broken)"
-    )
+    assert text.splitlines()[0] == ("toy/game.yaml:2:9: error: unknown engine 'nosuch' (registered: toyrace, broken)")
 
 
 def test_a_schema_error_in_an_item_is_bad_input(tmp_path):
@@ -233,9 +231,7 @@ def test_a_simulation_problem_makes_the_run_fail(tmp_path):
     make_game(tmp_path / "toy")
     code, text = run("toy", simulate=3, policy="greedy", variants={"leak": True})
     assert code == 1
-    assert (
-        "toy/game.yaml:2:9: error [SIM001] simulation game 0, action 1: chips not conserved" in text
-    )
+    assert "toy/game.yaml:2:9: error [SIM001] simulation game 0, action 1: chips not conserved" in text
 
 
 def test_capped_games_are_a_warning(tmp_path):
@@ -261,3 +257,20 @@ def test_text_report_of_a_simulation(tmp_path):
     assert "  simulation: 10 games, 2 players, seed 0, policy random" in text
     assert "  never fired (1): rocket" in text
     assert "  win rate by seat (95% interval): 1: " in text
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_shows_on_a_terminal_only(monkeypatch, tmp_path):
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert terminal_progress() is None
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    make_game(tmp_path / "toy")
+    check(["toy"], CheckOptions(simulate=3), progress=terminal_progress())
+    assert terminal.getvalue() == (
+        "\rToy: simulating 1/3 games\rToy: simulating 2/3 games\rToy: simulating 3/3 games\n"
+    )

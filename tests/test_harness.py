@@ -8,7 +8,8 @@ Chips are conserved: players' chips plus the bank always equal the starting tota
 
 Fault options for the harness tests: leak (a dash destroys its chip), stall (nobody ever
 moves: the game never ends), crash_at=N (apply raises on turn N), empty (no legal actions),
-tie (every score equal), figure_clash (figures() reuses a harness name).
+tie (every score equal), figure_clash (figures() reuses a harness name), seat_99
+(current_player() is no seat), short_returns (returns() has one score for all seats).
 """
 
 import random
@@ -56,7 +57,7 @@ class ToyState(GameState):
         self.winner: int | None = None
 
     def current_player(self) -> int:
-        return self.player
+        return 99 if self.options.get("seat_99") else self.player
 
     def legal_actions(self) -> list:
         if self.is_terminal() or self.options.get("empty"):
@@ -96,6 +97,8 @@ class ToyState(GameState):
     def returns(self) -> list[float]:
         if self.options.get("tie"):
             return [0.0] * self.num_players
+        if self.options.get("short_returns"):
+            return [1.0]
         return [1.0 if seat == self.winner else 0.0 for seat in range(self.num_players)]
 
     def invariant_violations(self) -> list[str]:
@@ -136,17 +139,13 @@ class ToyRace(Engine):
         findings = []
         for item in game.items("track"):
             if item["length"] < 4:
-                findings.append(
-                    error("TOY001", "track shorter than 4 spaces", item.loc_of("length"))
-                )
+                findings.append(error("TOY001", "track shorter than 4 spaces", item.loc_of("length")))
             if item.get("pot", 5) == 0:
                 findings.append(warning("TOY002", "the bank starts empty", item.loc_of("pot")))
             findings.append(info("TOY003", f"a track of {item['length']} spaces", item.loc))
         return findings
 
-    def new_game(
-        self, deck: Track, num_players: int, rng: random.Random, options: dict
-    ) -> ToyState:
+    def new_game(self, deck: Track, num_players: int, rng: random.Random, options: dict) -> ToyState:
         return ToyState(deck, num_players, rng, options)
 
     def policies(self) -> dict:
@@ -214,18 +213,14 @@ def test_broken_conservation_is_recorded_with_game_and_action():
     report = run(games=4, policies="greedy", options={"leak": True})
     assert not report.ok
     # greedy dashes on the very first action of every game, which leaks a chip at once
-    assert [(p.code, p.game, p.action) for p in report.problems] == [
-        ("SIM001", game, 1) for game in range(4)
-    ]
+    assert [(p.code, p.game, p.action) for p in report.problems] == [("SIM001", game, 1) for game in range(4)]
     assert "chips not conserved" in report.problems[0].message
     assert report.broken == 4 and report.completed == 0
 
 
 def test_an_exception_is_recorded_not_raised():
     report = run(games=3, options={"crash_at": 2})  # the third apply raises
-    assert [(p.code, p.game, p.action) for p in report.problems] == [
-        ("SIM002", game, 3) for game in range(3)
-    ]
+    assert [(p.code, p.game, p.action) for p in report.problems] == [("SIM002", game, 3) for game in range(3)]
     assert "RuntimeError: the toy engine fell over" in report.problems[0].message
 
 
@@ -238,6 +233,17 @@ def test_no_legal_actions_before_the_end_is_a_problem():
 def test_a_policy_choosing_an_illegal_action_is_a_problem():
     report = run(games=2, policies=lambda state, rng: "teleport")
     assert [(p.code, p.action) for p in report.problems] == [("SIM004", 1), ("SIM004", 1)]
+
+
+def test_a_current_player_who_is_no_seat_is_a_problem():
+    report = run(games=2, options={"seat_99": True})
+    assert [(p.code, p.action) for p in report.problems] == [("SIM006", 1), ("SIM006", 1)]
+
+
+def test_returns_without_a_score_per_seat_are_a_problem():
+    report = run(games=2, deck=Track("tiny", 1), options={"short_returns": True})
+    # the first action ends the game; returns() is then checked
+    assert [(p.code, p.action) for p in report.problems] == [("SIM005", 1), ("SIM005", 1)]
 
 
 def test_figures_clashing_with_harness_names_are_a_problem():
