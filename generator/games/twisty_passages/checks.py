@@ -1,0 +1,168 @@
+"""Static checks of a Twisty Passages deck: no simulation needed.
+
+Codes (severity, meaning):
+
+- TP001 error    a maze card or win threshold is malformed (schema: unknown key, wrong type)
+- TP002 error    a card's effect text does not parse with the card grammar (grammar.py)
+- TP003 error    an inline icon `:name:` has no file layouts/icons/<name>.svg
+- TP004 error    `discard_effect: true` without a :star: in the effect, or a :star: without it
+- TP005 error    a holder in "If you have X, you may draw an extra card" names no card or zone of the deck
+- TP006 error    a prose outcome inside a dice line that the engine has no action for
+- TP010 info     cards by kind and by zone (one summary)
+- TP011 warning  the four zones do not have the same number of cards
+- TP020 error    the win-threshold table lacks a player count the engine supports (2-5)
+- TP021 error    a player count appears twice in the win-threshold table
+- TP022 error    a threshold the deck cannot reach: more cards than the deck holds
+- TP030 warning  a card has prose the engine does not obey (no handler for its title)
+- TP031 info     a card whose prose the engine knowingly leaves out (see cards.NOT_MODELLED)
+"""
+
+from collections import Counter
+from pathlib import Path
+
+from generator.check.findings import Finding, error, info, warning
+from generator.games.twisty_passages import cards as card_rules
+from generator.games.twisty_passages.deck import effect_loc
+from generator.games.twisty_passages.effects import title_of
+from generator.games.twisty_passages.grammar import (
+    Bonus,
+    Effect,
+    EffectError,
+    Line,
+    Prose,
+    ProseLine,
+    icons_in,
+    parse_effect,
+)
+from generator.games.twisty_passages.schemas import SCHEMAS, ZONES
+from generator.sources.errors import SourceError
+from generator.sources.game import Game
+from generator.sources.loader import LocDict
+from generator.sources.schema import validate
+
+PLAYER_COUNTS = range(2, 6)
+
+
+def icons_folder(game: Game) -> Path:
+    """layouts/icons/ of the repository holding components/<game>/."""
+    return game.folder.resolve().parents[1] / "layouts" / "icons"
+
+
+def static_checks(game: Game, icons: Path | None = None) -> list[Finding]:
+    icons = icons or icons_folder(game)
+    available = {p.stem for p in icons.glob("*.svg")}
+    findings: list[Finding] = []
+    valid: list[tuple[LocDict, Effect]] = []
+    for item in game.items("maze-card"):
+        try:
+            validate(item, SCHEMAS["maze-card"], fallback=item.loc, what="a maze card")
+        except SourceError as exc:
+            findings.append(error("TP001", exc.message, exc.loc))
+            continue
+        findings += _icon_findings(item, available)
+        try:
+            effect = parse_effect(item["effect"])
+        except EffectError as exc:
+            findings.append(error("TP002", f"{item['title']!r}: {exc}", effect_loc(item, exc.line)))
+            continue
+        valid.append((item, effect))
+    findings += _card_findings(valid)
+    findings += _count_findings(game, valid)
+    findings += _threshold_findings(game, sum(int(i.get("count", 1)) for i, _ in valid))
+    return findings
+
+
+def _icon_findings(item: LocDict, available: set[str]) -> list[Finding]:
+    found = []
+    for name, line, _ in icons_in(item["effect"]):
+        if name not in available:
+            found.append(error(
+                "TP003", f"unknown icon :{name}: on {item['title']!r} (no layouts/icons/{name}.svg)",
+                effect_loc(item, line),
+            ))
+    return found
+
+
+def _card_findings(valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
+    titles = {item["title"] for item, _ in valid}
+    found = []
+    for item, effect in valid:
+        title, loc = item["title"], item.loc
+        starred = "star" in effect.icons
+        if bool(item.get("discard_effect")) != starred:
+            why = "has no :star:" if not starred else "has a :star: but no discard_effect: true"
+            found.append(error("TP004", f"{title!r} {why}", item.loc_of("effect")))
+        for line in effect.lines:
+            found += _holder_findings(item, line, titles)
+            found += _prose_act_findings(item, line)
+        if any(isinstance(line, ProseLine) for line in effect.lines):
+            if title in card_rules.NOT_MODELLED:
+                found.append(info("TP031", f"{title!r} is not modelled yet: drawn, it only joins the path", loc))
+            elif not card_rules.obeys_prose(title, item.get("zone")):
+                found.append(warning("TP030", f"the engine does not obey {title!r}'s text (no handler)", loc))
+    return found
+
+
+def _holder_findings(item: LocDict, line: Line, titles: set[str]) -> list[Finding]:
+    if not isinstance(line, Bonus):
+        return []
+    found = []
+    for holder in line.holders:
+        words = holder.split()
+        zone_ok = words[-2:] == ["Zone", "card"] and len(words) >= 3 and words[-3].lower() in ZONES
+        if not zone_ok and title_of(holder) not in titles:
+            message = f"{item['title']!r}: {holder!r} is no card or zone of this deck"
+            found.append(error("TP005", message, item.loc_of("effect")))
+    return found
+
+
+def _prose_act_findings(item: LocDict, line: Line) -> list[Finding]:
+    outcome = getattr(line, "outcome", None) or getattr(line, "otherwise", None) or ()
+    return [
+        error("TP006", f"{item['title']!r}: no engine action for {act.text!r}", item.loc_of("effect"))
+        for choice in outcome for act in choice
+        if isinstance(act, Prose) and act.text not in card_rules.PROSE_ACTS
+    ]
+
+
+def _count_findings(game: Game, valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
+    kinds: Counter[str] = Counter()
+    zones: Counter[str] = Counter()
+    for item, _ in valid:
+        kinds[item["kind"]] += int(item.get("count", 1))
+        if item.get("zone"):
+            zones[item["zone"]] += int(item.get("count", 1))
+    files = game.files_of("maze-card")
+    loc = files[0].data.loc if files else None
+    total = sum(kinds.values())
+    summary = ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+    by_zone = ", ".join(f"{z} {zones[z]}" for z in ZONES)
+    found = [info("TP010", f"{total} cards: {summary}; zones: {by_zone}", loc)]
+    if len({zones[z] for z in ZONES}) > 1:
+        found.append(warning("TP011", f"the zones are not even: {by_zone}", loc))
+    return found
+
+
+def _threshold_findings(game: Game, deck_size: int) -> list[Finding]:
+    found: list[Finding] = []
+    seen: dict[int, LocDict] = {}
+    for item in game.items("win-threshold"):
+        try:
+            validate(item, SCHEMAS["win-threshold"], fallback=item.loc, what="a win threshold")
+        except SourceError as exc:
+            found.append(error("TP001", exc.message, exc.loc))
+            continue
+        players, cards = item["players"], item["cards"]
+        if players in seen:
+            first = seen[players].loc.line
+            found.append(error("TP021", f"{players} players appears twice (first at line {first})", item.loc))
+        seen[players] = item
+        if cards > deck_size:
+            message = f"{players} players need {cards} cards in a path but the deck has only {deck_size}"
+            found.append(error("TP022", message, item.loc_of("cards")))
+    files = game.files_of("win-threshold")
+    loc = files[0].data.loc if files else (game.data.loc if game.data else None)
+    missing = [n for n in PLAYER_COUNTS if n not in seen]
+    if missing:
+        found.append(error("TP020", f"no win threshold for {', '.join(map(str, missing))} players", loc))
+    return found

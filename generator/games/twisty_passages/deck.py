@@ -1,0 +1,93 @@
+"""The deck model: maze cards (one Card per physical copy) and the win thresholds."""
+
+from dataclasses import dataclass, field
+
+from generator.games.twisty_passages.grammar import Effect, EffectError, parse_effect
+from generator.games.twisty_passages.schemas import SCHEMAS
+from generator.sources.errors import Loc, SourceError
+from generator.sources.game import Game
+from generator.sources.loader import LocDict
+from generator.sources.schema import validate
+
+
+@dataclass(frozen=True)
+class Card:
+    """One printed card design; a deck holds it `count` times."""
+
+    title: str
+    kind: str
+    zone: str | None
+    effect_text: str
+    effect: Effect = field(compare=False, hash=False)
+    discard_effect: bool = False
+    rule: bool = False
+    loc: Loc | None = field(default=None, compare=False, hash=False)
+
+    @property
+    def is_item(self) -> bool:
+        return self.kind == "item"
+
+    @property
+    def is_trap(self) -> bool:
+        return self.kind == "trap" or "Trap" in self.title
+
+
+@dataclass
+class Deck:
+    """Every physical card (index = card id) and the win threshold by player count."""
+
+    cards: list[Card]
+    thresholds: dict[int, int]
+
+    def doubled(self) -> "Deck":
+        """Two copies of the deck, for the How Long? variant's double deck."""
+        return Deck(self.cards + self.cards, dict(self.thresholds))
+
+
+def effect_of(item: LocDict) -> Effect:
+    """The item's parsed effect; SourceError at the effect text if it does not parse."""
+    try:
+        return parse_effect(item["effect"])
+    except EffectError as exc:
+        raise SourceError(effect_loc(item, exc.line), str(exc)) from None
+
+
+def effect_loc(item: LocDict, line: int = 1) -> Loc:
+    """Where line `line` of the item's effect text is, as near as the YAML allows.
+
+    A literal block (`|-`) starts on the line after its indicator, so text line n is
+    there + n; a quoted or folded scalar is reported at its start.
+    """
+    loc = item.loc_of("effect")
+    if isinstance(item.get("effect"), str) and "\n" in item["effect"] and loc.line > item.key_loc("effect").line:
+        return Loc(loc.file, loc.line + line - 1, loc.column)
+    return loc
+
+
+def card_of(item: LocDict) -> Card:
+    validate(item, SCHEMAS["maze-card"], fallback=item.loc, what="a maze card")
+    return Card(
+        title=item["title"],
+        kind=item["kind"],
+        zone=item.get("zone"),
+        effect_text=item["effect"],
+        effect=effect_of(item),
+        discard_effect=item.get("discard_effect", False),
+        rule=item.get("rule", False),
+        loc=item.loc,
+    )
+
+
+def load_deck(game: Game) -> Deck:
+    """Build the deck from the game's maze-card and win-threshold files (SourceError if malformed)."""
+    cards: list[Card] = []
+    for item in game.items("maze-card"):
+        card = card_of(item)
+        cards.extend([card] * int(item.get("count", 1)))
+    thresholds: dict[int, int] = {}
+    for item in game.items("win-threshold"):
+        validate(item, SCHEMAS["win-threshold"], fallback=item.loc, what="a win threshold")
+        thresholds[item["players"]] = item["cards"]
+    if not cards:
+        raise SourceError(game.data.loc if game.data else None, "the game has no maze-card items")
+    return Deck(cards, thresholds)

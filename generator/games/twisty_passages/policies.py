@@ -1,0 +1,72 @@
+"""Policies: a fixed declared speed (one per speed 1..10) and an adaptive one.
+
+Speed is the game's one real decision; for every other choice these policies share a
+prudent default (keep your cards, use an item that cancels a card, never give cards away).
+"""
+
+import random
+from collections.abc import Callable
+
+from generator.games.base import Action, GameState, Policy
+from generator.games.twisty_passages.state import MAX_SPEED, TwistyState
+
+#: Preference of the prudent default, best first, by an action's first element.
+PREFERRED = (
+    "cancel", "extra-card", "story", "refuse", "let-go", "keep-dice", "keep-roll", "pass",
+)
+
+
+def prudent(state: TwistyState, options: list[Action]) -> Action:
+    """The default for choices other than speed."""
+    for tag in PREFERRED:
+        for option in options:
+            if option[0] == tag:
+                return option
+    seat = state.current_player()
+    outcomes = [o for o in options if o[0] == "outcome"]
+    if outcomes:  # discard rather than stop while the path can spare it
+        wanted = "stop" if state.length(seat) < 3 else None
+        for option in outcomes:
+            if (option[2] == "stop") == (wanted == "stop"):
+                return option
+        return outcomes[0]
+    if options[0][0] == "discard":  # keep items: they protect
+        for option in options:
+            if not state.card(state.paths[seat][option[1]]).is_item:
+                return option
+    if options[0][0] in ("use",):
+        return options[0]
+    return options[0]
+
+
+def fixed_speed(speed: int) -> Policy:
+    def policy(state: GameState, rng: random.Random) -> Action:
+        options = state.legal_actions()
+        speeds = [o for o in options if o[0] == "speed"]
+        if speeds:
+            return min(speeds, key=lambda o: abs(o[1] - speed))
+        return prudent(state, options)
+
+    return policy
+
+
+def adaptive(state: GameState, rng: random.Random) -> Action:
+    """Run fast while far from the exit, walk when close; mine the leader when near winning."""
+    options = state.legal_actions()
+    speeds = [o for o in options if o[0] == "speed"]
+    if not speeds:
+        return prudent(state, options)
+    seat = state.current_player()
+    leader = max(state.others(seat), key=state.length)
+    sweeps = [o for o in options if o[0] == "sweep" and o[2] == leader]
+    if sweeps and state.needed(leader) - state.length(leader) <= 3:
+        return sweeps[0]
+    need = state.needed(seat) - state.length(seat)
+    return min(speeds, key=lambda o: abs(o[1] - max(1, min(need, ADAPTIVE_CRUISE))))
+
+
+#: The speed the adaptive policy declares while far from the exit.
+ADAPTIVE_CRUISE = 4
+
+POLICIES: dict[str, Callable] = {f"speed-{n}": fixed_speed(n) for n in range(1, MAX_SPEED + 1)}
+POLICIES["adaptive"] = adaptive

@@ -1,0 +1,183 @@
+"""A game of Twisty Passages in progress: paths, the maze deck, turns and dice.
+
+The rules run as one Python generator per game: whenever a player has a choice it yields a
+Decision and waits; apply(action) sends the chosen action back in. So every choice (speed,
+which card to discard, whom to target, whether to use an item) is an action a policy picks
+from legal_actions(), and the rules never decide for a player. Choices with one option are
+taken at once.
+"""
+
+import random
+from collections.abc import Generator
+from dataclasses import dataclass
+
+from generator.games.base import Action, GameState
+from generator.games.twisty_passages.deck import Card, Deck
+
+#: The highest speed offered. The rules allow any number; past 10 every roll of your speed
+#: in dice all but surely shows every face, so higher speeds add nothing a player wants.
+MAX_SPEED = 10
+
+
+@dataclass(frozen=True)
+class Decision:
+    player: int
+    options: list[Action]
+
+
+#: What a rules generator yields and what it returns (a flag: the turn stops).
+Rules = Generator[Decision, Action, bool]
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One turn with a declared speed, for the speed figures."""
+
+    player: int
+    speed: int
+    target: int  # cards the player had to draw once speed changes were applied
+    drawn: int
+    path_change: int  # the player's path length at the end minus when speed was declared
+
+    @property
+    def early_stop(self) -> bool:
+        return self.drawn < self.target
+
+
+class TwistyState(GameState):
+    def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
+        super().__init__(num_players, rng)
+        self.deck_model = deck
+        self.cards: list[Card] = deck.cards
+        self.options = dict(options)
+        self.threshold = deck.thresholds[num_players] + int(options.get("how_long", 0))
+        self.deck: list[int] = list(range(len(self.cards)))  # the top card is the last
+        rng.shuffle(self.deck)
+        self.discards: list[int] = []
+        self.paths: list[list[int]] = [[] for _ in range(num_players)]
+        self.sides: list[list[int]] = [[] for _ in range(num_players)]  # Pocket Demon/Angel
+        self.limbo: list[int] = []  # cards drawn and being obeyed, in no path yet
+        self.direction = 1  # +1: play passes to the left
+        self.reverse_at_turn_end = False
+        self.twine_block = [False] * num_players  # Ball Of Twine discarded: no discards
+        self.player = rng.randrange(num_players)  # high roll goes first
+        self.active = self.player  # whose turn it is (the current player may differ)
+        self.speed = 0
+        self.target = 0
+        self.last_die = 0
+        self.black_drawn = False
+        self.winner: int | None = None
+        self.turn_log: list[TurnRecord] = []
+        self.decision: Decision | None = None
+        from generator.games.twisty_passages.turn import play
+
+        self._rules = play(self)
+        self._advance(None)
+
+    # The protocol.
+    def current_player(self) -> int:
+        return self.decision.player if self.decision else self.active
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.decision is None else list(self.decision.options)
+
+    def apply(self, action: Action) -> None:
+        if self.decision is None or action not in self.decision.options:
+            raise ValueError(f"illegal action {action!r}")
+        self._advance(action)
+
+    def is_terminal(self) -> bool:
+        return self.decision is None
+
+    def returns(self) -> list[float]:
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.num_players)]
+
+    def invariant_violations(self) -> list[str]:
+        places = self.deck + self.discards + self.limbo
+        for seat in range(self.num_players):
+            places += self.paths[seat] + self.sides[seat]
+        problems = []
+        if sorted(places) != list(range(len(self.cards))):
+            problems.append(f"cards not conserved: {len(places)} placed of {len(self.cards)}, "
+                            f"{len(places) - len(set(places))} twice")
+        if not self.is_terminal() and not self.legal_actions():
+            problems.append("no legal action in a running game")
+        return problems
+
+    def _advance(self, action: Action) -> None:
+        try:
+            decision = self._rules.send(action) if action is not None else next(self._rules)
+            while len(decision.options) == 1:
+                decision = self._rules.send(decision.options[0])
+            self.decision = decision
+        except StopIteration:
+            self.decision = None
+
+    # Queries the rules use.
+    def length(self, seat: int) -> int:
+        """Cards in a player's path, the side cards (Pocket Demon/Angel) included."""
+        return len(self.paths[seat]) + len(self.sides[seat])
+
+    def card(self, cid: int) -> Card:
+        return self.cards[cid]
+
+    def holding(self, seat: int, title: str) -> int | None:
+        """The id of a card of this title in the player's path (side included), or None."""
+        for cid in self.paths[seat] + self.sides[seat]:
+            if self.cards[cid].title == title:
+                return cid
+        return None
+
+    def others(self, seat: int) -> list[int]:
+        return [s for s in range(self.num_players) if s != seat]
+
+    def left_of(self, seat: int) -> int:
+        return (seat + 1) % self.num_players
+
+    def right_of(self, seat: int) -> int:
+        return (seat - 1) % self.num_players
+
+    def roll_die(self) -> int:
+        """One six-sided die; tests fix dice by giving the state an rng whose randint they control."""
+        return self.rng.randint(1, 6)
+
+    def needed(self, seat: int) -> int:
+        """Cards this player needs in their path to win (Gathering Clues lowers it)."""
+        need = self.threshold
+        if self.options.get("gathering_clues"):
+            colours = {self.cards[c].zone for c in self.paths[seat] + self.sides[seat]} - {None}
+            need -= 4 if len(colours) == 4 else len(colours)
+        return need
+
+    def has_won(self, seat: int) -> bool:
+        if self.length(seat) < self.needed(seat):
+            return False
+        if self.options.get("exit_strategy") and not self.black_drawn:
+            return False
+        if self.options.get("through_the_black"):
+            return any(self.cards[c].zone == "black" for c in self.paths[seat])
+        return True
+
+    # Moving cards.
+    def draw(self) -> int | None:
+        """The top card of the deck (the discards reshuffled when it runs out), or None."""
+        if not self.deck:
+            self.deck, self.discards = self.discards, []
+            self.rng.shuffle(self.deck)
+        if not self.deck:
+            return None
+        cid = self.deck.pop()
+        self.limbo.append(cid)
+        return cid
+
+    def take_from_path(self, seat: int, index: int) -> int:
+        return self.paths[seat].pop(index)
+
+    def place(self, seat: int, cid: int, at: int | None = None) -> None:
+        """Put a card from limbo into a path (at the end unless `at` is given)."""
+        if cid in self.limbo:
+            self.limbo.remove(cid)
+        if at is None:
+            self.paths[seat].append(cid)
+        else:
+            self.paths[seat].insert(at, cid)

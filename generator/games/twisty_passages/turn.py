@@ -1,0 +1,151 @@
+"""The turn: traps at the end of your path, declaring speed, drawing and obeying cards,
+stopping, winning, and passing play left or right (Retrograde)."""
+
+from collections.abc import Generator
+
+from generator.games.twisty_passages import actions
+from generator.games.twisty_passages.cards import handler_for
+from generator.games.twisty_passages.effects import obey_lines
+from generator.games.twisty_passages.state import MAX_SPEED, Decision, TurnRecord, TwistyState
+
+Rules = Generator[Decision, object, bool]
+#: "If a card reduces your path length by three or more cards, stop drawing."
+BIG_LOSS = 3
+SWEEPERS = ("Vortex Mine", "Entropic Vortex")
+
+
+def play(state: TwistyState) -> Generator[Decision, object, None]:
+    """The whole game: turns until someone ends one with enough cards in their path."""
+    while state.winner is None:
+        yield from turn(state, state.player)
+        if state.winner is not None:
+            return
+        yield from timewarps(state, state.player)
+        if state.reverse_at_turn_end:
+            state.direction = -state.direction
+            state.reverse_at_turn_end = False
+        state.player = (state.player + state.direction) % state.num_players
+
+
+def turn(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
+    state.active, state.speed, state.target, state.black_drawn = seat, 0, 0, False
+    state.turns += 1
+    cap = yield from start_of_turn(state, seat)
+    if cap > 0:
+        yield from speed_and_draw(state, seat, cap)
+    if state.has_won(seat):
+        state.winner = seat
+
+
+def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, int]:
+    """A card at the end of your path may act first; the highest speed you may declare (0: none)."""
+    path = state.paths[seat]
+    if not path:
+        return MAX_SPEED
+    end = path[-1]
+    title = state.card(end).title
+    if title in ("Pit Trap", "Greased Slide Trap"):
+        state.fired[f"{title} (start of turn)"] += 1
+        state.limbo.append(path.pop())
+        options = [("trap-to", i) for i in range(len(path))] + [("trap-discard",)]
+        action = yield Decision(seat, options)
+        state.limbo.remove(end)
+        if action[0] == "trap-to":
+            path.insert(action[1], end)
+        else:
+            yield from actions.to_discards(state, seat, end)
+        return 0
+    if title == "Sulfurous Spring":
+        state.fired[f"{title} (start of turn)"] += 1
+        yield from actions.to_discards(state, seat, path.pop())
+        return 0
+    if title == "Bad Air":
+        state.fired[f"{title} (start of turn)"] += 1
+        yield from actions.to_discards(state, seat, path.pop())
+        if path:
+            yield from actions.to_discards(state, seat, path.pop())
+    if title == "Net Trap":
+        state.fired[f"{title} (start of turn)"] += 1
+        dice = yield from actions.roll(state, seat, 3)
+        return min(dice) if dice else MAX_SPEED
+    return MAX_SPEED
+
+
+def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decision, object, None]:
+    while True:
+        options = [("speed", n) for n in range(1, cap + 1)]
+        options += [("sweep", title, s) for title in SWEEPERS if state.holding(seat, title) is not None
+                    for s in state.others(seat) if state.paths[s]]
+        action = yield Decision(seat, options)
+        if action[0] == "speed":
+            break
+        actions.spend(state, seat, action[1])
+        yield from actions.discard(state, action[2])
+    state.speed = state.target = action[1]
+    start_length, drawn = state.length(seat), 0
+    while drawn < state.target:
+        cid = state.draw()
+        if cid is None:
+            break
+        drawn += 1
+        state.twine_block[seat] = False
+        before = state.length(seat)
+        stop = yield from resolve(state, seat, cid)
+        if stop or before - state.length(seat) >= BIG_LOSS:
+            break
+    state.turn_log.append(TurnRecord(seat, state.speed, state.target, drawn, state.length(seat) - start_length))
+
+
+def resolve(state: TwistyState, seat: int, cid: int) -> Rules:
+    """Obey a drawn card (unless cancelled) and add it to the end of the path."""
+    card = state.card(cid)
+    if card.zone == "black" and seat == state.active:
+        state.black_drawn = True
+    cancel = yield from cancels(state, seat, cid)
+    if cancel == "laid":
+        return False
+    stop = False
+    if cancel is None:
+        state.fired[card.title] += 1
+        stop = yield from handler_for(state, cid)(state, seat, cid)
+    if cid in state.limbo:
+        state.place(seat, cid)
+    return stop
+
+
+def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, object, str | None]:
+    """Items that cancel a card as it is played: None if nobody cancels it."""
+    card = state.card(cid)
+    offers = []
+    if state.holding(seat, "Temporal Anchor") is not None and (
+        "time" in card.title.lower() or "slip" in card.title.lower()
+    ):
+        offers.append(("cancel", "Temporal Anchor"))
+    if state.holding(seat, "Helpful Node") is not None and "speed-dice" in card.effect.icons:
+        offers.append(("cancel", "Helpful Node"))
+    if state.holding(seat, "Laying Traps") is not None and card.is_trap:
+        offers.append(("cancel", "Laying Traps"))
+    if not offers:
+        return None
+    action = yield Decision(seat, [("obey",)] + offers)
+    if action == ("obey",):
+        return None
+    actions.spend(state, seat, action[1])
+    if action[1] == "Laying Traps":
+        state.limbo.remove(cid)
+        state.deck.insert(state.rng.randrange(len(state.deck) + 1), cid)
+        return "laid"
+    return "cancelled"
+
+
+def timewarps(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
+    """At the end of another player's turn a Timewarp holder may take a turn at once."""
+    for other in state.others(seat):
+        if state.winner is None and state.holding(other, "Timewarp") is not None:
+            action = yield Decision(other, [("pass",), ("use", "Timewarp")])
+            if action == ("use", "Timewarp"):
+                actions.spend(state, other, "Timewarp")
+                yield from turn(state, other)
+
+
+__all__ = ["obey_lines", "play", "resolve"]
