@@ -147,10 +147,11 @@ def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
         if mine is None or theirs is None:
             continue
         if (chip.front.icon, chip.back.icon) != (mine, theirs):
+            odd = chip.front if chip.front.icon != mine else chip.back
             findings.append(error(
                 "CF022", f"{SEATS[chip.owner]} chips show {mine!r} on the front and {theirs!r} "
                 f"on the back; this one {chip.front.icon!r} / {chip.back.icon!r}",
-                chip.item.loc_of("front")))
+                odd.item.loc_of("icon")))
     return findings
 
 
@@ -171,13 +172,13 @@ def check_values(chips: list[Chip]) -> list[Finding]:
     ]
     values = [Counter((c.front.value, c.back.value) for c in chips if c.owner == owner)
               for owner in range(2)]
-    if values[0] != values[1]:
-        extra = [values[0] - values[1], values[1] - values[0]]
-        odd = next(c for c in chips if (c.front.value, c.back.value) in extra[c.owner])
-        listed = "; ".join(
-            f"{seat} " + ", ".join(f"{a}/{b}" for a, b in sorted(extra[owner].elements()))
-            for owner, seat in enumerate(SEATS) if extra[owner])
-        findings.append(error(
-            "CF030", f"numbered chips are not divided evenly: front/back values with no match "
-            f"on the other side: {listed}", odd.item.loc))
+    unmatched = [values[0] - values[1], values[1] - values[0]]
+    for chip in chips:
+        pair = (chip.front.value, chip.back.value)
+        if unmatched[chip.owner][pair] > 0:
+            unmatched[chip.owner][pair] -= 1
+            findings.append(error(
+                "CF030", f"numbered chips are not divided evenly: {SEATS[chip.owner]}'s "
+                f"{pair[0]}/{pair[1]} has no {SEATS[1 - chip.owner]} chip with the same values",
+                chip.item.loc))
     return findings
