@@ -55,7 +55,7 @@ def static_checks(game: Game) -> list[Finding]:
 
 def _file_loc(game: Game, kind: str) -> Loc:
     files = game.files_of(kind)
-    return files[0].data.loc_of("items") if files else game.data.loc_of("components")
+    return files[0].data.key_loc("items") if files else game.data.key_loc("components")
 
 
 def _bill_levels(bills: list[LocDict]) -> Iterator[Finding]:
@@ -65,7 +65,7 @@ def _bill_levels(bills: list[LocDict]) -> Iterator[Finding]:
             yield error(
                 "W001",
                 f"bill {bill['name']!r} has {len(levels)} levels; a bill has exactly {LEVELS}",
-                bill.loc_of("levels"),
+                bill.key_loc("levels"),
             )
         for number, row in enumerate(levels, start=1):
             if len(row) > VOTES_PER_ROUND:

@@ -1,0 +1,56 @@
+"""The rider-effect grammar."""
+
+import pytest
+
+from generator.games.whipped.deck import Rider
+from generator.games.whipped.effects import (
+    PER_OTHER_RIDER,
+    PER_SOLID_SQUARE,
+    EffectError,
+    Gain,
+    parse_effect,
+)
+from generator.games.whipped.rules import rider_payout
+from generator.sources.errors import Loc
+
+
+@pytest.mark.parametrize(
+    ("text", "gains"),
+    [
+        ("+2 points", (Gain(2, "point"),)),
+        ("+1 point", (Gain(1, "point"),)),
+        ("+1 vote", (Gain(1, "vote"),)),
+        ("+3 votes", (Gain(3, "vote"),)),
+        ("+1 point and +1 vote", (Gain(1, "point"), Gain(1, "vote"))),
+        ("+1 point for each solid square on your level", (Gain(1, "point", PER_SOLID_SQUARE),)),
+        ("+2 votes for each other rider on the bill", (Gain(2, "vote", PER_OTHER_RIDER),)),
+        ("  +1   point  ", (Gain(1, "point"),)),
+    ],
+)
+def test_effects_parse(text, gains):
+    assert parse_effect(text) == gains
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("+2 pints", 4), ("2 points", 1), ("+x points", 2), ("+1 point or +1 vote", 10)],
+)
+def test_unreadable_effects_say_where(text, column):
+    with pytest.raises(EffectError) as caught:
+        parse_effect(text)
+    assert caught.value.column == column
+
+
+@pytest.mark.parametrize("text", ["", "+1 point and", "+1 point for each"])
+def test_incomplete_effects_are_refused(text):
+    with pytest.raises(EffectError):
+        parse_effect(text)
+
+
+def test_payout_adds_points_and_votes_with_their_multipliers():
+    text = (
+        "+1 point for each solid square on your level and +1 vote for each other rider on the bill"
+    )
+    rider = Rider("Test", text, parse_effect(text), Loc("t", 1, 1))
+    assert rider_payout(rider, solid_squares=4, other_riders=2) == (4, 2)
+    assert rider_payout(rider, solid_squares=0, other_riders=0) == (0, 0)
