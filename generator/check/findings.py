@@ -1,12 +1,12 @@
 """Findings: what the checker says about a deck, each with a code, a severity and a place."""
 
 from dataclasses import asdict, dataclass
-from enum import Enum
+from enum import StrEnum
 
 from generator.sources.errors import Loc
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"

@@ -1,0 +1,131 @@
+"""The build: a game's sources laid out, imposed onto sheets and written as PDF, SVG, PNG."""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.check.findings import Finding, Severity
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext, all_kinds
+from generator.layout.scene import Scene
+from generator.output import remove_stale, write_atomic, write_with
+from generator.render.pdf import write_pdf
+from generator.render.png import svg_to_png
+from generator.render.svg import render_svg
+from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
+from generator.sheets.model import Sheet
+from generator.sheets.paper import Paper
+from generator.sources.errors import SourceError
+from generator.sources.game import ComponentFile, Game
+from generator.sources.loader import LocDict
+from generator.sources.schema import validate
+from generator.units import parse_length
+
+FORMATS = ("pdf", "svg", "png")
+
+
+@dataclass
+class Laid:
+    """One component file laid out: its kind, and the faces of every copy in order."""
+
+    file: ComponentFile
+    kind: ComponentKind
+    layout: LocDict
+    faces: list[Faces]
+
+    @property
+    def gap(self) -> float:
+        """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
+        return parse_length(self.layout.get("gap", "0mm"))
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    sheets: list[Sheet] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)
+
+
+def kind_of(component_file: ComponentFile) -> ComponentKind:
+    kinds = all_kinds()
+    if component_file.kind not in kinds:
+        raise SourceError(
+            component_file.data.loc_of("kind"),
+            f"unknown component kind {component_file.kind!r} (expected one of: {', '.join(sorted(kinds))})",
+        )
+    return kinds[component_file.kind]
+
+
+def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
+    """Validate every item against its kind and draw each copy's faces."""
+    laid = []
+    for component_file in game.files:
+        kind = kind_of(component_file)
+        layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of("kind"))
+        faces = []
+        for item in component_file.items:
+            validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
+            drawn = kind.draw(item, layout, ctx)
+            faces.extend([drawn] * int(item.get("count", 1)))
+        laid.append(Laid(component_file, kind, layout, faces))
+    return laid
+
+
+def impose(laid: list[Laid], paper: Paper, game: Game) -> list[Sheet]:
+    pending: list[PendingSheet] = []
+    for part in laid:
+        fronts: list[Scene] = [f.front for f in part.faces]
+        label = part.kind.label or part.kind.name
+        first = fronts[0]
+        if plan_grid(paper, first.width, first.height, first.bleed, part.gap) is None:
+            for scene in fronts:
+                pending.extend(impose_tiled(scene, paper, label))
+        else:
+            pending.extend(impose_grid(fronts, paper, part.gap, label))
+    return finish(pending, game.name)
+
+
+def build_game(game: Game, out_dir: Path, paper: Paper, formats: tuple[str, ...] = FORMATS,
+               progress: Callable[[int], None] | None = None) -> BuildResult:
+    """Lay out, impose and write one game; nothing is written when layout finds errors."""
+    ctx = LayoutContext(game)
+    result = BuildResult(game)
+    laid = lay_out(game, ctx)
+    result.findings.extend(ctx.findings)
+    if not result.ok:
+        return result
+    result.sheets = impose(laid, paper, game)
+    write_outputs(result, ctx, out_dir, formats, progress)
+    return result
+
+
+def write_outputs(result: BuildResult, ctx: LayoutContext, out_dir: Path, formats: tuple[str, ...],
+                  progress: Callable[[int], None] | None) -> None:
+    slug = result.game.slug
+    title = result.game.name
+    folder = out_dir / slug
+    if "pdf" in formats:
+        pdf = folder / f"{slug}.pdf"
+        write_with(pdf, lambda tmp: write_pdf(result.sheets, tmp, title, ctx.icon_path))
+        result.files.append(pdf)
+    written: set[Path] = set()
+    for n, sheet in enumerate(result.sheets, 1):
+        if "svg" in formats or "png" in formats:
+            svg = render_svg(sheet, f"{title}: {sheet.title} (sheet {n} of {len(result.sheets)})", ctx.icon_path)
+            if "svg" in formats:
+                path = folder / "svg" / f"{slug}-sheet-{n:02d}.svg"
+                write_atomic(path, svg.encode("utf-8"))
+                written.add(path)
+            if "png" in formats:
+                path = folder / "png" / f"{slug}-sheet-{n:02d}.png"
+                write_atomic(path, svg_to_png(svg))
+                written.add(path)
+        if progress:
+            progress(1)
+    result.files.extend(sorted(written))
+    for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
+        remove_stale(folder / sub, pattern, written)

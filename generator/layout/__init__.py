@@ -1,0 +1,1 @@
+"""Layout: text fitting with real font metrics, and elements turned into Scenes."""

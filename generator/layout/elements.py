@@ -1,0 +1,99 @@
+"""Layout elements (Squib's named boxes) drawn from an item's fields.
+
+    elements:
+      title: {type: text, x: 3mm, y: 3mm, width: 57mm, height: 8mm, field: title,
+              font: DejaVuSans-Bold, size: 11pt}
+      band:  {type: rect, x: 0mm, y: 0mm, width: 63mm, height: 12mm, fill: "#cc3333"}
+
+A text element shows `field` (an item key) or `text` (literal, with {key} placeholders).
+"""
+
+from generator.check.findings import error
+from generator.layout.kinds import LayoutContext
+from generator.layout.scene import Icon, Item, Polyline, Rect, Style, line_style
+from generator.layout.text import TextStyle, fit_text
+from generator.sources.loader import LocDict
+from generator.units import PT, parse_length
+
+DEFAULT_FONT = "DejaVuSans"
+
+
+def text_style(spec: LocDict, **overrides) -> TextStyle:
+    values = {
+        "font": spec.get("font", DEFAULT_FONT),
+        "size": parse_length(spec.get("size", "9pt")),
+        "min_size": parse_length(spec.get("min_size", "6pt")),
+        "leading": spec.get("leading", 1.2),
+        "min_leading": spec.get("min_leading", 1.0),
+        "align": spec.get("align", "left"),
+        "valign": spec.get("valign", "top"),
+        "colour": spec.get("colour", "#000000"),
+    }
+    values.update(overrides)
+    values["min_size"] = min(values["min_size"], values["size"])
+    values["min_leading"] = min(values["min_leading"], values["leading"])
+    return TextStyle(**values)
+
+
+def box(spec: LocDict) -> tuple[float, float, float, float]:
+    return tuple(parse_length(spec.get(k, "0mm")) for k in ("x", "y", "width", "height"))
+
+
+def draw_text(text: str, spec: LocDict, ctx: LayoutContext, component: str, what: str,
+              loc, **style_overrides) -> list[Item]:
+    """Fit text into the element's box; overflow and unknown icons become findings."""
+    x, y, w, h = box(spec)
+    fitted = fit_text(text, x, y, w, h, text_style(spec, **style_overrides))
+    if not fitted.fits:
+        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
+    items = []
+    for item in fitted.items:
+        if isinstance(item, Icon) and ctx.icon_path(item.name) is None:
+            ctx.findings.append(error("L002", f"icon :{item.name}: in {what} of {component!r} "
+                                      f"has no file {item.name}.svg in layouts/icons/", loc))
+            continue
+        items.append(item)
+    return items
+
+
+def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component: str) -> list[Item]:
+    """Every element of the layout, in order, filled from the item."""
+    out: list[Item] = []
+    for name, spec in layout.get("elements", {}).items():
+        kind = spec["type"]
+        x, y, w, h = box(spec)
+        if kind == "text":
+            if "field" in spec:
+                value = item.get(spec["field"])
+                if value is None:
+                    continue
+                text, loc = str(value), item.loc_of(spec["field"])
+            else:
+                text, loc = spec.get("text", "").format_map(_Fields(item)), spec.loc
+            out.extend(draw_text(text, spec, ctx, component, name, loc))
+        elif kind == "rect":
+            style = line_style(spec["role"]) if spec.get("role", "art") != "art" else Style(
+                fill=spec.get("fill"), stroke=spec.get("stroke"),
+                stroke_width=parse_length(spec.get("stroke_width", "0.5pt")) if spec.get("stroke") else 0,
+            )
+            out.append(Rect(x, y, w, h, style, parse_length(spec.get("radius", "0mm"))))
+        elif kind == "line":
+            role = spec.get("role", "art")
+            style = line_style(role) if role != "art" else Style(
+                stroke=spec.get("stroke", "#000000"),
+                stroke_width=max(parse_length(spec.get("stroke_width", "0.5pt")), 0.25 * PT),
+            )
+            out.append(Polyline(((x, y), (x + w, y + h)), style))
+        elif kind == "icon":
+            out.append(Icon(spec["icon"], x, y, w, h))
+    return out
+
+
+class _Fields(dict):
+    """str.format_map source: item fields, and the placeholder itself when missing."""
+
+    def __init__(self, item: LocDict):
+        super().__init__(item)
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

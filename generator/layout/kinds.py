@@ -1,0 +1,94 @@
+"""Component kinds: how one item of a kind becomes the Scenes of its faces.
+
+Each game package lists its kinds in `KINDS` (generator/games/<game>/components.py). A kind
+validates its items against its schema, reads its layout (with the kind's own `params`),
+and draws each face. Layout problems that are the deck's fault (text that will not fit, an
+icon with no file) are Findings, collected in the LayoutContext, never silent clipping.
+"""
+
+import importlib
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from generator.check.findings import Finding, error
+from generator.layout.scene import Scene
+from generator.sources.errors import Loc
+from generator.sources.game import Game
+from generator.sources.layouts import ICONS_DIR, LAYOUTS_DIR, load_layout
+from generator.sources.loader import LocDict
+
+
+@dataclass
+class LayoutContext:
+    """What drawing a game's components needs besides the item itself."""
+
+    game: Game
+    layout_dirs: list[Path] = field(default_factory=lambda: [LAYOUTS_DIR])
+    icon_dirs: list[Path] = field(default_factory=lambda: [ICONS_DIR])
+    findings: list[Finding] = field(default_factory=list)
+    ink_saver: bool = False
+
+    def layout(self, name: str, kind: "ComponentKind", loc: Loc | None = None) -> LocDict:
+        return _cached_layout(name, tuple(self.layout_dirs), loc, kind.name)
+
+    def icon_path(self, name: str) -> Path | None:
+        for folder in self.icon_dirs:
+            path = folder / f"{name}.svg"
+            if path.is_file():
+                return path
+        return None
+
+    def overflow(self, component: str, what: str, loc: Loc | None, dx: float, dy: float) -> None:
+        parts = [f"{dy:.1f} mm too tall"] if dy > 0 else []
+        parts += [f"{dx:.1f} mm too wide"] if dx > 0 else []
+        self.findings.append(error("L001", f"{what} of {component!r} does not fit even at the "
+                                   f"smallest size: {', '.join(parts)}", loc))
+
+
+@cache
+def _cached_layout(name: str, dirs: tuple[Path, ...], loc: Loc | None, kind: str) -> LocDict:
+    return load_layout(name, list(dirs), loc, all_kinds()[kind].params_schema)
+
+
+@dataclass
+class Faces:
+    """The drawn faces of one component copy; `back` is None for one-sided kinds."""
+
+    front: Scene
+    back: Scene | None = None
+
+
+class ComponentKind:
+    """Base for kinds; subclasses set name/schema/params_schema and implement draw()."""
+
+    name: str
+    schema: dict
+    params_schema: dict = {"type": "object", "additionalProperties": False}
+    #: A human label for sheets and checklists, e.g. "register card".
+    label: str = ""
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        raise NotImplementedError
+
+    def title(self, item: LocDict) -> str:
+        """A short name for one item, for messages and sheet labels."""
+        for key in ("title", "name"):
+            if isinstance(item.get(key), str):
+                return item[key]
+        return self.name
+
+
+@cache
+def all_kinds() -> dict[str, ComponentKind]:
+    """Every component kind of every game package (its components.py `KINDS`), by name."""
+    import generator.games as games
+
+    found: dict[str, ComponentKind] = {}
+    for folder in sorted(Path(games.__path__[0]).iterdir()):
+        if not (folder / "components.py").is_file():
+            continue
+        components = importlib.import_module(f"generator.games.{folder.name}.components")
+        for kind in components.KINDS:
+            found[kind.name] = kind
+    return found

@@ -1,0 +1,149 @@
+"""Scenes: plain data, positioned primitives in millimetres, y growing downwards.
+
+Geometry is decided once, here and in sheets/; the writers only write. A primitive that is
+a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`); everything else is `art`.
+"""
+
+from dataclasses import dataclass, field, replace
+
+from generator.units import PT
+
+ROLES = ("art", "guide", "score", "slit", "cut", "crop")
+LINE_ROLES = ROLES[1:]
+
+#: No stroke is thinner than 0.25 pt; cutting lines are a little heavier to find with a blade.
+MIN_STROKE = 0.25 * PT
+LINE_WIDTH = {"cut": 0.4 * PT, "slit": 0.4 * PT, "score": 0.4 * PT, "crop": 0.25 * PT, "guide": 0.25 * PT}
+LINE_DASH = {"score": (3.0, 2.0), "guide": (1.0, 1.0)}
+LINE_COLOUR = {"cut": "#000000", "slit": "#000000", "score": "#000000", "crop": "#000000", "guide": "#00a0e0"}
+
+
+@dataclass(frozen=True)
+class Style:
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    dash: tuple[float, ...] | None = None
+    role: str = "art"
+
+
+def line_style(role: str) -> Style:
+    """The look of a cutting/folding line of that role."""
+    return Style(stroke=LINE_COLOUR[role], stroke_width=LINE_WIDTH[role], dash=LINE_DASH.get(role), role=role)
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    style: Style
+
+
+@dataclass(frozen=True)
+class Polyline:
+    points: tuple[tuple[float, float], ...]
+    style: Style
+    closed: bool = False
+
+
+@dataclass(frozen=True)
+class Path:
+    """Commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    style: Style
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text in one font, its left end at x and its baseline at y."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: str = "#000000"
+    role: str = "art"
+
+    @property
+    def style(self) -> Style:
+        return Style(fill=self.colour, role=self.role)
+
+
+@dataclass(frozen=True)
+class Icon:
+    """An SVG icon file drawn into the box (x, y, w, h)."""
+
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    role: str = "art"
+
+    @property
+    def style(self) -> Style:
+        return Style(role=self.role)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Children under an affine transform (a, b, c, d, e, f) and an optional clip rectangle
+    (x, y, w, h, in the children's coordinates)."""
+
+    items: tuple["Item", ...]
+    transform: tuple[float, float, float, float, float, float] = (1, 0, 0, 1, 0, 0)
+    clip: tuple[float, float, float, float] | None = None
+
+
+Item = Rect | Circle | Polyline | Path | Text | Icon | Group
+
+
+def translate(items: list[Item] | tuple[Item, ...], dx: float, dy: float) -> Group:
+    return Group(tuple(items), (1, 0, 0, 1, dx, dy))
+
+
+def item_role(item: Item) -> str:
+    return item.style.role
+
+
+def with_role(items: tuple[Item, ...], role: str) -> tuple[Item, ...]:
+    """The subtree holding only the items of one role (groups kept where non-empty)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            children = with_role(item.items, role)
+            if children:
+                out.append(replace(item, items=children))
+        elif item_role(item) == role:
+            out.append(item)
+    return tuple(out)
+
+
+@dataclass
+class Scene:
+    """One face of one component: its trim size, its bleed, and what is drawn on it.
+
+    Coordinates run from the top-left corner of the trim box; art may extend into the bleed
+    (negative coordinates down to -bleed, and up to width + bleed)."""
+
+    width: float
+    height: float
+    items: list[Item] = field(default_factory=list)
+    bleed: float = 0.0
+    name: str = ""
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)

@@ -1,0 +1,44 @@
+"""Geometric shapes drawn as scene primitives: circles, half discs, regular polygons."""
+
+import math
+
+from generator.layout.scene import Circle, Item, Path, Polyline, Style
+
+#: Shapes by number of sides, as the Slipmax board orders them (circle first, hexagon last).
+SHAPES = ("circle", "semicircle", "triangle", "square", "pentagon", "hexagon")
+_SIDES = {"triangle": 3, "square": 4, "pentagon": 5, "hexagon": 6}
+_KAPPA = 0.5522847498  # cubic Bezier handle length for a quarter circle
+
+
+def regular_polygon(cx: float, cy: float, r: float, sides: int) -> tuple[tuple[float, float], ...]:
+    """Vertices of a regular polygon, one vertex pointing up (a square sits flat)."""
+    start = -math.pi / 2 + (math.pi / sides if sides == 4 else 0.0)
+    return tuple(
+        (round(cx + r * math.cos(start + 2 * math.pi * k / sides), 4),
+         round(cy + r * math.sin(start + 2 * math.pi * k / sides), 4))
+        for k in range(sides)
+    )
+
+
+def half_disc(cx: float, cy: float, r: float) -> tuple[tuple, ...]:
+    """A half disc standing on its flat side, centred on (cx, cy)."""
+    base = cy + r / 2
+    k = _KAPPA * r
+    return (
+        ("M", cx - r, base),
+        ("C", cx - r, base - k, cx - k, base - r, cx, base - r),
+        ("C", cx + k, base - r, cx + r, base - k, cx + r, base),
+        ("Z",),
+    )
+
+
+def shape(name: str, cx: float, cy: float, size: float, style: Style) -> Item:
+    """One named shape fitting a size x size box centred on (cx, cy)."""
+    r = size / 2
+    if name == "circle":
+        return Circle(cx, cy, r * 0.92, style)
+    if name == "semicircle":
+        return Path(half_disc(cx, cy + r * 0.1, r), style)
+    sides = _SIDES[name]
+    radius = r * (1.08 if sides == 3 else 1.0)
+    return Polyline(regular_polygon(cx, cy + (r * 0.15 if sides == 3 else 0), radius, sides), style, closed=True)

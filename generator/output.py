@@ -1,0 +1,37 @@
+"""Writing output files so that nothing is ever half-written.
+
+Every file is written to a temporary name in its destination folder and moved into place
+with os.replace (atomic on one file system): an interrupted build leaves each file either
+as it was or as it is now, never truncated.
+"""
+
+import os
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    write_with(path, lambda tmp: tmp.write_bytes(data))
+
+
+def write_with(path: Path, writer: Callable[[Path], None]) -> None:
+    """Call writer(temporary path) and move the result to `path`; clean up on failure."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(name)
+    try:
+        writer(tmp)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def remove_stale(folder: Path, pattern: str, keep: set[Path]) -> None:
+    """Delete files from an earlier build (e.g. sheet 5 of a deck now 4 sheets long)."""
+    if folder.is_dir():
+        for path in folder.glob(pattern):
+            if path not in keep:
+                path.unlink()

@@ -1,0 +1,26 @@
+"""Icon SVG files, read once: as reportlab drawings for the PDF, as symbols for SVG."""
+
+from functools import cache
+from pathlib import Path
+from xml.etree import ElementTree
+
+import defusedxml.ElementTree as SafeET
+from svglib.svglib import svg2rlg
+
+SVG_NS = "http://www.w3.org/2000/svg"
+ElementTree.register_namespace("", SVG_NS)
+
+
+@cache
+def drawing(path: Path):
+    """The icon as a reportlab Drawing (svglib), for drawing into the PDF."""
+    return svg2rlg(str(path))
+
+
+@cache
+def symbol(path: Path, symbol_id: str) -> str:
+    """The icon as an SVG <symbol> with its own viewBox, for <use> in sheets."""
+    root = SafeET.fromstring(path.read_bytes())
+    view_box = root.get("viewBox") or f"0 0 {root.get('width', '100')} {root.get('height', '100')}"
+    body = "".join(ElementTree.tostring(child, encoding="unicode") for child in root)
+    return f'<symbol id="{symbol_id}" viewBox="{view_box}">{body}</symbol>'

@@ -1,0 +1,170 @@
+"""PDF sheets drawn directly with reportlab.
+
+The page's coordinate system is set once to millimetres with y growing downwards (the
+Scene's own), so every primitive is written with the numbers the layout decided.
+"""
+
+from collections.abc import Callable, Iterable
+from functools import cache
+from pathlib import Path
+
+from reportlab.graphics import renderPDF
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen import canvas
+
+from generator.layout.fonts import faces
+from generator.layout.scene import (
+    ROLES,
+    Circle,
+    Group,
+    Icon,
+    Item,
+    Polyline,
+    Rect,
+    Style,
+    Text,
+    with_role,
+)
+from generator.layout.scene import (
+    Path as PathItem,
+)
+from generator.render import icons
+from generator.sheets.model import Box, Sheet
+from generator.units import mm_to_pt
+
+K = mm_to_pt(1.0)
+
+
+@cache
+def _colour(hex_colour: str) -> HexColor:
+    return HexColor(hex_colour)
+
+
+def _box_pt(box: Box, page_height: float) -> tuple[float, float, float, float]:
+    x, y, w, h = box
+    return (round(x * K, 3), round((page_height - y - h) * K, 3),
+            round((x + w) * K, 3), round((page_height - y) * K, 3))
+
+
+class _Painter:
+    def __init__(self, c: canvas.Canvas, icon_path: Callable[[str], Path | None]):
+        self.c = c
+        self.icon_path = icon_path
+
+    def items(self, items: Iterable[Item]) -> None:
+        texts: list[Text] = []
+        for item in items:
+            if isinstance(item, Text):
+                texts.append(item)
+                continue
+            if texts:
+                self.texts(texts)
+                texts = []
+            self.item(item)
+        if texts:
+            self.texts(texts)
+
+    def texts(self, texts: list[Text]) -> None:
+        """Consecutive text lines share one text object (one BT/ET) for speed."""
+        t = self.c.beginText()
+        font = colour = None
+        for item in texts:
+            if (item.font, item.size) != font:
+                t.setFont(item.font, item.size)
+                font = (item.font, item.size)
+            if item.colour != colour:
+                t.setFillColor(_colour(item.colour))
+                colour = item.colour
+            t.setTextTransform(1, 0, 0, -1, item.x, item.y)
+            t.textOut(item.text)
+        self.c.drawText(t)
+
+    def style(self, style: Style) -> tuple[int, int]:
+        c = self.c
+        if style.fill:
+            c.setFillColor(_colour(style.fill))
+        if style.stroke:
+            c.setStrokeColor(_colour(style.stroke))
+            c.setLineWidth(style.stroke_width)
+            c.setDash(list(style.dash) if style.dash else [])
+        return (1 if style.stroke and style.stroke_width > 0 else 0, 1 if style.fill else 0)
+
+    def item(self, item: Item) -> None:
+        c = self.c
+        if isinstance(item, Group):
+            c.saveState()
+            c.transform(*item.transform)
+            if item.clip:
+                path = c.beginPath()
+                path.rect(*item.clip)
+                c.clipPath(path, stroke=0, fill=0)
+            self.items(item.items)
+            c.restoreState()
+            return
+        if isinstance(item, Icon):
+            self.icon(item)
+            return
+        stroke, fill = self.style(item.style)
+        if not (stroke or fill):
+            return
+        if isinstance(item, Rect):
+            if item.radius:
+                c.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
+            else:
+                c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+        elif isinstance(item, Circle):
+            c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+        elif isinstance(item, Polyline):
+            path = c.beginPath()
+            path.moveTo(*item.points[0])
+            for point in item.points[1:]:
+                path.lineTo(*point)
+            if item.closed:
+                path.close()
+            c.drawPath(path, stroke=stroke, fill=fill)
+        elif isinstance(item, PathItem):
+            path = c.beginPath()
+            for command in item.commands:
+                op, args = command[0], command[1:]
+                {"M": path.moveTo, "L": path.lineTo, "C": path.curveTo, "Z": path.close}[op](*args)
+            c.drawPath(path, stroke=stroke, fill=fill)
+
+    def icon(self, item: Icon) -> None:
+        path = self.icon_path(item.name)
+        if path is None:
+            return
+        drawing = icons.drawing(path)
+        c = self.c
+        c.saveState()
+        c.translate(item.x, item.y + item.h)
+        c.scale(item.w / drawing.width, -item.h / drawing.height)
+        renderPDF.draw(drawing, c, 0, 0)
+        c.restoreState()
+
+
+def write_pdf(sheets: list[Sheet], path: Path, title: str,
+              icon_path: Callable[[str], Path | None]) -> None:
+    """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids."""
+    faces()  # fonts registered before any text is drawn
+    c = canvas.Canvas(str(path), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setCreator("cutsheet")
+    c.setAuthor("cutsheet")
+    c.setViewerPreference("PrintScaling", "None")
+    painter = _Painter(c, icon_path)
+    for sheet in sheets:
+        c.setPageSize((sheet.width * K, sheet.height * K))
+        if sheet.trim:
+            c.setTrimBox(_box_pt(sheet.trim, sheet.height))
+        if sheet.bleed:
+            c.setBleedBox(_box_pt(sheet.bleed, sheet.height))
+        c.saveState()
+        c.transform(K, 0, 0, -K, 0, sheet.height * K)
+        items = tuple(sheet.items)
+        for role in ROLES:
+            painter.items(with_role(items, role))
+        c.restoreState()
+        c.showPage()
+        c.setTrimBox(None)
+        c.setBleedBox(None)
+    c.save()

@@ -1,0 +1,66 @@
+"""SVG sheets written from a jinja2 template, one file per sheet, one Inkscape layer per role."""
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from generator.layout.fonts import face
+from generator.layout.scene import ROLES, Group, Icon, Item, with_role
+from generator.render import icons
+from generator.sheets.model import Sheet
+
+
+def number(value: float) -> str:
+    """Millimetres to 3 decimals (a micron), without trailing zeros: stable and compact."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def path_data(commands: tuple[tuple, ...]) -> str:
+    return " ".join(c[0] + " ".join(number(v) for v in c[1:]) for c in commands)
+
+
+def clip_id(clip: tuple[float, ...]) -> str:
+    return "clip-" + "-".join(number(v).replace(".", "_").replace("-", "m") for v in clip)
+
+
+@cache
+def _environment() -> Environment:
+    env = Environment(
+        loader=PackageLoader("generator", "render/templates"),
+        autoescape=True,
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(n=number, pathdata=path_data, clipid=clip_id, face=face)
+    return env
+
+
+def _walk(items, found_icons: set[str], clips: dict[str, tuple]) -> None:
+    for item in items:
+        if isinstance(item, Group):
+            if item.clip:
+                clips[clip_id(item.clip)] = item.clip
+            _walk(item.items, found_icons, clips)
+        elif isinstance(item, Icon):
+            found_icons.add(item.name)
+
+
+def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]) -> str:
+    """The sheet as SVG text: deterministic (sorted defs, fixed number formatting)."""
+    items: tuple[Item, ...] = tuple(sheet.items)
+    names: set[str] = set()
+    clips: dict[str, tuple] = {}
+    _walk(items, names, clips)
+    symbols = []
+    for name in sorted(names):
+        path = icon_path(name)
+        if path is not None:
+            symbols.append(icons.symbol(path, f"icon-{name}"))
+    layers = [(role, with_role(items, role)) for role in ROLES]
+    return _environment().get_template("sheet.svg.j2").render(
+        sheet=sheet, title=title, symbols=symbols, clips=sorted(clips.items()),
+        layers=layers,
+    )

@@ -1,0 +1,1 @@
+"""Imposition: components placed on sheets with cut, score and crop marks; tiling; furniture."""

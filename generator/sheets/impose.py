@@ -1,0 +1,230 @@
+"""Imposition: how many components fit a sheet, where they go, and their cut lines.
+
+Components of one kind are laid in a grid from the top-left of the printable area, in the
+page orientation that fits the most of them while leaving room for the sheet furniture
+(calibration square and labels) below or to the right of the grid. With no gap and no
+bleed, neighbours butt and share their cut lines (one long scissor cut per row/column);
+otherwise each component has its own outline. A component larger than a sheet is tiled.
+"""
+
+import math
+from dataclasses import dataclass
+
+from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
+from generator.sheets import marks
+from generator.sheets.model import Sheet
+from generator.sheets.paper import Paper
+from generator.units import PT
+
+FURNITURE_CLEARANCE = 2.0
+TILE_OVERLAP = 12.0
+
+
+@dataclass
+class Slot:
+    """Where the furniture goes on a sheet, filled in once every sheet is numbered."""
+
+    x: float
+    y: float
+    rotate: bool
+
+
+@dataclass
+class Plan:
+    paper: Paper
+    cols: int
+    rows: int
+    pitch_x: float
+    pitch_y: float
+    slot: Slot
+
+    @property
+    def per_sheet(self) -> int:
+        return self.cols * self.rows
+
+
+def _slot(paper: Paper, used_w: float, used_h: float, bleed: float) -> Slot | None:
+    """Room for the furniture below or right of a grid of used_w x used_h, if any."""
+    inset = paper.inset
+    below = inset + used_h + bleed + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE
+    if paper.height - paper.margin - below >= marks.FURNITURE_H and (
+        paper.width - 2 * paper.margin >= marks.FURNITURE_W
+    ):
+        return Slot(paper.margin, below, False)
+    right = inset + used_w + bleed + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE
+    if paper.width - paper.margin - right >= marks.FURNITURE_H and (
+        paper.height - 2 * paper.margin >= marks.FURNITURE_W
+    ):
+        return Slot(right, paper.margin, True)
+    return None
+
+
+def plan_grid(paper: Paper, w: float, h: float, bleed: float, gap: float) -> Plan | None:
+    """The best grid over both orientations (most per sheet; portrait on a tie)."""
+    gap = max(gap, 2 * bleed)
+    best: Plan | None = None
+    for page in (paper, paper.rotated()) if not paper.landscape else (paper.rotated(), paper):
+        room_w = page.width - 2 * page.inset - 2 * bleed
+        room_h = page.height - 2 * page.inset - 2 * bleed
+        cols = int((room_w + gap + 1e-9) // (w + gap))
+        rows = int((room_h + gap + 1e-9) // (h + gap))
+        for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
+            if c < 1 or r < 1:
+                continue
+            slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
+            if slot and (best is None or c * r > best.per_sheet):
+                best = Plan(page, c, r, w + gap, h + gap, slot)
+            if slot:
+                break
+    return best
+
+
+@dataclass
+class PendingSheet:
+    sheet: Sheet
+    slot: Slot
+    label: str
+
+
+def _placed(scene: Scene, x: float, y: float) -> Group:
+    b = scene.bleed
+    return Group(tuple(scene.items), (1, 0, 0, 1, x, y), clip=(-b, -b, scene.width + 2 * b, scene.height + 2 * b))
+
+
+def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str) -> list[PendingSheet]:
+    """Place same-size scenes in grids over as many sheets as needed."""
+    first = scenes[0]
+    w, h, bleed = first.width, first.height, first.bleed
+    plan = plan_grid(paper, w, h, bleed, gap)
+    if plan is None:
+        raise ValueError(f"{label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
+    shared = gap <= 0 and bleed <= 0
+    out = []
+    for start in range(0, len(scenes), plan.per_sheet):
+        page = plan.paper
+        sheet = Sheet(page.width, page.height, title=label)
+        origin = page.inset + bleed
+        boxes = []
+        for n, scene in enumerate(scenes[start : start + plan.per_sheet]):
+            col, row = n % plan.cols, n // plan.cols
+            x, y = origin + col * plan.pitch_x, origin + row * plan.pitch_y
+            sheet.items.append(_placed(scene, x, y))
+            boxes.append((x, y, w, h))
+        if shared:
+            sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
+        else:
+            sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
+        sheet.items += marks.crop_marks(boxes, bleed)
+        sheet.placements = boxes
+        sheet.trim = _union(boxes)
+        if bleed:
+            x, y, bw, bh = sheet.trim
+            sheet.bleed = (x - bleed, y - bleed, bw + 2 * bleed, bh + 2 * bleed)
+        out.append(PendingSheet(sheet, plan.slot, label))
+    return out
+
+
+def _union(boxes):
+    left = min(b[0] for b in boxes)
+    top = min(b[1] for b in boxes)
+    right = max(b[0] + b[2] for b in boxes)
+    bottom = max(b[1] + b[3] for b in boxes)
+    return (left, top, right - left, bottom - top)
+
+
+def _tile_layout(paper: Paper, w: float, h: float) -> tuple[Paper, int, int, float, float]:
+    """Orientation and tile counts that need the fewest sheets; tile sizes (content)."""
+    best = None
+    for page in (paper, paper.rotated()):
+        tw = page.width - 2 * page.inset
+        th = page.height - 2 * page.inset - marks.FURNITURE_H - FURNITURE_CLEARANCE - marks.CROP_LENGTH
+        nx = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP))) if w > tw else 1
+        ny = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP))) if h > th else 1
+        if best is None or nx * ny < best[1] * best[2]:
+            best = (page, nx, ny, tw, th)
+    return best
+
+
+def _spans(total: float, count: int, size: float) -> list[tuple[float, float]]:
+    """Evenly spread tile spans over [0, total] with at least TILE_OVERLAP of overlap."""
+    if count == 1:
+        return [(0.0, total)]
+    length = min(size, (total + (count - 1) * TILE_OVERLAP) / count)
+    step = (total - length) / (count - 1)
+    return [(round(i * step, 4), round(i * step + length, 4)) for i in range(count)]
+
+
+def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
+    """A component too large for one sheet, split into overlapping tiles.
+
+    Every tile repeats the overlap strip of its neighbours and shows the same alignment
+    targets there; trim a tile along its solid edge line and lay it over the neighbour's
+    dashed overlap line, targets on targets. Tiles are named by column letter and row number."""
+    page, nx, ny, tw, th = _tile_layout(paper, scene.width, scene.height)
+    xs, ys = _spans(scene.width, nx, tw), _spans(scene.height, ny, th)
+    out = []
+    for j, (y0, y1) in enumerate(ys):
+        for i, (x0, x1) in enumerate(xs):
+            name = f"{chr(65 + i)}{j + 1}"
+            sheet = Sheet(page.width, page.height, title=label)
+            ox, oy = page.inset - x0, page.inset - y0
+            clip = (x0, y0, x1 - x0, y1 - y0)
+            content: list[Item] = list(scene.items)
+            content += _tile_marks(scene, xs, ys, i, j)
+            sheet.items.append(Group(tuple(content), (1, 0, 0, 1, ox, oy), clip=clip))
+            tile_box = (page.inset, page.inset, x1 - x0, y1 - y0)
+            outline = Rect(ox, oy, scene.width, scene.height, line_style("cut"))
+            sheet.items.append(Group((outline,), clip=tile_box))
+            sheet.items += _tile_edges(tile_box, i, j, nx, ny)
+            sheet.items.append(Text(page.inset, page.inset - 1.5, f"tile {name} of {nx * ny} "
+                                    f"({nx} across, {ny} down)", "DejaVuSans-Bold", 7 * PT))
+            sheet.trim = tile_box
+            sheet.placements = [tile_box]
+            slot = Slot(page.margin, page.inset + (y1 - y0) + marks.CROP_LENGTH + FURNITURE_CLEARANCE, False)
+            out.append(PendingSheet(sheet, slot, f"{label}, tile {name}"))
+    return out
+
+
+def _tile_marks(scene: Scene, xs, ys, i: int, j: int) -> list[Item]:
+    """Alignment targets in every overlap strip, in board coordinates, placed near the
+    board's edges (where a board keeps its plain border) so art never hides them."""
+    inset = min(6.0, scene.width / 10, scene.height / 10)
+    items: list[Item] = []
+    for k in range(len(xs) - 1):
+        cx = (xs[k + 1][0] + xs[k][1]) / 2
+        for cy in (max(ys[j][0], 0) + inset, min(ys[j][1], scene.height) - inset):
+            items += marks.target(cx, cy)
+    for k in range(len(ys) - 1):
+        cy = (ys[k + 1][0] + ys[k][1]) / 2
+        for cx in (max(xs[i][0], 0) + inset, min(xs[i][1], scene.width) - inset):
+            items += marks.target(cx, cy)
+    return items
+
+
+def _tile_edges(box, i: int, j: int, nx: int, ny: int) -> list[Item]:
+    """Solid trim edges where this tile is laid over a neighbour (its left/top), dashed
+    guides where a neighbour is laid over it (its right/bottom overlap)."""
+    x, y, w, h = box
+    guide = Style(stroke="#00a0e0", stroke_width=0.25 * PT, dash=(1.0, 1.0), role="guide")
+    items: list[Item] = []
+    if i > 0:
+        items.append(Polyline(((x, y), (x, y + h)), line_style("cut")))
+    if j > 0:
+        items.append(Polyline(((x, y), (x + w, y)), line_style("cut")))
+    if i < nx - 1:
+        items.append(Polyline(((x + w - TILE_OVERLAP, y), (x + w - TILE_OVERLAP, y + h)), guide))
+    if j < ny - 1:
+        items.append(Polyline(((x, y + h - TILE_OVERLAP), (x + w, y + h - TILE_OVERLAP)), guide))
+    return items
+
+
+def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
+    """Number the sheets and add the furniture: game and component, sheet x of y, 100%."""
+    total = len(pending)
+    sheets = []
+    for n, p in enumerate(pending, 1):
+        lines = [f"{game}: {p.label}", f"sheet {n} of {total}",
+                 "print at 100% (no scaling): the square must measure 1 in"]
+        p.sheet.items.append(marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate))
+        sheets.append(p.sheet)
+    return sheets

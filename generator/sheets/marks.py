@@ -1,0 +1,124 @@
+"""Cut lines, crop marks, alignment targets and the sheet furniture (labels, calibration)."""
+
+from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, Text, line_style
+from generator.layout.text import TextStyle, fit_text
+from generator.units import PT
+
+CROP_LENGTH = 4.0
+CROP_OFFSET = 1.5
+INCH = 25.4
+
+#: The furniture block: a 1 in calibration square and three label lines beside it.
+FURNITURE_W = 95.0
+FURNITURE_H = INCH + 2.0
+
+Segment = tuple[float, float, float, float]
+
+
+def _r(v: float) -> float:
+    return round(v, 4)
+
+
+def merge_segments(segments: set[Segment]) -> list[Segment]:
+    """Join collinear touching horizontal/vertical segments into long lines, deterministically."""
+    out: list[Segment] = []
+    horizontal: dict[float, list[tuple[float, float]]] = {}
+    vertical: dict[float, list[tuple[float, float]]] = {}
+    for x1, y1, x2, y2 in segments:
+        if y1 == y2:
+            horizontal.setdefault(y1, []).append((min(x1, x2), max(x1, x2)))
+        else:
+            vertical.setdefault(x1, []).append((min(y1, y2), max(y1, y2)))
+    for y, spans in sorted(horizontal.items()):
+        for a, b in _join(spans):
+            out.append((a, y, b, y))
+    for x, spans in sorted(vertical.items()):
+        for a, b in _join(spans):
+            out.append((x, a, x, b))
+    return out
+
+
+def _join(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    joined: list[list[float]] = []
+    for a, b in sorted(spans):
+        if joined and a <= joined[-1][1] + 1e-6:
+            joined[-1][1] = max(joined[-1][1], b)
+        else:
+            joined.append([a, b])
+    return [(a, b) for a, b in joined]
+
+
+def cell_edges(boxes: list[tuple[float, float, float, float]]) -> set[Segment]:
+    edges: set[Segment] = set()
+    for x, y, w, h in boxes:
+        x2, y2 = _r(x + w), _r(y + h)
+        x, y = _r(x), _r(y)
+        edges |= {(x, y, x2, y), (x, y2, x2, y2), (x, y, x, y2), (x2, y, x2, y2)}
+    return edges
+
+
+def cut_lines(segments: list[Segment], role: str = "cut") -> list[Item]:
+    style = line_style(role)
+    return [Polyline(((x1, y1), (x2, y2)), style) for x1, y1, x2, y2 in segments]
+
+
+def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float) -> list[Item]:
+    """Short marks continuing every trim edge into the margin, outside the bleed: they
+    never touch a component, so they survive cutting and show where the blade goes."""
+    if not boxes:
+        return []
+    left = min(b[0] for b in boxes)
+    top = min(b[1] for b in boxes)
+    right = max(b[0] + b[2] for b in boxes)
+    bottom = max(b[1] + b[3] for b in boxes)
+    xs = sorted({_r(b[0]) for b in boxes} | {_r(b[0] + b[2]) for b in boxes})
+    ys = sorted({_r(b[1]) for b in boxes} | {_r(b[1] + b[3]) for b in boxes})
+    gap = bleed + CROP_OFFSET
+    style = line_style("crop")
+    marks: list[Item] = []
+    for x in xs:
+        marks.append(Polyline(((x, top - gap - CROP_LENGTH), (x, top - gap)), style))
+        marks.append(Polyline(((x, bottom + gap), (x, bottom + gap + CROP_LENGTH)), style))
+    for y in ys:
+        marks.append(Polyline(((left - gap - CROP_LENGTH, y), (left - gap, y)), style))
+        marks.append(Polyline(((right + gap, y), (right + gap + CROP_LENGTH, y)), style))
+    return marks
+
+
+def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:
+    """An alignment target (circle and cross) for joining tiles; same on both tiles."""
+    style = Style(stroke="#000000", stroke_width=0.25 * PT, role="art")
+    return [
+        Circle(cx, cy, r, style),
+        Polyline(((cx - r * 1.6, cy), (cx + r * 1.6, cy)), style),
+        Polyline(((cx, cy - r * 1.6), (cx, cy + r * 1.6)), style),
+    ]
+
+
+def furniture(x: float, y: float, lines: list[str], rotate: bool) -> Group:
+    """Calibration square (1 in, with 25 mm marked) and label lines at (x, y).
+
+    When `rotate` the block turns 90 degrees clockwise to stand in a right-hand margin."""
+    thin = Style(stroke="#000000", stroke_width=0.25 * PT)
+    items: list[Item] = [
+        Rect(0, 0, INCH, INCH, thin),
+        Rect(0, 0, 25.0, 25.0, Style(stroke="#777777", stroke_width=0.25 * PT, dash=(0.8, 0.8))),
+        Polyline(((25.0, INCH + 0.2), (25.0, INCH + 1.6)), thin),
+    ]
+    small = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT)
+    items += fit_text("1 in", 2.0, 2.0, 20, 4, small).items
+    items += fit_text("25 mm (dashed)", 2.0, 18.0, 22, 4, small).items
+    body = TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)
+    bold = TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT)
+    cursor = 1.0
+    for n, line in enumerate(lines):
+        fitted = fit_text(line, INCH + 4, cursor, FURNITURE_W - INCH - 4, 5, bold if n == 0 else body)
+        items += fitted.items
+        cursor += 5.5
+    if rotate:
+        return Group(tuple(items), (0, 1, -1, 0, x + FURNITURE_H, y))
+    return Group(tuple(items), (1, 0, 0, 1, x, y))
+
+
+def label(x: float, y: float, text: str, size_pt: float = 7) -> Text:
+    return Text(x, y, text, "DejaVuSans", size_pt * PT)

@@ -1,0 +1,123 @@
+"""Layouts as data (after Squib): one YAML file per component kind under layouts/.
+
+A layout may `extends:` another; mappings merge key by key (the child wins), so a layout
+restates only what differs. Cycles are errors. Unknown keys are errors, not ignored.
+"""
+
+from pathlib import Path
+
+from generator import PROJECT_ROOT
+from generator.sources.errors import Loc, SourceError, display_path
+from generator.sources.loader import LocDict, load_yaml
+from generator.sources.schema import COLOUR, LENGTH, closed, validate
+
+LAYOUTS_DIR = PROJECT_ROOT / "layouts"
+ICONS_DIR = LAYOUTS_DIR / "icons"
+NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
+
+ELEMENT_SCHEMA = closed(
+    {
+        "type": {"enum": ["text", "rect", "line", "icon"]},
+        "x": LENGTH, "y": LENGTH, "width": LENGTH, "height": LENGTH,
+        "field": {"type": "string"},
+        "text": {"type": "string"},
+        "icon": {"type": "string"},
+        "font": {"type": "string"},
+        "size": LENGTH, "min_size": LENGTH,
+        "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+        "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+        "align": {"enum": ["left", "center", "right"]},
+        "valign": {"enum": ["top", "middle", "bottom"]},
+        "colour": COLOUR, "fill": COLOUR, "stroke": COLOUR,
+        "stroke_width": LENGTH, "radius": LENGTH,
+        "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
+    },
+    ["type"],
+)
+
+LAYOUT_SCHEMA = closed(
+    {
+        "extends": NAME,
+        "about": {"type": "string"},
+        "size": closed({"width": LENGTH, "height": LENGTH}, ["width", "height"]),
+        "bleed": LENGTH,
+        "gap": LENGTH,
+        "background": COLOUR,
+        "params": {"type": "object"},
+        "elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
+    },
+    ["size"],
+)
+
+
+def merge(parent: LocDict, child: LocDict) -> LocDict:
+    """Child over parent, recursively for mappings; positions kept from whichever won."""
+    out = LocDict()
+    out.loc = child.loc
+    out.key_locs, out.value_locs = dict(parent.key_locs), dict(parent.value_locs)
+    out.update(parent)
+    for key, value in child.items():
+        if isinstance(value, LocDict) and isinstance(out.get(key), LocDict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+        out.key_locs[key] = child.key_loc(key)
+        out.value_locs[key] = child.loc_of(key)
+    return out
+
+
+def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
+    for folder in dirs:
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    where = ", ".join(display_path(d) for d in dirs)
+    raise SourceError(loc, f"no layout named {name!r} (looked for {name}.yaml in {where})")
+
+
+def load_layout(name: str, dirs: list[Path] | None = None, loc: Loc | None = None,
+                params_schema: dict | None = None) -> LocDict:
+    """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
+    dirs = dirs or [LAYOUTS_DIR]
+    chain: list[str] = []
+    data = _resolve(name, dirs, loc, chain)
+    data.pop("extends", None)
+    validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
+    if params_schema is not None:
+        params = data.get("params", LocDict())
+        if not hasattr(params, "loc"):
+            params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
+        validate(params, params_schema, fallback=data.loc, what=f"params of layout {name!r}")
+    return data
+
+
+def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[str]) -> LocDict:
+    if name in chain:
+        cycle = " -> ".join([*chain[chain.index(name):], name])
+        raise SourceError(loc, f"layouts extend each other in a cycle: {cycle}")
+    chain.append(name)
+    data = load_yaml(layout_path(name, dirs, loc))
+    if not isinstance(data, LocDict):
+        raise SourceError(getattr(data, "loc", loc), "expected a layout mapping")
+    parent_name = data.get("extends")
+    if parent_name is None:
+        return data
+    if not isinstance(parent_name, str):
+        raise SourceError(data.loc_of("extends"), "expected a layout name for 'extends'")
+    parent = _resolve(parent_name, dirs, data.loc_of("extends"), chain)
+    return merge(parent, data)
+
+
+PAPER_SCHEMA = closed(
+    {"name": {"type": "string"}, "width": LENGTH, "height": LENGTH, "margin": LENGTH, "marks": LENGTH},
+    ["name", "width", "height", "margin", "marks"],
+)
+
+
+def load_paper(name: str) -> LocDict:
+    path = LAYOUTS_DIR / "sheets" / f"{name}.yaml"
+    if not path.is_file():
+        raise SourceError(None, f"unknown paper {name!r}")
+    data = load_yaml(path)
+    validate(data, PAPER_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a paper preset")
+    return data
