@@ -1,0 +1,138 @@
+"""The Chip Flip engine through the harness's interface: random play, policies, figures."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.games.chip_flip import ENGINE
+from generator.games.chip_flip.board import parse_square
+from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Position
+from generator.games.chip_flip.state import ChipFlipState
+from generator.sources.game import load_game
+
+SHIPPED = Path(__file__).resolve().parent.parent / "components" / "chip-flip"
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return ENGINE.load_deck(load_game(SHIPPED))
+
+
+def state_of(south: list[str], north: list[str], turn: int = SOUTH,
+             scores: tuple[int, int] = (0, 0)) -> ChipFlipState:
+    bits = [sum(1 << parse_square(name) for name in names) for names in (south, north)]
+    return ChipFlipState(Position(bits[0], bits[1], turn, scores), random.Random(0))
+
+
+def move(text: str) -> Move:
+    separator = "x" if "x" in text else "-"
+    return Move(tuple(parse_square(sq) for sq in text.split(separator)))
+
+
+def play_out(state: ChipFlipState, policy, rng: random.Random) -> int:
+    """Play to the end (or the cap), checking the harness's invariants after every action."""
+    actions = 0
+    while not state.is_terminal() and actions < ENGINE.max_actions:
+        legal = state.legal_actions()
+        assert legal
+        action = policy(state, rng)
+        assert action in legal
+        state.apply(action)
+        actions += 1
+        assert state.invariant_violations() == []
+        hash(action)  # actions must be hashable
+    return actions
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_basic_games_run_to_the_end(deck, policy):
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(deck, 2, rng, {})
+        play_out(state, ENGINE.policies()[policy], rng)
+        assert state.is_terminal() and state.outcome() is not None
+        assert state.returns() == [float(p) for p in state.position.scores]
+
+
+def test_advanced_random_games_keep_their_invariants(deck):
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(deck, 2, rng, {"advanced": True})
+        play_out(state, ENGINE.policies()["random"], rng)
+
+
+def test_advanced_game_starts_with_the_numbered_values(deck):
+    state = ENGINE.new_game(deck, 2, random.Random(1), {"advanced": True})
+    assert state.position.value(parse_square("f2")) == 10
+    assert state.position.value(parse_square("c7")) == 10
+    assert state.current_player() == SOUTH
+
+
+def test_two_players_only(deck):
+    with pytest.raises(ValueError):
+        ENGINE.new_game(deck, 3, random.Random(1), {})
+
+
+def test_illegal_move_is_refused():
+    state = state_of(["c3"], ["h8"])
+    with pytest.raises(ValueError):
+        state.apply(move("c3-d2"))
+
+
+def test_fired_counts_move_kinds():
+    state = state_of(["a1", "b7"], ["b2", "d4", "h8", "a3"])
+    state.apply(move("a1xc3xe5"))
+    assert state.fired["double jump"] == 1
+    state.apply(move("h8-g7"))
+    state.apply(move("b7-c8"))
+    assert state.fired == {"double jump": 1, "step": 2, "score": 1}
+    assert state.turns == 3
+
+
+def test_pass_is_the_only_action_when_trapped():
+    state = state_of(["a1"], ["b2", "c3"])
+    assert state.legal_actions() == [PASS]
+    state.apply(PASS)
+    assert state.current_player() == NORTH and state.fired["pass"] == 1
+
+
+def test_greedy_scores_before_jumping_and_jumps_before_stepping():
+    state = state_of(["b7", "c3"], ["d4", "h8"])
+    assert ENGINE.policies()["greedy"](state, random.Random(3)).path[-1] >= 56
+    state = state_of(["c3", "g1"], ["d4", "b8"])
+    assert ENGINE.policies()["greedy"](state, random.Random(3)) == move("c3xe5")
+
+
+def test_figures_count_terminations_points_and_length():
+    stuck = state_of(["a7", "c7", "e7", "g7", "b6", "d6", "f6", "h6"], ["b8", "d8", "f8", "h8"],
+                     scores=(2, 4))
+    emptied = state_of(["c3", "a1"], ["d4"], scores=(3, 1))
+    emptied.apply(move("c3xe5"))
+    running = state_of(["c3"], ["h8"])
+    figures = ENGINE.figures([stuck, emptied, running])
+    assert figures["ended_neither_can_move_share"] == pytest.approx(1 / 3)
+    assert figures["ended_side_without_chips_share"] == pytest.approx(1 / 3)
+    assert figures["unfinished_games"] == 1
+    assert figures["points"]["South"]["mean"] == pytest.approx(2.5)
+    assert figures["points"]["North"] == {"mean": pytest.approx(2.5), "max": 4}
+    assert figures["game_length"]["max"] == 1
+
+
+def test_fireable_lists_every_kind_a_game_can_fire(deck):
+    names = set(ENGINE.fireable(deck))
+    fired = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        for advanced in (False, True):
+            state = ENGINE.new_game(deck, 2, rng, {"advanced": advanced})
+            play_out(state, ENGINE.policies()["random"], rng)
+            fired |= set(state.fired)
+    assert fired <= names
+    assert {"step", "single jump", "double jump", "score", "pass", "backward jump"} <= fired
+
+
+def test_invariants_catch_a_lost_chip():
+    state = state_of(["c3", "a1"], ["h8"])
+    state.position = Position(1 << parse_square("c3"), state.position.north)
+    assert state.invariant_violations()
