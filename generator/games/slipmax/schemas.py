@@ -1,6 +1,10 @@
 """JSON Schemas of Slipmax's component kinds, keyed by kind (the print pipeline reuses them)."""
 
-from generator.sources.schema import closed
+from generator.sources.schema import LENGTH, closed
+
+#: The six register shapes, in the order a centre space's two registers are obeyed.
+SHAPES: tuple[str, ...] = ("circle", "semicircle", "triangle", "square", "pentagon", "hexagon")
+SHAPE: dict = {"enum": list(SHAPES)}
 
 STEP = closed(
     {
@@ -22,4 +26,28 @@ STRIP = closed(
     ["title", "steps"],
 )
 
-SCHEMAS: dict[str, dict] = {"strip": STRIP}
+SHAPE_BOARD = closed(
+    {
+        "name": {"type": "string", "minLength": 1},
+        "grid": {"type": "integer", "minimum": 2},
+        "space": LENGTH,
+        "spaces": {"type": "array", "minItems": 1, "items": SHAPE},
+        "centre": {
+            "type": "array", "minItems": 1,
+            "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": SHAPE},
+        },
+    },
+    ["name", "spaces", "centre"],
+)
+
+REGISTER_CARD = closed(
+    {
+        "name": {"type": "string", "minLength": 1},
+        "registers": {"type": "array", "minItems": 1, "items": SHAPE},
+    },
+    ["name", "registers"],
+)
+
+SCHEMAS: dict[str, dict] = {
+    "strip": STRIP, "shape-board": SHAPE_BOARD, "register-card": REGISTER_CARD,
+}

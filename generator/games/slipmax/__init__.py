@@ -1,0 +1,85 @@
+"""Slipmax: money, a pawn race round a spiral, and register strips that change the game."""
+
+import random
+import statistics
+from collections import Counter
+
+from generator.check.findings import Finding, Severity
+from generator.games.base import Engine, GameState, Policy
+from generator.sources.errors import SourceError
+from generator.sources.game import Game
+
+from .checks import static_checks
+from .deck import Deck, ongoing_rules, read_board, read_registers, read_strips
+from .policies import POLICIES
+from .rules import SlipmaxState
+
+
+class SlipmaxEngine(Engine):
+    name = "slipmax"
+    min_players = 2
+    max_players = 6
+    default_players = 4
+    max_actions = 20_000
+
+    def load_deck(self, game: Game) -> Deck:
+        """The deck, refused (SourceError at the first error) if any static check errs."""
+        errors = [f for f in static_checks(game) if f.severity is Severity.ERROR]
+        if errors:
+            first = errors[0]
+            raise SourceError(first.loc, f"[{first.code}] {first.message}")
+        strips, _ = read_strips(game)
+        registers, registers_loc = read_registers(game)
+        return Deck(tuple(strips), read_board(game), registers, registers_loc,
+                    tuple(ongoing_rules(s) for s in strips))
+
+    def static_checks(self, game: Game) -> list[Finding]:
+        return static_checks(game)
+
+    def new_game(self, deck: Deck, num_players: int, rng: random.Random,
+                 options: dict) -> SlipmaxState:
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(f"Slipmax is for {self.min_players} to {self.max_players} players")
+        unknown = set(options) - {"tidal", "cycles"}
+        if unknown:
+            raise ValueError(f"unknown Slipmax option(s): {', '.join(sorted(unknown))}")
+        return SlipmaxState(deck, num_players, rng, options)
+
+    def policies(self) -> dict[str, Policy]:
+        return dict(POLICIES)
+
+    def fireable(self, deck: Deck) -> list[str]:
+        steps = [f"{s.title} ({step.number})" for s in deck.strips for step in s.steps]
+        spaces = [f"space {i}" for i in range(len(deck.board.spaces))]
+        return list(dict.fromkeys(steps + spaces))
+
+    def figures(self, states: list[GameState]) -> dict:
+        """Money at the end (every seat, and the winner's), how games ended, players out."""
+        if not states:
+            return {}
+        final = [m for s in states for m in s.money]
+        winners = [max(s.returns()) for s in states]
+        ended = Counter(_ending(s) for s in states)
+        return {
+            "final_money": {"mean": round(statistics.fmean(final), 2),
+                            "median": statistics.median(final), "max": max(final),
+                            "broke_share": round(sum(m == 0 for m in final) / len(final), 3)},
+            "winner_money_mean": round(statistics.fmean(winners), 2),
+            "ended_by": dict(sorted(ended.items())),
+            "players_out_mean": round(statistics.fmean(sum(s.out) for s in states), 3),
+        }
+
+
+def _ending(state: SlipmaxState) -> str:
+    if not state.is_terminal():
+        return "capped"
+    if state.ended:
+        return "paid to end (Life of Barter)"
+    if all(state.out):
+        return "everyone out (Life of Mortality)"
+    if state.stalemate():
+        return "stalemate (pay to move, everyone broke)"
+    return "everyone reached the end"
+
+
+ENGINE = SlipmaxEngine()

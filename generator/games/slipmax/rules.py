@@ -1,0 +1,512 @@
+"""The Slipmax rules: turns, movement, registers, money. Effects of steps are in effects.py.
+
+Play is a generator: the state runs the rules until a player must decide something, then
+waits for `apply(action)`. Every turn starts with a decision (at least ("roll", None)), so
+the harness's action cap bounds every game. Actions are (kind, value) tuples.
+
+Rule interpretations (the seed rules are ambiguous or silent here):
+
+- Positions: -1 is START (off the board); spaces 0..45 run clockwise; 46..48 are the three
+  centre spaces, "the end of the board". A player has reached the end once they stand on a
+  centre space or bounce off the end. The game ends, at the end of a turn, when every
+  player still in the game has reached the end, or a Barter step ended it, or everyone is
+  out, or nobody can ever move again (see `stalemate`: the rules would go round forever).
+  Moving past the end: collect 3 cents from each other player who has not reached it,
+  bounce back for the remaining steps and from then on move counterclockwise; the
+  collection and the reversal happen only the first time. A reversed player moving forward
+  stops on the first space; anyone moving backward stops at START.
+- A register shows nothing but its title until first landed on (position -1). "Advance" on
+  the last step replaces the strip with one drawn at random from the unused pile (the old
+  one is set aside; when the pile is empty, the set-aside strips are reshuffled into it);
+  the new strip's (0), i.e. its first step, is obeyed. "(0)" always means a strip's first
+  step (Life of Royalty's is (1)). Decreasing below the first step stays on the first step.
+- Landing when the register cannot advance (Life of Stasis) obeys the step showing, as a
+  lock does. Locks matter only when a register is landed on; Chaos, Control and Change
+  move locked registers freely. Taking two cents off a locked register puts them in your
+  stash; the 3 cents spent and the 2 cents removed by the second option go to the jar; if
+  cents remain on the register after the second option, nothing is obeyed. After each
+  register's effect the lander may lock it with any even number of cents they hold.
+- On an occupied space the lander chooses the target once for the space (both registers of
+  a centre space); "you" in a step is its target, who also makes its choices. Life of
+  Charity / Power steps target the poorest / richest player still in the game, ties going
+  to the first in turn order from the obeyer.
+- Fees: any cents a player must pay and cannot are owed; the payer moves back one space per
+  cent owed (this move triggers nothing). Voluntary payments (offers, locks) need the cents.
+- Ongoing steps (Chaos, Famine, Extremes, Stasis, Bounty) hold while their step shows in a
+  register. "Rolls" in Chaos are movement rolls; Extremes' "die rolls" are every die rolled.
+  Order: dice doubled, odd rolls +2, rolls reduced (not below 0), then backward. "Coin
+  gains are halved" / "no player can gain money": every amount a player receives is halved
+  (rounded down) / zero, the rest going to the jar; payers still pay in full.
+- Turns: lost turns are skipped (not counted as played); "another turn" / "Take 2 turns"
+  are extra turns after the current one; "take a turn right now" turns are played as soon
+  as the current turn ends. "Choose your next roll": the chooser picks 1-6 for the next
+  movement roll(s) of that player; modifiers still apply.
+- The Crown: landing on Life of Royalty's register takes the Crown, advances the strip and
+  the lander obeys the new step (giving the Crown cents is then nothing). Other players who
+  pass or share the wearer's space during a move obey the current Royalty step afterwards.
+  "All the cents you collect next turn" go to the wearer during that player's next turn.
+- Life of Fear: landing on its register advances it without obeying; the lander holds the
+  trap until another player lands in or passes their space, then obeys the showing Fear
+  step once, paying "the player who triggers this effect".
+- Life of Mortality: Time tokens come from the jar; a player with at least ten (the note's
+  number) is out: no more turns, not a target, returns -1 so they never win.
+- Life of Waste: cents are put on the space where the obeyer stands; a lander on a space
+  whose register holds Life of Waste may collect them before obeying the register.
+- Variants (options): `tidal` (an odd movement roll decreases instead of advancing the
+  register landed on) and `cycles` (the nickel rule, a flag per register; the nickel is a
+  marker, not money).
+"""
+
+import random
+from collections import deque
+from collections.abc import Generator
+from typing import Any
+
+from generator.games.base import GameState
+
+from .deck import Deck, Strip
+from .effects import Context, Effects
+
+Decision = tuple[int, list[tuple[str, Any]]]
+Play = Generator[Decision, tuple[str, Any], Any]
+
+START_MONEY = 10
+END_TOLL = 3
+LOCK_CENTS = 2
+UNLOCK_COST = 3
+MAX_NESTED_LANDINGS = 8
+
+
+class SlipmaxState(Effects, GameState):
+    """A game of Slipmax in progress."""
+
+    def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
+        super().__init__(num_players, rng)
+        self.deck = deck
+        self.board = deck.board
+        self.tidal = bool(options.get("tidal", False))
+        self.cycles = bool(options.get("cycles", False))
+        n = num_players
+        self.money = [START_MONEY] * n
+        self.pos = [-1] * n
+        self.reversed = [False] * n
+        self.reached = [False] * n
+        self.out = [False] * n
+        self.time = [0] * n
+        self.skips = [0] * n
+        self.chosen_rolls: list[list[int]] = [[] for _ in range(n)]
+        self.tithe = [False] * n
+        self.traps: set[int] = set()
+        self.crown: int | None = None
+        self.space_coins: dict[int, int] = {}
+        self.bank_out = 0
+        self.time_out = 0
+        self.queue: deque[int] = deque()
+        self.next_seat = 0
+        self.ended = False
+        self.turn_player = 0
+        self.tithing = -1
+        self.rerolled = False
+        self.last_roll = 0
+        self.landing_depth = 0
+        self.time_limit = min((r.args[0] for s in deck.strips for r in s.rules
+                               if r.op == "time_limit"), default=None)
+        shapes = deck.registers
+        self.shape_register = {shape: i for i, shape in enumerate(shapes)}
+        self.space_registers = [tuple(self.shape_register[s] for s in space if s in
+                                      self.shape_register) for space in self.board.spaces]
+        order = list(range(len(deck.strips)))
+        rng.shuffle(order)
+        self.reg_strip = order[: len(shapes)]
+        self.pile = order[len(shapes):]
+        self.set_aside: list[int] = []
+        self.reg_pos = [-1] * len(shapes)
+        self.reg_lock = [0] * len(shapes)
+        self.reg_nickel = [False] * len(shapes)
+        self._play_gen = self._play()
+        self._pending: Decision | None = next(self._play_gen, None)
+
+    # -- the GameState protocol -------------------------------------------------------
+
+    def current_player(self) -> int:
+        return self._pending[0] if self._pending else -1
+
+    def legal_actions(self) -> list[tuple[str, Any]]:
+        return list(self._pending[1]) if self._pending else []
+
+    def apply(self, action: tuple[str, Any]) -> None:
+        if self._pending is None or action not in self._pending[1]:
+            raise ValueError(f"illegal action {action!r}")
+        try:
+            self._pending = self._play_gen.send(action)
+        except StopIteration:
+            self._pending = None
+
+    def is_terminal(self) -> bool:
+        return self._pending is None
+
+    def returns(self) -> list[float]:
+        return [-1.0 if self.out[p] else float(self.money[p]) for p in range(self.num_players)]
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        held = sum(self.money) + sum(self.reg_lock) + sum(self.space_coins.values())
+        if held != START_MONEY * self.num_players + self.bank_out:
+            problems.append(f"cents not conserved: {held} held, "
+                            f"{START_MONEY * self.num_players + self.bank_out} expected")
+        if min(self.money) < 0 or min(self.reg_lock) < 0 or any(
+                c < 0 for c in self.space_coins.values()):
+            problems.append(f"negative holdings: money {self.money}, locks {self.reg_lock}")
+        if min(self.time) < 0 or sum(self.time) != self.time_out:
+            problems.append(f"Time tokens not conserved: {self.time} vs {self.time_out} issued")
+        if any(not -1 <= p <= self.board.last for p in self.pos):
+            problems.append(f"pawn off the board: {self.pos}")
+        strips = sorted(self.reg_strip + self.pile + self.set_aside)
+        if strips != list(range(len(self.deck.strips))):
+            problems.append("strips lost or duplicated between registers and piles")
+        if not self.is_terminal() and not self.legal_actions():
+            problems.append("no legal action in a live game")
+        return problems
+
+    # -- asking players ---------------------------------------------------------------
+
+    def _ask(self, player: int, kind: str, values: list, force: bool = False) -> Play:
+        """The value a player picks among `values` (asked only when there is a choice)."""
+        if len(values) == 1 and not force:
+            return values[0]
+        action = yield player, [(kind, v) for v in values]
+        return action[1]
+
+    # -- turns ------------------------------------------------------------------------
+
+    def _play(self) -> Play:
+        while not self._over():
+            seat = self._next_seat()
+            if self.skips[seat]:
+                self.skips[seat] -= 1
+                continue
+            yield from self._turn(seat)
+            self.turns += 1
+
+    def _over(self) -> bool:
+        active = self.active()
+        return (self.ended or not active or all(self.reached[p] for p in active)
+                or self.stalemate())
+
+    def stalemate(self) -> bool:
+        """Nobody can ever move again: a pay-per-space step shows and everyone is broke.
+
+        Every change to money and registers needs a move, so the game could only go round."""
+        price = self.ongoing().get("pay_to_move")
+        return price is not None and all(self.money[p] < price for p in self.active())
+
+    def _next_seat(self) -> int:
+        while self.queue:
+            seat = self.queue.popleft()
+            if not self.out[seat]:
+                return seat
+        while True:
+            seat = self.next_seat
+            self.next_seat = (seat + 1) % self.num_players
+            if not self.out[seat]:
+                return seat
+
+    def _turn(self, p: int) -> Play:
+        self.turn_player, self.rerolled = p, False
+        self.tithing = p if self.tithe[p] else -1
+        self.tithe[p] = False
+        steps = yield from self._movement(p)
+        if steps:
+            yield from self._move(p, steps)
+            yield from self._land(p)
+        self.tithing = -1
+
+    def ongoing(self) -> dict[str, int]:
+        """Ongoing rules of every step showing in a register: op -> its number (or 1)."""
+        found: dict[str, int] = {}
+        for r, index in enumerate(self.reg_pos):
+            if index >= 0:
+                for rule in self.deck.ongoing[self.reg_strip[r]][index]:
+                    found[rule.op] = max(found.get(rule.op, 0), rule.args[0] if rule.args else 1)
+        return found
+
+    def _movement(self, p: int) -> Play:
+        """Signed spaces to move this turn: paid, chosen or rolled (with modifiers)."""
+        rules = self.ongoing()
+        if "pay_to_move" in rules:
+            price = rules["pay_to_move"]
+            spaces = yield from self._ask(p, "pay_to_move",
+                                          list(range(self.money[p] // price + 1)), force=True)
+            self._pay_bank(p, spaces * price)
+            self.last_roll = spaces
+            return spaces
+        if self.chosen_rolls[p]:
+            chooser = self.chosen_rolls[p].pop(0)
+            kind = "choose_own_roll" if chooser == p else "choose_other_roll"
+            value = yield from self._ask(chooser, kind, [1, 2, 3, 4, 5, 6], force=True)
+        else:
+            yield from self._ask(p, "roll", [None], force=True)
+            value = self.rng.randint(1, 6)
+            if ("reroll_move" in rules or "reroll_any" in rules) and not self.rerolled:
+                if (yield from self._ask(p, "reroll", [False, True])):
+                    self.rerolled = True
+                    value = self.rng.randint(1, 6)
+        if "dice_doubled" in rules:
+            value *= 2
+        if "odd_rolls_plus" in rules and value % 2:
+            value += rules["odd_rolls_plus"]
+        if "rolls_minus" in rules:
+            value = max(0, value - rules["rolls_minus"])
+        self.last_roll = value
+        return -value if "rolls_backward" in rules else value
+
+    def roll_dice(self, p: int, dice: int) -> Play:
+        """The total of `dice` dice rolled by p for an effect (doubling and rerolls apply)."""
+        rules = self.ongoing()
+        total = sum(self.rng.randint(1, 6) for _ in range(dice))
+        if "reroll_any" in rules and not self.rerolled and (
+                yield from self._ask(p, "reroll", [False, True])):
+            self.rerolled = True
+            total = sum(self.rng.randint(1, 6) for _ in range(dice))
+        return total * 2 if "dice_doubled" in rules else total
+
+    # -- movement ---------------------------------------------------------------------
+
+    def _walk(self, p: int, steps: int) -> list[int]:
+        """Move p `steps` spaces (negative: backward) by the rules of the board edges.
+
+        Returns the spaces entered, in order. Bouncing off the end collects the toll."""
+        direction = -1 if self.reversed[p] else 1
+        sign = direction if steps > 0 else -direction
+        entered = []
+        position = self.pos[p]
+        for _ in range(abs(steps)):
+            nxt = position + sign
+            if nxt > self.board.last:
+                if not self.reversed[p]:
+                    self._end_toll(p)
+                    self.reversed[p] = True
+                self.reached[p] = True
+                sign = -sign
+                nxt = position + sign
+            lowest = 0 if self.reversed[p] else -1
+            if nxt < lowest:
+                break
+            position = nxt
+            entered.append(position)
+            if position >= self.board.first_centre:
+                self.reached[p] = True
+        self.pos[p] = position
+        return entered
+
+    def _end_toll(self, p: int) -> None:
+        for q in range(self.num_players):
+            if q != p and not self.out[q] and not self.reached[q]:
+                self.transfer(q, p, END_TOLL)
+
+    def _move(self, p: int, steps: int) -> Play:
+        """Move with what passing and landing trigger: Fear traps and the Crown."""
+        entered = self._walk(p, steps)
+        if not entered or self.out[p]:
+            return
+        path = set(entered)
+        others = [q for q in range(self.num_players) if q != p and not self.out[q]]
+        for q in others:
+            if self.pos[q] in path and q in self.traps:
+                self.traps.discard(q)
+                yield from self._obey_strip_with(q, "trap", trigger=p)
+        crown = self.crown
+        if crown is not None and crown != p and not self.out[crown] and self.pos[crown] in path:
+            yield from self._obey_strip_with(p, "crown")
+        if crown == p:
+            for q in others:
+                if self.pos[q] == self.pos[p]:
+                    yield from self._obey_strip_with(q, "crown")
+
+    def _obey_strip_with(self, who: int, rule: str, trigger: int | None = None) -> Play:
+        """Obey the showing step of the register whose strip has this note rule."""
+        for r, s in enumerate(self.reg_strip):
+            if self.reg_pos[r] >= 0 and self.deck.strips[s].rule(rule):
+                yield from self.obey(who, r, self.reg_pos[r], trigger)
+                return
+
+    def fall_back(self, p: int, owed: int) -> None:
+        """The fee rule: move back one space per cent owed."""
+        self._walk(p, -owed)
+
+    def place(self, p: int, space: int) -> None:
+        """Put p's pawn on a space directly (no passing, no landing)."""
+        lowest = 0 if self.reversed[p] else -1
+        self.pos[p] = max(lowest, min(self.board.last, space))
+        if self.pos[p] >= self.board.first_centre:
+            self.reached[p] = True
+
+    # -- landing and registers --------------------------------------------------------
+
+    def _land(self, p: int) -> Play:
+        space = self.pos[p]
+        if space < 0 or self.out[p] or self.landing_depth >= MAX_NESTED_LANDINGS:
+            return
+        self.landing_depth += 1
+        registers = self.space_registers[space]
+        if self.space_coins.get(space) and any(self.strip_at(r).rule("waste")
+                                               for r in registers):
+            if (yield from self._ask(p, "collect", [True, False])):
+                cents = self.space_coins.pop(space)
+                self.receive(p, cents, source=cents)
+        self.fired[f"space {space}"] += 1
+        occupants = [q for q in range(self.num_players)
+                     if q != p and not self.out[q] and self.pos[q] == space]
+        target = p
+        if occupants:
+            target = yield from self._ask(p, "target", [p, *occupants])
+        for r in registers:
+            yield from self._use_register(p, target, r)
+        self.landing_depth -= 1
+
+    def strip_at(self, r: int) -> Strip:
+        return self.deck.strips[self.reg_strip[r]]
+
+    def _use_register(self, p: int, target: int, r: int) -> Play:
+        strip = self.strip_at(r)
+        if strip.rule("crown"):
+            self.crown = p
+        if self.reg_lock[r]:
+            obey = yield from self._locked(p, r)
+        elif strip.rule("optional_advance") and self.reg_pos[r] >= 0 and not (
+                yield from self._ask(p, "advance", [True, False])):
+            obey = True
+        else:
+            self.step_register(r, landing=True)
+            obey = True
+        index = self.reg_pos[r]
+        if obey and index >= 0:
+            if self.strip_at(r).rule("trap"):
+                self.traps.add(p)
+            else:
+                yield from self.obey(target, r, index)
+        if self.money[p] >= LOCK_CENTS and not self.out[p]:
+            locks = yield from self._ask(p, "lock", list(range(self.money[p] // LOCK_CENTS + 1)))
+            self.money[p] -= locks * LOCK_CENTS
+            self.reg_lock[r] += locks * LOCK_CENTS
+
+    def _locked(self, p: int, r: int) -> Play:
+        """The two ways to deal with a locked register; True when its step is obeyed."""
+        buys = min((self.reg_lock[r] + 1) // 2, self.money[p] // UNLOCK_COST)
+        choice = yield from self._ask(p, "locked", ["take", *range(1, buys + 1)])
+        if choice == "take":
+            cents = min(LOCK_CENTS, self.reg_lock[r])
+            self.reg_lock[r] -= cents
+            self.receive(p, cents, source=cents)
+            return True
+        self._pay_bank(p, choice * UNLOCK_COST)
+        removed = min(self.reg_lock[r], choice * LOCK_CENTS)
+        self.reg_lock[r] -= removed
+        self.bank_out -= removed
+        if self.reg_lock[r]:
+            return False
+        self.step_register(r, landing=True)
+        return True
+
+    def stasis_blocks(self, r: int) -> bool:
+        """Whether a showing "no other strip may advance" step holds register r back."""
+        for other, index in enumerate(self.reg_pos):
+            if other != r and index >= 0 and any(
+                    rule.op == "stasis" for rule in self.deck.ongoing[self.reg_strip[other]][index]):
+                return True
+        return False
+
+    def step_register(self, r: int, landing: bool = False) -> None:
+        """Advance register r one step (or decrease it: Tidal odd rolls, Cycles' nickel)."""
+        if landing and self.tidal and self.last_roll % 2:
+            self.decrease_register(r)
+        elif self.reg_nickel[r]:
+            self.decrease_register(r)
+        else:
+            self.advance_register(r)
+
+    def advance_register(self, r: int) -> None:
+        if self.stasis_blocks(r):
+            return
+        last = len(self.strip_at(r).steps) - 1
+        if self.reg_pos[r] < last:
+            self.reg_pos[r] += 1
+        elif self.cycles:
+            self.reg_nickel[r] = True
+            self.reg_pos[r] = max(0, last - 1)
+        else:
+            self.set_aside.append(self.reg_strip[r])
+            self.reg_strip[r] = self.draw_strip()
+            self.reg_pos[r] = 0
+
+    def decrease_register(self, r: int) -> None:
+        if self.reg_pos[r] > 0:
+            self.reg_pos[r] -= 1
+        elif self.reg_nickel[r]:
+            self.reg_nickel[r] = False
+            self.reg_pos[r] = min(1, len(self.strip_at(r).steps) - 1)
+        else:
+            self.reg_pos[r] = 0
+
+    def draw_strip(self) -> int:
+        """An unused strip at random (the set-aside ones return when the pile is empty)."""
+        if not self.pile:
+            self.pile, self.set_aside = self.set_aside, []
+        return self.pile.pop(self.rng.randrange(len(self.pile)))
+
+    def obey(self, who: int, r: int, index: int, trigger: int | None = None) -> Play:
+        """Obey step `index` of register r's strip; the strip's note may pick the target."""
+        strip = self.strip_at(r)
+        step = strip.steps[index]
+        self.fired[f"{strip.title} ({step.number})"] += 1
+        target = who
+        if strip.rule("target_least"):
+            target = self._extreme(who, min)
+        elif strip.rule("target_most"):
+            target = self._extreme(who, max)
+        yield from self.run(step.effect, Context(target, r, strip, trigger))
+
+    def _extreme(self, who: int, pick) -> int:
+        order = [(who + i) % self.num_players for i in range(self.num_players)]
+        active = [p for p in order if not self.out[p]] or [who]
+        best = pick(self.money[p] for p in active)
+        return next(p for p in active if self.money[p] == best)
+
+    # -- money ------------------------------------------------------------------------
+
+    def receive(self, p: int, cents: int, source: int = 0) -> None:
+        """Give p cents from the jar (source=0) or already taken from a holding (source=cents).
+
+        Gains are halved or stopped by Famine; the rest goes to the jar. During a tithed
+        turn the cents go to the Crown's wearer instead."""
+        rules = self.ongoing()
+        kept = 0 if "no_gains" in rules else cents // 2 if "gains_halved" in rules else cents
+        if self.tithing == p and self.crown is not None and self.crown != p:
+            p = self.crown
+        self.money[p] += kept
+        self.bank_out += kept - source
+
+    def _pay_bank(self, p: int, cents: int) -> None:
+        paid = min(cents, self.money[p])
+        self.money[p] -= paid
+        self.bank_out -= paid
+        if cents > paid:
+            self.fall_back(p, cents - paid)
+
+    def lose(self, p: int, cents: int) -> None:
+        """A fee to the jar; what p cannot pay moves p back."""
+        self._pay_bank(p, cents)
+
+    def transfer(self, payer: int, payee: int, cents: int) -> None:
+        """A payment between players; what the payer cannot pay moves them back."""
+        paid = min(cents, self.money[payer])
+        self.money[payer] -= paid
+        if paid:
+            self.receive(payee, paid, source=paid)
+        if cents > paid:
+            self.fall_back(payer, cents - paid)
+
+    def active(self, but: int | None = None) -> list[int]:
+        """Players still in the game, optionally without one."""
+        return [p for p in range(self.num_players) if not self.out[p] and p != but]
+
