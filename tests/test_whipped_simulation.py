@@ -71,18 +71,28 @@ def test_every_turn_is_a_bill_passed_failed_or_without_sponsor(random_games):
 
 
 def test_figures_for_each_player_count(random_games):
-    figures = ENGINE.figures(random_games)["by_players"]
-    assert sorted(figures) == ["4", "5", "6", "7"]
-    for players, group in figures.items():
+    figures = ENGINE.figures(random_games)
+    for key in ("bills_per_game", "points_by_level_per_game", "riders_per_game", "whipped_totals"):
+        assert sorted(figures[key]) == ["4", "5", "6", "7"]
+    for players, totals in figures["whipped_totals"].items():
         states = [s for s in random_games if s.num_players == int(players)]
-        assert group["games"] == len(states) == 50
-        assert group["bills_passed"] == sum(s.tally.bills_passed for s in states)
-        assert group["riders_played"] == sum(s.fired[r.name] for s in states for r in _riders(s))
-        assert group["per_game"]["bills_passed"] == round(group["bills_passed"] / 50, 3)
+        assert totals["games"] == len(states) == 50
+        assert totals["bills_passed"] == sum(s.fired[b] for s in states for b in _bills(s))
+        assert totals["riders_played"] == sum(s.fired[r] for s in states for r in _riders(s))
+        bills = figures["bills_per_game"][players]
+        assert bills["passed"] == round(totals["bills_passed"] / 50, 3)
+        turns = bills["passed"] + bills["failed"] + bills["without_sponsor"]
+        assert turns == pytest.approx(int(players) ** 2)
+        levels = figures["points_by_level_per_game"][players]
+        assert levels["1"] == round(totals["points_level_1"] / 50, 3)
 
 
-def _riders(state: WhippedState):
-    return {rider.name: rider for rider in state.deck.riders}.values()
+def _bills(state: WhippedState) -> set[str]:
+    return {bill.name for bill in state.deck.bills}
+
+
+def _riders(state: WhippedState) -> set[str]:
+    return {rider.name for rider in state.deck.riders}
 
 
 def test_fireable_names_every_bill_and_rider(deck, random_games):

@@ -1,42 +1,71 @@
-"""The figures Whipped! adds to the simulation report, by player count."""
+"""The figures Whipped! adds to the simulation report, keyed by player count.
+
+The harness runs one player count at a time, so each figure is a mapping from the player
+count (as text, for JSON) to per-game means; `totals` keeps the sums and the game count.
+"""
 
 from collections import defaultdict
 
-from generator.games.whipped.state import WhippedState
+from generator.games.whipped.state import Tally, WhippedState
+
+_TOTALS = {
+    "bills_passed": lambda t: t.bills_passed,
+    "bills_failed": lambda t: t.bills_failed,
+    "turns_without_sponsor": lambda t: t.turns_without_sponsor,
+    "sponsor_auctions": lambda t: t.sponsor_auctions,
+    "self_fills": lambda t: t.self_fills,
+    "points_level_1": lambda t: t.level_points[1],
+    "points_level_2": lambda t: t.level_points[2],
+    "points_level_3": lambda t: t.level_points[3],
+    "penalty_points": lambda t: t.penalty_points,
+    "riders_played": lambda t: t.riders_played,
+    "rider_points": lambda t: t.rider_points,
+    "rider_votes": lambda t: t.rider_votes,
+}
 
 
 def figures(states: list[WhippedState]) -> dict:
-    """Per player count: bills passed and failed, points by level, riders and their value.
-
-    Sums are over the games of that player count; `per_game` divides them by its games.
-    """
-    groups: dict[int, list[WhippedState]] = defaultdict(list)
+    """Bills passed and failed, points by level, riders played and their value."""
+    groups: dict[int, list[Tally]] = defaultdict(list)
     for state in states:
-        groups[state.num_players].append(state)
-    return {"by_players": {str(n): _group(groups[n]) for n in sorted(groups)}}
-
-
-def _group(states: list[WhippedState]) -> dict:
-    tallies = [state.tally for state in states]
-    totals = {
-        "bills_passed": sum(t.bills_passed for t in tallies),
-        "bills_failed": sum(t.bills_failed for t in tallies),
-        "turns_without_sponsor": sum(t.turns_without_sponsor for t in tallies),
-        "sponsor_auctions": sum(t.sponsor_auctions for t in tallies),
-        "self_fills": sum(t.self_fills for t in tallies),
-        "points_level_1": sum(t.level_points[1] for t in tallies),
-        "points_level_2": sum(t.level_points[2] for t in tallies),
-        "points_level_3": sum(t.level_points[3] for t in tallies),
-        "penalty_points": sum(t.penalty_points for t in tallies),
-        "riders_played": sum(t.riders_played for t in tallies),
-        "rider_points": sum(t.rider_points for t in tallies),
-        "rider_votes": sum(t.rider_votes for t in tallies),
+        groups[state.num_players].append(state.tally)
+    totals = {str(n): _totals(groups[n]) for n in sorted(groups)}
+    mean = {
+        players: {key: round(value / sums["games"], 3) for key, value in sums.items()}
+        for players, sums in totals.items()
     }
-    games = len(states)
-    turns = totals["bills_passed"] + totals["bills_failed"] + totals["turns_without_sponsor"]
     return {
-        "games": games,
-        **totals,
-        "pass_rate": round(totals["bills_passed"] / turns, 4) if turns else None,
-        "per_game": {key: round(value / games, 3) for key, value in totals.items()},
+        "bills_per_game": {
+            players: {
+                "passed": m["bills_passed"],
+                "failed": m["bills_failed"],
+                "without_sponsor": m["turns_without_sponsor"],
+                "sponsor_auctions": m["sponsor_auctions"],
+            }
+            for players, m in mean.items()
+        },
+        "points_by_level_per_game": {
+            players: {
+                "1": m["points_level_1"],
+                "2": m["points_level_2"],
+                "3": m["points_level_3"],
+                "penalty": m["penalty_points"],
+                "self_fills": m["self_fills"],
+            }
+            for players, m in mean.items()
+        },
+        "riders_per_game": {
+            players: {
+                "played": m["riders_played"],
+                "points": m["rider_points"],
+                "votes": m["rider_votes"],
+            }
+            for players, m in mean.items()
+        },
+        "whipped_totals": totals,
     }
+
+
+def _totals(tallies: list[Tally]) -> dict[str, int]:
+    sums = {key: sum(get(t) for t in tallies) for key, get in _TOTALS.items()}
+    return {"games": len(tallies), **sums}

@@ -23,10 +23,16 @@ def greedy_policy(state: WhippedState, rng: random.Random) -> Action:
     actions = state.legal_actions()
     kind = actions[0][0]
     if kind == "choose_bill":
-        return max(actions, key=lambda a: _level_one_gain(state, a[1]))
+        return _best(actions, lambda a: _level_one_gain(state, a[1]), rng)
     if ("stand",) in actions:
         return _bid(state, actions)
-    return _decide(state, actions)
+    return _decide(state, actions, rng)
+
+
+def _best(actions: list[Action], score, rng: random.Random) -> Action:
+    """An action of the highest score, ties broken at random (not by seat or index)."""
+    top = max(map(score, actions))
+    return rng.choice([a for a in actions if score(a) == top])
 
 
 def _level_one_gain(state: WhippedState, b: int) -> tuple[int, int]:
@@ -46,20 +52,20 @@ def _bid(state: WhippedState, actions: list[Action]) -> Action:
     return max(adds, key=lambda a: (rider_worth(state.deck.riders[a[1]]), -a[1]))
 
 
-def _decide(state: WhippedState, actions: list[Action]) -> Action:
+def _decide(state: WhippedState, actions: list[Action], rng: random.Random) -> Action:
     accepts = [a for a in actions if a[0] == "accept"]
     if accepts:
         shown = state.public_bids()
         mean = sum(map(rider_worth, state.deck.riders)) / max(1, len(state.deck.riders))
 
-        def cost(action: Action) -> tuple[int, float]:
-            bid = shown[action[1]]
-            by_name = {r.name: r for r in state.deck.riders}
-            return len(bid), sum(
-                mean if name is None else rider_worth(by_name[name]) for name in bid
-            )
+        by_name = {r.name: r for r in state.deck.riders}
 
-        return min(accepts, key=cost)
+        def cheapness(action: Action) -> tuple[int, float]:
+            bid = shown[action[1]]
+            worth = sum(mean if name is None else rider_worth(by_name[name]) for name in bid)
+            return -len(bid), -round(worth, 6)
+
+        return _best(accepts, cheapness, rng)
     if ("wait",) in actions:
         return ("wait",)
     if ("fill_self",) in actions and _self_fill_pays(state):
