@@ -1,0 +1,43 @@
+"""The figures the Sliders simulation report adds.
+
+landing_share: 40 numbers indexed by square (0 = GO): the share of all token moves that end
+on each square, card moves and moves into the Slidecage included. A token sent to the
+Slidecage from "Go to the Slidecage" counts as one move ending in the Slidecage (it never
+rests on the square that sent it), so that the shares compare with the classic game's
+published tables of where tokens end their moves.
+"""
+
+from collections import Counter
+from statistics import mean, median
+
+from generator.games.sliders.state import SlidersState
+
+
+def _summary(values: list[int]) -> dict | None:
+    if not values:
+        return None
+    return {"games": len(values), "mean": round(mean(values), 1), "median": median(values)}
+
+
+def figures(states: list[SlidersState]) -> dict:
+    if not states:
+        return {}
+    size = len(states[0].stats.landings)
+    landings = [sum(state.stats.landings[sq] for state in states) for sq in range(size)]
+    moves = sum(landings) or 1
+    income: Counter = Counter()
+    for state in states:
+        income.update(state.stats.rent_by_group)
+    capped = sum(1 for state in states if state.capped)
+    return {
+        "landing_share": [round(count / moves, 5) for count in landings],
+        "rent_per_game_by_group": {
+            group: round(total / len(states), 1) for group, total in sorted(income.items())
+        },
+        "turns_to_first_bankruptcy": _summary(
+            [s.stats.bankrupt_turns[0] for s in states if s.stats.bankrupt_turns]),
+        "turns_to_second_bankruptcy": _summary(
+            [s.stats.bankrupt_turns[1] for s in states if len(s.stats.bankrupt_turns) > 1]),
+        "games_capped": capped,
+        "share_capped": round(capped / len(states), 4),
+    }

@@ -1,0 +1,799 @@
+"""A Sliders game in progress: the seed rules as a state machine of decisions.
+
+Every decision is an action from legal_actions() made by the seat `current_player()`:
+
+    "roll"  "fine"  "card"            start of a turn (fine and card only in the Slidecage)
+    "end"                             end of the turn, after the last throw
+    "buy"  "decline"                  on an unowned deed (declining starts an auction)
+    ("bid", n)  "pass"                in an auction
+    "flat"  "percent"                 the Sliding Tax choice, made before worth is added up
+    ("build", sq) ("sell", sq) ("sell_all", group) ("mortgage", sq) ("lift", sq)
+                                      managing property, at the start or end of one's turn
+    "bankrupt"                        only when a debt exceeds all one could raise
+    ("lift_now", sq)  "keep"          after receiving mortgaged deeds from a bankrupt
+    ("offer", sq, n)                  offer to buy, once a turn, the one deed of a group the
+                                      player lacks (unmortgaged, no buildings in the group)
+    "accept"  "refuse"                the owner's answer to an offer
+
+Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
+Simplifications: rent is always asked for; private sales are offers of the deed that
+completes the buyer's group, at 1, 1.5 or 2 times its price (no other trades, no sale of
+Get Out cards); buildings are bought on one's own turn only; when the last houses are
+short, the player whose turn it is builds (no building auction).
+"""
+
+import random
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from generator.games.base import GameState
+from generator.games.sliders.deck import Card, Deck
+
+HOTEL = 5
+FINE = 50
+CAGE_TRIES = 3
+DOUBLES_TO_CAGE = 3
+BID_STEPS = (1, 5, 10, 25, 50, 100)
+
+Dice = Callable[[], tuple[int, int]]
+
+START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, OVER = (
+    "start", "post", "buy", "auction", "tax", "debt", "transfer", "offer", "over",
+)
+OFFER_PRICES = (1.0, 1.5, 2.0)
+
+
+@dataclass
+class Debt:
+    debtor: int
+    amount: int
+    creditor: int | None  # None: the Interdimensional Bank
+
+
+@dataclass
+class Auction:
+    square: int
+    bidders: list[int]
+    turn: int = 0
+    high: int = 0
+    leader: int = -1
+
+
+@dataclass
+class Rules:
+    """The variant: `short` (short game), `time_limit` (turns, 0 for none), `max_turns` (cap)."""
+
+    short: bool = False
+    time_limit: int = 0
+    max_turns: int = 1000
+
+    @classmethod
+    def from_options(cls, options: dict) -> "Rules":
+        unknown = set(options) - {"short", "time_limit", "max_turns"}
+        if unknown:
+            raise ValueError(f"unknown Sliders options: {', '.join(sorted(unknown))}")
+        return cls(**options)
+
+
+@dataclass
+class Stats:
+    """What the figures are made of."""
+
+    landings: list[int] = field(default_factory=lambda: [0] * 40)
+    rent_by_group: Counter = field(default_factory=Counter)
+    bankrupt_turns: list[int] = field(default_factory=list)
+
+
+def rolled_dice(rng: random.Random) -> Dice:
+    return lambda: (rng.randint(1, 6), rng.randint(1, 6))
+
+
+class SlidersState(GameState):
+    def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules,
+                 dice: Dice | None = None):
+        super().__init__(num_players, rng)
+        self.deck, self.rules = deck, rules
+        self.dice: Dice = dice or rolled_dice(rng)
+        self.hotel_at = 3 if rules.short else 4
+        n_squares = len(deck.squares)
+        self.cash = [deck.start_cash] * num_players
+        self.pos = [deck.go] * num_players
+        self.alive = [True] * num_players
+        self.caged = [False] * num_players
+        self.cage_tries = [0] * num_players
+        self.held: list[list[Card]] = [[] for _ in range(num_players)]
+        self.owner = [-1] * n_squares
+        self.level = [0] * n_squares
+        self.mortgaged = [False] * n_squares
+        self.bank_houses, self.bank_hotels = deck.houses, deck.hotels
+        self.piles = {name: deque(rng.sample(cards, len(cards))) for name, cards in deck.cards.items()}
+        self.ledger = deck.start_cash * num_players  # cash the players should hold in all
+        self.stats = Stats(landings=[0] * n_squares)
+        self.bust_order: list[int] = []
+        self.capped = False
+        self.phase = START
+        self.debts: deque[Debt] = deque()
+        self.auction: Auction | None = None
+        self.bank_sales: deque[int] = deque()
+        self.transfer: tuple[int, list[int]] | None = None
+        self.offer: tuple[int, int, int, str] | None = None  # buyer, square, amount, phase
+        self.offered = False
+        self.pending_buy = -1
+        self.resume = ""  # what follows once debts and auctions are settled
+        self.again = False  # the last throw was doubles: the player throws again
+        self.doubles = 0
+        self.cage_throw = 0
+        self.last_throw = 0
+        self._legal: list | None = None
+        self._holdings: dict[int, list] = {}  # seat -> [(group, members, mine)], by owner
+        if rules.short or rules.time_limit:
+            self._deal_two_deeds()
+        self.player = self.opening_roll()
+
+    # ---- setup ------------------------------------------------------------------------------
+
+    def _deal_two_deeds(self) -> None:
+        """Short and time-limit games: each player is dealt two deeds and pays their price."""
+        pack = self.rng.sample(sorted(self.deck.deeds), len(self.deck.deeds))
+        for seat in range(self.num_players * 2):
+            if not pack:
+                break
+            square, player = pack.pop(), seat % self.num_players
+            self.give(square, player)
+            self._to_bank(player, self.deck.deeds[square].price)
+
+    def opening_roll(self) -> int:
+        """Everyone throws; the highest total starts, ties throwing again among themselves."""
+        contenders = list(range(self.num_players))
+        while len(contenders) > 1:
+            totals = {seat: sum(self.dice()) for seat in contenders}
+            best = max(totals.values())
+            contenders = [seat for seat in contenders if totals[seat] == best]
+        return contenders[0]
+
+    # ---- the protocol -----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == DEBT:
+            return self.debts[0].debtor
+        if self.phase == AUCTION:
+            return self.auction.bidders[self.auction.turn]
+        if self.phase == TRANSFER:
+            return self.transfer[0]
+        if self.phase == OFFER:
+            return self.owner[self.offer[1]]
+        return self.player
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        """Survivors score their worth (short-game valuation); the bankrupt score below zero,
+        the earliest lowest."""
+        scores: list[float] = [float(self.valuation(p)) for p in range(self.num_players)]
+        for order, seat in enumerate(self.bust_order):
+            scores[seat] = float(order - self.num_players)
+        return scores
+
+    def legal_actions(self) -> list:
+        if self._legal is None:
+            self._legal = self._actions()
+        return self._legal
+
+    def _actions(self) -> list:
+        phase, p = self.phase, self.current_player()
+        if phase == START:
+            actions: list = ["roll"]
+            if self.caged[p]:
+                if self.cage_tries[p] < CAGE_TRIES - 1 and self.cash[p] >= FINE:
+                    actions.append("fine")
+                if self.held[p]:
+                    actions.append("card")
+            return actions + self.manage_actions(p)
+        if phase == POST:
+            return ["end", *self.manage_actions(p)]
+        if phase == BUY:
+            deed = self.deck.deeds[self.pending_buy]
+            return ["buy", "decline"] if self.cash[p] >= deed.price else ["decline"]
+        if phase == AUCTION:
+            high, cash = self.auction.high, self.cash[p]
+            return [("bid", high + step) for step in BID_STEPS if high + step <= cash] + ["pass"]
+        if phase == TAX:
+            return ["flat", "percent"]
+        if phase == DEBT:
+            debt = self.debts[0]
+            if self.cash[p] + self.raisable(p) < debt.amount:
+                return ["bankrupt"]
+            return self.raise_actions(p)
+        if phase == TRANSFER:
+            creditor, squares = self.transfer
+            lifts = [("lift_now", sq) for sq in squares
+                     if self.mortgaged[sq] and self.cash[creditor] >= self.deck.deeds[sq].mortgage]
+            return [*lifts, "keep"]
+        if phase == OFFER:
+            return ["accept", "refuse"]
+        return []
+
+    def apply(self, action) -> None:
+        if action not in self.legal_actions():
+            raise ValueError(f"illegal action {action!r} in phase {self.phase}")
+        self._legal = None
+        p = self.current_player()
+        kind = action if isinstance(action, str) else action[0]
+        handler = getattr(self, f"_do_{kind}")
+        if isinstance(action, str):
+            handler(p)
+        else:
+            handler(p, *action[1:])
+        self._settle()
+
+    # ---- property management ----------------------------------------------------------------
+
+    def owns_group(self, player: int, group: str) -> bool:
+        return all(self.owner[sq] == player for sq in self.deck.groups[group])
+
+    def _group_of(self, square: int) -> tuple[int, ...]:
+        return self.deck.groups[self.deck.deeds[square].group]
+
+    def give(self, sq: int, p: int) -> None:
+        """Change a deed's owner (-1: the Bank)."""
+        self.owner[sq] = p
+        self._holdings.clear()
+
+    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
+        """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
+        found = self._holdings.get(p)
+        if found is None:
+            owner = self.owner
+            found = []
+            for group, members in self.deck.groups.items():
+                mine = [sq for sq in members if owner[sq] == p]
+                if mine:
+                    found.append((group, members, mine))
+            self._holdings[p] = found
+        return found
+
+    def manage_actions(self, p: int) -> list:
+        """Lifting, building, selling, mortgaging and offering: p's own-turn property moves."""
+        actions: list = []
+        mortgaged, cash = self.mortgaged, self.cash[p]
+        for group, members, mine in self.holdings(p):
+            for sq in mine:
+                if mortgaged[sq] and cash >= self.lift_cost(sq):
+                    actions.append(("lift", sq))
+            if len(mine) == len(members):
+                actions += self._builds(p, members)
+            actions += self._raises(group, mine)
+            if not self.offered and len(mine) == len(members) - 1:
+                actions += self._offers(p, members)
+        return actions
+
+    def raise_actions(self, p: int) -> list:
+        """Selling buildings and mortgaging: the ways to raise cash from the Bank."""
+        actions: list = []
+        for group, _, mine in self.holdings(p):
+            actions += self._raises(group, mine)
+        return actions
+
+    def _builds(self, p: int, members: tuple[int, ...]) -> list:
+        """Houses or hotels p may buy on a group p owns whole: evenly, within the Bank's stock."""
+        deed = self.deck.deeds[members[0]]
+        if deed.kind != "deed" or self.cash[p] < deed.house_cost:
+            return []
+        if any(self.mortgaged[sq] for sq in members):
+            return []
+        lowest = min(self.level[sq] for sq in members)
+        if lowest == HOTEL:
+            return []
+        stock = self.bank_hotels if lowest == self.hotel_at else self.bank_houses
+        if stock == 0:
+            return []
+        return [("build", sq) for sq in members if self.level[sq] == lowest]
+
+    def _raises(self, group: str, mine: list[int]) -> list:
+        members, level = self.deck.groups[group], self.level
+        highest = max([level[sq] for sq in members])
+        if highest == 0:
+            return [("mortgage", sq) for sq in mine if not self.mortgaged[sq]]
+        if highest == HOTEL and self.bank_houses < self.hotel_at:
+            sells = []  # a hotel breaks down to houses only when the Bank has them
+        else:
+            sells = [("sell", sq) for sq in members if self.level[sq] == highest]
+        return [*sells, ("sell_all", group)]
+
+    def _offers(self, p: int, members: tuple[int, ...]) -> list:
+        """Offers for the one deed of a group that p lacks (unmortgaged, group unbuilt)."""
+        sq = next(sq for sq in members if self.owner[sq] != p)
+        if self.owner[sq] < 0 or self.mortgaged[sq] or any(self.level[s] for s in members):
+            return []
+        price = self.deck.deeds[sq].price
+        return [("offer", sq, int(price * k)) for k in OFFER_PRICES if int(price * k) <= self.cash[p]]
+
+    def building_value(self, sq: int) -> int:
+        """What the buildings on a square cost (a hotel counts its houses turned in)."""
+        level = self.level[sq]
+        houses = self.hotel_at + 1 if level == HOTEL else level
+        return houses * self.deck.deeds[sq].house_cost
+
+    def raisable(self, p: int) -> int:
+        """Cash the player could still raise from the Bank: half the buildings, the mortgages."""
+        total = 0
+        for sq, deed in self.deck.deeds.items():
+            if self.owner[sq] == p:
+                total += self.building_value(sq) // 2
+                if not self.mortgaged[sq]:
+                    total += deed.mortgage
+        return total
+
+    def lift_cost(self, sq: int) -> int:
+        """The mortgage plus 10% interest, rounded up to the dollar."""
+        return self.deck.deeds[sq].mortgage + interest(self.deck.deeds[sq].mortgage)
+
+    def worth(self, p: int) -> int:
+        """The Sliding Tax's total worth: cash, printed prices (mortgaged or not), buildings."""
+        return self.cash[p] + sum(
+            deed.price + self.building_value(sq)
+            for sq, deed in self.deck.deeds.items() if self.owner[sq] == p
+        )
+
+    def valuation(self, p: int) -> int:
+        """The short game's valuation: cash, prices (half when mortgaged), buildings at cost."""
+        total = self.cash[p]
+        for sq, deed in self.deck.deeds.items():
+            if self.owner[sq] == p:
+                price = deed.price // 2 if self.mortgaged[sq] else deed.price
+                total += price + self.building_value(sq)
+        return total
+
+    # ---- actions ----------------------------------------------------------------------------
+
+    def _do_build(self, p: int, sq: int) -> None:
+        if self.level[sq] == self.hotel_at:
+            self.bank_hotels -= 1
+            self.bank_houses += self.hotel_at
+            self.level[sq] = HOTEL
+            self.fired["rule: hotel built"] += 1
+        else:
+            self.bank_houses -= 1
+            self.level[sq] += 1
+            self.fired["rule: house built"] += 1
+        self._to_bank(p, self.deck.deeds[sq].house_cost)
+
+    def _do_sell(self, p: int, sq: int) -> None:
+        if self.level[sq] == HOTEL:
+            self.bank_hotels += 1
+            self.bank_houses -= self.hotel_at
+            self.level[sq] = self.hotel_at
+        else:
+            self.bank_houses += 1
+            self.level[sq] -= 1
+        self._from_bank(p, self.deck.deeds[sq].house_cost // 2)
+
+    def _do_sell_all(self, p: int, group: str) -> None:
+        for sq in self.deck.groups[group]:
+            self._from_bank(p, self.building_value(sq) // 2)
+            self._clear_buildings(sq)
+
+    def _clear_buildings(self, sq: int) -> None:
+        if self.level[sq] == HOTEL:
+            self.bank_hotels += 1
+        else:
+            self.bank_houses += self.level[sq]
+        self.level[sq] = 0
+
+    def _do_mortgage(self, p: int, sq: int) -> None:
+        self.mortgaged[sq] = True
+        self._from_bank(p, self.deck.deeds[sq].mortgage)
+
+    def _do_lift(self, p: int, sq: int) -> None:
+        self._to_bank(p, self.lift_cost(sq))
+        self.mortgaged[sq] = False
+
+    def _do_lift_now(self, p: int, sq: int) -> None:
+        """Lifting at once a mortgage received from a bankrupt: the interest is already paid."""
+        self._to_bank(p, self.deck.deeds[sq].mortgage)
+        self.mortgaged[sq] = False
+        self.transfer[1].remove(sq)
+
+    def _do_keep(self, p: int) -> None:
+        self.transfer = None
+
+    def _do_offer(self, p: int, sq: int, amount: int) -> None:
+        self.offered = True
+        self.offer = (p, sq, amount, self.phase)
+
+    def _do_accept(self, p: int) -> None:
+        buyer, sq, amount, self.phase = self.offer
+        self.offer = None
+        self.give(sq, buyer)
+        self._move_cash(buyer, p, amount)
+        self.fired["rule: private sale"] += 1
+
+    def _do_refuse(self, p: int) -> None:
+        self.phase = self.offer[3]
+        self.offer = None
+
+    def _do_roll(self, p: int) -> None:
+        first, second = self.dice()
+        throw, doubles = first + second, first == second
+        self.last_throw = throw
+        if self.caged[p]:
+            self._cage_roll(p, throw, doubles)
+            return
+        self.again = doubles
+        if doubles:
+            self.doubles += 1
+            if self.doubles == DOUBLES_TO_CAGE:
+                self.fired["rule: three doubles"] += 1
+                self.send_to_cage(p)
+                self.resume = "turn"
+                return
+        self.resume = "turn"
+        self.move_by(p, throw)
+
+    def _cage_roll(self, p: int, throw: int, doubles: bool) -> None:
+        self.again = False
+        self.resume = "turn"
+        if doubles:
+            self.fired["rule: doubles out of the Slidecage"] += 1
+            self._leave_cage(p)
+            self.move_by(p, throw)
+            return
+        self.cage_tries[p] += 1
+        if self.cage_tries[p] == CAGE_TRIES:
+            self.fired["rule: third try fine"] += 1
+            self.cage_throw = throw
+            self.resume = "cage_move"
+            self.owe(p, FINE, None)
+
+    def _leave_cage(self, p: int) -> None:
+        self.caged[p] = False
+        self.cage_tries[p] = 0
+
+    def _do_fine(self, p: int) -> None:
+        self._to_bank(p, FINE)
+        self._leave_cage(p)
+        self.fired["rule: fine paid"] += 1
+
+    def _do_card(self, p: int) -> None:
+        card = self.held[p].pop(0)
+        self.piles[card.deck].append(card)
+        self._leave_cage(p)
+        self.fired["rule: Get Out card used"] += 1
+
+    def _do_end(self, p: int) -> None:
+        self.resume = "next"
+
+    def _do_buy(self, p: int) -> None:
+        sq, self.pending_buy = self.pending_buy, -1
+        self.give(sq, p)
+        self._to_bank(p, self.deck.deeds[sq].price)
+
+    def _do_decline(self, p: int) -> None:
+        sq, self.pending_buy = self.pending_buy, -1
+        self.start_auction(sq, p)
+
+    def start_auction(self, sq: int, first: int) -> None:
+        order = [(first + k) % self.num_players for k in range(self.num_players)]
+        self.auction = Auction(sq, [seat for seat in order if self.alive[seat]])
+        self.fired["rule: auction"] += 1
+
+    def _do_bid(self, p: int, amount: int) -> None:
+        auction = self.auction
+        auction.high, auction.leader = amount, p
+        auction.turn = (auction.turn + 1) % len(auction.bidders)
+
+    def _do_pass(self, p: int) -> None:
+        auction = self.auction
+        del auction.bidders[auction.turn]
+        if auction.bidders:
+            auction.turn %= len(auction.bidders)
+
+    def _close_auction(self) -> None:
+        auction, self.auction = self.auction, None
+        if auction.leader >= 0:
+            self.give(auction.square, auction.leader)
+            self._to_bank(auction.leader, auction.high)
+
+    def _auction_over(self) -> bool:
+        bidders = self.auction.bidders
+        return not bidders or bidders == [self.auction.leader]
+
+    def _do_flat(self, p: int) -> None:
+        self.resume = "turn"
+        self.owe(p, self.deck.squares[self.pos[p]].amount, None)
+
+    def _do_percent(self, p: int) -> None:
+        self.resume = "turn"
+        self.owe(p, self.worth(p) * self.deck.squares[self.pos[p]].percent // 100, None)
+
+    def _do_bankrupt(self, p: int) -> None:
+        debt = self.debts.popleft()
+        self.fired["rule: bankruptcy"] += 1
+        self.stats.bankrupt_turns.append(self.turns)
+        self.bust_order.append(p)
+        self.alive[p] = False
+        final = self.rules.short and len(self.bust_order) == 2
+        if debt.creditor is None:
+            self._bust_to_bank(p, final)
+        else:
+            self._bust_to_player(p, debt.creditor, final)
+        self.debts = deque(d for d in self.debts if p not in (d.debtor, d.creditor))
+        for card in self.held[p]:
+            if debt.creditor is None:
+                self.piles[card.deck].append(card)
+            else:
+                self.held[debt.creditor].append(card)
+        self.held[p] = []
+        if final or sum(self.alive) == 1:
+            self.phase = OVER
+        elif p == self.player:
+            self.pending_buy, self.again, self.resume = -1, False, "next"
+
+    def _bust_to_bank(self, p: int, final: bool) -> None:
+        self._to_bank(p, self.cash[p])
+        for sq in self.deck.deeds:
+            if self.owner[sq] == p:
+                self._clear_buildings(sq)
+                self.give(sq, -1)
+                self.mortgaged[sq] = False
+                if not final:
+                    self.bank_sales.append(sq)
+
+    def _bust_to_player(self, p: int, creditor: int, final: bool) -> None:
+        mortgaged = []
+        for sq in self.deck.deeds:
+            if self.owner[sq] != p:
+                continue
+            if not final:
+                self._from_bank(p, self.building_value(sq) // 2)
+                self._clear_buildings(sq)
+            self.give(sq, creditor)
+            if self.mortgaged[sq]:
+                mortgaged.append(sq)
+        self._move_cash(p, creditor, self.cash[p])
+        if final:
+            return
+        for sq in mortgaged:
+            self.owe(creditor, interest(self.deck.deeds[sq].mortgage), None)
+        if mortgaged:
+            self.transfer = (creditor, mortgaged)
+
+    # ---- settling what an action left open ----------------------------------------------------
+
+    def _settle(self) -> None:
+        """Pay what can be paid, run auctions and resumes until a decision is needed."""
+        while self.phase != OVER:
+            if self.debts:
+                debt = self.debts[0]
+                if self.cash[debt.debtor] < debt.amount:
+                    self.phase = DEBT
+                    return
+                self.debts.popleft()
+                self._pay(debt)
+            elif self.auction is not None:
+                if not self._auction_over():
+                    self.phase = AUCTION
+                    return
+                self._close_auction()
+            elif self.bank_sales:
+                sq = self.bank_sales.popleft()
+                self.start_auction(sq, (self.player + 1) % self.num_players)
+            elif self.transfer is not None:
+                if not self.transfer[1]:
+                    self.transfer = None
+                    continue
+                self.phase = TRANSFER
+                return
+            elif self.offer is not None:
+                self.phase = OFFER
+                return
+            elif self.pending_buy >= 0:
+                self.phase = BUY
+                return
+            elif self.phase == TAX and self.resume == "tax":
+                return
+            elif not self._resume():
+                return
+
+    def _resume(self) -> bool:
+        """Continue the turn; False when a decision of the player is due."""
+        resume, self.resume = self.resume, ""
+        p = self.player
+        if resume == "cage_move":
+            self._leave_cage(p)
+            self.resume = "turn"
+            self.move_by(p, self.cage_throw)
+            return True
+        if resume == "turn":
+            self.phase = START if self.again and not self.caged[p] else POST
+            return False
+        if resume == "next":
+            self._next_turn()
+            return False
+        return False
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        if self.rules.time_limit and self.turns >= self.rules.time_limit:
+            self.phase = OVER
+            return
+        if self.turns >= self.rules.max_turns:
+            self.capped = True
+            self.phase = OVER
+            return
+        self.player = (self.player + 1) % self.num_players
+        while not self.alive[self.player]:
+            self.player = (self.player + 1) % self.num_players
+        self.again, self.doubles, self.phase = False, 0, START
+        self.offered = False
+
+    # ---- money ------------------------------------------------------------------------------
+
+    def owe(self, debtor: int, amount: int, creditor: int | None) -> None:
+        if amount > 0:
+            self.debts.append(Debt(debtor, amount, creditor))
+
+    def _pay(self, debt: Debt) -> None:
+        if debt.creditor is None:
+            self._to_bank(debt.debtor, debt.amount)
+        else:
+            self._move_cash(debt.debtor, debt.creditor, debt.amount)
+
+    def _to_bank(self, p: int, amount: int) -> None:
+        self.cash[p] -= amount
+        self.ledger -= amount
+
+    def _from_bank(self, p: int, amount: int) -> None:
+        self.cash[p] += amount
+        self.ledger += amount
+
+    def _move_cash(self, source: int, target: int, amount: int) -> None:
+        self.cash[source] -= amount
+        self.cash[target] += amount
+
+    # ---- movement and squares ---------------------------------------------------------------
+
+    def move_by(self, p: int, steps: int) -> None:
+        size = len(self.deck.squares)
+        target = (self.pos[p] + steps) % size
+        if self.pos[p] + steps >= size:
+            self._salary(p)
+        self.pos[p] = target
+        self.land(p, target)
+
+    def move_to(self, p: int, target: int, multiplier: int = 1, basis: str = "") -> None:
+        """Advance to a square, collecting the salary when passing or reaching GO."""
+        if target <= self.pos[p]:
+            self._salary(p)
+        self.pos[p] = target
+        self.land(p, target, multiplier, basis)
+
+    def _salary(self, p: int) -> None:
+        self._from_bank(p, self.deck.squares[self.deck.go].salary)
+
+    def send_to_cage(self, p: int) -> None:
+        self.pos[p] = self.deck.slidecage
+        self.caged[p], self.cage_tries[p] = True, 0
+        self.again = False
+        self.stats.landings[self.deck.slidecage] += 1
+        self.fired["rule: sent to the Slidecage"] += 1
+
+    def land(self, p: int, sq: int, multiplier: int = 1, basis: str = "") -> None:
+        square = self.deck.squares[sq]
+        if square.type == "go-to-slidecage":
+            self.fired[square.name] += 1
+            self.send_to_cage(p)
+            return
+        self.stats.landings[sq] += 1
+        self.fired[square.name] += 1
+        if square.type in ("property", "railroad", "utility"):
+            self._land_on_deed(p, sq, multiplier, basis)
+        elif square.type == "tax":
+            if square.percent:
+                self.phase, self.resume = TAX, "tax"
+            else:
+                self.owe(p, square.amount, None)
+        elif square.type in ("chance", "community-chest"):
+            self.draw(p, square.type)
+
+    def _land_on_deed(self, p: int, sq: int, multiplier: int, basis: str) -> None:
+        owner = self.owner[sq]
+        if owner < 0:
+            self.pending_buy = sq
+        elif owner != p and not self.mortgaged[sq]:
+            rent = self.rent(sq, multiplier, basis)
+            self.stats.rent_by_group[self.deck.deeds[sq].group] += rent
+            self.owe(p, rent, owner)
+
+    def rent(self, sq: int, multiplier: int = 1, basis: str = "") -> int:
+        deed, owner = self.deck.deeds[sq], self.owner[sq]
+        if deed.kind == "deed":
+            if self.level[sq]:
+                return deed.rent[self.level[sq]]
+            return deed.rent[0] * (2 if self.owns_group(owner, deed.group) else 1)
+        held = sum(1 for s in self.deck.groups[deed.group] if self.owner[s] == owner)
+        if deed.kind == "railroad":
+            return deed.rent[held - 1] * multiplier
+        if basis == "dice":
+            return sum(self.dice()) * multiplier
+        return self.last_throw * deed.rent[held - 1]
+
+    def draw(self, p: int, pile_name: str) -> None:
+        card = self.piles[pile_name].popleft()
+        self.fired[card.fired_name] += 1
+        effect = card.effect
+        if effect.op == "get_out":
+            self.held[p].append(card)
+            return
+        self.piles[pile_name].append(card)
+        op = effect.op
+        if op == "advance":
+            self.move_to(p, card.target)
+        elif op == "nearest":
+            self.move_to(p, self._nearest(p, effect.target), effect.amount, effect.basis)
+        elif op == "back":
+            self.pos[p] = (self.pos[p] - effect.amount) % len(self.deck.squares)
+            self.land(p, self.pos[p])
+        elif op == "slidecage":
+            self.send_to_cage(p)
+        elif op == "repairs":
+            houses = sum(lv for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv < HOTEL)
+            hotels = sum(1 for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv == HOTEL)
+            self.owe(p, houses * effect.amount + hotels * effect.hotel_amount, None)
+        elif op == "pay":
+            self.owe(p, effect.amount, None)
+        elif op == "collect":
+            self._from_bank(p, effect.amount)
+        elif op == "pay_each":
+            for other in self._others(p):
+                self.owe(p, effect.amount, other)
+        elif op == "collect_each":
+            for other in self._others(p):
+                self.owe(other, effect.amount, p)
+
+    def _others(self, p: int) -> list[int]:
+        seats = [(p + k) % self.num_players for k in range(1, self.num_players)]
+        return [seat for seat in seats if self.alive[seat]]
+
+    def _nearest(self, p: int, type_: str) -> int:
+        size = len(self.deck.squares)
+        for step in range(1, size + 1):
+            sq = (self.pos[p] + step) % size
+            if self.deck.squares[sq].type == type_:
+                return sq
+        raise AssertionError(f"no {type_} square")  # load_deck refuses such boards
+
+    # ---- invariants -------------------------------------------------------------------------
+
+    def invariant_violations(self) -> list[str]:
+        problems = []
+        if sum(self.cash) != self.ledger:
+            problems.append(f"players hold ${sum(self.cash)}, the ledger says ${self.ledger}")
+        problems += [f"seat {p} has ${c}" for p, c in enumerate(self.cash) if c < 0]
+        houses = sum(lv for lv in self.level if lv < HOTEL) + self.bank_houses
+        hotels = self.level.count(HOTEL) + self.bank_hotels
+        if (houses, hotels) != (self.deck.houses, self.deck.hotels):
+            problems.append(f"{houses} houses and {hotels} hotels exist")
+        for name, cards in self.deck.cards.items():
+            held = sum(1 for hand in self.held for card in hand if card.deck == name)
+            if len(self.piles[name]) + held != len(cards):
+                problems.append(f"{name}: {len(self.piles[name]) + held} cards")
+        for sq, owner in enumerate(self.owner):
+            if owner >= 0 and not self.alive[owner]:
+                problems.append(f"square {sq} owned by the bankrupt seat {owner}")
+            if self.level[sq] and (owner < 0 or not self.owns_group(owner, self.deck.deeds[sq].group)):
+                problems.append(f"buildings on square {sq} outside a complete group")
+            if self.mortgaged[sq] and owner < 0:
+                problems.append(f"square {sq} mortgaged by nobody")
+        for group, squares in self.deck.groups.items():
+            heights = [self.hotel_at + 1 if self.level[s] == HOTEL else self.level[s] for s in squares]
+            if max(heights) - min(heights) > 1:
+                problems.append(f"uneven building on {group}: {heights}")
+        return problems
+
+
+def interest(mortgage: int) -> int:
+    """10% of a mortgage, rounded up to the dollar."""
+    return -(-mortgage // 10)
