@@ -69,8 +69,16 @@ class TwistyState(GameState):
         self.winner: int | None = None
         self.turn_log: list[TurnRecord] = []
         self.decision: Decision | None = None
+        self.begin()
+
+    def begin(self) -> None:
+        """Start the rules at the start of the current player's turn, from the position as it is.
+
+        The constructor calls it; a test or a puzzle arranges paths and deck, then calls it again.
+        """
         from generator.games.twisty_passages.turn import play
 
+        self.turns = 0
         self._rules = play(self)
         self._advance(None)
 

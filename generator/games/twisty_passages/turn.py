@@ -91,7 +91,8 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decisio
         state.twine_block[seat] = False
         before = state.length(seat)
         stop = yield from resolve(state, seat, cid)
-        if stop or before - state.length(seat) >= BIG_LOSS:
+        joined = cid in state.paths[seat] or cid in state.sides[seat]  # the card itself is no gain
+        if stop or before + joined - state.length(seat) >= BIG_LOSS:
             break
     state.turn_log.append(TurnRecord(seat, state.speed, state.target, drawn, state.length(seat) - start_length))
 

@@ -1,0 +1,273 @@
+"""Twisty Passages card effects with fixed dice and fixed decks."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.games.twisty_passages import ENGINE
+from generator.games.twisty_passages.deck import Deck
+from generator.games.twisty_passages.state import TwistyState
+from generator.sources.game import load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+FULL = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))
+FILLER = "Retrograde"
+
+
+class Dice(random.Random):
+    """A seeded rng whose die rolls (randint) are the given values, in order."""
+
+    def __init__(self, rolls: list[int]):
+        super().__init__(7)
+        self.rolls = list(rolls)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rolls.pop(0)
+
+
+def card(title: str):
+    return next(c for c in FULL.cards if c.title == title)
+
+
+def setup(draws: list[str], paths: dict[int, list[str]] | None = None, rolls: list[int] = (),
+          players: int = 2, spare: int = 0, options: dict | None = None) -> tuple[TwistyState, int]:
+    """A game whose deck is `draws` (first drawn first) and whose paths hold the given cards.
+
+    Seat keys in `paths` count from the player whose turn it is (0 = them); `spare`
+    extra plain cards lie in the discards so nothing is reshuffled by accident.
+    """
+    paths = paths or {}
+    titles = list(draws) + [t for p in paths.values() for t in p] + [FILLER] * spare
+    deck = Deck([card(t) for t in titles], dict(FULL.thresholds))
+    state = TwistyState(deck, players, Dice(list(rolls)), options or {})
+    me = state.active
+    ids = iter(range(len(titles)))
+    state.deck = [next(ids) for _ in draws][::-1]
+    for offset in range(players):
+        state.paths[(me + offset) % players] = [next(ids) for _ in paths.get(offset, [])]
+    state.discards = list(ids)
+    state.begin()
+    return state, me
+
+
+def titles(state: TwistyState, seat: int) -> list[str]:
+    return [state.card(c).title for c in state.paths[seat]]
+
+
+def play(state: TwistyState, *actions) -> None:
+    for action in actions:
+        state.apply(action)
+
+
+def test_backtracking_discards_one_card_per_five_or_six():
+    # Worked example 1: speed 3, dice 5 6 2 -> two discards of the player's choice.
+    state, me = setup(["Backtracking", "Retrograde", "Retrograde"], {0: ["Lantern", "Minotaur", "Grue"]},
+                      rolls=[5, 6, 2])
+    play(state, ("speed", 3))
+    assert state.legal_actions() == [("discard", 0), ("discard", 1), ("discard", 2)]
+    play(state, ("discard", 1), ("discard", 0))
+    assert titles(state, me) == ["Grue", "Backtracking", "Retrograde", "Retrograde"]
+    assert state.invariant_violations() == []
+
+
+def test_backtracking_without_fives_or_sixes_costs_nothing():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern"]}, rolls=[1, 2, 3, 4])
+    play(state, ("speed", 4))
+    assert titles(state, me) == ["Lantern", "Backtracking", "Retrograde"]
+
+
+def test_oozing_horror_worked_example_two_discards_and_stops_when_die_at_most_speed():
+    state, me = setup(["Oozing Horror", "Retrograde"], {0: ["Lantern", "Grue"]}, rolls=[2])
+    play(state, ("speed", 2), ("discard", 0))
+    assert titles(state, me) == ["Grue", "Oozing Horror"]  # stopped: Retrograde not drawn
+    assert state.turn_log[-1].early_stop
+
+
+def test_oozing_horror_spares_a_slow_player():
+    state, me = setup(["Oozing Horror", "Retrograde"], {0: ["Lantern"]}, rolls=[3])
+    play(state, ("speed", 2))
+    assert titles(state, me) == ["Lantern", "Oozing Horror", "Retrograde"]
+
+
+def test_minotaur_catches_a_player_slower_than_the_die():
+    state, me = setup(["Minotaur"], {0: ["Lantern"]}, rolls=[5])
+    play(state, ("speed", 4))
+    assert titles(state, me) == ["Minotaur"]
+
+
+def test_carnivorous_forest_worked_example_three():
+    # Stop or roll; roll 2 -> discard an Item (only items are offered).
+    state, me = setup(["Carnivorous Forest", "Retrograde"], {0: ["Minotaur", "Lantern", "Grue"]}, rolls=[2])
+    play(state, ("speed", 2))
+    assert ("outcome", 0, "stop") in state.legal_actions()
+    play(state, ("outcome", 1, "roll"))
+    assert titles(state, me) == ["Minotaur", "Grue", "Carnivorous Forest", "Retrograde"]
+
+
+def test_carnivorous_forest_stop_ends_the_turn():
+    state, me = setup(["Carnivorous Forest", "Retrograde"], {0: ["Lantern"]})
+    play(state, ("speed", 2), ("outcome", 0, "stop"))
+    assert titles(state, me) == ["Lantern", "Carnivorous Forest"]
+
+
+def test_tilting_floors_at_least_one_face_each_row():
+    state, me = setup(["Tilting Floors", "Retrograde"], {0: ["Lantern", "Grue"]}, rolls=[1, 1, 3])
+    play(state, ("speed", 3), ("discard", 1))
+    # one discard for the 1s (however many), none for 2s, and the 3 stops the turn
+    assert titles(state, me) == ["Lantern", "Tilting Floors"]
+
+
+def test_twisty_passages_goes_to_the_start_of_the_path():
+    state, me = setup(["Twisty Passages", "Retrograde"], {0: ["Lantern", "Grue"]}, rolls=[1, 2])
+    play(state, ("speed", 2))
+    path = titles(state, me)
+    assert path[0] == "Twisty Passages" and path[-1] == "Retrograde"
+    assert sorted(path[1:3]) == ["Grue", "Lantern"]
+
+
+def test_losing_three_cards_to_one_card_stops_the_turn():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue", "Minotaur", "Lost"]},
+                      rolls=[5, 5, 6])
+    play(state, ("speed", 3), ("discard", 0), ("discard", 0), ("discard", 0))
+    assert titles(state, me) == ["Lost", "Backtracking"]  # three lost to one card: stop
+    assert state.turn_log[-1].drawn == 1
+
+
+def test_discarding_with_an_empty_path_ends_the_turn():
+    state, me = setup(["Backtracking", "Retrograde"], rolls=[5])
+    play(state, ("speed", 1))  # nothing to discard: the turn ends
+    assert titles(state, me) == ["Backtracking"]
+    assert state.active != me
+
+
+def test_ball_of_twine_blocks_further_discards_until_the_next_draw():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Ball Of Twine", "Lantern"]}, rolls=[5, 6])
+    play(state, ("speed", 2), ("discard", 0))  # the twine goes: the second 6 discards nothing
+    assert titles(state, me) == ["Lantern", "Backtracking", "Retrograde"]
+
+
+def test_dead_end_and_lost_discard_from_the_ends():
+    state, me = setup(["Dead End", "Lost"], {0: ["Lantern", "Grue", "Minotaur"]}, rolls=[5, 3, 1, 3])
+    play(state, ("speed", 2))
+    assert titles(state, me) == ["Grue", "Dead End", "Lost"]
+
+
+def test_retrograde_reverses_play_at_the_end_of_the_turn():
+    state, me = setup(["Retrograde"], players=3, spare=3)
+    play(state, ("speed", 1))
+    assert state.active == (me - 1) % 3
+
+
+def test_sideslip_swaps_as_many_cards_as_there_are():
+    # Roll 3: I give my first three (I have two), the other gives their first three.
+    state, me = setup(["Sideslip"], {0: ["Lantern", "Grue"], 1: ["Lost", "Minotaur", "Dead End", "Oozing Horror"]},
+                      rolls=[3])
+    other = (me + 1) % 2
+    play(state, ("speed", 1))
+    assert titles(state, me) == ["Lost", "Minotaur", "Dead End", "Sideslip"]
+    assert titles(state, other) == ["Oozing Horror", "Lantern", "Grue"]
+
+
+def test_timeslip_exchanges_one_card_each_way():
+    state, me = setup(["Timeslip"], {0: ["Lantern", "Grue"], 1: ["Lost", "Minotaur"]}, players=2)
+    other = (me + 1) % 2
+    play(state, ("speed", 1), ("take", 1), ("take", 0))
+    assert titles(state, me) == ["Grue", "Minotaur", "Timeslip"]
+    assert titles(state, other) == ["Lost", "Lantern"]
+
+
+def test_temporal_anchor_cancels_a_time_card():
+    state, me = setup(["Timeslip", "Retrograde"], {0: ["Temporal Anchor", "Grue"], 1: ["Lost"]})
+    play(state, ("speed", 2))
+    assert state.legal_actions() == [("obey",), ("cancel", "Temporal Anchor")]
+    play(state, ("cancel", "Temporal Anchor"))
+    assert titles(state, me) == ["Grue", "Timeslip", "Retrograde"]
+    assert state.fired["Timeslip"] == 0 and state.fired["Temporal Anchor"] == 1
+
+
+def test_laying_traps_puts_the_trap_back_in_the_deck():
+    state, me = setup(["Pit Trap", "Retrograde"], {0: ["Laying Traps"]})
+    trap = state.deck[-1]
+    play(state, ("speed", 1), ("cancel", "Laying Traps"))
+    assert trap in state.deck and titles(state, me) == []
+    assert state.invariant_violations() == []
+
+
+def test_pit_trap_at_the_end_of_the_path_ends_the_next_turn():
+    state, me = setup(["Retrograde"], {0: ["Lantern", "Grue", "Pit Trap"]})
+    assert state.legal_actions() == [("trap-to", 0), ("trap-to", 1), ("trap-discard",)]
+    play(state, ("trap-to", 1))
+    assert titles(state, me) == ["Lantern", "Pit Trap", "Grue"]
+    assert state.active != me and state.turn_log == []
+
+
+def test_net_trap_caps_speed_at_the_lowest_of_three_dice():
+    state, me = setup(["Retrograde"], {0: ["Net Trap"]}, rolls=[5, 3, 4])
+    assert state.legal_actions() == [("speed", 1), ("speed", 2), ("speed", 3)]
+
+
+def test_pocket_demon_interrupts_on_a_one():
+    # The Demon's holder rolls a 1 for Backtracking: before discarding, they take a card
+    # from the other player and the Demon goes to that player.
+    state, me = setup(["Pocket Demon", "Backtracking"], {0: ["Lantern"], 1: ["Grue", "Lost"]}, rolls=[1, 5])
+    other = (me + 1) % 2
+    play(state, ("speed", 2), ("demon-take", 1), ("discard", 0))
+    assert titles(state, me) == ["Lost", "Backtracking"]
+    assert [state.card(c).title for c in state.sides[other]] == ["Pocket Demon"]
+    assert state.length(other) == 2
+
+
+def test_collapsing_walls_adds_a_card_to_draw():
+    state, me = setup(["Collapsing Walls", "Retrograde", "Grue"], spare=1)
+    play(state, ("speed", 1))
+    assert titles(state, me) == ["Collapsing Walls", "Retrograde"]
+
+
+def test_black_zone_without_its_item_draws_one_fewer():
+    state, me = setup(["Time isn't what it used to be.", "Retrograde", "Grue"], spare=1)
+    play(state, ("speed", 2))
+    assert titles(state, me) == ["Time isn't what it used to be."]
+
+
+def test_black_zone_with_its_item_may_draw_an_extra_card():
+    state, me = setup(["Time isn't what it used to be.", "Retrograde", "Lost"], {0: ["Timepatcher"]}, spare=1)
+    play(state, ("speed", 1), ("extra-card",))
+    assert titles(state, me) == ["Timepatcher", "Time isn't what it used to be.", "Retrograde"]
+
+
+def test_the_discards_are_reshuffled_when_the_deck_runs_out():
+    state, me = setup(["Retrograde"], spare=3)
+    play(state, ("speed", 3))
+    assert len(titles(state, me)) == 3 and state.discards == [] and len(state.deck) == 1
+
+
+@pytest.mark.parametrize("players,needed", [(2, 20), (3, 17), (4, 14), (5, 12)])
+def test_the_threshold_by_player_count(players, needed):
+    state, _ = setup(["Retrograde"], players=players)
+    assert state.needed(state.active) == needed
+
+
+def test_ending_a_turn_with_enough_cards_wins():
+    state, me = setup(["Retrograde"], {0: ["Lantern"] * 19}, spare=1)
+    play(state, ("speed", 1))
+    assert state.is_terminal() and state.returns()[me] == 1.0
+
+
+def test_how_long_raises_and_gathering_clues_lowers_the_threshold():
+    state, me = setup(["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]},
+                      options={"how_long": 4, "gathering_clues": True})
+    assert state.needed(me) == 20 + 4 - 2  # blue and green in the path
+
+
+def test_through_the_black_needs_a_black_zone_in_the_path():
+    state, me = setup(["Retrograde"], {0: ["Lantern"] * 19}, spare=1, options={"through_the_black": True})
+    play(state, ("speed", 1))
+    assert not state.is_terminal()
+
+
+def test_exit_strategy_needs_a_black_zone_drawn_this_turn():
+    state, me = setup(["The maze lives!", "Retrograde"], {0: ["Lantern"] * 19}, spare=1,
+                      options={"exit_strategy": True})
+    play(state, ("speed", 2))  # the Black Zone costs a card to draw: 20 in the path
+    assert state.is_terminal() and state.returns()[me] == 1.0
