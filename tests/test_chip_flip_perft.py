@@ -133,6 +133,7 @@ def test_perft_depth_zero_is_the_opening_itself():
 @pytest.mark.parametrize("depth", range(1, 5))
 def test_fast_and_general_generators_agree(depth):
     assert perft(depth) == perft_position(opening(), depth)
+    assert perft(depth, advanced=True) == perft_position(opening(True), depth)
 
 
 def as_naive(pos) -> dict:

@@ -31,7 +31,7 @@ class ChipFlipEngine(Engine):
         """options: {"advanced": True} plays the numbered chips (jumps by value, backward too)."""
         if num_players != 2:
             raise ValueError("Chip Flip is a game for 2 players")
-        advanced = bool(options.get("advanced", False))
+        advanced = bool((options or {}).get("advanced", False))
         chips = deck.chip_set(advanced)
         if not chips:
             kind = "numbered-chip" if advanced else "chip"

@@ -54,7 +54,7 @@ def paths(own: int, opp: int, own_values: Values | None = None,
             found.append((to - shift, to))
     advanced = own_values is not None
     table = ALL_JUMPS if advanced else FORWARD_JUMPS
-    chips = own
+    chips = _first_jumpers(own, opp, empty, advanced)
     while chips:
         low = chips & -chips
         chips ^= low
@@ -62,6 +62,15 @@ def paths(own: int, opp: int, own_values: Values | None = None,
         value = own_values[src] if advanced else 0
         _chains((src,), opp, (own | opp) ^ low, table, value, opp_values, found)
     return found
+
+
+def _first_jumpers(own: int, opp: int, empty: int, backward: bool) -> int:
+    """The mover's chips with an opponent chip next to them and an empty square beyond
+    (values aside): the only ones that can start a chain."""
+    ahead = (NOT_AB & (opp >> 7) & (empty >> 14)) | (NOT_GH & (opp >> 9) & (empty >> 18))
+    if backward:
+        ahead |= (NOT_GH & (opp << 7) & (empty << 14)) | (NOT_AB & (opp << 9) & (empty << 18))
+    return own & ahead
 
 
 def _chains(path: Path, opp: int, occupied: int, table, value: int,
@@ -96,7 +105,7 @@ def count_basic(own: int, opp: int) -> int:
     """How many moves the mover has in basic play (passes not counted)."""
     empty = FULL & ~(own | opp)
     count = (((own & NOT_A) << 7) & empty).bit_count() + (((own & NOT_H) << 9) & empty).bit_count()
-    jumpers = own & ((NOT_AB & (opp >> 7) & (empty >> 14)) | (NOT_GH & (opp >> 9) & (empty >> 18)))
+    jumpers = _first_jumpers(own, opp, empty, False)
     while jumpers:
         low = jumpers & -jumpers
         jumpers ^= low
@@ -126,7 +135,7 @@ def children_basic(own: int, opp: int) -> list[tuple[int, int]]:
             targets ^= low
             moved = own ^ (low >> shift)
             kids.append((moved if low & ROW_7 else moved | low, opp))
-    jumpers = own & ((NOT_AB & (opp >> 7) & (empty >> 14)) | (NOT_GH & (opp >> 9) & (empty >> 18)))
+    jumpers = _first_jumpers(own, opp, empty, False)
     while jumpers:
         low = jumpers & -jumpers
         jumpers ^= low

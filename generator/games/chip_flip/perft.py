@@ -2,7 +2,7 @@
 style leaf count; a finished game has no moves, a pass is one move)."""
 
 from generator.games.chip_flip.board import rotate
-from generator.games.chip_flip.movegen import children_basic, count_basic
+from generator.games.chip_flip.movegen import Values, children_basic, count_basic, paths, play
 from generator.games.chip_flip.position import Position, opening
 
 
@@ -10,11 +10,11 @@ def perft(depth: int, advanced: bool = False) -> int:
     """Leaf nodes at `depth` plies from the opening (advanced: the numbered opening)."""
     if depth < 0:
         raise ValueError("depth must be >= 0")
-    if advanced:
-        return perft_position(opening(advanced=True), depth)
     if depth == 0:
         return 1
-    start = opening()
+    start = opening(advanced)
+    if advanced:
+        return _advanced(start.south, start.north, start.south_values, start.north_values, depth)
     return _basic(start.south, start.north, depth)
 
 
@@ -41,6 +41,36 @@ def _basic(own: int, opp: int, depth: int) -> int:
         if mine and theirs:
             total += _basic(rotate(theirs), rotate(mine), depth - 1)
     return total
+
+
+def _advanced(own: int, opp: int, own_values: Values, opp_values: Values, depth: int) -> int:
+    """As _basic for advanced play; values by square in the mover's frame (see movegen)."""
+    found = paths(own, opp, own_values, opp_values)
+    if not found:
+        turned = (rotate(opp), rotate(own), opp_values[::-1], own_values[::-1])
+        if not paths(*turned):
+            return 0
+        return 1 if depth == 1 else _advanced(*turned, depth - 1)
+    if depth == 1:
+        return len(found)
+    total = 0
+    for path in found:
+        mine, theirs, scored = play(own, opp, path)
+        if mine and theirs:
+            src, dst = path[0], path[-1]
+            total += _advanced(rotate(theirs), rotate(mine), _moved(opp_values, src, dst, scored),
+                               _moved(own_values, src, dst, scored), depth - 1)
+    return total
+
+
+def _moved(values: Values, src: int, dst: int, scored: int) -> Values:
+    """Values after the chip on src went to dst (or off the board), turned to the next frame."""
+    updated = list(values)
+    carried, updated[src] = updated[src], 0
+    if not scored:
+        updated[dst] = carried
+    updated.reverse()
+    return tuple(updated)
 
 
 def perft_position(position: Position, depth: int) -> int:
