@@ -1,6 +1,8 @@
 """The rider-effect grammar."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.games.whipped.deck import Rider
 from generator.games.whipped.effects import (
@@ -54,3 +56,23 @@ def test_payout_adds_points_and_votes_with_their_multipliers():
     rider = Rider("Test", text, parse_effect(text), Loc("t", 1, 1))
     assert rider_payout(rider, solid_squares=4, other_riders=2) == (4, 2)
     assert rider_payout(rider, solid_squares=0, other_riders=0) == (0, 0)
+
+
+_gains = st.builds(
+    Gain,
+    st.integers(min_value=0, max_value=99),
+    st.sampled_from(["point", "vote"]),
+    st.sampled_from([None, PER_SOLID_SQUARE, PER_OTHER_RIDER]),
+)
+
+
+def _printed(gain: Gain) -> str:
+    unit = gain.unit if gain.amount == 1 else gain.unit + "s"
+    per = f" for each {gain.per}" if gain.per else ""
+    return f"+{gain.amount} {unit}{per}"
+
+
+@given(st.lists(_gains, min_size=1, max_size=4))
+def test_any_printed_effect_reads_back(gains):
+    text = " and ".join(map(_printed, gains))
+    assert parse_effect(text) == tuple(gains)

@@ -318,3 +318,16 @@ def test_illegal_action_is_refused():
 def test_player_count_outside_four_to_seven_is_refused():
     with pytest.raises(ValueError, match="4 to 7"):
         ENGINE.new_game(deck(plain_bills()), 3, random.Random(0), {})
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"timer_passes": 0}, "1 or more"),
+        ({"timer_passes": "4"}, "whole number"),
+        ({"tidal": 1}, "tidal"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(ValueError, match=message):
+        ENGINE.new_game(deck(plain_bills()), 4, random.Random(0), options)

@@ -32,12 +32,18 @@ class WhippedEngine(Engine):
     def new_game(
         self, deck: deck.Deck, num_players: int, rng: random.Random, options: dict
     ) -> WhippedState:
-        """options: `timer_passes` (bidding passes the 60-second timer allows a turn)."""
+        """options: `timer_passes`, the bidding passes the 60-second timer allows a turn."""
         if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
             raise ValueError(
                 f"Whipped! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}"
             )
-        return WhippedState(deck, num_players, rng, options.get("timer_passes", TIMER_PASSES))
+        unknown = sorted(set(options) - {"timer_passes"})
+        if unknown:
+            raise ValueError(f"unknown Whipped! option {unknown[0]!r} (expected: timer_passes)")
+        passes = options.get("timer_passes", TIMER_PASSES)
+        if isinstance(passes, bool) or not isinstance(passes, int) or passes < 1:
+            raise ValueError(f"timer_passes must be a whole number of 1 or more, not {passes!r}")
+        return WhippedState(deck, num_players, rng, passes)
 
     def policies(self) -> dict[str, Policy]:
         return dict(policies.POLICIES)
