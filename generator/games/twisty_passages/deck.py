@@ -55,12 +55,12 @@ def effect_of(item: LocDict) -> Effect:
 def effect_loc(item: LocDict, line: int = 1) -> Loc:
     """Where line `line` of the item's effect text is, as near as the YAML allows.
 
-    A literal block (`|-`) starts on the line after its indicator, so text line n is
-    there + n; a quoted or folded scalar is reported at its start.
+    Text with line breaks is a literal block (`|-`) whose text starts on the line after
+    its indicator, indented under the key; any other scalar is reported at its start.
     """
     loc = item.loc_of("effect")
-    if isinstance(item.get("effect"), str) and "\n" in item["effect"] and loc.line > item.key_loc("effect").line:
-        return Loc(loc.file, loc.line + line - 1, loc.column)
+    if "\n" in str(item.get("effect", "")):
+        return Loc(loc.file, loc.line + line, item.key_loc("effect").column + 2)
     return loc
 
 

@@ -23,7 +23,7 @@ two_or_more_line.3: "Two" "or" "more" FACE "=" outcome "."
 at_least_line.3: "If" "you" "get" "at" "least" "one" FACE "," outcome "."
 faces_line.3: FACE ("," FACE)* "=" outcome "."
 compare_line.3: ":roll-a-die:" CMP ":speed:" "=" outcome "."
-speed_line.3: SPEED_CHANGE (_NL REMINDER)?
+speed_line.3: SPEED_CHANGE REMINDER?
 bonus_line.3: "If" "you" "have" holders "," "you" "may" "draw" "an" "extra" "card" _THIS_TURN? "." [otherwise]
 otherwise_line.3: otherwise
 otherwise: "Otherwise," outcome "."

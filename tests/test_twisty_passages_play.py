@@ -1,0 +1,87 @@
+"""Twisty Passages played out: random games hold their invariants; policies; figures."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from generator.games import engines
+from generator.games.twisty_passages import ENGINE
+from generator.games.twisty_passages.figures import figures, speed_figures
+from generator.games.twisty_passages.state import TurnRecord
+from generator.sources.game import load_game
+
+ROOT = Path(__file__).resolve().parents[1]
+DECK = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))
+VARIANTS = [{}, {"how_long": 4, "double_deck": True}, {"exit_strategy": True},
+            {"through_the_black": True}, {"gathering_clues": True}]
+
+
+def play_out(players: int, seed: int, options: dict, policy=None) -> object:
+    rng = random.Random(seed)
+    state = ENGINE.new_game(DECK, players, rng, options)
+    for _ in range(ENGINE.max_actions):
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        assert actions, "a running game must offer an action"
+        action = (policy or ENGINE.policies()["random"])(state, rng)
+        assert action in actions
+        state.apply(action)
+        assert state.invariant_violations() == []
+    return state
+
+
+def test_the_registry_finds_the_engine():
+    assert engines()["twisty_passages"] is ENGINE
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_random_games_keep_every_card_and_end(seed):
+    players = 2 + seed % 4
+    state = play_out(players, seed, VARIANTS[seed % len(VARIANTS)])
+    assert state.is_terminal()
+    assert sorted(state.returns()) == [0.0] * (players - 1) + [1.0]
+    winner = state.returns().index(1.0)
+    assert state.length(winner) >= state.needed(winner)
+
+
+def test_unknown_options_are_refused():
+    with pytest.raises(ValueError, match="colour_blind"):
+        ENGINE.new_game(DECK, 2, random.Random(1), {"colour_blind": True})
+
+
+@pytest.mark.parametrize("speed", [1, 4, 10])
+def test_fixed_speed_policies_declare_their_speed(speed):
+    state = play_out(3, 5, {}, ENGINE.policies()[f"speed-{speed}"])
+    declared = {record.speed for record in state.turn_log}
+    assert declared <= set(range(1, speed + 1))  # a Net Trap may force a lower one
+    assert speed in declared
+
+
+def test_adaptive_walks_when_near_the_exit():
+    rng = random.Random(2)
+    state = ENGINE.new_game(DECK, 2, rng, {})
+    me = state.current_player()
+    state.paths[me] = [c for c in state.deck[:18]]
+    del state.deck[:18]
+    state.begin()
+    assert ENGINE.policies()["adaptive"](state, rng) == ("speed", 2)  # 20 needed, 18 held
+
+
+def test_speed_figures_from_turn_records():
+    class Recorded:
+        turn_log = [TurnRecord(0, 3, 3, 3, 3), TurnRecord(1, 3, 4, 2, -1), TurnRecord(0, 5, 5, 1, 0)]
+
+    rows = {row["speed"]: row for row in speed_figures([Recorded()])}
+    assert rows[3] == {"speed": 3, "turns": 2, "early_stop_share": 0.5, "mean_path_change": 1.0}
+    assert rows[5]["early_stop_share"] == 1.0 and rows[1]["turns"] == 0
+
+
+def test_figures_have_the_briefs_keys():
+    states = [play_out(4, seed, {}) for seed in range(5)]
+    out = figures(states, games=3)
+    assert [row["speed"] for row in out["speed"]] == list(range(1, 11))
+    assert set(out["game_length_by_players"]) == {"2", "3", "4", "5"}
+    plus4 = out["threshold_plus_4"]
+    assert {"single_deck_completed_share", "double_deck_completed_share", "rules_claim_confirmed"} <= set(plus4)
