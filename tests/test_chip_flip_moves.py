@@ -1,5 +1,9 @@
 """Move generation and play in hand-made positions: steps, chains, flips, scoring, passes."""
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.games.chip_flip import movegen
 from generator.games.chip_flip.board import parse_square
 from generator.games.chip_flip.position import (
     NORTH,
@@ -161,3 +165,27 @@ def test_advanced_chain_may_turn_back_through_its_start():
     assert "e3xc5xe7xg5xe3" in names(pos)
     after = pos.push(move("e3xc5xe7xg5xe3"))
     assert after.north == 0 and after.owner(parse_square("e3")) == SOUTH
+
+
+# Positions as the rules allow them: chips on dark squares, none on its own far row.
+_DARK = [sq for sq in range(64) if (sq // 8 + sq % 8) % 2 == 0]
+_positions = st.lists(st.sampled_from(["south", "north", None]), min_size=32, max_size=32)
+
+
+def _bitboards(cells: list) -> tuple[int, int]:
+    south = sum(1 << sq for sq, who in zip(_DARK, cells, strict=True)
+                if who == "south" and sq < 56)
+    north = sum(1 << sq for sq, who in zip(_DARK, cells, strict=True)
+                if who == "north" and sq >= 8)
+    return south, north
+
+
+@settings(max_examples=300, deadline=None)
+@given(_positions)
+def test_bulk_counter_and_children_match_the_path_generator(cells):
+    """perft's bitboard shortcuts agree with the general generator on arbitrary positions."""
+    own, opp = _bitboards(cells)
+    found = movegen.paths(own, opp)
+    assert movegen.count_basic(own, opp) == len(found)
+    played = sorted(movegen.play(own, opp, path)[:2] for path in found)
+    assert sorted(movegen.children_basic(own, opp)) == played

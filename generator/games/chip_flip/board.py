@@ -8,7 +8,6 @@ row 7). North's position is turned 180 degrees into that frame by `rotate`, whic
 square s to 63 - s; dark squares stay dark because (7 - r) + (7 - c) has the parity of r + c.
 """
 
-SIZE = 8
 FULL = (1 << 64) - 1
 
 FILE_A = sum(1 << (row * 8) for row in range(8))
@@ -51,10 +50,6 @@ def row_of(sq: int) -> int:
 
 def column_of(sq: int) -> int:
     return sq & 7
-
-
-def is_dark(sq: int) -> bool:
-    return (row_of(sq) + column_of(sq)) % 2 == 0
 
 
 def square_name(sq: int) -> str:
