@@ -78,7 +78,7 @@ def _ending(state: SlipmaxState) -> str:
     if all(state.out):
         return "everyone out (Life of Mortality)"
     if state.stalemate():
-        return "stalemate (pay to move, everyone broke)"
+        return "stalemate (nobody can move)"
     return "everyone reached the end"
 
 

@@ -28,6 +28,8 @@ class Step:
     text: str
     effect: Node
     loc: Loc
+    #: What the simulation report calls it: 'Life of Pain (3)'.
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -41,9 +43,12 @@ class Strip:
     note: str | None = None
     by_number: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_op", {r.op: r for r in self.rules})
+
     def rule(self, op: str) -> Node | None:
         """The note rule with this op, if the note has it."""
-        return next((r for r in self.rules if r.op == op), None)
+        return self._by_op.get(op)
 
     def index_of(self, number: int) -> int | None:
         """The position in `steps` of the step printed with this number."""
@@ -113,7 +118,7 @@ def _parse_step(title: str, raw: LocDict, findings: list[Finding]) -> Step:
         findings.append(error(UNREADABLE_STEP, f"{title!r} step ({raw['step']}): {what} {exc}",
                               raw.loc_of(key)))
         effect = Node("noop")
-    return Step(raw["step"], raw["text"], effect, raw.loc_of(key))
+    return Step(raw["step"], raw["text"], effect, raw.loc_of(key), f"{title} ({raw['step']})")
 
 
 def read_board(game: Game) -> Board:

@@ -9,7 +9,7 @@ out of the players its steps choose.
 from itertools import combinations
 
 from .deck import Strip
-from .grammar import ONGOING_OPS, Node
+from .grammar import EFFECT_OPS, Node
 
 
 class Context:
@@ -31,10 +31,11 @@ class Effects:
         """Carry out an effect tree for ctx.who.
 
         Ops that never ask anything are plain methods returning None; the others are
-        generators, run with `yield from`."""
-        if node.op in ONGOING_OPS:
+        generators, run with `yield from`. Ongoing ops do nothing when obeyed."""
+        op = _OPS.get(node.op)
+        if op is None:
             return
-        asking = getattr(self, "_op_" + node.op)(ctx, *node.args)
+        asking = op(self, ctx, *node.args)
         if asking is not None:
             yield from asking
 
@@ -183,12 +184,12 @@ class Effects:
             coins = yield from self._ask(ctx.who, "flip", list(range(1, self.money[ctx.who] + 1))
                                          or [0])
         for _ in range(min(coins, self.money[ctx.who])):
-            yield from self.run(heads if self.rng.random() < 0.5 else tails, ctx)
+            yield from self.run(heads if self.coin() else tails, ctx)
 
     def _op_all_flip(self, ctx, coins):
         players = self.active()
         stakes = {p: min(coins, self.money[p]) for p in players}
-        heads = {p: sum(self.rng.random() < 0.5 for _ in range(stakes[p])) for p in players}
+        heads = {p: sum(self.coin() for _ in range(stakes[p])) for p in players}
         pot = sum(stakes.values())
         for p in players:
             self.money[p] -= stakes[p]
@@ -333,7 +334,7 @@ class Effects:
     def _op_set_others(self, ctx, number):
         for r in self._other_registers(ctx):
             index = self.strip_at(r).index_of(number)
-            self.reg_pos[r] = 0 if index is None else index
+            self.show(r, 0 if index is None else index)
 
     def _op_advance_all(self, ctx):
         for r in self._other_registers(ctx):
@@ -364,9 +365,8 @@ class Effects:
             if not (self.pile or self.set_aside):
                 return
             old = self.reg_strip[r]
-            self.reg_strip[r] = self.draw_strip()
+            self.show(r, -1, self.draw_strip())
             self.pile.append(old)
-            self.reg_pos[r] = -1
             self.reg_nickel[r] = False
 
     # -- Time tokens, the Crown, coins on spaces --------------------------------------
@@ -443,3 +443,7 @@ class Effects:
                                                    for r in registers):
                 cents = self.space_coins.pop(space)
                 self.receive(ctx.who, cents, source=cents)
+
+
+#: op name -> its method; ongoing ops have none (they do nothing when obeyed).
+_OPS = {op: getattr(Effects, "_op_" + op) for op in EFFECT_OPS}

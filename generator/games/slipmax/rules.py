@@ -10,7 +10,7 @@ Rule interpretations (the seed rules are ambiguous or silent here):
   centre spaces, "the end of the board". A player has reached the end once they stand on a
   centre space or bounce off the end. The game ends, at the end of a turn, when every
   player still in the game has reached the end, or a Barter step ended it, or everyone is
-  out, or nobody can ever move again (see `stalemate`: the rules would go round forever).
+  out, or nobody can ever move again (`stalemate`: the rules would go round forever).
   Moving past the end: collect 3 cents from each other player who has not reached it,
   bounce back for the remaining steps and from then on move counterclockwise; the
   collection and the reversal happen only the first time. A reversed player moving forward
@@ -84,6 +84,8 @@ class SlipmaxState(Effects, GameState):
         super().__init__(num_players, rng)
         self.deck = deck
         self.board = deck.board
+        self.last_space = deck.board.last
+        self.first_centre = deck.board.first_centre
         self.tidal = bool(options.get("tidal", False))
         self.cycles = bool(options.get("cycles", False))
         n = num_players
@@ -115,6 +117,7 @@ class SlipmaxState(Effects, GameState):
         self.shape_register = {shape: i for i, shape in enumerate(shapes)}
         self.space_registers = [tuple(self.shape_register[s] for s in space if s in
                                       self.shape_register) for space in self.board.spaces]
+        self.space_names = [f"space {i}" for i in range(len(self.board.spaces))]
         order = list(range(len(deck.strips)))
         rng.shuffle(order)
         self.reg_strip = order[: len(shapes)]
@@ -123,6 +126,7 @@ class SlipmaxState(Effects, GameState):
         self.reg_pos = [-1] * len(shapes)
         self.reg_lock = [0] * len(shapes)
         self.reg_nickel = [False] * len(shapes)
+        self._ongoing: dict[str, int] | None = None
         self._play_gen = self._play()
         self._pending: Decision | None = next(self._play_gen, None)
 
@@ -159,7 +163,7 @@ class SlipmaxState(Effects, GameState):
             problems.append(f"negative holdings: money {self.money}, locks {self.reg_lock}")
         if min(self.time) < 0 or sum(self.time) != self.time_out:
             problems.append(f"Time tokens not conserved: {self.time} vs {self.time_out} issued")
-        if any(not -1 <= p <= self.board.last for p in self.pos):
+        if any(not -1 <= p <= self.last_space for p in self.pos):
             problems.append(f"pawn off the board: {self.pos}")
         strips = sorted(self.reg_strip + self.pile + self.set_aside)
         if strips != list(range(len(self.deck.strips))):
@@ -194,11 +198,16 @@ class SlipmaxState(Effects, GameState):
                 or self.stalemate())
 
     def stalemate(self) -> bool:
-        """Nobody can ever move again: a pay-per-space step shows and everyone is broke.
+        """Nobody can ever move again, so nothing can ever change and the game would go round.
 
-        Every change to money and registers needs a move, so the game could only go round."""
-        price = self.ongoing().get("pay_to_move")
-        return price is not None and all(self.money[p] < price for p in self.active())
+        Every change to money, pawns and registers needs a move. Nobody can move when a
+        pay-per-space step shows and everyone is broke, or when "all rolls go backward"
+        shows and everyone is at START, facing forward."""
+        rules = self.ongoing()
+        if "pay_to_move" in rules:
+            return all(self.money[p] < rules["pay_to_move"] for p in self.active())
+        return "rolls_backward" in rules and all(
+            self.pos[p] == -1 and not self.reversed[p] for p in self.active())
 
     def _next_seat(self) -> int:
         while self.queue:
@@ -216,13 +225,17 @@ class SlipmaxState(Effects, GameState):
         self.tithing = p if self.tithe[p] else -1
         self.tithe[p] = False
         steps = yield from self._movement(p)
-        if steps:
-            yield from self._move(p, steps)
+        if steps and (yield from self._move(p, steps)):
             yield from self._land(p)
         self.tithing = -1
 
     def ongoing(self) -> dict[str, int]:
         """Ongoing rules of every step showing in a register: op -> its number (or 1)."""
+        if self._ongoing is None:
+            self._ongoing = self._find_ongoing()
+        return self._ongoing
+
+    def _find_ongoing(self) -> dict[str, int]:
         found: dict[str, int] = {}
         for r, index in enumerate(self.reg_pos):
             if index >= 0:
@@ -246,11 +259,11 @@ class SlipmaxState(Effects, GameState):
             value = yield from self._ask(chooser, kind, [1, 2, 3, 4, 5, 6], force=True)
         else:
             yield from self._ask(p, "roll", [None], force=True)
-            value = self.rng.randint(1, 6)
+            value = self.die()
             if ("reroll_move" in rules or "reroll_any" in rules) and not self.rerolled:
                 if (yield from self._ask(p, "reroll", [False, True])):
                     self.rerolled = True
-                    value = self.rng.randint(1, 6)
+                    value = self.die()
         if "dice_doubled" in rules:
             value *= 2
         if "odd_rolls_plus" in rules and value % 2:
@@ -260,14 +273,22 @@ class SlipmaxState(Effects, GameState):
         self.last_roll = value
         return -value if "rolls_backward" in rules else value
 
+    def die(self) -> int:
+        """One die: every die and coin comes from rng.random(), so tests can fix them."""
+        return int(self.rng.random() * 6) + 1
+
+    def coin(self) -> bool:
+        """One coin flip: heads when rng.random() < 0.5."""
+        return self.rng.random() < 0.5
+
     def roll_dice(self, p: int, dice: int) -> Play:
         """The total of `dice` dice rolled by p for an effect (doubling and rerolls apply)."""
         rules = self.ongoing()
-        total = sum(self.rng.randint(1, 6) for _ in range(dice))
+        total = sum(self.die() for _ in range(dice))
         if "reroll_any" in rules and not self.rerolled and (
                 yield from self._ask(p, "reroll", [False, True])):
             self.rerolled = True
-            total = sum(self.rng.randint(1, 6) for _ in range(dice))
+            total = sum(self.die() for _ in range(dice))
         return total * 2 if "dice_doubled" in rules else total
 
     # -- movement ---------------------------------------------------------------------
@@ -278,11 +299,18 @@ class SlipmaxState(Effects, GameState):
         Returns the spaces entered, in order. Bouncing off the end collects the toll."""
         direction = -1 if self.reversed[p] else 1
         sign = direction if steps > 0 else -direction
-        entered = []
         position = self.pos[p]
+        lowest = 0 if self.reversed[p] else -1
+        target = position + sign * abs(steps)
+        if lowest <= target <= self.last_space:
+            self.pos[p] = target
+            if target >= self.first_centre:
+                self.reached[p] = True
+            return list(range(position + sign, target + sign, sign))
+        entered = []
         for _ in range(abs(steps)):
             nxt = position + sign
-            if nxt > self.board.last:
+            if nxt > self.last_space:
                 if not self.reversed[p]:
                     self._end_toll(p)
                     self.reversed[p] = True
@@ -294,7 +322,7 @@ class SlipmaxState(Effects, GameState):
                 break
             position = nxt
             entered.append(position)
-            if position >= self.board.first_centre:
+            if position >= self.first_centre:
                 self.reached[p] = True
         self.pos[p] = position
         return entered
@@ -305,10 +333,12 @@ class SlipmaxState(Effects, GameState):
                 self.transfer(q, p, END_TOLL)
 
     def _move(self, p: int, steps: int) -> Play:
-        """Move with what passing and landing trigger: Fear traps and the Crown."""
+        """Move with what passing and landing trigger: Fear traps and the Crown.
+
+        Returns whether the pawn moved at all (a pawn that cannot move does not land)."""
         entered = self._walk(p, steps)
-        if not entered or self.out[p]:
-            return
+        if not entered or self.out[p] or (not self.traps and self.crown is None):
+            return bool(entered)
         path = set(entered)
         others = [q for q in range(self.num_players) if q != p and not self.out[q]]
         for q in others:
@@ -322,6 +352,7 @@ class SlipmaxState(Effects, GameState):
             for q in others:
                 if self.pos[q] == self.pos[p]:
                     yield from self._obey_strip_with(q, "crown")
+        return True
 
     def _obey_strip_with(self, who: int, rule: str, trigger: int | None = None) -> Play:
         """Obey the showing step of the register whose strip has this note rule."""
@@ -337,8 +368,8 @@ class SlipmaxState(Effects, GameState):
     def place(self, p: int, space: int) -> None:
         """Put p's pawn on a space directly (no passing, no landing)."""
         lowest = 0 if self.reversed[p] else -1
-        self.pos[p] = max(lowest, min(self.board.last, space))
-        if self.pos[p] >= self.board.first_centre:
+        self.pos[p] = max(lowest, min(self.last_space, space))
+        if self.pos[p] >= self.first_centre:
             self.reached[p] = True
 
     # -- landing and registers --------------------------------------------------------
@@ -354,7 +385,7 @@ class SlipmaxState(Effects, GameState):
             if (yield from self._ask(p, "collect", [True, False])):
                 cents = self.space_coins.pop(space)
                 self.receive(p, cents, source=cents)
-        self.fired[f"space {space}"] += 1
+        self.fired[self.space_names[space]] += 1
         occupants = [q for q in range(self.num_players)
                      if q != p and not self.out[q] and self.pos[q] == space]
         target = p
@@ -430,23 +461,29 @@ class SlipmaxState(Effects, GameState):
             return
         last = len(self.strip_at(r).steps) - 1
         if self.reg_pos[r] < last:
-            self.reg_pos[r] += 1
+            self.show(r, self.reg_pos[r] + 1)
         elif self.cycles:
             self.reg_nickel[r] = True
-            self.reg_pos[r] = max(0, last - 1)
+            self.show(r, max(0, last - 1))
         else:
             self.set_aside.append(self.reg_strip[r])
-            self.reg_strip[r] = self.draw_strip()
-            self.reg_pos[r] = 0
+            self.show(r, 0, self.draw_strip())
 
     def decrease_register(self, r: int) -> None:
         if self.reg_pos[r] > 0:
-            self.reg_pos[r] -= 1
+            self.show(r, self.reg_pos[r] - 1)
         elif self.reg_nickel[r]:
             self.reg_nickel[r] = False
-            self.reg_pos[r] = min(1, len(self.strip_at(r).steps) - 1)
+            self.show(r, min(1, len(self.strip_at(r).steps) - 1))
         else:
-            self.reg_pos[r] = 0
+            self.show(r, 0)
+
+    def show(self, r: int, index: int, strip: int | None = None) -> None:
+        """Set what register r shows (a step index, -1 for the title; maybe a new strip)."""
+        self.reg_pos[r] = index
+        if strip is not None:
+            self.reg_strip[r] = strip
+        self._ongoing = None
 
     def draw_strip(self) -> int:
         """An unused strip at random (the set-aside ones return when the pile is empty)."""
@@ -458,7 +495,7 @@ class SlipmaxState(Effects, GameState):
         """Obey step `index` of register r's strip; the strip's note may pick the target."""
         strip = self.strip_at(r)
         step = strip.steps[index]
-        self.fired[f"{strip.title} ({step.number})"] += 1
+        self.fired[step.name] += 1
         target = who
         if strip.rule("target_least"):
             target = self._extreme(who, min)
