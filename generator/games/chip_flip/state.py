@@ -8,6 +8,8 @@ from generator.games.chip_flip.position import SOUTH, Move, Outcome, Position
 
 #: What `fired` counts, by move kind.
 STEP, PASS_NAME, SCORE, BACKWARD = "step", "pass", "score", "backward jump"
+#: A chain of three or more jumps counts as a "triple jump" (the seed names single, double
+#: and triple jumps).
 JUMPS = ("single jump", "double jump", "triple jump")
 
 
