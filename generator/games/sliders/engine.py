@@ -40,7 +40,7 @@ class SlidersEngine(Engine):
         return policies.policies()
 
     def fireable(self, deck: Deck) -> list[str]:
-        names = {square.name for square in deck.squares if square.type != "free"}
+        names = {square.name for square in deck.squares}
         names |= {card.fired_name for cards in deck.cards.values() for card in cards}
         return sorted(names) + list(RULE_EVENTS)
 
