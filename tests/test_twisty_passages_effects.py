@@ -271,3 +271,218 @@ def test_exit_strategy_needs_a_black_zone_drawn_this_turn():
                       options={"exit_strategy": True})
     play(state, ("speed", 2))  # the Black Zone costs a card to draw: 20 in the path
     assert state.is_terminal() and state.returns()[me] == 1.0
+
+
+def test_missing_time_ends_the_other_players_turn_at_a_card_of_the_user():
+    state, me = setup(["Retrograde", "Retrograde"], {1: ["Missing Time", "Lantern", "Grue"]})
+    other = (me + 1) % 2
+    play(state, ("speed", 2))
+    assert state.current_player() == other
+    play(state, ("use", "Missing Time"))
+    assert state.current_player() == me  # the player whose turn ends picks the card
+    play(state, ("missing-time", 1))
+    assert titles(state, other) == ["Lantern"] and titles(state, me) == ["Retrograde"]
+    assert state.active == other
+
+
+def test_caltrops_makes_the_player_draw_one_fewer():
+    state, me = setup(["Retrograde", "Retrograde", "Lost"], {1: ["Caltrops"]})
+    play(state, ("speed", 3), ("use", "Caltrops"))
+    assert titles(state, me) == ["Retrograde", "Retrograde"]
+
+
+def test_caltrops_adds_a_point_to_a_die_just_rolled():
+    state, me = setup(["Backtracking"], {0: ["Caltrops", "Lantern"]}, rolls=[4])
+    play(state, ("speed", 1), ("caltrops", 0))  # the 4 becomes a 5: the Lantern goes too
+    assert titles(state, me) == ["Backtracking"] and state.fired["Caltrops"] == 1
+
+
+def test_entropic_vortex_can_be_passed_on():
+    state, me = setup(["Retrograde"], {0: ["Entropic Vortex"], 1: ["Lantern"], 2: ["Grue"]}, players=3)
+    first, second = (me + 1) % 3, (me + 2) % 3
+    play(state, ("sweep", "Entropic Vortex", first))
+    assert state.legal_actions() == [("accept",), ("end-effect",), ("redirect", second)]
+    play(state, ("redirect", second))
+    assert state.legal_actions() == [("accept",), ("end-effect",)]  # it cannot come back
+    play(state, ("accept",))
+    assert titles(state, second) == [] and titles(state, first) == ["Lantern"]
+
+
+def test_vortex_mine_makes_the_target_discard_a_card_of_their_choice():
+    state, me = setup(["Retrograde"], {0: ["Vortex Mine"], 1: ["Lantern", "Grue"]})
+    other = (me + 1) % 2
+    play(state, ("sweep", "Vortex Mine", other))
+    assert state.current_player() == other
+    play(state, ("discard", 1))
+    assert titles(state, other) == ["Lantern"] and titles(state, me) == []
+
+
+def test_exit_strategy_may_force_another_player_to_discard_a_black_zone():
+    state, me = setup(["Retrograde"], {0: ["Lantern"] * 19, 1: ["The maze lives!", "Grue"]}, spare=1,
+                      options={"exit_strategy": True})
+    other = (me + 1) % 2
+    play(state, ("speed", 1))
+    assert state.legal_actions() == [("no-force",), ("force-black", other)]
+    play(state, ("force-black", other))
+    assert state.is_terminal() and state.returns()[me] == 1.0
+    assert titles(state, other) == ["Grue"]
+
+
+def test_the_living_maze_forbids_the_tattered_map_shuffle():
+    # I hold the fewest-cards Living Maze and have the fewest cards: no one may shuffle.
+    state, me = setup(["Retrograde"], {0: ["Tattered Map"], 1: ["The Living Maze", "Grue", "Lost"]})
+    assert ("map-shuffle",) in state.legal_actions()  # the holder of that Maze has the most
+    state, me = setup(["Retrograde"], {0: ["Tattered Map", "Grue", "Lost"], 1: ["The Living Maze"]})
+    assert ("map-shuffle",) not in state.legal_actions()
+
+
+def test_timewarp_takes_a_turn_after_another_players_turn():
+    state, me = setup(["Retrograde", "Lost"], {1: ["Timewarp", "Grue"]}, rolls=[3, 4])
+    other = (me + 1) % 2
+    play(state, ("speed", 1), ("use", "Timewarp"))
+    assert state.active == other
+    play(state, ("speed", 1))
+    assert titles(state, other) == ["Grue", "Lost"]
+    assert state.active == other  # play continues as before: it is the other player's turn anyway
+
+
+def test_whatchmacallit_takes_an_item_being_discarded():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern"], 1: ["Whatchmacallit"]}, rolls=[6])
+    other = (me + 1) % 2
+    play(state, ("speed", 1), ("use", "Whatchmacallit"))
+    assert titles(state, other) == ["Lantern"]
+
+
+def test_pocket_angel_punishes_another_players_six():
+    # I roll a 6 for Backtracking: first the Angel's holder takes a card of mine and gives
+    # me the Angel, then the 6 costs me a card.
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue", "Lost"], 1: ["Pocket Angel"]},
+                      rolls=[6])
+    other = (me + 1) % 2
+    angel = state.paths[other].pop()
+    state.sides[other].append(angel)
+    state.begin()
+    play(state, ("speed", 1))
+    assert state.current_player() == other
+    play(state, ("angel-take", 1), ("discard", 0))
+    assert titles(state, other) == ["Grue"] and state.sides[me] == [angel]
+    assert titles(state, me) == ["Lost", "Backtracking"]
+
+
+def test_crossslip_passes_picked_cards_left():
+    state, me = setup(["Crossslip"], {0: ["Lantern"], 1: ["Grue", "Lost"], 2: ["Minotaur"]}, players=3)
+    seats = [me, (me + 1) % 3, (me + 2) % 3]
+    assert state.card(state.deck[-1]).effect_text.endswith("to his or her left.")
+    play(state, ("speed", 1), ("crossslip", 1))  # only the player with two cards has a choice
+    assert titles(state, seats[1])[-1] == "Lantern"  # my card went to my left
+    assert titles(state, seats[2])[-1] == "Lost"
+    assert titles(state, seats[0]) == ["Minotaur", "Crossslip"]
+
+
+def test_red_zone_story_changes_nothing_and_planting_puts_a_card_mid_path():
+    state, me = setup(["Fallen Masonry", "Choking Vines"], {0: ["Lantern", "Grue"], 1: ["Lost", "Minotaur"]})
+    other = (me + 1) % 2
+    play(state, ("speed", 2), ("story",), ("plant", other), ("plant-card", 1))
+    assert titles(state, other) == ["Lost", "Grue", "Minotaur"]
+    assert titles(state, me) == ["Lantern", "Fallen Masonry", "Choking Vines"]
+
+
+def test_nipping_fairies_bite_everyone_with_a_green_zone():
+    state, me = setup(["Nipping Fairies"], {0: ["Lantern"], 1: ["Locked Door", "Grue"], 2: ["Lost"]}, players=3)
+    second = (me + 1) % 3
+    play(state, ("speed", 1), ("discard", 1))
+    assert titles(state, second) == ["Locked Door"] and titles(state, (me + 2) % 3) == ["Lost"]
+    assert titles(state, me) == ["Lantern", "Nipping Fairies"]
+
+
+def test_locked_door_stops_unless_someone_helps():
+    state, me = setup(["Locked Door", "Retrograde"], {1: ["Grue"]})
+    play(state, ("speed", 2), ("refuse",))
+    assert titles(state, me) == ["Locked Door"]
+    state, me = setup(["Locked Door", "Retrograde"], {1: ["Grue"]})
+    play(state, ("speed", 2), ("help", me))
+    assert titles(state, me) == ["Locked Door", "Retrograde"] and titles(state, (me + 1) % 2) == []
+
+
+def test_grue_is_ignored_with_the_lantern():
+    state, me = setup(["Grue", "Retrograde"], {0: ["Lantern", "Timepatcher"]})
+    play(state, ("speed", 2))
+    assert ("ignore", "Lantern") in state.legal_actions()
+    play(state, ("outcome", 0, "discard-item"), ("discard", 1))
+    assert titles(state, me) == ["Lantern", "Grue", "Retrograde"]
+
+
+def test_shifting_walls_moves_the_end_card_to_another_player():
+    state, me = setup(["Shifting Walls"], {0: ["Lantern", "Grue"], 1: ["Lost"]}, rolls=[6])
+    play(state, ("speed", 1))
+    assert titles(state, me) == ["Lantern", "Shifting Walls"]
+    assert titles(state, (me + 1) % 2) == ["Lost", "Grue"]
+
+
+def test_sulfurous_spring_at_the_end_of_the_path_is_discarded_and_ends_the_turn():
+    state, me = setup(["Retrograde"], {0: ["Lantern", "Sulfurous Spring"]})
+    assert titles(state, me) == ["Lantern"] and state.active != me
+
+
+def test_sulfurous_spring_drawn_means_one_fewer_card():
+    state, me = setup(["Sulfurous Spring", "Retrograde", "Lost"], spare=1)
+    play(state, ("speed", 2))
+    assert titles(state, me) == ["Sulfurous Spring"]
+
+
+def test_bad_air_at_the_end_of_the_path_takes_the_card_next_to_it():
+    state, me = setup(["Retrograde"], {0: ["Lantern", "Grue", "Bad Air"]})
+    assert titles(state, me) == ["Lantern"]
+    assert state.legal_actions()[0] == ("speed", 1)
+
+
+def test_giant_glowing_fungus_takes_a_card_from_the_discards():
+    state, me = setup(["Giant Glowing Fungus"], rolls=[5], spare=2)
+    play(state, ("speed", 1), ("take-discard", 0))
+    assert titles(state, me) == ["Retrograde", "Giant Glowing Fungus"]
+
+
+def test_timepatcher_rerolls_every_die():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Timepatcher", "Lantern"]}, rolls=[5, 6, 1, 2])
+    play(state, ("speed", 2), ("use", "Timepatcher"))
+    assert titles(state, me) == ["Lantern", "Backtracking", "Retrograde"]
+
+
+def test_timeblast_rolls_two_extra_dice():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Timeblast", "Lantern", "Grue"]}, rolls=[1, 2, 6])
+    play(state, ("speed", 1), ("use", "Timeblast"), ("discard", 0))
+    assert titles(state, me) == ["Grue", "Backtracking"]
+
+
+def test_distant_wailing_discards_a_die_of_cards_from_a_random_players_start():
+    state, me = setup(["Distant Wailing"], {0: ["Lantern", "Grue", "Lost"], 1: ["Minotaur", "Oozing Horror"]},
+                      rolls=[2])
+    play(state, ("speed", 1))
+    lengths = sorted(state.length(s) for s in range(2))
+    assert lengths in ([0, 4], [2, 2])  # whoever it was lost their first two cards
+
+
+def test_timeshuffle_lets_the_picked_player_choose_their_end_card():
+    state, me = setup(["Timeshuffle"], {0: ["Lantern", "Grue"], 1: ["Lost"]})
+    play(state, ("speed", 1), ("timeshuffle", me), ("to-end", 0))
+    assert titles(state, me) == ["Grue", "Lantern", "Timeshuffle"]
+
+
+def test_helpful_node_cancels_a_speed_dice_card():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Helpful Node", "Lantern"]})
+    play(state, ("speed", 2), ("cancel", "Helpful Node"))  # no dice are rolled at all
+    assert titles(state, me) == ["Lantern", "Backtracking", "Retrograde"]
+
+
+def test_greased_slide_trap_stops_on_two_sixes():
+    state, me = setup(["Greased Slide Trap", "Retrograde"], {0: ["Lantern"]}, rolls=[6, 6])
+    play(state, ("speed", 2))
+    assert titles(state, me) == ["Lantern", "Greased Slide Trap"]
+
+
+def test_shortcut_makes_a_random_player_obey_the_top_card():
+    state, me = setup(["Shortcut", "Backtracking"], {0: ["Lantern"], 1: ["Grue"]}, rolls=[6])
+    other = (me + 1) % 2
+    play(state, ("speed", 1))  # the 6 costs whoever obeyed Backtracking their one card
+    outcome = (titles(state, me), titles(state, other))
+    assert outcome in [(["Backtracking", "Shortcut"], ["Grue"]), (["Lantern", "Shortcut"], ["Backtracking"])]

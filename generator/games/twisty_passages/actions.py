@@ -111,11 +111,15 @@ def discard(
 
 
 def _is(state: TwistyState, cid: int, named: str) -> bool:
+    """Whether a card is what a discard names: "an Item", "a Zone card", "a Black Zone card"."""
     card = state.card(cid)
-    if named.startswith("an Item"):
+    words = named.split()
+    if words[:2] == ["an", "Item"]:
         return card.is_item
-    if named.startswith("a Zone card"):
+    if words[1:3] == ["Zone", "card"]:
         return card.kind == "zone"
+    if words[2:4] == ["Zone", "card"]:
+        return card.zone == words[1].lower()
     return True
 
 

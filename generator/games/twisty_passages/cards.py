@@ -10,7 +10,7 @@ prose outcomes inside dice lines. Red Zones all share one handler (by zone).
 from collections.abc import Callable, Generator
 
 from generator.games.twisty_passages import actions
-from generator.games.twisty_passages.effects import obey_lines
+from generator.games.twisty_passages.effects import change_speed, obey_lines
 from generator.games.twisty_passages.state import Decision, TwistyState
 
 Rules = Generator[Decision, object, bool]
@@ -142,8 +142,6 @@ def carnivorous_forest(state: TwistyState, seat: int, cid: int) -> Rules:
 
 
 def sulfurous_spring(state: TwistyState, seat: int, cid: int) -> Rules:
-    from generator.games.twisty_passages.effects import change_speed
-
     change_speed(state, seat, -1)
     return False
     yield
@@ -213,18 +211,16 @@ HANDLERS: dict[str, Handler] = {
 }
 ZONE_HANDLERS: dict[str, Handler] = {"red": red_zone}
 
-#: Prose whose text acts while held, when discarded, or at the start of a turn: the
-#: engine obeys it elsewhere (turn.py, actions.py), or, for the information cards (Lantern,
-#: Tattered Map, The Living Maze: looking at the deck), it changes nothing a policy sees.
+#: Prose whose text acts while held, when discarded, or at the start of a turn: the engine
+#: obeys it elsewhere (turn.py, actions.py). Looking at the deck (Lantern, Tattered Map) is
+#: information only: no policy here reads it, so only the Map's shuffle (and The Living
+#: Maze forbidding it) changes a game.
 HELD = {
     "Pit Trap", "Greased Slide Trap", "Net Trap", "Bad Air", "The Living Maze", "Vortex Mine",
     "Temporal Anchor", "Timepatcher", "Lantern", "Ball Of Twine", "Helpful Node", "Tattered Map",
-    "Whatchmacallit", "Thingamajig", "Entropic Vortex", "Timewarp", "Timesink",
+    "Whatchmacallit", "Thingamajig", "Entropic Vortex", "Missing Time", "Timewarp", "Timesink",
     "Timeblast", "Laying Traps", "Caltrops",
 }
-#: Prose the engine does not obey yet: the checker reports it (TP031), the card is drawn
-#: and kept like any other.
-NOT_MODELLED = {"Missing Time"}
 
 PROSE_ACTS = {
     "Move the card at the end of your path to the end of another player's path": move_end_to_other,

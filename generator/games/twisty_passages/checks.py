@@ -14,7 +14,6 @@ Codes (severity, meaning):
 - TP021 error    a player count appears twice in the win-threshold table
 - TP022 error    a threshold the deck cannot reach: more cards than the deck holds
 - TP030 warning  a card has prose the engine does not obey (no handler for its title)
-- TP031 info     a card whose prose the engine knowingly leaves out (see cards.NOT_MODELLED)
 """
 
 from collections import Counter
@@ -95,11 +94,9 @@ def _card_findings(valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
         for line in effect.lines:
             found += _holder_findings(item, line, titles)
             found += _prose_act_findings(item, line)
-        if any(isinstance(line, ProseLine) for line in effect.lines):
-            if title in card_rules.NOT_MODELLED:
-                found.append(info("TP031", f"{title!r} is not modelled yet: drawn, it only joins the path", loc))
-            elif not card_rules.obeys_prose(title, item.get("zone")):
-                found.append(warning("TP030", f"the engine does not obey {title!r}'s text (no handler)", loc))
+        prose = any(isinstance(line, ProseLine) for line in effect.lines)
+        if prose and not card_rules.obeys_prose(title, item.get("zone")):
+            found.append(warning("TP030", f"the engine does not obey {title!r}'s text (no handler)", loc))
     return found
 
 

@@ -15,7 +15,6 @@ from generator.games.twisty_passages.grammar import (
     Otherwise,
     Outcome,
     Prose,
-    ProseLine,
     Roll,
     RollDie,
     SpeedChange,
@@ -128,5 +127,3 @@ def do_act(state: TwistyState, seat: int, act) -> Generator[Decision, object, bo
         return (yield from PROSE_ACTS[act.text](state, seat))
     raise TypeError(f"not an act: {act!r}")
 
-
-__all__ = ["obey_lines", "outcome", "ProseLine"]

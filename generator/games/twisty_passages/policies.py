@@ -13,6 +13,7 @@ from generator.games.twisty_passages.state import MAX_SPEED, TwistyState
 #: Preference of the prudent default, best first, by an action's first element.
 PREFERRED = (
     "cancel", "extra-card", "story", "refuse", "let-go", "keep-dice", "keep-roll", "pass",
+    "accept", "force-black",
 )
 
 
@@ -25,17 +26,11 @@ def prudent(state: TwistyState, options: list[Action]) -> Action:
     seat = state.current_player()
     outcomes = [o for o in options if o[0] == "outcome"]
     if outcomes:  # discard rather than stop while the path can spare it
-        wanted = "stop" if state.length(seat) < 3 else None
-        for option in outcomes:
-            if (option[2] == "stop") == (wanted == "stop"):
-                return option
-        return outcomes[0]
+        short = state.length(seat) < 3
+        return next((o for o in outcomes if (o[2] == "stop") == short), outcomes[0])
     if options[0][0] == "discard":  # keep items: they protect
-        for option in options:
-            if not state.card(state.paths[seat][option[1]]).is_item:
-                return option
-    if options[0][0] in ("use",):
-        return options[0]
+        path = state.paths[seat]
+        return next((o for o in options if not state.card(path[o[1]]).is_item), options[0])
     return options[0]
 
 

@@ -5,7 +5,7 @@ from collections.abc import Generator
 
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages.cards import handler_for
-from generator.games.twisty_passages.effects import obey_lines
+from generator.games.twisty_passages.effects import change_speed
 from generator.games.twisty_passages.state import MAX_SPEED, Decision, TurnRecord, TwistyState
 
 Rules = Generator[Decision, object, bool]
@@ -33,8 +33,23 @@ def turn(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
     cap = yield from start_of_turn(state, seat)
     if cap > 0:
         yield from speed_and_draw(state, seat, cap)
-    if state.has_won(seat):
+    if state.has_won(seat) or (yield from exit_by_force(state, seat)):
         state.winner = seat
+
+
+def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, object, bool]:
+    """Exit Strategy: enough cards but no Black Zone drawn this turn: force another player
+    to discard a Black Zone card instead (read as meeting the condition)."""
+    if not state.options.get("exit_strategy") or state.length(seat) < state.needed(seat):
+        return False
+    holders = [s for s in state.others(seat) if any(state.card(c).zone == "black" for c in state.paths[s])]
+    if not holders:
+        return False
+    action = yield Decision(seat, [("no-force",)] + [("force-black", s) for s in holders])
+    if action == ("no-force",):
+        return False
+    yield from actions.discard(state, action[1], "choice", "a Black Zone card")
+    return True
 
 
 def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, int]:
@@ -72,15 +87,22 @@ def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, 
 
 
 def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decision, object, None]:
+    map_used = False
     while True:
         options = [("speed", n) for n in range(1, cap + 1)]
         options += [("sweep", title, s) for title in SWEEPERS if state.holding(seat, title) is not None
                     for s in state.others(seat) if state.paths[s]]
+        if not map_used and state.holding(seat, "Tattered Map") is not None and not maze_forbids(state):
+            options.append(("map-shuffle",))
         action = yield Decision(seat, options)
         if action[0] == "speed":
             break
-        actions.spend(state, seat, action[1])
-        yield from actions.discard(state, action[2])
+        if action == ("map-shuffle",):  # what was seen is the policy's business; the shuffle is not
+            map_used = True
+            state.rng.shuffle(state.deck)
+            state.fired["Tattered Map"] += 1
+        else:
+            yield from vortex(state, seat, action[1], action[2])
     state.speed = state.target = action[1]
     start_length, drawn = state.length(seat), 0
     while drawn < state.target:
@@ -94,7 +116,65 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decisio
         joined = cid in state.paths[seat] or cid in state.sides[seat]  # the card itself is no gain
         if stop or before + joined - state.length(seat) >= BIG_LOSS:
             break
+        if (yield from reactions(state, seat)):
+            break
     state.turn_log.append(TurnRecord(seat, state.speed, state.target, drawn, state.length(seat) - start_length))
+
+
+def maze_forbids(state: TwistyState) -> bool:
+    """The Living Maze: its holder has the fewest (or the most) cards, so no one may shuffle the deck."""
+    for seat in range(state.num_players):
+        for cid in state.paths[seat]:
+            card = state.card(cid)
+            if card.title != "The Living Maze":
+                continue
+            lengths = [state.length(s) for s in range(state.num_players)]
+            extreme = min(lengths) if "fewest" in card.effect_text else max(lengths)
+            if state.length(seat) == extreme:
+                state.fired["The Living Maze"] += 1
+                return True
+    return False
+
+
+def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[Decision, object, None]:
+    """Vortex Mine / Entropic Vortex: the target discards a card of their choice. An Entropic
+    Vortex's target may pass it on to another player (each player once) or let it end."""
+    actions.spend(state, user, title)
+    passed = {user}
+    while title == "Entropic Vortex":
+        onward = [s for s in state.others(target) if s not in passed and state.paths[s]]
+        action = yield Decision(target, [("accept",), ("end-effect",)] + [("redirect", s) for s in onward])
+        if action == ("end-effect",):
+            return
+        if action == ("accept",):
+            break
+        passed.add(target)
+        target = action[1]
+    yield from actions.discard(state, target)
+
+
+def reactions(state: TwistyState, seat: int) -> Generator[Decision, object, bool]:
+    """After each card, other players may play Missing Time (end this turn at the cost of a
+    card of theirs that this player picks) or Caltrops (this player draws one fewer card)."""
+    for other in state.others(seat):
+        options = [("pass",)]
+        if state.holding(other, "Missing Time") is not None:
+            options.append(("use", "Missing Time"))
+        if state.holding(other, "Caltrops") is not None:
+            options.append(("use", "Caltrops"))
+        if len(options) == 1:
+            continue
+        action = yield Decision(other, options)
+        if action == ("use", "Caltrops"):
+            actions.spend(state, other, "Caltrops")
+            change_speed(state, seat, -1)
+        elif action == ("use", "Missing Time"):
+            actions.spend(state, other, "Missing Time")
+            if state.paths[other]:
+                index = yield from actions.pick_card(state, seat, other, "missing-time")
+                yield from actions.to_discards(state, other, state.paths[other].pop(index))
+            return True
+    return False
 
 
 def resolve(state: TwistyState, seat: int, cid: int) -> Rules:
@@ -148,5 +228,3 @@ def timewarps(state: TwistyState, seat: int) -> Generator[Decision, object, None
                 actions.spend(state, other, "Timewarp")
                 yield from turn(state, other)
 
-
-__all__ = ["obey_lines", "play", "resolve"]
