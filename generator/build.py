@@ -114,16 +114,15 @@ def write_outputs(result: BuildResult, ctx: LayoutContext, out_dir: Path, format
         result.files.append(pdf)
     written: set[Path] = set()
     for n, sheet in enumerate(result.sheets, 1):
-        if "svg" in formats or "png" in formats:
-            svg = render_svg(sheet, f"{title}: {sheet.title} (sheet {n} of {len(result.sheets)})", ctx.icon_path)
-            if "svg" in formats:
-                path = folder / "svg" / f"{slug}-sheet-{n:02d}.svg"
-                write_atomic(path, svg.encode("utf-8"))
-                written.add(path)
-            if "png" in formats:
-                path = folder / "png" / f"{slug}-sheet-{n:02d}.png"
-                write_atomic(path, svg_to_png(svg))
-                written.add(path)
+        heading = f"{title}: {sheet.title} (sheet {n} of {len(result.sheets)})"
+        if "svg" in formats:
+            path = folder / "svg" / f"{slug}-sheet-{n:02d}.svg"
+            write_atomic(path, render_svg(sheet, heading, ctx.icon_path).encode("utf-8"))
+            written.add(path)
+        if "png" in formats:
+            path = folder / "png" / f"{slug}-sheet-{n:02d}.png"
+            write_atomic(path, svg_to_png(render_svg(sheet, heading, ctx.icon_path, outline_text=True)))
+            written.add(path)
         if progress:
             progress(1)
     result.files.extend(sorted(written))

@@ -139,18 +139,22 @@ def _measure(prep: _Prepared, width: float, size: float, leading: float):
 
 
 def _candidates(style: TextStyle):
-    size = style.size
+    """(size, leading) pairs in fitting order: each size from loosest to tightest leading,
+    sizes from the layout's down to the floor in SIZE_STEP steps, the floor itself last."""
     floor = max(style.min_size, MIN_SIZE)
-    while True:
+    sizes = []
+    k = 0
+    while style.size - k * SIZE_STEP > floor + 1e-9:
+        sizes.append(round(style.size - k * SIZE_STEP, 6))
+        k += 1
+    sizes.append(floor if style.size >= floor else style.size)
+    for size in sizes:
         leading = style.leading
         while True:
             yield size, leading
             if leading - LEADING_STEP < style.min_leading - 1e-9:
                 break
             leading = round(leading - LEADING_STEP, 4)
-        if size - SIZE_STEP < floor - 1e-9:
-            return
-        size = round(size - SIZE_STEP, 6)
 
 
 def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle) -> Fitted:

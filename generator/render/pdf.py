@@ -146,7 +146,7 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str,
               icon_path: Callable[[str], Path | None]) -> None:
     """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids."""
     faces()  # fonts registered before any text is drawn
-    c = canvas.Canvas(str(path), invariant=1, pageCompression=1)
+    c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName="DejaVuSans", initialFontSize=10)
     c.setTitle(title)
     c.setCreator("cutsheet")
     c.setAuthor("cutsheet")

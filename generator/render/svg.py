@@ -1,5 +1,6 @@
 """SVG sheets written from a jinja2 template, one file per sheet, one Inkscape layer per role."""
 
+import math
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -7,8 +8,8 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from generator.layout.fonts import face
-from generator.layout.scene import ROLES, Group, Icon, Item, with_role
-from generator.render import icons
+from generator.layout.scene import ROLES, Group, Icon, Item, Text, with_role
+from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
 
 
@@ -16,6 +17,11 @@ def number(value: float) -> str:
     """Millimetres to 3 decimals (a micron), without trailing zeros: stable and compact."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def stroke_width(value: float) -> str:
+    """Rounded up to the micron, so a 0.25 pt minimum never prints as 0.2494 pt."""
+    return number(math.ceil(value * 1000 - 1e-6) / 1000)
 
 
 def path_data(commands: tuple[tuple, ...]) -> str:
@@ -34,26 +40,36 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.filters.update(n=number, pathdata=path_data, clipid=clip_id, face=face)
+    env.filters.update(
+        n=number, sw=stroke_width, n6=lambda v: f"{v:.6f}".rstrip("0"), pathdata=path_data, clipid=clip_id, face=face,
+        upem=glyphs.units_per_em, outline=glyphs.outline,
+    )
     return env
 
 
-def _walk(items, found_icons: set[str], clips: dict[str, tuple]) -> None:
+def _walk(items, found_icons: set[str], clips: dict[str, tuple], chars: set[tuple[str, str]]) -> None:
     for item in items:
         if isinstance(item, Group):
             if item.clip:
                 clips[clip_id(item.clip)] = item.clip
-            _walk(item.items, found_icons, clips)
+            _walk(item.items, found_icons, clips, chars)
         elif isinstance(item, Icon):
             found_icons.add(item.name)
+        elif isinstance(item, Text):
+            chars.update((item.font, c) for c in item.text)
 
 
-def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]) -> str:
-    """The sheet as SVG text: deterministic (sorted defs, fixed number formatting)."""
+def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None],
+               outline_text: bool = False) -> str:
+    """The sheet as SVG text: deterministic (sorted defs, fixed number formatting).
+
+    With `outline_text`, text is drawn as glyph outlines from the shipped fonts instead of
+    <text> elements: for renderers that must not substitute or hint fonts."""
     items: tuple[Item, ...] = tuple(sheet.items)
     names: set[str] = set()
     clips: dict[str, tuple] = {}
-    _walk(items, names, clips)
+    chars: set[tuple[str, str]] = set()
+    _walk(items, names, clips, chars)
     symbols = []
     for name in sorted(names):
         path = icon_path(name)
@@ -62,5 +78,6 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
     layers = [(role, with_role(items, role)) for role in ROLES]
     return _environment().get_template("sheet.svg.j2").render(
         sheet=sheet, title=title, symbols=symbols, clips=sorted(clips.items()),
-        layers=layers,
+        layers=layers, outline_text=outline_text,
+        glyphs=glyphs.definitions(chars) if outline_text else [],
     )

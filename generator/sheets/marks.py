@@ -86,8 +86,9 @@ def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float) -> 
 
 
 def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:
-    """An alignment target (circle and cross) for joining tiles; same on both tiles."""
-    style = Style(stroke="#000000", stroke_width=0.25 * PT, role="art")
+    """An alignment target (circle and cross) for joining tiles; same on both tiles.
+    Drawn in dark grey so it is never mistaken for a crop mark."""
+    style = Style(stroke="#333333", stroke_width=0.35 * PT, role="art")
     return [
         Circle(cx, cy, r, style),
         Polyline(((cx - r * 1.6, cy), (cx + r * 1.6, cy)), style),

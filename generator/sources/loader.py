@@ -13,6 +13,10 @@ import yaml
 
 from generator.sources.errors import Loc, SourceError, display_path
 
+_STANDARD_TAGS = {
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")
+}
+
 #: Bound on the values one file may expand to, aliases included.
 MAX_NODES = 200_000
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -67,6 +71,11 @@ class _Builder:
             raise SourceError(
                 _mark_loc(self.file, node.start_mark),
                 f"the file expands to more than {MAX_NODES} values (are aliases nested too deep?)",
+            )
+        if node.tag not in _STANDARD_TAGS:
+            raise SourceError(
+                _mark_loc(self.file, node.start_mark),
+                f"unsupported YAML tag {node.tag!r}: sources hold plain text, numbers, lists and mappings",
             )
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node)

@@ -121,6 +121,9 @@ def _best(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationErro
     return jsonschema.exceptions.best_match(errors)
 
 
+_PRIORITY = {"additionalProperties": 0, "required": 1}
+
+
 def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     """Raise SourceError at the first problem (in file order) of `data` against `schema`."""
     validator = Draft202012Validator(schema, format_checker=_FORMATS)
@@ -131,11 +134,13 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     for error in errors:
         error = _best([error]) if error.context else error
         loc, _ = _locate(data, error.absolute_path, fallback)
+        owner = loc
         if error.validator == "additionalProperties" and isinstance(error.instance, LocDict):
             allowed = set(error.schema.get("properties", {}))
             extra = sorted(set(error.instance) - allowed)
             loc = error.instance.key_loc(extra[0])
-        placed.append((loc, error))
-    loc, error = min(placed, key=lambda pair: (pair[0].line, pair[0].column))
+        placed.append(((owner, _PRIORITY.get(error.validator, 2), loc), loc, error))
+    # File order; within one mapping an unknown key (often a misspelt required one) first.
+    _, loc, error = min(placed, key=lambda entry: entry[0])
     where = f" in {what}" if what and error.validator in ("required", "additionalProperties") else ""
     raise SourceError(loc, _message(error, where or _key_of(error)))

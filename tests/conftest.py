@@ -1,0 +1,24 @@
+"""Shared fixtures: one build of each shipped game per test session, read back by the tests."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPONENTS = ROOT / "components"
+
+
+def run_build(*args: str) -> None:
+    result = CliRunner().invoke(main, ["build", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+
+@pytest.fixture(scope="session")
+def slipmax_out(tmp_path_factory) -> Path:
+    """components/slipmax built on Letter into a fresh folder: PDF, SVG and PNG."""
+    out = tmp_path_factory.mktemp("build")
+    run_build(str(COMPONENTS / "slipmax"), "--out", str(out))
+    return out / "slipmax"

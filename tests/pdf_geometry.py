@@ -1,0 +1,70 @@
+"""Reading sheet geometry back from a PDF with pdfplumber, in millimetres from the top left.
+
+Line roles are recognised by their look as the writers draw them: cut and slit lines are
+solid black 0.4 pt, score lines dashed black 0.4 pt, crop marks solid black 0.25 pt.
+"""
+
+from dataclasses import dataclass
+
+PT_MM = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class Line:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    width_pt: float
+    dashed: bool
+    colour: tuple
+
+    @property
+    def length(self) -> float:
+        return ((self.x1 - self.x0) ** 2 + (self.y1 - self.y0) ** 2) ** 0.5
+
+    @property
+    def vertical(self) -> bool:
+        return abs(self.x0 - self.x1) < 1e-3
+
+    @property
+    def horizontal(self) -> bool:
+        return abs(self.y0 - self.y1) < 1e-3
+
+
+def lines(page) -> list[Line]:
+    out = []
+    for obj in page.lines + page.rects:
+        colour = tuple(round(c, 3) for c in (obj.get("stroking_color") or (0,)))
+        dashed = bool(obj.get("dash") and obj["dash"][0])
+        width = round(obj["linewidth"], 3)
+        x0, x1, top, bottom = (obj[k] * PT_MM for k in ("x0", "x1", "top", "bottom"))
+        if obj["object_type"] == "rect":
+            out += [Line(x0, top, x1, top, width, dashed, colour), Line(x0, bottom, x1, bottom, width, dashed, colour),
+                    Line(x0, top, x0, bottom, width, dashed, colour), Line(x1, top, x1, bottom, width, dashed, colour)]
+        else:
+            out.append(Line(x0, top, x1, bottom, width, dashed, colour))
+    return out
+
+
+def is_black(line: Line) -> bool:
+    return line.colour in ((0,), (0.0,), (0, 0, 0), (0.0, 0.0, 0.0))
+
+
+def cut_lines(page) -> list[Line]:
+    return [ln for ln in lines(page) if is_black(ln) and not ln.dashed and abs(ln.width_pt - 0.4) < 0.01]
+
+
+def score_lines(page) -> list[Line]:
+    return [ln for ln in lines(page) if is_black(ln) and ln.dashed and abs(ln.width_pt - 0.4) < 0.01]
+
+
+def crop_marks(page) -> list[Line]:
+    return [ln for ln in lines(page) if is_black(ln) and not ln.dashed and abs(ln.width_pt - 0.25) < 0.01]
+
+
+def trim_box_mm(page_obj) -> tuple[float, float, float, float]:
+    """pypdf page's TrimBox as (x, y, w, h) in mm from the top left."""
+    x0, y0, x1, y1 = (float(v) for v in page_obj.trimbox)
+    height = float(page_obj.mediabox.height)
+    return (x0 * PT_MM, (height - y1) * PT_MM, (x1 - x0) * PT_MM, (y1 - y0) * PT_MM)

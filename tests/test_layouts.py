@@ -1,0 +1,46 @@
+import pytest
+
+from generator.sources import SourceError
+from generator.sources.layouts import load_layout
+
+
+def write(folder, name, text):
+    (folder / f"{name}.yaml").write_text(text)
+
+
+def test_extends_merges_key_by_key_child_winning(tmp_path):
+    write(tmp_path, "card", "size: {width: 63mm, height: 88mm}\nbleed: 3mm\n"
+          "elements:\n  title: {type: text, x: 3mm, y: 3mm, width: 50mm, height: 8mm, field: title}\n")
+    write(tmp_path, "big-card", "extends: card\nsize: {height: 120mm}\n"
+          "elements:\n  title: {size: 14pt}\n")
+    layout = load_layout("big-card", [tmp_path])
+    assert layout["size"] == {"width": "63mm", "height": "120mm"}
+    assert layout["bleed"] == "3mm"
+    assert layout["elements"]["title"]["size"] == "14pt"
+    assert layout["elements"]["title"]["field"] == "title"
+
+
+def test_extends_cycles_are_errors_naming_the_cycle(tmp_path):
+    write(tmp_path, "a", "extends: b\nsize: {width: 1mm, height: 1mm}\n")
+    write(tmp_path, "b", "extends: c\nsize: {width: 1mm, height: 1mm}\n")
+    write(tmp_path, "c", "extends: a\nsize: {width: 1mm, height: 1mm}\n")
+    with pytest.raises(SourceError, match="cycle: a -> b -> c -> a") as caught:
+        load_layout("a", [tmp_path])
+    assert caught.value.loc.line == 1
+
+
+def test_unknown_parent_and_unknown_keys(tmp_path):
+    write(tmp_path, "a", "extends: nowhere\nsize: {width: 1mm, height: 1mm}\n")
+    with pytest.raises(SourceError, match="no layout named 'nowhere'"):
+        load_layout("a", [tmp_path])
+    write(tmp_path, "b", "size: {width: 1mm, height: 1mm}\nbleeed: 3mm\n")
+    with pytest.raises(SourceError, match="unknown key 'bleeed'") as caught:
+        load_layout("b", [tmp_path])
+    assert (caught.value.loc.line, caught.value.loc.column) == (2, 1)
+
+
+def test_layout_lengths_need_units(tmp_path):
+    write(tmp_path, "a", "size: {width: 63, height: 88mm}\n")
+    with pytest.raises(SourceError, match="has no unit") as caught:
+        load_layout("a", [tmp_path])
+    assert (caught.value.loc.line, caught.value.loc.column) == (1, 15)

@@ -1,0 +1,84 @@
+"""Text fitting with real metrics: it fits, tightens, shrinks, or reports overflow in mm."""
+
+from itertools import pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.layout.fonts import face, text_width
+from generator.layout.scene import Icon, Text
+from generator.layout.text import MIN_SIZE, TextStyle, fit_text
+from generator.units import PT
+
+STYLE = TextStyle("DejaVuSans", 9 * PT, min_size=6 * PT)
+
+
+def test_short_text_fits_at_its_size_and_leading():
+    fitted = fit_text("Lose a cent.", 0, 0, 40, 10, STYLE)
+    assert fitted.fits and fitted.size == STYLE.size and fitted.leading == 1.2 and fitted.lines == 1
+    (line,) = fitted.items
+    assert line.y == pytest.approx(face("DejaVuSans").ascent * STYLE.size)
+
+
+def test_lines_never_exceed_the_box_width_by_real_metrics():
+    text = "Take 1/2 of a player's coins and distribute them as you see fit. " * 3
+    fitted = fit_text(text, 5, 0, 30, 100, STYLE)
+    assert fitted.fits and fitted.lines > 3
+    for item in fitted.items:
+        assert item.x >= 5 - 1e-9
+        assert item.x + text_width(item.text, item.font, item.size) <= 35 + 1e-6
+
+
+def test_leading_tightens_before_the_size_shrinks():
+    text = "one two three four five six"
+    width = text_width("one two three four", "DejaVuSans", STYLE.size) + 0.5
+    asc, desc = face("DejaVuSans").ascent, face("DejaVuSans").descent
+    two_lines_tight = STYLE.size * (asc + desc + 1.05)
+    fitted = fit_text(text, 0, 0, width, two_lines_tight + 0.01, STYLE)
+    assert fitted.fits and fitted.size == STYLE.size and fitted.leading < 1.2
+
+
+def test_text_shrinks_when_leading_is_not_enough():
+    text = "word " * 30
+    fitted = fit_text(text, 0, 0, 40, 12, STYLE)
+    assert fitted.fits and MIN_SIZE - 1e-9 <= fitted.size < STYLE.size
+
+
+def test_overflow_is_measured_in_mm_never_below_six_points():
+    fitted = fit_text("word " * 400, 0, 0, 40, 20, TextStyle("DejaVuSans", 9 * PT, min_size=2 * PT))
+    assert not fitted.fits
+    assert fitted.size == pytest.approx(MIN_SIZE)
+    bottom = max(i.y for i in fitted.items if isinstance(i, Text)) + face("DejaVuSans").descent * fitted.size
+    assert fitted.overflow_y == pytest.approx(bottom - 20, abs=0.01)
+
+
+def test_a_word_wider_than_the_box_overflows_sideways():
+    fitted = fit_text("Incomprehensibilities", 0, 0, 10, 20, STYLE)
+    assert fitted.overflow_x > 0
+
+
+def test_inline_icons_sit_on_the_baseline_sized_to_the_text():
+    fitted = fit_text("Each :d6-5: or :d6-6: = :discard:", 0, 0, 60, 10, STYLE)
+    icons = [i for i in fitted.items if isinstance(i, Icon)]
+    texts = [i for i in fitted.items if isinstance(i, Text)]
+    assert [i.name for i in icons] == ["d6-5", "d6-6", "discard"]
+    baseline = texts[0].y
+    side = face("DejaVuSans").ascent * STYLE.size
+    for icon in icons:
+        assert icon.y + icon.h == pytest.approx(baseline)
+        assert icon.w == pytest.approx(side) and icon.h == pytest.approx(side)
+    # Runs and icons follow each other left to right without overlapping.
+    pieces = sorted(fitted.items, key=lambda i: i.x)
+    for a, b in pairwise(pieces):
+        end = a.x + (a.w if isinstance(a, Icon) else text_width(a.text, a.font, a.size))
+        assert end <= b.x + 1e-6
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=200),
+       st.floats(1, 200), st.floats(1, 200))
+def test_any_text_fits_or_reports_overflow(text, w, h):
+    fitted = fit_text(text, 0, 0, w, h, STYLE)
+    assert fitted.overflow_x >= 0 and fitted.overflow_y >= 0
+    assert fitted.size >= MIN_SIZE - 1e-9
