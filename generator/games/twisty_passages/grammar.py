@@ -3,12 +3,13 @@
 Lines that roll or read dice are parsed into structure the engine obeys (`Each :d6-5: or
 :d6-6: = :discard:.`); any other line is prose, which may hold icons but never a die face
 or an `=`, so a mis-typed dice line cannot slip through as prose. Prose lines are obeyed by
-the engine's handler for the card's title (rules.py).
+the engine's handler for the card's title (cards.py).
 """
 
+import re
 from dataclasses import dataclass, field
 
-from lark import Lark, Token, Transformer, Tree
+from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
 GRAMMAR = r"""
@@ -51,7 +52,6 @@ SPEED_CHANGE: /:speed: [+-][0-9]+/
 ROLL: ":speed-dice:" | ":roll-a-die:"
 CMP: "≤" | ">"
 FACE: /:d6-[1-6]:/
-ICON: /:(?!d6-[1-6]:)[a-z0-9]+(-[a-z0-9]+)*:/
 WORD: /[^\s:=.,]+/
 PROSE: /(?:[^=:\n]|:(?!d6-[1-6]:)[a-z0-9]+(?:-[a-z0-9]+)*:|:(?=[ \t]|$))+/m
 _NL: /\r?\n/
@@ -264,8 +264,6 @@ ICON_PATTERN = r":[a-z0-9]+(?:-[a-z0-9]+)*:"
 
 def icons_in(text: str) -> list[tuple[str, int, int]]:
     """Every `:icon:` in the text with its line and column (1-based) within the text."""
-    import re
-
     found = []
     for number, line in enumerate(text.split("\n"), start=1):
         for match in re.finditer(ICON_PATTERN, line):
@@ -283,10 +281,7 @@ def parse_effect(text: str) -> Effect:
         line = getattr(exc, "line", 1) or 1
         column = getattr(exc, "column", 1) or 1
         raise EffectError(_explain(exc), line, column) from None
-    lines = _ToEffect().transform(tree)
-    if isinstance(lines, Tree):  # pragma: no cover - the transformer always returns a list
-        lines = [lines]
-    return Effect(list(lines), [name for name, _, _ in icons_in(text)])
+    return Effect(_ToEffect().transform(tree), [name for name, _, _ in icons_in(text)])
 
 
 def _explain(exc: LarkError) -> str:
