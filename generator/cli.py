@@ -10,6 +10,7 @@ import click
 
 from generator import PROJECT_ROOT
 from generator.build import FORMATS, build_game
+from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
 from generator.sheets.paper import paper as load_paper
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
@@ -20,24 +21,10 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def game_folders(sources: tuple[str, ...]) -> list[Path]:
-    """Game folders named by SOURCE arguments: a folder with game.yaml, or a YAML file in one;
-    none means every game under the project's components/."""
-    if not sources:
-        root = Path.cwd() / "components"
-        if not root.is_dir():
-            root = PROJECT_ROOT / "components"
-        return sorted(p.parent for p in root.glob("*/game.yaml"))
-    folders: list[Path] = []
-    for source in sources:
-        path = Path(source)
-        if path.is_file() and path.suffix in (".yaml", ".yml"):
-            path = path.parent
-        if not (path / "game.yaml").is_file():
-            raise SourceError(None, f"{source}: expected a game folder holding game.yaml, or a YAML file in one")
-        if path.resolve() not in (f.resolve() for f in folders):
-            folders.append(path)
-    return folders
+def components_root() -> Path:
+    """components/ in the working folder when there is one, else the shipped games."""
+    here = Path.cwd() / "components"
+    return here if here.is_dir() else PROJECT_ROOT / "components"
 
 
 def _formats(value: str) -> tuple[str, ...]:
@@ -60,33 +47,69 @@ def main() -> None:
               help="Folder to write into; each game gets a subfolder.")
 @click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
-def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str) -> None:
-    """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets."""
+@click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
+def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool) -> None:
+    """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets.
+
+    The static rules checks run first: their errors stop that game's build (unless
+    --no-check); warnings are printed and the build goes on."""
     try:
         chosen = _formats(formats)
         page = load_paper(paper_name)
-        games = [load_game(folder) for folder in game_folders(sources)]
-    except (SourceError, click.BadParameter) as exc:
-        _fail(str(exc) if isinstance(exc, SourceError) else f"error: --format: {exc.message}")
+        folders = list(game_folders(sources, components_root()))
+    except SourceError as exc:
+        _fail(str(exc))
+    except click.BadParameter as exc:
+        _fail(f"error: --format: {exc.message}")
     failed = False
-    show_progress = sys.stderr.isatty()
-    for game in games:
-        try:
-            with click.progressbar(length=1, label=f"{game.name:<24}", file=sys.stderr,
-                                   hidden=not show_progress) as bar:
-                def advance(n: int, bar=bar) -> None:
-                    bar.length = max(bar.length, bar.pos + n + 1)
-                    bar.update(n)
-
-                result = build_game(game, Path(out_dir), page, chosen, advance)
-        except SourceError as exc:
-            _fail(str(exc))
-        for finding in result.findings:
+    for folder in folders:
+        checked = check_game(folder, [], CheckOptions())
+        if checked.bad_input:
+            _fail(str(checked.bad_input))
+        for finding in checked.findings:
             click.echo(str(finding), err=True)
-        if not result.ok:
-            click.echo(f"{game.name}: not built (errors above)", err=True)
+        if checked.errors and not no_check:
+            click.echo(f"{checked.name}: not built: the checker found errors (--no-check builds anyway)", err=True)
             failed = True
             continue
-        where = display_path(Path(out_dir) / game.slug)
-        click.echo(f"{game.name}: {len(result.sheets)} sheets -> {where}")
+        if not _build_one(folder, Path(out_dir), page, chosen):
+            failed = True
     sys.exit(1 if failed else 0)
+
+
+def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...]) -> bool:
+    try:
+        game = load_game(folder)
+        with click.progressbar(length=1, label=f"{game.name:<24}", file=sys.stderr,
+                               hidden=not sys.stderr.isatty()) as bar:
+            def advance(n: int) -> None:
+                bar.length = max(bar.length, bar.pos + n + 1)
+                bar.update(n)
+
+            result = build_game(game, out_dir, page, formats, advance)
+    except SourceError as exc:
+        _fail(str(exc))
+    for finding in result.findings:
+        click.echo(str(finding), err=True)
+    if not result.ok:
+        click.echo(f"{game.name}: not built (errors above)", err=True)
+        return False
+    click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(out_dir / game.slug)}")
+    return True
+
+
+@main.command("check")
+@click.argument("sources", nargs=-1)
+@click.option("--simulate", "games", default=0, show_default=True, help="Games to simulate after the static checks.")
+@click.option("--players", type=int, default=None, help="Players per simulated game (default: the game's own).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the simulation: same seed, same report.")
+@click.option("--policy", default="random", show_default=True, help="Policy every seat plays (random, greedy, ...).")
+@click.option("--variant", "variants", multiple=True, help="A rules variant to switch on (repeatable).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def check_command(sources: tuple[str, ...], games: int, players: int | None, seed: int, policy: str,
+                  variants: tuple[str, ...], as_json: bool) -> None:
+    """Check SOURCES against their games' rules; with --simulate N, play N seeded games."""
+    options = CheckOptions(games, players, seed, as_json, policy, {name: True for name in variants})
+    code, text = check(sources, options, components=components_root(), progress=terminal_progress())
+    click.echo(text, nl=False)
+    sys.exit(code)

@@ -81,10 +81,11 @@ class ComponentKind:
 
 @cache
 def all_kinds() -> dict[str, ComponentKind]:
-    """Every component kind of every game package (its components.py `KINDS`), by name."""
+    """The built-in kinds and every game package's (its components.py `KINDS`), by name."""
     import generator.games as games
+    from generator.layout.card import BUILTIN_KINDS
 
-    found: dict[str, ComponentKind] = {}
+    found: dict[str, ComponentKind] = {kind.name: kind for kind in BUILTIN_KINDS}
     for folder in sorted(Path(games.__path__[0]).iterdir()):
         if not (folder / "components.py").is_file():
             continue

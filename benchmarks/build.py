@@ -1,0 +1,115 @@
+"""Build speed: 1000 poker cards through the whole pipeline, beside bare reportlab.
+
+    python benchmarks/build.py [--cards 1000] [--repeat 3]
+
+A synthetic deck (a title and about 40 words of wrapped text per card) is laid out,
+imposed and written as PDF and as SVG by the pipeline; in the same run a minimal reportlab
+script draws the same cards (a canvas, a Paragraph per card, 9 to a page). Each is timed
+best-of-N on this one process. The last line is
+
+    pipeline_vs_reportlab=R pipeline_cards_per_s=N
+
+R = pipeline PDF time (layout + imposition + PDF) / bare reportlab time; N = cards per
+second for the whole pipeline writing both PDF and SVG. Targets: R <= 3, N >= 500.
+"""
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from reportlab.lib.styles import ParagraphStyle  # noqa: E402
+from reportlab.lib.units import mm  # noqa: E402
+from reportlab.pdfgen import canvas  # noqa: E402
+from reportlab.platypus import Paragraph  # noqa: E402
+
+from generator.build import impose, lay_out  # noqa: E402
+from generator.layout.fonts import faces  # noqa: E402
+from generator.layout.kinds import LayoutContext  # noqa: E402
+from generator.render.pdf import write_pdf  # noqa: E402
+from generator.render.svg import render_svg  # noqa: E402
+from generator.sheets.paper import paper  # noqa: E402
+from generator.sources.game import load_game  # noqa: E402
+
+WORDS = ("maze path card draw roll die speed discard item trap zone shuffle player turn end start "
+         "red green blue black deck token vote bill rider level square board chip flip jump").split()
+
+
+def synthetic_deck(folder: Path, cards: int) -> None:
+    rng = random.Random(7)
+    lines = ["kind: card", "items:"]
+    for n in range(cards):
+        text = " ".join(rng.choice(WORDS) for _ in range(40)).capitalize() + "."
+        lines.append(f"  - {{title: 'Card {n + 1}', text: '{text}'}}")
+    (folder / "cards.yaml").write_text("\n".join(lines) + "\n")
+    (folder / "game.yaml").write_text("name: Benchmark\nengine: none\ncomponents: [cards.yaml]\n")
+
+
+def best(seconds: list[float]) -> float:
+    return min(seconds)
+
+
+def pipeline(folder: Path, out: Path, svg: bool) -> float:
+    start = time.perf_counter()
+    game = load_game(folder)
+    ctx = LayoutContext(game)
+    sheets = impose(lay_out(game, ctx), paper("letter"), game)
+    write_pdf(sheets, out / "pipeline.pdf", game.name, ctx.icon_path)
+    if svg:
+        for n, sheet in enumerate(sheets):
+            (out / f"sheet-{n}.svg").write_text(render_svg(sheet, game.name, ctx.icon_path))
+    return time.perf_counter() - start
+
+
+def bare_reportlab(folder: Path, out: Path) -> float:
+    import yaml
+
+    start = time.perf_counter()
+    items = yaml.safe_load((folder / "cards.yaml").read_text())["items"]
+    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9, leading=10.8)
+    c = canvas.Canvas(str(out / "bare.pdf"), invariant=1, pageCompression=1)
+    w, h = 63.5 * mm, 88.9 * mm
+    for n, item in enumerate(items):
+        if n and n % 9 == 0:
+            c.showPage()
+        col, row = n % 9 % 3, n % 9 // 3
+        x, y = 13 * mm + col * w, 792 - 13 * mm - (row + 1) * h
+        c.rect(x, y, w, h)
+        c.setFont("DejaVuSans-Bold", 11)
+        c.drawString(x + 4 * mm, y + h - 10 * mm, item["title"])
+        paragraph = Paragraph(item["text"], body)
+        _, used = paragraph.wrap(w - 8 * mm, 50 * mm)
+        paragraph.drawOn(c, x + 4 * mm, y + h - 17 * mm - used)
+    c.save()
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cards", type=int, default=1000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    faces()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder, out = Path(tmp) / "deck", Path(tmp) / "out"
+        folder.mkdir()
+        out.mkdir()
+        synthetic_deck(folder, args.cards)
+        bare, pdf_only, full = [], [], []
+        for _ in range(args.repeat):  # interleaved, so drift hits both sides alike
+            bare.append(bare_reportlab(folder, out))
+            pdf_only.append(pipeline(folder, out, svg=False))
+            full.append(pipeline(folder, out, svg=True))
+    ratio = best(pdf_only) / best(bare)
+    rate = args.cards / best(full)
+    print(f"cards={args.cards} bare_reportlab_s={best(bare):.3f} pipeline_pdf_s={best(pdf_only):.3f} "
+          f"pipeline_pdf_svg_s={best(full):.3f}")
+    print(f"pipeline_vs_reportlab={ratio:.2f} pipeline_cards_per_s={rate:.0f}")
+
+
+if __name__ == "__main__":
+    main()
