@@ -50,6 +50,14 @@ def game(*throws, players=2, first=0, **rules) -> SlidersState:
     return state
 
 
+def end_of_turn(**rules) -> SlidersState:
+    """Seat 0 has thrown (4, 6) to Just Visiting: property is managed now."""
+    state = game((4, 6), **rules)
+    state.apply("roll")
+    assert state.phase == POST and state.pos[0] == CAGE
+    return state
+
+
 def own(state: SlidersState, seat: int, *squares: int) -> None:
     for sq in squares:
         state.give(sq, seat)
@@ -199,7 +207,7 @@ def test_utility_rent_is_the_throw_times_four_or_ten(both, rent):
 
 
 def test_houses_are_built_evenly_and_a_hotel_follows_four_houses():
-    state = game()
+    state = end_of_turn()
     own(state, 0, EARTH, KROMAGG)
     assert ("build", EARTH) in state.legal_actions()
     play(state, ("build", EARTH))
@@ -215,16 +223,27 @@ def test_houses_are_built_evenly_and_a_hotel_follows_four_houses():
 
 
 def test_no_building_on_an_incomplete_or_mortgaged_group():
-    state = game()
+    state = end_of_turn()
     own(state, 0, DESERT, WATER)
     assert not [a for a in state.legal_actions() if a[0] == "build"]
     own(state, 0, ICE)
     state.mortgaged[ICE] = True
     assert not [a for a in state.legal_actions() if a[0] == "build"]
+    state.mortgaged[ICE], state._legal = False, None
+    builds = [a for a in state.legal_actions() if a[0] == "build"]
+    assert builds == [("build", DESERT), ("build", WATER), ("build", ICE)]
+
+
+def test_property_is_managed_after_the_throw_not_before():
+    state = game((4, 6))
+    own(state, 0, EARTH, KROMAGG)
+    assert state.legal_actions() == ["roll"]
+    play(state, "roll")
+    assert ("build", EARTH) in state.legal_actions() and "end" in state.legal_actions()
 
 
 def test_the_building_shortage_stops_building():
-    state = game()
+    state = end_of_turn()
     own(state, 0, EARTH, KROMAGG)
     state.bank_houses = 0
     assert not [a for a in state.legal_actions() if a[0] == "build"]
@@ -233,7 +252,7 @@ def test_the_building_shortage_stops_building():
 
 
 def test_the_short_game_needs_three_houses_for_a_hotel():
-    state = game(short=True)
+    state = end_of_turn(short=True)
     own(state, 0, EARTH, KROMAGG)
     for sq in (EARTH, KROMAGG):
         state.level[sq] = 3
@@ -243,7 +262,7 @@ def test_the_short_game_needs_three_houses_for_a_hotel():
 
 
 def test_houses_sell_back_evenly_at_half_price():
-    state = game()
+    state = end_of_turn()
     own(state, 0, EARTH, KROMAGG)
     state.level[EARTH], state.level[KROMAGG] = 2, 1
     state.bank_houses -= 3
@@ -254,7 +273,7 @@ def test_houses_sell_back_evenly_at_half_price():
 
 
 def test_a_hotel_breaks_down_to_houses_only_when_the_bank_has_them():
-    state = game()
+    state = end_of_turn()
     own(state, 0, EARTH, KROMAGG)
     state.level[EARTH], state.level[KROMAGG] = HOTEL, HOTEL
     state.bank_hotels -= 2
@@ -275,7 +294,7 @@ def test_a_hotel_breaks_down_to_houses_only_when_the_bank_has_them():
 
 
 def test_mortgage_pays_half_and_lifting_costs_ten_percent_more():
-    state = game()
+    state = end_of_turn()
     own(state, 0, DESERT, WATER, ICE)
     play(state, ("mortgage", ICE))
     assert state.mortgaged[ICE] and state.cash[0] == 1500 + 60
@@ -285,7 +304,7 @@ def test_mortgage_pays_half_and_lifting_costs_ten_percent_more():
 
 
 def test_no_mortgage_while_the_group_has_buildings():
-    state = game()
+    state = end_of_turn()
     own(state, 0, EARTH, KROMAGG)
     state.level[KROMAGG] = 1
     state.bank_houses -= 1
@@ -563,7 +582,7 @@ def test_the_turn_cap_ends_the_game_as_capped():
 
 
 def test_an_offer_for_the_missing_deed_of_a_group_is_answered_by_its_owner():
-    state = game()
+    state = end_of_turn()
     own(state, 0, EARTH)
     own(state, 1, KROMAGG)
     assert ("offer", KROMAGG, 90) in state.legal_actions()
@@ -571,4 +590,4 @@ def test_an_offer_for_the_missing_deed_of_a_group_is_answered_by_its_owner():
     assert state.phase == OFFER and state.current_player() == 1
     play(state, "accept")
     assert state.owner[KROMAGG] == 0 and state.cash == [1410, 1590]
-    assert state.phase == START and not [a for a in state.legal_actions() if a[0] == "offer"]
+    assert state.phase == POST and not [a for a in state.legal_actions() if a[0] == "offer"]

@@ -39,7 +39,8 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
     if phase == AUCTION:
         return _bid(state, p, actions)
     if phase == TAX:
-        return "percent" if state.worth(p) * state.deck.squares[state.pos[p]].percent < 20000 else "flat"
+        square = state.deck.squares[state.pos[p]]
+        return "percent" if state.worth(p) * square.percent // 100 < square.amount else "flat"
     if phase == DEBT:
         return _raise_cash(state, actions)
     if phase == OFFER:

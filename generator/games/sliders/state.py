@@ -3,12 +3,14 @@
 Every decision is an action from legal_actions() made by the seat `current_player()`:
 
     "roll"  "fine"  "card"            start of a turn (fine and card only in the Slidecage)
-    "end"                             end of the turn, after the last throw
+    "end"                             end of the turn, after the last throw: the time to
+                                      manage property (below)
     "buy"  "decline"                  on an unowned deed (declining starts an auction)
     ("bid", n)  "pass"                in an auction
     "flat"  "percent"                 the Sliding Tax choice, made before worth is added up
     ("build", sq) ("sell", sq) ("sell_all", group) ("mortgage", sq) ("lift", sq)
-                                      managing property, at the start or end of one's turn
+                                      managing property, at the end of one's turn (selling
+                                      and mortgaging also whenever a debt is due)
     "bankrupt"                        only when a debt exceeds all one could raise
     ("lift_now", sq)  "keep"          after receiving mortgaged deeds from a bankrupt
     ("offer", sq, n)                  offer to buy, once a turn, the one deed of a group the
@@ -18,14 +20,15 @@ Every decision is an action from legal_actions() made by the seat `current_playe
 Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
 Simplifications: rent is always asked for; private sales are offers of the deed that
 completes the buyer's group, at 1, 1.5 or 2 times its price (no other trades, no sale of
-Get Out cards); buildings are bought on one's own turn only; when the last houses are
-short, the player whose turn it is builds (no building auction).
+Get Out cards); property is managed at the end of one's own turn, not "at any time";
+when the last houses are short, the player whose turn it is builds (no building auction).
 """
 
 import random
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
 
 from generator.games.base import GameState
 from generator.games.sliders.deck import Card, Deck
@@ -108,6 +111,7 @@ class SlidersState(GameState):
         self.mortgaged = [False] * n_squares
         self.bank_houses, self.bank_hotels = deck.houses, deck.hotels
         self.piles = {name: deque(rng.sample(cards, len(cards))) for name, cards in deck.cards.items()}
+        self.card_total = sum(map(len, deck.cards.values()))
         self.ledger = deck.start_cash * num_players  # cash the players should hold in all
         self.stats = Stats(landings=[0] * n_squares)
         self.bust_order: list[int] = []
@@ -190,7 +194,7 @@ class SlidersState(GameState):
                     actions.append("fine")
                 if self.held[p]:
                     actions.append("card")
-            return actions + self.manage_actions(p)
+            return actions
         if phase == POST:
             return ["end", *self.manage_actions(p)]
         if phase == BUY:
@@ -581,7 +585,7 @@ class SlidersState(GameState):
                 sq = self.bank_sales.popleft()
                 self.start_auction(sq, (self.player + 1) % self.num_players)
             elif self.transfer is not None:
-                if not self.transfer[1]:
+                if not self.transfer[1] or not self.alive[self.transfer[0]]:
                     self.transfer = None
                     continue
                 self.phase = TRANSFER
@@ -768,30 +772,46 @@ class SlidersState(GameState):
     # ---- invariants -------------------------------------------------------------------------
 
     def invariant_violations(self) -> list[str]:
+        """Money against the ledger, buildings and cards against their totals, holdings.
+
+        Kept cheap (compress() visits only mortgaged or built squares): the simulation
+        harness calls it after every action.
+        """
         problems = []
-        if sum(self.cash) != self.ledger:
-            problems.append(f"players hold ${sum(self.cash)}, the ledger says ${self.ledger}")
-        problems += [f"seat {p} has ${c}" for p, c in enumerate(self.cash) if c < 0]
-        houses = sum(lv for lv in self.level if lv < HOTEL) + self.bank_houses
-        hotels = self.level.count(HOTEL) + self.bank_hotels
-        if (houses, hotels) != (self.deck.houses, self.deck.hotels):
-            problems.append(f"{houses} houses and {hotels} hotels exist")
-        for name, cards in self.deck.cards.items():
-            held = sum(1 for hand in self.held for card in hand if card.deck == name)
-            if len(self.piles[name]) + held != len(cards):
-                problems.append(f"{name}: {len(self.piles[name]) + held} cards")
-        for sq, owner in enumerate(self.owner):
-            if owner >= 0 and not self.alive[owner]:
-                problems.append(f"square {sq} owned by the bankrupt seat {owner}")
-            if self.level[sq] and (owner < 0 or not self.owns_group(owner, self.deck.deeds[sq].group)):
-                problems.append(f"buildings on square {sq} outside a complete group")
-            if self.mortgaged[sq] and owner < 0:
-                problems.append(f"square {sq} mortgaged by nobody")
-        for group, squares in self.deck.groups.items():
-            heights = [self.hotel_at + 1 if self.level[s] == HOTEL else self.level[s] for s in squares]
-            if max(heights) - min(heights) > 1:
-                problems.append(f"uneven building on {group}: {heights}")
-        return problems
+        cash, level, owner = self.cash, self.level, self.owner
+        if sum(cash) != self.ledger:
+            problems.append(f"players hold ${sum(cash)}, the ledger says ${self.ledger}")
+        if min(cash) < 0:
+            problems += [f"seat {p} has ${c}" for p, c in enumerate(cash) if c < 0]
+        hotels = level.count(HOTEL)
+        houses = sum(level) - HOTEL * hotels
+        if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses,
+                                                                      self.deck.hotels):
+            problems.append(f"{houses + self.bank_houses} houses and "
+                            f"{hotels + self.bank_hotels} hotels exist")
+        cards = sum(map(len, self.piles.values())) + sum(map(len, self.held))
+        if cards != self.card_total:
+            problems.append(f"{cards} event cards exist, not {self.card_total}")
+        if not all(self.alive):
+            problems += [f"square {sq} owned by the bankrupt seat {o}"
+                         for sq, o in enumerate(owner) if o >= 0 and not self.alive[o]]
+        squares = range(len(owner))
+        if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
+            problems.append("a deed of the Bank is mortgaged")
+        if houses or hotels:
+            built = {self.deck.deeds[sq].group for sq in compress(squares, level)}
+            problems += [self._building_problem(group) for group in built]
+        return [problem for problem in problems if problem]
+
+    def _building_problem(self, group: str) -> str:
+        squares = self.deck.groups[group]
+        if len({self.owner[sq] for sq in squares}) != 1 or self.owner[squares[0]] < 0:
+            return f"buildings on {group} outside a complete group"
+        heights = [self.hotel_at + 1 if self.level[sq] == HOTEL else self.level[sq]
+                   for sq in squares]
+        if max(heights) - min(heights) > 1:
+            return f"uneven building on {group}: {heights}"
+        return ""
 
 
 def interest(mortgage: int) -> int:
