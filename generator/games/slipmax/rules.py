@@ -128,23 +128,36 @@ class SlipmaxState(Effects, GameState):
         self.reg_nickel = [False] * len(shapes)
         self._ongoing: dict[str, int] | None = None
         self._play_gen = self._play()
-        self._pending: Decision | None = next(self._play_gen, None)
+        self._started = False
+        self._waiting: Decision | None = None
 
     # -- the GameState protocol -------------------------------------------------------
 
+    @property
+    def _pending(self) -> Decision | None:
+        """The decision play waits for; play starts on the first look, so a fresh state
+        can still be arranged (tests put strips on registers) before the first turn."""
+        if not self._started:
+            self._started = True
+            self._waiting = next(self._play_gen, None)
+        return self._waiting
+
     def current_player(self) -> int:
-        return self._pending[0] if self._pending else -1
+        pending = self._pending
+        return pending[0] if pending else -1
 
     def legal_actions(self) -> list[tuple[str, Any]]:
-        return list(self._pending[1]) if self._pending else []
+        pending = self._pending
+        return list(pending[1]) if pending else []
 
     def apply(self, action: tuple[str, Any]) -> None:
-        if self._pending is None or action not in self._pending[1]:
+        pending = self._pending
+        if pending is None or action not in pending[1]:
             raise ValueError(f"illegal action {action!r}")
         try:
-            self._pending = self._play_gen.send(action)
+            self._waiting = self._play_gen.send(action)
         except StopIteration:
-            self._pending = None
+            self._waiting = None
 
     def is_terminal(self) -> bool:
         return self._pending is None
@@ -260,10 +273,12 @@ class SlipmaxState(Effects, GameState):
         else:
             yield from self._ask(p, "roll", [None], force=True)
             value = self.die()
+            rules = self.ongoing()
             if ("reroll_move" in rules or "reroll_any" in rules) and not self.rerolled:
                 if (yield from self._ask(p, "reroll", [False, True])):
                     self.rerolled = True
                     value = self.die()
+        rules = self.ongoing()
         if "dice_doubled" in rules:
             value *= 2
         if "odd_rolls_plus" in rules and value % 2:
