@@ -63,7 +63,7 @@ def _distinct(strips: list[Strip]) -> list[Strip]:
 
 def _deck_loc(game: Game) -> Loc:
     files = game.files_of("strip")
-    return files[0].data.loc_of("items") if files else game.data.loc
+    return files[0].data.key_loc("items") if files else game.data.loc
 
 
 def numbering(game: Game) -> list[Finding]:
