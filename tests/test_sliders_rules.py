@@ -251,6 +251,42 @@ def test_the_building_shortage_stops_building():
     assert [a for a in state.legal_actions() if a[0] == "build"]
 
 
+def shortage(bank_houses: int) -> SlidersState:
+    """Seat 0 may build on brown; seat 1 on pink, orange and red, where the other houses are."""
+    state = end_of_turn()
+    own(state, 0, EARTH, KROMAGG)
+    houses = {11: 4, 13: 4, 14: 4, 16: 4, 18: 4, 19: 4, 21: 2, 23: 2, 24: 2}
+    for sq, count in houses.items():
+        own(state, 1, sq)
+        state.level[sq] = count
+    spare = 32 - sum(houses.values()) - bank_houses
+    state.level[DESERT] = state.level[WATER] = state.level[ICE] = 0
+    own(state, 1, DESERT, WATER, ICE)
+    for sq in (DESERT, WATER, ICE)[:spare]:
+        state.level[sq] = 1
+    state.bank_houses = bank_houses
+    assert state.invariant_violations() == []
+    return state
+
+
+def test_the_last_houses_go_to_auction_when_several_players_want_them():
+    state = shortage(bank_houses=1)
+    play(state, ("build", EARTH))
+    assert state.phase == AUCTION and state.auction.item == "house"
+    play(state, ("bid", 50), "pass")
+    assert state.current_player() == 0
+    assert state.legal_actions() == [("place", EARTH), ("place", KROMAGG)]
+    play(state, ("place", KROMAGG))
+    assert state.level[KROMAGG] == 1 and state.bank_houses == 0 and state.cash[0] == 1450
+    assert state.phase == POST and "end" in state.legal_actions()
+
+
+def test_a_house_the_bank_has_enough_of_is_simply_bought():
+    state = shortage(bank_houses=2)
+    play(state, ("build", EARTH))
+    assert state.level[EARTH] == 1 and state.cash[0] == 1450 and state.phase == POST
+
+
 def test_the_short_game_needs_three_houses_for_a_hotel():
     state = end_of_turn(short=True)
     own(state, 0, EARTH, KROMAGG)

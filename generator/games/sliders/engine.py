@@ -14,6 +14,7 @@ RULE_EVENTS = (
     "rule: house built", "rule: hotel built", "rule: auction", "rule: bankruptcy",
     "rule: three doubles", "rule: sent to the Slidecage", "rule: doubles out of the Slidecage",
     "rule: third try fine", "rule: fine paid", "rule: Get Out card used", "rule: private sale",
+    "rule: building auction",
 )
 
 

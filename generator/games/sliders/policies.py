@@ -15,6 +15,7 @@ from generator.games.sliders.state import (
     BUY,
     DEBT,
     OFFER,
+    PLACE,
     START,
     TAX,
     TRANSFER,
@@ -46,6 +47,8 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
     if phase == OFFER:
         _, sq, amount, _ = state.offer
         return "accept" if amount >= ACCEPT_MARKUP * state.deck.deeds[sq].price else "refuse"
+    if phase == PLACE:
+        return actions[0]
     if phase == TRANSFER:
         return next((a for a in actions if a != "keep" and _affordable(state, p, a)), "keep")
     return _manage(state, p, actions, "roll" if phase == START else "end")
@@ -53,8 +56,11 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
 
 def _bid(state: SlidersState, p: int, actions: list) -> Action:
     auction = state.auction
-    deed = state.deck.deeds[auction.square]
-    limit = min(deed.price, state.cash[p] - RESERVE)
+    if auction.item == "deed":
+        value = state.deck.deeds[auction.square].price
+    else:  # a house or hotel in a shortage: worth up to twice its cost
+        value = 2 * max(state.deck.deeds[sq].house_cost for sq in state.places(p, auction.item))
+    limit = min(value, state.cash[p] - RESERVE)
     bids = [a for a in actions if a != "pass" and a[1] <= limit]
     return max(bids, key=lambda a: a[1]) if bids else "pass"
 

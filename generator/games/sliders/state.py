@@ -16,12 +16,15 @@ Every decision is an action from legal_actions() made by the seat `current_playe
     ("offer", sq, n)                  offer to buy, once a turn, the one deed of a group the
                                       player lacks (unmortgaged, no buildings in the group)
     "accept"  "refuse"                the owner's answer to an offer
+    ("place", sq)                     where the winner of a building auction puts it
 
 Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
 Simplifications: rent is always asked for; private sales are offers of the deed that
 completes the buyer's group, at 1, 1.5 or 2 times its price (no other trades, no sale of
 Get Out cards); property is managed at the end of one's own turn, not "at any time";
-when the last houses are short, the player whose turn it is builds (no building auction).
+in a building shortage, several "wish to buy more than the Bank has" when the Bank holds
+fewer houses (or hotels) than there are players who could build one: the player who asks
+to build then starts an auction of one, among those players.
 """
 
 import random
@@ -41,8 +44,8 @@ BID_STEPS = (1, 5, 10, 25, 50, 100)
 
 Dice = Callable[[], tuple[int, int]]
 
-START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, OVER = (
-    "start", "post", "buy", "auction", "tax", "debt", "transfer", "offer", "over",
+START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, PLACE, OVER = (
+    "start", "post", "buy", "auction", "tax", "debt", "transfer", "offer", "place", "over",
 )
 OFFER_PRICES = (1.0, 1.5, 2.0)
 
@@ -56,11 +59,14 @@ class Debt:
 
 @dataclass
 class Auction:
+    """An auction of a deed (`square`) or, in a building shortage, of one house or hotel."""
+
     square: int
     bidders: list[int]
     turn: int = 0
     high: int = 0
     leader: int = -1
+    item: str = "deed"  # "deed", "house" or "hotel"
 
 
 @dataclass
@@ -123,6 +129,7 @@ class SlidersState(GameState):
         self.transfer: tuple[int, list[int]] | None = None
         self.offer: tuple[int, int, int, str] | None = None  # buyer, square, amount, phase
         self.offered = False
+        self.placing: tuple[int, str] | None = None  # winner of a building auction, item
         self.pending_buy = -1
         self.resume = ""  # what follows once debts and auctions are settled
         self.again = False  # the last throw was doubles: the player throws again
@@ -167,6 +174,8 @@ class SlidersState(GameState):
             return self.transfer[0]
         if self.phase == OFFER:
             return self.owner[self.offer[1]]
+        if self.phase == PLACE:
+            return self.placing[0]
         return self.player
 
     def is_terminal(self) -> bool:
@@ -217,6 +226,8 @@ class SlidersState(GameState):
             return [*lifts, "keep"]
         if phase == OFFER:
             return ["accept", "refuse"]
+        if phase == PLACE:
+            return [("place", sq) for sq in self.places(p, self.placing[1])]
         return []
 
     def apply(self, action) -> None:
@@ -282,18 +293,34 @@ class SlidersState(GameState):
 
     def _builds(self, p: int, members: tuple[int, ...]) -> list:
         """Houses or hotels p may buy on a group p owns whole: evenly, within the Bank's stock."""
-        deed = self.deck.deeds[members[0]]
-        if deed.kind != "deed" or self.cash[p] < deed.house_cost:
+        if self.cash[p] < self.deck.deeds[members[0]].house_cost:
             return []
+        item, squares = self._group_places(members)
+        stock = self.bank_hotels if item == "hotel" else self.bank_houses
+        return [("build", sq) for sq in squares] if stock else []
+
+    def _group_places(self, members: tuple[int, ...]) -> tuple[str, list[int]]:
+        """What the next building on a whole, unmortgaged colour group is, and where it may go
+        (evenly); ("", []) when nothing can be built there."""
+        if self.deck.deeds[members[0]].kind != "deed":
+            return "", []
         if any(self.mortgaged[sq] for sq in members):
-            return []
+            return "", []
         lowest = min(self.level[sq] for sq in members)
         if lowest == HOTEL:
-            return []
-        stock = self.bank_hotels if lowest == self.hotel_at else self.bank_houses
-        if stock == 0:
-            return []
-        return [("build", sq) for sq in members if self.level[sq] == lowest]
+            return "", []
+        item = "hotel" if lowest == self.hotel_at else "house"
+        return item, [sq for sq in members if self.level[sq] == lowest]
+
+    def places(self, p: int, item: str) -> list[int]:
+        """Every square where p could put the next house (or hotel), cash aside."""
+        found = []
+        for _, members, mine in self.holdings(p):
+            if len(mine) == len(members):
+                kind, squares = self._group_places(members)
+                if kind == item:
+                    found += squares
+        return found
 
     def _raises(self, group: str, mine: list[int]) -> list:
         members, level = self.deck.groups[group], self.level
@@ -353,7 +380,24 @@ class SlidersState(GameState):
     # ---- actions ----------------------------------------------------------------------------
 
     def _do_build(self, p: int, sq: int) -> None:
-        if self.level[sq] == self.hotel_at:
+        item = "hotel" if self.level[sq] == self.hotel_at else "house"
+        stock = self.bank_hotels if item == "hotel" else self.bank_houses
+        seats = [(p + k) % self.num_players for k in range(self.num_players)]
+        wanting = [q for q in seats if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
+        if len(wanting) > 1 and stock < len(wanting):
+            self.auction = Auction(-1, wanting, item=item)
+            self.fired["rule: building auction"] += 1
+            return
+        self._put(sq, item)
+        self._to_bank(p, self.deck.deeds[sq].house_cost)
+
+    def _do_place(self, p: int, sq: int) -> None:
+        """The winner of a building auction puts it up; the bid was its price."""
+        self._put(sq, self.placing[1])
+        self.placing, self.phase = None, POST
+
+    def _put(self, sq: int, item: str) -> None:
+        if item == "hotel":
             self.bank_hotels -= 1
             self.bank_houses += self.hotel_at
             self.level[sq] = HOTEL
@@ -362,7 +406,6 @@ class SlidersState(GameState):
             self.bank_houses -= 1
             self.level[sq] += 1
             self.fired["rule: house built"] += 1
-        self._to_bank(p, self.deck.deeds[sq].house_cost)
 
     def _do_sell(self, p: int, sq: int) -> None:
         if self.level[sq] == HOTEL:
@@ -497,8 +540,13 @@ class SlidersState(GameState):
     def _close_auction(self) -> None:
         auction, self.auction = self.auction, None
         if auction.leader >= 0:
-            self.give(auction.square, auction.leader)
             self._to_bank(auction.leader, auction.high)
+            if auction.item == "deed":
+                self.give(auction.square, auction.leader)
+            else:
+                self.placing = (auction.leader, auction.item)
+        if auction.item != "deed":
+            self.phase = POST  # building happens at the end of the builder's turn
 
     def _auction_over(self) -> bool:
         bidders = self.auction.bidders
@@ -592,6 +640,9 @@ class SlidersState(GameState):
                 return
             elif self.offer is not None:
                 self.phase = OFFER
+                return
+            elif self.placing is not None:
+                self.phase = PLACE
                 return
             elif self.pending_buy >= 0:
                 self.phase = BUY
