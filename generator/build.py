@@ -85,7 +85,8 @@ def impose(laid: list[Laid], paper: Paper, game: Game) -> list[Sheet]:
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
         else:
-            pending.extend(impose_grid(fronts, paper, part.gap, label))
+            backs = [f.back for f in part.faces]
+            pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None))
     return finish(pending, game.name)
 
 

@@ -63,18 +63,24 @@ def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str,
         _fail(f"error: --format: {exc.message}")
     failed = False
     for folder in folders:
-        checked = check_game(folder, [], CheckOptions())
-        if checked.bad_input:
-            _fail(str(checked.bad_input))
-        for finding in checked.findings:
-            click.echo(str(finding), err=True)
-        if checked.errors and not no_check:
-            click.echo(f"{checked.name}: not built: the checker found errors (--no-check builds anyway)", err=True)
+        if not no_check and not _checks_pass(folder):
             failed = True
             continue
         if not _build_one(folder, Path(out_dir), page, chosen):
             failed = True
     sys.exit(1 if failed else 0)
+
+
+def _checks_pass(folder: Path) -> bool:
+    """Run the static checks, print their findings; False when they found errors."""
+    checked = check_game(folder, [], CheckOptions())
+    if checked.bad_input:
+        _fail(str(checked.bad_input))
+    for finding in checked.findings:
+        click.echo(str(finding), err=True)
+    if checked.errors:
+        click.echo(f"{checked.name}: not built: the checker found errors (--no-check builds anyway)", err=True)
+    return not checked.errors
 
 
 def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...]) -> bool:

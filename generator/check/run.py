@@ -33,6 +33,8 @@ from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game, load_game
 
 BAD_INPUT = "SRC001"
+#: `engine: none` in game.yaml: a deck to print with no rules to check.
+NO_ENGINE = "none"
 ENGINE_FAILED = "CHK001"
 
 #: Called with (game name, games done, games in all) while simulating.
@@ -186,6 +188,9 @@ def check_game(
         game = load_game(folder)
         result.name = game.name
         _unlisted(game, named)
+        if game.engine == NO_ENGINE:
+            result.note = "no rules engine (engine: none): nothing to check"
+            return result
         engine = engine_for(game)
         result.engine = engine.name
         if options.simulate:

@@ -56,10 +56,11 @@ def draw_text(text: str, spec: LocDict, ctx: LayoutContext, component: str, what
     return items
 
 
-def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component: str) -> list[Item]:
-    """Every element of the layout, in order, filled from the item."""
+def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component: str,
+                  key: str = "elements") -> list[Item]:
+    """Every element of the layout (or of its `back_elements`), in order, filled from the item."""
     out: list[Item] = []
-    for name, spec in layout.get("elements", {}).items():
+    for name, spec in layout.get(key, {}).items():
         kind = spec["type"]
         x, y, w, h = box(spec)
         if kind == "text":

@@ -91,37 +91,57 @@ def _placed(scene: Scene, x: float, y: float) -> Group:
     return Group(tuple(scene.items), (1, 0, 0, 1, x, y), clip=(-b, -b, scene.width + 2 * b, scene.height + 2 * b))
 
 
-def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str) -> list[PendingSheet]:
-    """Place same-size scenes in grids over as many sheets as needed."""
+def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
+                backs: list[Scene | None] | None = None) -> list[PendingSheet]:
+    """Place same-size scenes in grids over as many sheets as needed. With `backs`, each
+    fronts sheet is followed by its backs sheet, every back at the mirror image of its
+    front's place (a long-edge flip), so printed duplex the two faces meet."""
     first = scenes[0]
     w, h, bleed = first.width, first.height, first.bleed
     plan = plan_grid(paper, w, h, bleed, gap)
     if plan is None:
         raise ValueError(f"{label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
-    shared = gap <= 0 and bleed <= 0
     out = []
     for start in range(0, len(scenes), plan.per_sheet):
         page = plan.paper
-        sheet = Sheet(page.width, page.height, title=label)
         origin = page.inset + bleed
         boxes = []
-        for n, scene in enumerate(scenes[start : start + plan.per_sheet]):
+        for n in range(len(scenes[start : start + plan.per_sheet])):
             col, row = n % plan.cols, n // plan.cols
-            x, y = origin + col * plan.pitch_x, origin + row * plan.pitch_y
-            sheet.items.append(_placed(scene, x, y))
-            boxes.append((x, y, w, h))
-        if shared:
-            sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
-        else:
-            sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
-        sheet.items += marks.crop_marks(boxes, bleed)
-        sheet.placements = boxes
-        sheet.trim = _union(boxes)
-        if bleed:
-            x, y, bw, bh = sheet.trim
-            sheet.bleed = (x - bleed, y - bleed, bw + 2 * bleed, bh + 2 * bleed)
-        out.append(PendingSheet(sheet, plan.slot, label))
+            boxes.append((origin + col * plan.pitch_x, origin + row * plan.pitch_y, w, h))
+        front = _grid_sheet(page, scenes[start : start + plan.per_sheet], boxes, gap, bleed, label)
+        out.append(PendingSheet(front, plan.slot, label))
+        chunk = (backs or [])[start : start + plan.per_sheet]
+        if any(back is not None for back in chunk):
+            mirrored = [(page.width - x - bw, y, bw, bh) for x, y, bw, bh in boxes]
+            placed = [(b, box) for b, box in zip(chunk, mirrored, strict=True) if b is not None]
+            sheet = _grid_sheet(page, [b for b, _ in placed], [box for _, box in placed], gap, bleed, f"{label}, backs")
+            out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot), f"{label}, backs"))
     return out
+
+
+def _mirror_slot(page: Paper, slot: Slot) -> Slot:
+    """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
+    if slot.rotate:
+        return Slot(page.width - slot.x - marks.FURNITURE_H, slot.y, True)
+    return Slot(page.width - slot.x - marks.FURNITURE_W, slot.y, False)
+
+
+def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str) -> Sheet:
+    sheet = Sheet(page.width, page.height, title=label)
+    for scene, (x, y, _, _) in zip(scenes, boxes, strict=True):
+        sheet.items.append(_placed(scene, x, y))
+    if gap <= 0 and bleed <= 0:
+        sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
+    else:
+        sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
+    sheet.items += marks.crop_marks(boxes, bleed)
+    sheet.placements = list(boxes)
+    sheet.trim = _union(boxes)
+    if bleed:
+        x, y, bw, bh = sheet.trim
+        sheet.bleed = (x - bleed, y - bleed, bw + 2 * bleed, bh + 2 * bleed)
+    return sheet
 
 
 def _union(boxes):

@@ -45,6 +45,8 @@ LAYOUT_SCHEMA = closed(
         "background": COLOUR,
         "params": {"type": "object"},
         "elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
+        "back_background": COLOUR,
+        "back_elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
     },
     ["size"],
 )

@@ -1,0 +1,46 @@
+"""Two-sided components: each fronts sheet is followed by its backs, mirrored for a
+long-edge flip, measured from the PDF."""
+
+import pdfplumber
+import pytest
+
+from tests.conftest import run_build
+from tests.pdf_geometry import PT_MM, cut_lines
+
+
+@pytest.fixture(scope="module")
+def duplex_pdf(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("deck")
+    (folder / "game.yaml").write_text("name: Duplex\nengine: none\ncomponents: [cards.yaml]\n")
+    items = "\n".join(f"  - {{title: 'Front {n}', text: '{n}', back: 'B{n}'}}" for n in range(1, 11))
+    (folder / "cards.yaml").write_text(f"kind: card\nlayout: card-two-sided\nitems:\n{items}\n")
+    out = tmp_path_factory.mktemp("out")
+    run_build(str(folder), "--out", str(out), "--format", "pdf")
+    with pdfplumber.open(out / folder.name / f"{folder.name}.pdf") as pdf:
+        yield pdf
+
+
+def cells(page):
+    cuts = cut_lines(page)
+    xs = sorted({round(c.x0, 3) for c in cuts if c.vertical})
+    ys = sorted({round(c.y0, 3) for c in cuts if c.horizontal})
+    return [((left + right) / 2, top) for top in ys[:-1] for left, right in zip(xs, xs[1:], strict=False)]
+
+
+def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
+    pages = duplex_pdf.pages
+    assert len(pages) % 2 == 0
+    done = 0
+    for fronts, backs in zip(pages[::2], pages[1::2], strict=True):
+        width = float(fronts.width) * PT_MM
+        numbers = [int(w["text"]) for w in fronts.extract_words() if w["text"].isdigit()]
+        assert numbers == list(range(done + 1, done + len(numbers) + 1))
+        words = {w["text"]: w for w in backs.extract_words()}
+        for n, (cx, top) in enumerate(cells(fronts)[: len(numbers)]):
+            number = done + n + 1
+            word = words[f"B{number}"]
+            back_centre = (word["x0"] + word["x1"]) / 2 * PT_MM
+            assert back_centre == pytest.approx(width - cx, abs=0.1), number
+            assert word["top"] * PT_MM > top
+        done += len(numbers)
+    assert done == 10
