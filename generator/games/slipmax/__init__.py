@@ -49,7 +49,7 @@ class SlipmaxEngine(Engine):
         return dict(POLICIES)
 
     def fireable(self, deck: Deck) -> list[str]:
-        steps = [f"{s.title} ({step.number})" for s in deck.strips for step in s.steps]
+        steps = [step.name for strip in deck.strips for step in strip.steps]
         spaces = [f"space {i}" for i in range(len(deck.board.spaces))]
         return list(dict.fromkeys(steps + spaces))
 

@@ -54,10 +54,6 @@ class Strip:
         """The position in `steps` of the step printed with this number."""
         return self.by_number.get(number)
 
-    @property
-    def name(self) -> str:
-        return self.title
-
 
 @dataclass(frozen=True)
 class Board:

@@ -52,6 +52,19 @@ Rule interpretations (the seed rules are ambiguous or silent here):
   number) is out: no more turns, not a target, returns -1 so they never win.
 - Life of Waste: cents are put on the space where the obeyer stands; a lander on a space
   whose register holds Life of Waste may collect them before obeying the register.
+- Choices the seed leaves open: "Choose a player to give another player" needs two players
+  other than you under Justice's note (else nothing happens), "Choose two players to give a
+  player" three; "distribute them as you see fit" gives the half to one chosen player (you
+  included); "Flip X" lets you choose X from 1 to your cents, "nd" n from 1 to 6 dice; "All
+  flip 5" stakes up to 5 cents each, ties share the pot (the odd cent to the first tied
+  player from the obeyer); orders may be left unused; "Give a player 2 cents to get 3
+  cents from another player" and every "Pay X to Y" / "Pass your next turn to Y" are offers
+  you may decline (Barter's trigger offers are made only when a matching register shows).
+- "A register strip never modifies itself": steps that change registers (Chaos, Control,
+  Change, Barter, random register) skip their own register. A replaced strip goes to the
+  unused pile and the new one shows only its title. "Set all other registers to (0)" shows
+  each strip's first step. "Take the effect of that space" lands you again (at most eight
+  landings deep, so a chain of them always ends).
 - Variants (options): `tidal` (an odd movement roll decreases instead of advancing the
   register landed on) and `cycles` (the nickel rule, a flag per register; the nickel is a
   marker, not money).
