@@ -20,6 +20,13 @@ def duplex_pdf(tmp_path_factory):
         yield pdf
 
 
+def grid_box(page):
+    cuts = cut_lines(page)
+    xs = [c.x0 for c in cuts if c.vertical]
+    ys = [c.y0 for c in cuts if c.horizontal]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def cells(page):
     cuts = cut_lines(page)
     xs = sorted({round(c.x0, 3) for c in cuts if c.vertical})
@@ -33,7 +40,11 @@ def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
     done = 0
     for fronts, backs in zip(pages[::2], pages[1::2], strict=True):
         width = float(fronts.width) * PT_MM
-        numbers = [int(w["text"]) for w in fronts.extract_words() if w["text"].isdigit()]
+        left, top, right, bottom = grid_box(fronts)
+        numbers = [
+            int(w["text"]) for w in fronts.extract_words()
+            if w["text"].isdigit() and left < w["x0"] * PT_MM < right and top < w["top"] * PT_MM < bottom
+        ]
         assert numbers == list(range(done + 1, done + len(numbers) + 1))
         words = {w["text"]: w for w in backs.extract_words()}
         for n, (cx, top) in enumerate(cells(fronts)[: len(numbers)]):
