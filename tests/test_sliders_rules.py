@@ -627,3 +627,18 @@ def test_an_offer_for_the_missing_deed_of_a_group_is_answered_by_its_owner():
     play(state, "accept")
     assert state.owner[KROMAGG] == 0 and state.cash == [1410, 1590]
     assert state.phase == POST and not [a for a in state.legal_actions() if a[0] == "offer"]
+
+
+def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
+    state = end_of_turn()
+    own(state, 0, DESERT, WATER)
+    own(state, 1, ICE)
+    state.mortgaged[ICE] = True
+    play(state, ("offer", ICE, 120), "accept")
+    assert state.owner[ICE] == 0 and state.cash == [1500 - 120 - 6, 1500 + 120]
+    assert state.phase == TRANSFER and state.current_player() == 0
+    play(state, "keep")
+    assert state.mortgaged[ICE] and state.phase == POST
+    play(state, ("lift", ICE))  # lifting later costs the interest again
+    assert state.cash[0] == 1500 - 120 - 6 - 66
+

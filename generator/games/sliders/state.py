@@ -12,9 +12,11 @@ Every decision is an action from legal_actions() made by the seat `current_playe
                                       managing property, at the end of one's turn (selling
                                       and mortgaging also whenever a debt is due)
     "bankrupt"                        only when a debt exceeds all one could raise
-    ("lift_now", sq)  "keep"          after receiving mortgaged deeds from a bankrupt
+    ("lift_now", sq)  "keep"          after receiving mortgaged deeds (from a bankrupt or by
+                                      a sale, the 10% interest paid): lift now at the bare
+                                      mortgage, or keep them mortgaged
     ("offer", sq, n)                  offer to buy, once a turn, the one deed of a group the
-                                      player lacks (unmortgaged, no buildings in the group)
+                                      player lacks
     "accept"  "refuse"                the owner's answer to an offer
     ("place", sq)                     where the winner of a building auction puts it
 
@@ -334,9 +336,10 @@ class SlidersState(GameState):
         return [*sells, ("sell_all", group)]
 
     def _offers(self, p: int, members: tuple[int, ...]) -> list:
-        """Offers for the one deed of a group that p lacks (unmortgaged, group unbuilt)."""
+        """Offers for the one deed of a group that p lacks. (A split group has no buildings,
+        so the seed's ban on selling from a built group holds by itself.)"""
         sq = next(sq for sq in members if self.owner[sq] != p)
-        if self.owner[sq] < 0 or self.mortgaged[sq] or any(self.level[s] for s in members):
+        if self.owner[sq] < 0:
             return []
         price = self.deck.deeds[sq].price
         return [("offer", sq, int(price * k)) for k in OFFER_PRICES if int(price * k) <= self.cash[p]]
@@ -444,18 +447,22 @@ class SlidersState(GameState):
         self.transfer[1].remove(sq)
 
     def _do_keep(self, p: int) -> None:
-        self.transfer = None
+        self.transfer, self.phase = None, POST
 
     def _do_offer(self, p: int, sq: int, amount: int) -> None:
         self.offered = True
         self.offer = (p, sq, amount, self.phase)
 
     def _do_accept(self, p: int) -> None:
+        """The sale; a mortgaged deed costs the buyer 10% interest now (see TRANSFER)."""
         buyer, sq, amount, self.phase = self.offer
         self.offer = None
         self.give(sq, buyer)
         self._move_cash(buyer, p, amount)
         self.fired["rule: private sale"] += 1
+        if self.mortgaged[sq]:
+            self.owe(buyer, interest(self.deck.deeds[sq].mortgage), None)
+            self.transfer = (buyer, [sq])
 
     def _do_refuse(self, p: int) -> None:
         self.phase = self.offer[3]
@@ -634,7 +641,7 @@ class SlidersState(GameState):
                 self.start_auction(sq, (self.player + 1) % self.num_players)
             elif self.transfer is not None:
                 if not self.transfer[1] or not self.alive[self.transfer[0]]:
-                    self.transfer = None
+                    self.transfer, self.phase = None, POST
                     continue
                 self.phase = TRANSFER
                 return
