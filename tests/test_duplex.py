@@ -12,7 +12,7 @@ from tests.pdf_geometry import PT_MM, cut_lines
 def duplex_pdf(tmp_path_factory):
     folder = tmp_path_factory.mktemp("deck")
     (folder / "game.yaml").write_text("name: Duplex\nengine: none\ncomponents: [cards.yaml]\n")
-    items = "\n".join(f"  - {{title: 'Front {n}', text: '{n}', back: 'B{n}'}}" for n in range(1, 11))
+    items = "\n".join(f"  - {{title: 'Front {n}', text: 'N{n}', back: 'B{n}'}}" for n in range(1, 11))
     (folder / "cards.yaml").write_text(f"kind: card\nlayout: card-two-sided\nitems:\n{items}\n")
     out = tmp_path_factory.mktemp("out")
     run_build(str(folder), "--out", str(out), "--format", "pdf")
@@ -42,8 +42,9 @@ def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
         width = float(fronts.width) * PT_MM
         left, top, right, bottom = grid_box(fronts)
         numbers = [
-            int(w["text"]) for w in fronts.extract_words()
-            if w["text"].isdigit() and left < w["x0"] * PT_MM < right and top < w["top"] * PT_MM < bottom
+            int(w["text"][1:]) for w in fronts.extract_words()
+            if w["text"][:1] == "N" and w["text"][1:].isdigit()
+            and left < w["x0"] * PT_MM < right and top < w["top"] * PT_MM < bottom
         ]
         assert numbers == list(range(done + 1, done + len(numbers) + 1))
         words = {w["text"]: w for w in backs.extract_words()}
