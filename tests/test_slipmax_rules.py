@@ -7,11 +7,13 @@ by hand; registers a test does not set show only their titles, so no step of the
 """
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
 
 from generator.games.slipmax import ENGINE
+from generator.games.slipmax.rules import MAX_NESTED
 from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,3 +262,49 @@ def test_cycles_a_strip_on_its_last_step_gets_a_nickel_and_runs_backward():
 def test_options_other_than_the_variants_are_refused():
     with pytest.raises(ValueError, match="unknown Slipmax option"):
         ENGINE.new_game(DECK, 2, Dice(), {"speedy": True})
+
+
+def test_two_copies_of_a_strip_obeying_each_other_stop_at_the_nesting_limit(tmp_path):
+    folder = tmp_path / "slipmax"
+    shutil.copytree(ROOT / "components" / "slipmax", folder)
+    strips = folder / "strips.yaml"
+    strips.write_text(strips.read_text().replace("  - title: Life of Chaos\n",
+                                                 "  - title: Life of Chaos\n    count: 2\n"))
+    deck = ENGINE.load_deck(load_game(folder))
+    copies = [i for i, s in enumerate(deck.strips) if s.title == "Life of Chaos"]
+    state = ENGINE.new_game(deck, 2, Dice(face(3)), {})
+    pentagon, hexagon = state.shape_register["pentagon"], state.shape_register["hexagon"]
+    rest = iter(i for i in range(len(deck.strips)) if i not in copies)
+    state.reg_strip = [copies[0] if r == pentagon else copies[1] if r == hexagon else next(rest)
+                       for r in range(6)]
+    state.pile, state.set_aside = list(rest), []
+    chaos = deck.strips[copies[0]]
+    state.show(pentagon, chaos.index_of(6))
+    state.show(hexagon, chaos.index_of(7))
+    state.pos[0] = 12  # (6) shows: "All rolls go backward", so a 3 takes seat 0 to space 9
+    roll(state)  # (7): "Randomly select another register and take its effect", back and forth
+    assert state.pos[0] == 9
+    assert state.fired["Life of Chaos (7)"] == MAX_NESTED
+    assert state.invariant_violations() == []
+
+
+def test_everyone_broke_while_moving_costs_a_cent_a_space_is_a_stalemate():
+    state = new(2)
+    put(state, "hexagon", "Life of Chaos", 5)
+    set_money(state, 0, 0)
+    set_money(state, 1, 0)
+    assert state.is_terminal() and state.stalemate()
+
+
+def test_everyone_at_start_while_rolls_go_backward_is_a_stalemate():
+    state = new(3)
+    put(state, "hexagon", "Life of Chaos", 6)
+    assert state.is_terminal() and state.stalemate()
+
+
+def test_one_player_able_to_move_is_no_stalemate():
+    state = new(2)
+    put(state, "hexagon", "Life of Chaos", 5)
+    set_money(state, 0, 0)
+    assert not state.is_terminal()
+    assert state.legal_actions() == [("pay_to_move", 0)]  # seat 0 cannot pay for a space

@@ -63,8 +63,8 @@ Rule interpretations (the seed rules are ambiguous or silent here):
 - "A register strip never modifies itself": steps that change registers (Chaos, Control,
   Change, Barter, random register) skip their own register. A replaced strip goes to the
   unused pile and the new one shows only its title. "Set all other registers to (0)" shows
-  each strip's first step. "Take the effect of that space" lands you again (at most eight
-  landings deep, so a chain of them always ends).
+  each strip's first step. "Take the effect of that space" lands you again, and a step may
+  obey another register's; both nest at most MAX_NESTED deep, so a chain always ends.
 - Variants (options): `tidal` (an odd movement roll decreases instead of advancing the
   register landed on) and `cycles` (the nickel rule, a flag per register; the nickel is a
   marker, not money).
@@ -87,7 +87,7 @@ START_MONEY = 10
 END_TOLL = 3
 LOCK_CENTS = 2
 UNLOCK_COST = 3
-MAX_NESTED_LANDINGS = 8
+MAX_NESTED = 8
 
 
 class SlipmaxState(Effects, GameState):
@@ -124,6 +124,7 @@ class SlipmaxState(Effects, GameState):
         self.rerolled = False
         self.last_roll = 0
         self.landing_depth = 0
+        self.obey_depth = 0
         self.time_limit = min((r.args[0] for s in deck.strips for r in s.rules
                                if r.op == "time_limit"), default=None)
         shapes = deck.registers
@@ -404,7 +405,7 @@ class SlipmaxState(Effects, GameState):
 
     def _land(self, p: int) -> Play:
         space = self.pos[p]
-        if space < 0 or self.out[p] or self.landing_depth >= MAX_NESTED_LANDINGS:
+        if space < 0 or self.out[p] or self.landing_depth >= MAX_NESTED:
             return
         self.landing_depth += 1
         registers = self.space_registers[space]
@@ -520,7 +521,12 @@ class SlipmaxState(Effects, GameState):
         return self.pile.pop(self.rng.randrange(len(self.pile)))
 
     def obey(self, who: int, r: int, index: int, trigger: int | None = None) -> Play:
-        """Obey step `index` of register r's strip; the strip's note may pick the target."""
+        """Obey step `index` of register r's strip; the strip's note may pick the target.
+
+        Steps that obey other registers (random register, Barter's triggers) nest; past
+        MAX_NESTED a step is not obeyed, so two copies of such a strip cannot loop."""
+        if self.obey_depth >= MAX_NESTED:
+            return
         strip = self.strip_at(r)
         step = strip.steps[index]
         self.fired[step.name] += 1
@@ -529,7 +535,9 @@ class SlipmaxState(Effects, GameState):
             target = self._extreme(who, min)
         elif strip.rule("target_most"):
             target = self._extreme(who, max)
+        self.obey_depth += 1
         yield from self.run(step.effect, Context(target, r, strip, trigger))
+        self.obey_depth -= 1
 
     def _extreme(self, who: int, pick) -> int:
         order = [(who + i) % self.num_players for i in range(self.num_players)]
