@@ -5,7 +5,7 @@ between files (board squares to deeds, card targets to squares); any reference i
 resolve is a SourceError at the item, so a deck that loads can be played.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from generator.games.sliders.effects import Effect, EffectError, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
@@ -68,10 +68,6 @@ class Deck:
     hotels: int
     go: int
     slidecage: int
-    deck_titles: dict[str, str] = field(default_factory=dict)
-
-    def squares_of(self, type_: str) -> list[int]:
-        return [s.index for s in self.squares if s.type == type_]
 
 
 def validated_items(game: Game, kind: str) -> list[LocDict]:
@@ -190,7 +186,7 @@ def load_deck(game: Game) -> Deck:
         groups.setdefault(deed.group, []).append(index)
     bills = validated_items(game, "bill")
     buildings = {item["type"]: item["count"] for item in validated_items(game, "building")}
-    titles = {item["deck"]: item["title"] for item in validated_items(game, "card-back")}
+    validated_items(game, "card-back")  # printed only, but checked like every item
     return Deck(
         squares=squares,
         deeds=placed,
@@ -201,5 +197,4 @@ def load_deck(game: Game) -> Deck:
         hotels=buildings.get("hotel", 0),
         go=_only(squares, "go", squares[0].loc),
         slidecage=_only(squares, "slidecage", squares[0].loc),
-        deck_titles={deck: titles.get(deck, deck) for deck in CARD_DECKS},
     )

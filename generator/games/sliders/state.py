@@ -250,9 +250,6 @@ class SlidersState(GameState):
     def owns_group(self, player: int, group: str) -> bool:
         return all(self.owner[sq] == player for sq in self.deck.groups[group])
 
-    def _group_of(self, square: int) -> tuple[int, ...]:
-        return self.deck.groups[self.deck.deeds[square].group]
-
     def give(self, sq: int, p: int) -> None:
         """Change a deed's owner (-1: the Bank)."""
         self.owner[sq] = p
