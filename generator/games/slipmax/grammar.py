@@ -235,10 +235,6 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
-def _n(value: object) -> int:
-    return int(value) if not isinstance(value, Node) else value.args[0]
-
-
 @v_args(inline=True)
 class _English(Transformer):
     """Parse tree of printed wording -> Node trees."""
@@ -344,8 +340,8 @@ class _English(Transformer):
         return Node("waste", (str(title),))
 
     def __default__(self, data, children, meta):
-        return Node(str(data), tuple(_n(c) if not isinstance(c, (Node, str)) else c
-                                     for c in children))
+        """An aliased rule whose children (numbers, trees) are its op's arguments."""
+        return Node(str(data), tuple(children))
 
 
 def _dice(token: object) -> int | str:

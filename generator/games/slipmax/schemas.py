@@ -36,6 +36,7 @@ SHAPE_BOARD = closed(
             "type": "array", "minItems": 1,
             "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": SHAPE},
         },
+        "count": {"type": "integer", "minimum": 1},
     },
     ["name", "spaces", "centre"],
 )
@@ -44,6 +45,7 @@ REGISTER_CARD = closed(
     {
         "name": {"type": "string", "minLength": 1},
         "registers": {"type": "array", "minItems": 1, "items": SHAPE},
+        "count": {"type": "integer", "minimum": 1},
     },
     ["name", "registers"],
 )
