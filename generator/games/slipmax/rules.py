@@ -119,7 +119,6 @@ class SlipmaxState(Effects, GameState):
         self.queue: deque[int] = deque()
         self.next_seat = 0
         self.ended = False
-        self.turn_player = 0
         self.tithing = -1
         self.rerolled = False
         self.last_roll = 0
@@ -248,7 +247,7 @@ class SlipmaxState(Effects, GameState):
                 return seat
 
     def _turn(self, p: int) -> Play:
-        self.turn_player, self.rerolled = p, False
+        self.rerolled = False
         self.tithing = p if self.tithe[p] else -1
         self.tithe[p] = False
         steps = yield from self._movement(p)
