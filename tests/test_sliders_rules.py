@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from generator.games.sliders.deck import load_deck
-from generator.games.sliders.state import (
+from generator.games.sliders.rules import (
     AUCTION,
     BUY,
     DEBT,
@@ -19,8 +19,8 @@ from generator.games.sliders.state import (
     TAX,
     TRANSFER,
     Rules,
-    SlidersState,
 )
+from generator.games.sliders.state import SlidersState
 from generator.sources.game import load_game
 
 DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))

@@ -10,17 +10,8 @@ selling buildings; it declares bankruptcy only when that is the one legal action
 import random
 
 from generator.games.base import Action, random_policy
-from generator.games.sliders.state import (
-    AUCTION,
-    BUY,
-    DEBT,
-    OFFER,
-    PLACE,
-    START,
-    TAX,
-    TRANSFER,
-    SlidersState,
-)
+from generator.games.sliders.rules import AUCTION, BUY, DEBT, OFFER, PLACE, START, TAX, TRANSFER
+from generator.games.sliders.state import SlidersState
 
 RESERVE = 150
 BUY_RESERVE = 50

@@ -37,19 +37,28 @@ from itertools import compress
 
 from generator.games.base import GameState
 from generator.games.sliders.deck import Card, Deck
-
-HOTEL = 5
-FINE = 50
-CAGE_TRIES = 3
-DOUBLES_TO_CAGE = 3
-BID_STEPS = (1, 5, 10, 25, 50, 100)
+from generator.games.sliders.movement import MovementMixin
+from generator.games.sliders.property import PropertyMixin, interest
+from generator.games.sliders.rules import (
+    AUCTION,
+    BID_STEPS,
+    BUY,
+    CAGE_TRIES,
+    DEBT,
+    DOUBLES_TO_CAGE,
+    FINE,
+    HOTEL,
+    OFFER,
+    OVER,
+    PLACE,
+    POST,
+    START,
+    TAX,
+    TRANSFER,
+    Rules,
+)
 
 Dice = Callable[[], tuple[int, int]]
-
-START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, PLACE, OVER = (
-    "start", "post", "buy", "auction", "tax", "debt", "transfer", "offer", "place", "over",
-)
-OFFER_PRICES = (1.0, 1.5, 2.0)
 
 
 @dataclass
@@ -72,22 +81,6 @@ class Auction:
 
 
 @dataclass
-class Rules:
-    """The variant: `short` (short game), `time_limit` (turns, 0 for none), `max_turns` (cap)."""
-
-    short: bool = False
-    time_limit: int = 0
-    max_turns: int = 1000
-
-    @classmethod
-    def from_options(cls, options: dict) -> "Rules":
-        unknown = set(options) - {"short", "time_limit", "max_turns"}
-        if unknown:
-            raise ValueError(f"unknown Sliders options: {', '.join(sorted(unknown))}")
-        return cls(**options)
-
-
-@dataclass
 class Stats:
     """What the figures are made of."""
 
@@ -100,7 +93,7 @@ def rolled_dice(rng: random.Random) -> Dice:
     return lambda: (rng.randint(1, 6), rng.randint(1, 6))
 
 
-class SlidersState(GameState):
+class SlidersState(PropertyMixin, MovementMixin, GameState):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules,
                  dice: Dice | None = None):
         super().__init__(num_players, rng)
@@ -244,138 +237,6 @@ class SlidersState(GameState):
         else:
             handler(p, *action[1:])
         self._settle()
-
-    # ---- property management ----------------------------------------------------------------
-
-    def owns_group(self, player: int, group: str) -> bool:
-        return all(self.owner[sq] == player for sq in self.deck.groups[group])
-
-    def give(self, sq: int, p: int) -> None:
-        """Change a deed's owner (-1: the Bank)."""
-        self.owner[sq] = p
-        self._holdings.clear()
-
-    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
-        """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
-        found = self._holdings.get(p)
-        if found is None:
-            owner = self.owner
-            found = []
-            for group, members in self.deck.groups.items():
-                mine = [sq for sq in members if owner[sq] == p]
-                if mine:
-                    found.append((group, members, mine))
-            self._holdings[p] = found
-        return found
-
-    def manage_actions(self, p: int) -> list:
-        """Lifting, building, selling, mortgaging and offering: p's own-turn property moves."""
-        actions: list = []
-        mortgaged, cash = self.mortgaged, self.cash[p]
-        for group, members, mine in self.holdings(p):
-            for sq in mine:
-                if mortgaged[sq] and cash >= self.lift_cost(sq):
-                    actions.append(("lift", sq))
-            if len(mine) == len(members):
-                actions += self._builds(p, members)
-            actions += self._raises(group, mine)
-            if not self.offered and len(mine) == len(members) - 1:
-                actions += self._offers(p, members)
-        return actions
-
-    def raise_actions(self, p: int) -> list:
-        """Selling buildings and mortgaging: the ways to raise cash from the Bank."""
-        actions: list = []
-        for group, _, mine in self.holdings(p):
-            actions += self._raises(group, mine)
-        return actions
-
-    def _builds(self, p: int, members: tuple[int, ...]) -> list:
-        """Houses or hotels p may buy on a group p owns whole: evenly, within the Bank's stock."""
-        if self.cash[p] < self.deck.deeds[members[0]].house_cost:
-            return []
-        item, squares = self._group_places(members)
-        stock = self.bank_hotels if item == "hotel" else self.bank_houses
-        return [("build", sq) for sq in squares] if stock else []
-
-    def _group_places(self, members: tuple[int, ...]) -> tuple[str, list[int]]:
-        """What the next building on a whole, unmortgaged colour group is, and where it may go
-        (evenly); ("", []) when nothing can be built there."""
-        if self.deck.deeds[members[0]].kind != "deed":
-            return "", []
-        if any(self.mortgaged[sq] for sq in members):
-            return "", []
-        lowest = min(self.level[sq] for sq in members)
-        if lowest == HOTEL:
-            return "", []
-        item = "hotel" if lowest == self.hotel_at else "house"
-        return item, [sq for sq in members if self.level[sq] == lowest]
-
-    def places(self, p: int, item: str) -> list[int]:
-        """Every square where p could put the next house (or hotel), cash aside."""
-        found = []
-        for _, members, mine in self.holdings(p):
-            if len(mine) == len(members):
-                kind, squares = self._group_places(members)
-                if kind == item:
-                    found += squares
-        return found
-
-    def _raises(self, group: str, mine: list[int]) -> list:
-        members, level = self.deck.groups[group], self.level
-        highest = max([level[sq] for sq in members])
-        if highest == 0:
-            return [("mortgage", sq) for sq in mine if not self.mortgaged[sq]]
-        if highest == HOTEL and self.bank_houses < self.hotel_at:
-            sells = []  # a hotel breaks down to houses only when the Bank has them
-        else:
-            sells = [("sell", sq) for sq in members if self.level[sq] == highest]
-        return [*sells, ("sell_all", group)]
-
-    def _offers(self, p: int, members: tuple[int, ...]) -> list:
-        """Offers for the one deed of a group that p lacks. (A split group has no buildings,
-        so the seed's ban on selling from a built group holds by itself.)"""
-        sq = next(sq for sq in members if self.owner[sq] != p)
-        if self.owner[sq] < 0:
-            return []
-        price = self.deck.deeds[sq].price
-        return [("offer", sq, int(price * k)) for k in OFFER_PRICES if int(price * k) <= self.cash[p]]
-
-    def building_value(self, sq: int) -> int:
-        """What the buildings on a square cost (a hotel counts its houses turned in)."""
-        level = self.level[sq]
-        houses = self.hotel_at + 1 if level == HOTEL else level
-        return houses * self.deck.deeds[sq].house_cost
-
-    def raisable(self, p: int) -> int:
-        """Cash the player could still raise from the Bank: half the buildings, the mortgages."""
-        total = 0
-        for sq, deed in self.deck.deeds.items():
-            if self.owner[sq] == p:
-                total += self.building_value(sq) // 2
-                if not self.mortgaged[sq]:
-                    total += deed.mortgage
-        return total
-
-    def lift_cost(self, sq: int) -> int:
-        """The mortgage plus 10% interest, rounded up to the dollar."""
-        return self.deck.deeds[sq].mortgage + interest(self.deck.deeds[sq].mortgage)
-
-    def worth(self, p: int) -> int:
-        """The Sliding Tax's total worth: cash, printed prices (mortgaged or not), buildings."""
-        return self.cash[p] + sum(
-            deed.price + self.building_value(sq)
-            for sq, deed in self.deck.deeds.items() if self.owner[sq] == p
-        )
-
-    def valuation(self, p: int) -> int:
-        """The short game's valuation: cash, prices (half when mortgaged), buildings at cost."""
-        total = self.cash[p]
-        for sq, deed in self.deck.deeds.items():
-            if self.owner[sq] == p:
-                price = deed.price // 2 if self.mortgaged[sq] else deed.price
-                total += price + self.building_value(sq)
-        return total
 
     # ---- actions ----------------------------------------------------------------------------
 
@@ -712,118 +573,6 @@ class SlidersState(GameState):
         self.cash[source] -= amount
         self.cash[target] += amount
 
-    # ---- movement and squares ---------------------------------------------------------------
-
-    def move_by(self, p: int, steps: int) -> None:
-        size = len(self.deck.squares)
-        target = (self.pos[p] + steps) % size
-        if self.pos[p] + steps >= size:
-            self._salary(p)
-        self.pos[p] = target
-        self.land(p, target)
-
-    def move_to(self, p: int, target: int, multiplier: int = 1, basis: str = "") -> None:
-        """Advance to a square, collecting the salary when passing or reaching GO."""
-        if target <= self.pos[p]:
-            self._salary(p)
-        self.pos[p] = target
-        self.land(p, target, multiplier, basis)
-
-    def _salary(self, p: int) -> None:
-        self._from_bank(p, self.deck.squares[self.deck.go].salary)
-
-    def send_to_cage(self, p: int) -> None:
-        self.pos[p] = self.deck.slidecage
-        self.caged[p], self.cage_tries[p] = True, 0
-        self.again = False
-        self.stats.landings[self.deck.slidecage] += 1
-        self.fired["rule: sent to the Slidecage"] += 1
-
-    def land(self, p: int, sq: int, multiplier: int = 1, basis: str = "") -> None:
-        square = self.deck.squares[sq]
-        if square.type == "go-to-slidecage":
-            self.fired[square.name] += 1
-            self.send_to_cage(p)
-            return
-        self.stats.landings[sq] += 1
-        self.fired[square.name] += 1
-        if square.type in ("property", "railroad", "utility"):
-            self._land_on_deed(p, sq, multiplier, basis)
-        elif square.type == "tax":
-            if square.percent:
-                self.phase, self.resume = TAX, "tax"
-            else:
-                self.owe(p, square.amount, None)
-        elif square.type in ("chance", "community-chest"):
-            self.draw(p, square.type)
-
-    def _land_on_deed(self, p: int, sq: int, multiplier: int, basis: str) -> None:
-        owner = self.owner[sq]
-        if owner < 0:
-            self.pending_buy = sq
-        elif owner != p and not self.mortgaged[sq]:
-            rent = self.rent(sq, multiplier, basis)
-            self.stats.rent_by_group[self.deck.deeds[sq].group] += rent
-            self.owe(p, rent, owner)
-
-    def rent(self, sq: int, multiplier: int = 1, basis: str = "") -> int:
-        deed, owner = self.deck.deeds[sq], self.owner[sq]
-        if deed.kind == "deed":
-            if self.level[sq]:
-                return deed.rent[self.level[sq]]
-            return deed.rent[0] * (2 if self.owns_group(owner, deed.group) else 1)
-        held = sum(1 for s in self.deck.groups[deed.group] if self.owner[s] == owner)
-        if deed.kind == "railroad":
-            return deed.rent[held - 1] * multiplier
-        if basis == "dice":
-            return sum(self.dice()) * multiplier
-        return self.last_throw * deed.rent[held - 1]
-
-    def draw(self, p: int, pile_name: str) -> None:
-        card = self.piles[pile_name].popleft()
-        self.fired[card.fired_name] += 1
-        effect = card.effect
-        if effect.op == "get_out":
-            self.held[p].append(card)
-            return
-        self.piles[pile_name].append(card)
-        op = effect.op
-        if op == "advance":
-            self.move_to(p, card.target)
-        elif op == "nearest":
-            self.move_to(p, self._nearest(p, effect.target), effect.amount, effect.basis)
-        elif op == "back":
-            self.pos[p] = (self.pos[p] - effect.amount) % len(self.deck.squares)
-            self.land(p, self.pos[p])
-        elif op == "slidecage":
-            self.send_to_cage(p)
-        elif op == "repairs":
-            houses = sum(lv for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv < HOTEL)
-            hotels = sum(1 for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv == HOTEL)
-            self.owe(p, houses * effect.amount + hotels * effect.hotel_amount, None)
-        elif op == "pay":
-            self.owe(p, effect.amount, None)
-        elif op == "collect":
-            self._from_bank(p, effect.amount)
-        elif op == "pay_each":
-            for other in self._others(p):
-                self.owe(p, effect.amount, other)
-        elif op == "collect_each":
-            for other in self._others(p):
-                self.owe(other, effect.amount, p)
-
-    def _others(self, p: int) -> list[int]:
-        seats = [(p + k) % self.num_players for k in range(1, self.num_players)]
-        return [seat for seat in seats if self.alive[seat]]
-
-    def _nearest(self, p: int, type_: str) -> int:
-        size = len(self.deck.squares)
-        for step in range(1, size + 1):
-            sq = (self.pos[p] + step) % size
-            if self.deck.squares[sq].type == type_:
-                return sq
-        raise AssertionError(f"no {type_} square")  # load_deck refuses such boards
-
     # ---- invariants -------------------------------------------------------------------------
 
     def invariant_violations(self) -> list[str]:
@@ -867,8 +616,3 @@ class SlidersState(GameState):
         if max(heights) - min(heights) > 1:
             return f"uneven building on {group}: {heights}"
         return ""
-
-
-def interest(mortgage: int) -> int:
-    """10% of a mortgage, rounded up to the dollar."""
-    return -(-mortgage // 10)

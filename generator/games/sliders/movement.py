@@ -1,0 +1,105 @@
+"""Movement: tokens moving, salary at GO, what each square does, and the event cards.
+
+Mixed into SlidersState, whose fields it changes and whose money methods it calls.
+"""
+
+from generator.games.sliders.rules import HOTEL, TAX
+
+
+class MovementMixin:
+    def move_by(self, p: int, steps: int) -> None:
+        size = len(self.deck.squares)
+        target = (self.pos[p] + steps) % size
+        if self.pos[p] + steps >= size:
+            self._salary(p)
+        self.pos[p] = target
+        self.land(p, target)
+
+    def move_to(self, p: int, target: int, multiplier: int = 1, basis: str = "") -> None:
+        """Advance to a square, collecting the salary when passing or reaching GO."""
+        if target <= self.pos[p]:
+            self._salary(p)
+        self.pos[p] = target
+        self.land(p, target, multiplier, basis)
+
+    def _salary(self, p: int) -> None:
+        self._from_bank(p, self.deck.squares[self.deck.go].salary)
+
+    def send_to_cage(self, p: int) -> None:
+        self.pos[p] = self.deck.slidecage
+        self.caged[p], self.cage_tries[p] = True, 0
+        self.again = False
+        self.stats.landings[self.deck.slidecage] += 1
+        self.fired["rule: sent to the Slidecage"] += 1
+
+    def land(self, p: int, sq: int, multiplier: int = 1, basis: str = "") -> None:
+        square = self.deck.squares[sq]
+        if square.type == "go-to-slidecage":
+            self.fired[square.name] += 1
+            self.send_to_cage(p)
+            return
+        self.stats.landings[sq] += 1
+        self.fired[square.name] += 1
+        if square.type in ("property", "railroad", "utility"):
+            self._land_on_deed(p, sq, multiplier, basis)
+        elif square.type == "tax":
+            if square.percent:
+                self.phase, self.resume = TAX, "tax"
+            else:
+                self.owe(p, square.amount, None)
+        elif square.type in ("chance", "community-chest"):
+            self.draw(p, square.type)
+
+    def _land_on_deed(self, p: int, sq: int, multiplier: int, basis: str) -> None:
+        owner = self.owner[sq]
+        if owner < 0:
+            self.pending_buy = sq
+        elif owner != p and not self.mortgaged[sq]:
+            rent = self.rent(sq, multiplier, basis)
+            self.stats.rent_by_group[self.deck.deeds[sq].group] += rent
+            self.owe(p, rent, owner)
+
+    def draw(self, p: int, pile_name: str) -> None:
+        card = self.piles[pile_name].popleft()
+        self.fired[card.fired_name] += 1
+        effect = card.effect
+        if effect.op == "get_out":
+            self.held[p].append(card)
+            return
+        self.piles[pile_name].append(card)
+        op = effect.op
+        if op == "advance":
+            self.move_to(p, card.target)
+        elif op == "nearest":
+            self.move_to(p, self._nearest(p, effect.target), effect.amount, effect.basis)
+        elif op == "back":
+            self.pos[p] = (self.pos[p] - effect.amount) % len(self.deck.squares)
+            self.land(p, self.pos[p])
+        elif op == "slidecage":
+            self.send_to_cage(p)
+        elif op == "repairs":
+            houses = sum(lv for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv < HOTEL)
+            hotels = sum(1 for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv == HOTEL)
+            self.owe(p, houses * effect.amount + hotels * effect.hotel_amount, None)
+        elif op == "pay":
+            self.owe(p, effect.amount, None)
+        elif op == "collect":
+            self._from_bank(p, effect.amount)
+        elif op == "pay_each":
+            for other in self._others(p):
+                self.owe(p, effect.amount, other)
+        elif op == "collect_each":
+            for other in self._others(p):
+                self.owe(other, effect.amount, p)
+
+    def _others(self, p: int) -> list[int]:
+        seats = [(p + k) % self.num_players for k in range(1, self.num_players)]
+        return [seat for seat in seats if self.alive[seat]]
+
+    def _nearest(self, p: int, type_: str) -> int:
+        size = len(self.deck.squares)
+        for step in range(1, size + 1):
+            sq = (self.pos[p] + step) % size
+            if self.deck.squares[sq].type == type_:
+                return sq
+        raise AssertionError(f"no {type_} square")  # load_deck refuses such boards

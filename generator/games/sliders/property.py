@@ -1,0 +1,157 @@
+"""Property: what a player may build, sell, mortgage, lift or offer for, rents and worth.
+
+Mixed into SlidersState, whose fields (owner, level, mortgaged, cash, the Bank's stock)
+it reads; the actions that change them live in the state.
+"""
+
+from generator.games.sliders.rules import HOTEL, OFFER_PRICES
+
+
+class PropertyMixin:
+    def owns_group(self, player: int, group: str) -> bool:
+        return all(self.owner[sq] == player for sq in self.deck.groups[group])
+
+    def give(self, sq: int, p: int) -> None:
+        """Change a deed's owner (-1: the Bank)."""
+        self.owner[sq] = p
+        self._holdings.clear()
+
+    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
+        """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
+        found = self._holdings.get(p)
+        if found is None:
+            owner = self.owner
+            found = []
+            for group, members in self.deck.groups.items():
+                mine = [sq for sq in members if owner[sq] == p]
+                if mine:
+                    found.append((group, members, mine))
+            self._holdings[p] = found
+        return found
+
+    def manage_actions(self, p: int) -> list:
+        """Lifting, building, selling, mortgaging and offering: p's own-turn property moves."""
+        actions: list = []
+        mortgaged, cash = self.mortgaged, self.cash[p]
+        for group, members, mine in self.holdings(p):
+            for sq in mine:
+                if mortgaged[sq] and cash >= self.lift_cost(sq):
+                    actions.append(("lift", sq))
+            if len(mine) == len(members):
+                actions += self._builds(p, members)
+            actions += self._raises(group, mine)
+            if not self.offered and len(mine) == len(members) - 1:
+                actions += self._offers(p, members)
+        return actions
+
+    def raise_actions(self, p: int) -> list:
+        """Selling buildings and mortgaging: the ways to raise cash from the Bank."""
+        actions: list = []
+        for group, _, mine in self.holdings(p):
+            actions += self._raises(group, mine)
+        return actions
+
+    def _builds(self, p: int, members: tuple[int, ...]) -> list:
+        """Houses or hotels p may buy on a group p owns whole: evenly, within the Bank's stock."""
+        if self.cash[p] < self.deck.deeds[members[0]].house_cost:
+            return []
+        item, squares = self._group_places(members)
+        stock = self.bank_hotels if item == "hotel" else self.bank_houses
+        return [("build", sq) for sq in squares] if stock else []
+
+    def _group_places(self, members: tuple[int, ...]) -> tuple[str, list[int]]:
+        """What the next building on a whole, unmortgaged colour group is, and where it may go
+        (evenly); ("", []) when nothing can be built there."""
+        if self.deck.deeds[members[0]].kind != "deed":
+            return "", []
+        if any(self.mortgaged[sq] for sq in members):
+            return "", []
+        lowest = min(self.level[sq] for sq in members)
+        if lowest == HOTEL:
+            return "", []
+        item = "hotel" if lowest == self.hotel_at else "house"
+        return item, [sq for sq in members if self.level[sq] == lowest]
+
+    def places(self, p: int, item: str) -> list[int]:
+        """Every square where p could put the next house (or hotel), cash aside."""
+        found = []
+        for _, members, mine in self.holdings(p):
+            if len(mine) == len(members):
+                kind, squares = self._group_places(members)
+                if kind == item:
+                    found += squares
+        return found
+
+    def _raises(self, group: str, mine: list[int]) -> list:
+        members, level = self.deck.groups[group], self.level
+        highest = max([level[sq] for sq in members])
+        if highest == 0:
+            return [("mortgage", sq) for sq in mine if not self.mortgaged[sq]]
+        if highest == HOTEL and self.bank_houses < self.hotel_at:
+            sells = []  # a hotel breaks down to houses only when the Bank has them
+        else:
+            sells = [("sell", sq) for sq in members if self.level[sq] == highest]
+        return [*sells, ("sell_all", group)]
+
+    def _offers(self, p: int, members: tuple[int, ...]) -> list:
+        """Offers for the one deed of a group that p lacks. (A split group has no buildings,
+        so the seed's ban on selling from a built group holds by itself.)"""
+        sq = next(sq for sq in members if self.owner[sq] != p)
+        if self.owner[sq] < 0:
+            return []
+        price = self.deck.deeds[sq].price
+        return [("offer", sq, int(price * k)) for k in OFFER_PRICES if int(price * k) <= self.cash[p]]
+
+    def building_value(self, sq: int) -> int:
+        """What the buildings on a square cost (a hotel counts its houses turned in)."""
+        level = self.level[sq]
+        houses = self.hotel_at + 1 if level == HOTEL else level
+        return houses * self.deck.deeds[sq].house_cost
+
+    def raisable(self, p: int) -> int:
+        """Cash the player could still raise from the Bank: half the buildings, the mortgages."""
+        total = 0
+        for sq, deed in self.deck.deeds.items():
+            if self.owner[sq] == p:
+                total += self.building_value(sq) // 2
+                if not self.mortgaged[sq]:
+                    total += deed.mortgage
+        return total
+
+    def lift_cost(self, sq: int) -> int:
+        """The mortgage plus 10% interest, rounded up to the dollar."""
+        return self.deck.deeds[sq].mortgage + interest(self.deck.deeds[sq].mortgage)
+
+    def worth(self, p: int) -> int:
+        """The Sliding Tax's total worth: cash, printed prices (mortgaged or not), buildings."""
+        return self.cash[p] + sum(
+            deed.price + self.building_value(sq)
+            for sq, deed in self.deck.deeds.items() if self.owner[sq] == p
+        )
+
+    def valuation(self, p: int) -> int:
+        """The short game's valuation: cash, prices (half when mortgaged), buildings at cost."""
+        total = self.cash[p]
+        for sq, deed in self.deck.deeds.items():
+            if self.owner[sq] == p:
+                price = deed.price // 2 if self.mortgaged[sq] else deed.price
+                total += price + self.building_value(sq)
+        return total
+
+    def rent(self, sq: int, multiplier: int = 1, basis: str = "") -> int:
+        deed, owner = self.deck.deeds[sq], self.owner[sq]
+        if deed.kind == "deed":
+            if self.level[sq]:
+                return deed.rent[self.level[sq]]
+            return deed.rent[0] * (2 if self.owns_group(owner, deed.group) else 1)
+        held = sum(1 for s in self.deck.groups[deed.group] if self.owner[s] == owner)
+        if deed.kind == "railroad":
+            return deed.rent[held - 1] * multiplier
+        if basis == "dice":
+            return sum(self.dice()) * multiplier
+        return self.last_throw * deed.rent[held - 1]
+
+
+def interest(mortgage: int) -> int:
+    """10% of a mortgage, rounded up to the dollar."""
+    return -(-mortgage // 10)
