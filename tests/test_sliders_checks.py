@@ -73,6 +73,8 @@ CASES = [
     ("SL017", "board.yaml", "deed: Kromagg Prime}", "deed: Earth Prime}", None),
     ("SL017", "railroads.yaml", "name: West Vortex Line", "name: North Vortex Line", None),
     ("SL018", "buildings.yaml", "type: hotel", "type: house", ("buildings.yaml", KIND)),
+    ("SL019", "deeds.yaml", 'colour: "#955436"\n    price: 60\n    rent: [4,',
+     'colour: "#955437"\n    price: 60\n    rent: [4,', None),
 ]
 
 

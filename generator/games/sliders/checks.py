@@ -20,11 +20,12 @@ Codes (severity: meaning):
     SL016 error: a card deck has no card back
     SL017 error: two deeds share a name, or one deed is on the board twice
     SL018 error: the Bank has no houses or no hotels
+    SL019 warning: a colour group's deeds print different colours
 """
 
 from collections import Counter
 
-from generator.check.findings import Finding, error, info
+from generator.check.findings import Finding, error, info, warning
 from generator.games.sliders import classic
 from generator.games.sliders.deck import check_kinds, expanded, validated_items
 from generator.games.sliders.effects import Effect, EffectError, parse_effect
@@ -86,6 +87,12 @@ def check_deeds(game: Game) -> list[Finding]:
                 findings.append(error(
                     "SL003", f"house cost ${member['house_cost']} of {member['name']!r} differs "
                     f"from ${usual} in group {name!r}", member.loc_of("house_cost")))
+        colour = members[0]["colour"].lower()
+        for member in members[1:]:
+            if member["colour"].lower() != colour:
+                findings.append(warning(
+                    "SL019", f"colour {member['colour']} of {member['name']!r} differs from "
+                    f"{members[0]['colour']} in group {name!r}", member.loc_of("colour")))
         if not 2 <= len(members) <= 3:
             findings.append(error(
                 "SL004", f"group {name!r} holds {len(members)} deeds (expected 2 or 3)",

@@ -23,7 +23,8 @@ class SlidersEngine(Engine):
     min_players = 2
     max_players = 8
     default_players = 4
-    #: Heuristic games average about 6 actions a turn; this bounds random play.
+    #: Heuristic 4-player games take about 3.5 actions a turn (500 a game); random play,
+    #: stopped by the 1000-turn cap (Rules.max_turns) first, stays under about 10,000.
     max_actions = 20_000
 
     def load_deck(self, game: Game) -> Deck:

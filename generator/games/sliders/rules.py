@@ -20,6 +20,7 @@ class Rules:
 
     short: bool = False
     time_limit: int = 0
+    #: Heuristic 4-player games end within 470 turns (p95 about 260); random play may not.
     max_turns: int = 1000
 
     @classmethod
