@@ -5,6 +5,10 @@ Expected figures come from the step's printed text and the rule interpretations 
 generator/games/slipmax/rules.py, never from running the engine first.
 """
 
+import random
+
+import pytest
+
 from tests.test_slipmax_rules import (
     DECK,
     HEADS,
@@ -320,3 +324,30 @@ def test_waste_coins_are_collected_then_put_back():
     act(state, "collect", True)
     assert state.money[0] == 12  # 10 + 5 collected - 3 put on this space
     assert state.space_coins == {2: 3}
+
+
+# -- every step -----------------------------------------------------------------------------
+
+def run_to_end(obeying, choose: random.Random) -> None:
+    """Drive an obeying generator to its end, answering each decision at random."""
+    decision = next(obeying, None)
+    while decision is not None:
+        try:
+            decision = obeying.send(choose.choice(decision[1]))
+        except StopIteration:
+            decision = None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_step_of_every_strip_executes_and_conserves_money_and_tokens(players):
+    choose = random.Random(players)
+    for strip_index, strip in enumerate(DECK.strips):
+        for index, step in enumerate(strip.steps):
+            state = new(players)
+            r = put(state, "pentagon", strip.title, step.number)
+            state.pos[:] = [2, 9, 20, 33][:players]
+            run_to_end(state.obey(0, r, index, trigger=1), choose)
+            assert state.fired[step.name] >= 1
+            assert state.invariant_violations() == [], step.name
+            # "A register strip never modifies itself" (no other register shows a step here).
+            assert (state.reg_strip[r], state.reg_pos[r]) == (strip_index, index), step.name
