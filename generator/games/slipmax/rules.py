@@ -60,8 +60,9 @@ Rule interpretations (the seed rules are ambiguous or silent here):
   player from the obeyer); orders may be left unused; "Give a player 2 cents to get 3
   cents from another player" and every "Pay X to Y" / "Pass your next turn to Y" are offers
   you may decline (Barter's trigger offers are made only when a matching register shows).
-- "A register strip never modifies itself": steps that change registers (Chaos, Control,
-  Change, Barter, random register) skip their own register. A replaced strip goes to the
+- "A register strip never modifies itself": steps that move, replace or obey registers
+  (Chaos, Control's adjust, Change's orders and replacements, Barter) skip their own
+  register; locking steps may lock any register, their own too. A replaced strip goes to the
   unused pile and the new one shows only its title. "Set all other registers to (0)" shows
   each strip's first step. "Take the effect of that space" lands you again, and a step may
   obey another register's; both nest at most MAX_NESTED deep, so a chain always ends.
