@@ -16,6 +16,7 @@ from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
+from generator.sources.layouts import ICONS_DIR, LAYOUTS_DIR
 from generator.sources.loader import LocDict
 from generator.sources.schema import validate
 from generator.units import parse_length
@@ -81,7 +82,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game) -> list[Sheet]:
         fronts: list[Scene] = [f.front for f in part.faces]
         label = part.kind.label or part.kind.name
         first = fronts[0]
-        if plan_grid(paper, first.width, first.height, first.bleed, part.gap) is None:
+        if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
         else:
@@ -90,10 +91,17 @@ def impose(laid: list[Laid], paper: Paper, game: Game) -> list[Sheet]:
     return finish(pending, game.name)
 
 
+def context_for(game: Game) -> LayoutContext:
+    """Layouts and icons come from the game folder's own layouts/ and icons/ first (a
+    customised deck can restyle itself), then from the shipped ones."""
+    return LayoutContext(game, layout_dirs=[game.folder / "layouts", LAYOUTS_DIR],
+                         icon_dirs=[game.folder / "icons", ICONS_DIR])
+
+
 def build_game(game: Game, out_dir: Path, paper: Paper, formats: tuple[str, ...] = FORMATS,
                progress: Callable[[int], None] | None = None) -> BuildResult:
     """Lay out, impose and write one game; nothing is written when layout finds errors."""
-    ctx = LayoutContext(game)
+    ctx = context_for(game)
     result = BuildResult(game)
     laid = lay_out(game, ctx)
     result.findings.extend(ctx.findings)

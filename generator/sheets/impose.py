@@ -1,10 +1,13 @@
 """Imposition: how many components fit a sheet, where they go, and their cut lines.
 
-Components of one kind are laid in a grid from the top-left of the printable area, in the
-page orientation that fits the most of them while leaving room for the sheet furniture
-(calibration square and labels) below or to the right of the grid. With no gap and no
-bleed, neighbours butt and share their cut lines (one long scissor cut per row/column);
-otherwise each component has its own outline. A component larger than a sheet is tiled.
+Components of one kind are laid in a grid in the page orientation that fits the most of
+them. The sheet furniture (a 1 in calibration square and the labels) goes below or right of
+the grid when there is room; when the grid needs the margins (poker cards 9-up on Letter or
+A4 leave about 6 mm), the grid is centred, crop marks shrink to the room left, and the
+furniture becomes a compact strip in the widest free margin: a 1 in ruler with 25 mm
+marked, and the labels. With no gap and no bleed, neighbours butt and share their cut lines
+(one long scissor cut per row/column); otherwise each component has its own outline. A
+component larger than a sheet is tiled.
 """
 
 import math
@@ -18,15 +21,21 @@ from generator.units import PT
 
 FURNITURE_CLEARANCE = 2.0
 TILE_OVERLAP = 12.0
+#: The least room beyond the trim (and bleed) a crop mark needs: its offset and 1.5 mm of line.
+MARK_MIN = marks.CROP_OFFSET + 1.5
+COMPACT_MIN_LENGTH = 60.0
 
 
 @dataclass
 class Slot:
-    """Where the furniture goes on a sheet, filled in once every sheet is numbered."""
+    """Where the furniture goes on a sheet, filled in once every sheet is numbered.
+    `rotate` stands it along a side margin; `compact` is the ruler strip of `length` mm."""
 
     x: float
     y: float
     rotate: bool
+    compact: bool = False
+    length: float = 0.0
 
 
 @dataclass
@@ -37,6 +46,7 @@ class Plan:
     pitch_x: float
     pitch_y: float
     slot: Slot
+    origin: tuple[float, float]
 
     @property
     def per_sheet(self) -> int:
@@ -44,7 +54,7 @@ class Plan:
 
 
 def _slot(paper: Paper, used_w: float, used_h: float, bleed: float) -> Slot | None:
-    """Room for the furniture below or right of a grid of used_w x used_h, if any."""
+    """Room for the full furniture below or right of a top-left grid of used_w x used_h."""
     inset = paper.inset
     below = inset + used_h + bleed + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE
     if paper.height - paper.margin - below >= marks.FURNITURE_H and (
@@ -59,24 +69,95 @@ def _slot(paper: Paper, used_w: float, used_h: float, bleed: float) -> Slot | No
     return None
 
 
-def plan_grid(paper: Paper, w: float, h: float, bleed: float, gap: float) -> Plan | None:
-    """The best grid over both orientations (most per sheet; portrait on a tie)."""
-    gap = max(gap, 2 * bleed)
-    best: Plan | None = None
-    for page in (paper, paper.rotated()) if not paper.landscape else (paper.rotated(), paper):
-        room_w = page.width - 2 * page.inset - 2 * bleed
-        room_h = page.height - 2 * page.inset - 2 * bleed
-        cols = int((room_w + gap + 1e-9) // (w + gap))
-        rows = int((room_h + gap + 1e-9) // (h + gap))
-        for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
-            if c < 1 or r < 1:
-                continue
+def _free_spans(low: float, high: float, cuts: list[float]) -> list[tuple[float, float]]:
+    """Stretches of [low, high] clear of the crop marks at `cuts` (1 mm either side)."""
+    spans, start = [], low
+    for cut in sorted(cuts):
+        if cut - 1.0 > start:
+            spans.append((start, cut - 1.0))
+        start = max(start, cut + 1.0)
+    if high > start:
+        spans.append((start, high))
+    return spans
+
+
+def _compact_slot(page: Paper, box: tuple[float, float, float, float], bleed: float,
+                  xs: list[float], ys: list[float]) -> Slot | None:
+    """The longest clear stretch of margin that holds the compact furniture strip."""
+    x, y, w, h = box
+    need = marks.COMPACT_H
+    mark_zone = bleed + marks.CROP_OFFSET + marks.CROP_LENGTH
+    options = []
+    # (thickness of the band, thickness outside the crop marks, along-edge range, crossing marks, place)
+    bands = (
+        ("top", y - bleed - page.margin, (page.margin, page.width - page.margin), xs),
+        ("bottom", page.height - page.margin - (y + h + bleed), (page.margin, page.width - page.margin), xs),
+        ("left", x - bleed - page.margin, (page.margin, page.height - page.margin), ys),
+        ("right", page.width - page.margin - (x + w + bleed), (page.margin, page.height - page.margin), ys),
+    )
+    for side, depth, (low, high), cuts in bands:
+        if depth - 0.3 < need:
+            continue
+        clear_outside = depth - mark_zone >= need
+        spans = [(low, high)] if clear_outside else _free_spans(low, high, cuts)
+        for a, b in spans:
+            if b - a >= COMPACT_MIN_LENGTH:
+                options.append((b - a, side, a, b))
+    if not options:
+        return None
+    length, side, a, _ = max(options)
+    if side == "top":
+        return Slot(a, page.margin, False, True, length)
+    if side == "bottom":
+        return Slot(a, page.height - page.margin - need, False, True, length)
+    if side == "left":
+        return Slot(page.margin, a, True, True, length)
+    return Slot(page.width - page.margin - need, a, True, True, length)
+
+
+def _fit(room: float, size: float, gap: float) -> int:
+    return int((room + gap + 1e-9) // (size + gap))
+
+
+def plan_grid(paper: Paper, w: float, h: float, bleed: float, gap: float, count: int = 0) -> Plan | None:
+    """The best grid over both orientations for `count` components: fewest sheets; then
+    full furniture over the compact strip; then most per sheet; then portrait."""
+    if gap > 0:
+        gap = max(gap, 2 * bleed)  # apart: each component keeps its whole bleed
+    best: tuple | None = None
+    for rank, page in enumerate((paper, paper.rotated()) if not paper.landscape else (paper.rotated(), paper)):
+        for plan in _plans(page, w, h, bleed, gap):
+            sheets = -(-count // plan.per_sheet) if count else 0
+            key = (-sheets, not plan.slot.compact, plan.per_sheet, -rank)
+            if best is None or key > best[0]:
+                best = (key, plan)
+    return best[1] if best else None
+
+
+def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
+    """Candidate grids on one page: top-left with full furniture, or centred and tight."""
+    room_w = page.width - 2 * page.inset - 2 * bleed
+    room_h = page.height - 2 * page.inset - 2 * bleed
+    cols, rows = _fit(room_w, w, gap), _fit(room_h, h, gap)
+    for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
+        if c >= 1 and r >= 1:
             slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
-            if slot and (best is None or c * r > best.per_sheet):
-                best = Plan(page, c, r, w + gap, h + gap, slot)
             if slot:
+                yield Plan(page, c, r, w + gap, h + gap, slot, (page.inset + bleed, page.inset + bleed))
                 break
-    return best
+    tight = page.margin + (bleed if gap > 0 else 0.0)
+    cols, rows = _fit(page.width - 2 * tight, w, gap), _fit(page.height - 2 * tight, h, gap)
+    for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
+        if c < 1 or r < 1:
+            continue
+        gw, gh = c * w + (c - 1) * gap, r * h + (r - 1) * gap
+        x0, y0 = round((page.width - gw) / 2, 4), round((page.height - gh) / 2, 4)
+        xs = [x0 + i * (w + gap) + d for i in range(c) for d in (0, w)]
+        ys = [y0 + j * (h + gap) + d for j in range(r) for d in (0, h)]
+        slot = _compact_slot(page, (x0, y0, gw, gh), bleed, xs, ys)
+        if slot:
+            yield Plan(page, c, r, w + gap, h + gap, slot, (x0, y0))
+            return
 
 
 @dataclass
@@ -86,9 +167,14 @@ class PendingSheet:
     label: str
 
 
-def _placed(scene: Scene, x: float, y: float) -> Group:
+def _placed(scene: Scene, x: float, y: float, outer: tuple[bool, bool, bool, bool] = (True,) * 4) -> Group:
+    """The scene at (x, y), clipped to its trim plus its bleed on the `outer` sides
+    (left, top, right, bottom): butted neighbours share a cut line, so the bleed between
+    them is cut away rather than printed over the neighbour."""
     b = scene.bleed
-    return Group(tuple(scene.items), (1, 0, 0, 1, x, y), clip=(-b, -b, scene.width + 2 * b, scene.height + 2 * b))
+    left, top, right, bottom = (b if side else 0.0 for side in outer)
+    return Group(tuple(scene.items), (1, 0, 0, 1, x, y),
+                 clip=(-left, -top, scene.width + left + right, scene.height + top + bottom))
 
 
 def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
@@ -98,17 +184,17 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
     front's place (a long-edge flip), so printed duplex the two faces meet."""
     first = scenes[0]
     w, h, bleed = first.width, first.height, first.bleed
-    plan = plan_grid(paper, w, h, bleed, gap)
+    plan = plan_grid(paper, w, h, bleed, gap, len(scenes))
     if plan is None:
         raise ValueError(f"{label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
     out = []
     for start in range(0, len(scenes), plan.per_sheet):
         page = plan.paper
-        origin = page.inset + bleed
+        x0, y0 = plan.origin
         boxes = []
         for n in range(len(scenes[start : start + plan.per_sheet])):
             col, row = n % plan.cols, n // plan.cols
-            boxes.append((origin + col * plan.pitch_x, origin + row * plan.pitch_y, w, h))
+            boxes.append((x0 + col * plan.pitch_x, y0 + row * plan.pitch_y, w, h))
         front = _grid_sheet(page, scenes[start : start + plan.per_sheet], boxes, gap, bleed, label)
         out.append(PendingSheet(front, plan.slot, label))
         chunk = (backs or [])[start : start + plan.per_sheet]
@@ -122,20 +208,25 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
 
 def _mirror_slot(page: Paper, slot: Slot) -> Slot:
     """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
-    if slot.rotate:
-        return Slot(page.width - slot.x - marks.FURNITURE_H, slot.y, True)
-    return Slot(page.width - slot.x - marks.FURNITURE_W, slot.y, False)
+    across = (marks.COMPACT_H if slot.compact else marks.FURNITURE_H) if slot.rotate else (
+        slot.length if slot.compact else marks.FURNITURE_W)
+    return Slot(page.width - slot.x - across, slot.y, slot.rotate, slot.compact, slot.length)
 
 
 def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str) -> Sheet:
     sheet = Sheet(page.width, page.height, title=label)
-    for scene, (x, y, _, _) in zip(scenes, boxes, strict=True):
-        sheet.items.append(_placed(scene, x, y))
-    if gap <= 0 and bleed <= 0:
+    taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in boxes}
+    for scene, (x, y, w, h) in zip(scenes, boxes, strict=True):
+        outer = (True,) * 4
+        if gap <= 0:
+            outer = tuple((round(nx, 3), round(ny, 3)) not in taken
+                          for nx, ny in ((x - w, y), (x, y - h), (x + w, y), (x, y + h)))
+        sheet.items.append(_placed(scene, x, y, outer))
+    if gap <= 0:
         sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
     else:
         sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
-    sheet.items += marks.crop_marks(boxes, bleed)
+    sheet.items += marks.crop_marks(boxes, bleed, page)
     sheet.placements = list(boxes)
     sheet.trim = _union(boxes)
     if bleed:
@@ -241,10 +332,17 @@ def _tile_edges(box, i: int, j: int, nx: int, ny: int) -> list[Item]:
 def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
     """Number the sheets and add the furniture: game and component, sheet x of y, 100%."""
     total = len(pending)
-    sheets = []
     for n, p in enumerate(pending, 1):
-        lines = [f"{game}: {p.label}", f"sheet {n} of {total}",
-                 "print at 100% (no scaling): the square must measure 1 in"]
-        p.sheet.items.append(marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate))
-        sheets.append(p.sheet)
-    return sheets
+        p.sheet.items.append(_furniture(p, game, n, total))
+    return [p.sheet for p in pending]
+
+
+def _furniture(p: PendingSheet, game: str, n: int, total: int) -> Group:
+    if p.slot.compact:
+        lines = [f"{game}: {p.label} · sheet {n} of {total} · print at 100%: the bar is 1 in",
+                 f"{game}: {p.label} · sheet {n} of {total} · print at 100%",
+                 f"sheet {n} of {total} · print at 100%"]
+        return marks.compact_furniture(p.slot.x, p.slot.y, lines, p.slot.length, p.slot.rotate)
+    lines = [f"{game}: {p.label}", f"sheet {n} of {total}",
+             "print at 100% (no scaling): the square must measure 1 in"]
+    return marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate)

@@ -1,6 +1,6 @@
 """Cut lines, crop marks, alignment targets and the sheet furniture (labels, calibration)."""
 
-from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, Text, line_style
+from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, line_style
 from generator.layout.text import TextStyle, fit_text
 from generator.units import PT
 
@@ -11,6 +11,8 @@ INCH = 25.4
 #: The furniture block: a 1 in calibration square and three label lines beside it.
 FURNITURE_W = 95.0
 FURNITURE_H = INCH + 2.0
+#: The compact furniture: a 1 in ruler and one label line, for sheets with narrow margins.
+COMPACT_H = 4.0
 
 Segment = tuple[float, float, float, float]
 
@@ -62,9 +64,10 @@ def cut_lines(segments: list[Segment], role: str = "cut") -> list[Item]:
     return [Polyline(((x1, y1), (x2, y2)), style) for x1, y1, x2, y2 in segments]
 
 
-def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float) -> list[Item]:
+def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float, page=None) -> list[Item]:
     """Short marks continuing every trim edge into the margin, outside the bleed: they
-    never touch a component, so they survive cutting and show where the blade goes."""
+    never touch a component, so they survive cutting and show where the blade goes. Where
+    the margin is narrow they shorten to the room left before the printer's margin."""
     if not boxes:
         return []
     left = min(b[0] for b in boxes)
@@ -74,14 +77,25 @@ def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float) -> 
     xs = sorted({_r(b[0]) for b in boxes} | {_r(b[0] + b[2]) for b in boxes})
     ys = sorted({_r(b[1]) for b in boxes} | {_r(b[1] + b[3]) for b in boxes})
     gap = bleed + CROP_OFFSET
+
+    def room(distance_to_edge: float) -> float:
+        margin = page.margin if page is not None else 0.0
+        return min(CROP_LENGTH, distance_to_edge - gap - margin)
+
+    up, down = room(top), room(page.height - bottom) if page else CROP_LENGTH
+    before, after = room(left), room(page.width - right) if page else CROP_LENGTH
     style = line_style("crop")
     marks: list[Item] = []
     for x in xs:
-        marks.append(Polyline(((x, top - gap - CROP_LENGTH), (x, top - gap)), style))
-        marks.append(Polyline(((x, bottom + gap), (x, bottom + gap + CROP_LENGTH)), style))
+        if up >= 1.0:
+            marks.append(Polyline(((x, top - gap - up), (x, top - gap)), style))
+        if down >= 1.0:
+            marks.append(Polyline(((x, bottom + gap), (x, bottom + gap + down)), style))
     for y in ys:
-        marks.append(Polyline(((left - gap - CROP_LENGTH, y), (left - gap, y)), style))
-        marks.append(Polyline(((right + gap, y), (right + gap + CROP_LENGTH, y)), style))
+        if before >= 1.0:
+            marks.append(Polyline(((left - gap - before, y), (left - gap, y)), style))
+        if after >= 1.0:
+            marks.append(Polyline(((right + gap, y), (right + gap + after, y)), style))
     return marks
 
 
@@ -121,5 +135,22 @@ def furniture(x: float, y: float, lines: list[str], rotate: bool) -> Group:
     return Group(tuple(items), (1, 0, 0, 1, x, y))
 
 
-def label(x: float, y: float, text: str, size_pt: float = 7) -> Text:
-    return Text(x, y, text, "DejaVuSans", size_pt * PT)
+def compact_furniture(x: float, y: float, lines: list[str], length: float, rotate: bool) -> Group:
+    """A 1 in ruler (ends and a 25 mm tick marked) and the first of `lines` (longest first)
+    that fits beside it, COMPACT_H tall."""
+    thin = Style(stroke="#000000", stroke_width=0.35 * PT)
+    items: list[Item] = [
+        Polyline(((0, 2.0), (INCH, 2.0)), thin),
+        Polyline(((0, 0.3), (0, 3.7)), thin),
+        Polyline(((INCH, 0.3), (INCH, 3.7)), thin),
+        Polyline(((25.0, 1.1), (25.0, 2.9)), thin),
+    ]
+    style = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT, valign="middle")
+    for line in lines:
+        fitted = fit_text(line, INCH + 2.5, 0, length - INCH - 2.5, COMPACT_H, style)
+        if fitted.fits:
+            break
+    items += fitted.items
+    if rotate:
+        return Group(tuple(items), (0, -1, 1, 0, x, y + length))
+    return Group(tuple(items), (1, 0, 0, 1, x, y))
