@@ -44,3 +44,16 @@ def test_layout_lengths_need_units(tmp_path):
     with pytest.raises(SourceError, match="has no unit") as caught:
         load_layout("a", [tmp_path])
     assert (caught.value.loc.line, caught.value.loc.column) == (1, 15)
+
+
+def test_a_layout_extending_its_own_name_extends_the_one_further_down(tmp_path):
+    shipped, own = tmp_path / "shipped", tmp_path / "game-layouts"
+    shipped.mkdir()
+    own.mkdir()
+    write(shipped, "card", "size: {width: 63mm, height: 88mm}\nbleed: 3mm\n")
+    write(own, "card", "extends: card\nbleed: 0mm\n")
+    layout = load_layout("card", [own, shipped])
+    assert layout["size"]["width"] == "63mm" and layout["bleed"] == "0mm"
+    write(shipped, "card", "extends: card\nsize: {width: 1mm, height: 1mm}\n")
+    with pytest.raises(SourceError, match="no layout named 'card'"):
+        load_layout("card", [own, shipped])

@@ -12,7 +12,7 @@ import pytest
 
 from generator.check.findings import Severity
 from generator.games.slipmax import ENGINE
-from generator.games.slipmax.checks import ordered_deals, strip_fits
+from generator.games.slipmax.checks import ordered_deals
 from generator.sources.errors import SourceError
 from generator.sources.game import load_game
 
@@ -198,6 +198,22 @@ def test_bad_structure_is_a_source_error_at_its_line(tmp_path):
     assert raised.value.loc.line == line_of(folder, 'txt: "Gain a cent."')
 
 
-def test_strip_fits_is_left_to_the_print_layout():
-    with pytest.raises(NotImplementedError):
-        strip_fits(ENGINE.load_deck(load_game(SHIPPED)).strips[0], None)
+def test_a_strip_with_more_steps_than_the_pocket_holds(tmp_path):
+    last = '{step: 8, text: "Take a Time token from every player."}'
+    folder = deck(tmp_path, edit=replace(last, last + '\n      - {step: 9, text: "Gain a cent."}'))
+    (found,) = findings(folder, "SM014")
+    assert found.severity is Severity.ERROR and "'Life of Mortality' has 10 steps" in found.message
+    assert found.loc.line == line_of(folder, '{step: 0, text: "Gain a Time token."}')
+
+
+def test_strips_too_wide_for_the_register_card(tmp_path):
+    folder = deck(tmp_path)
+    (folder / "layouts").mkdir()
+    (folder / "layouts" / "register-card.yaml").write_text(
+        "extends: register-card\nsize: {width: 180mm, height: 140mm}\n"
+    )
+    shipped = findings(SHIPPED, "SM015")
+    (found,) = findings(folder, "SM015")
+    assert not shipped
+    assert found.severity is Severity.ERROR and "too wide" in found.message
+    assert found.loc.line == line_of(folder, "registers:", "register-card.yaml")

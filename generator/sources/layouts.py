@@ -2,6 +2,10 @@
 
 A layout may `extends:` another; mappings merge key by key (the child wins), so a layout
 restates only what differs. Cycles are errors. Unknown keys are errors, not ignored.
+
+Layouts are looked up in a list of folders (a game's own layouts/, then the shipped ones).
+A layout that extends its own name extends the one further down the list: a game folder's
+`register-card.yaml` saying `extends: register-card` restyles the shipped register card.
 """
 
 from pathlib import Path
@@ -81,8 +85,7 @@ def load_layout(name: str, dirs: list[Path] | None = None, loc: Loc | None = Non
                 params_schema: dict | None = None) -> LocDict:
     """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
     dirs = dirs or [LAYOUTS_DIR]
-    chain: list[str] = []
-    data = _resolve(name, dirs, loc, chain)
+    data = _resolve(name, dirs, loc, [])
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
     if params_schema is not None:
@@ -93,12 +96,13 @@ def load_layout(name: str, dirs: list[Path] | None = None, loc: Loc | None = Non
     return data
 
 
-def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[str]) -> LocDict:
-    if name in chain:
-        cycle = " -> ".join([*chain[chain.index(name):], name])
+def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[Path]) -> LocDict:
+    path = layout_path(name, dirs, loc)
+    if path in chain:
+        cycle = " -> ".join(p.stem for p in [*chain[chain.index(path):], path])
         raise SourceError(loc, f"layouts extend each other in a cycle: {cycle}")
-    chain.append(name)
-    data = load_yaml(layout_path(name, dirs, loc))
+    chain.append(path)
+    data = load_yaml(path)
     if not isinstance(data, LocDict):
         raise SourceError(getattr(data, "loc", loc), "expected a layout mapping")
     parent_name = data.get("extends")
@@ -106,7 +110,8 @@ def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[str]) -> 
         return data
     if not isinstance(parent_name, str):
         raise SourceError(data.loc_of("extends"), "expected a layout name for 'extends'")
-    parent = _resolve(parent_name, dirs, data.loc_of("extends"), chain)
+    below = dirs[[p.resolve() for p in dirs].index(path.parent.resolve()) + 1:] if parent_name == name else dirs
+    parent = _resolve(parent_name, below, data.loc_of("extends"), chain)
     return merge(parent, data)
 
 

@@ -16,9 +16,13 @@ Codes (severity: meaning):
   register shape repeated.
 - SM012 warning: a register for a shape that no board space has (it is never landed on).
 - SM013 info: how many distinct ways there are to deal the starting registers.
+- SM014 error: a strip has more steps than the register card's pocket can hide: pushed home,
+  it could not be pulled out one step at a time to its last step.
+- SM015 error: strips too wide for the register card: the slits (strip width + clearance)
+  do not fit side by side with at least MIN_BRIDGE of card between them.
 
-Not checked here: whether a strip is too long or too wide for the register card. That needs
-the print layout's geometry and font metrics; see `strip_fits`.
+SM014 and SM015 use the print layouts (layouts/strip.yaml and layouts/register-card.yaml, or
+the game folder's own), the same geometry the sheets are drawn with.
 """
 
 from fractions import Fraction
@@ -48,13 +52,50 @@ def static_checks(game: Game) -> list[Finding]:
     findings += shapes(board, registers, registers_loc)
     if len(strips) >= len(registers):
         findings.append(deals(strips, len(registers), _deck_loc(game)))
+    findings += fits_register_card(game)
     return findings
 
 
-def strip_fits(strip: Strip, layout: object) -> list[Finding]:
-    """Out of scope here: whether a strip fits the register card needs the print layout
-    (strip width, step line height, card pocket depth), which the print pipeline owns."""
-    raise NotImplementedError("strip_fits needs the print layout of the register card")
+#: The least card left between two neighbouring slits, in mm, for the card to hold together.
+MIN_BRIDGE = 3.0
+
+
+def fits_register_card(game: Game) -> list[Finding]:
+    """SM014 and SM015: do the strips, as laid out for print, work in the register card?"""
+    from generator.build import context_for
+    from generator.units import parse_length
+
+    from .components import REGISTER_CARD_KIND, STRIP_KIND, register_geometry
+
+    cards, strip_files = game.files_of("register-card"), game.files_of("strip")
+    if not cards or not strip_files:
+        return []
+    ctx = context_for(game)
+    card_file = cards[0]
+    card = card_file.items[0]
+    card_layout = ctx.layout(card_file.layout, REGISTER_CARD_KIND, card_file.data.loc_of("kind"))
+    strip_layout = ctx.layout(strip_files[0].layout, STRIP_KIND, strip_files[0].data.loc_of("kind"))
+    geometry = register_geometry(card_layout, strip_layout, len(card["registers"]))
+    step_height = parse_length(strip_layout["params"]["step_height"])
+    findings = []
+    for item in game.items("strip"):
+        needed = len(item["steps"]) * step_height
+        if needed > geometry.pocket_depth + 1e-6:
+            findings.append(error(
+                "SM014",
+                f"{item['title']!r} has {len(item['steps'])} steps ({needed:.1f} mm at {step_height:.1f} mm "
+                f"a step) but the register card's pocket is {geometry.pocket_depth:.1f} mm deep",
+                item.loc_of("steps"),
+            ))
+    if geometry.slit_length > geometry.pitch - MIN_BRIDGE + 1e-6:
+        findings.append(error(
+            "SM015",
+            f"strips are too wide for the register card: {len(card['registers'])} slits of "
+            f"{geometry.slit_length:.1f} mm need {len(card['registers']) * (geometry.slit_length + MIN_BRIDGE):.1f} mm "
+            f"but the card is {geometry.width:.1f} mm wide",
+            card.loc_of("registers"),
+        ))
+    return findings
 
 
 def _distinct(strips: list[Strip]) -> list[Strip]:

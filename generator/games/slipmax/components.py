@@ -12,20 +12,19 @@ from generator.check.findings import error
 from generator.layout.elements import draw_text
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, line_style
-from generator.layout.shapes import SHAPES, shape
+from generator.layout.shapes import shape
 from generator.layout.text import TextStyle, fit_text
 from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
-from .schemas import STRIP
+from .schemas import REGISTER_CARD, SHAPE_BOARD, STRIP
 
 FONT_SPEC = closed(
     {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
     ["font", "size"],
 )
 GREY = "#777777"
-SHAPE_NAME = {"enum": list(SHAPES)}
 
 
 class StripKind(ComponentKind):
@@ -33,9 +32,9 @@ class StripKind(ComponentKind):
     label = "strips"
     schema = STRIP
     params_schema = closed(
-        {"title_height": LENGTH, "step_height": LENGTH, "max_steps": {"type": "integer", "minimum": 1},
-         "padding": LENGTH, "title": FONT_SPEC, "note": FONT_SPEC, "step": FONT_SPEC},
-        ["title_height", "step_height", "max_steps", "padding", "title", "note", "step"],
+        {"title_height": LENGTH, "step_height": LENGTH, "padding": LENGTH,
+         "title": FONT_SPEC, "note": FONT_SPEC, "step": FONT_SPEC},
+        ["title_height", "step_height", "padding", "title", "note", "step"],
     )
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
@@ -90,7 +89,7 @@ class RegisterGeometry:
     width: float
 
 
-def register_geometry(layout: LocDict, strip_layout: LocDict) -> RegisterGeometry:
+def register_geometry(layout: LocDict, strip_layout: LocDict, registers: int = 6) -> RegisterGeometry:
     params, strip = layout["params"], strip_layout["params"]
     strip_w = parse_length(strip_layout["size"]["width"])
     strip_l = parse_length(strip_layout["size"]["height"])
@@ -100,18 +99,13 @@ def register_geometry(layout: LocDict, strip_layout: LocDict) -> RegisterGeometr
     front = slit_y + depth + parse_length(params["slack"])
     width = parse_length(layout["size"]["width"])
     flap = parse_length(params["flap_height"])
-    return RegisterGeometry(strip_w, strip_l, depth, slit, slit_y, front, flap, width / 6, width)
+    return RegisterGeometry(strip_w, strip_l, depth, slit, slit_y, front, flap, width / max(registers, 1), width)
 
 
 class RegisterCardKind(ComponentKind):
     name = "register-card"
     label = "register card"
-    schema = closed(
-        {"name": {"type": "string"},
-         "registers": {"type": "array", "items": SHAPE_NAME, "minItems": 6, "maxItems": 6, "uniqueItems": True},
-         "count": {"type": "integer", "minimum": 1}},
-        ["name", "registers"],
-    )
+    schema = REGISTER_CARD
     params_schema = closed(
         {"strip_layout": {"type": "string"}, "slit_from_top": LENGTH, "clearance": LENGTH,
          "slack": LENGTH, "shape_size": LENGTH, "flap_height": LENGTH},
@@ -121,7 +115,7 @@ class RegisterCardKind(ComponentKind):
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         params = layout["params"]
         strip_layout = ctx.layout(params["strip_layout"], STRIP_KIND, layout.loc_of("params"))
-        g = register_geometry(layout, strip_layout)
+        g = register_geometry(layout, strip_layout, len(item["registers"]))
         scene = Scene(g.width, g.front_height + g.flap_height, name=item["name"])
         shape_size = parse_length(params["shape_size"])
         ink = Style(fill="#000000")
@@ -163,16 +157,7 @@ def _flap(g: RegisterGeometry, ctx: LayoutContext):
 class ShapeBoardKind(ComponentKind):
     name = "shape-board"
     label = "board"
-    schema = closed(
-        {"name": {"type": "string"},
-         "grid": {"type": "integer", "minimum": 3, "maximum": 15},
-         "space": LENGTH,
-         "spaces": {"type": "array", "items": SHAPE_NAME, "minItems": 1},
-         "centre": {"type": "array", "minItems": 3, "maxItems": 3,
-                    "items": {"type": "array", "items": SHAPE_NAME, "minItems": 2, "maxItems": 2}},
-         "count": {"type": "integer", "minimum": 1}},
-        ["name", "grid", "space", "spaces", "centre"],
-    )
+    schema = SHAPE_BOARD
     params_schema = closed({"border": LENGTH, "wall": LENGTH}, ["border", "wall"])
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
@@ -180,10 +165,11 @@ class ShapeBoardKind(ComponentKind):
         border = parse_length(layout["params"]["border"])
         wall = parse_length(layout["params"]["wall"])
         cells = spiral_cells(n)
-        expected = n * n - 3
+        expected = n * n - len(item["centre"])
         if len(item["spaces"]) != expected:
-            ctx.findings.append(error("L003", f"a {n}x{n} spiral has {expected} ordinary spaces; "
-                                      f"'spaces' lists {len(item['spaces'])}", item.loc_of("spaces")))
+            ctx.findings.append(error("L003", f"a {n}x{n} spiral with {len(item['centre'])} centre spaces has "
+                                      f"{expected} ordinary spaces; 'spaces' lists {len(item['spaces'])}",
+                                      item.loc_of("spaces")))
         size = n * s + 2 * border
         scene = Scene(size, size, name=item["name"])
         scene.add(Rect(0, 0, size, size, Style(fill="#f4f1e8")))
@@ -273,4 +259,5 @@ def _start_stripes(border: float, s: float):
 
 
 STRIP_KIND = StripKind()
-KINDS = (STRIP_KIND, RegisterCardKind(), ShapeBoardKind())
+REGISTER_CARD_KIND = RegisterCardKind()
+KINDS = (STRIP_KIND, REGISTER_CARD_KIND, ShapeBoardKind())

@@ -38,7 +38,7 @@ SHAPE_BOARD = closed(
         },
         "count": {"type": "integer", "minimum": 1},
     },
-    ["name", "spaces", "centre"],
+    ["name", "grid", "space", "spaces", "centre"],
 )
 
 REGISTER_CARD = closed(
