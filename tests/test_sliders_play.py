@@ -28,24 +28,26 @@ def play_out(seed: int, policy_name: str, players: int, options: dict):
 
 
 @pytest.mark.parametrize("policy_name, options, games", [
-    ("random", {}, 60), ("heuristic", {}, 60), ("random", {"short": True}, 40),
+    ("random", {}, 40), ("heuristic", {}, 80), ("random", {"short": True}, 40),
     ("heuristic", {"time_limit": 60}, 40),
 ])
 def test_seeded_games_keep_the_invariants(policy_name, options, games):
     """200 games in all, 2 to 6 players."""
     states = [play_out(seed, policy_name, 2 + seed % 5, options) for seed in range(games)]
     finished = [s for s in states if s.is_terminal()]
-    assert len(finished) >= games * 0.9
+    # random play can outlast the action cap (about 1 game in 8 with 2 to 6 players)
+    assert len(finished) >= games * (0.75 if policy_name == "random" else 1)
     for state in finished:
         scores = state.returns()
         assert len(scores) == state.num_players
-        if not state.capped and not options:
+        if not options:
             assert sum(state.alive) == 1 and scores.index(max(scores)) == state.alive.index(True)
 
 
-def test_heuristic_four_player_games_mostly_finish_before_the_cap():
+def test_heuristic_four_player_games_finish_well_before_the_action_cap():
     states = [play_out(seed, "heuristic", 4, {}) for seed in range(40)]
-    assert sum(s.capped for s in states) <= 4
+    assert all(s.is_terminal() and not s.capped for s in states)
+    assert max(s.turns for s in states) < 1000
 
 
 def test_figures_cover_every_square_and_sum_to_one():
@@ -59,7 +61,7 @@ def test_figures_cover_every_square_and_sum_to_one():
 
 
 def test_what_fires_is_what_the_engine_says_can_fire():
-    states = [play_out(seed, "random", 4, {}) for seed in range(10)]
+    states = [play_out(seed, "heuristic", 4, {}) for seed in range(30)]
     fireable = set(ENGINE.fireable(DECK))
     for state in states:
         assert set(state.fired) <= fireable

@@ -23,8 +23,8 @@ class SlidersEngine(Engine):
     min_players = 2
     max_players = 8
     default_players = 4
-    #: Heuristic 4-player games take about 3.5 actions a turn (500 a game); random play,
-    #: stopped by the 1000-turn cap (Rules.max_turns) first, stays under about 10,000.
+    #: Measured on 4-player games: heuristic play ends by the rules in 500 actions (median),
+    #: 1,500 at most in 300 games; random play in 7,000 (median), 17,500 at most in 40.
     max_actions = 20_000
 
     def load_deck(self, game: Game) -> Deck:

@@ -25,10 +25,10 @@ def figures(states: list[SlidersState]) -> dict:
     size = len(states[0].stats.landings)
     landings = [sum(state.stats.landings[sq] for state in states) for sq in range(size)]
     moves = sum(landings) or 1
-    income: Counter = Counter()
+    income: Counter = Counter()  # rent charged, by the group of the square
     for state in states:
         income.update(state.stats.rent_by_group)
-    capped = sum(1 for state in states if state.capped)
+    capped = sum(1 for state in states if state.capped or not state.is_terminal())
     return {
         "landing_share": [round(count / moves, 5) for count in landings],
         "rent_per_game_by_group": {

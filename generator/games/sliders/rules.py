@@ -16,12 +16,14 @@ OFFER_PRICES = (1.0, 1.5, 2.0)
 
 @dataclass
 class Rules:
-    """The variant: `short` (short game), `time_limit` (turns, 0 for none), `max_turns` (cap)."""
+    """The variant: `short` (short game), `time_limit` (turns, 0 for none), `max_turns`
+    (a turn cap, 0 for none: the game then ends as capped, valued like a time-limit game)."""
 
     short: bool = False
     time_limit: int = 0
-    #: Heuristic 4-player games end within 470 turns (p95 about 260); random play may not.
-    max_turns: int = 1000
+    #: Off by default, so that the simulation harness's own cap (Engine.max_actions) is what
+    #: stops long games and they are reported as capped, not as won.
+    max_turns: int = 0
 
     @classmethod
     def from_options(cls, options: dict) -> "Rules":

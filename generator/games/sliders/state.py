@@ -539,7 +539,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         if self.rules.time_limit and self.turns >= self.rules.time_limit:
             self.phase = OVER
             return
-        if self.turns >= self.rules.max_turns:
+        if self.rules.max_turns and self.turns >= self.rules.max_turns:
             self.capped = True
             self.phase = OVER
             return
