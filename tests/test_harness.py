@@ -347,3 +347,20 @@ def test_percentile_is_nearest_rank():
 
 def test_summary_of_turns():
     assert summary([1, 2, 3, 10]) == {"mean": 4, "median": 2.5, "p95": 10, "max": 10}
+
+
+def test_games_the_rules_could_never_end_are_not_counted_as_completed():
+    class Stalled(ToyState):
+        def ended_by_rules(self) -> bool:
+            return False
+
+    class StalledRace(ToyRace):
+        def new_game(self, deck, num_players, rng, options):
+            state = super().new_game(deck, num_players, rng, options)
+            state.__class__ = Stalled
+            return state
+
+    report = simulate(StalledRace(), TRACK, 20, 2, 1)
+    assert report.stopped == 20 and report.completed == 0 and report.completed_share == 0.0
+    assert all(r["rate"] == 0.0 for r in report.seat_win_rate())
+    assert report.as_json()["stopped"] == 20

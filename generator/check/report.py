@@ -86,7 +86,8 @@ def format_simulation(report: SimulationReport) -> list[str]:
         f"  turns: mean {_number(turns['mean'])}, median {_number(turns['median'])}, "
         f"p95 {_number(turns['p95'])}, max {_number(turns['max'])}",
         f"  completed: {_percent(report.completed_share)} "
-        f"({report.capped} capped at {report.max_actions} actions, {report.broken} broken)",
+        f"({report.capped} capped at {report.max_actions} actions, {report.stopped} stopped with no end "
+        f"the rules could reach, {report.broken} broken)",
     ]
     seats = [
         f"{seat + 1}: {_percent(r['rate'])} [{_percent(r['ci95'][0])}-{_percent(r['ci95'][1])}]"

@@ -93,6 +93,8 @@ class SimulationReport:
     games_per_second: float
     figures: dict = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    #: Games the engine stopped because the rules could never end them (e.g. stalemates).
+    stopped: int = 0
 
     @property
     def ok(self) -> bool:
@@ -128,6 +130,7 @@ class SimulationReport:
             "turns": self.turns,
             "completed_share": self.completed_share,
             "capped": self.capped,
+            "stopped": self.stopped,
             "broken": self.broken,
             "seat_win_rate": self.seat_win_rate(),
             "fired": self.fired,
@@ -184,7 +187,7 @@ def _describe_exception(exc: BaseException) -> str:
 @dataclass
 class _Outcome:
     state: GameState | None
-    ending: str  # "completed", "capped" or "broken"
+    ending: str  # "completed", "stopped" (no end the rules could reach), "capped" or "broken"
     problem: Problem | None = None
 
 
@@ -221,7 +224,7 @@ class _GameRunner:
             problem = (EXCEPTION, _describe_exception(exc))
         if problem is not None:
             return _Outcome(state, "broken", Problem(problem[0], index, actions, problem[1]))
-        return _Outcome(state, "completed")
+        return _Outcome(state, "completed" if state.ended_by_rules() else "stopped")
 
     def _step(self, state: GameState, choice: random.Random) -> tuple[str, str] | None:
         legal = state.legal_actions()
@@ -331,6 +334,7 @@ def simulate(
         turns=summary([state.turns for state in ended]),
         completed=counts["completed"],
         capped=counts["capped"],
+        stopped=counts["stopped"],
         seat_wins=seat_wins,
         fired=dict(sorted(fired.items())),
         never_fired=sorted(fireable - set(fired)),

@@ -47,6 +47,12 @@ class GameState(ABC):
     def returns(self) -> list[float]:
         """Each seat's final score (money, points); the highest wins, equal ones tie."""
 
+    def ended_by_rules(self) -> bool:
+        """Whether a finished game ended as the rules end a game, rather than being stopped
+        by the engine because the rules could never end it (a stalemate). Only games ended by
+        the rules count as completed and have winners."""
+        return True
+
     def invariant_violations(self) -> list[str]:
         """Conserved quantities and forbidden holdings that do not hold now (empty if fine)."""
         return []

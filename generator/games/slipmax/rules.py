@@ -224,6 +224,10 @@ class SlipmaxState(Effects, GameState):
         return (self.ended or not active or all(self.reached[p] for p in active)
                 or self.stalemate())
 
+    def ended_by_rules(self) -> bool:
+        """A stalemate is the engine stopping a game the rules would play forever."""
+        return not self.stalemate()
+
     def stalemate(self) -> bool:
         """Nobody can ever move again, so nothing can ever change and the game would go round.
 
