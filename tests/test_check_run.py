@@ -239,7 +239,7 @@ def test_capped_games_are_a_warning(tmp_path):
     code, text = run("toy", simulate=4, variants={"stall": True})
     assert code == 0
     assert "warning [SIM010] 4 of 4 simulated games hit the cap of 200 actions" in text
-    assert "completed: 0.0% (4 capped at 200 actions, 0 broken)" in text
+    assert "completed: 0.0% (4 capped at 200 actions, 0 stopped with no end the rules could reach, 0 broken)" in text
 
 
 def test_a_deck_with_errors_is_not_simulated(tmp_path):
