@@ -93,15 +93,19 @@ class MazeCardKind(ComponentKind):
         if item.get("discard_effect"):
             scene.add(*mark_icon("star", params["mark"], ctx, title, item.loc_of("discard_effect")))
         scene.add(*draw_text(title, plan["title"], ctx, title, "title", item.loc_of("title")))
-        divider = parse_length(plan["divider_y"])
-        line = params["divider"]
-        scene.add(Polyline(((parse_length(plan["title"]["x"]), divider), (w - parse_length(plan["title"]["x"]), divider)),
-                           Style(stroke=line["colour"], stroke_width=max(parse_length(line["width"]), 0.25 * PT))))
+        scene.add(divider_line(params["divider"], plan, w))
         scene.add(*draw_text(item["effect"], plan["effect"], ctx, title, "effect", item.loc_of("effect")))
         if "flavour" in item:
             scene.add(*draw_text(item["flavour"], params["flavour"], ctx, title, "flavour", item.loc_of("flavour")))
         scene.add(*draw_elements(layout, item, ctx, title))
         return Faces(scene, card_back(layout, item, ctx, w, h, bleed))
+
+
+def divider_line(spec: LocDict, plan: LocDict, w: float) -> Polyline:
+    """The thin rule under the title, as wide as the title box and centred like it."""
+    y, margin = parse_length(plan["divider_y"]), parse_length(plan["title"]["x"])
+    style = Style(stroke=spec["colour"], stroke_width=max(parse_length(spec["width"]), 0.25 * PT))
+    return Polyline(((margin, y), (w - margin, y)), style)
 
 
 def kind_line(item: LocDict) -> str:
