@@ -1,0 +1,139 @@
+"""One game's preview: every component drawn as it will print, with the checker's findings.
+
+Built afresh on every source edit. Bad input never escapes as an exception: a SourceError
+(a YAML mistake, an unknown kind ...) becomes the preview's `error`, shown on the page with
+its file:line, and the next edit that fixes it brings the components back.
+"""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.build import Laid, context_for, impose, lay_out
+from generator.check.findings import Finding, Severity
+from generator.check.run import CheckOptions, check_game
+from generator.layout import kinds
+from generator.layout.scene import Group, Rect, Scene, line_style
+from generator.output import write_with
+from generator.render import icons
+from generator.render.pdf import write_pdf
+from generator.render.svg import render_svg
+from generator.sheets.model import Sheet
+from generator.sheets.paper import Paper
+from generator.sources.errors import SourceError
+from generator.sources.game import ComponentFile, load_game
+from generator.sources.loader import LocDict
+
+
+@dataclass
+class Component:
+    """One item of a component file: its faces as SVG, its copies and its findings."""
+
+    title: str
+    place: str
+    copies: int
+    front: str
+    back: str | None
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class KindGroup:
+    """The components of one kind (one component file), in file order."""
+
+    label: str
+    file: str
+    components: list[Component]
+
+
+@dataclass
+class GamePreview:
+    folder: Path
+    slug: str
+    name: str = ""
+    #: Bad input: the SourceError's text, file:line:col first. Nothing else is shown then.
+    error: str = ""
+    groups: list[KindGroup] = field(default_factory=list)
+    #: Findings that concern no one component (the deck as a whole, game.yaml ...).
+    findings: list[Finding] = field(default_factory=list)
+    #: The built PDF, and the title of each of its sheets (page n is sheets[n - 1]).
+    pdf: Path | None = None
+    sheets: list[str] = field(default_factory=list)
+
+
+def face_svg(scene: Scene, title: str, icon_path) -> str:
+    """One face cut at its trim, outlined, with its text as glyph outlines (no font needed)."""
+    outline = Rect(0, 0, scene.width, scene.height, style=line_style("cut"))
+    clipped = Group(tuple(scene.items), clip=(0, 0, scene.width, scene.height))
+    sheet = Sheet(scene.width, scene.height, [clipped, outline])
+    return render_svg(sheet, title, icon_path, outline_text=True)
+
+
+def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
+    """The source lines each item covers: from its own first line to the next item's."""
+    starts = [component_file.items.loc_of(i).line for i in range(len(component_file.items))]
+    return [(start, end - 1) for start, end in zip(starts, [*starts[1:], 1 << 30], strict=True)]
+
+
+def _group(part: Laid, icon_path) -> KindGroup:
+    items: list[LocDict] = list(part.file.items)
+    components = []
+    faces = iter(part.faces)
+    for index, item in enumerate(items):
+        copies = int(item.get("count", 1))
+        drawn = next(faces)
+        for _ in range(copies - 1):
+            next(faces)
+        title = part.kind.title(item)
+        components.append(Component(
+            title, str(part.file.items.loc_of(index)), copies, face_svg(drawn.front, title, icon_path),
+            face_svg(drawn.back, f"{title} (back)", icon_path) if drawn.back is not None else None,
+        ))
+    return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
+
+
+def _place_findings(preview: GamePreview, laid: list[Laid], findings: list[Finding]) -> None:
+    """Each finding beside the component whose lines hold it; the rest on the game."""
+    for finding in findings:
+        home = None
+        for part, group in zip(laid, preview.groups, strict=True):
+            if finding.loc is None or finding.loc.file != part.file.shown:
+                continue
+            for (first, last), component in zip(_spans(part.file), group.components, strict=True):
+                if first <= finding.loc.line <= last:
+                    home = component
+        (home.findings if home else preview.findings).append(finding)
+
+
+def forget_cached_sources() -> None:
+    """Layouts and icons are read once per process for `cutsheet build`; a live preview
+    must read them again after an edit."""
+    kinds._cached_layout.cache_clear()
+    icons.drawing.cache_clear()
+    icons.symbol.cache_clear()
+
+
+def build_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
+    """Lay out, check and print one game folder to out_dir/<slug>/<slug>.pdf."""
+    forget_cached_sources()
+    preview = GamePreview(folder, folder.name)
+    try:
+        game = load_game(folder)
+        preview.name = game.name
+        ctx = context_for(game)
+        laid = lay_out(game, ctx)
+        preview.groups = [_group(part, ctx.icon_path) for part in laid]
+        checked = check_game(folder, [], CheckOptions())
+        if checked.bad_input is not None:
+            raise checked.bad_input
+        _place_findings(preview, laid, [*ctx.findings, *checked.findings])
+        if any(f.severity is Severity.ERROR for f in ctx.findings):
+            return preview  # as `cutsheet build`: no PDF while the layout has errors
+        sheets = impose(laid, paper, game)
+        pdf = out_dir / game.slug / f"{game.slug}.pdf"
+        write_with(pdf, lambda tmp: write_pdf(sheets, tmp, game.name, ctx.icon_path))
+        preview.pdf = pdf.resolve()
+        preview.sheets = [sheet.title for sheet in sheets]
+    except SourceError as exc:
+        preview.error = str(exc)
+        preview.groups, preview.findings = [], []
+    return preview

@@ -1,0 +1,194 @@
+"""`cutsheet serve`: a live preview page on 127.0.0.1, rebuilt whenever a source changes.
+
+    GET /          the page: every game's components, findings and PDF links
+    GET /content   the page's content alone (what the page swaps in after a rebuild)
+    GET /events    server-sent events: the preview's version, pushed after every rebuild
+    GET /files/<slug>/<slug>.pdf   a built PDF
+
+Nothing else is served: a file is served only when it is one of the PDFs this server built
+itself (an exact match in a table, never a path joined from the URL), so no URL (encoded
+dots, absolute paths, symlinks ...) reaches any other file.
+"""
+
+import sys
+import threading
+import traceback
+from collections.abc import Callable, Iterable
+from functools import cache
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import watchfiles
+from jinja2 import Environment, PackageLoader
+
+from generator.serve.preview import GamePreview, build_preview
+from generator.sheets.paper import Paper
+from generator.sources.layouts import LAYOUTS_DIR
+
+HOST = "127.0.0.1"
+#: Seconds an events stream waits for a rebuild before sending a keep-alive comment.
+KEEP_ALIVE = 15.0
+
+
+@cache
+def _templates() -> Environment:
+    return Environment(loader=PackageLoader("generator", "serve/templates"), autoescape=True)
+
+
+class Previews:
+    """The current previews of the served games, a version bumped on every rebuild, and
+    the PDFs that may be served. Thread-safe: the watcher writes, request threads read."""
+
+    def __init__(self, folders: list[Path], out_dir: Path, paper: Paper):
+        self.folders = folders
+        self.out_dir = out_dir
+        self.paper = paper
+        self.version = 0
+        self.games: dict[Path, GamePreview] = {}
+        self.changed = threading.Condition()
+
+    def rebuild(self, folders: Iterable[Path] | None = None) -> None:
+        """Rebuild the given games (default: all), then tell every waiting page."""
+        fresh = {folder: _safe_preview(folder, self.out_dir, self.paper) for folder in folders or self.folders}
+        with self.changed:
+            self.games.update(fresh)
+            self.version += 1
+            self.changed.notify_all()
+
+    def wait_for_change(self, seen: int, timeout: float) -> int:
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != seen, timeout)
+            return self.version
+
+    def content(self) -> tuple[int, str]:
+        with self.changed:
+            games = [self.games[folder] for folder in self.folders if folder in self.games]
+            return self.version, _templates().get_template("content.html.j2").render(games=games)
+
+    def page(self) -> str:
+        version, content = self.content()
+        return _templates().get_template("page.html.j2").render(version=version, content=content)
+
+    def pdf(self, url_path: str) -> Path | None:
+        """The built PDF at /files/<slug>/<name>, or None: a table look-up, never a join."""
+        with self.changed:
+            table = {f"/files/{g.slug}/{g.pdf.name}": g.pdf for g in self.games.values() if g.pdf}
+        return table.get(url_path)
+
+    def affected(self, changed: Iterable[Path]) -> list[Path]:
+        """The games a set of changed files concerns; a shared layout or icon concerns all."""
+        hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in changed)]
+        return hit or list(self.folders)
+
+
+def _safe_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
+    """A preview whatever happens: a bug in a kind or an engine is shown, not raised."""
+    try:
+        return build_preview(folder, out_dir, paper)
+    except Exception as exc:  # the server must survive any deck; show what broke
+        lines = traceback.format_exception_only(exc)
+        return GamePreview(folder, folder.name, error="internal error: " + "".join(lines))
+
+
+def watched_paths(folders: list[Path]) -> list[Path]:
+    """Each game folder and the shipped layouts and icons (a layout edit restyles a deck)."""
+    return [*folders, LAYOUTS_DIR]
+
+
+def watch(previews: Previews, stop: threading.Event) -> None:
+    """Rebuild the games a change concerns, until `stop` is set."""
+    sources = watchfiles.DefaultFilter(ignore_paths=[previews.out_dir.resolve()])  # our own PDFs change nothing
+    for changes in watchfiles.watch(*watched_paths(previews.folders), watch_filter=sources, stop_event=stop,
+                                    debounce=400, step=50, rust_timeout=500):
+        previews.rebuild(previews.affected(Path(path).resolve() for _, path in changes))
+
+
+def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+            """Quiet: a page open in a browser would fill the terminal."""
+
+        def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
+            path = urlsplit(self.path).path
+            if path == "/":
+                self._send(HTTPStatus.OK, "text/html; charset=utf-8", previews.page().encode())
+            elif path == "/content":
+                version, content = previews.content()
+                self._send(HTTPStatus.OK, "text/html; charset=utf-8", content.encode(),
+                           {"X-Preview-Version": str(version)})
+            elif path == "/events":
+                self._events()
+            elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
+                self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
+            else:
+                self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
+
+        def _send(self, status: HTTPStatus, content_type: str, body: bytes, headers: dict | None = None) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _events(self) -> None:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.close_connection = True
+            seen = None
+            try:
+                while True:
+                    version = previews.wait_for_change(-1 if seen is None else seen, KEEP_ALIVE)
+                    message = f"data: {version}\n\n" if version != seen else ": alive\n\n"
+                    self.wfile.write(message.encode())
+                    self.wfile.flush()
+                    seen = version
+            except (BrokenPipeError, ConnectionResetError):
+                return
+
+    return Handler
+
+
+class PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A browser closing its connection mid-reply is routine, not worth a traceback."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def start(previews: Previews, port: int) -> tuple[PreviewServer, threading.Event]:
+    """Build every preview, then serve and watch in background threads; port 0 picks one."""
+    previews.rebuild()
+    server = PreviewServer((HOST, port), handler_for(previews))
+    stop = threading.Event()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=watch, args=(previews, stop), daemon=True).start()
+    return server, stop
+
+
+def stop_serving(server: PreviewServer, stop: threading.Event) -> None:
+    stop.set()
+    server.shutdown()
+    server.server_close()
+
+
+def serve_forever(previews: Previews, port: int, announce: Callable[[str], None]) -> None:
+    """Serve until interrupted (Ctrl-C), announcing the page's address once it is up."""
+    server, stop = start(previews, port)
+    announce(f"http://{HOST}:{server.server_address[1]}/")
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop_serving(server, stop)

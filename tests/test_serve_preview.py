@@ -1,0 +1,111 @@
+"""The preview server without a browser: what it serves, what it refuses, where findings go."""
+
+import http.client
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from generator.serve.preview import build_preview
+from generator.serve.server import HOST, Previews, start, stop_serving
+from generator.sheets.paper import paper
+
+ROOT = Path(__file__).resolve().parent.parent
+SLIPMAX = ROOT / "components" / "slipmax"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A copy of Slipmax served on a free port, with its PDFs in out/, and a symlink
+    planted among them that leads back to a source."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    game = tmp_path / "slipmax"
+    shutil.copytree(SLIPMAX, game)
+    previews = Previews([game], tmp_path / "out", paper("letter"))
+    server, stop = start(previews, 0)
+    (tmp_path / "out" / "slipmax" / "evil.pdf").symlink_to(game / "game.yaml")
+    yield server, tmp_path
+    stop_serving(server, stop)
+
+
+def get(server, path: str) -> tuple[int, bytes]:
+    """GET with the path sent exactly as written (no client-side normalising)."""
+    connection = http.client.HTTPConnection(*server.server_address, timeout=10)
+    connection.putrequest("GET", path, skip_accept_encoding=True)
+    connection.endheaders()
+    reply = connection.getresponse()
+    body = reply.read()
+    connection.close()
+    return reply.status, body
+
+
+def test_binds_to_loopback_only(served):
+    server, _ = served
+    assert server.server_address[0] == HOST == "127.0.0.1"
+
+
+def test_serves_the_built_pdf(served):
+    server, tmp_path = served
+    status, body = get(server, "/files/slipmax/slipmax.pdf")
+    assert status == 200
+    assert body.startswith(b"%PDF")
+    assert body == (tmp_path / "out" / "slipmax" / "slipmax.pdf").read_bytes()
+
+
+@pytest.mark.parametrize("path", [
+    "/files/../../etc/passwd",
+    "/files/slipmax/../slipmax/game.yaml",
+    "/files/slipmax/%2e%2e/%2e%2e/slipmax/game.yaml",
+    "/files/slipmax/%2E%2E%2Fgame.yaml",
+    "/files/slipmax/..%2f..%2fslipmax%2fstrips.yaml",
+    "//etc/passwd",
+    "/etc/passwd",
+    "/files//etc/passwd",
+    "/files/slipmax/slipmax.pdf/../../../slipmax/game.yaml",
+    "/files/slipmax/evil.pdf",
+    "/files/slipmax/",
+    "/files/slipmax",
+    "/game.yaml",
+    "/strips.yaml",
+])
+def test_refuses_every_other_path(served, path):
+    server, _ = served
+    status, body = get(server, path)
+    assert status == 404
+    assert b"Slipmax" not in body and b"engine" not in body
+
+
+def test_finding_sits_beside_the_component_it_names(tmp_path):
+    """The checker warns that 'Life of Power' lacks a step: the warning is on that strip."""
+    preview = build_preview(SLIPMAX, tmp_path, paper("letter"))
+    strips = {c.title: c for g in preview.groups for c in g.components}
+    codes = {f.code: f for f in strips["Life of Power"].findings}
+    assert "SM004" in codes and "'Life of Power'" in codes["SM004"].message
+    named = [(c.title, f) for c in strips.values() for f in c.findings if f.code in ("SM003", "SM004")]
+    assert len(named) >= 2
+    assert all(f"'{title}'" in finding.message for title, finding in named)
+
+
+def test_every_item_shown_once_with_its_copies(tmp_path):
+    preview = build_preview(SLIPMAX, tmp_path, paper("letter"))
+    listed = yaml.safe_load((SLIPMAX / "game.yaml").read_text())["components"]
+    items = [item for name in listed for item in yaml.safe_load((SLIPMAX / name).read_text())["items"]]
+    shown = [c for g in preview.groups for c in g.components]
+    assert len(shown) == len(items)
+    assert [c.copies for c in shown] == [item.get("count", 1) for item in items]
+    assert all(c.front.lstrip().startswith("<?xml") and "<svg" in c.front for c in shown)
+
+
+def test_yaml_error_becomes_the_preview_error(tmp_path):
+    game = tmp_path / "slipmax"
+    shutil.copytree(SLIPMAX, game)
+    text = (game / "strips.yaml").read_text()
+    broken = text.replace("items:", "items: [", 1)
+    (game / "strips.yaml").write_text(broken)
+    with pytest.raises(yaml.YAMLError) as raised:
+        yaml.safe_load(broken)
+    preview = build_preview(game, tmp_path / "out", paper("letter"))
+    line = raised.value.problem_mark.line + 1
+    assert f"strips.yaml:{line}:" in preview.error
+    assert preview.groups == [] and preview.pdf is None
