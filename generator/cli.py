@@ -11,8 +11,6 @@ import click
 from generator import PROJECT_ROOT
 from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
-from generator.sheets.alignment import write_alignment_test
-from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper as load_paper
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
@@ -50,27 +48,11 @@ def main() -> None:
 @click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
-              help="The edge your printer flips sheets over for backs; off: print no backs.")
-@click.option("--back-offset", default="0mm,0mm", show_default=True,
-              help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.")
-@click.option("--fold-over", is_flag=True, help="Backs beside their fronts, to fold over (no duplex printer).")
-@click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of large fills.")
-@click.option("--checklist", is_flag=True, help="Start each game's PDF with a checklist page.")
-@click.option("--alignment-test", is_flag=True,
-              help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.")
-def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool,
-          duplex: str, back_offset: str, fold_over: bool, ink_saver: bool, checklist: bool,
-          alignment_test: bool) -> None:
+def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool) -> None:
     """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets.
 
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
-    try:
-        offset = parse_offset(back_offset)
-    except ValueError as exc:
-        _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist)
     try:
         chosen = _formats(formats)
         page = load_paper(paper_name)
@@ -84,11 +66,8 @@ def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str,
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), page, chosen, options):
+        if not _build_one(folder, Path(out_dir), page, chosen):
             failed = True
-    if alignment_test:
-        path = write_alignment_test(Path(out_dir), page, options)
-        click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
 
 
@@ -104,7 +83,7 @@ def _checks_pass(folder: Path) -> bool:
     return not checked.errors
 
 
-def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], options: PrintOptions) -> bool:
+def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...]) -> bool:
     try:
         game = load_game(folder)
         with click.progressbar(length=1, label=f"{game.name:<24}", file=sys.stderr,
@@ -113,7 +92,7 @@ def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], opti
                 bar.length = max(bar.length, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, out_dir, page, formats, advance, options)
+            result = build_game(game, out_dir, page, formats, advance)
     except SourceError as exc:
         _fail(str(exc))
     for finding in result.findings:
