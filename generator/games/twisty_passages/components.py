@@ -144,16 +144,16 @@ def zone_band(params: LocDict, zone: str, w: float, bleed: float, ctx: LayoutCon
 
 
 def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
-    """A row of teeth hanging from the top edge and rising from the bottom one (jaws)."""
+    """Jaws: teeth hanging from the top edge and rising from the bottom one, each based on
+    the trim edge with a solid strip behind it in the bleed, so the cut leaves whole teeth."""
     depth, count = parse_length(spec["depth"]), spec["count"]
-    pitch = (w + 2 * bleed) / count
+    pitch = w / count
     style = Style(fill=spec["colour"])
-    items: list[Item] = []
+    items: list[Item] = [Rect(-bleed, y, w + 2 * bleed, bleed, style) for y in (-bleed, h)]
     for k in range(count):
-        left = -bleed + k * pitch
-        items.append(Polyline(((left, -bleed), (left + pitch, -bleed), (left + pitch / 2, depth)), style, closed=True))
-        items.append(Polyline(((left, h + bleed), (left + pitch, h + bleed), (left + pitch / 2, h - depth)),
-                              style, closed=True))
+        left = k * pitch
+        items.append(Polyline(((left, 0), (left + pitch, 0), (left + pitch / 2, depth)), style, closed=True))
+        items.append(Polyline(((left, h), (left + pitch, h), (left + pitch / 2, h - depth)), style, closed=True))
     return items
 
 
