@@ -1,0 +1,266 @@
+"""Whipped!'s printable kinds: bills, riders, fold-over bidding tokens, votes, rules summary.
+
+Sizes that must agree: a bill's vote square (layout whipped-bill, `square`) holds one vote
+token (layout whipped-vote, its `size`), with room to place it by hand. A bidding token is
+printed as its two faces side by side, joined at a score line on their shared edge: fold
+there and the faces end up back to back, each reading upright (a fold about a vertical line
+followed by turning the token over is a translation, not a mirror image). Votes carry their
+colour and, drawn in white or black (whichever contrasts more), their shape, so colour is
+never the only cue.
+"""
+
+import math
+
+from generator.layout.elements import draw_elements
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext
+from generator.layout.scene import Item, Polyline, Rect, Scene, Style, line_style
+from generator.layout.shapes import regular_polygon
+from generator.layout.shapes import shape as basic_shape
+from generator.layout.text import TextStyle, fit_text
+from generator.sources.errors import Loc
+from generator.sources.loader import LocDict
+from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.units import PT, parse_length
+
+from .schemas import BIDDING_TOKEN, BILL, RIDER, RULES_SUMMARY, VOTE
+
+FONT_SPEC = closed(
+    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
+    ["font", "size"],
+)
+#: Square borders: heavier than any cutting line (0.4 pt), so neither eye nor test mixes them up.
+SQUARE_STROKE = 1.0 * PT
+#: A dashed square's dash and gap, in mm: 2 + 1 divides a 12 mm side into whole dashes.
+SQUARE_DASH = (2.0, 1.0)
+INK = "#000000"
+PAPER = "#ffffff"
+
+
+def _size(layout: LocDict) -> tuple[float, float]:
+    return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
+
+
+def _style(spec: LocDict, **overrides) -> TextStyle:
+    values = {"font": spec["font"], "size": parse_length(spec["size"]),
+              "min_size": parse_length(spec.get("min_size", spec["size"])),
+              "leading": spec.get("leading", 1.2)}
+    values["min_leading"] = min(1.0, values["leading"])
+    return TextStyle(**values, **overrides)
+
+
+def _text(ctx: LayoutContext, component: str, what: str, loc: Loc | None, text: str,
+          box: tuple[float, float, float, float], style: TextStyle) -> list[Item]:
+    """Fitted text; what does not fit even at the smallest size is an L001 finding."""
+    fitted = fit_text(text, *box, style)
+    if not fitted.fits:
+        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
+    return fitted.items
+
+
+def _luminance(colour: str) -> float:
+    """WCAG relative luminance of '#rrggbb'."""
+    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ink(colour: str) -> str:
+    """White or black, whichever has the higher WCAG contrast ratio on `colour`."""
+    lum = _luminance(colour)
+    return INK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else PAPER
+
+
+class BillKind(ComponentKind):
+    """A bill: its name, then one column per level holding that level's vote squares."""
+
+    name = "bill"
+    label = "bills"
+    schema = BILL
+    params_schema = closed(
+        {"margin": LENGTH, "title_height": LENGTH, "header_height": LENGTH, "square": LENGTH,
+         "spacing": LENGTH, "per_row": {"type": "integer", "minimum": 1}, "title": FONT_SPEC,
+         "header": FONT_SPEC, "note": FONT_SPEC, "sponsor_tint": COLOUR},
+        ["margin", "title_height", "header_height", "square", "spacing", "per_row", "title",
+         "header", "note", "sponsor_tint"],
+    )
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        p = layout["params"]
+        width, height = _size(layout)
+        margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
+        scene = Scene(width, height, name=item["name"])
+        scene.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
+                         (margin, margin, width - 2 * margin, title_h),
+                         _style(p["title"], align="center", valign="middle")))
+        top = margin + title_h
+        scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
+        levels = item["levels"]
+        column = (width - 2 * margin) / len(levels)
+        for n, squares in enumerate(levels):
+            x = margin + n * column
+            if n == 0:
+                scene.add(Rect(x, top + 1.5, column, height - top - 1.5 - margin / 2,
+                               Style(fill=p["sponsor_tint"]), radius=1.5))
+            scene.add(*self._level(item, n, squares, (x, top + 1.5, column), p, ctx, height - margin))
+        return Faces(scene)
+
+    @staticmethod
+    def _level(item: LocDict, n: int, squares: list[str], where: tuple[float, float, float],
+               p: LocDict, ctx: LayoutContext, bottom: float) -> list[Item]:
+        """Level n's header (its number, whose it is, what it scores) and its squares."""
+        x, y, column = where
+        header_h = parse_length(p["header_height"])
+        points = squares.count("solid")
+        whose = "sponsor" if n == 0 else "auctioned"
+        loc = item["levels"].loc_of(n)
+        items = _text(ctx, item["name"], f"level {n + 1}", loc, f"Level {n + 1}",
+                      (x, y + 1, column, header_h * 0.5), _style(p["header"], align="center"))
+        items += _text(ctx, item["name"], f"level {n + 1}", loc,
+                       f"{whose} · {points} pt{'s' if points != 1 else ''}",
+                       (x, y + 1 + header_h * 0.5, column, header_h * 0.5), _style(p["note"], align="center"))
+        size, spacing, per_row = parse_length(p["square"]), parse_length(p["spacing"]), p["per_row"]
+        cols = min(per_row, len(squares))
+        left = x + (column - (cols * size + (cols - 1) * spacing)) / 2
+        first = y + 1 + header_h + spacing
+        for k, kind in enumerate(squares):
+            row, col = divmod(k, per_row)
+            sy = first + row * (size + spacing)
+            style = Style(stroke=INK, stroke_width=SQUARE_STROKE, dash=SQUARE_DASH if kind == "dashed" else None)
+            items.append(Rect(left + col * (size + spacing), sy, size, size, style))
+        rows = math.ceil(len(squares) / per_row)
+        end = first + rows * size + (rows - 1) * spacing
+        if end > bottom + 1e-6:
+            ctx.overflow(item["name"], f"level {n + 1}'s squares", loc, 0.0, end - bottom)
+        return items
+
+
+class RiderKind(ComponentKind):
+    """A rider card: the layout's elements from the item's fields, and a common back."""
+
+    name = "rider"
+    label = "riders"
+    schema = RIDER
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        return Faces(_face(layout, item, ctx, "elements", "background"),
+                     _face(layout, item, ctx, "back_elements", "back_background"))
+
+
+def _face(layout: LocDict, item: LocDict, ctx: LayoutContext, elements: str, background: str) -> Scene:
+    width, height = _size(layout)
+    bleed = parse_length(layout.get("bleed", "0mm"))
+    scene = Scene(width, height, bleed=bleed, name=item["name"])
+    if layout.get(background):
+        scene.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=layout[background])))
+    scene.add(*draw_elements(layout, item, ctx, item["name"], elements))
+    return scene
+
+
+class BiddingTokenKind(ComponentKind):
+    """Both faces of a bidding token side by side, the score line on their shared edge."""
+
+    name = "bidding-token"
+    label = "bidding tokens (fold on the dashed line)"
+    schema = BIDDING_TOKEN
+    params_schema = closed({"numeral": FONT_SPEC, "caption": FONT_SPEC}, ["numeral", "caption"])
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        width, height = _size(layout)
+        bleed = parse_length(layout.get("bleed", "0mm"))
+        face = width / 2
+        name = f"level {item['level']} bidding token"
+        scene = Scene(width, height, bleed=bleed, name=name)
+        for n, side in enumerate(("front", "back")):
+            x = n * face
+            colour = item[side]["colour"]
+            # Fill into the bleed on the outer edges only: the fold edge is exact.
+            fill_x = x - bleed if n == 0 else x
+            scene.add(Rect(fill_x, -bleed, face + bleed, height + 2 * bleed, Style(fill=colour)))
+            scene.add(*self._face_text(item, side, (x, face, height), layout["params"], ctx, name))
+        scene.add(Polyline(((face, 0.0), (face, height)), line_style("score")))
+        return Faces(scene)
+
+    @staticmethod
+    def _face_text(item: LocDict, side: str, where: tuple[float, float, float], p: LocDict,
+                   ctx: LayoutContext, name: str) -> list[Item]:
+        x, face, height = where
+        ink = contrast_ink(item[side]["colour"])
+        loc = item.loc_of(side)
+        pad = face * 0.08
+        items = _text(ctx, name, f"{side} level", loc, "LEVEL", (x + pad, pad, face - 2 * pad, height * 0.2),
+                      _style(p["caption"], align="center", colour=ink))
+        items += _text(ctx, name, f"{side} numeral", loc, str(item["level"]),
+                       (x + pad, height * 0.22, face - 2 * pad, height * 0.5),
+                       _style(p["numeral"], align="center", valign="middle", colour=ink))
+        items += _text(ctx, name, f"{side} label", loc, item[side]["label"],
+                       (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
+                       _style(p["caption"], align="center", valign="bottom", colour=ink))
+        return items
+
+
+class VoteKind(ComponentKind):
+    """A vote: a square of the player's colour inside a thin paper frame, its shape on top."""
+
+    name = "vote"
+    label = "votes"
+    schema = VOTE
+    params_schema = closed({"frame": LENGTH, "shape": LENGTH}, ["frame", "shape"])
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        width, height = _size(layout)
+        frame, size = parse_length(layout["params"]["frame"]), parse_length(layout["params"]["shape"])
+        colour = item["colour"]
+        scene = Scene(width, height, name=item["name"])
+        scene.add(Rect(frame, frame, width - 2 * frame, height - 2 * frame,
+                       Style(fill=colour, stroke="#333333", stroke_width=0.5 * PT)))
+        scene.add(vote_shape(item["shape"], width / 2, height / 2, size, Style(fill=contrast_ink(colour))))
+        return Faces(scene)
+
+
+def vote_shape(name: str, cx: float, cy: float, size: float, style: Style) -> Item:
+    """One of the vote shapes, fitting a size x size box centred on (cx, cy)."""
+    r = size / 2
+    if name == "diamond":
+        return Polyline(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), style, closed=True)
+    if name == "star":
+        points = tuple(
+            (round(cx + rad * math.cos(angle), 4), round(cy + r * 0.1 + rad * math.sin(angle), 4))
+            for k in range(10)
+            for rad, angle in [(r * (1.05 if k % 2 == 0 else 0.42), -math.pi / 2 + k * math.pi / 5)]
+        )
+        return Polyline(points, style, closed=True)
+    if name == "cross":
+        a = r * 0.34
+        corners = ((-a, -r), (a, -r), (a, -a), (r, -a), (r, a), (a, a), (a, r), (-a, r), (-a, a),
+                   (-r, a), (-r, -a), (-a, -a))
+        return Polyline(tuple((cx + dx, cy + dy) for dx, dy in corners), style, closed=True)
+    if name == "square":
+        return Polyline(regular_polygon(cx, cy, r * 1.2, 4), style, closed=True)
+    return basic_shape(name, cx, cy, size, style)
+
+
+class RulesSummaryKind(ComponentKind):
+    """The rules summary card: a title and one bullet a line."""
+
+    name = "rules-summary"
+    label = "rules summary cards"
+    schema = RULES_SUMMARY
+    params_schema = closed({"margin": LENGTH, "title_height": LENGTH, "title": FONT_SPEC, "body": FONT_SPEC},
+                           ["margin", "title_height", "title", "body"])
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        p = layout["params"]
+        width, height = _size(layout)
+        margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
+        scene = Scene(width, height, name=item["title"])
+        scene.add(*_text(ctx, item["title"], "title", item.loc_of("title"), item["title"],
+                         (margin, margin, width - 2 * margin, title_h), _style(p["title"], valign="middle")))
+        top = margin + title_h + 1
+        scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
+        body = "\n".join(f"• {line}" for line in item["lines"])
+        scene.add(*_text(ctx, item["title"], "lines", item.loc_of("lines"), body,
+                         (margin, top + 1.5, width - 2 * margin, height - top - 1.5 - margin), _style(p["body"])))
+        return Faces(scene)
+
+
+KINDS = (BillKind(), RiderKind(), BiddingTokenKind(), VoteKind(), RulesSummaryKind())
