@@ -1,0 +1,264 @@
+"""Chip Flip's printable kinds: the board, and two-sided chips (plain and numbered).
+
+The board is drawn as South sees it: row 1 (South's home row) at the bottom, column a on
+the left, so a1 is the dark bottom-left square and the dark squares, (row + column) even,
+are where the engine puts chips. It is far larger than a sheet: imposition tiles it.
+
+A chip is printed one of two ways, chosen by its layout's `style`:
+- fold-over: one component holding both faces, two discs one above the other, joined by a
+  narrow bridge at the point where they touch; the score line crosses the bridge there, as
+  the common tangent of the two circles. Cut round the outline, fold, glue. The lower disc is
+  printed turned 180 degrees so it reads upright once folded and the chip turned over.
+- duplex: the front face on a fronts sheet, the back face on the backs sheet that follows
+  it (imposition mirrors the backs' places for a long-edge flip); both faces' colour runs
+  past the cut circle so a slightly misregistered back still fills the disc.
+"""
+
+import math
+import re
+from pathlib import Path as FilePath
+
+from generator.check.findings import error
+from generator.layout.fonts import text_width
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext
+from generator.layout.scene import Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
+from generator.layout.text import TextStyle, fit_text
+from generator.sources.loader import LocDict
+from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.units import PT, parse_length
+
+from .schemas import BOARD, CHIP, NUMBERED_CHIP
+
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+#: A user icon is drawn by its file name under the game folder's icons/ (a plain name).
+_USER_ICON = re.compile(r"^icons/([A-Za-z0-9_-]+)\.svg$")
+#: Values that read as another upside down get a bar under them.
+_AMBIGUOUS = {6, 9, 66, 68, 86, 89, 98, 99}
+
+FONT_SPEC = closed({"font": {"type": "string"}, "size": LENGTH}, ["font", "size"])
+
+
+class BoardKind(ComponentKind):
+    name = "board"
+    label = "board"
+    schema = BOARD
+    params_schema = closed(
+        {"border": LENGTH, "border_fill": COLOUR, "frame": COLOUR, "label": FONT_SPEC},
+        ["border", "border_fill", "frame", "label"],
+    )
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        params = layout["params"]
+        s = parse_length(item["square"])
+        border = parse_length(params["border"])
+        rows, cols = item["rows"], item["columns"]
+        width, height = cols * s + 2 * border, rows * s + 2 * border
+        scene = Scene(width, height, name=item["name"])
+        scene.add(Rect(0, 0, width, height, Style(fill=params["border_fill"])))
+        for row in range(rows):
+            for col in range(cols):
+                x, y = square_box(row, col, rows, s, border)
+                colour = item["dark"] if (row + col) % 2 == 0 else item["light"]
+                scene.add(Rect(x, y, s, s, Style(fill=colour)))
+        scene.add(Rect(border, border, cols * s, rows * s,
+                       Style(stroke=params["frame"], stroke_width=1.0 * PT)))
+        scene.add(*_board_labels(rows, cols, s, border, width, height, params["label"]))
+        return Faces(scene)
+
+
+def square_box(row: int, col: int, rows: int, s: float, border: float) -> tuple[float, float]:
+    """Top-left corner of a square: row 0 at the bottom (South's side), column 0 at the left."""
+    return border + col * s, border + (rows - 1 - row) * s
+
+
+def _board_labels(rows: int, cols: int, s: float, border: float, width: float, height: float,
+                  spec: LocDict) -> list[Item]:
+    """Column letters and row numbers in the border: upright for South (below and left of
+    the squares) and, for North, the same labels turned 180 degrees above and right of them,
+    each still beside its own column or row."""
+    style = TextStyle(spec["font"], parse_length(spec["size"]), align="center", valign="middle")
+    boxes = []  # (text, South's box, North's box), boxes as (x, y, w, h)
+    for col in range(cols):
+        x = border + col * s
+        boxes.append((COLUMNS[col], (x, height - border, s, border), (x, 0, s, border)))
+    for row in range(rows):
+        _, y = square_box(row, 0, rows, s, border)
+        boxes.append((str(row + 1), (0, y, border, s), (width - border, y, border, s)))
+    items: list[Item] = []
+    for text, south, (x, y, w, h) in boxes:
+        items += fit_text(text, *south, style).items
+        turned = fit_text(text, x, y, w, h, style).items
+        items.append(Group(tuple(turned), (-1, 0, 0, -1, 2 * x + w, 2 * y + h)))
+    return items
+
+
+class ChipKind(ComponentKind):
+    """A basic chip: the owner's icon on the front, the opponent's on the back."""
+
+    name = "chip"
+    label = "chips"
+    schema = CHIP
+    params_schema = closed(
+        {
+            "style": {"enum": ["fold-over", "duplex"]},
+            "margin": LENGTH,
+            "hinge": LENGTH,
+            "bleed": LENGTH,
+            "face": COLOUR,
+            "ring": COLOUR,
+            "icon_scale": {"type": "number", "exclusiveMinimum": 0, "maximum": 0.7},
+            "value_font": {"type": "string"},
+        },
+        ["style", "margin", "hinge", "bleed", "face", "ring", "icon_scale", "value_font"],
+    )
+
+    def title(self, item: LocDict) -> str:
+        return f"{item['owner']} chip on {item['square']}"
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        params = layout["params"]
+        look = ChipLook(params, parse_length(item["diameter"]))
+        front, back = (self._face(item, side, look, ctx) for side in ("front", "back"))
+        name = self.title(item)
+        if params["style"] == "duplex":
+            return Faces(look.duplex_face(front, name, cut=True), look.duplex_face(back, name, cut=False))
+        return Faces(look.fold_over(front, back, name))
+
+    def _face(self, item: LocDict, side: str, look: "ChipLook", ctx: LayoutContext) -> list[Item]:
+        """What one side shows, centred on (0, 0)."""
+        face = item[side]
+        icon = resolve_icon(face, ctx, self.title(item), side)
+        return look.face_art(icon, face.get("value"))
+
+
+class NumberedChipKind(ChipKind):
+    """An advanced-play chip: each side shows its icon and its value."""
+
+    name = "numbered-chip"
+    label = "numbered chips"
+    schema = NUMBERED_CHIP
+
+
+def resolve_icon(face: LocDict, ctx: LayoutContext, component: str, side: str) -> str | None:
+    """The Icon name a side's icon draws with: a built-in name, or the file name of an SVG
+    in the game folder's icons/ (the build looks there first). None, with an L002 finding,
+    when it does not resolve."""
+    icon = face["icon"]
+    match = _USER_ICON.match(FilePath(icon).as_posix())
+    name = match.group(1) if match else icon
+    if not icon.endswith(".svg") or match:
+        if ctx.icon_path(name) is not None:
+            return name
+    where = "icons/ of the game folder" if icon.endswith(".svg") else "the built-in icons"
+    ctx.findings.append(error("L002", f"icon {icon!r} on the {side} of {component!r} has no file "
+                              f"to draw (looked in {where}; a chip's own SVG goes in the game "
+                              "folder's icons/, e.g. icons/boots.svg)", face.loc_of("icon")))
+    return None
+
+
+class ChipLook:
+    """The measurements and colours of one chip, from its layout params and diameter."""
+
+    def __init__(self, params: LocDict, diameter: float):
+        self.r = diameter / 2
+        self.margin = parse_length(params["margin"])
+        self.hinge = parse_length(params["hinge"])
+        self.bleed = parse_length(params["bleed"])
+        self.face = params["face"]
+        self.ring = params["ring"]
+        self.icon_scale = params["icon_scale"]
+        self.value_font = params["value_font"]
+
+    @property
+    def cell(self) -> float:
+        """Width of the component: the disc and its margin on both sides."""
+        return 2 * (self.r + self.margin)
+
+    def face_art(self, icon: str | None, value: int | None) -> list[Item]:
+        """A side's decoration centred on (0, 0): a ring, the icon, and the value if any."""
+        r = self.r
+        items: list[Item] = [Circle(0, 0, r - 2.0, Style(stroke=self.ring, stroke_width=0.6 * PT))]
+        if value is None:
+            size = 2 * r * self.icon_scale
+            if icon:
+                items.append(Icon(icon, -size / 2, -size / 2, size, size))
+            return items
+        size = 2 * r * self.icon_scale * 0.55
+        if icon:
+            items.append(Icon(icon, -size / 2, -0.72 * r, size, size))
+        items += self._value(value)
+        return items
+
+    def _value(self, value: int) -> list[Item]:
+        """The value, large, in the lower half; 6 and 9 (and the like) underlined."""
+        r = self.r
+        text = str(value)
+        style = TextStyle(self.value_font, 0.62 * r, min_size=6 * PT, align="center", valign="middle")
+        fitted = fit_text(text, -0.8 * r, -0.05 * r, 1.6 * r, 0.7 * r, style)
+        items = list(fitted.items)
+        if value in _AMBIGUOUS:
+            half = text_width(text, self.value_font, fitted.size) / 2
+            y = max(item.y for item in items if isinstance(item, Text)) + 0.1 * r
+            items.append(Polyline(((-half, y), (half, y)), Style(stroke="#000000", stroke_width=0.06 * r)))
+        return items
+
+    def duplex_face(self, art: list[Item], name: str, cut: bool) -> Scene:
+        """One side in its own square cell; the front carries the cut circle."""
+        c = self.cell / 2
+        scene = Scene(self.cell, self.cell, name=name)
+        scene.add(Circle(c, c, self.r + self.bleed, Style(fill=self.face)))
+        scene.add(Group(tuple(art), (1, 0, 0, 1, c, c)))
+        if cut:
+            scene.add(Circle(c, c, self.r, line_style("cut")))
+        return scene
+
+    def fold_over(self, front: list[Item], back: list[Item], name: str) -> Scene:
+        """Both sides in one tall cell: front disc above, back disc below (turned 180
+        degrees), the discs touching at the hinge point on the score line."""
+        r, cx = self.r, self.cell / 2
+        top, bottom = self.margin + r, self.margin + 3 * r
+        hinge_y = self.margin + 2 * r
+        half = self.hinge / 2
+        scene = Scene(self.cell, self.cell + 2 * r, name=name)
+        fill = Style(fill=self.face)
+        scene.add(Circle(cx, top, r + self.bleed, fill), Circle(cx, bottom, r + self.bleed, fill),
+                  Rect(cx - half - self.bleed, top, self.hinge + 2 * self.bleed, 2 * r, fill))
+        scene.add(Group(tuple(front), (1, 0, 0, 1, cx, top)))
+        scene.add(Group(tuple(back), (-1, 0, 0, -1, cx, bottom)))
+        scene.add(Path(fold_outline(cx, top, bottom, r, half), line_style("cut")))
+        scene.add(Polyline(((cx - half, hinge_y), (cx + half, hinge_y)), line_style("score")))
+        return scene
+
+
+def fold_outline(cx: float, top: float, bottom: float, r: float, half: float) -> tuple[tuple, ...]:
+    """The cut outline of a fold-over chip: the upper circle from the bridge's right edge
+    round over the top to its left edge, down the bridge's left edge, the lower circle round
+    under the bottom, and up the bridge's right edge. The circles touch at the hinge."""
+    alpha = math.atan2(math.sqrt(r * r - half * half), half)
+    sweep = -math.pi - 2 * alpha
+    upper = arc(cx, top, r, alpha, sweep)
+    lower = arc(cx, bottom, r, alpha - math.pi, sweep)
+    return (*upper, ("L", *lower[0][1:]), *lower[1:], ("Z",))
+
+
+def arc(cx: float, cy: float, r: float, start: float, sweep: float) -> list[tuple]:
+    """A circular arc as ("M", ...) and cubic Bezier ("C", ...) commands, at most 90 degrees
+    a segment; angles in radians, y down (a positive sweep turns clockwise on the page)."""
+    n = max(1, math.ceil(abs(sweep) / (math.pi / 2) - 1e-9))
+    step = sweep / n
+    k = 4 / 3 * math.tan(step / 4)
+
+    def point(a: float) -> tuple[float, float]:
+        return cx + r * math.cos(a), cy + r * math.sin(a)
+
+    commands: list[tuple] = [("M", *point(start))]
+    for i in range(n):
+        a0, a1 = start + i * step, start + (i + 1) * step
+        (x0, y0), (x1, y1) = point(a0), point(a1)
+        c1 = (x0 - k * r * math.sin(a0), y0 + k * r * math.cos(a0))
+        c2 = (x1 + k * r * math.sin(a1), y1 - k * r * math.cos(a1))
+        commands.append(("C", *c1, *c2, x1, y1))
+    return commands
+
+
+KINDS = (BoardKind(), ChipKind(), NumberedChipKind())
