@@ -642,3 +642,25 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
     play(state, ("lift", ICE))  # lifting later costs the interest again
     assert state.cash[0] == 1500 - 120 - 6 - 66
 
+
+
+# ---- the invariants the harness checks ----------------------------------------------------
+
+
+@pytest.mark.parametrize("breakage, expected", [
+    (lambda s: s.cash.__setitem__(0, 1499), "ledger"),
+    (lambda s: setattr(s, "bank_houses", 31), "houses"),
+    (lambda s: s.held[0].append(s.piles["chance"][0]), "event cards"),
+    (lambda s: s.mortgaged.__setitem__(EARTH, True), "Bank is mortgaged"),
+    (lambda s: (s.give(EARTH, 1), s.alive.__setitem__(1, False)), "bankrupt seat 1"),
+    (lambda s: (own(s, 0, EARTH), s.level.__setitem__(EARTH, 1), setattr(s, "bank_houses", 31)),
+     "outside a complete group"),
+    (lambda s: (own(s, 0, EARTH, KROMAGG), s.level.__setitem__(EARTH, 2),
+                setattr(s, "bank_houses", 30)), "uneven"),
+])
+def test_each_invariant_catches_its_breakage(breakage, expected):
+    state = game()
+    assert state.invariant_violations() == []
+    breakage(state)
+    problems = state.invariant_violations()
+    assert any(expected in problem for problem in problems), problems

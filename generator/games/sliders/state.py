@@ -133,6 +133,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.last_throw = 0
         self._legal: list | None = None
         self._holdings: dict[int, list] = {}  # seat -> [(group, members, mine)], by owner
+        self._checked_holdings: tuple = ()  # the last holdings found sound
         if rules.short or rules.time_limit:
             self._deal_two_deeds()
         self.player = self.opening_roll()
@@ -243,8 +244,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     def _do_build(self, p: int, sq: int) -> None:
         item = "hotel" if self.level[sq] == self.hotel_at else "house"
         stock = self.bank_hotels if item == "hotel" else self.bank_houses
-        seats = [(p + k) % self.num_players for k in range(self.num_players)]
-        wanting = [q for q in seats if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
+        wanting = []
+        if stock < sum(self.alive):  # else the Bank has enough for everyone
+            seats = [(p + k) % self.num_players for k in range(self.num_players)]
+            wanting = [q for q in seats
+                       if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
         if len(wanting) > 1 and stock < len(wanting):
             self.auction = Auction(-1, wanting, item=item)
             self.fired["rule: building auction"] += 1
@@ -578,11 +582,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     def invariant_violations(self) -> list[str]:
         """Money against the ledger, buildings and cards against their totals, holdings.
 
-        Kept cheap (compress() visits only mortgaged or built squares): the simulation
-        harness calls it after every action.
+        Kept cheap, as the simulation harness calls it after every action: the holdings
+        checks run again only when owners, buildings, mortgages or seats changed.
         """
         problems = []
-        cash, level, owner = self.cash, self.level, self.owner
+        cash, level = self.cash, self.level
         if sum(cash) != self.ledger:
             problems.append(f"players hold ${sum(cash)}, the ledger says ${self.ledger}")
         if min(cash) < 0:
@@ -596,15 +600,24 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         cards = sum(map(len, self.piles.values())) + sum(map(len, self.held))
         if cards != self.card_total:
             problems.append(f"{cards} event cards exist, not {self.card_total}")
+        holdings = (tuple(self.owner), tuple(level), tuple(self.mortgaged), tuple(self.alive))
+        if holdings != self._checked_holdings:
+            found = self._holding_problems()
+            if not found:
+                self._checked_holdings = holdings
+            problems += found
+        return problems
+
+    def _holding_problems(self) -> list[str]:
+        owner, squares = self.owner, range(len(self.owner))
+        problems = []
         if not all(self.alive):
             problems += [f"square {sq} owned by the bankrupt seat {o}"
                          for sq, o in enumerate(owner) if o >= 0 and not self.alive[o]]
-        squares = range(len(owner))
         if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
             problems.append("a deed of the Bank is mortgaged")
-        if houses or hotels:
-            built = {self.deck.deeds[sq].group for sq in compress(squares, level)}
-            problems += [self._building_problem(group) for group in built]
+        built = {self.deck.deeds[sq].group for sq in compress(squares, self.level)}
+        problems += [self._building_problem(group) for group in built]
         return [problem for problem in problems if problem]
 
     def _building_problem(self, group: str) -> str:
