@@ -12,7 +12,7 @@ from generator.build import Laid, context_for, impose, lay_out
 from generator.check.findings import Finding, Severity
 from generator.check.run import CheckOptions, check_game
 from generator.layout import kinds
-from generator.layout.scene import Group, Rect, Scene, line_style
+from generator.layout.scene import Group, Rect, Scene, line_style, translate
 from generator.output import write_with
 from generator.render import icons
 from generator.render.pdf import write_pdf
@@ -60,11 +60,16 @@ class GamePreview:
     sheets: list[str] = field(default_factory=list)
 
 
+#: Room around a face so its outline's stroke is not cut off by the picture's edge, in mm.
+PAD = 0.5
+
+
 def face_svg(scene: Scene, title: str, icon_path) -> str:
     """One face cut at its trim, outlined, with its text as glyph outlines (no font needed)."""
     outline = Rect(0, 0, scene.width, scene.height, style=line_style("cut"))
     clipped = Group(tuple(scene.items), clip=(0, 0, scene.width, scene.height))
-    sheet = Sheet(scene.width, scene.height, [clipped, outline])
+    face = translate([clipped, outline], PAD, PAD)
+    sheet = Sheet(scene.width + 2 * PAD, scene.height + 2 * PAD, [face])
     return render_svg(sheet, title, icon_path, outline_text=True)
 
 
