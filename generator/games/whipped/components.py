@@ -184,7 +184,8 @@ class BiddingTokenKind(ComponentKind):
     def _face_text(item: LocDict, side: str, where: tuple[float, float, float], p: LocDict,
                    ctx: LayoutContext, name: str) -> list[Item]:
         x, face, height = where
-        ink = contrast_ink(item[side]["colour"])
+        # The ink saver turns a face's fill into an outline on white paper: ink for paper then.
+        ink = contrast_ink(PAPER if ctx.ink_saver else item[side]["colour"])
         loc = item.loc_of(side)
         pad = face * 0.08
         items = _text(ctx, name, f"{side} level", loc, "LEVEL", (x + pad, pad, face - 2 * pad, height * 0.2),

@@ -1,0 +1,304 @@
+"""The Whipped! build read back from its PDF: bills and their vote squares, riders and their
+backs, the fold-over bidding tokens' geometry, votes' colours and shapes."""
+
+import shutil
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+from generator.build import context_for, lay_out
+from generator.layout.kinds import LayoutContext
+from generator.layout.scene import Group, Rect, Text
+from generator.sources.game import load_game
+from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import PT_MM, cut_lines, score_lines
+
+SOURCE = COMPONENTS / "whipped"
+#: Widths (pt) the PDF writer gives the lines we tell apart.
+SQUARE_PT, CUT_PT = 1.0, 0.4
+
+
+def items_of(name: str) -> list[dict]:
+    return yaml.safe_load((SOURCE / name).read_text())["items"]
+
+
+def expanded(name: str) -> list[dict]:
+    return [item for item in items_of(name) for _ in range(item.get("count", 1))]
+
+
+@pytest.fixture(scope="module")
+def pdf(tmp_path_factory):
+    out = tmp_path_factory.mktemp("whipped")
+    run_build(str(SOURCE), "--out", str(out), "--format", "pdf")
+    with pdfplumber.open(out / "whipped" / "whipped.pdf") as document:
+        yield document
+
+
+def mm(value: float) -> float:
+    return value * PT_MM
+
+
+def box_mm(obj) -> tuple[float, float, float, float]:
+    """x0, top, x1, bottom in mm."""
+    return tuple(mm(obj[k]) for k in ("x0", "top", "x1", "bottom"))
+
+
+def inside(inner, outer, slack: float = 0.01) -> bool:
+    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
+            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+
+
+def cells(page) -> list[tuple[float, float, float, float]]:
+    """Grid cells (mm) bounded by the page's shared cut lines, row by row."""
+    cuts = cut_lines(page)
+    xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
+    ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
+    return [(a, top, b, bottom) for top, bottom in zip(ys, ys[1:], strict=False)
+            for a, b in zip(xs, xs[1:], strict=False)]
+
+
+def words_in(page, cell) -> list[dict]:
+    return [w for w in page.extract_words() if inside(box_mm(w), cell)]
+
+
+def bill_pages(pdf) -> list:
+    return [p for p in pdf.pages if any(w["text"] == "Level" for w in p.extract_words())]
+
+
+def bill_cards(pdf):
+    """(page, cell, name) for every bill card, in sheet order."""
+    found = []
+    for page in bill_pages(pdf):
+        for cell in cells(page):
+            words = words_in(page, cell)
+            if not words:
+                continue
+            level_top = min(w["top"] for w in words if w["text"] == "Level")
+            name = " ".join(w["text"] for w in sorted(words, key=lambda w: (round(w["top"]), w["x0"]))
+                            if w["top"] < level_top)
+            found.append((page, cell, name))
+    return found
+
+
+def test_every_bill_appears_once_by_name_in_source_order(pdf):
+    names = [card[2] for card in bill_cards(pdf)]
+    assert names == [bill["name"] for bill in items_of("bills.yaml")]
+
+
+def squares_by_level(page, cell) -> dict[int, Counter]:
+    """Each bill square in the cell, solid or dashed, under the nearest "Level n" heading."""
+    words = words_in(page, cell)
+    headings = sorted((w["x0"] + w["x1"]) / 2 for w in words if w["text"] == "Level")
+    found: dict[int, Counter] = defaultdict(Counter)
+    for rect in page.rects:
+        if not (rect["stroke"] and abs(rect["linewidth"] - SQUARE_PT) < 0.01):
+            continue
+        if not inside(box_mm(rect), cell):
+            continue
+        centre = (rect["x0"] + rect["x1"]) / 2
+        level = min(range(len(headings)), key=lambda n: abs(headings[n] - centre)) + 1
+        dashed = bool(rect.get("dash") and rect["dash"][0])
+        found[level]["dashed" if dashed else "solid"] += 1
+    return found
+
+
+def test_each_level_shows_the_sources_solid_and_dashed_squares(pdf):
+    cards = bill_cards(pdf)
+    bills = items_of("bills.yaml")
+    assert len(cards) == len(bills)
+    for (page, cell, name), bill in zip(cards, bills, strict=True):
+        expected = {n: Counter(level) for n, level in enumerate(bill["levels"], 1)}
+        assert squares_by_level(page, cell) == expected, name
+
+
+def test_bill_squares_hold_a_vote_and_level_1_is_the_sponsors(pdf):
+    page, cell, _ = bill_cards(pdf)[0]
+    squares = [r for r in page.rects if abs(r["linewidth"] - SQUARE_PT) < 0.01 and inside(box_mm(r), cell)]
+    vote = vote_boxes(pdf)[0][1]
+    vote_side = vote[2] - vote[0]
+    for rect in squares:
+        x0, top, x1, bottom = box_mm(rect)
+        assert abs((x1 - x0) - (bottom - top)) < 0.01 and x1 - x0 >= vote_side + 1.5
+    words = words_in(page, cell)
+    levels = sorted((w for w in words if w["text"] == "Level"), key=lambda w: w["x0"])
+    sponsor = [w for w in words if w["text"] == "sponsor"]
+    assert len(sponsor) == 1 and abs(sponsor[0]["x0"] - levels[0]["x0"]) < abs(sponsor[0]["x0"] - levels[1]["x0"])
+
+
+def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
+    riders = expanded("riders.yaml")
+    fronts = [p for p in pdf.pages if "RIDER" in (p.extract_text() or "")]
+    shown = Counter()
+    for page in fronts:
+        for cell in cells(page):
+            text = " ".join(w["text"] for w in words_in(page, cell))
+            for rider in items_of("riders.yaml"):
+                if text.startswith(f"RIDER {rider['name']} {rider['effect']}"):
+                    shown[rider["name"]] += 1
+    assert shown == Counter(r["name"] for r in riders)
+    backs = [pdf.pages[page.page_number] for page in fronts]  # each fronts sheet's next page
+    assert sum((p.extract_text() or "").count("Whipped! rider") for p in backs) == len(riders)
+    assert all("RIDER" not in (p.extract_text() or "") for p in backs)
+
+
+def token_pairs(pdf):
+    """(page, outline (mm), score line) for each fold-over token: its own cut outline with
+    the one score line inside it."""
+    found = []
+    for page in pdf.pages:
+        scores = [s for s in score_lines(page) if s.vertical]
+        if not scores:
+            continue
+        for rect in page.rects:
+            if rect["fill"] or not (rect["stroke"] and abs(rect["linewidth"] - CUT_PT) < 0.01):
+                continue
+            outline = box_mm(rect)
+            inner = [s for s in scores if outline[0] < s.x0 < outline[2] and inside(
+                (s.x0, min(s.y0, s.y1), s.x1, max(s.y0, s.y1)), outline)]
+            assert len(inner) == 1, outline
+            found.append((page, outline, inner[0]))
+    return found
+
+
+def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
+    pairs = token_pairs(pdf)
+    tokens = expanded("bidding-tokens.yaml")
+    assert len(pairs) == len(tokens)
+    levels = Counter()
+    for page, (x0, top, x1, bottom), score in pairs:
+        fold = score.x0
+        # Both faces the same size, the score line the whole height of the shared edge.
+        assert abs((fold - x0) - (x1 - fold)) < 0.1
+        assert abs(min(score.y0, score.y1) - top) < 0.01 and abs(max(score.y0, score.y1) - bottom) < 0.01
+        fills = [box_mm(r) for r in page.rects if r["fill"] and not r["stroke"]
+                 and box_mm(r)[0] < x1 and box_mm(r)[2] > x0 and box_mm(r)[1] < bottom and box_mm(r)[3] > top]
+        white = [f for f in fills if f[2] <= fold + 0.01]
+        black = [f for f in fills if f[0] >= fold - 0.01]
+        assert len(white) == 1 and len(black) == 1
+        (w0, wt, w1, wb), (b0, bt, b1, bb) = white[0], black[0]
+        # Each face's fill meets the fold exactly, and mirrors the other across it.
+        assert abs(w1 - fold) < 0.01 and abs(b0 - fold) < 0.01
+        assert abs((fold - w0) - (b1 - fold)) < 0.1 and abs(wt - bt) < 0.1 and abs(wb - bb) < 0.1
+        chars = [c for c in page.chars if inside(box_mm(c), (x0, top, x1, bottom)) and c["text"] in "123"]
+        left = [c for c in chars if mm(c["x1"]) <= fold]
+        right = [c for c in chars if mm(c["x0"]) >= fold]
+        assert len(left) == len(right) == 1 and left[0]["text"] == right[0]["text"]
+        centre_left = mm(left[0]["x0"] + left[0]["x1"]) / 2
+        centre_right = mm(right[0]["x0"] + right[0]["x1"]) / 2
+        assert abs((fold - centre_left) - (centre_right - fold)) < 0.1
+        assert abs(left[0]["top"] - right[0]["top"]) < 0.1 / PT_MM
+        words = {w["text"] for w in page.extract_words() if inside(box_mm(w), (x0, top, x1, bottom))}
+        assert {"bid", "accepted"} <= words
+        levels[int(left[0]["text"])] += 1
+    assert levels == Counter(t["level"] for t in tokens)
+
+
+def rgb(colour: str) -> tuple[float, ...]:
+    return tuple(round(int(colour[i : i + 2], 16) / 255, 3) for i in (1, 3, 5))
+
+
+def luminance(channels) -> float:
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def vote_boxes(pdf):
+    """(page, box in mm, fill colour) of every vote: the framed colour squares."""
+    colours = {rgb(v["colour"]) for v in items_of("votes.yaml")}
+    found = []
+    for page in pdf.pages:
+        for rect in page.rects:
+            colour = tuple(round(c, 3) for c in rect["non_stroking_color"] or ()) if rect["fill"] else None
+            if colour in colours and rect["stroke"] and 8 < mm(rect["width"]) < 12:
+                found.append((page, box_mm(rect), colour))
+    return found
+
+
+#: Corners (or curve segments) each vote shape is drawn with, by its geometry.
+CORNERS = {"triangle": 3, "square": 4, "diamond": 4, "hexagon": 6, "star": 10, "cross": 12}
+
+
+def shape_in(page, box) -> tuple[str, int, tuple[float, ...]]:
+    """The one filled shape inside a vote: ('curve'|'corners'|'rect', count, fill)."""
+    found = []
+    for curve in page.curves:
+        if curve["fill"] and inside(box_mm(curve), box):
+            ops = [op[0] for op in curve["path"]]
+            kind = "curve" if "c" in ops else "corners"
+            found.append((kind, ops.count("c") if kind == "curve" else ops.count("l") + 1,
+                          tuple(round(c, 3) for c in curve["non_stroking_color"])))
+    for rect in page.rects:
+        if rect["fill"] and not rect["stroke"] and inside(box_mm(rect), box):
+            found.append(("rect", 4, tuple(round(c, 3) for c in rect["non_stroking_color"])))
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_votes_carry_their_colour_and_their_own_shape_in_contrast(pdf):
+    votes = {rgb(v["colour"]): v for v in items_of("votes.yaml")}
+    boxes = vote_boxes(pdf)
+    assert Counter(colour for _, _, colour in boxes) == Counter({c: v["count"] for c, v in votes.items()})
+    seen: dict[tuple, set] = defaultdict(set)
+    for page, box, colour in boxes:
+        kind, count, ink = shape_in(page, box)
+        assert ink in ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)) and contrast(ink, colour) >= 3.0
+        seen[colour].add((kind, count))
+    for colour, vote in votes.items():
+        (kind, count), = seen[colour]
+        if vote["shape"] == "circle":
+            assert kind == "curve"
+        else:
+            assert kind != "curve" and count == CORNERS[vote["shape"]]
+        # square and diamond share a corner count: the square alone is axis-aligned (a rect).
+        assert (kind == "rect") == (vote["shape"] == "square")
+    assert len({frozenset(s) for s in seen.values()}) == len(votes)
+
+
+def test_build_finds_no_overflow_and_a_too_long_name_is_reported_at_its_line(tmp_path):
+    game = load_game(SOURCE)
+    ctx = context_for(game)
+    lay_out(game, ctx)
+    assert ctx.findings == []
+    copy = tmp_path / "whipped"
+    shutil.copytree(SOURCE, copy)
+    bills = copy / "bills.yaml"
+    long_name = "Omnibus Appropriations and Continuing Resolution for Everything Everywhere Act " * 3
+    bills.write_text(bills.read_text().replace("name: Fair Wages Act", f"name: {long_name.strip()}", 1))
+    line = next(n for n, text in enumerate(bills.read_text().splitlines(), 1) if "Omnibus Appropriations" in text)
+    ctx = context_for(load_game(copy))
+    lay_out(load_game(copy), ctx)
+    assert [(f.code, f.loc.line) for f in ctx.findings] == [("L001", line)]
+    assert Path(ctx.findings[0].loc.file).name == "bills.yaml"
+
+
+def texts(items) -> list[Text]:
+    out = []
+    for item in items:
+        if isinstance(item, Group):
+            out += texts(item.items)
+        elif isinstance(item, Text):
+            out.append(item)
+    return out
+
+
+def test_token_text_stays_visible_when_the_ink_saver_drops_the_dark_fill():
+    from generator.games.whipped.components import BiddingTokenKind
+
+    game = load_game(SOURCE)
+    token = game.items("bidding-token")[0]
+    kind = BiddingTokenKind()
+    layout = context_for(game).layout("whipped-bidding-token", kind)
+    plain = kind.draw(token, layout, LayoutContext(game)).front
+    saver = kind.draw(token, layout, LayoutContext(game, ink_saver=True)).front
+    accepted = [t for t in texts(plain.items) if t.text == "accepted"]
+    assert accepted and accepted[0].colour == "#ffffff"  # white on the black face
+    assert {t.colour for t in texts(saver.items)} == {"#000000"}
+    assert any(isinstance(i, Rect) and i.style.fill == "#000000" for i in plain.items)
