@@ -30,34 +30,64 @@ class PropertyMixin:
         return found
 
     def manage_actions(self, p: int) -> list:
-        """Lifting, building, selling, mortgaging and offering: p's own-turn property moves."""
+        """Lifting, building, selling, mortgaging and offering: p's end-of-turn property moves.
+
+        One pass over p's groups: it runs at every end of turn, so it is kept tight.
+        """
         actions: list = []
-        mortgaged, cash = self.mortgaged, self.cash[p]
+        level, mortgaged, cash = self.level, self.mortgaged, self.cash[p]
         for group, members, mine in self.holdings(p):
+            levels = [level[sq] for sq in members]
+            highest = max(levels)
+            unmortgaged = True
             for sq in mine:
-                if mortgaged[sq] and cash >= self.lift_cost(sq):
-                    actions.append(("lift", sq))
+                if mortgaged[sq]:
+                    unmortgaged = False
+                    if cash >= self.lift_cost(sq):
+                        actions.append(("lift", sq))
+                elif not highest:
+                    actions.append(("mortgage", sq))
+            if highest:
+                actions += self._sells(group, members, highest)
             if len(mine) == len(members):
-                actions += self._builds(p, members)
-            actions += self._raises(group, mine)
-            if not self.offered and len(mine) == len(members) - 1:
+                if unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
+                    actions += self._builds(members, levels)
+            elif not self.offered and len(mine) == len(members) - 1:
                 actions += self._offers(p, members)
         return actions
 
     def raise_actions(self, p: int) -> list:
         """Selling buildings and mortgaging: the ways to raise cash from the Bank."""
         actions: list = []
-        for group, _, mine in self.holdings(p):
-            actions += self._raises(group, mine)
+        level, mortgaged = self.level, self.mortgaged
+        for group, members, mine in self.holdings(p):
+            highest = max([level[sq] for sq in members])
+            if highest:
+                actions += self._sells(group, members, highest)
+            else:
+                actions += [("mortgage", sq) for sq in mine if not mortgaged[sq]]
         return actions
 
-    def _builds(self, p: int, members: tuple[int, ...]) -> list:
-        """Houses or hotels p may buy on a group p owns whole: evenly, within the Bank's stock."""
-        if self.cash[p] < self.deck.deeds[members[0]].house_cost:
+    def _builds(self, members: tuple[int, ...], levels: list[int]) -> list:
+        """Houses or hotels on a whole, unmortgaged group: evenly, within the Bank's stock."""
+        if self.deck.deeds[members[0]].kind != "deed":
             return []
-        item, squares = self._group_places(members)
-        stock = self.bank_hotels if item == "hotel" else self.bank_houses
-        return [("build", sq) for sq in squares] if stock else []
+        lowest = min(levels)
+        if lowest == HOTEL:
+            return []
+        stock = self.bank_hotels if lowest == self.hotel_at else self.bank_houses
+        if not stock:
+            return []
+        return [("build", sq) for sq, height in zip(members, levels, strict=True)
+                if height == lowest]
+
+    def _sells(self, group: str, members: tuple[int, ...], highest: int) -> list:
+        """Selling evenly, from the highest buildings down; or the whole group at once."""
+        if highest == HOTEL and self.bank_houses < self.hotel_at:
+            sells = []  # a hotel breaks down to houses only when the Bank has them
+        else:
+            sells = [("sell", sq) for sq in members if self.level[sq] == highest]
+        return [*sells, ("sell_all", group)]
 
     def _group_places(self, members: tuple[int, ...]) -> tuple[str, list[int]]:
         """What the next building on a whole, unmortgaged colour group is, and where it may go
@@ -81,17 +111,6 @@ class PropertyMixin:
                 if kind == item:
                     found += squares
         return found
-
-    def _raises(self, group: str, mine: list[int]) -> list:
-        members, level = self.deck.groups[group], self.level
-        highest = max([level[sq] for sq in members])
-        if highest == 0:
-            return [("mortgage", sq) for sq in mine if not self.mortgaged[sq]]
-        if highest == HOTEL and self.bank_houses < self.hotel_at:
-            sells = []  # a hotel breaks down to houses only when the Bank has them
-        else:
-            sells = [("sell", sq) for sq in members if self.level[sq] == highest]
-        return [*sells, ("sell_all", group)]
 
     def _offers(self, p: int, members: tuple[int, ...]) -> list:
         """Offers for the one deed of a group that p lacks. (A split group has no buildings,
