@@ -664,3 +664,12 @@ def test_each_invariant_catches_its_breakage(breakage, expected):
     breakage(state)
     problems = state.invariant_violations()
     assert any(expected in problem for problem in problems), problems
+
+
+def test_variant_options_are_read_and_checked():
+    assert Rules.from_options({"short": True}) == Rules(short=True)
+    assert Rules.from_options({"time_limit": True}).time_limit == 200
+    assert Rules.from_options({"time_limit": 30, "max_turns": 90}) == Rules(False, 30, 90)
+    for bad in ({"turbo": True}, {"max_turns": -1}, {"time_limit": "soon"}):
+        with pytest.raises(ValueError):
+            Rules.from_options(bad)

@@ -12,6 +12,8 @@ START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, PLACE, OVER = (
     "start", "post", "buy", "auction", "tax", "debt", "transfer", "offer", "place", "over",
 )
 OFFER_PRICES = (1.0, 1.5, 2.0)
+#: Turns of the time-limit game switched on without a length (about 50 rounds of 4).
+DEFAULT_TIME_LIMIT = 200
 
 
 @dataclass
@@ -27,7 +29,16 @@ class Rules:
 
     @classmethod
     def from_options(cls, options: dict) -> "Rules":
+        """Options as given to new_game; a bare switch (`--variant time_limit`, i.e. True)
+        plays the time-limit game for DEFAULT_TIME_LIMIT turns."""
         unknown = set(options) - {"short", "time_limit", "max_turns"}
         if unknown:
             raise ValueError(f"unknown Sliders options: {', '.join(sorted(unknown))}")
-        return cls(**options)
+        values = dict(options)
+        if values.get("time_limit") is True:
+            values["time_limit"] = DEFAULT_TIME_LIMIT
+        for name in ("time_limit", "max_turns"):
+            value = values.get(name, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"Sliders option {name} must be a number of turns, not {value!r}")
+        return cls(**values)
