@@ -3,8 +3,9 @@
 The heuristic buys what it can afford above a cash reserve, bids in auctions up to the
 printed price, builds on completed groups while keeping the reserve, offers up to twice
 the price for the deed that completes a group (and sells one for 1.5 times), lifts
-mortgages when rich, pays the fine early in the game, and raises cash by mortgaging loose deeds before
-selling buildings; it declares bankruptcy only when that is the one legal action.
+mortgages when rich, leaves the Slidecage by card, or by the fine while most deeds are
+unsold, and raises cash by mortgaging loose deeds before selling buildings; it declares
+bankruptcy only when that is the one legal action.
 """
 
 import random
