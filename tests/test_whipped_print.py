@@ -29,10 +29,10 @@ def expanded(name: str) -> list[dict]:
     return [item for item in items_of(name) for _ in range(item.get("count", 1))]
 
 
-@pytest.fixture(scope="module")
-def pdf(tmp_path_factory):
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def pdf(request, tmp_path_factory):
     out = tmp_path_factory.mktemp("whipped")
-    run_build(str(SOURCE), "--out", str(out), "--format", "pdf")
+    run_build(str(SOURCE), "--out", str(out), "--format", "pdf", "--paper", request.param)
     with pdfplumber.open(out / "whipped" / "whipped.pdf") as document:
         yield document
 
@@ -194,6 +194,11 @@ def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
         assert {"bid", "accepted"} <= words
         levels[int(left[0]["text"])] += 1
     assert levels == Counter(t["level"] for t in tokens)
+
+
+def test_nothing_is_tiled_and_all_votes_share_one_sheet(pdf):
+    assert not any("tile" in (p.extract_text() or "") for p in pdf.pages)
+    assert len({page.page_number for page, _, _ in vote_boxes(pdf)}) == 1
 
 
 def rgb(colour: str) -> tuple[float, ...]:
