@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 
 from generator.build import build_game
+from generator.games.chip_flip.components import reads_otherwise_turned
 from generator.sheets.paper import paper
 from generator.sources.game import load_game
 from tests.pdf_geometry import PT_MM, score_lines
@@ -378,3 +379,34 @@ def test_an_icon_with_nothing_to_draw_is_a_finding_at_its_line(tmp_path, icon):
     for finding in findings:
         assert finding.loc.file.endswith("chips.yaml") and finding.loc.line == line
         assert icon in finding.message
+
+
+# --- values ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "ambiguous"), [
+    ("6", True), ("9", True), ("16", True), ("68", True),
+    ("8", False), ("11", False), ("10", False), ("7", False), ("69", False), ("88", False),
+])
+def test_values_that_read_as_others_upside_down(text, ambiguous):
+    assert reads_otherwise_turned(text) is ambiguous
+
+
+def test_six_and_nine_are_underlined(duplex):
+    with pdf_pages(duplex) as pdf:
+        for page in pdf.pages[2:]:
+            bars = [ln for ln in page.lines if ln["linewidth"] * PT_MM > 0.5 and abs(ln["top"] - ln["bottom"]) < 0.01]
+            for centre, r in filled_discs(page):
+                [(value, _)] = disc_values(page, [(centre, r)])
+                under = [b for b in bars if math.dist(((b["x0"] + b["x1"]) / 2 * PT_MM, b["top"] * PT_MM), centre) < r]
+                assert len(under) == (1 if value in ("6", "9") else 0), value
+
+
+def test_a_value_too_long_for_the_chip_is_an_overflow_at_its_line(tmp_path):
+    folder = make_game(tmp_path / "long", replace=("value: 11}", "value: 1000000000000000}"))
+    result, _ = build(folder, tmp_path / "out")
+    overflows = [f for f in result.findings if f.code == "L001"]
+    lines = [n for n, text in enumerate((folder / "numbered-chips.yaml").read_text().splitlines(), 1)
+             if "1000000000000000" in text]
+    assert len(overflows) == len(lines) == 2
+    assert sorted(f.loc.line for f in overflows) == lines

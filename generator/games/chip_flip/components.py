@@ -22,7 +22,7 @@ from generator.check.findings import error
 from generator.layout.fonts import text_width
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.text import TextStyle, fit_text
+from generator.layout.text import Fitted, TextStyle, fit_text
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -32,8 +32,8 @@ from .schemas import BOARD, CHIP, NUMBERED_CHIP
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 #: A user icon is drawn by its file name under the game folder's icons/ (a plain name).
 _USER_ICON = re.compile(r"^icons/([A-Za-z0-9_-]+)\.svg$")
-#: Values that read as another upside down get a bar under them.
-_AMBIGUOUS = {6, 9, 66, 68, 86, 89, 98, 99}
+#: Digits as they read turned 180 degrees.
+_TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 
 FONT_SPEC = closed({"font": {"type": "string"}, "size": LENGTH}, ["font", "size"])
 
@@ -128,7 +128,14 @@ class ChipKind(ComponentKind):
         """What one side shows, centred on (0, 0)."""
         face = item[side]
         icon = resolve_icon(face, ctx, self.title(item), side)
-        return look.face_art(icon, face.get("value"))
+        items = look.face_art(icon, numbered="value" in face)
+        if "value" in face:
+            fitted = look.value(face["value"])
+            if not fitted.fits:
+                ctx.overflow(self.title(item), f"the value on the {side}", face.loc_of("value"),
+                             fitted.overflow_x, fitted.overflow_y)
+            items += fitted.items
+        return items
 
 
 class NumberedChipKind(ChipKind):
@@ -137,6 +144,14 @@ class NumberedChipKind(ChipKind):
     name = "numbered-chip"
     label = "numbered chips"
     schema = NUMBERED_CHIP
+
+
+def reads_otherwise_turned(text: str) -> bool:
+    """True when the digits turned 180 degrees read as a different number (6 as 9, 16 as 91)."""
+    if not all(digit in _TURNED for digit in text):
+        return False
+    turned = "".join(_TURNED[digit] for digit in reversed(text))
+    return turned != text and not turned.startswith("0")
 
 
 def resolve_icon(face: LocDict, ctx: LayoutContext, component: str, side: str) -> str | None:
@@ -174,33 +189,29 @@ class ChipLook:
         """Width of the component: the disc and its margin on both sides."""
         return 2 * (self.r + self.margin)
 
-    def face_art(self, icon: str | None, value: int | None) -> list[Item]:
-        """A side's decoration centred on (0, 0): a ring, the icon, and the value if any."""
+    def face_art(self, icon: str | None, numbered: bool) -> list[Item]:
+        """A side's decoration centred on (0, 0): a ring and the icon, smaller and raised
+        on a numbered chip to leave the lower half to the value."""
         r = self.r
         items: list[Item] = [Circle(0, 0, r - 2.0, Style(stroke=self.ring, stroke_width=0.6 * PT))]
-        if value is None:
-            size = 2 * r * self.icon_scale
-            if icon:
-                items.append(Icon(icon, -size / 2, -size / 2, size, size))
-            return items
-        size = 2 * r * self.icon_scale * 0.55
         if icon:
-            items.append(Icon(icon, -size / 2, -0.72 * r, size, size))
-        items += self._value(value)
+            size = 2 * r * self.icon_scale * (0.55 if numbered else 1.0)
+            top = -0.72 * r if numbered else -size / 2
+            items.append(Icon(icon, -size / 2, top, size, size))
         return items
 
-    def _value(self, value: int) -> list[Item]:
-        """The value, large, in the lower half; 6 and 9 (and the like) underlined."""
+    def value(self, value: int) -> Fitted:
+        """The value, large, in the lower half; underlined when it reads as another number
+        turned upside down (6 and 9)."""
         r = self.r
         text = str(value)
         style = TextStyle(self.value_font, 0.62 * r, min_size=6 * PT, align="center", valign="middle")
         fitted = fit_text(text, -0.8 * r, -0.05 * r, 1.6 * r, 0.7 * r, style)
-        items = list(fitted.items)
-        if value in _AMBIGUOUS:
+        if reads_otherwise_turned(text):
             half = text_width(text, self.value_font, fitted.size) / 2
-            y = max(item.y for item in items if isinstance(item, Text)) + 0.1 * r
-            items.append(Polyline(((-half, y), (half, y)), Style(stroke="#000000", stroke_width=0.06 * r)))
-        return items
+            y = max(item.y for item in fitted.items if isinstance(item, Text)) + 0.1 * r
+            fitted.items.append(Polyline(((-half, y), (half, y)), Style(stroke="#000000", stroke_width=0.06 * r)))
+        return fitted
 
     def duplex_face(self, art: list[Item], name: str, cut: bool) -> Scene:
         """One side in its own square cell; the front carries the cut circle."""
