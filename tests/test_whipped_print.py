@@ -294,6 +294,19 @@ def texts(items) -> list[Text]:
     return out
 
 
+def test_rider_back_text_stays_visible_when_the_ink_saver_drops_the_background():
+    from generator.games.whipped.components import RiderKind
+
+    game = load_game(SOURCE)
+    rider, kind = game.items("rider")[0], RiderKind()
+    layout = context_for(game).layout("whipped-rider", kind)
+    plain = kind.draw(rider, layout, LayoutContext(game)).back
+    saver = kind.draw(rider, layout, LayoutContext(game, ink_saver=True)).back
+    assert [t.colour for t in texts(plain.items)] == ["#ffffff"] * len(texts(plain.items))
+    assert {t.colour for t in texts(saver.items)} == {"#000000"}
+    assert " ".join(t.text for t in texts(saver.items)) == rider["back"]
+
+
 def test_token_text_stays_visible_when_the_ink_saver_drops_the_dark_fill():
     from generator.games.whipped.components import BiddingTokenKind
 

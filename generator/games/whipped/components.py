@@ -10,10 +10,11 @@ never the only cue.
 """
 
 import math
+from dataclasses import replace
 
 from generator.layout.elements import draw_elements
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
-from generator.layout.scene import Item, Polyline, Rect, Scene, Style, line_style
+from generator.layout.scene import Item, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.shapes import regular_polygon
 from generator.layout.shapes import shape as basic_shape
 from generator.layout.text import TextStyle, fit_text
@@ -152,8 +153,17 @@ def _face(layout: LocDict, item: LocDict, ctx: LayoutContext, elements: str, bac
     scene = Scene(width, height, bleed=bleed, name=item["name"])
     if layout.get(background):
         scene.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=layout[background])))
-    scene.add(*draw_elements(layout, item, ctx, item["name"], elements))
+    drawn = draw_elements(layout, item, ctx, item["name"], elements)
+    # The ink saver drops the background: light text (the back's white) would vanish.
+    scene.add(*(_on_paper(i) for i in drawn) if ctx.ink_saver else drawn)
     return scene
+
+
+def _on_paper(item: Item) -> Item:
+    """Text too pale to read on white paper turned black."""
+    if isinstance(item, Text) and contrast_ink(item.colour) == INK:
+        return replace(item, colour=INK)
+    return item
 
 
 class BiddingTokenKind(ComponentKind):
