@@ -3,12 +3,15 @@ fonts: PNG previews (cairo hints glyph advances to whole pixels, which widens sm
 several percent) and print-then-cut layers (cutting machines' software has no fonts).
 
 Advances are the fonts' own horizontal metrics, the same numbers reportlab measures with,
-so outlined text lands exactly where the PDF's text does.
+so outlined text lands exactly where the PDF's text does. Each line becomes one path in
+millimetres (no <use> of glyph definitions: cairosvg re-reads the document for every <use>).
 """
 
 from functools import cache
 
+from fontTools.pens.recordingPen import RecordingPen
 from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
 from generator.layout.fonts import face
@@ -20,42 +23,27 @@ def _font(key: str) -> TTFont:
 
 
 @cache
-def units_per_em(key: str) -> int:
-    return _font(key)["head"].unitsPerEm
-
-
-@cache
-def glyph(key: str, char: str) -> tuple[str, str, int]:
-    """(glyph name, outline path data in font units with y up, advance in font units)."""
+def _glyph(key: str, char: str) -> tuple[RecordingPen, int]:
+    """The glyph's outline as recorded drawing commands (font units, y up) and its advance."""
     font = _font(key)
     name = font.getBestCmap().get(ord(char), ".notdef")
-    glyph_set = font.getGlyphSet()
-    pen = SVGPathPen(glyph_set)
-    glyph_set[name].draw(pen)
-    return name, pen.getCommands(), font["hmtx"][name][0]
+    recording = RecordingPen()
+    font.getGlyphSet()[name].draw(recording)
+    return recording, font["hmtx"][name][0]
 
 
-def glyph_id(key: str, name: str) -> str:
-    return f"glyph-{key}-{name}".replace(".", "_")
+def _number(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
 
 
-def outline(key: str, text: str) -> list[tuple[str, int]]:
-    """(glyph id, x offset in font units) for each inked glyph of the text."""
-    out = []
-    x = 0
+def outline_path(key: str, text: str, x: float, y: float, size: float) -> str:
+    """SVG path data (mm) of `text` set in font `key` at `size` mm, its baseline starting at (x, y)."""
+    scale = size / _font(key)["head"].unitsPerEm
+    pen = SVGPathPen(None, ntos=_number)
+    advance = 0
     for char in text:
-        name, path, advance = glyph(key, char)
-        if path:
-            out.append((glyph_id(key, name), x))
-        x += advance
-    return out
-
-
-def definitions(used: set[tuple[str, str]]) -> list[tuple[str, str]]:
-    """(id, path data) for every (font, char) used, sorted for deterministic output."""
-    defs = {}
-    for key, char in used:
-        name, path, _ = glyph(key, char)
-        if path:
-            defs[glyph_id(key, name)] = path
-    return sorted(defs.items())
+        recording, width = _glyph(key, char)
+        recording.replay(TransformPen(pen, (scale, 0, 0, -scale, x + advance * scale, y)))
+        advance += width
+    return pen.getCommands()

@@ -18,9 +18,16 @@ def drawing(path: Path):
 
 
 @cache
-def symbol(path: Path, symbol_id: str) -> str:
-    """The icon as an SVG <symbol> with its own viewBox, for <use> in sheets."""
+def inline(path: Path) -> tuple[str, str]:
+    """The icon's viewBox and its content as SVG text, to nest in a sheet."""
     root = SafeET.fromstring(path.read_bytes())
     view_box = root.get("viewBox") or f"0 0 {root.get('width', '100')} {root.get('height', '100')}"
     body = "".join(ElementTree.tostring(child, encoding="unicode") for child in root)
+    return view_box, body
+
+
+@cache
+def symbol(path: Path, symbol_id: str) -> str:
+    """The icon as an SVG <symbol> with its own viewBox, for <use> in sheets."""
+    view_box, body = inline(path)
     return f'<symbol id="{symbol_id}" viewBox="{view_box}">{body}</symbol>'

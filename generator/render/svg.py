@@ -8,7 +8,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from generator.layout.fonts import face
-from generator.layout.scene import ROLES, Group, Icon, Item, Text, with_role
+from generator.layout.scene import ROLES, Group, Icon, Item, with_role
 from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
 
@@ -40,23 +40,19 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.filters.update(
-        n=number, sw=stroke_width, n6=lambda v: f"{v:.6f}".rstrip("0"), pathdata=path_data, clipid=clip_id, face=face,
-        upem=glyphs.units_per_em, outline=glyphs.outline,
-    )
+    env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, face=face)
+    env.globals.update(outline=glyphs.outline_path)
     return env
 
 
-def _walk(items, found_icons: set[str], clips: dict[str, tuple], chars: set[tuple[str, str]]) -> None:
+def _walk(items, found_icons: set[str], clips: dict[str, tuple]) -> None:
     for item in items:
         if isinstance(item, Group):
             if item.clip:
                 clips[clip_id(item.clip)] = item.clip
-            _walk(item.items, found_icons, clips, chars)
+            _walk(item.items, found_icons, clips)
         elif isinstance(item, Icon):
             found_icons.add(item.name)
-        elif isinstance(item, Text):
-            chars.update((item.font, c) for c in item.text)
 
 
 def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None],
@@ -64,20 +60,24 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
     """The sheet as SVG text: deterministic (sorted defs, fixed number formatting).
 
     With `outline_text`, text is drawn as glyph outlines from the shipped fonts instead of
-    <text> elements: for renderers that must not substitute or hint fonts."""
+    <text> elements, and icons are inlined rather than referenced: for renderers that must
+    not substitute or hint fonts, and that are slow to resolve references (cairosvg)."""
     items: tuple[Item, ...] = tuple(sheet.items)
     names: set[str] = set()
     clips: dict[str, tuple] = {}
-    chars: set[tuple[str, str]] = set()
-    _walk(items, names, clips, chars)
+    _walk(items, names, clips)
     symbols = []
     for name in sorted(names):
         path = icon_path(name)
-        if path is not None:
+        if path is not None and not outline_text:
             symbols.append(icons.symbol(path, f"icon-{name}"))
+
+    def inline_icon(name: str) -> tuple[str, str] | None:
+        path = icon_path(name)
+        return icons.inline(path) if path is not None else None
+
     layers = [(role, with_role(items, role)) for role in ROLES]
     return _environment().get_template("sheet.svg.j2").render(
         sheet=sheet, title=title, symbols=symbols, clips=sorted(clips.items()),
-        layers=layers, outline_text=outline_text,
-        glyphs=glyphs.definitions(chars) if outline_text else [],
+        layers=layers, outline_text=outline_text, inline_icon=inline_icon,
     )
