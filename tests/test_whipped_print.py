@@ -134,10 +134,15 @@ def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
     shown = Counter()
     for page in fronts:
         for cell in cells(page):
-            text = " ".join(w["text"] for w in words_in(page, cell))
+            words = words_in(page, cell)
+            text = " ".join(w["text"] for w in words)
             for rider in items_of("riders.yaml"):
                 if text.startswith(f"RIDER {rider['name']} {rider['effect']}"):
                     shown[rider["name"]] += 1
+            if " and " in text:  # each gain on a line of its own: "and" starts the second
+                first_gain = next(w for w in words if w["text"].startswith("+"))
+                joint = next(w for w in words if w["text"] == "and")
+                assert joint["top"] > first_gain["bottom"] and joint["x0"] < first_gain["x1"]
     assert shown == Counter(r["name"] for r in riders)
     backs = [pdf.pages[page.page_number] for page in fronts]  # each fronts sheet's next page
     assert sum((p.extract_text() or "").count("Whipped! rider") for p in backs) == len(riders)

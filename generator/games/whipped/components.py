@@ -143,8 +143,16 @@ class RiderKind(ComponentKind):
     schema = RIDER
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        return Faces(_face(layout, item, ctx, "elements", "background"),
+        return Faces(_face(layout, _one_gain_a_line(item), ctx, "elements", "background"),
                      _face(layout, item, ctx, "back_elements", "back_background"))
+
+
+def _one_gain_a_line(item: LocDict) -> LocDict:
+    """The rider with each gain of its effect on a line of its own ("+1 point / and +1 vote"),
+    rather than wherever the wrap falls; positions kept for findings."""
+    shown = LocDict(item, effect=item["effect"].replace(" and ", "\nand "))
+    shown.loc, shown.key_locs, shown.value_locs = item.loc, item.key_locs, item.value_locs
+    return shown
 
 
 def _face(layout: LocDict, item: LocDict, ctx: LayoutContext, elements: str, background: str) -> Scene:
