@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.serve.preview import build_preview
 from generator.serve.server import HOST, Previews, start, stop_serving
 from generator.sheets.paper import paper
@@ -29,10 +31,12 @@ def served(tmp_path_factory):
     stop_serving(server, stop)
 
 
-def get(server, path: str) -> tuple[int, bytes]:
+def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
     """GET with the path sent exactly as written (no client-side normalising)."""
     connection = http.client.HTTPConnection(*server.server_address, timeout=10)
-    connection.putrequest("GET", path, skip_accept_encoding=True)
+    connection.putrequest("GET", path, skip_host=host is not None, skip_accept_encoding=True)
+    if host is not None:
+        connection.putheader("Host", host)
     connection.endheaders()
     reply = connection.getresponse()
     body = reply.read()
@@ -43,6 +47,26 @@ def get(server, path: str) -> tuple[int, bytes]:
 def test_binds_to_loopback_only(served):
     server, _ = served
     assert server.server_address[0] == HOST == "127.0.0.1"
+
+
+def test_refuses_a_foreign_host_name(served):
+    """A page elsewhere whose name was pointed at 127.0.0.1 gets nothing."""
+    server, _ = served
+    port = server.server_address[1]
+    assert get(server, "/", host=f"evil.example:{port}")[0] == 403
+    assert get(server, "/files/slipmax/slipmax.pdf", host=f"evil.example:{port}")[0] == 403
+    status, body = get(server, "/", host=f"localhost:{port}")
+    assert status == 200 and b"Slipmax" in body
+
+
+def test_cli_refuses_a_bad_source_and_a_busy_port(served, tmp_path):
+    server, _ = served
+    runner = CliRunner()
+    missing = runner.invoke(main, ["serve", str(tmp_path / "nowhere")])
+    assert missing.exit_code == 2 and "no such file or folder" in missing.output
+    busy = runner.invoke(main, ["serve", str(SLIPMAX), "--port", str(server.server_address[1]),
+                                "--out", str(tmp_path / "out")])
+    assert busy.exit_code == 2 and f"cannot serve on port {server.server_address[1]}" in busy.output
 
 
 def test_serves_the_built_pdf(served):

@@ -30,6 +30,8 @@ from generator.sources.layouts import LAYOUTS_DIR
 HOST = "127.0.0.1"
 #: Seconds an events stream waits for a rebuild before sending a keep-alive comment.
 KEEP_ALIVE = 15.0
+#: Seconds to wait at most for the file watch to be in place before serving anyway.
+WATCH_START = 10.0
 
 
 @cache
@@ -97,12 +99,15 @@ def watched_paths(folders: list[Path]) -> list[Path]:
     return [*folders, LAYOUTS_DIR]
 
 
-def watch(previews: Previews, stop: threading.Event) -> None:
-    """Rebuild the games a change concerns, until `stop` is set."""
+def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> None:
+    """Rebuild the games a change concerns, until `stop` is set. `ready` is set once the
+    watch is in place (its first quiet interval), so no edit made after it is missed."""
     sources = watchfiles.DefaultFilter(ignore_paths=[previews.out_dir.resolve()])  # our own PDFs change nothing
     for changes in watchfiles.watch(*watched_paths(previews.folders), watch_filter=sources, stop_event=stop,
-                                    debounce=400, step=50, rust_timeout=500):
-        previews.rebuild(previews.affected(Path(path).resolve() for _, path in changes))
+                                    debounce=400, step=50, rust_timeout=200, yield_on_timeout=True):
+        ready.set()
+        if changes:
+            previews.rebuild(previews.affected(Path(path).resolve() for _, path in changes))
 
 
 def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
@@ -114,7 +119,9 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
             path = urlsplit(self.path).path
-            if path == "/":
+            if not self._local_host():
+                self._send(HTTPStatus.FORBIDDEN, "text/plain; charset=utf-8", b"local use only\n")
+            elif path == "/":
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", previews.page().encode())
             elif path == "/content":
                 version, content = previews.content()
@@ -126,6 +133,12 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
             else:
                 self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
+
+        def _local_host(self) -> bool:
+            """Only pages on this machine's own address: a web page elsewhere that points a
+            name of its own at 127.0.0.1 (DNS rebinding) must not read the preview."""
+            port = self.server.server_address[1]
+            return self.headers.get("Host") in (f"{HOST}:{port}", f"localhost:{port}")
 
         def _send(self, status: HTTPStatus, content_type: str, body: bytes, headers: dict | None = None) -> None:
             self.send_response(status)
@@ -170,9 +183,10 @@ def start(previews: Previews, port: int) -> tuple[PreviewServer, threading.Event
     """Build every preview, then serve and watch in background threads; port 0 picks one."""
     previews.rebuild()
     server = PreviewServer((HOST, port), handler_for(previews))
-    stop = threading.Event()
+    stop, ready = threading.Event(), threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    threading.Thread(target=watch, args=(previews, stop), daemon=True).start()
+    threading.Thread(target=watch, args=(previews, stop, ready), daemon=True).start()
+    ready.wait(WATCH_START)
     return server, stop
 
 
