@@ -325,3 +325,22 @@ def test_token_text_stays_visible_when_the_ink_saver_drops_the_dark_fill():
     assert accepted and accepted[0].colour == "#ffffff"  # white on the black face
     assert {t.colour for t in texts(saver.items)} == {"#000000"}
     assert any(isinstance(i, Rect) and i.style.fill == "#000000" for i in plain.items)
+
+
+@pytest.mark.parametrize("squares, findings", [(10, 0), (11, 1)])
+def test_a_level_of_ten_squares_fits_the_bill_and_eleven_do_not(tmp_path, squares, findings):
+    """The rules let one player's ten votes fill a level, so a bill must hold ten a level."""
+    copy = tmp_path / "whipped"
+    shutil.copytree(SOURCE, copy)
+    bills = copy / "bills.yaml"
+    row = "[" + ", ".join(["solid"] * squares) + "]"
+    text = bills.read_text().replace("      - [solid, solid, dashed, dashed]\n", f"      - {row}\n", 1)
+    bills.write_text(text)
+    line = text.splitlines().index(f"      - {row}") + 1
+    ctx = context_for(load_game(copy))
+    laid = lay_out(load_game(copy), ctx)
+    assert [(f.code, f.loc.line) for f in ctx.findings] == [("L001", line)] * findings
+    bill = laid[0].faces[0].front
+    drawn = [i for i in bill.items if isinstance(i, Rect) and abs(i.w - 12) < 1e-6 and i.style.stroke]
+    others = sum(len(level) for level in items_of("bills.yaml")[0]["levels"][1:])
+    assert len(drawn) == squares + others
