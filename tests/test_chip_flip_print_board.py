@@ -14,6 +14,7 @@ import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
+from PIL import ImageStat
 
 from generator.build import build_game
 from generator.games.chip_flip import ENGINE
@@ -231,3 +232,45 @@ def test_neighbouring_tiles_show_the_same_alignment_targets(tiles):
             assert on_a == on_b
             pairs += 1
     assert pairs >= len(tiles) - 1
+
+
+def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_path):
+    """Drawn with the ink saver on: no large fills at all, and dark squares still read dark
+    in greyscale (averaged over each square, as the eye sees a hatch)."""
+    from generator.build import context_for
+    from generator.games.chip_flip.components import BoardKind
+    from generator.layout.scene import Group, Text
+    from generator.render.pdf import write_pdf
+    from generator.sheets.model import Sheet
+
+    game = load_game(GAME)
+    ctx = context_for(game)
+    ctx.ink_saver = True
+    kind = BoardKind()
+    scene = kind.draw(game.items("board")[0], ctx.layout("chip-flip-board", kind), ctx).front
+
+    def fills(items):
+        for item in items:
+            if isinstance(item, Group):
+                yield from fills(item.items)
+            elif not isinstance(item, Text) and item.style.fill:
+                yield item
+
+    assert list(fills(scene.items)) == []
+    sheet = Sheet(scene.width + 20, scene.height + 20, items=[Group(tuple(scene.items), (1, 0, 0, 1, 10, 10))])
+    path = tmp_path / "board.pdf"
+    write_pdf([sheet], path, "board", ctx.icon_path)
+    scale = 2.0
+    pdf = pypdfium2.PdfDocument(path)
+    try:
+        image = pdf[0].render(scale=scale, grayscale=True).to_pil().convert("L")
+    finally:
+        pdf.close()
+    border = parse_length(load_layout("chip-flip-board")["params"]["border"])
+    greys: dict[bool, list[float]] = {True: [], False: []}
+    for row in range(8):
+        for col in range(8):
+            x, y = 10 + border + col * SQUARE_MM, 10 + border + (7 - row) * SQUARE_MM
+            box = tuple(round(v / PT_MM * scale) for v in (x + 3, y + 3, x + SQUARE_MM - 3, y + SQUARE_MM - 3))
+            greys[(row + col) % 2 == 0].append(ImageStat.Stat(image.crop(box)).mean[0] / 255)
+    assert min(greys[False]) - max(greys[True]) >= MIN_GREY_CONTRAST
