@@ -274,3 +274,10 @@ def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_pat
             box = tuple(round(v / PT_MM * scale) for v in (x + 3, y + 3, x + SQUARE_MM - 3, y + SQUARE_MM - 3))
             greys[(row + col) % 2 == 0].append(ImageStat.Stat(image.crop(box)).mean[0] / 255)
     assert min(greys[False]) - max(greys[True]) >= MIN_GREY_CONTRAST
+
+
+@pytest.mark.parametrize(("col", "name"), [(0, "a"), (7, "h"), (25, "z"), (26, "aa"), (27, "ab"), (52, "ba")])
+def test_column_names_continue_past_z(col, name):
+    from generator.games.chip_flip.components import column_name
+
+    assert column_name(col) == name

@@ -13,6 +13,7 @@ import pytest
 from generator.build import build_game
 from generator.games.chip_flip.components import reads_otherwise_turned
 from generator.sheets.paper import paper
+from generator.sources.errors import SourceError
 from generator.sources.game import load_game
 from tests.pdf_geometry import PT_MM, score_lines
 
@@ -410,3 +411,11 @@ def test_a_value_too_long_for_the_chip_is_an_overflow_at_its_line(tmp_path):
              if "1000000000000000" in text]
     assert len(overflows) == len(lines) == 2
     assert sorted(f.loc.line for f in overflows) == lines
+
+
+def test_a_chip_without_size_is_a_source_error_at_its_diameter(tmp_path):
+    folder = make_game(tmp_path / "flat", replace=("diameter: 24mm, square: h8", "diameter: 0mm, square: h8"))
+    line = next(n for n, text in enumerate((folder / "chips.yaml").read_text().splitlines(), 1) if "0mm" in text)
+    with pytest.raises(SourceError) as caught:
+        build(folder, tmp_path / "out")
+    assert caught.value.loc.line == line and "diameter" in str(caught.value)

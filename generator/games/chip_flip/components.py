@@ -23,13 +23,13 @@ from generator.layout.fonts import text_width
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import Fitted, TextStyle, fit_text
+from generator.sources.errors import SourceError
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
 
 from .schemas import BOARD, CHIP, NUMBERED_CHIP
 
-COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 #: A user icon is drawn by its file name under the game folder's icons/ (a plain name).
 _USER_ICON = re.compile(r"^icons/([A-Za-z0-9_-]+)\.svg$")
 #: Digits as they read turned 180 degrees.
@@ -53,7 +53,7 @@ class BoardKind(ComponentKind):
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         params = layout["params"]
-        s = parse_length(item["square"])
+        s = positive_length(item, "square")
         border = parse_length(params["border"])
         rows, cols = item["rows"], item["columns"]
         width, height = cols * s + 2 * border, rows * s + 2 * border
@@ -101,6 +101,23 @@ def square_box(row: int, col: int, rows: int, s: float, border: float) -> tuple[
     return border + col * s, border + (rows - 1 - row) * s
 
 
+def positive_length(item: LocDict, key: str) -> float:
+    """A length that must be more than nothing to draw with; SourceError at it if not."""
+    value = parse_length(item[key])
+    if value <= 0:
+        raise SourceError(item.loc_of(key), f"{key} must be longer than 0mm, not {item[key]!r}")
+    return value
+
+
+def column_name(col: int) -> str:
+    """a, b, ... z, then aa, ab, ... as spreadsheets count (a board is normally 8 wide)."""
+    name, col = "", col + 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        name = chr(ord("a") + rest) + name
+    return name
+
+
 def _board_labels(rows: int, cols: int, s: float, border: float, width: float, height: float,
                   spec: LocDict) -> list[Item]:
     """Column letters and row numbers in the border: upright for South (below and left of
@@ -110,7 +127,7 @@ def _board_labels(rows: int, cols: int, s: float, border: float, width: float, h
     boxes = []  # (text, South's box, North's box), boxes as (x, y, w, h)
     for col in range(cols):
         x = border + col * s
-        boxes.append((COLUMNS[col], (x, height - border, s, border), (x, 0, s, border)))
+        boxes.append((column_name(col), (x, height - border, s, border), (x, 0, s, border)))
     for row in range(rows):
         _, y = square_box(row, 0, rows, s, border)
         boxes.append((str(row + 1), (0, y, border, s), (width - border, y, border, s)))
@@ -147,7 +164,7 @@ class ChipKind(ComponentKind):
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         params = layout["params"]
-        look = ChipLook(params, parse_length(item["diameter"]))
+        look = ChipLook(params, positive_length(item, "diameter"))
         front, back = (self._face(item, side, look, ctx) for side in ("front", "back"))
         name = self.title(item)
         if params["style"] == "duplex":
@@ -207,7 +224,8 @@ class ChipLook:
     def __init__(self, params: LocDict, diameter: float):
         self.r = diameter / 2
         self.margin = parse_length(params["margin"])
-        self.hinge = parse_length(params["hinge"])
+        #: The bridge is never wider than the radius, so it always meets both circles.
+        self.hinge = min(parse_length(params["hinge"]), self.r)
         self.bleed = parse_length(params["bleed"])
         self.face = params["face"]
         self.ring = params["ring"]
