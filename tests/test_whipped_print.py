@@ -10,6 +10,7 @@ import pytest
 import yaml
 
 from generator.build import context_for, lay_out
+from generator.layout.fonts import text_width
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Text
 from generator.sources.game import load_game
@@ -325,6 +326,15 @@ def test_token_text_stays_visible_when_the_ink_saver_drops_the_dark_fill():
     assert accepted and accepted[0].colour == "#ffffff"  # white on the black face
     assert {t.colour for t in texts(saver.items)} == {"#000000"}
     assert any(isinstance(i, Rect) and i.style.fill == "#000000" for i in plain.items)
+    # The dark face keeps hatched bands (lines survive the ink saver), clear of the text.
+    bands = [i for i in saver.items if isinstance(i, Group) and i.clip]
+    assert not any(isinstance(i, Group) and i.clip for i in plain.items) and len(bands) == 2
+    face = saver.width / 2
+    assert all(face - 1e-6 <= band.clip[0] and band.clip[0] + band.clip[2] <= 2 * face + 1e-6 for band in bands)
+    for text in texts(saver.items):
+        if text.x >= face:
+            right = text.x + text_width(text.text, text.font, text.size)
+            assert all(right <= b.clip[0] or text.x >= b.clip[0] + b.clip[2] for b in bands), text.text
 
 
 @pytest.mark.parametrize("squares, findings", [(10, 0), (11, 1)])

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from generator.layout.elements import draw_elements
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
-from generator.layout.scene import Item, Polyline, Rect, Scene, Style, Text, line_style
+from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.shapes import regular_polygon
 from generator.layout.shapes import shape as basic_shape
 from generator.layout.text import TextStyle, fit_text
@@ -194,6 +194,8 @@ class BiddingTokenKind(ComponentKind):
             # Fill into the bleed on the outer edges only: the fold edge is exact.
             fill_x = x - bleed if n == 0 else x
             scene.add(Rect(fill_x, -bleed, face + bleed, height + 2 * bleed, Style(fill=colour)))
+            if ctx.ink_saver and contrast_ink(colour) == PAPER:
+                scene.add(*hatched_bands(x, face, height, colour))
             scene.add(*self._face_text(item, side, (x, face, height), layout["params"], ctx, name))
         scene.add(Polyline(((face, 0.0), (face, height)), line_style("score")))
         return Faces(scene)
@@ -215,6 +217,21 @@ class BiddingTokenKind(ComponentKind):
                        (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
                        _style(p["caption"], align="center", valign="bottom", colour=ink))
         return items
+
+
+#: The hatched bands that keep a dark face dark under the ink saver: band width, line pitch.
+HATCH_BAND, HATCH_PITCH = 4.5, 1.5
+
+
+def hatched_bands(x: float, face: float, height: float, colour: str) -> list[Item]:
+    """Diagonal lines in a band down each side of a face, the middle left clear for the text.
+
+    The ink saver turns the dark fill into an outline; lines are not fills, so they stay
+    and the face still reads as the dark side of the token."""
+    style = Style(stroke=colour, stroke_width=0.6 * PT)
+    lines = tuple(Polyline(((x + k * HATCH_PITCH, 0.0), (x + k * HATCH_PITCH - height, height)), style)
+                  for k in range(1, int((face + height) / HATCH_PITCH) + 1))
+    return [Group(lines, clip=(left, 0.0, HATCH_BAND, height)) for left in (x, x + face - HATCH_BAND)]
 
 
 class VoteKind(ComponentKind):
