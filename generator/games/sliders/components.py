@@ -1,0 +1,476 @@
+"""The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
+
+Items are validated against the engine's own SCHEMAS (schemas.py), so what prints is what
+the engine plays. Three kinds draw from more than their own item:
+- an event card's back comes from the `card-back` item naming its deck, so each deck has
+  its own back; the `card-back` items themselves print nothing of their own;
+- the board is one component drawn from all 40 `square` items, with each deed square's
+  colour and price taken from its deed.
+The board and the backs implement `draw_file(items, layout, ctx)`, the faces of a whole component file
+instead of one item's `draw`: the build must call it when a kind has it.
+
+Buildings are fold-up nets whose outline is not a rectangle: the net draws its own outline
+as a closed cut Polyline and its folds as score lines; its layout keeps a gap so nets stand
+apart. Money has an ink-saver look (layout `sliders-bill-ink-saver`, or the build's ink
+saver): the denomination's colour becomes a coloured frame on white instead of a fill.
+"""
+
+import math
+
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext
+from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
+from generator.layout.text import TextStyle, fit_text
+from generator.sources.errors import Loc
+from generator.sources.loader import LocDict
+from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.units import PT, parse_length
+
+from .schemas import SCHEMAS
+
+INK = "#000000"
+PAPER = "#ffffff"
+BOLD = "DejaVuSans-Bold"
+REGULAR = "DejaVuSans"
+ITALIC = "DejaVuSans-Oblique"
+THIN = Style(stroke=INK, stroke_width=0.5 * PT)
+
+
+def _size(layout: LocDict) -> tuple[float, float]:
+    return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
+
+
+def _bleed(layout: LocDict) -> float:
+    return parse_length(layout.get("bleed", "0mm"))
+
+
+def _param(layout: LocDict, key: str) -> float:
+    return parse_length(layout["params"][key])
+
+
+def _text(ctx: LayoutContext, component: str, what: str, loc: Loc | None, text: str,
+          box: tuple[float, float, float, float], font: str, size_pt: float, **style) -> list[Item]:
+    """Fitted text (shrinking down to 6 pt); what still does not fit is an L001 finding."""
+    fitted = fit_text(text, *box, TextStyle(font, size_pt * PT, **style))
+    if not fitted.fits:
+        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
+    return fitted.items
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def _row(ctx: LayoutContext, name: str, loc: Loc | None, label: str, amount: str,
+         x: float, y: float, w: float, split: float = 0.72) -> list[Item]:
+    """One rent line: the label on the left, the amount on the right (from `split` of the
+    width on), in one line's box."""
+    size_pt = 8.5
+    h = size_pt * PT * 1.5
+    return (_text(ctx, name, label, loc, label, (x, y, w * split, h), REGULAR, size_pt, valign="middle")
+            + _text(ctx, name, label, loc, amount, (x + w * split, y, w * (1 - split), h), BOLD, size_pt,
+                    align="right", valign="middle"))
+
+
+DEED_PARAMS = closed({"margin": LENGTH, "band_height": LENGTH, "back_colour": COLOUR},
+                     ["margin", "band_height", "back_colour"])
+
+
+class _DeedBase(ComponentKind):
+    """A title deed: a band with the name, the rent lines below, and a back telling its
+    mortgage value so a mortgaged (face-down) deed still says what it is worth."""
+
+    label = "title deeds"
+    params_schema = DEED_PARAMS
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        width, height = _size(layout)
+        margin, band = _param(layout, "margin"), _param(layout, "band_height")
+        front = Scene(width, height, bleed=_bleed(layout), name=item["name"])
+        front.add(Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed,
+                       Style(fill=PAPER)))
+        front.add(Rect(margin, margin, width - 2 * margin, band, self._band_style(item)))
+        front.add(*_text(ctx, item["name"], "kicker", item.loc, self.kicker,
+                         (margin, margin + 1.0, width - 2 * margin, band * 0.3), BOLD, 6.5, align="center"))
+        front.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
+                         (margin + 1, margin + band * 0.35, width - 2 * margin - 2, band * 0.6), BOLD, 12,
+                         align="center", valign="middle", leading=1.05))
+        y = margin + band + 2.5
+        front.add(*_text(ctx, item["name"], "price", item.loc_of("price"), f"Price {_money(item['price'])}",
+                         (margin, y, width - 2 * margin, 4.5), ITALIC, 8, align="center"))
+        front.add(*self.body(item, ctx, margin + 1.5, y + 6.0, width - 2 * margin - 3, height - margin))
+        return Faces(front, self._back(item, layout, ctx))
+
+    kicker = "TITLE DEED"
+
+    def _band_style(self, item: LocDict) -> Style:
+        return Style(fill="#e6e6e6", stroke=INK, stroke_width=0.5 * PT)
+
+    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
+        raise NotImplementedError
+
+    @staticmethod
+    def _back(item: LocDict, layout: LocDict, ctx: LayoutContext) -> Scene:
+        width, height = _size(layout)
+        margin = _param(layout, "margin")
+        back = Scene(width, height, bleed=_bleed(layout), name=f"{item['name']} (back)")
+        back.add(Rect(-back.bleed, -back.bleed, width + 2 * back.bleed, height + 2 * back.bleed,
+                      Style(fill=layout["params"]["back_colour"])))
+        back.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(fill=PAPER, stroke=INK,
+                                                                                    stroke_width=0.75 * PT)))
+        back.add(*_text(ctx, item["name"], "back name", item.loc_of("name"), item["name"],
+                        (margin + 2, height * 0.22, width - 2 * margin - 4, 14), BOLD, 12, align="center",
+                        valign="middle"))
+        back.add(*_text(ctx, item["name"], "mortgage", item.loc_of("mortgage"),
+                        f"Mortgaged for {_money(item['mortgage'])}",
+                        (margin + 2, height * 0.42, width - 2 * margin - 4, 16), BOLD, 14, align="center",
+                        valign="middle"))
+        back.add(*_text(ctx, item["name"], "back note", item.loc,
+                        "Card must be turned this side up if property is mortgaged. No rent while mortgaged.",
+                        (margin + 4, height * 0.66, width - 2 * margin - 8, 14), ITALIC, 7, align="center"))
+        return back
+
+
+class DeedKind(_DeedBase):
+    name = "deed"
+    schema = SCHEMAS["deed"]
+
+    def _band_style(self, item: LocDict) -> Style:
+        return Style(fill=item["colour"], stroke=INK, stroke_width=0.5 * PT)
+
+    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
+        name, rent, loc = item["name"], item["rent"], item.loc_of("rent")
+        labels = ["Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL"]
+        items: list[Item] = []
+        for n, label in enumerate(labels):
+            items += _row(ctx, name, loc, label, _money(rent[n]), x, y + n * 4.6, w)
+        y += 6 * 4.6 + 1.0
+        items += _text(ctx, name, "double-rent note", loc,
+                       "If a player owns ALL the sites of any colour-group, the rent is doubled on "
+                       "unimproved sites in that group.", (x, y, w, 8.5), ITALIC, 6.5, align="center")
+        y += 9.5
+        items.append(Polyline(((x, y), (x + w, y)), THIN))
+        cost = item["house_cost"]
+        items += _row(ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w)
+        items += _row(ctx, name, item.loc_of("house_cost"), "Hotels cost", f"{_money(cost)} + 4 houses",
+                      x, y + 5.4, w, split=0.4)
+        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]),
+                      x, y + 10.0, w)
+        return items
+
+
+class RailroadKind(_DeedBase):
+    name = "railroad"
+    schema = SCHEMAS["railroad"]
+    kicker = "VORTEX LINE"
+
+    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
+        name, loc = item["name"], item.loc_of("rent_by_count")
+        items: list[Item] = []
+        for n, rent in enumerate(item["rent_by_count"]):
+            label = "Rent" if n == 0 else f"If {n + 1} lines are owned"
+            items += _row(ctx, name, loc, label, _money(rent), x, y + n * 5.2, w)
+        y += len(item["rent_by_count"]) * 5.2 + 2
+        items.append(Polyline(((x, y), (x + w, y)), THIN))
+        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
+        return items
+
+
+class UtilityKind(_DeedBase):
+    name = "utility"
+    schema = SCHEMAS["utility"]
+    kicker = "UTILITY"
+
+    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
+        name, loc = item["name"], item.loc_of("dice_multiplier")
+        items: list[Item] = []
+        for n, times in enumerate(item["dice_multiplier"]):
+            owned = "one utility is" if n == 0 else ("both utilities are" if n == 1 else f"{n + 1} utilities are")
+            items += _text(ctx, name, "rent rule", loc,
+                           f"If {owned} owned, rent is {times} times the amount shown on the dice.",
+                           (x, y + n * 11, w, 10), REGULAR, 8, align="center")
+        y += len(item["dice_multiplier"]) * 11 + 1
+        items.append(Polyline(((x, y), (x + w, y)), THIN))
+        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
+        return items
+
+
+class EventCardKind(ComponentKind):
+    """A Chance or Community Chest card; its back is the `card-back` item of its deck."""
+
+    params_schema = closed({"margin": LENGTH}, ["margin"])
+
+    def __init__(self, name: str, label: str):
+        self.name, self.label, self.schema = name, label, SCHEMAS[name]
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        width, height = _size(layout)
+        margin, bleed = _param(layout, "margin"), _bleed(layout)
+        colour = self._back_item(ctx).get("colour", "#dddddd")
+        front = Scene(width, height, bleed=bleed, name=item["title"])
+        front.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=PAPER)))
+        front.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
+                       Style(stroke=colour, stroke_width=2.0)))
+        deck = self._back_item(ctx).get("title", self.name)
+        front.add(*_text(ctx, item["title"], "deck name", item.loc, deck.upper(),
+                         (margin + 3, margin + 3, width - 2 * margin - 6, 6), BOLD, 9, align="center"))
+        front.add(*_text(ctx, item["title"], "text", item.loc_of("text"), item["text"],
+                         (margin + 4, margin + 12, width - 2 * margin - 8, height - 2 * margin - 16), REGULAR, 11,
+                         align="center", valign="middle"))
+        return Faces(front, self._back(item, layout, ctx))
+
+    def _back_item(self, ctx: LayoutContext) -> LocDict:
+        for back in ctx.game.items("card-back"):
+            if back.get("deck") == self.name:
+                return back
+        return LocDict()
+
+    def _back(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Scene:
+        width, height = _size(layout)
+        margin, bleed = _param(layout, "margin"), _bleed(layout)
+        spec = self._back_item(ctx)
+        back = Scene(width, height, bleed=bleed, name=f"{item['title']} (back)")
+        back.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=spec.get("colour", "#dddddd"))))
+        back.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
+                      Style(stroke=INK, stroke_width=1.0 * PT)))
+        title = spec.get("title", self.label)
+        back.add(*_text(ctx, title, "back title", spec.loc if spec else item.loc, title,
+                        (margin + 3, height * 0.3, width - 2 * margin - 6, 14), BOLD, 18, align="center",
+                        valign="middle"))
+        if spec.get("text"):
+            big = len(spec["text"]) <= 3  # a mark such as "?" is drawn large
+            back.add(*_text(ctx, title, "back text", spec.loc_of("text"), spec["text"],
+                            (margin + 3, height * 0.48, width - 2 * margin - 6, 30), BOLD, 60 if big else 14,
+                            align="center", valign="middle"))
+        return back
+
+
+class CardBackKind(ComponentKind):
+    """The backs of the event decks: printed on the cards' backs, nothing of their own."""
+
+    name = "card-back"
+    label = "card backs"
+    schema = SCHEMAS["card-back"]
+
+    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+        return []
+
+
+BILL_PARAMS = closed(
+    {"margin": LENGTH, "frame": LENGTH, "ink": {"enum": ["full", "saver"]},
+     "colours": {"type": "object", "additionalProperties": COLOUR}},
+    ["margin", "frame", "ink", "colours"],
+)
+
+
+class BillKind(ComponentKind):
+    """A bill of play money: its value large in the middle and in every corner. Full ink
+    fills it with the denomination's colour; the ink saver keeps it white inside a frame of
+    that colour."""
+
+    name = "bill"
+    label = "play money"
+    schema = SCHEMAS["bill"]
+    params_schema = BILL_PARAMS
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        width, height = _size(layout)
+        p = layout["params"]
+        margin, frame = _param(layout, "margin"), _param(layout, "frame")
+        colour = p["colours"].get(str(item["value"]), "#eeeeee")
+        saver = p["ink"] == "saver" or ctx.ink_saver
+        value = _money(item["value"])
+        scene = Scene(width, height, name=f"{value} bill")
+        if saver:
+            scene.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
+                           Style(stroke=colour, stroke_width=frame)))
+        else:
+            scene.add(Rect(0, 0, width, height, Style(fill=colour)))
+            scene.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
+                           Style(stroke=INK, stroke_width=0.75 * PT)))
+        name, loc = value, item.loc_of("value")
+        scene.add(*_text(ctx, name, "bank", loc, "INTERDIMENSIONAL BANK",
+                         (margin + 2, margin + 2.5, width - 2 * margin - 4, 5), BOLD, 8, align="center"))
+        scene.add(*_text(ctx, name, "value", loc, value,
+                         (width * 0.25, height * 0.28, width * 0.5, height * 0.44), BOLD, 30,
+                         align="center", valign="middle"))
+        corner = (margin + 2.5, height - margin - 9, 22, 7)
+        for x, align in ((corner[0], "left"), (width - corner[0] - corner[2], "right")):
+            for y in (margin + 2, corner[1]):
+                scene.add(*_text(ctx, name, "corner value", loc, str(item["value"]),
+                                 (x, y, corner[2], corner[3]), BOLD, 13, align=align))
+        scene.add(*_text(ctx, name, "motto", loc, "Sliders",
+                         (margin + 2, height - margin - 7, width - 2 * margin - 4, 5), ITALIC, 8, align="center"))
+        return Faces(scene)
+
+
+BOARD_PARAMS = closed(
+    {"corner": LENGTH, "bar": LENGTH, "background": COLOUR, "centre": COLOUR},
+    ["corner", "bar", "background", "centre"],
+)
+
+
+class SquareKind(ComponentKind):
+    """The board: one component drawn from all 40 `square` items, GO at the bottom right
+    and play running clockwise (leftwards along the bottom). Each square reads upright from
+    its own side of the table; a deed square shows its deed's colour bar and price."""
+
+    name = "square"
+    label = "board"
+    schema = SCHEMAS["square"]
+    params_schema = BOARD_PARAMS
+
+    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+        return [Faces(self.board(items, layout, ctx))]
+
+    def board(self, squares: list[LocDict], layout: LocDict, ctx: LayoutContext) -> Scene:
+        side, _ = _size(layout)
+        corner = _param(layout, "corner")
+        per_side = max(1, len(squares) // 4 - 1)
+        cell = (side - 2 * corner) / per_side
+        deeds = {d["name"]: d for kind in ("deed", "railroad", "utility") for d in ctx.game.items(kind)}
+        scene = Scene(side, side, name="board")
+        scene.add(Rect(0, 0, side, side, Style(fill=layout["params"]["background"])))
+        scene.add(Rect(corner, corner, side - 2 * corner, side - 2 * corner,
+                       Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT)))
+        scene.add(*self._centre(side, corner, ctx))
+        for index, square in enumerate(squares):
+            on_side, k = divmod(index, per_side + 1)
+            w = corner if k == 0 else cell
+            local = self._square(square, deeds.get(square.get("deed", "")), w, corner, layout, ctx)
+            scene.add(Group(tuple(local), self._transform(on_side, k, side, corner, cell)))
+        return scene
+
+    @staticmethod
+    def _transform(on_side: int, k: int, side: float, corner: float, cell: float) -> tuple:
+        """Where square k of a side goes: its local frame (w x corner, outer edge at the
+        bottom) rotated so the outer edge lies on the board's edge."""
+        along = corner + (k - 1) * cell if k else 0.0
+        width = cell if k else corner
+        if on_side == 0:  # bottom, running leftwards from GO
+            return (1, 0, 0, 1, side - along - width, side - corner)
+        if on_side == 1:  # left, running upwards
+            return (0, 1, -1, 0, corner, side - along - width)
+        if on_side == 2:  # top, running rightwards
+            return (-1, 0, 0, -1, along + width, corner)
+        return (0, -1, 1, 0, side - corner, along + width)  # right, running downwards
+
+    def _square(self, square: LocDict, deed: LocDict | None, w: float, depth: float,
+                layout: LocDict, ctx: LayoutContext) -> list[Item]:
+        name, loc, kind = square["name"], square.loc, square["type"]
+        items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
+        top = 2.0
+        if kind == "property" and deed is not None:
+            bar = _param(layout, "bar")
+            items.append(Rect(0, 0, w, bar, Style(fill=deed["colour"], stroke=INK, stroke_width=0.75 * PT)))
+            top = bar + 1.5
+        big = 16 if w == depth else 8
+        items += _text(ctx, name, "name", loc, name, (1.5, top, w - 3, depth * 0.45), BOLD, big,
+                       align="center", leading=1.05)
+        note = self._note(square, deed)
+        if note:
+            # Clear of the outer edge, where the tiles' alignment targets go.
+            items += _text(ctx, name, "note", loc, note, (1.5, depth * 0.5, w - 3, depth * 0.5 - 9), REGULAR,
+                           8 if w < depth else 10, align="center", valign="bottom")
+        return items
+
+    @staticmethod
+    def _note(square: LocDict, deed: LocDict | None) -> str:
+        kind = square["type"]
+        if deed is not None:
+            return _money(deed["price"])
+        if kind == "go":
+            return f"Collect {_money(square.get('salary', 0))} salary as you pass"
+        if kind == "tax":
+            pay = f"Pay {_money(square.get('amount', 0))}"
+            return f"{pay} or {square['percent']}% of your worth" if square.get("percent") else pay
+        if kind == "slidecage":
+            return square.get("aside", "")
+        if kind == "go-to-slidecage":
+            return "Do not pass GO"
+        return ""
+
+    @staticmethod
+    def _centre(side: float, corner: float, ctx: LayoutContext) -> list[Item]:
+        mid = side / 2
+        items = _text(ctx, "board", "title", None, "SLIDERS", (corner + 10, mid - 20, side - 2 * corner - 20, 40),
+                      BOLD, 72, align="center", valign="middle")
+        card_w, card_h = 63.5, 88.9
+        for cx, cy, deck in ((corner + 70, corner + 70, "chance"), (side - corner - 70, side - corner - 70,
+                                                                    "community-chest")):
+            backs = [b for b in ctx.game.items("card-back") if b.get("deck") == deck]
+            label = backs[0]["title"] if backs else deck
+            items.append(Rect(cx - card_w / 2, cy - card_h / 2, card_w, card_h,
+                              Style(stroke=INK, stroke_width=1.0 * PT, dash=(2.0, 2.0))))
+            items += _text(ctx, "board", "card space", None, label, (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12),
+                           BOLD, 12, align="center", valign="middle")
+        return items
+
+
+NET_PARAMS = closed(
+    {"width": LENGTH, "wall": LENGTH, "rise": LENGTH, "depth": LENGTH, "tab": LENGTH,
+     "colours": closed({"house": COLOUR, "hotel": COLOUR}, ["house", "hotel"])},
+    ["width", "wall", "rise", "depth", "tab", "colours"],
+)
+
+
+def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> dict[str, list]:
+    """A fold-up house: a strip of wall, floor, wall, roof, roof (each `depth` deep) with a
+    glue tab, and a gable end on each long edge of the floor. Returns the closed outline,
+    the fold lines and the panels, in a frame whose top-left is (0, 0)."""
+    roof = math.hypot(w / 2, rise)
+    gable = wall + rise
+    x1, x2 = wall, wall + w  # the floor panel
+    x3, x4, x5 = x2 + wall, x2 + wall + roof, x2 + wall + 2 * roof
+    top, bottom = gable, gable + depth
+    cut = min(1.5, depth / 4)
+    outline = [(0, top), (x1, top), (x1, top - wall), ((x1 + x2) / 2, 0.0), (x2, top - wall), (x2, top),
+               (x5, top), (x5 + tab, top + cut), (x5 + tab, bottom - cut), (x5, bottom), (x2, bottom),
+               (x2, bottom + wall), ((x1 + x2) / 2, bottom + gable), (x1, bottom + wall), (x1, bottom),
+               (0, bottom)]
+    folds = [((x, top), (x, bottom)) for x in (x1, x2, x3, x4, x5)]
+    folds += [((x1, top), (x2, top)), ((x1, bottom), (x2, bottom))]
+    return {"outline": outline, "folds": folds, "size": (x5 + tab, bottom + gable),
+            "roof": [(x3, top, roof, depth), (x4, top, roof, depth)]}
+
+
+class BuildingKind(ComponentKind):
+    """A Quinn's house or a Chandler hotel as a fold-up net: cut along the solid outline,
+    fold on every dashed line, glue the tab. A hotel is the same net, wider and deeper."""
+
+    name = "building"
+    label = "houses and hotels (cut the outline, fold the dashed lines)"
+    schema = SCHEMAS["building"]
+    params_schema = NET_PARAMS
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        p = layout["params"]
+        scale = 1.0 if item["type"] == "house" else 1.4
+        w, wall, rise, depth, tab = (_param(layout, k) * (scale if k in ("width", "depth") else 1.0)
+                                     for k in ("width", "wall", "rise", "depth", "tab"))
+        net = house_net(w, wall, rise, depth, tab)
+        width, height = _size(layout)
+        nw, nh = net["size"]
+        if nw > width + 1e-6 or nh > height + 1e-6:
+            ctx.overflow(item["name"], "net", item.loc, nw - width, nh - height)
+        dx, dy = (width - nw) / 2, (height - nh) / 2
+        colour = p["colours"][item["type"]]
+        shape = tuple((x + dx, y + dy) for x, y in net["outline"])
+        scene = Scene(width, height, name=item["name"])
+        scene.add(Polyline(shape, Style(fill=colour), closed=True))
+        for x, y, rw, rh in net["roof"]:
+            scene.add(Rect(x + dx, y + dy, rw, rh, Style(fill="#7a2b1d" if item["type"] == "hotel" else "#2f5d2a")))
+        top = net["roof"][0][1] + dy
+        scene.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
+                         (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2), BOLD, 6, align="center",
+                         valign="middle", colour=PAPER))
+        scene.add(*(Polyline(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)), line_style("score"))
+                    for a, b in net["folds"]))
+        scene.add(Polyline(shape, line_style("cut"), closed=True))
+        return Faces(scene)
+
+
+KINDS = (
+    SquareKind(), DeedKind(), RailroadKind(), UtilityKind(),
+    EventCardKind("chance", "Chance cards"), EventCardKind("community-chest", "Community Chest cards"),
+    CardBackKind(), BillKind(), BuildingKind(),
+)
