@@ -11,8 +11,13 @@ from generator.output import remove_stale, write_atomic, write_with
 from generator.render.pdf import write_pdf
 from generator.render.png import svg_to_png
 from generator.render.svg import render_svg
+from generator.sheets import checklist
+from generator.sheets.foldover import impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
+from generator.sheets.ink import save_ink
 from generator.sheets.model import Sheet
+from generator.sheets.options import DEFAULT as DEFAULT_PRINT
+from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
@@ -71,24 +76,48 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
         for item in component_file.items:
             validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
             drawn = kind.draw(item, layout, ctx)
+            if ctx.ink_saver:
+                drawn = Faces(save_ink(drawn.front), drawn.back and save_ink(drawn.back))
             faces.extend([drawn] * int(item.get("count", 1)))
         laid.append(Laid(component_file, kind, layout, faces))
     return laid
 
 
-def impose(laid: list[Laid], paper: Paper, game: Game) -> list[Sheet]:
+def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = DEFAULT_PRINT) -> list[Sheet]:
+    """Every part onto sheets; with options.checklist a checklist page first (and a blank
+    page after it when sheets are printed duplex, so fronts stay on odd pages)."""
     pending: list[PendingSheet] = []
     for part in laid:
         fronts: list[Scene] = [f.front for f in part.faces]
         label = part.kind.label or part.kind.name
         first = fronts[0]
+        backs = [f.back for f in part.faces]
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
+        elif options.fold_over and any(backs):
+            pending.extend(impose_fold_over(fronts, backs, paper, label))
         else:
-            backs = [f.back for f in part.faces]
-            pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None))
-    return finish(pending, game.name)
+            pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None,
+                                       options.duplex, options.back_offset))
+    sheets = finish(pending, game.name)
+    if options.checklist:
+        sheets = _checklist(laid, sheets, paper, game, options) + sheets
+    return sheets
+
+
+def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
+    rows = []
+    for part in laid:
+        fronts = [f.front for f in part.faces]
+        first = fronts[0]
+        tiled = plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None
+        two_sided = any(f.back is not None for f in part.faces)
+        rows.append(checklist.row(part.kind.label or part.kind.name, fronts, two_sided, tiled, options.fold_over,
+                                  getattr(part.kind, "stock", None), sheets))
+    page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)
+    duplex = any(sheet.side == "back" for sheet in sheets)
+    return [page, Sheet(paper.width, paper.height, side="")] if duplex else [page]
 
 
 def context_for(game: Game) -> LayoutContext:
@@ -99,15 +128,16 @@ def context_for(game: Game) -> LayoutContext:
 
 
 def build_game(game: Game, out_dir: Path, paper: Paper, formats: tuple[str, ...] = FORMATS,
-               progress: Callable[[int], None] | None = None) -> BuildResult:
+               progress: Callable[[int], None] | None = None, options: PrintOptions = DEFAULT_PRINT) -> BuildResult:
     """Lay out, impose and write one game; nothing is written when layout finds errors."""
     ctx = context_for(game)
+    ctx.ink_saver = options.ink_saver
     result = BuildResult(game)
     laid = lay_out(game, ctx)
     result.findings.extend(ctx.findings)
     if not result.ok:
         return result
-    result.sheets = impose(laid, paper, game)
+    result.sheets = impose(laid, paper, game, options)
     write_outputs(result, ctx, out_dir, formats, progress)
     return result
 

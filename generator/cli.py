@@ -11,6 +11,10 @@ import click
 from generator import PROJECT_ROOT
 from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
+from generator.export.faces import LayoutFailed
+from generator.export.profiles import PROFILES, export_game
+from generator.sheets.alignment import write_alignment_test
+from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper as load_paper
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
@@ -48,11 +52,27 @@ def main() -> None:
 @click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
-def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool) -> None:
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
+              help="The edge your printer flips sheets over for backs; off: print no backs.")
+@click.option("--back-offset", default="0mm,0mm", show_default=True,
+              help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.")
+@click.option("--fold-over", is_flag=True, help="Backs beside their fronts, to fold over (no duplex printer).")
+@click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of large fills.")
+@click.option("--checklist", is_flag=True, help="Start each game's PDF with a checklist page.")
+@click.option("--alignment-test", is_flag=True,
+              help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.")
+def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool,
+          duplex: str, back_offset: str, fold_over: bool, ink_saver: bool, checklist: bool,
+          alignment_test: bool) -> None:
     """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets.
 
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
+    try:
+        offset = parse_offset(back_offset)
+    except ValueError as exc:
+        _fail(f"error: --back-offset: {exc}")
+    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist)
     try:
         chosen = _formats(formats)
         page = load_paper(paper_name)
@@ -66,8 +86,11 @@ def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str,
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), page, chosen):
+        if not _build_one(folder, Path(out_dir), page, chosen, options):
             failed = True
+    if alignment_test:
+        path = write_alignment_test(Path(out_dir), page, options)
+        click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
 
 
@@ -83,7 +106,7 @@ def _checks_pass(folder: Path) -> bool:
     return not checked.errors
 
 
-def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...]) -> bool:
+def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], options: PrintOptions) -> bool:
     try:
         game = load_game(folder)
         with click.progressbar(length=1, label=f"{game.name:<24}", file=sys.stderr,
@@ -92,7 +115,7 @@ def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...]) -> b
                 bar.length = max(bar.length, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, out_dir, page, formats, advance)
+            result = build_game(game, out_dir, page, formats, advance, options)
     except SourceError as exc:
         _fail(str(exc))
     for finding in result.findings:
@@ -102,6 +125,30 @@ def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...]) -> b
         return False
     click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(out_dir / game.slug)}")
     return True
+
+
+@main.command("export")
+@click.argument("sources", nargs=-1)
+@click.option("--profile", required=True, type=click.Choice(sorted(PROFILES)), help="Where the output goes.")
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+              help="Folder to write into: <out>/<game>/<profile>/.")
+@click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
+              help="Sheet size for the cutter profile.")
+def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str) -> None:
+    """Export SOURCES (game folders; default: all of components/) for a print shop, Tabletop
+    Simulator or a cutting machine."""
+    try:
+        page = load_paper(paper_name)
+        folders = list(game_folders(sources, components_root()))
+        for folder in folders:
+            game = load_game(folder)
+            files = export_game(game, profile, Path(out_dir), page)
+            click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
+    except SourceError as exc:
+        _fail(str(exc))
+    except LayoutFailed as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(1)
 
 
 @main.command("check")

@@ -135,19 +135,21 @@ def plan_grid(paper: Paper, w: float, h: float, bleed: float, gap: float, count:
 
 
 def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
-    """Candidate grids on one page: top-left with full furniture, or centred and tight."""
+    """Candidate grids on one page: top-left with the full furniture below or to the right,
+    or centred and tight with the compact strip in a margin (fewer rows until it fits)."""
     room_w = page.width - 2 * page.inset - 2 * bleed
     room_h = page.height - 2 * page.inset - 2 * bleed
-    cols, rows = _fit(room_w, w, gap), _fit(room_h, h, gap)
-    for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
+    band = marks.FURNITURE_H + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE - page.marks
+    origin = (page.inset + bleed, page.inset + bleed)
+    for c, r in ((_fit(room_w, w, gap), _fit(room_h - band, h, gap)),
+                 (_fit(room_w - band, w, gap), _fit(room_h, h, gap))):
         if c >= 1 and r >= 1:
             slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
             if slot:
-                yield Plan(page, c, r, w + gap, h + gap, slot, (page.inset + bleed, page.inset + bleed))
-                break
+                yield Plan(page, c, r, w + gap, h + gap, slot, origin)
     tight = page.margin + (bleed if gap > 0 else 0.0)
     cols, rows = _fit(page.width - 2 * tight, w, gap), _fit(page.height - 2 * tight, h, gap)
-    for c, r in ((cols, rows), (cols, rows - 1), (cols - 1, rows)):
+    for c, r in [(cols, r) for r in range(rows, 0, -1)] + [(c, rows) for c in range(cols - 1, 0, -1)]:
         if c < 1 or r < 1:
             continue
         gw, gh = c * w + (c - 1) * gap, r * h + (r - 1) * gap
@@ -178,10 +180,12 @@ def _placed(scene: Scene, x: float, y: float, outer: tuple[bool, bool, bool, boo
 
 
 def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
-                backs: list[Scene | None] | None = None) -> list[PendingSheet]:
+                backs: list[Scene | None] | None = None, duplex: str = "long",
+                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[PendingSheet]:
     """Place same-size scenes in grids over as many sheets as needed. With `backs`, each
     fronts sheet is followed by its backs sheet, every back at the mirror image of its
-    front's place (a long-edge flip), so printed duplex the two faces meet."""
+    front's place for the printer's flip (`duplex` "long" or "short" edge; "off" prints no
+    backs), moved by `back_offset`, so printed duplex the two faces meet."""
     first = scenes[0]
     w, h, bleed = first.width, first.height, first.bleed
     plan = plan_grid(paper, w, h, bleed, gap, len(scenes))
@@ -197,20 +201,40 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
             boxes.append((x0 + col * plan.pitch_x, y0 + row * plan.pitch_y, w, h))
         front = _grid_sheet(page, scenes[start : start + plan.per_sheet], boxes, gap, bleed, label)
         out.append(PendingSheet(front, plan.slot, label))
-        chunk = (backs or [])[start : start + plan.per_sheet]
+        chunk = (backs or [])[start : start + plan.per_sheet] if duplex != "off" else []
         if any(back is not None for back in chunk):
-            mirrored = [(page.width - x - bw, y, bw, bh) for x, y, bw, bh in boxes]
+            across = flips_across(page, duplex)
+            dx, dy = back_offset
+            mirrored = [(x + dx, y + dy, bw, bh) for x, y, bw, bh in (mirror_box(page, b, across) for b in boxes)]
             placed = [(b, box) for b, box in zip(chunk, mirrored, strict=True) if b is not None]
             sheet = _grid_sheet(page, [b for b, _ in placed], [box for _, box in placed], gap, bleed, f"{label}, backs")
-            out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot), f"{label}, backs"))
+            sheet.side = "back"
+            out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
     return out
 
 
-def _mirror_slot(page: Paper, slot: Slot) -> Slot:
+def flips_across(page: Paper, duplex: str) -> bool:
+    """True when the sheet turns over a vertical axis (backs mirrored left-right), False
+    when over a horizontal one (mirrored top-bottom). A long-edge flip turns a portrait
+    sheet over its side, a landscape one over its top; a short-edge flip the other way."""
+    return (duplex == "long") != page.landscape
+
+
+def mirror_box(page: Paper, box: tuple[float, float, float, float], across: bool) -> tuple[float, float, float, float]:
+    """Where the back of the component at `box` lands on the other side of the sheet."""
+    x, y, w, h = box
+    return (page.width - x - w, y, w, h) if across else (x, page.height - y - h, w, h)
+
+
+def _mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
     """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
-    across = (marks.COMPACT_H if slot.compact else marks.FURNITURE_H) if slot.rotate else (
-        slot.length if slot.compact else marks.FURNITURE_W)
-    return Slot(page.width - slot.x - across, slot.y, slot.rotate, slot.compact, slot.length)
+    thick = marks.COMPACT_H if slot.compact else marks.FURNITURE_H
+    long = slot.length if slot.compact else marks.FURNITURE_W
+    if across:
+        return Slot(page.width - slot.x - (thick if slot.rotate else long), slot.y, slot.rotate, slot.compact,
+                    slot.length)
+    return Slot(slot.x, page.height - slot.y - (long if slot.rotate else thick), slot.rotate, slot.compact,
+                slot.length)
 
 
 def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str) -> Sheet:

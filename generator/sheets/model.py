@@ -20,3 +20,5 @@ class Sheet:
     title: str = ""
     #: The component boxes (trim) on this page, in placement order: for checks and tests.
     placements: list[Box] = field(default_factory=list)
+    #: "front", "back" (a duplex backs sheet), "both" (fold-over) or "" (no components).
+    side: str = "front"

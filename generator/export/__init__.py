@@ -1,0 +1,1 @@
+"""Exports for print shops, Tabletop Simulator and cutting machines: `cutsheet export`."""

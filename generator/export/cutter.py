@@ -1,0 +1,169 @@
+"""Cutting-machine exports: an SVG per sheet of the cuts alone, and print-then-cut sheets.
+
+The cut file holds only geometry: cuts and slits as pure red (#ff0000), scores as pure blue
+(#0000ff), 0.025 mm hairlines, no fills, no text; everything in page millimetres, nested
+transforms and clips resolved, so laser and blade software reads it as drawn.
+
+Print-then-cut sheets are imposed inside the registration marks (Silhouette style: a 5 mm
+square top left, 20 mm L marks top right and bottom left, 0.5 mm thick, 10 mm from the
+edges), with the print layer's text converted to paths and the cut layer as above.
+"""
+
+from dataclasses import replace
+from pathlib import Path
+
+from generator.build import context_for, impose, lay_out
+from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, with_role
+from generator.layout.scene import Path as PathItem
+from generator.output import write_atomic
+from generator.render.svg import render_svg
+from generator.sheets.model import Sheet
+from generator.sheets.paper import Paper
+from generator.sources.game import Game
+
+CUT, SCORE = "#ff0000", "#0000ff"
+HAIRLINE = 0.025
+ROLE_COLOUR = {"cut": CUT, "slit": CUT, "score": SCORE}
+REG_INSET, REG_LENGTH, REG_THICK, REG_SQUARE = 10.0, 20.0, 0.5, 5.0
+#: Content keeps this clear of the page edge: the marks' inset, their length, 1 mm spare.
+PTC_MARGIN = REG_INSET + REG_LENGTH + 1.0
+
+Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+IDENTITY: Matrix = (1, 0, 0, 1, 0, 0)
+
+
+def _compose(m: Matrix, n: Matrix) -> Matrix:
+    """m after n: a point goes through n first, then m."""
+    a, b, c, d, e, f = m
+    a2, b2, c2, d2, e2, f2 = n
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
+            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def _clip_box(m: Matrix, clip: tuple[float, float, float, float], outer: Box | None) -> Box:
+    """The clip rectangle in page coordinates (transforms here are axis-aligned), within outer."""
+    x, y, w, h = clip
+    xs, ys = zip(*(_apply(m, px, py) for px, py in ((x, y), (x + w, y + h))), strict=True)
+    box = (min(xs), min(ys), max(xs), max(ys))
+    if outer:
+        box = (max(box[0], outer[0]), max(box[1], outer[1]), min(box[2], outer[2]), min(box[3], outer[3]))
+    return box
+
+
+def _clip_segment(p: tuple[float, float], q: tuple[float, float], box: Box | None):
+    """Liang-Barsky: the part of segment pq inside box, or None."""
+    if box is None:
+        return p, q
+    (x0, y0), (x1, y1) = p, q
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for edge_p, edge_q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if abs(edge_p) < 1e-12:
+            if edge_q < -1e-9:
+                return None
+            continue
+        t = edge_q / edge_p
+        if edge_p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+    if t0 > t1 + 1e-12 or (t1 - t0) * (abs(dx) + abs(dy)) < 1e-6:
+        return None
+    return (x0 + t0 * dx, y0 + t0 * dy), (x0 + t1 * dx, y0 + t1 * dy)
+
+
+def _segments(item: Item) -> list[tuple[tuple[float, float], tuple[float, float]]] | None:
+    if isinstance(item, Rect) and not item.radius:
+        x, y, w, h = item.x, item.y, item.w, item.h
+        pts = [(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]
+    elif isinstance(item, Polyline):
+        pts = list(item.points) + ([item.points[0]] if item.closed else [])
+    else:
+        return None
+    return list(zip(pts, pts[1:], strict=False))
+
+
+def cutter_lines(items, m: Matrix = IDENTITY, clip: Box | None = None) -> list[Item]:
+    """Every cut, slit and score line under `items`, in page millimetres, clipped as drawn,
+    restyled as a cutter hairline in its role's colour."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            inner = _compose(m, item.transform)
+            box = _clip_box(inner, item.clip, clip) if item.clip else clip
+            out += cutter_lines(item.items, inner, box)
+            continue
+        role = getattr(item, "style", Style()).role
+        if role not in ROLE_COLOUR:
+            continue
+        style = Style(stroke=ROLE_COLOUR[role], stroke_width=HAIRLINE, role=role)
+        segments = _segments(item)
+        if segments is not None:
+            for p, q in segments:
+                piece = _clip_segment(_apply(m, *p), _apply(m, *q), clip)
+                if piece:
+                    out.append(Polyline(piece, style))
+        elif isinstance(item, Circle):
+            cx, cy = _apply(m, item.cx, item.cy)
+            scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
+            out.append(Circle(cx, cy, item.r * scale, style))
+        elif isinstance(item, PathItem):
+            commands = tuple((c[0], *[v for k in range(1, len(c), 2) for v in _apply(m, c[k], c[k + 1])])
+                             for c in item.commands)
+            out.append(PathItem(commands, style))
+        elif isinstance(item, Rect):  # rounded corners: as drawn
+            out.append(replace(item, style=style) if m == IDENTITY else Group((replace(item, style=style),), m))
+    return out
+
+
+def cut_sheet(sheet: Sheet) -> Sheet:
+    return Sheet(sheet.width, sheet.height, cutter_lines(sheet.items), title=sheet.title, side=sheet.side)
+
+
+def registration_marks(page: Paper) -> list[Item]:
+    """Silhouette-style marks: a filled square top left, L marks top right and bottom left."""
+    ink = Style(fill="#000000")
+    w, h, i, n, t = page.width, page.height, REG_INSET, REG_LENGTH, REG_THICK
+    return [Rect(i, i, REG_SQUARE, REG_SQUARE, ink),
+            Rect(w - i - n, i, n, t, ink), Rect(w - i - t, i, t, n, ink),
+            Rect(i, h - i - t, n, t, ink), Rect(i, h - i - n, t, n, ink)]
+
+
+def ptc_paper(paper: Paper) -> Paper:
+    """The paper with its margin grown to keep content inside the registration marks."""
+    return Paper(paper.name, paper.width, paper.height, max(paper.margin, PTC_MARGIN), paper.marks)
+
+
+def ptc_sheet(sheet: Sheet, page: Paper) -> Sheet:
+    """Print layer (art, text to be outlined) with registration marks, and the cut layer."""
+    art = list(with_role(tuple(sheet.items), "art"))
+    return Sheet(sheet.width, sheet.height, art + registration_marks(page) + cutter_lines(sheet.items),
+                 title=sheet.title, side=sheet.side)
+
+
+def _cut_these(sheets: list[Sheet]) -> list[Sheet]:
+    """The sheets a machine cuts: fronts (their backs are printed on the other side)."""
+    return [s for s in sheets if s.side in ("front", "both") and s.placements]
+
+
+def export_cutter(game: Game, out: Path, paper: Paper) -> list[Path]:
+    ctx = context_for(game)
+    laid = lay_out(game, ctx)
+    written = []
+    for n, sheet in enumerate(_cut_these(impose(laid, paper, game)), 1):
+        path = out / f"{game.slug}-cut-{n:02d}.svg"
+        write_atomic(path, render_svg(cut_sheet(sheet), "", ctx.icon_path).encode("utf-8"))
+        written.append(path)
+    page = ptc_paper(paper)
+    for n, sheet in enumerate(_cut_these(impose(laid, page, game)), 1):
+        path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
+        svg = render_svg(ptc_sheet(sheet, page), "", ctx.icon_path, outline_text=True)
+        write_atomic(path, svg.encode("utf-8"))
+        written.append(path)
+    return written

@@ -1,0 +1,45 @@
+"""The export profiles by name, each writing one game into out_dir/<game>/<profile>/."""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.export import cutter, shops, tts
+from generator.export.faces import decks
+from generator.sheets.paper import Paper
+from generator.sources.game import Game
+
+Exporter = Callable[[Game, Path, Paper], list[Path]]
+
+
+def _drivethrucards(game: Game, out: Path, paper: Paper) -> list[Path]:
+    found, ctx = decks(game)
+    return shops.export_drivethrucards(found, out, ctx, game.name)
+
+
+def _thegamecrafter(game: Game, out: Path, paper: Paper) -> list[Path]:
+    found, ctx = decks(game)
+    return shops.export_thegamecrafter(found, out, ctx)
+
+
+def _makeplayingcards(game: Game, out: Path, paper: Paper) -> list[Path]:
+    found, ctx = decks(game)
+    return shops.export_makeplayingcards(found, out, ctx)
+
+
+def _tts(game: Game, out: Path, paper: Paper) -> list[Path]:
+    found, ctx = decks(game)
+    return tts.export_tts(found, out, ctx, game.name, game.slug)
+
+
+PROFILES: dict[str, Exporter] = {
+    "drivethrucards": _drivethrucards,
+    "thegamecrafter": _thegamecrafter,
+    "makeplayingcards": _makeplayingcards,
+    "tts": _tts,
+    "cutter": cutter.export_cutter,
+}
+
+
+def export_game(game: Game, profile: str, out_dir: Path, paper: Paper) -> list[Path]:
+    """Write the game's export for `profile`; returns the files written."""
+    return PROFILES[profile](game, out_dir / game.slug / profile, paper)

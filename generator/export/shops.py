@@ -1,0 +1,100 @@
+"""Print-shop exports: a PDF per deck for DriveThruCards, a PNG per face for The Game
+Crafter and MakePlayingCards, each at the shop's bleed and pixel size.
+
+Pixel sizes follow from the trim: at 300 dpi a poker card (2.5 x 3.5 in) is 750 x 1050 px;
+The Game Crafter adds 1/8 in a side (825 x 1125), MakePlayingCards 36 px a side (822 x 1122).
+"""
+
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.export.faces import Deck, face_sheet
+from generator.export.raster import sheet_png
+from generator.layout.kinds import LayoutContext
+from generator.layout.scene import Scene
+from generator.output import write_atomic, write_with
+from generator.render.pdf import write_pdf
+
+INCH = 25.4
+DPI = 300
+
+
+DRIVETHRU_BLEED = INCH / 8
+MPC_BLEED_PX = 36
+
+
+def tgc_size(scene: Scene) -> tuple[int, int]:
+    """The Game Crafter's size: trim plus 1/8 in a side at 300 dpi (poker: 825 x 1125)."""
+    return (round((scene.width + 2 * DRIVETHRU_BLEED) / INCH * DPI),
+            round((scene.height + 2 * DRIVETHRU_BLEED) / INCH * DPI))
+
+
+def mpc_size(scene: Scene) -> tuple[int, int]:
+    """MakePlayingCards' size: trim at 300 dpi plus 36 px a side (poker: 822 x 1122)."""
+    return (round(scene.width / INCH * DPI) + 2 * MPC_BLEED_PX, round(scene.height / INCH * DPI) + 2 * MPC_BLEED_PX)
+
+
+def _faces(deck: Deck) -> list[tuple[str, Scene]]:
+    """(file stem, face) for every distinct face of the deck: fronts, then their backs."""
+    out, seen = [], set()
+    for n, (front, back) in enumerate(zip(deck.fronts, deck.backs, strict=True), 1):
+        if id(front) in seen:
+            continue
+        seen.add(id(front))
+        out.append((f"{deck.name}-{n:03d}-front", front))
+        if back is not None:
+            out.append((f"{deck.name}-{n:03d}-back", back))
+    return out
+
+
+def export_pngs(decks: list[Deck], out: Path, ctx: LayoutContext,
+                size: Callable[[Scene], tuple[int, int]]) -> list[Path]:
+    """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
+    written = []
+    for deck in decks:
+        for stem, scene in _faces(deck):
+            px = size(scene)
+            path = out / deck.name / f"{stem}.png"
+            write_atomic(path, sheet_png(face_sheet(scene, _bleed_for(scene, px)), px, ctx.icon_path))
+            written.append(path)
+    return written
+
+
+def _bleed_for(scene: Scene, px: tuple[int, int]) -> float:
+    """The bleed (mm) that makes the face's page exactly as wide as px at DPI."""
+    return (px[0] / DPI * INCH - scene.width) / 2
+
+
+def export_thegamecrafter(decks: list[Deck], out: Path, ctx: LayoutContext) -> list[Path]:
+    return export_pngs(decks, out, ctx, tgc_size)
+
+
+def export_makeplayingcards(decks: list[Deck], out: Path, ctx: LayoutContext) -> list[Path]:
+    return export_pngs(decks, out, ctx, mpc_size)
+
+
+def drivethru_pages(deck: Deck) -> list[Scene]:
+    """The order DriveThruCards reads a deck in: the shared back first, then every front;
+    with backs that differ, each card's back then its front."""
+    common = deck.common_back
+    if common is not None:
+        return [common, *deck.fronts]
+    if not deck.two_sided:
+        return list(deck.fronts)
+    pages: list[Scene] = []
+    for front, back in zip(deck.fronts, deck.backs, strict=True):
+        pages += [back, front] if back is not None else [front]
+    return pages
+
+
+def export_drivethrucards(decks: list[Deck], out: Path, ctx: LayoutContext, title: str) -> list[Path]:
+    """A PDF per deck, one face per page at trim + 1/8 in, TrimBox and BleedBox set, fonts
+    embedded (vector art, so any resolution)."""
+    written = []
+    for deck in decks:
+        sheets = [face_sheet(scene, DRIVETHRU_BLEED) for scene in drivethru_pages(deck)]
+        path = out / f"{deck.name}.pdf"
+        name = f"{title}: {deck.label}"
+        write_with(path, lambda tmp, sheets=sheets, name=name: write_pdf(sheets, tmp, name, ctx.icon_path))
+        written.append(path)
+    return written

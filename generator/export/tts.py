@@ -1,0 +1,133 @@
+"""Tabletop Simulator: face sheets, a back image and a saved object to load them.
+
+Each deck's distinct faces go on sheets of at most 10 x 7 cards (TTS's limit; its import
+dialog wants at least 2 x 2); a deck with more faces spans several sheets, each its own
+CustomDeck entry. Copies of a card share one slot. Backs: one image when every card has
+the same back (or a plain one naming the deck when cards have none), or back sheets laid
+out like the faces when backs differ (UniqueBack). BackIsHidden is set, so every slot of a
+sheet holds a card. The saved object (`<game>.json`, for Saved Objects) refers to the images
+by relative file URL: keep them beside it.
+"""
+
+import json
+import math
+from pathlib import Path
+
+from generator.export.faces import Deck
+from generator.export.raster import sheet_png
+from generator.layout.kinds import LayoutContext
+from generator.layout.scene import Group, Rect, Scene, Style, Text
+from generator.output import write_atomic
+from generator.sheets.model import Sheet
+from generator.units import PT
+
+MAX_COLS, MAX_ROWS = 10, 7
+PER_SHEET = MAX_COLS * MAX_ROWS
+MAX_PX = 4096  # TTS loads larger images, but slowly and not on every machine
+MAX_DPI = 200
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Columns and rows of a face sheet holding `count` cards."""
+    cols = max(2, min(MAX_COLS, count))
+    return cols, max(2, math.ceil(count / cols))
+
+
+def card_px(scene: Scene, cols: int, rows: int) -> tuple[int, int, float]:
+    """Pixel size of one card on a cols x rows sheet no larger than MAX_PX, and its dpi."""
+    dpi = min(MAX_DPI, MAX_PX * 25.4 / (cols * scene.width), MAX_PX * 25.4 / (rows * scene.height))
+    return int(scene.width / 25.4 * dpi), int(scene.height / 25.4 * dpi), dpi
+
+
+def tiled(scenes: list[Scene], cols: int, rows: int) -> Sheet:
+    """The scenes in a cols x rows grid, trim to trim, row by row."""
+    w, h = scenes[0].width, scenes[0].height
+    sheet = Sheet(cols * w, rows * h, title="tts", side="")
+    for n, scene in enumerate(scenes):
+        x, y = (n % cols) * w, (n // cols) * h
+        sheet.items.append(Group(tuple(scene.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h)))
+    return sheet
+
+
+def plain_back(like: Scene, label: str) -> Scene:
+    scene = Scene(like.width, like.height, name=f"{label} back")
+    scene.add(Rect(0, 0, like.width, like.height, Style(fill="#d8d4c8")),
+              Text(4, like.height / 2, label, "DejaVuSans-Bold", 12 * PT))
+    return scene
+
+
+def _distinct(deck: Deck, unique_back: bool) -> tuple[list[int], list[int]]:
+    """(index of each distinct card in the deck, slot number of every card): copies drawn
+    from one item are the same Scene objects, so they share a slot."""
+    slots: dict[tuple[int, int], int] = {}
+    firsts, order = [], []
+    for n, front in enumerate(deck.fronts):
+        key = (id(front), id(deck.backs[n]) if unique_back else 0)
+        if key not in slots:
+            slots[key] = len(firsts)
+            firsts.append(n)
+        order.append(slots[key])
+    return firsts, order
+
+
+def export_deck(deck: Deck, out: Path, ctx: LayoutContext, first_id: int) -> tuple[dict, list[Path]]:
+    """The deck's images and its TTS object; CustomDeck ids start at first_id."""
+    unique_back = deck.two_sided and deck.common_back is None
+    firsts, order = _distinct(deck, unique_back)
+    written: list[Path] = []
+    custom: dict[str, dict] = {}
+    back_url = ""
+    if not unique_back:
+        back = deck.common_back or plain_back(deck.fronts[0], deck.label)
+        w, h, dpi = card_px(back, 1, 1)
+        path = out / f"{deck.name}-back.png"
+        write_atomic(path, sheet_png(tiled([back], 1, 1), (w, h), ctx.icon_path, dpi))
+        written.append(path)
+        back_url = path.name
+    for s, start in enumerate(range(0, len(firsts), PER_SHEET)):
+        chunk = firsts[start : start + PER_SHEET]
+        cols, rows = grid(len(chunk))
+        w, h, dpi = card_px(deck.fronts[0], cols, rows)
+        faces = out / f"{deck.name}-faces-{s + 1:02d}.png"
+        write_atomic(faces, sheet_png(tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h),
+                                      ctx.icon_path, dpi))
+        written.append(faces)
+        entry = {"FaceURL": faces.name, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
+                 "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        if unique_back:
+            backs = out / f"{deck.name}-backs-{s + 1:02d}.png"
+            scenes = [deck.backs[i] or plain_back(deck.fronts[i], deck.label) for i in chunk]
+            write_atomic(backs, sheet_png(tiled(scenes, cols, rows), (cols * w, rows * h), ctx.icon_path, dpi))
+            written.append(backs)
+            entry["BackURL"] = backs.name
+        custom[str(first_id + s)] = entry
+    cards = []
+    for n, slot in enumerate(order):
+        deck_id = first_id + slot // PER_SHEET
+        card_id = deck_id * 100 + slot % PER_SHEET
+        cards.append({"Name": "Card", "Nickname": deck.fronts[n].name, "CardID": card_id,
+                      "Transform": _transform(0), "CustomDeck": {str(deck_id): custom[str(deck_id)]}})
+    obj = {"Name": "DeckCustom", "Nickname": deck.label, "Transform": _transform(first_id),
+           "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
+    return obj, written
+
+
+def _transform(slot: int) -> dict:
+    return {"posX": 3.0 * slot, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str) -> list[Path]:
+    """Every deck's images and one saved-object JSON holding all the decks."""
+    objects, written, next_id = [], [], 1
+    for deck in decks:
+        obj, files = export_deck(deck, out, ctx, next_id)
+        next_id += len(obj["CustomDeck"])
+        objects.append(obj)
+        written += files
+    saved = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
+             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects,
+             "TabStates": {}, "VersionNumber": ""}
+    path = out / f"{slug}.json"
+    write_atomic(path, (json.dumps(saved, indent=2) + "\n").encode("utf-8"))
+    return [*written, path]

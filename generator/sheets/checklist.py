@@ -1,0 +1,113 @@
+"""The checklist page that opens a game's PDF: every component, how many, its size and
+stock, one- or two-sided, the sheets it is on, and what to do with it in order (cut out,
+cut slits, score and fold). Everything is derived from the build itself: the faces drawn,
+the line roles they carry and the sheets they were imposed on. A kind may name its stock
+with a `stock` attribute."""
+
+from dataclasses import dataclass
+
+from generator.layout.scene import Group, Item, Polyline, Scene, Style, Text
+from generator.layout.text import TextStyle, fit_text
+from generator.sheets.model import Sheet
+from generator.sheets.paper import Paper
+from generator.units import PT
+
+DEFAULT_STOCK = "card stock, 200-300 gsm"
+LARGE_STOCK = "paper, glued onto board"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One component file of the build."""
+
+    label: str
+    count: int
+    size: tuple[float, float]
+    stock: str
+    two_sided: bool
+    sheets: tuple[int, ...]
+    steps: tuple[str, ...]
+
+
+def roles(items) -> set[str]:
+    found: set[str] = set()
+    for item in items:
+        if isinstance(item, Group):
+            found |= roles(item.items)
+        elif not isinstance(item, Text):
+            found.add(item.style.role)
+    return found
+
+
+def steps_for(fronts: list[Scene], two_sided: bool, tiled: bool, fold_over: bool) -> tuple[str, ...]:
+    """What to do with a printed component, in order."""
+    drawn = set().union(*(roles(scene.items) for scene in fronts))
+    steps = []
+    if tiled:
+        steps.append("trim each tile on its solid edge, lay it over its neighbour, targets on targets, glue")
+    if two_sided and fold_over:
+        steps.append("fold each sheet on its dashed fold line and glue the halves")
+    steps.append("cut out on the solid lines")
+    if "slit" in drawn:
+        steps.append("cut the slits inside")
+    if "score" in drawn:
+        steps.append("score the dashed lines and fold")
+    return tuple(steps)
+
+
+def row(label: str, fronts: list[Scene], two_sided: bool, tiled: bool, fold_over: bool, stock: str | None,
+        sheets: list[Sheet]) -> Row:
+    first = fronts[0]
+    numbers = tuple(n for n, sheet in enumerate(sheets, 1) if sheet.title.split(",")[0] == label)
+    return Row(label, len(fronts), (first.width, first.height),
+               stock or (LARGE_STOCK if tiled else DEFAULT_STOCK), two_sided, numbers,
+               steps_for(fronts, two_sided, tiled, fold_over))
+
+
+def _sheet_list(numbers: tuple[int, ...]) -> str:
+    if not numbers:
+        return "-"
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1:
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(str(n) for n in numbers)
+
+
+COLUMNS = (("Component", 0.17), ("How many", 0.08), ("Size", 0.13), ("Stock", 0.15), ("Sides", 0.11),
+           ("Sheets", 0.08), ("Cut and fold, in order", 0.28))
+
+
+def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
+    sides = "single-sided"
+    if r.two_sided:
+        sides = "double-sided, fold-over" if fold_over else (
+            "double-sided (backs not printed)" if duplex == "off" else f"double-sided, {duplex}-edge flip")
+    steps = " ".join(f"{n}. {step}." for n, step in enumerate(r.steps, 1))
+    return (r.label, str(r.count), f"{r.size[0]:.1f} x {r.size[1]:.1f} mm", r.stock, sides,
+            _sheet_list(r.sheets), steps)
+
+
+def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_over: bool) -> Sheet:
+    """One page listing every row; sheet numbers count the printed sheets after this page."""
+    sheet = Sheet(paper.width, paper.height, title="checklist", side="")
+    x0, y = paper.inset, paper.inset
+    width = paper.width - 2 * paper.inset
+    items: list[Item] = []
+    items += fit_text(f"{game}: checklist", x0, y, width, 9, TextStyle("DejaVuSans-Bold", 14 * PT)).items
+    y += 10
+    total = sum(r.count for r in rows)
+    note = (f"{total} components in {len(rows)} kinds. Print every sheet after this page at 100% "
+            "(no scaling); then work down the table.")
+    items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
+    y += 11
+    rule = Style(stroke="#000000", stroke_width=0.35 * PT)
+    for n, values in enumerate([tuple(c for c, _ in COLUMNS)] + [cells(r, duplex, fold_over) for r in rows]):
+        style = TextStyle("DejaVuSans-Bold" if n == 0 else "DejaVuSans", 8 * PT, min_size=6 * PT)
+        height = 6.0 if n == 0 else 16.0
+        x = x0
+        for value, (_, share) in zip(values, COLUMNS, strict=True):
+            items += fit_text(value, x, y + 1, width * share - 1.5, height - 1, style).items
+            x += width * share
+        y += height
+        items.append(Polyline(((x0, y), (x0 + width, y)), rule))
+    sheet.items = items
+    return sheet

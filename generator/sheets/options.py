@@ -1,0 +1,35 @@
+"""How the sheets are produced for a printer: duplex flip, back offset, fold-over, ink saver,
+checklist page. The defaults are the plain build: long-edge duplex backs, no offset."""
+
+from dataclasses import dataclass
+
+from generator.units import parse_length
+
+DUPLEX_MODES = ("long", "short", "off")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    #: "long" or "short": the edge the printer flips the sheet over for its back;
+    #: "off": one-sided, backs are not printed.
+    duplex: str = "long"
+    #: Where a printer puts backs relative to their fronts is corrected by moving the backs
+    #: by this much (mm, x right, y down), as measured with the duplex alignment test.
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    #: Fronts and backs on one side, the backs turned to meet them across a score line.
+    fold_over: bool = False
+    ink_saver: bool = False
+    checklist: bool = False
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """"0.5mm,-0.3mm" -> (0.5, -0.3); each part a length with its unit."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != 2:
+        raise ValueError(f"expected two lengths X,Y such as '0.5mm,-0.3mm', got {text!r}")
+    x, y = (parse_length(part) for part in parts)
+    return (x, y)
+
+
+#: The plain build.
+DEFAULT = PrintOptions()

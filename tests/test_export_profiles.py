@@ -1,0 +1,202 @@
+"""`cutsheet export`: every profile's files read back (pypdf, PIL, json, ElementTree) on a
+synthetic poker deck and on Slipmax."""
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+from pypdf import PdfReader
+
+from generator.cli import main
+from generator.export.cutter import PTC_MARGIN, REG_INSET, REG_LENGTH, REG_SQUARE
+from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import cut_lines
+
+SVG = "{http://www.w3.org/2000/svg}"
+PT_PER_IN = 72
+
+
+def export(source: Path, profile: str, out: Path) -> Path:
+    result = CliRunner().invoke(main, ["export", str(source), "--profile", profile, "--out", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out / source.name / profile
+
+
+def deck(folder: Path, cards: int, back: str | None = "Deck", copies: dict[int, int] | None = None) -> Path:
+    """A poker deck of `cards` distinct cards; a shared back word, or B<n> per card when
+    back is None; `copies` gives some cards a count."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text(f"name: {folder.name.title()}\nengine: none\ncomponents: [cards.yaml]\n")
+    lines = []
+    for n in range(1, cards + 1):
+        count = f", count: {copies[n]}" if copies and n in copies else ""
+        lines.append(f"  - {{title: 'Card {n}', text: 'N{n}', back: '{back or f'B{n}'}'{count}}}")
+    (folder / "cards.yaml").write_text("kind: card\nlayout: card-two-sided\nitems:\n" + "\n".join(lines) + "\n")
+    return folder
+
+
+@pytest.mark.parametrize(("profile", "size"), [("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))])
+def test_shop_pngs_are_rgb_at_the_shops_poker_size(tmp_path, profile, size):
+    out = export(deck(tmp_path / "poker", 3, back=None, copies={2: 4}), profile, tmp_path / "out")
+    files = sorted((out / "cards").glob("*.png"))
+    # one file per distinct face: copies are printed from one upload
+    assert [f.name for f in files] == [f"cards-{n:03d}-{side}.png" for n in (1, 2, 6) for side in ("back", "front")]
+    for path in files:
+        with Image.open(path) as image:
+            assert image.size == size and image.mode == "RGB"
+    with Image.open(out / "cards" / "cards-001-back.png") as image:
+        # the back's tinted background runs into the bleed, to the very edge
+        assert image.getpixel((2, 2)) == image.getpixel((size[0] // 2, 40)) != (255, 255, 255)
+
+
+def test_drivethrucards_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(tmp_path):
+    out = export(deck(tmp_path / "poker", 4), "drivethrucards", tmp_path / "out")
+    reader = PdfReader(out / "cards.pdf")
+    assert len(reader.pages) == 5  # the shared back, then the four fronts
+    for page in reader.pages:
+        assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72], abs=0.01)
+        assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72], abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 9 + 2.5 * 72, 9 + 3.5 * 72], abs=0.01)
+        for font in page["/Resources"]["/Font"].values():
+            assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object()  # embedded
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        words = [[w["text"] for w in page.extract_words()] for page in pdf.pages]
+    assert words[0] == ["Deck"]
+    assert [next(w for w in page if w.startswith("N")) for page in words[1:]] == ["N1", "N2", "N3", "N4"]
+
+
+def test_drivethrucards_pairs_differing_backs_with_their_fronts(tmp_path):
+    out = export(deck(tmp_path / "poker", 2, back=None), "drivethrucards", tmp_path / "out")
+    with pdfplumber.open(out / "cards.pdf") as pdf:
+        firsts = [page.extract_words()[0]["text"] for page in pdf.pages]
+    assert firsts == ["B1", "Card", "B2", "Card"]
+
+
+def test_tts_saved_object_read_back_against_its_sheets(tmp_path):
+    out = export(deck(tmp_path / "big", 75, copies={3: 2}), "tts", tmp_path / "out")
+    saved = json.loads((out / "big.json").read_text())
+    (obj,) = saved["ObjectStates"]
+    assert obj["Name"] == "DeckCustom"
+    cards = obj["ContainedObjects"]
+    assert len(cards) == 76  # 75 cards, one of them twice
+    assert obj["DeckIDs"] == [c["CardID"] for c in cards]
+    assert [c["Nickname"] for c in cards[:4]] == ["Card 1", "Card 2", "Card 3", "Card 3"]
+    assert cards[2]["CardID"] == cards[3]["CardID"]  # copies share a slot
+    custom = obj["CustomDeck"]
+    assert sorted(custom) == ["1", "2"]  # 75 distinct faces: more than one 10 x 7 sheet
+    slots = {}
+    for key, entry in custom.items():
+        assert set(entry) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}
+        assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7
+        assert entry["BackIsHidden"] is True and entry["UniqueBack"] is False
+        for url in (entry["FaceURL"], entry["BackURL"]):
+            assert not Path(url).is_absolute() and (out / url).is_file()
+        with Image.open(out / entry["FaceURL"]) as image:
+            w, h = image.size
+            assert w % entry["NumWidth"] == 0 and h % entry["NumHeight"] == 0
+            card_w, card_h = w // entry["NumWidth"], h // entry["NumHeight"]
+            assert card_w / card_h == pytest.approx(63.5 / 88.9, abs=0.01)
+            assert max(w, h) <= 4096
+        slots[int(key)] = entry["NumWidth"] * entry["NumHeight"]
+    for card in cards:
+        deck_id, slot = divmod(card["CardID"], 100)
+        assert slot < slots[deck_id]
+        assert card["CustomDeck"] == {str(deck_id): custom[str(deck_id)]}
+    assert {divmod(c["CardID"], 100)[0] for c in cards} == {1, 2}
+    assert sum(1 for c in cards if c["CardID"] // 100 == 1) == 71  # 70 distinct + the copy
+
+
+def test_tts_unique_backs_get_back_sheets_like_the_faces(tmp_path):
+    out = export(deck(tmp_path / "small", 3, back=None), "tts", tmp_path / "out")
+    entry = json.loads((out / "small.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["UniqueBack"] is True and (entry["NumWidth"], entry["NumHeight"]) == (3, 2)
+    with Image.open(out / entry["FaceURL"]) as faces, Image.open(out / entry["BackURL"]) as backs:
+        assert faces.size == backs.size
+
+
+SHAPES = ("polyline", "polygon", "path", "rect", "circle", "line")
+
+
+def svg_elements(path: Path):
+    """The root and every drawn shape (not the definitions: clip rectangles, glyphs)."""
+    root = ET.parse(path).getroot()
+    defined = {id(e) for d in root.iter(f"{SVG}defs") for e in d.iter()}
+    return root, [e for e in root.iter() if e.tag[len(SVG):] in SHAPES and id(e) not in defined]
+
+
+def test_cutter_svgs_hold_only_red_cuts_and_blue_scores(tmp_path):
+    out = export(COMPONENTS / "slipmax", "cutter", tmp_path / "out")
+    files = sorted(out.glob("*.svg"))
+    assert files
+    colours = set()
+    for path in files:
+        root, shapes = svg_elements(path)
+        assert not list(root.iter(f"{SVG}text")) and not list(root.iter(f"{SVG}use"))
+        assert shapes
+        for shape in shapes:
+            assert shape.get("fill") == "none"
+            assert shape.get("stroke") in ("#ff0000", "#0000ff")
+            assert shape.get("stroke-width") == "0.025"
+            assert shape.get("stroke-dasharray") is None
+            colours.add(shape.get("stroke"))
+    assert colours == {"#ff0000", "#0000ff"}  # the register card's fold is scored
+
+
+def red_segments(path: Path) -> set[tuple]:
+    _, shapes = svg_elements(path)
+    found = set()
+    for shape in shapes:
+        if shape.get("stroke") == "#ff0000" and shape.tag == f"{SVG}polyline":
+            (a, b), (c, d) = (tuple(float(v) for v in p.split(",")) for p in shape.get("points").split())
+            found.add(tuple(round(v, 1) for v in (min(a, c), min(b, d), max(a, c), max(b, d))))
+    return found
+
+
+def test_cutter_cuts_lie_on_the_printed_cut_lines(tmp_path):
+    """The strips sheet's cutter file against the built PDF's cut lines, measured apart."""
+    out = export(COMPONENTS / "slipmax", "cutter", tmp_path / "out")
+    run_build(str(COMPONENTS / "slipmax"), "--out", str(tmp_path / "build"), "--format", "pdf")
+    with pdfplumber.open(tmp_path / "build" / "slipmax" / "slipmax.pdf") as pdf:
+        printed = cut_lines(pdf.pages[0])
+    covered = red_segments(out / "slipmax-cut-01.svg")
+    for line in printed:
+        a, b, c, d = (round(v, 1) for v in (min(line.x0, line.x1), min(line.y0, line.y1),
+                                            max(line.x0, line.x1), max(line.y0, line.y1)))
+        # each printed line is drawn by the cutter: whole, or as the pieces of one line
+        pieces = [s for s in covered if (s[0] == s[2] == a == c and b - 0.2 <= s[1] and s[3] <= d + 0.2)
+                  or (s[1] == s[3] == b == d and a - 0.2 <= s[0] and s[2] <= c + 0.2)]
+        assert pieces and sum(max(s[2] - s[0], s[3] - s[1]) for s in pieces) == pytest.approx(line.length, abs=0.3)
+
+
+def test_print_then_cut_has_marks_outlined_text_and_stays_inside_them(tmp_path):
+    out = export(COMPONENTS / "slipmax", "cutter", tmp_path / "out") / "print-then-cut"
+    files = sorted(out.glob("*.svg"))
+    assert files
+    for path in files:
+        root, shapes = svg_elements(path)
+        width = float(root.get("viewBox").split()[2])
+        height = float(root.get("viewBox").split()[3])
+        assert not list(root.iter(f"{SVG}text"))
+        # the print layer's text is there, as outlines (labelled with the text they draw)
+        assert any(e.get("aria-label") for e in root.iter())
+        filled = {(round(float(r.get("x")), 2), round(float(r.get("y")), 2), round(float(r.get("width")), 2),
+                   round(float(r.get("height")), 2)) for r in root.iter(f"{SVG}rect") if r.get("fill") == "#000000"}
+        assert (REG_INSET, REG_INSET, REG_SQUARE, REG_SQUARE) in filled
+        assert (round(width - REG_INSET - REG_LENGTH, 2), REG_INSET, REG_LENGTH, 0.5) in filled
+        assert (REG_INSET, round(height - REG_INSET - REG_LENGTH, 2), 0.5, REG_LENGTH) in filled
+        red = red_segments(path)
+        assert red
+        for x0, y0, x1, y1 in red:
+            assert PTC_MARGIN - 0.1 <= x0 and x1 <= width - PTC_MARGIN + 0.1
+            assert PTC_MARGIN - 0.1 <= y0 and y1 <= height - PTC_MARGIN + 0.1
+
+
+def test_unknown_profile_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(main, ["export", str(COMPONENTS / "slipmax"), "--profile", "nope", "--out",
+                                       str(tmp_path)])
+    assert result.exit_code == 2

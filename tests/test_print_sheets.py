@@ -1,0 +1,208 @@
+"""Print production sheets read back from the PDF: duplex flips and back offsets, fold-over
+geometry, the checklist page's counts, the ink saver and the duplex alignment test."""
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import PT_MM, cut_lines, score_lines
+
+CARD_W, CARD_H = 63.5, 88.9
+
+
+def write_deck(folder: Path, cards: int, layout: str = "card-two-sided") -> Path:
+    """A synthetic poker deck: card n shows N<n> on its front and B<n> on its back."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("name: Duplex\nengine: none\ncomponents: [cards.yaml]\n")
+    items = "\n".join(f"  - {{title: 'Front {n}', text: 'N{n}', back: 'B{n}'}}" for n in range(1, cards + 1))
+    (folder / "cards.yaml").write_text(f"kind: card\nlayout: {layout}\nitems:\n{items}\n")
+    return folder
+
+
+def build_pdf(tmp_path: Path, deck: Path, *options: str) -> Path:
+    out = tmp_path / "out"
+    run_build(str(deck), "--out", str(out), "--format", "pdf", *options)
+    return out / deck.name / f"{deck.name}.pdf"
+
+
+def cells(page) -> list[tuple[float, float, float, float]]:
+    """Trim boxes (left, top, right, bottom, mm) of the butted grid, from its cut lines."""
+    cuts = cut_lines(page)
+    xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
+    ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
+    return [(a, t, b, u) for t, u in zip(ys, ys[1:], strict=False) for a, b in zip(xs, xs[1:], strict=False)
+            if abs(b - a - CARD_W) < 0.05 and abs(u - t - CARD_H) < 0.05]
+
+
+def word_cells(page, prefix: str, turned: bool = False) -> dict[int, tuple]:
+    """Card number -> the cell holding the word <prefix><number> (read backwards, as
+    upside-down text extracts, when `turned`)."""
+    found = {}
+    boxes = cells(page)
+    for word in page.extract_words():
+        text = word["text"][::-1] if turned else word["text"]
+        if text[:1] != prefix or not text[1:].isdigit():
+            continue
+        x, y = (word["x0"] + word["x1"]) / 2 * PT_MM, (word["top"] + word["bottom"]) / 2 * PT_MM
+        inside = [box for box in boxes if box[0] < x < box[2] and box[1] < y < box[3]]
+        if inside:
+            found[int(text[1:])] = inside[0]
+    return found
+
+
+def pairs(pdf_path: Path):
+    with pdfplumber.open(pdf_path) as pdf:
+        pages = pdf.pages
+        for fronts, backs in zip(pages[::2], pages[1::2], strict=True):
+            w, h = float(fronts.width) * PT_MM, float(fronts.height) * PT_MM
+            yield w, h, word_cells(fronts, "N"), word_cells(backs, "B")
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_meet_their_fronts_for_either_flip_within_a_tenth_of_a_mm(tmp_path, duplex):
+    pdf = build_pdf(tmp_path, write_deck(tmp_path / "deck", 12), "--duplex", duplex)
+    seen = set()
+    for w, h, fronts, backs in pairs(pdf):
+        assert fronts and set(fronts) == set(backs)
+        for n, (left, top, right, bottom) in fronts.items():
+            b = backs[n]
+            across = (duplex == "long") == (h > w)
+            expected = (w - right, top, w - left, bottom) if across else (left, h - bottom, right, h - top)
+            assert b == pytest.approx(expected, abs=0.1), (duplex, n)
+        seen |= set(fronts)
+    assert seen == set(range(1, 13))
+
+
+def test_back_offset_moves_every_back_by_that_much(tmp_path):
+    deck = write_deck(tmp_path / "deck", 9)
+    plain = next(pairs(build_pdf(tmp_path / "a", deck)))
+    moved = next(pairs(build_pdf(tmp_path / "b", deck, "--back-offset", "0.5mm,-0.3mm")))
+    for n in range(1, 10):
+        (l0, t0, r0, b0), (l1, t1, r1, b1) = plain[3][n], moved[3][n]
+        assert (l1 - l0, t1 - t0, r1 - r0, b1 - b0) == pytest.approx((0.5, -0.3, 0.5, -0.3), abs=0.02)
+        assert moved[2][n] == pytest.approx(plain[2][n], abs=0.01)  # fronts stay
+
+
+def test_bad_back_offset_is_a_usage_error(tmp_path):
+    deck = write_deck(tmp_path / "deck", 2)
+    result = CliRunner().invoke(main, ["build", str(deck), "--out", str(tmp_path), "--back-offset", "0.5,1mm"])
+    assert result.exit_code == 2
+    assert "--back-offset" in result.output and "got '0.5'" in result.output
+
+
+def test_duplex_off_prints_no_backs(tmp_path):
+    with pdfplumber.open(build_pdf(tmp_path, write_deck(tmp_path / "deck", 9), "--duplex", "off")) as pdf:
+        assert len(pdf.pages) == 1
+        assert not any(w["text"].startswith("B") for w in pdf.pages[0].extract_words())
+
+
+def test_fold_over_puts_each_back_turned_across_the_score_line(tmp_path):
+    with pdfplumber.open(build_pdf(tmp_path, write_deck(tmp_path / "deck", 7), "--fold-over")) as pdf:
+        seen = set()
+        for page in pdf.pages:
+            scores = [s for s in score_lines(page) if s.horizontal]
+            assert len(scores) == 1
+            fold = scores[0].y0
+            assert fold == pytest.approx(float(page.height) * PT_MM / 2, abs=0.05)
+            # turned half a revolution: the backs' words read upside down (backwards)
+            fronts, backs = word_cells(page, "N"), word_cells(page, "B", turned=True)
+            assert fronts and set(fronts) == set(backs)
+            assert not word_cells(page, "B")
+            for n, (left, top, right, bottom) in fronts.items():
+                assert bottom < fold
+                assert backs[n] == pytest.approx((left, 2 * fold - bottom, right, 2 * fold - top), abs=0.1)
+            seen |= set(fronts)
+        assert seen == set(range(1, 8))
+
+
+HEADERS = ("Component", "How", "Size", "Stock", "Sides", "Sheets", "Cut")
+
+
+def checklist_rows(page) -> list[dict[str, str]]:
+    """The checklist table read back cell by cell: columns start at their header words,
+    rows end at the rules drawn under them."""
+    words = page.extract_words()
+    head = {w["text"]: w for w in words if w["text"] in HEADERS}
+    starts = [head[h]["x0"] for h in HEADERS] + [float(page.width)]
+    rules = sorted({round(ln["top"], 2) for ln in page.lines if ln["top"] > head["Component"]["top"]})
+    rows = []
+    for top, bottom in zip(rules, rules[1:], strict=False):
+        cells = {}
+        for name, a, b in zip(HEADERS, starts, starts[1:], strict=False):
+            text = page.within_bbox((a - 0.5, top, b - 0.5, bottom)).extract_text()
+            cells[name] = " ".join(text.split())
+        rows.append(cells)
+    return rows
+
+
+def test_checklist_page_counts_every_component_from_the_sources(tmp_path):
+    out = tmp_path / "out"
+    run_build(str(COMPONENTS / "slipmax"), "--out", str(out), "--format", "pdf", "--checklist")
+    with pdfplumber.open(out / "slipmax" / "slipmax.pdf") as pdf:
+        rows = checklist_rows(pdf.pages[0])
+        heading = pdf.pages[0].extract_text()
+        titles = [" ".join(p.extract_text().split()) for p in pdf.pages[1:]]
+    strips = (COMPONENTS / "slipmax" / "strips.yaml").read_text().count("\n  - title:")
+    assert "Slipmax: checklist" in heading
+    assert [r["Component"] for r in rows] == ["strips", "register card", "board"]
+    assert [r["How"] for r in rows] == [str(strips), "1", "1"]
+    # the sheet numbers listed are the sheets whose furniture names that component
+    for r in rows:
+        first, _, last = r["Sheets"].partition("-")
+        for n in range(int(first), int(last or first) + 1):
+            assert f"Slipmax: {r['Component']}" in titles[n - 1]
+    assert "cut the slits inside" in rows[1]["Cut"] and "score the dashed lines" in rows[1]["Cut"]
+    assert "targets on targets" in rows[2]["Cut"]
+    assert all(r["Sides"] == "single-sided" for r in rows)
+
+
+def test_checklist_keeps_duplex_pages_paired(tmp_path):
+    with pdfplumber.open(build_pdf(tmp_path, write_deck(tmp_path / "deck", 3), "--checklist")) as pdf:
+        rows = checklist_rows(pdf.pages[0])
+        texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
+    assert rows[0]["How"] == "3" and rows[0]["Sides"] == "double-sided, long-edge flip"
+    assert texts[1] == ""
+    assert "N1" in texts[2] and "B1" in texts[3]
+
+
+def test_ink_saver_drops_large_fills_and_keeps_text(tmp_path):
+    deck = write_deck(tmp_path / "deck", 1)
+    with pdfplumber.open(build_pdf(tmp_path / "a", deck)) as pdf:
+        plain = pdf.pages[1]
+        plain_fills = [r for r in plain.rects if r["fill"] and r["width"] * r["height"] * PT_MM**2 > 1000]
+        plain_words = [w["text"] for w in plain.extract_words()]
+    with pdfplumber.open(build_pdf(tmp_path / "b", deck, "--ink-saver")) as pdf:
+        saved = pdf.pages[1]
+        saved_fills = [r for r in saved.rects if r["fill"] and r["width"] * r["height"] * PT_MM**2 > 1000]
+        saved_words = [w["text"] for w in saved.extract_words()]
+    assert plain_fills and not saved_fills  # the back's tinted background
+    assert saved_words == plain_words
+
+
+def test_duplex_alignment_test_verniers_line_up_at_the_current_offset(tmp_path):
+    run_build(str(write_deck(tmp_path / "deck", 1)), "--out", str(tmp_path), "--format", "pdf",
+              "--alignment-test", "--back-offset", "1mm,0mm")
+    with pdfplumber.open(tmp_path / "duplex-alignment.pdf") as pdf:
+        front, back = pdf.pages
+        w = float(front.width) * PT_MM
+
+        def ticks(page, colour):
+            return sorted(round(ln["x0"] * PT_MM, 3) for ln in page.lines
+                          if ln["x0"] == ln["x1"] and abs(ln["height"] * PT_MM - 6) < 0.01
+                          and tuple(round(c, 2) for c in ln["stroking_color"] or (0,)) == colour)
+
+        black, red = ticks(front, (0.0, 0.0, 0.0)), ticks(back, (0.82, 0.0, 0.0))
+        labels = [(x["x0"] + x["x1"]) / 2 * PT_MM for x in front.extract_words(x_tolerance=1)
+                  if x["text"] == "+1.00"]
+    assert len(black) == len(red) == 17
+    # long-edge flip of a portrait sheet: the back seen from the front is mirrored in x;
+    # the middle red tick (moved 1 mm by the offset) meets the middle black one, and the
+    # others drift a quarter mm per tick
+    seen = sorted(w - x + 1.0 for x in red)
+    drift = [round(s - b, 3) for s, b in zip(seen, black, strict=True)]
+    assert drift == [round(-0.25 * i, 3) for i in range(-8, 9)]
+    assert any(abs(x - black[8]) < 2 for x in labels)  # the middle tick reads the current offset
