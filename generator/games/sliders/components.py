@@ -20,7 +20,7 @@ import math
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle, fit_text
-from generator.sources.errors import Loc
+from generator.sources.errors import Loc, SourceError
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -244,7 +244,15 @@ class EventCardKind(ComponentKind):
         return back
 
 
-class CardBackKind(ComponentKind):
+class _WholeFileKind(ComponentKind):
+    """A kind drawn from a whole component file (`draw_file`), never one item at a time."""
+
+    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+        raise SourceError(item.loc, f"{self.name} items are drawn from their whole file at once: this build "
+                          "draws one item at a time (it needs to call the kind's draw_file)")
+
+
+class CardBackKind(_WholeFileKind):
     """The backs of the event decks: printed on the cards' backs, nothing of their own."""
 
     name = "card-back"
@@ -304,12 +312,12 @@ class BillKind(ComponentKind):
 
 
 BOARD_PARAMS = closed(
-    {"corner": LENGTH, "bar": LENGTH, "background": COLOUR, "centre": COLOUR},
-    ["corner", "bar", "background", "centre"],
+    {"border": LENGTH, "corner": LENGTH, "bar": LENGTH, "background": COLOUR, "centre": COLOUR},
+    ["border", "corner", "bar", "background", "centre"],
 )
 
 
-class SquareKind(ComponentKind):
+class SquareKind(_WholeFileKind):
     """The board: one component drawn from all 40 `square` items, GO at the bottom right
     and play running clockwise (leftwards along the bottom). Each square reads upright from
     its own side of the table; a deed square shows its deed's colour bar and price."""
@@ -324,20 +332,22 @@ class SquareKind(ComponentKind):
 
     def board(self, squares: list[LocDict], layout: LocDict, ctx: LayoutContext) -> Scene:
         side, _ = _size(layout)
-        corner = _param(layout, "corner")
+        border, corner = _param(layout, "border"), _param(layout, "corner")
+        ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
         per_side = max(1, len(squares) // 4 - 1)
-        cell = (side - 2 * corner) / per_side
+        cell = (ring - 2 * corner) / per_side
         deeds = {d["name"]: d for kind in ("deed", "railroad", "utility") for d in ctx.game.items(kind)}
         scene = Scene(side, side, name="board")
         scene.add(Rect(0, 0, side, side, Style(fill=layout["params"]["background"])))
-        scene.add(Rect(corner, corner, side - 2 * corner, side - 2 * corner,
-                       Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT)))
-        scene.add(*self._centre(side, corner, ctx))
+        inner: list[Item] = [Rect(corner, corner, ring - 2 * corner, ring - 2 * corner,
+                                  Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT))]
+        inner += self._centre(ring, corner, ctx)
         for index, square in enumerate(squares):
             on_side, k = divmod(index, per_side + 1)
             w = corner if k == 0 else cell
             local = self._square(square, deeds.get(square.get("deed", "")), w, corner, layout, ctx)
-            scene.add(Group(tuple(local), self._transform(on_side, k, side, corner, cell)))
+            inner.append(Group(tuple(local), self._transform(on_side, k, ring, corner, cell)))
+        scene.add(Group(tuple(inner), (1, 0, 0, 1, border, border)))
         return scene
 
     @staticmethod
@@ -368,8 +378,7 @@ class SquareKind(ComponentKind):
                        align="center", leading=1.05)
         note = self._note(square, deed)
         if note:
-            # Clear of the outer edge, where the tiles' alignment targets go.
-            items += _text(ctx, name, "note", loc, note, (1.5, depth * 0.5, w - 3, depth * 0.5 - 9), REGULAR,
+            items += _text(ctx, name, "note", loc, note, (1.5, depth * 0.5, w - 3, depth * 0.5 - 3), REGULAR,
                            8 if w < depth else 10, align="center", valign="bottom")
         return items
 
