@@ -79,3 +79,16 @@ def test_bleed_of_butted_cards_stays_on_the_outer_edges(tmp_path):
     assert red(xs[0] - 1.5, mid_y)  # outer bleed printed
     assert not red(xs[0] - 4.5, mid_y)  # and no further than 3 mm
     assert red(xs[-1] + 1.5, mid_y)
+
+
+@pytest.mark.parametrize("paper_name", ["letter", "a4"])
+@pytest.mark.parametrize("size", [10.0, 25.0, 40.0])
+def test_small_components_always_get_a_grid_with_furniture(paper_name, size):
+    """Tiny butted components (votes, chips) fill a sheet in a grid instead of being tiled."""
+    from generator.sheets.impose import plan_grid
+    from generator.sheets.paper import paper
+
+    plan = plan_grid(paper(paper_name), size, size, 0.0, 0.0, 200)
+    assert plan is not None
+    page = plan.paper
+    assert plan.per_sheet >= int((page.width - 60) // size) * int((page.height - 60) // size)
