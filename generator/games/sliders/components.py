@@ -56,6 +56,12 @@ def _text(ctx: LayoutContext, component: str, what: str, loc: Loc | None, text: 
     return fitted.items
 
 
+def _ink_on(colour: str) -> str:
+    """Black or white text, whichever reads better on `colour` ('#rrggbb'): white on dark."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return PAPER if 0.299 * r + 0.587 * g + 0.114 * b < 110 else INK
+
+
 def _money(amount: int) -> str:
     return f"${amount:,}"
 
@@ -89,11 +95,13 @@ class _DeedBase(ComponentKind):
         front.add(Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed,
                        Style(fill=PAPER)))
         front.add(Rect(margin, margin, width - 2 * margin, band, self._band_style(item)))
+        ink = _ink_on(self._band_style(item).fill)
         front.add(*_text(ctx, item["name"], "kicker", item.loc, self.kicker,
-                         (margin, margin + 1.0, width - 2 * margin, band * 0.3), BOLD, 6.5, align="center"))
+                         (margin, margin + 1.0, width - 2 * margin, band * 0.3), BOLD, 6.5, align="center",
+                         colour=ink))
         front.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
                          (margin + 1, margin + band * 0.35, width - 2 * margin - 2, band * 0.6), BOLD, 12,
-                         align="center", valign="middle", leading=1.05))
+                         align="center", valign="middle", leading=1.05, colour=ink))
         y = margin + band + 2.5
         front.add(*_text(ctx, item["name"], "price", item.loc_of("price"), f"Price {_money(item['price'])}",
                          (margin, y, width - 2 * margin, 4.5), ITALIC, 8, align="center"))
@@ -150,7 +158,8 @@ class DeedKind(_DeedBase):
         y += 9.5
         items.append(Polyline(((x, y), (x + w, y)), THIN))
         cost = item["house_cost"]
-        items += _row(ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w)
+        items += _row(ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w,
+                      split=0.5)
         items += _row(ctx, name, item.loc_of("house_cost"), "Hotels cost", f"{_money(cost)} + 4 houses",
                       x, y + 5.4, w, split=0.4)
         items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]),
