@@ -78,6 +78,15 @@ def test_shows_every_component_front_and_back_with_copies(page, game):
     assert page.locator("a[href='/files/slipmax/slipmax.pdf']").count() == 1
 
 
+def test_text_is_set_in_the_shipped_fonts(page):
+    """The faces' text asks for DejaVu; the page loads the shipped files, not a look-alike."""
+    loaded = page.evaluate("""async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter(f => f.status === "loaded").map(f => `${f.family} ${f.weight}`);
+    }""")
+    assert {"DejaVu Sans normal", "DejaVu Sans bold"} <= set(loaded)
+
+
 def test_findings_beside_their_component(page):
     strip = page.locator("article.component", has=page.locator("h3", has_text="Life of Power"))
     assert "[SM004]" in strip.locator(".findings").inner_text()

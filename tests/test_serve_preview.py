@@ -26,6 +26,7 @@ def served(tmp_path_factory):
     shutil.copytree(SLIPMAX, game)
     previews = Previews([game], tmp_path / "out", paper("letter"))
     server, stop = start(previews, 0)
+    assert previews.games[game].pdf is not None, previews.games[game].error
     (tmp_path / "out" / "slipmax" / "evil.pdf").symlink_to(game / "game.yaml")
     yield server, tmp_path
     stop_serving(server, stop)
@@ -92,12 +93,23 @@ def test_serves_the_built_pdf(served):
     "/files/slipmax",
     "/game.yaml",
     "/strips.yaml",
+    "/fonts/fonts.yaml",
+    "/fonts/../components/slipmax/game.yaml",
+    "/fonts/%2e%2e/components/slipmax/game.yaml",
+    "/fonts//etc/passwd",
 ])
 def test_refuses_every_other_path(served, path):
     server, _ = served
     status, body = get(server, path)
     assert status == 404
     assert b"Slipmax" not in body and b"engine" not in body
+
+
+def test_serves_the_shipped_fonts(served):
+    server, _ = served
+    status, body = get(server, "/fonts/DejaVuSans-Bold.ttf")
+    assert status == 200
+    assert body == (ROOT / "fonts" / "DejaVuSans-Bold.ttf").read_bytes()
 
 
 def test_finding_sits_beside_the_component_it_names(tmp_path):

@@ -4,10 +4,11 @@
     GET /content   the page's content alone (what the page swaps in after a rebuild)
     GET /events    server-sent events: the preview's version, pushed after every rebuild
     GET /files/<slug>/<slug>.pdf   a built PDF
+    GET /fonts/<file>.ttf          a shipped font the components' text is set in
 
 Nothing else is served: a file is served only when it is one of the PDFs this server built
-itself (an exact match in a table, never a path joined from the URL), so no URL (encoded
-dots, absolute paths, symlinks ...) reaches any other file.
+itself or one of the fonts of fonts.yaml (an exact match in a table, never a path joined
+from the URL), so no URL (encoded dots, absolute paths, symlinks ...) reaches any other file.
 """
 
 import sys
@@ -23,6 +24,7 @@ from urllib.parse import urlsplit
 import watchfiles
 from jinja2 import Environment, PackageLoader
 
+from generator.layout.fonts import faces
 from generator.serve.preview import GamePreview, build_preview
 from generator.sheets.paper import Paper
 from generator.sources.layouts import LAYOUTS_DIR
@@ -71,7 +73,8 @@ class Previews:
 
     def page(self) -> str:
         version, content = self.content()
-        return _templates().get_template("page.html.j2").render(version=version, content=content)
+        return _templates().get_template("page.html.j2").render(
+            version=version, content=content, fonts=faces().values())
 
     def pdf(self, url_path: str) -> Path | None:
         """The built PDF at /files/<slug>/<name>, or None: a table look-up, never a join."""
@@ -83,6 +86,11 @@ class Previews:
         """The games a set of changed files concerns; a shared layout or icon concerns all."""
         hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in changed)]
         return hit or list(self.folders)
+
+
+def shipped_fonts() -> dict[str, Path]:
+    """URL -> file of every font fonts.yaml names."""
+    return {f"/fonts/{face.path.name}": face.path for face in faces().values()}
 
 
 def _safe_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
@@ -131,6 +139,8 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._events()
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
                 self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
+            elif (font := shipped_fonts().get(path)) is not None:
+                self._send(HTTPStatus.OK, "font/ttf", font.read_bytes())
             else:
                 self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
 
