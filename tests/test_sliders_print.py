@@ -85,10 +85,10 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def built(request, tmp_path_factory):
     out = tmp_path_factory.mktemp("sliders-print")
-    result = build(SLIDERS, out)
+    result = build(SLIDERS, out, request.param)
     assert [str(f) for f in result.findings] == []
     with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
         yield result, pdf
