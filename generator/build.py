@@ -12,7 +12,7 @@ from generator.render.pdf import write_pdf
 from generator.render.png import svg_to_png
 from generator.render.svg import render_svg
 from generator.sheets import checklist
-from generator.sheets.foldover import impose_fold_over
+from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
 from generator.sheets.ink import save_ink
 from generator.sheets.model import Sheet
@@ -95,7 +95,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
-        elif options.fold_over and any(backs):
+        elif options.fold_over and any(backs) and fits_fold_over(first, paper):
             pending.extend(impose_fold_over(fronts, backs, paper, label))
         else:
             pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None,

@@ -8,6 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.layout.scene import Circle, Group, Rect, Scene, Style, Text, line_style
+from generator.sheets.ink import save_ink
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, score_lines
 
@@ -206,3 +208,29 @@ def test_duplex_alignment_test_verniers_line_up_at_the_current_offset(tmp_path):
     drift = [round(s - b, 3) for s, b in zip(seen, black, strict=True)]
     assert drift == [round(-0.25 * i, 3) for i in range(-8, 9)]
     assert any(abs(x - black[8]) < 2 for x in labels)  # the middle tick reads the current offset
+
+
+def test_ink_saver_outlines_large_fills_and_leaves_text_lines_and_small_fills():
+    text = Text(5, 10, "Hello", "DejaVuSans", 3.0, colour="#ffffff")
+    small = Circle(10, 10, 2, Style(fill="#ff0000"))
+    big = Circle(30, 40, 10, Style(fill="#3355aa"))
+    fold = Rect(0, 40, 60, 0.1, line_style("score"))
+    background = Rect(-3, -3, 66, 86, Style(fill="#000000"))
+    scene = Scene(60, 80, [background, text, small, Group((big, fold), (1, 0, 0, 1, 0, 0)), fold], bleed=3)
+    saved = save_ink(scene).items
+    assert len(saved) == 4  # the background is gone
+    assert saved[0] == text and saved[1] == small and saved[3] == fold
+    (outlined, kept_fold) = saved[2].items
+    assert outlined.style.fill == "#ffffff" and outlined.style.stroke == "#3355aa"
+    assert outlined.style.stroke_width >= 0.25 * 25.4 / 72
+    assert kept_fold == fold
+
+
+def test_fold_over_falls_back_to_duplex_when_a_face_and_its_back_cannot_share_a_sheet(tmp_path):
+    deck = write_deck(tmp_path / "deck", 1, layout="big-two-sided")
+    (deck / "layouts").mkdir()
+    layout = "extends: card-two-sided\nsize: {width: 150mm, height: 180mm}\n"
+    (deck / "layouts" / "big-two-sided.yaml").write_text(layout)
+    with pdfplumber.open(build_pdf(tmp_path, deck, "--fold-over")) as pdf:
+        texts = [p.extract_text() for p in pdf.pages]
+    assert len(texts) == 2 and "N1" in texts[0] and "B1" in texts[1]

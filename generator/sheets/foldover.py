@@ -30,14 +30,25 @@ def _grid(page: Paper, w: float, h: float, bleed: float, gutter: float) -> tuple
     return max(0, int(room_w // w)), max(0, int(half // h))
 
 
+def _best(paper: Paper, scene: Scene) -> tuple[int, Paper, int, int]:
+    """(per sheet, page, columns, rows a half) of the orientation that holds the most."""
+    w, h, bleed = scene.width, scene.height, scene.bleed
+    gutter = max(MIN_GUTTER, 2 * bleed + 2.0)
+    options = [(c * r, page, c, r) for page in (paper, paper.rotated()) for c, r in [_grid(page, w, h, bleed, gutter)]]
+    return max(options, key=lambda o: (o[0], not o[1].landscape))
+
+
+def fits_fold_over(scene: Scene, paper: Paper) -> bool:
+    """Whether a face and its back fit either side of a fold on one sheet."""
+    return _best(paper, scene)[0] > 0
+
+
 def impose_fold_over(fronts: list[Scene], backs: list[Scene | None], paper: Paper, label: str) -> list[PendingSheet]:
     """Sheets holding fronts and their turned backs on one side, the fold line scored."""
     first = fronts[0]
     w, h, bleed = first.width, first.height, first.bleed
     gutter = max(MIN_GUTTER, 2 * bleed + 2.0)
-    options = [(c * r, page, c, r) for page in (paper, paper.rotated())
-               for c, r in [_grid(page, w, h, bleed, gutter)]]
-    per_sheet, page, cols, rows = max(options, key=lambda o: (o[0], not o[1].landscape))
+    per_sheet, page, cols, rows = _best(paper, first)
     if per_sheet == 0:
         raise ValueError(f"{label}: {w:.1f} x {h:.1f} mm is too large to fold over on {paper.name}")
     fold = page.height / 2
