@@ -9,7 +9,7 @@ import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.serve.preview import build_preview
+from generator.serve.preview import build_preview, draw_preview, finish_preview
 from generator.serve.server import HOST, Previews, start, stop_serving
 from generator.sheets.paper import paper
 
@@ -121,6 +121,19 @@ def test_finding_sits_beside_the_component_it_names(tmp_path):
     named = [(c.title, f) for c in strips.values() for f in c.findings if f.code in ("SM003", "SM004")]
     assert len(named) >= 2
     assert all(f"'{title}'" in finding.message for title, finding in named)
+
+
+def test_components_first_then_findings_and_pdf(tmp_path):
+    """The first phase shows the components at once; the second adds checks and the PDF
+    without touching what the first one put on show."""
+    first, drawn = draw_preview(SLIPMAX)
+    assert not first.checked and first.pdf is None and drawn is not None
+    assert not [f for g in first.groups for c in g.components for f in c.findings if f.code.startswith("SM")]
+    done = finish_preview(first, drawn, tmp_path, paper("letter"))
+    assert done.checked and done.pdf == (tmp_path / "slipmax" / "slipmax.pdf").resolve() and done.pdf.is_file()
+    assert [c.title for g in done.groups for c in g.components] == [c.title for g in first.groups for c in g.components]
+    assert any(f.code == "SM004" for g in done.groups for c in g.components for f in c.findings)
+    assert not any(f.code == "SM004" for g in first.groups for c in g.components for f in c.findings)
 
 
 def test_every_item_shown_once_with_its_copies(tmp_path):

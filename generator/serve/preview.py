@@ -1,17 +1,20 @@
 """One game's preview: every component drawn as it will print, with the checker's findings.
 
-Built afresh on every source edit. Bad input never escapes as an exception: a SourceError
-(a YAML mistake, an unknown kind ...) becomes the preview's `error`, shown on the page with
-its file:line, and the next edit that fixes it brings the components back.
+Built afresh on every source edit, in two phases so an edit shows at once: the components
+drawn (a tenth of a second), then the rules checker's findings and the PDF. Bad input never
+escapes as an exception: a SourceError (a YAML mistake, an unknown kind ...) becomes the
+preview's `error`, shown on the page with its file:line, and the next edit that fixes it
+brings the components back.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.build import Laid, context_for, impose, lay_out
 from generator.check.findings import Finding, Severity
 from generator.check.run import CheckOptions, check_game
 from generator.layout import kinds
+from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Scene, line_style, translate
 from generator.output import write_with
 from generator.render import icons
@@ -20,7 +23,7 @@ from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.sources.errors import SourceError
-from generator.sources.game import ComponentFile, load_game
+from generator.sources.game import ComponentFile, Game, load_game
 from generator.sources.loader import LocDict
 
 
@@ -58,6 +61,8 @@ class GamePreview:
     #: The built PDF, and the title of each of its sheets (page n is sheets[n - 1]).
     pdf: Path | None = None
     sheets: list[str] = field(default_factory=list)
+    #: False while the rules checks and the PDF are still to come (the first phase).
+    checked: bool = False
 
 
 #: Room around a face so its outline's stroke is not cut off by the picture's edge, in mm.
@@ -118,8 +123,17 @@ def forget_cached_sources() -> None:
     icons.symbol.cache_clear()
 
 
-def build_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
-    """Lay out, check and print one game folder to out_dir/<slug>/<slug>.pdf."""
+@dataclass
+class Drawn:
+    """What the second phase (checks and PDF) needs from the first (layout)."""
+
+    game: Game
+    ctx: LayoutContext
+    laid: list[Laid]
+
+
+def draw_preview(folder: Path) -> tuple[GamePreview, Drawn | None]:
+    """The quick first phase: every component drawn, with the layout's own findings."""
     forget_cached_sources()
     preview = GamePreview(folder, folder.name)
     try:
@@ -128,18 +142,37 @@ def build_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
         ctx = context_for(game)
         laid = lay_out(game, ctx)
         preview.groups = [_group(part, ctx.icon_path) for part in laid]
-        checked = check_game(folder, [], CheckOptions())
+        _place_findings(preview, laid, ctx.findings)
+    except SourceError as exc:
+        return replace(preview, error=str(exc), groups=[], findings=[], checked=True), None
+    return preview, Drawn(game, ctx, laid)
+
+
+def finish_preview(preview: GamePreview, drawn: Drawn, out_dir: Path, paper: Paper) -> GamePreview:
+    """The slower second phase, on a copy (the first may be on show meanwhile): the rules
+    checker's findings, and the PDF printed to out_dir/<slug>/<slug>.pdf."""
+    done = replace(preview, checked=True, findings=list(preview.findings), groups=[
+        replace(g, components=[replace(c, findings=list(c.findings)) for c in g.components])
+        for g in preview.groups])
+    try:
+        checked = check_game(preview.folder, [], CheckOptions())
         if checked.bad_input is not None:
             raise checked.bad_input
-        _place_findings(preview, laid, [*ctx.findings, *checked.findings])
-        if any(f.severity is Severity.ERROR for f in ctx.findings):
-            return preview  # as `cutsheet build`: no PDF while the layout has errors
-        sheets = impose(laid, paper, game)
+        _place_findings(done, drawn.laid, checked.findings)
+        if any(f.severity is Severity.ERROR for f in drawn.ctx.findings):
+            return done  # as `cutsheet build`: no PDF while the layout has errors
+        game = drawn.game
+        sheets = impose(drawn.laid, paper, game)
         pdf = out_dir / game.slug / f"{game.slug}.pdf"
-        write_with(pdf, lambda tmp: write_pdf(sheets, tmp, game.name, ctx.icon_path))
-        preview.pdf = pdf.resolve()
-        preview.sheets = [sheet.title for sheet in sheets]
+        write_with(pdf, lambda tmp: write_pdf(sheets, tmp, game.name, drawn.ctx.icon_path))
+        done.pdf = pdf.resolve()
+        done.sheets = [sheet.title for sheet in sheets]
     except SourceError as exc:
-        preview.error = str(exc)
-        preview.groups, preview.findings = [], []
-    return preview
+        return replace(done, error=str(exc), groups=[], findings=[])
+    return done
+
+
+def build_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
+    """Both phases: lay out, check and print one game folder."""
+    preview, drawn = draw_preview(folder)
+    return preview if drawn is None else finish_preview(preview, drawn, out_dir, paper)

@@ -25,7 +25,7 @@ import watchfiles
 from jinja2 import Environment, PackageLoader
 
 from generator.layout.fonts import faces
-from generator.serve.preview import GamePreview, build_preview
+from generator.serve.preview import Drawn, GamePreview, draw_preview, finish_preview
 from generator.sheets.paper import Paper
 from generator.sources.layouts import LAYOUTS_DIR
 
@@ -54,8 +54,29 @@ class Previews:
         self.changed = threading.Condition()
 
     def rebuild(self, folders: Iterable[Path] | None = None) -> None:
-        """Rebuild the given games (default: all), then tell every waiting page."""
-        fresh = {folder: _safe_preview(folder, self.out_dir, self.paper) for folder in folders or self.folders}
+        """Rebuild the given games (default: all), telling every waiting page after each
+        phase: first the drawn components, then the findings and PDFs. A bug in a kind or
+        an engine is shown on the page: the server survives any deck."""
+        first: dict[Path, GamePreview] = {}
+        drawn: dict[Path, Drawn] = {}
+        for folder in folders or self.folders:
+            try:
+                first[folder], rest = draw_preview(folder)
+            except Exception as exc:
+                first[folder], rest = failed(folder, exc), None
+            if rest is not None:
+                drawn[folder] = rest
+        self._publish(first)
+        second: dict[Path, GamePreview] = {}
+        for folder, rest in drawn.items():
+            try:
+                second[folder] = finish_preview(first[folder], rest, self.out_dir, self.paper)
+            except Exception as exc:
+                second[folder] = failed(folder, exc)
+        if second:
+            self._publish(second)
+
+    def _publish(self, fresh: dict[Path, GamePreview]) -> None:
         with self.changed:
             self.games.update(fresh)
             self.version += 1
@@ -93,13 +114,10 @@ def shipped_fonts() -> dict[str, Path]:
     return {f"/fonts/{face.path.name}": face.path for face in faces().values()}
 
 
-def _safe_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
-    """A preview whatever happens: a bug in a kind or an engine is shown, not raised."""
-    try:
-        return build_preview(folder, out_dir, paper)
-    except Exception as exc:  # the server must survive any deck; show what broke
-        lines = traceback.format_exception_only(exc)
-        return GamePreview(folder, folder.name, error="internal error: " + "".join(lines))
+def failed(folder: Path, exc: Exception) -> GamePreview:
+    """A preview showing what broke instead of the components."""
+    lines = traceback.format_exception_only(exc)
+    return GamePreview(folder, folder.name, error="internal error: " + "".join(lines), checked=True)
 
 
 def watched_paths(folders: list[Path]) -> list[Path]:
