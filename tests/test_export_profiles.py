@@ -200,3 +200,13 @@ def test_unknown_profile_is_a_usage_error(tmp_path):
     result = CliRunner().invoke(main, ["export", str(COMPONENTS / "slipmax"), "--profile", "nope", "--out",
                                        str(tmp_path)])
     assert result.exit_code == 2
+
+
+def test_layout_errors_stop_an_export_with_their_findings(tmp_path):
+    folder = deck(tmp_path / "wordy", 1)
+    text = (folder / "cards.yaml").read_text().replace("text: 'N1'", "text: '" + "word " * 900 + "'")
+    (folder / "cards.yaml").write_text(text)
+    result = CliRunner().invoke(main, ["export", str(folder), "--profile", "tts", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "cards.yaml:4:" in result.output and "[L001]" in result.output
+    assert not (tmp_path / "out" / "wordy" / "tts" / "wordy.json").exists()
