@@ -300,3 +300,18 @@ def test_layout_draws_no_primitive_outside_a_faces_bleed():
 def test_cli_build_exits_zero(tmp_path):
     result = CliRunner().invoke(main, ["build", str(SLIDERS), "--out", str(tmp_path), "--format", "pdf"])
     assert result.exit_code == 0, result.output
+
+
+def test_card_text_too_long_is_an_overflow_at_its_line(tmp_path):
+    copy = tmp_path / "sliders"
+    shutil.copytree(SLIDERS, copy)
+    chance = copy / "chance.yaml"
+    source = chance.read_text()
+    short = "    text: The Interdimensional Bank pays you a dividend of $50.\n"
+    assert short in source
+    line = source[: source.index(short)].count("\n") + 1
+    chance.write_text(source.replace(short, f"    text: {'The vortex is unstable. ' * 60}\n"))
+    _, ctx = laid_faces(copy)
+    overflows = [f for f in ctx.findings if f.code == "L001"]
+    assert len(overflows) == 1
+    assert (Path(overflows[0].loc.file).name, overflows[0].loc.line) == ("chance.yaml", line)
