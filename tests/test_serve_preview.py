@@ -45,6 +45,14 @@ def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
     return reply.status, body
 
 
+def test_an_edit_rebuilds_only_its_own_game_and_a_shared_layout_all(tmp_path):
+    games = [tmp_path / "one", tmp_path / "two"]
+    previews = Previews(games, tmp_path / "out", paper("letter"))
+    assert previews.affected(iter([games[1] / "strips.yaml"])) == [games[1]]
+    assert previews.affected(iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
+    assert previews.affected(iter([ROOT / "layouts" / "strip.yaml"])) == games
+
+
 def test_binds_to_loopback_only(served):
     server, _ = served
     assert server.server_address[0] == HOST == "127.0.0.1"

@@ -46,7 +46,7 @@ class Previews:
     the PDFs that may be served. Thread-safe: the watcher writes, request threads read."""
 
     def __init__(self, folders: list[Path], out_dir: Path, paper: Paper):
-        self.folders = folders
+        self.folders = [folder.resolve() for folder in folders]
         self.out_dir = out_dir
         self.paper = paper
         self.version = 0
@@ -105,7 +105,8 @@ class Previews:
 
     def affected(self, changed: Iterable[Path]) -> list[Path]:
         """The games a set of changed files concerns; a shared layout or icon concerns all."""
-        hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in changed)]
+        paths = list(changed)
+        hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in paths)]
         return hit or list(self.folders)
 
 
