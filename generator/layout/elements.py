@@ -12,6 +12,7 @@ from generator.check.findings import error
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Icon, Item, Polyline, Rect, Style, line_style
 from generator.layout.text import TextStyle, fit_text
+from generator.sources.errors import SourceError
 from generator.sources.loader import LocDict
 from generator.units import PT, parse_length
 
@@ -86,6 +87,9 @@ def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component:
             )
             out.append(Polyline(((x, y), (x + w, y + h)), style))
         elif kind == "icon":
+            if ctx.icon_path(spec["icon"]) is None:
+                raise SourceError(spec.loc_of("icon"), f"no icon file {spec['icon']}.svg in the game's "
+                                  "icons/ or the shipped layouts/icons/")
             out.append(Icon(spec["icon"], x, y, w, h))
     return out
 

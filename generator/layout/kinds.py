@@ -13,10 +13,12 @@ from pathlib import Path
 
 from generator.check.findings import Finding, error
 from generator.layout.scene import Scene
-from generator.sources.errors import Loc
+from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
 from generator.sources.layouts import ICONS_DIR, LAYOUTS_DIR, load_layout
 from generator.sources.loader import LocDict
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 
 @dataclass
@@ -30,12 +32,16 @@ class LayoutContext:
     ink_saver: bool = False
 
     def layout(self, name: str, kind: "ComponentKind", loc: Loc | None = None) -> LocDict:
-        return _cached_layout(name, tuple(self.layout_dirs), loc, kind.name)
+        return _cached_layout(name, tuple(self.layout_dirs), loc, kind)
 
     def icon_path(self, name: str) -> Path | None:
+        """The icon's file, from the first icon folder holding it; never a file outside it."""
         for folder in self.icon_dirs:
             path = folder / f"{name}.svg"
             if path.is_file():
+                if not path.resolve().is_relative_to(folder.resolve()):
+                    raise SourceError(Loc(display_path(path), 1, 1),
+                                      f"icon file leads outside {display_path(folder)}")
                 return path
         return None
 
@@ -47,8 +53,8 @@ class LayoutContext:
 
 
 @cache
-def _cached_layout(name: str, dirs: tuple[Path, ...], loc: Loc | None, kind: str) -> LocDict:
-    return load_layout(name, list(dirs), loc, all_kinds()[kind].params_schema)
+def _cached_layout(name: str, dirs: tuple[Path, ...], loc: Loc | None, kind: "ComponentKind") -> LocDict:
+    return load_layout(name, list(dirs), loc, kind.params_schema)
 
 
 @dataclass
@@ -67,9 +73,21 @@ class ComponentKind:
     params_schema: dict = {"type": "object", "additionalProperties": False}
     #: A human label for sheets and checklists, e.g. "register card".
     label: str = ""
+    #: The kind draws its own cut outline (a disc, a net): imposition then draws no
+    #: rectangular cut lines or crop marks around it.
+    own_outline: bool = False
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         raise NotImplementedError
+
+    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+        """The faces of every component a file describes, in order: by default each item
+        drawn once and repeated `count` times. A kind whose one component is made of many
+        items (a board of square items) overrides this."""
+        faces: list[Faces] = []
+        for item in items:
+            faces.extend([self.draw(item, layout, ctx)] * int(item.get("count", 1)))
+        return faces
 
     def title(self, item: LocDict) -> str:
         """A short name for one item, for messages and sheet labels."""
@@ -80,16 +98,19 @@ class ComponentKind:
 
 
 @cache
-def all_kinds() -> dict[str, ComponentKind]:
-    """The built-in kinds and every game package's (its components.py `KINDS`), by name."""
-    import generator.games as games
+def game_kinds(engine: str) -> dict[str, ComponentKind]:
+    """The kinds a game may use, by name: the built-in ones and those of the game package
+    its engine names (generator/games/<engine>/components.py `KINDS`). Kinds are per game, so
+    two games may both have a `bill` that looks nothing alike."""
     from generator.layout.card import BUILTIN_KINDS
 
     found: dict[str, ComponentKind] = {kind.name: kind for kind in BUILTIN_KINDS}
-    for folder in sorted(Path(games.__path__[0]).iterdir()):
-        if not (folder / "components.py").is_file():
-            continue
-        components = importlib.import_module(f"generator.games.{folder.name}.components")
-        for kind in components.KINDS:
-            found[kind.name] = kind
+    if (GAMES_DIR / engine / "components.py").is_file():
+        components = importlib.import_module(f"generator.games.{engine}.components")
+        found.update({kind.name: kind for kind in components.KINDS})
     return found
+
+
+def all_kinds() -> dict[str, dict[str, ComponentKind]]:
+    """Every game package's kinds, by package name (importing them all)."""
+    return {folder.name: game_kinds(folder.name) for folder in sorted(GAMES_DIR.iterdir()) if folder.is_dir()}

@@ -104,6 +104,9 @@ def load_game(folder: Path) -> Game:
     game = Game(folder, data["name"], data["engine"], data=data)
     for index, name in enumerate(data["components"]):
         path = confined(folder, name, data["components"].loc_of(index), "component file")
+        if path.is_dir():
+            raise SourceError(data["components"].loc_of(index),
+                              f"component file {name!r} is a folder: expected a YAML file")
         if not path.is_file():
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
         game.files.append(load_component_file(path))

@@ -11,9 +11,10 @@ A layout that extends its own name extends the one further down the list: a game
 from pathlib import Path
 
 from generator import PROJECT_ROOT
+from generator.layout.fonts import faces
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.loader import LocDict, load_yaml
-from generator.sources.schema import COLOUR, LENGTH, closed, validate
+from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
 
 LAYOUTS_DIR = PROJECT_ROOT / "layouts"
 ICONS_DIR = LAYOUTS_DIR / "icons"
@@ -22,18 +23,18 @@ NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 ELEMENT_SCHEMA = closed(
     {
         "type": {"enum": ["text", "rect", "line", "icon"]},
-        "x": LENGTH, "y": LENGTH, "width": LENGTH, "height": LENGTH,
+        "x": LENGTH, "y": LENGTH, "width": NONNEGATIVE_LENGTH, "height": NONNEGATIVE_LENGTH,
         "field": {"type": "string"},
         "text": {"type": "string"},
-        "icon": {"type": "string"},
+        "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
         "font": {"type": "string"},
-        "size": LENGTH, "min_size": LENGTH,
+        "size": POSITIVE_LENGTH, "min_size": POSITIVE_LENGTH,
         "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
         "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
         "align": {"enum": ["left", "center", "right"]},
         "valign": {"enum": ["top", "middle", "bottom"]},
         "colour": COLOUR, "fill": COLOUR, "stroke": COLOUR,
-        "stroke_width": LENGTH, "radius": LENGTH,
+        "stroke_width": NONNEGATIVE_LENGTH, "radius": NONNEGATIVE_LENGTH,
         "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
     },
     ["type"],
@@ -43,9 +44,9 @@ LAYOUT_SCHEMA = closed(
     {
         "extends": NAME,
         "about": {"type": "string"},
-        "size": closed({"width": LENGTH, "height": LENGTH}, ["width", "height"]),
-        "bleed": LENGTH,
-        "gap": LENGTH,
+        "size": closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
+        "bleed": NONNEGATIVE_LENGTH,
+        "gap": NONNEGATIVE_LENGTH,
         "background": COLOUR,
         "params": {"type": "object"},
         "elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
@@ -76,6 +77,8 @@ def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
     for folder in dirs:
         path = folder / f"{name}.yaml"
         if path.is_file():
+            if not path.resolve().is_relative_to(folder.resolve()):
+                raise SourceError(loc, f"layout file {display_path(path)} leads outside {display_path(folder)}")
             return path
     where = ", ".join(display_path(d) for d in dirs)
     raise SourceError(loc, f"no layout named {name!r} (looked for {name}.yaml in {where})")
@@ -88,12 +91,23 @@ def load_layout(name: str, dirs: list[Path] | None = None, loc: Loc | None = Non
     data = _resolve(name, dirs, loc, [])
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
+    _check_fonts(data)
     if params_schema is not None:
         params = data.get("params", LocDict())
         if not hasattr(params, "loc"):
             params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
         validate(params, params_schema, fallback=data.loc, what=f"params of layout {name!r}")
     return data
+
+
+def _check_fonts(data: LocDict) -> None:
+    """Every element's font is one of fonts/fonts.yaml, reported at the element."""
+    known = faces()
+    for key in ("elements", "back_elements"):
+        for spec in data.get(key, {}).values():
+            if spec.get("font", "DejaVuSans") not in known:
+                raise SourceError(spec.loc_of("font"),
+                                  f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})")
 
 
 def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[Path]) -> LocDict:

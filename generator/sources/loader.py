@@ -6,6 +6,7 @@ can reject duplicate keys, bound alias expansion ("billion laughs") and record w
 key and value came from.
 """
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,11 @@ _STANDARD_TAGS = {
 #: Bound on the values one file may expand to, aliases included.
 MAX_NODES = 200_000
 MAX_FILE_BYTES = 8 * 1024 * 1024
+#: Bound on one text value: no card prints a book.
+MAX_TEXT_CHARS = 100_000
+#: Characters XML 1.0 forbids (and lone surrogates, which no file can encode): a YAML escape
+#: such as "\x07" could otherwise carry them into SVG output. Rejected at their source line.
+_FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class LocDict(dict):
@@ -90,9 +96,22 @@ class _Builder:
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay text: a card may print "2003-08-07"
         try:
-            return self.loader.construct_object(node, deep=True)
+            value = self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
             raise SourceError(_mark_loc(self.file, node.start_mark), _problem(exc)) from None
+        if isinstance(value, str):
+            self._check_text(value, node)
+        return value
+
+    def _check_text(self, value: str, node: yaml.ScalarNode) -> None:
+        if len(value) > MAX_TEXT_CHARS:
+            raise SourceError(_mark_loc(self.file, node.start_mark),
+                              f"text of {len(value)} characters; a value holds at most {MAX_TEXT_CHARS}")
+        bad = _FORBIDDEN.search(value)
+        if bad:
+            raise SourceError(_mark_loc(self.file, node.start_mark),
+                              f"control character U+{ord(bad.group()):04X} in text: expected printable "
+                              "text (tabs and line breaks are fine)")
 
     def _mapping(self, node: yaml.MappingNode) -> LocDict:
         out = LocDict()
@@ -166,7 +185,13 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Load one YAML document, keeping positions; raise SourceError for anything malformed."""
     shown = display or display_path(path)
     text = _read_text(path, shown)
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise SourceError(Loc(shown, line, column),
+                          f"control character U+{exc.character:04X}: expected printable text") from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -177,5 +202,7 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         raise SourceError(_mark_loc(shown, mark), _problem(exc)) from None
     except yaml.YAMLError as exc:
         raise SourceError(Loc(shown, 1, 1), f"invalid YAML: {exc}") from None
+    except RecursionError:
+        raise SourceError(Loc(shown, 1, 1), "lists or mappings nested too deeply to read") from None
     finally:
         loader.dispose()

@@ -20,11 +20,33 @@ _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FORMATS = FormatChecker(formats=())
 
 
-@_FORMATS.checks("length", raises=UnitError)
-def _is_length(value: object) -> bool:
-    if isinstance(value, str):
-        parse_length(value)
-    return True
+#: No component, element or sheet is a metre long: a larger length is a typo (or hostile).
+MAX_LENGTH_MM = 1000.0
+#: Lowest accepted value (mm) and whether it is itself allowed, per length format.
+_LOWER_BOUNDS = {"length": (-MAX_LENGTH_MM, True), "nonnegative-length": (0.0, True), "positive-length": (0.0, False)}
+
+
+def checked_length(value: object, fmt: str) -> float:
+    """The length in mm, or UnitError saying what range `fmt` expects."""
+    mm = parse_length(value)
+    low, inclusive = _LOWER_BOUNDS[fmt]
+    if mm < low or (mm == low and not inclusive) or mm > MAX_LENGTH_MM:
+        wanted = {"length": "between -1000mm and 1000mm", "nonnegative-length": "between 0mm and 1000mm",
+                  "positive-length": "above 0mm and at most 1000mm"}[fmt]
+        raise UnitError(f"expected a length {wanted}, got {value!r}")
+    return mm
+
+
+def _length_format(fmt: str) -> None:
+    @_FORMATS.checks(fmt, raises=UnitError)
+    def _check(value: object) -> bool:
+        if isinstance(value, str):
+            checked_length(value, fmt)
+        return True
+
+
+for _fmt in _LOWER_BOUNDS:
+    _length_format(_fmt)
 
 
 @_FORMATS.checks("colour")
@@ -33,10 +55,11 @@ def _is_colour(value: object) -> bool:
 
 
 LENGTH: dict = {"type": "string", "format": "length"}
+NONNEGATIVE_LENGTH: dict = {"type": "string", "format": "nonnegative-length"}
+POSITIVE_LENGTH: dict = {"type": "string", "format": "positive-length"}
 COLOUR: dict = {"type": "string", "format": "colour"}
 TEXT: dict = {"type": "string"}
 INT: dict = {"type": "integer"}
-POSITIVE_LENGTH: dict = LENGTH
 
 
 def closed(properties: dict[str, dict], required: Iterable[str] = ()) -> dict:
@@ -86,11 +109,9 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
         allowed = sorted(schema.get("properties", {}))
         extra = sorted(set(value) - set(allowed))
         return f"unknown key {extra[0]!r}{where} (expected one of: {', '.join(allowed)})"
-    if validator == "format" and schema.get("format") == "length" or (
-        validator == "type" and schema.get("format") == "length"
-    ):
+    if validator in ("format", "type") and schema.get("format") in _LOWER_BOUNDS:
         try:
-            parse_length(value)
+            checked_length(value, schema["format"])
         except UnitError as exc:
             return str(exc)
     if validator == "format" and schema.get("format") == "colour":
