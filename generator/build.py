@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.check.findings import Finding, Severity
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext, all_kinds
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.scene import Scene
 from generator.output import remove_stale, write_atomic, write_with
 from generator.render.pdf import write_pdf
@@ -56,8 +56,8 @@ class BuildResult:
         return not any(f.severity is Severity.ERROR for f in self.findings)
 
 
-def kind_of(component_file: ComponentFile) -> ComponentKind:
-    kinds = all_kinds()
+def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
+    kinds = game_kinds(game.engine)
     if component_file.kind not in kinds:
         raise SourceError(
             component_file.data.loc_of("kind"),
@@ -70,15 +70,13 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
     """Validate every item against its kind and draw each copy's faces."""
     laid = []
     for component_file in game.files:
-        kind = kind_of(component_file)
+        kind = kind_of(component_file, game)
         layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of("kind"))
-        faces = []
         for item in component_file.items:
             validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
-            drawn = kind.draw(item, layout, ctx)
-            if ctx.ink_saver:
-                drawn = Faces(save_ink(drawn.front), drawn.back and save_ink(drawn.back))
-            faces.extend([drawn] * int(item.get("count", 1)))
+        faces = kind.draw_file(list(component_file.items), layout, ctx)
+        if ctx.ink_saver:
+            faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]
         laid.append(Laid(component_file, kind, layout, faces))
     return laid
 
@@ -88,6 +86,8 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
     page after it when sheets are printed duplex, so fronts stay on odd pages)."""
     pending: list[PendingSheet] = []
     for part in laid:
+        if not part.faces:  # a file of data other kinds draw from (e.g. the backs of a deck)
+            continue
         fronts: list[Scene] = [f.front for f in part.faces]
         label = part.kind.label or part.kind.name
         first = fronts[0]
@@ -99,7 +99,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
             pending.extend(impose_fold_over(fronts, backs, paper, label))
         else:
             pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None,
-                                       options.duplex, options.back_offset))
+                                       options.duplex, options.back_offset, part.kind.own_outline))
     sheets = finish(pending, game.name)
     if options.checklist:
         sheets = _checklist(laid, sheets, paper, game, options) + sheets

@@ -295,8 +295,6 @@ def test_layout_draws_no_primitive_outside_a_faces_bleed():
                 assert all(-1e-6 <= x <= scene.width + 1e-6 for x, _ in item.points)
 
 
-@pytest.mark.xfail(strict=True, reason="the build looks kinds up in one registry for all games (Whipped! "
-                   "also has a kind `bill`) and has no file-level draw for the board")
 def test_cli_build_exits_zero(tmp_path):
     result = CliRunner().invoke(main, ["build", str(SLIDERS), "--out", str(tmp_path), "--format", "pdf"])
     assert result.exit_code == 0, result.output

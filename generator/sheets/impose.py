@@ -181,11 +181,12 @@ def _placed(scene: Scene, x: float, y: float, outer: tuple[bool, bool, bool, boo
 
 def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
                 backs: list[Scene | None] | None = None, duplex: str = "long",
-                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[PendingSheet]:
+                back_offset: tuple[float, float] = (0.0, 0.0), own_outline: bool = False) -> list[PendingSheet]:
     """Place same-size scenes in grids over as many sheets as needed. With `backs`, each
     fronts sheet is followed by its backs sheet, every back at the mirror image of its
     front's place for the printer's flip (`duplex` "long" or "short" edge; "off" prints no
-    backs), moved by `back_offset`, so printed duplex the two faces meet."""
+    backs), moved by `back_offset`, so printed duplex the two faces meet. With `own_outline`
+    the scenes carry their own cut outline: no rectangles or crop marks are added."""
     first = scenes[0]
     w, h, bleed = first.width, first.height, first.bleed
     plan = plan_grid(paper, w, h, bleed, gap, len(scenes))
@@ -199,7 +200,7 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
         for n in range(len(scenes[start : start + plan.per_sheet])):
             col, row = n % plan.cols, n // plan.cols
             boxes.append((x0 + col * plan.pitch_x, y0 + row * plan.pitch_y, w, h))
-        front = _grid_sheet(page, scenes[start : start + plan.per_sheet], boxes, gap, bleed, label)
+        front = _grid_sheet(page, scenes[start : start + plan.per_sheet], boxes, gap, bleed, label, own_outline)
         out.append(PendingSheet(front, plan.slot, label))
         chunk = (backs or [])[start : start + plan.per_sheet] if duplex != "off" else []
         if any(back is not None for back in chunk):
@@ -207,7 +208,8 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
             dx, dy = back_offset
             mirrored = [(x + dx, y + dy, bw, bh) for x, y, bw, bh in (mirror_box(page, b, across) for b in boxes)]
             placed = [(b, box) for b, box in zip(chunk, mirrored, strict=True) if b is not None]
-            sheet = _grid_sheet(page, [b for b, _ in placed], [box for _, box in placed], gap, bleed, f"{label}, backs")
+            sheet = _grid_sheet(page, [b for b, _ in placed], [box for _, box in placed], gap, bleed,
+                                f"{label}, backs", own_outline)
             sheet.side = "back"
             out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
     return out
@@ -237,7 +239,8 @@ def _mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
                 slot.length)
 
 
-def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str) -> Sheet:
+def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str,
+                own_outline: bool = False) -> Sheet:
     sheet = Sheet(page.width, page.height, title=label)
     taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in boxes}
     for scene, (x, y, w, h) in zip(scenes, boxes, strict=True):
@@ -246,11 +249,12 @@ def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: floa
             outer = tuple((round(nx, 3), round(ny, 3)) not in taken
                           for nx, ny in ((x - w, y), (x, y - h), (x + w, y), (x, y + h)))
         sheet.items.append(_placed(scene, x, y, outer))
-    if gap <= 0:
-        sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
-    else:
-        sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
-    sheet.items += marks.crop_marks(boxes, bleed, page)
+    if not own_outline:
+        if gap <= 0:
+            sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
+        else:
+            sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
+        sheet.items += marks.crop_marks(boxes, bleed, page)
     sheet.placements = list(boxes)
     sheet.trim = _union(boxes)
     if bleed:
