@@ -143,6 +143,7 @@ class ChipKind(ComponentKind):
     """A basic chip: the owner's icon on the front, the opponent's on the back."""
 
     name = "chip"
+    own_outline = True  # a disc, or two discs at a hinge: their round cut lines are drawn
     label = "chips"
     schema = CHIP
     params_schema = closed(
