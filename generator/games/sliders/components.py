@@ -6,11 +6,12 @@ the engine plays. Three kinds draw from more than their own item:
   its own back; the `card-back` items themselves print nothing of their own;
 - the board is one component drawn from all 40 `square` items, with each deed square's
   colour and price taken from its deed.
-The board and the backs implement `draw_file(items, layout, ctx)`, the faces of a whole component file
-instead of one item's `draw`: the build must call it when a kind has it.
+The board and the backs override `draw_file(items, layout, ctx)`, the faces of a whole
+component file (the backs' file has none of its own).
 
 Buildings are fold-up nets whose outline is not a rectangle: the net draws its own outline
-as a closed cut Polyline and its folds as score lines; its layout keeps a gap so nets stand
+as a closed cut Polyline and its folds as score lines, and says `own_outline` so imposition
+draws no rectangle (no misleading cut) around it; its layout keeps a gap so nets stand
 apart. Money has an ink-saver look (layout `sliders-bill-ink-saver`, or the build's ink
 saver): the denomination's colour becomes a coloured frame on white instead of a fill.
 """
@@ -20,7 +21,7 @@ import math
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle, fit_text
-from generator.sources.errors import Loc, SourceError
+from generator.sources.errors import Loc
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -253,15 +254,7 @@ class EventCardKind(ComponentKind):
         return back
 
 
-class _WholeFileKind(ComponentKind):
-    """A kind drawn from a whole component file (`draw_file`), never one item at a time."""
-
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        raise SourceError(item.loc, f"{self.name} items are drawn from their whole file at once: this build "
-                          "draws one item at a time (it needs to call the kind's draw_file)")
-
-
-class CardBackKind(_WholeFileKind):
+class CardBackKind(ComponentKind):
     """The backs of the event decks: printed on the cards' backs, nothing of their own."""
 
     name = "card-back"
@@ -326,7 +319,7 @@ BOARD_PARAMS = closed(
 )
 
 
-class SquareKind(_WholeFileKind):
+class SquareKind(ComponentKind):
     """The board: one component drawn from all 40 `square` items, GO at the bottom right
     and play running clockwise (leftwards along the bottom). Each square reads upright from
     its own side of the table; a deed square shows its deed's colour bar and price."""
@@ -459,6 +452,8 @@ class BuildingKind(ComponentKind):
     label = "houses and hotels (cut the outline, fold the dashed lines)"
     schema = SCHEMAS["building"]
     params_schema = NET_PARAMS
+    #: The net's outline is its cut line: imposition adds no rectangle around it.
+    own_outline = True
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         p = layout["params"]
