@@ -236,6 +236,9 @@ def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(built):
     outlines = [c for c in page.curves if c.get("stroke") and not (c.get("dash") or ([],))[0]
                 and abs(c["linewidth"] - 0.4) < 0.01]
     assert outlines
+    assert cut_lines(page) == []  # no rectangle around a net: its outline is the only cut
+    text = flat(page.extract_text())
+    assert len(outlines) == text.count("Quinn's house") + text.count("Chandler hotel")
     net = _net("house")
     for curve in outlines:
         pts = [(x * PT_MM, y * PT_MM) for x, y in curve["pts"]]
