@@ -11,7 +11,7 @@ Codes (severity, meaning):
 - CF010 error    a side does not have exactly 8 chips of a chip kind
 - CF011 error    a chip does not start on a dark square of its owner's two home rows
 - CF012 error    two chips start on the same square
-- CF020 error    an icon is neither a built-in icon nor an .svg file inside the game folder
+- CF020 error    an icon is neither a built-in icon nor an existing icons/<name>.svg in the game folder
 - CF021 error    a chip shows the same icon on both sides
 - CF022 error    a chip's icons disagree with its side's: the front must be the owner's icon
                  and the back the opponent's, the same on every chip
@@ -26,7 +26,7 @@ from pathlib import Path
 from generator.check.findings import Finding, error
 from generator.games.chip_flip.board import HOME, rotate
 from generator.games.chip_flip.deck import Board, Chip, Deck, load_deck
-from generator.games.chip_flip.icons import BUILTIN_ICONS
+from generator.games.chip_flip.icons import BUILTIN_ICONS, USER_ICON
 from generator.games.chip_flip.position import SEATS, SOUTH
 from generator.games.chip_flip.schemas import SCHEMAS
 from generator.sources.game import Game
@@ -119,13 +119,13 @@ def check_placement(chips: list[Chip], kind: str, game: Game) -> list[Finding]:
 
 
 def icon_present(icon: str, folder: Path) -> bool:
-    """A built-in icon, or an existing .svg file inside the game folder."""
+    """A built-in icon, or an existing icons/<name>.svg in the game folder (what the build draws)."""
     if icon in BUILTIN_ICONS:
         return True
-    if not icon.endswith(".svg") or Path(icon).is_absolute():
+    if not USER_ICON.match(icon):
         return False
     path = (folder / icon).resolve()
-    return path.is_relative_to(folder.resolve()) and path.is_file()
+    return path.is_relative_to((folder / "icons").resolve()) and path.is_file()
 
 
 def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
@@ -136,7 +136,7 @@ def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
             if not icon_present(face.icon, folder):
                 findings.append(error(
                     "CF020", f"icon {face.icon!r} is neither a built-in icon "
-                    f"({', '.join(sorted(BUILTIN_ICONS))}) nor an .svg file in the game folder",
+                    f"({', '.join(sorted(BUILTIN_ICONS))}) nor an existing icons/<name>.svg in the game folder",
                     face.item.loc_of("icon")))
         if chip.front.icon == chip.back.icon:
             findings.append(error("CF021", f"both sides show {chip.front.icon!r}",

@@ -15,7 +15,6 @@ A chip is printed one of two ways, chosen by its layout's `style`:
 """
 
 import math
-import re
 from pathlib import Path as FilePath
 
 from generator.check.findings import error
@@ -28,10 +27,10 @@ from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
 
+from .icons import USER_ICON
 from .schemas import BOARD, CHIP, NUMBERED_CHIP
 
 #: A user icon is drawn by its file name under the game folder's icons/ (a plain name).
-_USER_ICON = re.compile(r"^icons/([A-Za-z0-9_-]+)\.svg$")
 #: Digits as they read turned 180 degrees.
 _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 
@@ -207,7 +206,7 @@ def resolve_icon(face: LocDict, ctx: LayoutContext, component: str, side: str) -
     in the game folder's icons/ (the build looks there first). None, with an L002 finding,
     when it does not resolve."""
     icon = face["icon"]
-    match = _USER_ICON.match(FilePath(icon).as_posix())
+    match = USER_ICON.match(FilePath(icon).as_posix())
     name = match.group(1) if match else icon
     if not icon.endswith(".svg") or match:
         if ctx.icon_path(name) is not None:

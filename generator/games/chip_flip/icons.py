@@ -1,7 +1,13 @@
 """The icons a player may choose for their chips without supplying a drawing.
 
-A chip side names one of these, or the path of an .svg file inside the game folder.
+A chip side names one of these, or `icons/<name>.svg`: an SVG file in the game folder's
+icons/, where the build looks for icons by name.
 """
+
+import re
+
+#: A user's own icon, as a chip side names it.
+USER_ICON = re.compile(r"^icons/([A-Za-z0-9_-]+)\.svg$")
 
 BUILTIN_ICONS = frozenset({
     "flowers", "shoes", "stars", "hearts", "moons", "suns", "leaves", "anchors", "crowns", "fish",
