@@ -96,7 +96,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
         elif options.fold_over and any(backs) and fits_fold_over(first, paper):
-            pending.extend(impose_fold_over(fronts, backs, paper, label))
+            pending.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
         else:
             pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None,
                                        options.duplex, options.back_offset, part.kind.own_outline))

@@ -43,8 +43,10 @@ def fits_fold_over(scene: Scene, paper: Paper) -> bool:
     return _best(paper, scene)[0] > 0
 
 
-def impose_fold_over(fronts: list[Scene], backs: list[Scene | None], paper: Paper, label: str) -> list[PendingSheet]:
-    """Sheets holding fronts and their turned backs on one side, the fold line scored."""
+def impose_fold_over(fronts: list[Scene], backs: list[Scene | None], paper: Paper, label: str,
+                     own_outline: bool = False) -> list[PendingSheet]:
+    """Sheets holding fronts and their turned backs on one side, the fold line scored;
+    with `own_outline` the faces draw their own cut lines (no grid is drawn round them)."""
     first = fronts[0]
     w, h, bleed = first.width, first.height, first.bleed
     gutter = max(MIN_GUTTER, 2 * bleed + 2.0)
@@ -65,7 +67,7 @@ def impose_fold_over(fronts: list[Scene], backs: list[Scene | None], paper: Pape
             if backs[index] is not None:
                 scenes.append(turned(backs[index]))
                 boxes.append((box[0], 2 * fold - box[1] - h, w, h))
-        sheet = impose._grid_sheet(page, scenes, boxes, 0.0, bleed, f"{label}, fold-over")
+        sheet = impose._grid_sheet(page, scenes, boxes, 0.0, bleed, f"{label}, fold-over", own_outline)
         sheet.items.append(Polyline(((page.margin, fold), (page.width - page.margin, fold)), line_style("score")))
         sheet.side = "both"
         slot = Slot(page.margin, page.height - page.margin - impose.marks.COMPACT_H, False, True,
