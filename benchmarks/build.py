@@ -11,10 +11,19 @@ best-of-N on this one process. The last line is
 
 R = pipeline PDF time (layout + imposition + PDF) / bare reportlab time; N = cards per
 second for the whole pipeline writing both PDF and SVG. Targets: R <= 3, N >= 500.
+
+With --scale, lines before it also give (each build a fresh `cutsheet build` process):
+a cold build of every shipped game (PDF, SVG, PNG), a rebuild after changing one card's
+title (target: under 20% of the cold build, which needs the content-hash cache), and a
+--big-card deck (default 10,000 cards, PDF and SVG) with its time and peak memory
+(target: under 500 MB).
 """
 
 import argparse
 import random
+import resource
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -88,12 +97,54 @@ def bare_reportlab(folder: Path, out: Path) -> float:
     return time.perf_counter() - start
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cutsheet_build(*args: str, cwd: Path) -> float:
+    """Seconds one `cutsheet build ARGS` process takes (it must succeed)."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator", "build", "--no-check", *args], cwd=cwd, check=True,
+                   stdout=subprocess.DEVNULL, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    return time.perf_counter() - start
+
+
+def change_one_card(components: Path) -> None:
+    cards = sorted(components.glob("*/*.yaml"))
+    for path in cards:
+        text = path.read_text()
+        if "title: " in text and path.name != "game.yaml":
+            path.write_text(text.replace("title: ", "title: X", 1))
+            return
+
+
+def scale(tmp: Path, big_cards: int) -> None:
+    """A big deck's time and peak memory (first: the peak is over child processes so far);
+    cold and warm builds of the shipped games."""
+    big = tmp / "big"
+    big.mkdir()
+    synthetic_deck(big, big_cards)
+    seconds = cutsheet_build(str(big), "--out", str(tmp / "big-out"), "--format", "pdf,svg", cwd=tmp)
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    print(f"big_deck_cards={big_cards} big_deck_s={seconds:.2f} big_deck_peak_mb={peak / 1024:.0f}")
+    project = tmp / "project"
+    shutil.copytree(ROOT / "components", project / "components")
+    cold = cutsheet_build("--out", str(tmp / "all"), cwd=project)
+    change_one_card(project / "components")
+    warm = cutsheet_build("--out", str(tmp / "all"), cwd=project)
+    print(f"cold_build_all_s={cold:.2f} warm_rebuild_one_card_s={warm:.2f} warm_vs_cold={warm / cold:.2f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--scale", action="store_true", help="also the shipped games and a big deck")
+    parser.add_argument("--big-cards", type=int, default=10_000)
     args = parser.parse_args()
     faces()
+    if args.scale:
+        with tempfile.TemporaryDirectory() as tmp:
+            scale(Path(tmp), args.big_cards)
     with tempfile.TemporaryDirectory() as tmp:
         folder, out = Path(tmp) / "deck", Path(tmp) / "out"
         folder.mkdir()
