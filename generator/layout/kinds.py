@@ -52,6 +52,11 @@ class LayoutContext:
                                    f"smallest size: {', '.join(parts)}", loc))
 
 
+def forget_layouts() -> None:
+    """Layouts are read once per process; a live preview forgets them after an edit."""
+    _cached_layout.cache_clear()
+
+
 @cache
 def _cached_layout(name: str, dirs: tuple[Path, ...], loc: Loc | None, kind: "ComponentKind") -> LocDict:
     return load_layout(name, list(dirs), loc, kind.params_schema)

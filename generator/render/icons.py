@@ -31,3 +31,9 @@ def symbol(path: Path, symbol_id: str) -> str:
     """The icon as an SVG <symbol> with its own viewBox, for <use> in sheets."""
     view_box, body = inline(path)
     return f'<symbol id="{symbol_id}" viewBox="{view_box}">{body}</symbol>'
+
+
+def forget_icons() -> None:
+    """Icon files are read once per process; a live preview forgets them after an edit."""
+    for cached in (drawing, inline, symbol):
+        cached.cache_clear()

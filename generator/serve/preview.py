@@ -118,9 +118,8 @@ def _place_findings(preview: GamePreview, laid: list[Laid], findings: list[Findi
 def forget_cached_sources() -> None:
     """Layouts and icons are read once per process for `cutsheet build`; a live preview
     must read them again after an edit."""
-    kinds._cached_layout.cache_clear()
-    icons.drawing.cache_clear()
-    icons.symbol.cache_clear()
+    kinds.forget_layouts()
+    icons.forget_icons()
 
 
 @dataclass
