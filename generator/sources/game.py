@@ -77,6 +77,14 @@ class Game:
         return [f for f in self.files if f.kind == kind]
 
 
+def validated_items(game: "Game", kind: str, schemas: dict[str, dict]) -> list[LocDict]:
+    """The game's items of a kind, each checked against schemas[kind] (SourceError if not)."""
+    items = game.items(kind)
+    for item in items:
+        validate(item, schemas[kind], fallback=item.loc, what=f"a {kind}")
+    return items
+
+
 def confined(base: Path, relative: str, loc: Loc, what: str) -> Path:
     """Resolve `relative` under `base`, refusing absolute paths and anything that leaves it."""
     candidate = Path(relative)

@@ -7,9 +7,8 @@ from generator.games.chip_flip.board import parse_square
 from generator.games.chip_flip.position import NORTH, SOUTH, Placement
 from generator.games.chip_flip.schemas import SCHEMAS
 from generator.sources.errors import Loc
-from generator.sources.game import Game
+from generator.sources.game import Game, validated_items
 from generator.sources.loader import LocDict
-from generator.sources.schema import validate
 from generator.units import parse_length
 
 OWNERS = {"south": SOUTH, "north": NORTH}
@@ -77,11 +76,8 @@ def _board(item: LocDict) -> Board:
 
 
 def validated(game: Game, kind: str) -> list[LocDict]:
-    """The game's items of a kind, each checked against its schema (SourceError if not)."""
-    items = game.items(kind)
-    for item in items:
-        validate(item, SCHEMAS[kind], fallback=item.loc, what=f"a {kind}")
-    return items
+    """The game's items of a kind, each checked against the kind's schema."""
+    return validated_items(game, kind, SCHEMAS)
 
 
 def load_deck(game: Game) -> Deck:

@@ -11,8 +11,8 @@ from generator.games.sliders.effects import Effect, EffectError, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
+from generator.sources.game import validated_items as _validated_items
 from generator.sources.loader import LocDict
-from generator.sources.schema import validate
 
 
 @dataclass(frozen=True)
@@ -72,10 +72,7 @@ class Deck:
 
 def validated_items(game: Game, kind: str) -> list[LocDict]:
     """The game's items of a kind, each checked against the kind's schema."""
-    items = game.items(kind)
-    for item in items:
-        validate(item, SCHEMAS[kind], fallback=item.loc, what=f"a {kind}")
-    return items
+    return _validated_items(game, kind, SCHEMAS)
 
 
 def check_kinds(game: Game) -> None:

@@ -5,9 +5,8 @@ from dataclasses import dataclass
 from generator.games.whipped.effects import EffectError, Gain, parse_effect
 from generator.games.whipped.schemas import SCHEMAS
 from generator.sources.errors import Loc, SourceError
-from generator.sources.game import Game
+from generator.sources.game import Game, validated_items
 from generator.sources.loader import LocDict
-from generator.sources.schema import validate
 
 
 @dataclass(frozen=True)
@@ -62,10 +61,7 @@ class Deck:
 
 def validated(game: Game, kind: str) -> list[LocDict]:
     """The game's items of a kind, each checked against the kind's schema."""
-    items = game.items(kind)
-    for item in items:
-        validate(item, SCHEMAS[kind], fallback=item.loc, what=f"a {kind}")
-    return items
+    return validated_items(game, kind, SCHEMAS)
 
 
 def _bill(item: LocDict) -> Bill:
