@@ -108,7 +108,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
 
 def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
     rows = []
-    for part in laid:
+    for part in (p for p in laid if p.faces):
         fronts = [f.front for f in part.faces]
         first = fronts[0]
         tiled = plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None

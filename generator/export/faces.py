@@ -50,7 +50,7 @@ def decks(game: Game) -> tuple[list[Deck], LayoutContext]:
     if errors:
         raise LayoutFailed(errors)
     out = []
-    for part in laid:
+    for part in (p for p in laid if p.faces):  # a file may hold data other files draw from
         stem = part.file.path.stem
         out.append(Deck(stem, part.kind.label or part.kind.name, [f.front for f in part.faces],
                         [f.back for f in part.faces]))
