@@ -2,9 +2,11 @@
 
     python benchmarks/simulate.py [--games 200] [--seed 1] [--policy NAME] [--perft-depth 7]
 
-One line per engine, player count and policy (the default player count, plus 4 players for
-Slipmax and Sliders), then a total line. If generator.games.chip_flip exposes
-perft(depth, advanced=False), perft leaf nodes per second are reported too.
+Games per second are given by the wall clock and by this process's CPU time: on a shared
+machine the second is the steadier figure. One line per engine, player count and policy
+(the default player count, plus 4 players for Slipmax and Sliders), then a total line.
+If generator.games.chip_flip exposes perft(depth, advanced=False), perft leaf nodes per
+second are reported too.
 """
 
 import argparse
@@ -64,7 +66,7 @@ def bench_engine(engine: Engine, args: argparse.Namespace) -> tuple[int, float]:
             seconds += args.games / report.games_per_second
             print(
                 f"{engine.name:<16} {players}p {policy:<10} "
-                f"{report.games_per_second:10.1f} games/s  "
+                f"{report.games_per_second:10.1f} games/s wall {report.cpu_games_per_second:10.1f} games/s cpu  "
                 f"({args.games} games, {report.capped} capped, {len(report.problems)} problems)"
             )
     return games, seconds

@@ -194,6 +194,7 @@ def test_json_simulation_is_reproducible(tmp_path):
     def simulation() -> dict:
         data = json.loads(run("toy", json=True, simulate=15, seed=9)[1])["simulation"]
         data.pop("games_per_second")
+        data.pop("cpu_games_per_second")
         return data
 
     assert simulation() == simulation()

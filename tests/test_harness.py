@@ -172,6 +172,7 @@ def run(games=30, players=2, seed=7, **kwargs):
 def without_speed(report) -> dict:
     data = report.as_json()
     data.pop("games_per_second")
+    data.pop("cpu_games_per_second")
     return data
 
 
