@@ -71,7 +71,8 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
     laid = []
     for component_file in game.files:
         kind = kind_of(component_file, game)
-        layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of("kind"))
+        named_by = "layout" if "layout" in component_file.data else "kind"
+        layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
         for item in component_file.items:
             validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
         faces = kind.draw_file(list(component_file.items), layout, ctx)
@@ -167,3 +168,4 @@ def write_outputs(result: BuildResult, ctx: LayoutContext, out_dir: Path, format
     result.files.extend(sorted(written))
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
+    remove_stale(folder, ".*.tmp", set())

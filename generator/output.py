@@ -30,8 +30,9 @@ def write_with(path: Path, writer: Callable[[Path], None]) -> None:
 
 
 def remove_stale(folder: Path, pattern: str, keep: set[Path]) -> None:
-    """Delete files from an earlier build (e.g. sheet 5 of a deck now 4 sheets long)."""
+    """Delete files from an earlier build (e.g. sheet 5 of a deck now 4 sheets long), and
+    temporary files an interrupted build left behind."""
     if folder.is_dir():
-        for path in folder.glob(pattern):
+        for path in [*folder.glob(pattern), *folder.glob(".*.tmp")]:
             if path not in keep:
                 path.unlink()
