@@ -58,7 +58,8 @@ def main() -> None:
               help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.")
 @click.option("--fold-over", is_flag=True, help="Backs beside their fronts, to fold over (no duplex printer).")
 @click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of large fills.")
-@click.option("--checklist", is_flag=True, help="Start each game's PDF with a checklist page.")
+@click.option("--checklist/--no-checklist", default=True, show_default=True,
+              help="Start each game's PDF with a checklist page: what to print on what, and the cutting order.")
 @click.option("--alignment-test", is_flag=True,
               help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.")
 def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool,

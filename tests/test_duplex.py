@@ -15,7 +15,7 @@ def duplex_pdf(tmp_path_factory):
     items = "\n".join(f"  - {{title: 'Front {n}', text: 'N{n}', back: 'B{n}'}}" for n in range(1, 11))
     (folder / "cards.yaml").write_text(f"kind: card\nlayout: card-two-sided\nitems:\n{items}\n")
     out = tmp_path_factory.mktemp("out")
-    run_build(str(folder), "--out", str(out), "--format", "pdf")
+    run_build(str(folder), "--out", str(out), "--format", "pdf", "--no-checklist")
     with pdfplumber.open(out / folder.name / f"{folder.name}.pdf") as pdf:
         yield pdf
 

@@ -25,7 +25,7 @@ def test_poker_cards_go_nine_up_with_shared_cut_lines(tmp_path, paper, bleed):
     deck = tmp_path / "poker"
     deck.mkdir()
     poker_deck(deck, bleed)
-    run_build(str(deck), "--out", str(tmp_path / "out"), "--paper", paper, "--format", "pdf")
+    run_build(str(deck), "--out", str(tmp_path / "out"), "--paper", paper, "--format", "pdf", "--no-checklist")
     import pypdf
 
     reader = pypdf.PdfReader(tmp_path / "out" / "poker" / "poker.pdf")
@@ -62,7 +62,7 @@ def test_bleed_of_butted_cards_stays_on_the_outer_edges(tmp_path):
     deck = tmp_path / "poker"
     deck.mkdir()
     poker_deck(deck, "3mm", cards=9)
-    run_build(str(deck), "--out", str(tmp_path / "out"), "--format", "pdf")
+    run_build(str(deck), "--out", str(tmp_path / "out"), "--format", "pdf", "--no-checklist")
     path = tmp_path / "out" / "poker" / "poker.pdf"
     with pdfplumber.open(path) as pdf:
         cuts = cut_lines(pdf.pages[0])

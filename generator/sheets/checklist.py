@@ -88,7 +88,8 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
 
 def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_over: bool) -> Sheet:
     """One page listing every row; sheet numbers count the printed sheets after this page."""
-    sheet = Sheet(paper.width, paper.height, title="checklist", side="")
+    # Nothing on this page is cut: the page itself is what is printed, so it is the trim.
+    sheet = Sheet(paper.width, paper.height, title="checklist", side="", trim=(0.0, 0.0, paper.width, paper.height))
     x0, y = paper.inset, paper.inset
     width = paper.width - 2 * paper.inset
     items: list[Item] = []
