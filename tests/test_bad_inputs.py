@@ -118,8 +118,7 @@ def test_markup_in_text_reaches_svg_as_text(tmp_path):
     code = subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"),
                            "--format", "svg"], capture_output=True, text=True, timeout=120).returncode
     assert code == 0
-    svg = next((tmp_path / "out" / "markup" / "svg").glob("*.svg"))
-    root = ElementTree.parse(svg).getroot()
-    texts = "".join(el.text or "" for el in root.iter("{http://www.w3.org/2000/svg}text"))
+    roots = [ElementTree.parse(svg).getroot() for svg in sorted((tmp_path / "out" / "markup" / "svg").glob("*.svg"))]
+    texts = "".join(el.text or "" for root in roots for el in root.iter("{http://www.w3.org/2000/svg}text"))
     assert "<script>" in texts
-    assert not any(el.tag.endswith("script") for el in root.iter())
+    assert not any(el.tag.endswith("script") for root in roots for el in root.iter())

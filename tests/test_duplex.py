@@ -28,18 +28,22 @@ def grid_box(page):
 
 
 def cells(page):
+    """Card centres, row by row."""
     cuts = cut_lines(page)
     xs = sorted({round(c.x0, 3) for c in cuts if c.vertical})
     ys = sorted({round(c.y0, 3) for c in cuts if c.horizontal})
-    return [((left + right) / 2, top) for top in ys[:-1] for left, right in zip(xs, xs[1:], strict=False)]
+    return [((left + right) / 2, (top + bottom) / 2)
+            for top, bottom in zip(ys, ys[1:], strict=False) for left, right in zip(xs, xs[1:], strict=False)]
 
 
 def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
+    """Turning a sheet over its long edge mirrors left-right on a portrait page and
+    top-bottom on a landscape one: each back must land behind its front."""
     pages = duplex_pdf.pages
     assert len(pages) % 2 == 0
     done = 0
     for fronts, backs in zip(pages[::2], pages[1::2], strict=True):
-        width = float(fronts.width) * PT_MM
+        width, height = float(fronts.width) * PT_MM, float(fronts.height) * PT_MM
         left, top, right, bottom = grid_box(fronts)
         numbers = [
             int(w["text"][1:]) for w in fronts.extract_words()
@@ -47,12 +51,20 @@ def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
             and left < w["x0"] * PT_MM < right and top < w["top"] * PT_MM < bottom
         ]
         assert numbers == list(range(done + 1, done + len(numbers) + 1))
+        # A back turned 180 degrees (landscape sheets flip over their top) reads reversed.
         words = {w["text"]: w for w in backs.extract_words()}
-        for n, (cx, top) in enumerate(cells(fronts)[: len(numbers)]):
+        words.update({w["text"][::-1]: w for w in backs.extract_words() if not w["upright"] or w["text"][:1].isdigit()})
+        for n, (cx, cy) in enumerate(cells(fronts)[: len(numbers)]):
             number = done + n + 1
             word = words[f"B{number}"]
-            back_centre = (word["x0"] + word["x1"]) / 2 * PT_MM
-            assert back_centre == pytest.approx(width - cx, abs=0.1), number
-            assert word["top"] * PT_MM > top
+            back_x = (word["x0"] + word["x1"]) / 2 * PT_MM
+            back_y = (word["top"] + word["bottom"]) / 2 * PT_MM
+            if width < height:
+                assert back_x == pytest.approx(width - cx, abs=0.1), number
+                assert abs(back_y - cy) < 88.9 / 2, number
+            else:
+                assert back_y == pytest.approx(height - cy, abs=0.5), number  # text centre, not the box's
+                assert back_x == pytest.approx(cx, abs=0.1), number
+                assert "B" not in word["text"][:1], "a back on a sheet turned over its top is turned 180 degrees"
         done += len(numbers)
     assert done == 10

@@ -42,7 +42,7 @@ def maze_items() -> list[dict]:
 
 def build(out: Path, paper_name: str, formats: str) -> Path:
     result = CliRunner().invoke(main, ["build", str(DECK), "--out", str(out), "--paper", paper_name,
-                                       "--format", formats], catch_exceptions=False)
+                                       "--format", formats, "--no-checklist"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert "L001" not in result.output and "error" not in result.output, result.output
     return out / "twisty-passages"

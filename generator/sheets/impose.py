@@ -207,12 +207,20 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
             across = flips_across(page, duplex)
             dx, dy = back_offset
             mirrored = [(x + dx, y + dy, bw, bh) for x, y, bw, bh in (mirror_box(page, b, across) for b in boxes)]
-            placed = [(b, box) for b, box in zip(chunk, mirrored, strict=True) if b is not None]
+            placed = [(b if across else turned(b), box)
+                      for b, box in zip(chunk, mirrored, strict=True) if b is not None]
             sheet = _grid_sheet(page, [b for b, _ in placed], [box for _, box in placed], gap, bleed,
                                 f"{label}, backs", own_outline)
             sheet.side = "back"
             out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
     return out
+
+
+def turned(scene: Scene) -> Scene:
+    """The scene turned 180 degrees in its place. A sheet turned over its top edge shows
+    its backs upside down: turned, each back reads the same way up as its front."""
+    transform = (-1, 0, 0, -1, scene.width, scene.height)
+    return Scene(scene.width, scene.height, [Group(tuple(scene.items), transform)], scene.bleed, scene.name)
 
 
 def flips_across(page: Paper, duplex: str) -> bool:
