@@ -129,9 +129,11 @@ def scale(tmp: Path, big_cards: int) -> None:
     project = tmp / "project"
     shutil.copytree(ROOT / "components", project / "components")
     cold = cutsheet_build("--out", str(tmp / "all"), cwd=project)
+    parallel = cutsheet_build("--out", str(tmp / "all-jobs"), "--jobs", "2", cwd=project)
     change_one_card(project / "components")
     warm = cutsheet_build("--out", str(tmp / "all"), cwd=project)
     print(f"cold_build_all_s={cold:.2f} warm_rebuild_one_card_s={warm:.2f} warm_vs_cold={warm / cold:.2f}")
+    print(f"cold_build_all_jobs2_s={parallel:.2f} jobs2_vs_jobs1={parallel / cold:.2f}")
 
 
 def main() -> None:

@@ -1,9 +1,12 @@
 """The build: a game's sources laid out, imposed onto sheets and written as PDF, SVG, PNG."""
 
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.scene import Scene
@@ -129,43 +132,101 @@ def context_for(game: Game) -> LayoutContext:
 
 
 def build_game(game: Game, out_dir: Path, paper: Paper, formats: tuple[str, ...] = FORMATS,
-               progress: Callable[[int], None] | None = None, options: PrintOptions = DEFAULT_PRINT) -> BuildResult:
-    """Lay out, impose and write one game; nothing is written when layout finds errors."""
+               progress: Callable[[int], None] | None = None, options: PrintOptions = DEFAULT_PRINT,
+               jobs: int = 1, use_cache: bool = True) -> BuildResult:
+    """Lay out, impose and write one game; nothing is written when layout finds errors.
+
+    With `use_cache`, work whose inputs are unchanged since a build into the same `out_dir`
+    is taken from <out_dir>/.cache (generator/cache.py); `jobs` > 1 renders sheets in that
+    many processes. Either way the files written are byte for byte the same."""
     ctx = context_for(game)
     ctx.ink_saver = options.ink_saver
+    store = BuildCache(out_dir / ".cache" if use_cache else None)
     result = BuildResult(game)
-    laid = lay_out(game, ctx)
+    laid = _laid_out(game, ctx, store)
     result.findings.extend(ctx.findings)
     if not result.ok:
         return result
     result.sheets = impose(laid, paper, game, options)
-    write_outputs(result, ctx, out_dir, formats, progress)
+    write_outputs(result, ctx, out_dir, formats, progress, store, jobs)
     return result
 
 
+def _laid_out(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
+    """lay_out, or its result from the cache when nothing the game can see has changed."""
+    sources = [game.folder / "game.yaml", *(f.path for f in game.files)]
+    sources += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
+    sources += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.glob("*.svg")]
+    entry = key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(sources))
+    cached = store.get_object(entry)
+    if cached is not None:
+        laid, findings = cached
+        ctx.findings.extend(findings)
+        return laid
+    laid = lay_out(game, ctx)
+    store.put_object(entry, (laid, ctx.findings))
+    return laid
+
+
+def render_sheet(sheet: Sheet, heading: str, icon_dirs: list[Path], fmt: str) -> bytes:
+    """One sheet as SVG or PNG bytes (module level, so worker processes can run it)."""
+    icon_path = LayoutContext(None, icon_dirs=icon_dirs).icon_path
+    if fmt == "svg":
+        return render_svg(sheet, heading, icon_path).encode("utf-8")
+    return svg_to_png(render_svg(sheet, heading, icon_path, outline_text=True))
+
+
 def write_outputs(result: BuildResult, ctx: LayoutContext, out_dir: Path, formats: tuple[str, ...],
-                  progress: Callable[[int], None] | None) -> None:
+                  progress: Callable[[int], None] | None, store: BuildCache | None = None, jobs: int = 1) -> None:
+    store = store or BuildCache(None)
     slug = result.game.slug
     title = result.game.name
     folder = out_dir / slug
+    icons = files_digest(p for d in ctx.icon_dirs if d.is_dir() for p in d.glob("*.svg"))
+    total = len(result.sheets)
+    headings = [f"{title}: {sheet.title} (sheet {n} of {total})" for n, sheet in enumerate(result.sheets, 1)]
+    # Each sheet's content hashed once; its PDF, SVG and PNG are keyed by that.
+    digests = [key("sheet", heading, icons, sheet) for heading, sheet in zip(headings, result.sheets, strict=True)]
     if "pdf" in formats:
         pdf = folder / f"{slug}.pdf"
-        write_with(pdf, lambda tmp: write_pdf(result.sheets, tmp, title, ctx.icon_path))
+        entry = key("pdf", title, digests)
+        data = store.get(entry)
+        if data is None:
+            write_with(pdf, lambda tmp: write_pdf(result.sheets, tmp, title, ctx.icon_path))
+            store.put(entry, pdf.read_bytes())
+        else:
+            write_atomic(pdf, data)
         result.files.append(pdf)
+    tasks = []
+    for n, (sheet, heading, digest) in enumerate(zip(result.sheets, headings, digests, strict=True), 1):
+        for fmt in ("svg", "png"):
+            if fmt in formats:
+                path = folder / fmt / f"{slug}-sheet-{n:02d}.{fmt}"
+                tasks.append((path, key(fmt, digest), sheet, heading, fmt))
+    missing = [task for task in tasks if store.get(task[1]) is None]
+    rendered = _render_all(missing, ctx.icon_dirs, jobs)
     written: set[Path] = set()
-    for n, sheet in enumerate(result.sheets, 1):
-        heading = f"{title}: {sheet.title} (sheet {n} of {len(result.sheets)})"
-        if "svg" in formats:
-            path = folder / "svg" / f"{slug}-sheet-{n:02d}.svg"
-            write_atomic(path, render_svg(sheet, heading, ctx.icon_path).encode("utf-8"))
-            written.add(path)
-        if "png" in formats:
-            path = folder / "png" / f"{slug}-sheet-{n:02d}.png"
-            write_atomic(path, svg_to_png(render_svg(sheet, heading, ctx.icon_path, outline_text=True)))
-            written.add(path)
+    for path, entry, *_ in tasks:
+        data = rendered[entry] if entry in rendered else store.get(entry)
+        if entry in rendered:
+            store.put(entry, data)
+        write_atomic(path, data)
+        written.add(path)
         if progress:
             progress(1)
     result.files.extend(sorted(written))
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
     remove_stale(folder, ".*.tmp", set())
+
+
+def _render_all(tasks: list[tuple], icon_dirs: list[Path], jobs: int) -> dict[str, bytes]:
+    """Render the sheets the cache lacks: here, or in `jobs` worker processes."""
+    work = [(sheet, heading, icon_dirs, fmt) for _, _, sheet, heading, fmt in tasks]
+    if jobs > 1 and len(work) > 1:
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            results = list(pool.map(render_sheet, *zip(*work, strict=True), chunksize=1))
+    else:
+        results = [render_sheet(*args) for args in work]
+    return {task[1]: data for task, data in zip(tasks, results, strict=True)}

@@ -62,9 +62,13 @@ def main() -> None:
               help="Start each game's PDF with a checklist page: what to print on what, and the cutting order.")
 @click.option("--alignment-test", is_flag=True,
               help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.")
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Render sheets in this many processes.")
+@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
+              help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).")
 def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool,
           duplex: str, back_offset: str, fold_over: bool, ink_saver: bool, checklist: bool,
-          alignment_test: bool) -> None:
+          alignment_test: bool, jobs: int, use_cache: bool) -> None:
     """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets.
 
     The static rules checks run first: their errors stop that game's build (unless
@@ -87,7 +91,7 @@ def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str,
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), page, chosen, options):
+        if not _build_one(folder, Path(out_dir), page, chosen, options, jobs, use_cache):
             failed = True
     if alignment_test:
         path = write_alignment_test(Path(out_dir), page, options)
@@ -107,7 +111,8 @@ def _checks_pass(folder: Path) -> bool:
     return not checked.errors
 
 
-def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], options: PrintOptions) -> bool:
+def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], options: PrintOptions,
+               jobs: int = 1, use_cache: bool = True) -> bool:
     try:
         game = load_game(folder)
         with click.progressbar(length=1, label=f"{game.name:<24}", file=sys.stderr,
@@ -116,7 +121,7 @@ def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], opti
                 bar.length = max(bar.length, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, out_dir, page, formats, advance, options)
+            result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache)
     except SourceError as exc:
         _fail(str(exc))
     for finding in result.findings:

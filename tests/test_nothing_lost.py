@@ -32,7 +32,8 @@ def command(game: Path, out: Path) -> list[str]:
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and ".cache" not in p.relative_to(out).parts}  # the cache is not output
 
 
 def outputs(out: Path) -> set[str]:

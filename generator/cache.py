@@ -1,0 +1,89 @@
+"""A content-hash cache of build work under <out>/.cache/, so a rebuild redoes only what
+changed: a game whose sources are unchanged is not laid out again, and a sheet whose
+content is unchanged is not rendered to SVG or PNG again.
+
+Keys hash everything a result depends on: cutsheet's own code and fonts, then the inputs.
+Laid-out faces are keyed by the whole game (every component file, game.yaml, the layouts
+and icons it can see), because a kind may read any file of its game (a deck's backs) and
+any layout (the register card reads the strip's). Rendered sheets are keyed by the sheet's
+exact content and the icon files drawn into it. A missing or damaged entry is a miss;
+entries are written atomically, so an interrupted build leaves no half entry.
+"""
+
+import hashlib
+import pickle
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from generator import PROJECT_ROOT
+from generator.output import write_atomic
+
+_CODE_SUFFIXES = (".py", ".j2", ".ttf", ".yaml")
+
+
+@cache
+def code_version() -> str:
+    """A hash of the generator package and the fonts: any change to either is a new cache."""
+    digest = hashlib.sha256()
+    for folder in (PROJECT_ROOT / "generator", PROJECT_ROOT / "fonts"):
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in _CODE_SUFFIXES and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def files_digest(paths: Iterable[Path]) -> str:
+    """A hash of files' names and contents, in sorted order."""
+    digest = hashlib.sha256()
+    for path in sorted(set(paths)):
+        digest.update(str(path).encode())
+        digest.update(path.read_bytes() if path.is_file() else b"<missing>")
+    return digest.hexdigest()
+
+
+def key(*parts: object) -> str:
+    digest = hashlib.sha256(code_version().encode())
+    for part in parts:
+        digest.update(repr(part).encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+class BuildCache:
+    """Entries as files named by their key; None as the root switches the cache off."""
+
+    def __init__(self, root: Path | None):
+        self.root = root
+
+    def _path(self, entry: str) -> Path | None:
+        return self.root / entry[:2] / entry if self.root is not None else None
+
+    def get(self, entry: str) -> bytes | None:
+        """The stored bytes, or None when missing or damaged (each entry carries a checksum)."""
+        path = self._path(entry)
+        try:
+            stored = path.read_bytes() if path is not None else None
+        except OSError:
+            return None
+        if stored is None or len(stored) < 32:
+            return None
+        check, data = stored[:32], stored[32:]
+        return data if hashlib.sha256(data).digest() == check else None
+
+    def put(self, entry: str, data: bytes) -> None:
+        path = self._path(entry)
+        if path is not None:
+            write_atomic(path, hashlib.sha256(data).digest() + data)
+
+    def get_object(self, entry: str) -> Any | None:
+        data = self.get(entry)
+        try:
+            return pickle.loads(data) if data is not None else None
+        except Exception:  # a damaged entry is a miss, never a failed build
+            return None
+
+    def put_object(self, entry: str, value: Any) -> None:
+        self.put(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))

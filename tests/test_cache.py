@@ -1,0 +1,57 @@
+"""The build cache and parallel rendering: faster rebuilds, never different bytes."""
+
+from pathlib import Path
+
+from tests.conftest import run_build
+
+
+def deck(folder: Path, cards: int = 20, changed: int | None = None) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("name: Cache\nengine: none\ncomponents: [cards.yaml]\n")
+    items = "\n".join(
+        f"  - {{title: 'Card {n}', text: '{'Changed' if n == changed else 'Text'} {n}'}}" for n in range(1, cards + 1)
+    )
+    (folder / "cards.yaml").write_text(f"kind: card\nitems:\n{items}\n")
+    return folder
+
+
+def outputs(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def entries(out: Path) -> set[str]:
+    return {p.name for p in (out / ".cache").rglob("*") if p.is_file()}
+
+
+def test_a_rebuild_redoes_only_the_changed_sheet_and_matches_a_cold_build(tmp_path):
+    out = tmp_path / "out"
+    run_build(str(deck(tmp_path / "cache")), "--out", str(out), "--format", "svg,png")
+    before = entries(out)
+    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out), "--format", "svg,png")
+    added = entries(out) - before
+    # Card 12 is on sheet 2 of 3 (9 to a sheet): its SVG and PNG, and the game's layout.
+    assert len(added) == 3
+    cold = tmp_path / "cold"
+    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(cold), "--format", "svg,png", "--no-cache")
+    assert outputs(out / "cache") == outputs(cold / "cache")
+    assert not (cold / ".cache").exists()
+
+
+def test_parallel_rendering_writes_the_same_bytes(tmp_path):
+    source = deck(tmp_path / "cache")
+    run_build(str(source), "--out", str(tmp_path / "one"), "--no-cache")
+    run_build(str(source), "--out", str(tmp_path / "two"), "--no-cache", "--jobs", "2")
+    assert outputs(tmp_path / "one" / "cache") == outputs(tmp_path / "two" / "cache")
+
+
+def test_a_damaged_cache_is_a_miss_not_a_failure(tmp_path):
+    source, out = deck(tmp_path / "cache"), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--format", "pdf,svg")
+    damaged = [entry for entry in (out / ".cache").rglob("*") if entry.is_file()]
+    assert damaged
+    for entry in damaged:
+        entry.write_bytes(entry.read_bytes()[:40] + b"not what was stored")
+    run_build(str(source), "--out", str(out), "--format", "pdf,svg")
+    cold = tmp_path / "cold"
+    run_build(str(source), "--out", str(cold), "--format", "pdf,svg", "--no-cache")
+    assert outputs(out / "cache") == outputs(cold / "cache")
