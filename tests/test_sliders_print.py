@@ -64,6 +64,16 @@ def pages(built, title: str) -> list:
     return found
 
 
+def cell_text(page, box) -> str:
+    """A cell's text; on a backs sheet turned 180 degrees (a landscape sheet flipped over its
+    top edge), read from the bottom right, each word reversed back."""
+    cropped = page.crop(box)
+    if page.width <= page.height or not any(not c["upright"] or c["matrix"][0] < 0 for c in cropped.chars):
+        return flat(cropped.extract_text() or "")
+    words = sorted(cropped.extract_words(), key=lambda w: (-round(w["top"]), -w["x0"]))
+    return flat(" ".join(w["text"][::-1] for w in words))
+
+
 def cells(page) -> list[str]:
     """The text of every grid cell, the cells found from the page's long cut lines."""
     long = [ln for ln in cut_lines(page) if ln.length > 40]
@@ -73,7 +83,7 @@ def cells(page) -> list[str]:
     for top, bottom in zip(ys, ys[1:], strict=False):
         for left, right in zip(xs, xs[1:], strict=False):
             box = tuple(v / PT_MM for v in (left + 0.3, top + 0.3, right - 0.3, bottom - 0.3))
-            text = flat(page.crop(box).extract_text() or "")
+            text = cell_text(page, box)
             if text:
                 out.append(text)
     return out
