@@ -45,6 +45,3 @@ def parse_length(text: object) -> float:
 def mm_to_pt(mm: float) -> float:
     return mm / PT
 
-
-def pt_to_mm(pt: float) -> float:
-    return pt * PT

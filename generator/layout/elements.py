@@ -10,11 +10,11 @@ A text element shows `field` (an item key) or `text` (literal, with {key} placeh
 
 from generator.check.findings import error
 from generator.layout.kinds import LayoutContext
-from generator.layout.scene import Icon, Item, Polyline, Rect, Style, line_style
+from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
 from generator.layout.text import TextStyle, fit_text
 from generator.sources.errors import SourceError
 from generator.sources.loader import LocDict
-from generator.units import PT, parse_length
+from generator.units import parse_length
 
 DEFAULT_FONT = "DejaVuSans"
 
@@ -74,24 +74,25 @@ def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component:
                 text, loc = spec.get("text", "").format_map(_Fields(item)), spec.loc
             out.extend(draw_text(text, spec, ctx, component, name, loc))
         elif kind == "rect":
-            style = line_style(spec["role"]) if spec.get("role", "art") != "art" else Style(
-                fill=spec.get("fill"), stroke=spec.get("stroke"),
-                stroke_width=parse_length(spec.get("stroke_width", "0.5pt")) if spec.get("stroke") else 0,
-            )
+            style = _style(spec, spec.get("stroke"))
             out.append(Rect(x, y, w, h, style, parse_length(spec.get("radius", "0mm"))))
         elif kind == "line":
-            role = spec.get("role", "art")
-            style = line_style(role) if role != "art" else Style(
-                stroke=spec.get("stroke", "#000000"),
-                stroke_width=max(parse_length(spec.get("stroke_width", "0.5pt")), 0.25 * PT),
-            )
-            out.append(Polyline(((x, y), (x + w, y + h)), style))
+            out.append(Polyline(((x, y), (x + w, y + h)), _style(spec, spec.get("stroke", "#000000"))))
         elif kind == "icon":
             if ctx.icon_path(spec["icon"]) is None:
                 raise SourceError(spec.loc_of("icon"), f"no icon file {spec['icon']}.svg in the game's "
                                   "icons/ or the shipped layouts/icons/")
             out.append(Icon(spec["icon"], x, y, w, h))
     return out
+
+
+def _style(spec: LocDict, stroke: str | None) -> Style:
+    """A line role's own look, or the element's fill and stroke (never under MIN_STROKE)."""
+    role = spec.get("role", "art")
+    if role != "art":
+        return line_style(role)
+    width = max(parse_length(spec.get("stroke_width", "0.5pt")), MIN_STROKE) if stroke else 0.0
+    return Style(fill=spec.get("fill"), stroke=stroke, stroke_width=width)
 
 
 class _Fields(dict):

@@ -9,11 +9,10 @@ from dataclasses import dataclass, field, replace
 from generator.units import PT
 
 ROLES = ("art", "guide", "score", "slit", "cut", "crop")
-LINE_ROLES = ROLES[1:]
 
 #: No stroke is thinner than 0.25 pt; cutting lines are a little heavier to find with a blade.
 MIN_STROKE = 0.25 * PT
-LINE_WIDTH = {"cut": 0.4 * PT, "slit": 0.4 * PT, "score": 0.4 * PT, "crop": 0.25 * PT, "guide": 0.25 * PT}
+LINE_WIDTH = {"cut": 0.4 * PT, "slit": 0.4 * PT, "score": 0.4 * PT, "crop": MIN_STROKE, "guide": MIN_STROKE}
 LINE_DASH = {"score": (3.0, 2.0), "guide": (1.0, 1.0)}
 LINE_COLOUR = {"cut": "#000000", "slit": "#000000", "score": "#000000", "crop": "#000000", "guide": "#00a0e0"}
 

@@ -72,11 +72,6 @@ def split_words(paragraph: str) -> list[Word]:
     return words
 
 
-def icon_names(text: str) -> list[str]:
-    """Every inline icon named in the text, in order."""
-    return _ICON.findall(text)
-
-
 @lru_cache(maxsize=65536)
 def _unit_width(segment: str, font: str) -> float:
     return text_width(segment, font, 1.0)

@@ -21,8 +21,6 @@ from generator.units import PT
 
 FURNITURE_CLEARANCE = 2.0
 TILE_OVERLAP = 12.0
-#: The least room beyond the trim (and bleed) a crop mark needs: its offset and 1.5 mm of line.
-MARK_MIN = marks.CROP_OFFSET + 1.5
 COMPACT_MIN_LENGTH = 60.0
 
 

@@ -52,13 +52,6 @@ class LocList(list):
         return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
 
 
-def loc_of(container: Any, key: Any) -> Loc | None:
-    """Where `container[key]` came from, or None for values not read from a file."""
-    if isinstance(container, (LocDict, LocList)):
-        return container.loc_of(key)
-    return None
-
-
 def _mark_loc(file: str, mark: yaml.Mark | None) -> Loc:
     if mark is None:
         return Loc(file, 1, 1)

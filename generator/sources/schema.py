@@ -59,7 +59,6 @@ NONNEGATIVE_LENGTH: dict = {"type": "string", "format": "nonnegative-length"}
 POSITIVE_LENGTH: dict = {"type": "string", "format": "positive-length"}
 COLOUR: dict = {"type": "string", "format": "colour"}
 TEXT: dict = {"type": "string"}
-INT: dict = {"type": "integer"}
 
 
 def closed(properties: dict[str, dict], required: Iterable[str] = ()) -> dict:
@@ -137,11 +136,6 @@ def _key_of(error: jsonschema.ValidationError) -> str:
     return f" for {path[-1]!r}" if path and error.validator not in ("required", "additionalProperties") else ""
 
 
-def _best(errors: list[jsonschema.ValidationError]) -> jsonschema.ValidationError:
-    """The deepest, then first, error; oneOf/anyOf noise is resolved to its best branch."""
-    return jsonschema.exceptions.best_match(errors)
-
-
 _PRIORITY = {"additionalProperties": 0, "required": 1}
 
 
@@ -153,7 +147,8 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
         return
     placed = []
     for error in errors:
-        error = _best([error]) if error.context else error
+        # oneOf/anyOf: report the best-matching branch's error, not the umbrella one.
+        error = jsonschema.exceptions.best_match([error]) if error.context else error
         loc, _ = _locate(data, error.absolute_path, fallback)
         owner = loc
         if error.validator == "additionalProperties" and isinstance(error.instance, LocDict):
