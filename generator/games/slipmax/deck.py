@@ -117,14 +117,19 @@ def _parse_step(title: str, raw: LocDict, findings: list[Finding]) -> Step:
     return Step(raw["step"], raw["text"], effect, raw.loc_of(key), f"{title} ({raw['step']})")
 
 
-def read_board(game: Game) -> Board:
-    """The shape board: ordinary spaces in spiral order, then the centre spaces."""
-    items = game.items("shape-board")
+def _single(game: Game, kind: str) -> LocDict:
+    """The game's one item of a kind, validated; SourceError when there is not exactly one."""
+    items = game.items(kind)
     if len(items) != 1:
         where = items[1].loc if items else (game.data.loc if game.data else Loc("", 1, 1))
-        raise SourceError(where, f"expected exactly one shape-board, found {len(items)}")
-    item = items[0]
-    validate(item, SCHEMAS["shape-board"], fallback=item.loc, what="a shape-board")
+        raise SourceError(where, f"expected exactly one {kind}, found {len(items)}")
+    validate(items[0], SCHEMAS[kind], fallback=items[0].loc, what=f"a {kind}")
+    return items[0]
+
+
+def read_board(game: Game) -> Board:
+    """The shape board: ordinary spaces in spiral order, then the centre spaces."""
+    item = _single(game, "shape-board")
     spaces = tuple((shape,) for shape in item["spaces"])
     centre = tuple(tuple(sorted(pair, key=_shape_order)) for pair in item["centre"])
     return Board(spaces + centre, len(spaces), item.loc)
@@ -132,12 +137,7 @@ def read_board(game: Game) -> Board:
 
 def read_registers(game: Game) -> tuple[tuple[str, ...], Loc]:
     """The register card's shapes and where they are written."""
-    items = game.items("register-card")
-    if len(items) != 1:
-        where = items[1].loc if items else (game.data.loc if game.data else Loc("", 1, 1))
-        raise SourceError(where, f"expected exactly one register-card, found {len(items)}")
-    item = items[0]
-    validate(item, SCHEMAS["register-card"], fallback=item.loc, what="a register-card")
+    item = _single(game, "register-card")
     return tuple(item["registers"]), item.loc_of("registers")
 
 
