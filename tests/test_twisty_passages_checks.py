@@ -60,46 +60,55 @@ def test_the_real_deck_has_no_errors_or_warnings():
 
 
 def test_a_small_good_deck_is_clean(tmp_path):
-    findings = static_checks(game_with(tmp_path), ICONS)
+    findings = static_checks(game_with(tmp_path))
     assert [f.code for f in findings if f.severity.value != "info"] == ["TP011"]  # one red, no others
 
 
 def test_tp001_unknown_key_at_its_line(tmp_path):
     cards = GOOD_CARDS.replace("    kind: passage\n", "    kind: passage\n    colour: grey\n", 1)
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP001")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP001")
     assert (finding.loc.line, finding.loc.column) == (5, 5) and "colour" in finding.message
 
 
 def test_tp001_zone_card_without_zone(tmp_path):
     cards = GOOD_CARDS.replace("    zone: red\n", "")
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP001")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP001")
     assert finding.loc.line == 8 and "zone" in finding.message
 
 
 def test_tp002_unparseable_effect_at_its_line(tmp_path):
     cards = GOOD_CARDS.replace("Each :d6-5: or :d6-6: = :discard:.", "Each :d6-5: or :d6-6: = .")
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP002")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP002")
     assert finding.loc.line == 7 and "Backtracking" in finding.message
 
 
 def test_tp002_a_die_face_that_does_not_exist(tmp_path):
     cards = GOOD_CARDS.replace(":d6-6:", ":d6-7:")
-    findings = static_checks(game_with(tmp_path, cards), ICONS)
+    findings = static_checks(game_with(tmp_path, cards))
     assert coded(findings, "TP002")[0].loc.line == 7
     assert "d6-7" in coded(findings, "TP003")[0].message
 
 
 def test_tp003_unknown_icon_at_its_line(tmp_path):
     cards = GOOD_CARDS.replace("      :speed-dice:\n", "      :speed-dise:\n")
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP003")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP003")
     assert finding.loc.line == 6 and ":speed-dise:" in finding.message
+
+
+def test_tp003_an_icon_in_the_games_own_icons_folder_is_known(tmp_path):
+    """The check sees the icons the build draws: the game's icons/ as well as the shipped ones."""
+    cards = GOOD_CARDS.replace("      :speed-dice:\n", "      :speed-dise:\n")
+    game = game_with(tmp_path, cards)
+    (game.folder / "icons").mkdir()
+    (game.folder / "icons" / "speed-dise.svg").write_text((ICONS / "speed-dice.svg").read_text())
+    assert not coded(static_checks(game), "TP003")
 
 
 def test_tp004_star_without_discard_effect(tmp_path):
     cards = GOOD_CARDS + (
         "  - title: Timesink\n    kind: passage\n    effect: ':star: Roll two fewer dice for any roll.'\n"
     )
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP004")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP004")
     assert finding.loc.line == 14
 
 
@@ -108,42 +117,42 @@ def test_tp005_bonus_names_a_card_not_in_the_deck(tmp_path):
         "  - title: Lost in time\n    kind: zone\n    zone: black\n"
         "    effect: 'If you have a Flux Capacitor, you may draw an extra card. Otherwise, :speed: -1.'\n"
     )
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP005")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP005")
     assert finding.loc.line == 15 and "Flux Capacitor" in finding.message
 
 
 def test_tp006_prose_outcome_the_engine_cannot_do(tmp_path):
     cards = GOOD_CARDS.replace("= :discard:.", "= Sing a song.")
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP006")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP006")
     assert finding.loc.line == 5 and "Sing a song" in finding.message
 
 
 def test_tp011_uneven_zones(tmp_path):
-    (finding,) = coded(static_checks(game_with(tmp_path), ICONS), "TP011")
+    (finding,) = coded(static_checks(game_with(tmp_path)), "TP011")
     assert "red 1, green 0" in finding.message
 
 
 def test_tp020_missing_player_count_in_the_threshold_table(tmp_path):
     thresholds = GOOD_THRESHOLDS.replace("  - {players: 5, cards: 2}\n", "")
-    (finding,) = coded(static_checks(game_with(tmp_path, thresholds=thresholds), ICONS), "TP020")
+    (finding,) = coded(static_checks(game_with(tmp_path, thresholds=thresholds)), "TP020")
     assert "5 players" in finding.message and finding.loc.line == 1
 
 
 def test_tp021_duplicate_player_count(tmp_path):
     thresholds = GOOD_THRESHOLDS + "  - {players: 3, cards: 2}\n"
-    (finding,) = coded(static_checks(game_with(tmp_path, thresholds=thresholds), ICONS), "TP021")
+    (finding,) = coded(static_checks(game_with(tmp_path, thresholds=thresholds)), "TP021")
     assert finding.loc.line == 7
 
 
 def test_tp022_threshold_the_deck_cannot_reach(tmp_path):
     thresholds = GOOD_THRESHOLDS.replace("{players: 4, cards: 2}", "{players: 4, cards: 3}")
-    (finding,) = coded(static_checks(game_with(tmp_path, thresholds=thresholds), ICONS), "TP022")
+    (finding,) = coded(static_checks(game_with(tmp_path, thresholds=thresholds)), "TP022")
     assert finding.loc.line == 5 and "only 2" in finding.message
 
 
 def test_tp030_prose_without_a_handler(tmp_path):
     cards = GOOD_CARDS + "  - title: Yodel\n    kind: passage\n    effect: Everyone yodels.\n"
-    (finding,) = coded(static_checks(game_with(tmp_path, cards), ICONS), "TP030")
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP030")
     assert finding.loc.line == 12 and "Yodel" in finding.message
 
 

@@ -4,7 +4,7 @@ Codes (severity, meaning):
 
 - TP001 error    a maze card or win threshold is malformed (schema: unknown key, wrong type)
 - TP002 error    a card's effect text does not parse with the card grammar (grammar.py)
-- TP003 error    an inline icon `:name:` has no file layouts/icons/<name>.svg
+- TP003 error    an inline icon `:name:` has no <name>.svg in the game's icons/ or layouts/icons/
 - TP004 error    `discard_effect: true` without a :star: in the effect, or a :star: without it
 - TP005 error    a holder in "If you have X, you may draw an extra card" names no card or zone of the deck
 - TP006 error    a prose outcome inside a dice line that the engine has no action for
@@ -17,7 +17,7 @@ Codes (severity, meaning):
 """
 
 from collections import Counter
-from pathlib import Path
+from collections.abc import Iterator
 
 from generator.check.findings import Finding, error, info, warning
 from generator.games.twisty_passages import cards as card_rules
@@ -42,22 +42,29 @@ from generator.sources.schema import validate
 PLAYER_COUNTS = range(2, 6)
 
 
-def icons_folder(game: Game) -> Path:
-    """layouts/icons/ of the repository holding components/<game>/."""
-    return game.folder.resolve().parents[1] / "layouts" / "icons"
+def icon_names(game: Game) -> set[str]:
+    """Every icon the build can draw for this game: the game's own icons/, then the shipped ones."""
+    from generator.build import context_for
+
+    return {path.stem for folder in context_for(game).icon_dirs for path in folder.glob("*.svg")}
 
 
-def static_checks(game: Game, icons: Path | None = None) -> list[Finding]:
-    icons = icons or icons_folder(game)
-    available = {p.stem for p in icons.glob("*.svg")}
-    findings: list[Finding] = []
-    valid: list[tuple[LocDict, Effect]] = []
-    for item in game.items("maze-card"):
+def _validated(game: Game, kind: str, what: str, findings: list[Finding]) -> Iterator[LocDict]:
+    """The game's items of a kind that match their schema; the others become TP001 findings."""
+    for item in game.items(kind):
         try:
-            validate(item, SCHEMAS["maze-card"], fallback=item.loc, what="a maze card")
+            validate(item, SCHEMAS[kind], fallback=item.loc, what=what)
         except SourceError as exc:
             findings.append(error("TP001", exc.message, exc.loc))
             continue
+        yield item
+
+
+def static_checks(game: Game) -> list[Finding]:
+    available = icon_names(game)
+    findings: list[Finding] = []
+    valid: list[tuple[LocDict, Effect]] = []
+    for item in _validated(game, "maze-card", "a maze card", findings):
         findings += _icon_findings(item, available)
         try:
             effect = parse_effect(item["effect"])
@@ -76,7 +83,8 @@ def _icon_findings(item: LocDict, available: set[str]) -> list[Finding]:
     for name, line, _ in icons_in(item["effect"]):
         if name not in available:
             found.append(error(
-                "TP003", f"unknown icon :{name}: on {item['title']!r} (no layouts/icons/{name}.svg)",
+                "TP003",
+                f"unknown icon :{name}: on {item['title']!r} (no {name}.svg in the game's icons/ or layouts/icons/)",
                 effect_loc(item, line),
             ))
     return found
@@ -143,12 +151,7 @@ def _count_findings(game: Game, valid: list[tuple[LocDict, Effect]]) -> list[Fin
 def _threshold_findings(game: Game, deck_size: int) -> list[Finding]:
     found: list[Finding] = []
     seen: dict[int, LocDict] = {}
-    for item in game.items("win-threshold"):
-        try:
-            validate(item, SCHEMAS["win-threshold"], fallback=item.loc, what="a win threshold")
-        except SourceError as exc:
-            found.append(error("TP001", exc.message, exc.loc))
-            continue
+    for item in _validated(game, "win-threshold", "a win threshold", found):
         players, cards = item["players"], item["cards"]
         if players in seen:
             first = seen[players].loc.line
