@@ -203,14 +203,13 @@ def write_outputs(result: BuildResult, ctx: LayoutContext, out_dir: Path, format
             if fmt in formats:
                 path = folder / fmt / f"{slug}-sheet-{n:02d}.{fmt}"
                 tasks.append((path, key(fmt, digest), sheet, heading, fmt))
-    missing = [task for task in tasks if store.get(task[1]) is None]
-    rendered = _render_all(missing, ctx.icon_dirs, jobs)
+    cached = {task[1]: store.get(task[1]) for task in tasks}
+    rendered = _render_all([task for task in tasks if cached[task[1]] is None], ctx.icon_dirs, jobs)
+    for entry, data in rendered.items():
+        store.put(entry, data)
     written: set[Path] = set()
     for path, entry, *_ in tasks:
-        data = rendered[entry] if entry in rendered else store.get(entry)
-        if entry in rendered:
-            store.put(entry, data)
-        write_atomic(path, data)
+        write_atomic(path, cached[entry] if cached[entry] is not None else rendered[entry])
         written.add(path)
         if progress:
             progress(1)
