@@ -44,8 +44,10 @@ from generator.render.svg import render_svg  # noqa: E402
 from generator.sheets.paper import paper  # noqa: E402
 from generator.sources.game import load_game  # noqa: E402
 
-WORDS = ("maze path card draw roll die speed discard item trap zone shuffle player turn end start "
-         "red green blue black deck token vote bill rider level square board chip flip jump").split()
+WORDS = (
+    "maze path card draw roll die speed discard item trap zone shuffle player turn end start "
+    "red green blue black deck token vote bill rider level square board chip flip jump"
+).split()
 
 
 def synthetic_deck(folder: Path, cards: int) -> None:
@@ -103,8 +105,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def cutsheet_build(*args: str, cwd: Path) -> float:
     """Seconds one `cutsheet build ARGS` process takes (it must succeed)."""
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "generator", "build", "--no-check", *args], cwd=cwd, check=True,
-                   stdout=subprocess.DEVNULL, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--no-check", *args],
+        cwd=cwd,
+        check=True,
+        stdout=subprocess.DEVNULL,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     return time.perf_counter() - start
 
 
@@ -159,8 +166,10 @@ def main() -> None:
             full.append(pipeline(folder, out, svg=True))
     ratio = best(pdf_only) / best(bare)
     rate = args.cards / best(full)
-    print(f"cards={args.cards} bare_reportlab_s={best(bare):.3f} pipeline_pdf_s={best(pdf_only):.3f} "
-          f"pipeline_pdf_svg_s={best(full):.3f}")
+    print(
+        f"cards={args.cards} bare_reportlab_s={best(bare):.3f} pipeline_pdf_s={best(pdf_only):.3f} "
+        f"pipeline_pdf_svg_s={best(full):.3f}"
+    )
     print(f"pipeline_vs_reportlab={ratio:.2f} pipeline_cards_per_s={rate:.0f}")
 
 

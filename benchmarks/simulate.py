@@ -86,8 +86,7 @@ def bench_perft(depth: int) -> None:
         elapsed = max(time.perf_counter() - started, 1e-9)
         label = "advanced" if advanced else "basic"
         print(
-            f"chip_flip perft({depth}) {label:<8} {leaves} leaves in {elapsed:.2f} s: "
-            f"{leaves / elapsed:,.0f} nodes/s"
+            f"chip_flip perft({depth}) {label:<8} {leaves} leaves in {elapsed:.2f} s: {leaves / elapsed:,.0f} nodes/s"
         )
 
 
@@ -106,8 +105,7 @@ def main() -> None:
         total_seconds += seconds
     rate = total_games / total_seconds if total_seconds else 0.0
     print(
-        f"total: {len(registered)} engines, {total_games} games in {total_seconds:.2f} s "
-        f"({rate:.1f} games/s overall)"
+        f"total: {len(registered)} engines, {total_games} games in {total_seconds:.2f} s ({rate:.1f} games/s overall)"
     )
     if args.perft_depth > 0:
         bench_perft(args.perft_depth)

@@ -102,8 +102,18 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         elif options.fold_over and any(backs) and fits_fold_over(first, paper):
             pending.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
         else:
-            pending.extend(impose_grid(fronts, paper, part.gap, label, backs if any(backs) else None,
-                                       options.duplex, options.back_offset, part.kind.own_outline))
+            pending.extend(
+                impose_grid(
+                    fronts,
+                    paper,
+                    part.gap,
+                    label,
+                    backs if any(backs) else None,
+                    options.duplex,
+                    options.back_offset,
+                    part.kind.own_outline,
+                )
+            )
     sheets = finish(pending, game.name)
     if options.checklist:
         sheets = _checklist(laid, sheets, paper, game, options) + sheets
@@ -117,8 +127,17 @@ def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, 
         first = fronts[0]
         tiled = plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None
         two_sided = any(f.back is not None for f in part.faces)
-        rows.append(checklist.row(part.kind.label or part.kind.name, fronts, two_sided, tiled, options.fold_over,
-                                  getattr(part.kind, "stock", None), sheets))
+        rows.append(
+            checklist.row(
+                part.kind.label or part.kind.name,
+                fronts,
+                two_sided,
+                tiled,
+                options.fold_over,
+                getattr(part.kind, "stock", None),
+                sheets,
+            )
+        )
     page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)
     duplex = any(sheet.side == "back" for sheet in sheets)
     return [page, Sheet(paper.width, paper.height, side="")] if duplex else [page]
@@ -127,13 +146,21 @@ def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, 
 def context_for(game: Game) -> LayoutContext:
     """Layouts and icons come from the game folder's own layouts/ and icons/ first (a
     customised deck can restyle itself), then from the shipped ones."""
-    return LayoutContext(game, layout_dirs=[game.folder / "layouts", LAYOUTS_DIR],
-                         icon_dirs=[game.folder / "icons", ICONS_DIR])
+    return LayoutContext(
+        game, layout_dirs=[game.folder / "layouts", LAYOUTS_DIR], icon_dirs=[game.folder / "icons", ICONS_DIR]
+    )
 
 
-def build_game(game: Game, out_dir: Path, paper: Paper, formats: tuple[str, ...] = FORMATS,
-               progress: Callable[[int], None] | None = None, options: PrintOptions = DEFAULT_PRINT,
-               jobs: int = 1, use_cache: bool = True) -> BuildResult:
+def build_game(
+    game: Game,
+    out_dir: Path,
+    paper: Paper,
+    formats: tuple[str, ...] = FORMATS,
+    progress: Callable[[int], None] | None = None,
+    options: PrintOptions = DEFAULT_PRINT,
+    jobs: int = 1,
+    use_cache: bool = True,
+) -> BuildResult:
     """Lay out, impose and write one game; nothing is written when layout finds errors.
 
     With `use_cache`, work whose inputs are unchanged since a build into the same `out_dir`
@@ -176,8 +203,15 @@ def render_sheet(sheet: Sheet, heading: str, icon_dirs: list[Path], fmt: str) ->
     return svg_to_png(render_svg(sheet, heading, icon_path, outline_text=True))
 
 
-def write_outputs(result: BuildResult, ctx: LayoutContext, out_dir: Path, formats: tuple[str, ...],
-                  progress: Callable[[int], None] | None, store: BuildCache | None = None, jobs: int = 1) -> None:
+def write_outputs(
+    result: BuildResult,
+    ctx: LayoutContext,
+    out_dir: Path,
+    formats: tuple[str, ...],
+    progress: Callable[[int], None] | None,
+    store: BuildCache | None = None,
+    jobs: int = 1,
+) -> None:
     store = store or BuildCache(None)
     slug = result.game.slug
     title = result.game.name

@@ -47,28 +47,68 @@ def main() -> None:
 
 @main.command()
 @click.argument("sources", nargs=-1)
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
-              help="Folder to write into; each game gets a subfolder.")
+@click.option(
+    "--out",
+    "out_dir",
+    default="output",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder to write into; each game gets a subfolder.",
+)
 @click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
-@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
-              help="The edge your printer flips sheets over for backs; off: print no backs.")
-@click.option("--back-offset", default="0mm,0mm", show_default=True,
-              help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.")
+@click.option(
+    "--duplex",
+    type=click.Choice(DUPLEX_MODES),
+    default="long",
+    show_default=True,
+    help="The edge your printer flips sheets over for backs; off: print no backs.",
+)
+@click.option(
+    "--back-offset",
+    default="0mm,0mm",
+    show_default=True,
+    help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
+)
 @click.option("--fold-over", is_flag=True, help="Backs beside their fronts, to fold over (no duplex printer).")
 @click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of large fills.")
-@click.option("--checklist/--no-checklist", default=True, show_default=True,
-              help="Start each game's PDF with a checklist page: what to print on what, and the cutting order.")
-@click.option("--alignment-test", is_flag=True,
-              help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.")
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Render sheets in this many processes.")
-@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
-              help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).")
-def build(sources: tuple[str, ...], out_dir: str, paper_name: str, formats: str, no_check: bool,
-          duplex: str, back_offset: str, fold_over: bool, ink_saver: bool, checklist: bool,
-          alignment_test: bool, jobs: int, use_cache: bool) -> None:
+@click.option(
+    "--checklist/--no-checklist",
+    default=True,
+    show_default=True,
+    help="Start each game's PDF with a checklist page: what to print on what, and the cutting order.",
+)
+@click.option(
+    "--alignment-test",
+    is_flag=True,
+    help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.",
+)
+@click.option(
+    "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Render sheets in this many processes."
+)
+@click.option(
+    "--cache/--no-cache",
+    "use_cache",
+    default=True,
+    show_default=True,
+    help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).",
+)
+def build(
+    sources: tuple[str, ...],
+    out_dir: str,
+    paper_name: str,
+    formats: str,
+    no_check: bool,
+    duplex: str,
+    back_offset: str,
+    fold_over: bool,
+    ink_saver: bool,
+    checklist: bool,
+    alignment_test: bool,
+    jobs: int,
+    use_cache: bool,
+) -> None:
     """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets.
 
     The static rules checks run first: their errors stop that game's build (unless
@@ -111,12 +151,21 @@ def _checks_pass(folder: Path) -> bool:
     return not checked.errors
 
 
-def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], options: PrintOptions,
-               jobs: int = 1, use_cache: bool = True) -> bool:
+def _build_one(
+    folder: Path,
+    out_dir: Path,
+    page,
+    formats: tuple[str, ...],
+    options: PrintOptions,
+    jobs: int = 1,
+    use_cache: bool = True,
+) -> bool:
     try:
         game = load_game(folder)
-        with click.progressbar(length=1, label=f"{game.name:<24}", file=sys.stderr,
-                               hidden=not sys.stderr.isatty()) as bar:
+        with click.progressbar(
+            length=1, label=f"{game.name:<24}", file=sys.stderr, hidden=not sys.stderr.isatty()
+        ) as bar:
+
             def advance(n: int) -> None:
                 bar.length = max(bar.length, bar.pos + n + 1)
                 bar.update(n)
@@ -136,10 +185,22 @@ def _build_one(folder: Path, out_dir: Path, page, formats: tuple[str, ...], opti
 @main.command("export")
 @click.argument("sources", nargs=-1)
 @click.option("--profile", required=True, type=click.Choice(sorted(PROFILES)), help="Where the output goes.")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
-              help="Folder to write into: <out>/<game>/<profile>/.")
-@click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True,
-              help="Sheet size for the cutter profile.")
+@click.option(
+    "--out",
+    "out_dir",
+    default="output",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder to write into: <out>/<game>/<profile>/.",
+)
+@click.option(
+    "--paper",
+    "paper_name",
+    type=click.Choice(["letter", "a4"]),
+    default="letter",
+    show_default=True,
+    help="Sheet size for the cutter profile.",
+)
 def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str) -> None:
     """Export SOURCES (game folders; default: all of components/) for a print shop, Tabletop
     Simulator or a cutting machine."""
@@ -165,8 +226,15 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
 @click.option("--policy", default="random", show_default=True, help="Policy every seat plays (random, greedy, ...).")
 @click.option("--variant", "variants", multiple=True, help="A rules variant to switch on (repeatable).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-def check_command(sources: tuple[str, ...], games: int, players: int | None, seed: int, policy: str,
-                  variants: tuple[str, ...], as_json: bool) -> None:
+def check_command(
+    sources: tuple[str, ...],
+    games: int,
+    players: int | None,
+    seed: int,
+    policy: str,
+    variants: tuple[str, ...],
+    as_json: bool,
+) -> None:
     """Check SOURCES against their games' rules; with --simulate N, play N seeded games."""
     options = CheckOptions(games, players, seed, as_json, policy, {name: True for name in variants})
     code, text = check(sources, options, components=components_root(), progress=terminal_progress())
@@ -177,8 +245,14 @@ def check_command(sources: tuple[str, ...], games: int, players: int | None, see
 @main.command()
 @click.argument("source", required=False)
 @click.option("--port", default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
-@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
-              help="Folder the previewed PDFs are written into; each game gets a subfolder.")
+@click.option(
+    "--out",
+    "out_dir",
+    default="output",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder the previewed PDFs are written into; each game gets a subfolder.",
+)
 @click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
 def serve(source: str | None, port: int, out_dir: str, paper_name: str) -> None:
     """Preview SOURCE (a game folder or a YAML file in one; default: every game) live in the browser.

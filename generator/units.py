@@ -44,4 +44,3 @@ def parse_length(text: object) -> float:
 
 def mm_to_pt(mm: float) -> float:
     return mm / PT
-

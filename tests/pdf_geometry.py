@@ -40,8 +40,12 @@ def lines(page) -> list[Line]:
         width = round(obj["linewidth"], 3)
         x0, x1, top, bottom = (obj[k] * PT_MM for k in ("x0", "x1", "top", "bottom"))
         if obj["object_type"] == "rect":
-            out += [Line(x0, top, x1, top, width, dashed, colour), Line(x0, bottom, x1, bottom, width, dashed, colour),
-                    Line(x0, top, x0, bottom, width, dashed, colour), Line(x1, top, x1, bottom, width, dashed, colour)]
+            out += [
+                Line(x0, top, x1, top, width, dashed, colour),
+                Line(x0, bottom, x1, bottom, width, dashed, colour),
+                Line(x0, top, x0, bottom, width, dashed, colour),
+                Line(x1, top, x1, bottom, width, dashed, colour),
+            ]
         else:
             out.append(Line(x0, top, x1, bottom, width, dashed, colour))
     return out

@@ -97,8 +97,12 @@ def test_bad_input_is_refused_cleanly(case: str, tmp_path):
 def test_the_real_command_refuses_cleanly(case: str, tmp_path):
     memory = MEMORY_HEADROOM + 512 * 1024 * 1024
     result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", ".", "--out", str(tmp_path)], cwd=CORPUS / case,
-        capture_output=True, text=True, timeout=60, preexec_fn=lambda: _limit(memory),
+        [sys.executable, "-m", "generator", "build", ".", "--out", str(tmp_path)],
+        cwd=CORPUS / case,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: _limit(memory),
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert "Traceback" not in result.stderr
@@ -115,8 +119,12 @@ def test_markup_in_text_reaches_svg_as_text(tmp_path):
     (game / "game.yaml").write_text("name: Markup\nengine: none\ncomponents: [cards.yaml]\n")
     title = '<script>alert("x")</script> & <![CDATA[y]]>'
     (game / "cards.yaml").write_text(f"kind: card\nitems:\n  - title: '{title}'\n")
-    code = subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"),
-                           "--format", "svg"], capture_output=True, text=True, timeout=120).returncode
+    code = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"), "--format", "svg"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).returncode
     assert code == 0
     roots = [ElementTree.parse(svg).getroot() for svg in sorted((tmp_path / "out" / "markup" / "svg").glob("*.svg"))]
     texts = "".join(el.text or "" for root in roots for el in root.iter("{http://www.w3.org/2000/svg}text"))

@@ -49,26 +49,34 @@ def test_shipped_chips_are_the_engine_openings():
         assert state.position == opening(advanced)
 
 
-@pytest.mark.parametrize(("file", "old", "new", "code"), [
-    ("board.yaml", "rows: 8", "rows: 9", "CF001"),
-    ("board.yaml", "square: 30mm", "square: 0.9in", "CF002"),
-    ("board.yaml", 'dark: "#6b4423"', 'dark: "#d8c0a0"', "CF003"),
-    ("chips.yaml", "diameter: 24mm, square: a1", "diameter: 31mm, square: a1", "CF005"),
-    ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: c3}", "CF011"),
-    ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: b1}", "CF011"),
-    ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: a1}", "CF012"),
-    ("chips.yaml", "{<<: *shoes, square: f8}", "{<<: *shoes, square: c1}", "CF011"),
-    ("chips.yaml", "{<<: *flowers, square: c1}",
-     "{<<: *flowers, back: {icon: flowers}, square: c1}", "CF021"),
-    ("chips.yaml", "{<<: *flowers, square: c1}",
-     "{<<: *flowers, back: {icon: stars}, square: c1}", "CF022"),
-    ("chips.yaml", "{<<: *flowers, square: c1}",
-     "{<<: *flowers, back: {icon: boots}, square: c1}", "CF020"),
-    ("numbered-chips.yaml", "square: h8, diameter: 24mm, front: {icon: shoes, value: 4}",
-     "square: h8, diameter: 24mm, front: {icon: shoes, value: 12}", "CF030"),
-    ("numbered-chips.yaml", "value: 4}, back: {icon: shoes, value: 1}",
-     "value: 4}, back: {icon: shoes, value: 5}", "CF031"),
-])
+@pytest.mark.parametrize(
+    ("file", "old", "new", "code"),
+    [
+        ("board.yaml", "rows: 8", "rows: 9", "CF001"),
+        ("board.yaml", "square: 30mm", "square: 0.9in", "CF002"),
+        ("board.yaml", 'dark: "#6b4423"', 'dark: "#d8c0a0"', "CF003"),
+        ("chips.yaml", "diameter: 24mm, square: a1", "diameter: 31mm, square: a1", "CF005"),
+        ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: c3}", "CF011"),
+        ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: b1}", "CF011"),
+        ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: a1}", "CF012"),
+        ("chips.yaml", "{<<: *shoes, square: f8}", "{<<: *shoes, square: c1}", "CF011"),
+        ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, back: {icon: flowers}, square: c1}", "CF021"),
+        ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, back: {icon: stars}, square: c1}", "CF022"),
+        ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, back: {icon: boots}, square: c1}", "CF020"),
+        (
+            "numbered-chips.yaml",
+            "square: h8, diameter: 24mm, front: {icon: shoes, value: 4}",
+            "square: h8, diameter: 24mm, front: {icon: shoes, value: 12}",
+            "CF030",
+        ),
+        (
+            "numbered-chips.yaml",
+            "value: 4}, back: {icon: shoes, value: 1}",
+            "value: 4}, back: {icon: shoes, value: 5}",
+            "CF031",
+        ),
+    ],
+)
 def test_each_problem_is_found_at_its_line(tmp_path, file, old, new, code):
     folder = copy_game(tmp_path)
     line = edit(folder, file, old, new)
@@ -87,7 +95,7 @@ def test_a_side_short_of_chips(tmp_path):
 def test_two_boards(tmp_path):
     folder = copy_game(tmp_path)
     board = (folder / "board.yaml").read_text()
-    (folder / "board.yaml").write_text(board + board[board.index("  - name"):])
+    (folder / "board.yaml").write_text(board + board[board.index("  - name") :])
     assert "CF004" in {f.code for f in findings_of(folder)}
 
 
@@ -117,12 +125,15 @@ def test_svg_outside_the_game_folder_is_not_an_icon(tmp_path):
     assert "CF020" in {f.code for f in findings_of(folder)}
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ("{<<: *flowers, square: c1}", "{<<: *flowers, square: i9}", "does not match"),
-    ("{<<: *flowers, square: c1}", "{<<: *flowers, square: c1, colour: red}", "unknown key"),
-    ("diameter: 24mm, square: a1", "diameter: 24, square: a1", "no unit"),
-    ("{<<: *flowers, square: c1}", "{<<: *flowers, owner: east, square: c1}", "expected one of"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("{<<: *flowers, square: c1}", "{<<: *flowers, square: i9}", "does not match"),
+        ("{<<: *flowers, square: c1}", "{<<: *flowers, square: c1, colour: red}", "unknown key"),
+        ("diameter: 24mm, square: a1", "diameter: 24, square: a1", "no unit"),
+        ("{<<: *flowers, square: c1}", "{<<: *flowers, owner: east, square: c1}", "expected one of"),
+    ],
+)
 def test_malformed_chip_is_a_source_error_at_its_line(tmp_path, old, new, message):
     folder = copy_game(tmp_path)
     line = edit(folder, "chips.yaml", old, new)
@@ -133,8 +144,7 @@ def test_malformed_chip_is_a_source_error_at_its_line(tmp_path, old, new, messag
 
 def test_numbered_chip_needs_values(tmp_path):
     folder = copy_game(tmp_path)
-    line = edit(folder, "numbered-chips.yaml", "front: {icon: flowers, value: 4}",
-                "front: {icon: flowers}")
+    line = edit(folder, "numbered-chips.yaml", "front: {icon: flowers, value: 4}", "front: {icon: flowers}")
     with pytest.raises(SourceError) as caught:
         ENGINE.static_checks(load_game(folder))
     assert caught.value.loc.line == line and "value" in caught.value.message

@@ -19,8 +19,7 @@ def deck():
     return ENGINE.load_deck(load_game(SHIPPED))
 
 
-def state_of(south: list[str], north: list[str], turn: int = SOUTH,
-             scores: tuple[int, int] = (0, 0)) -> ChipFlipState:
+def state_of(south: list[str], north: list[str], turn: int = SOUTH, scores: tuple[int, int] = (0, 0)) -> ChipFlipState:
     bits = [sum(1 << parse_square(name) for name in names) for names in (south, north)]
     return ChipFlipState(Position(bits[0], bits[1], turn, scores), random.Random(0))
 
@@ -105,8 +104,7 @@ def test_greedy_scores_before_jumping_and_jumps_before_stepping():
 
 
 def test_figures_count_terminations_points_and_length():
-    stuck = state_of(["a7", "c7", "e7", "g7", "b6", "d6", "f6", "h6"], ["b8", "d8", "f8", "h8"],
-                     scores=(2, 4))
+    stuck = state_of(["a7", "c7", "e7", "g7", "b6", "d6", "f6", "h6"], ["b8", "d8", "f8", "h8"], scores=(2, 4))
     emptied = state_of(["c3", "a1"], ["d4"], scores=(3, 1))
     emptied.apply(move("c3xe5"))
     running = state_of(["c3"], ["h8"])

@@ -17,16 +17,14 @@ from generator.games.chip_flip.position import (
 )
 
 
-def position(south: list[str], north: list[str], turn: int = SOUTH,
-             scores: tuple[int, int] = (0, 0)) -> Position:
+def position(south: list[str], north: list[str], turn: int = SOUTH, scores: tuple[int, int] = (0, 0)) -> Position:
     bits = [sum(1 << parse_square(name) for name in names) for names in (south, north)]
     return Position(bits[0], bits[1], turn, scores)
 
 
 def advanced(chips: dict[str, tuple[int, int, int]], turn: int = SOUTH) -> Position:
     """chips: square -> (owner, own value, other value)."""
-    placed = [Placement(owner, parse_square(sq), own, other)
-              for sq, (owner, own, other) in chips.items()]
+    placed = [Placement(owner, parse_square(sq), own, other) for sq, (owner, own, other) in chips.items()]
     start = setup(placed)
     return Position(start.south, start.north, turn, (0, 0), start.south_values, start.north_values)
 
@@ -140,8 +138,7 @@ def test_last_chip_scoring_ends_the_game_with_the_higher_score_winning():
 
 
 def test_advanced_jumps_only_equal_or_lesser_values():
-    pos = advanced({"c3": (SOUTH, 5, 2), "b4": (NORTH, 5, 9), "d4": (NORTH, 6, 1),
-                    "h8": (NORTH, 1, 1)})
+    pos = advanced({"c3": (SOUTH, 5, 2), "b4": (NORTH, 5, 9), "d4": (NORTH, 6, 1), "h8": (NORTH, 1, 1)})
     assert {n for n in names(pos) if "x" in n} == {"c3xa5"}
 
 
@@ -159,8 +156,7 @@ def test_advanced_turned_chip_shows_its_other_value_and_chip_values_travel():
 
 def test_advanced_chain_may_turn_back_through_its_start():
     # Around a square of four chips and back home: e3 -> c5 -> e7 -> g5 -> e3.
-    chips = {"e3": (SOUTH, 9, 1), "d4": (NORTH, 2, 2), "d6": (NORTH, 2, 2),
-             "f6": (NORTH, 2, 2), "f4": (NORTH, 2, 2)}
+    chips = {"e3": (SOUTH, 9, 1), "d4": (NORTH, 2, 2), "d6": (NORTH, 2, 2), "f6": (NORTH, 2, 2), "f4": (NORTH, 2, 2)}
     pos = advanced(chips)
     assert "e3xc5xe7xg5xe3" in names(pos)
     after = pos.push(move("e3xc5xe7xg5xe3"))
@@ -173,10 +169,8 @@ _positions = st.lists(st.sampled_from(["south", "north", None]), min_size=32, ma
 
 
 def _bitboards(cells: list) -> tuple[int, int]:
-    south = sum(1 << sq for sq, who in zip(_DARK, cells, strict=True)
-                if who == "south" and sq < 56)
-    north = sum(1 << sq for sq, who in zip(_DARK, cells, strict=True)
-                if who == "north" and sq >= 8)
+    south = sum(1 << sq for sq, who in zip(_DARK, cells, strict=True) if who == "south" and sq < 56)
+    north = sum(1 << sq for sq, who in zip(_DARK, cells, strict=True) if who == "north" and sq >= 8)
     return south, north
 
 

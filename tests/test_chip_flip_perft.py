@@ -63,13 +63,12 @@ def naive_moves(board: dict, player: int, advanced: bool) -> list[tuple]:
     return result
 
 
-def naive_chains(board: dict, chip: dict, path: tuple, player: int, advanced: bool,
-                 result: list) -> None:
+def naive_chains(board: dict, chip: dict, path: tuple, player: int, advanced: bool, result: list) -> None:
     """Extend a chain from path[-1]; `board` lacks the jumping chip."""
     forward = 1 if player == SOUTH else -1
     far_row = 7 if player == SOUTH else 0
     row, column = path[-1]
-    for dr in ((forward, -forward) if advanced else (forward,)):
+    for dr in (forward, -forward) if advanced else (forward,):
         for dc in (-1, 1):
             over = (row + dr, column + dc)
             land = (row + 2 * dr, column + 2 * dc)

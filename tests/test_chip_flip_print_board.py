@@ -34,7 +34,7 @@ MIN_GREY_CONTRAST = 0.25
 
 
 def rgb(hex_colour: str) -> tuple[float, float, float]:
-    return tuple(int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return tuple(int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
 
 
 def same_colour(a, b) -> bool:
@@ -52,8 +52,13 @@ class Tile:
     def __init__(self, page, trim, board_size: float):
         self.page = page
         self.trim = trim
-        outlines = [r for r in page.rects if r["stroke"] and abs(r["width"] * PT_MM - board_size) < TOL
-                    and abs(r["height"] * PT_MM - board_size) < TOL]
+        outlines = [
+            r
+            for r in page.rects
+            if r["stroke"]
+            and abs(r["width"] * PT_MM - board_size) < TOL
+            and abs(r["height"] * PT_MM - board_size) < TOL
+        ]
         assert len(outlines) == 1, "one board outline per tile"
         self.origin = (outlines[0]["x0"] * PT_MM, outlines[0]["top"] * PT_MM)
 
@@ -218,7 +223,7 @@ def test_light_and_dark_squares_distinct_in_greyscale(built, tiles):
 def test_neighbouring_tiles_show_the_same_alignment_targets(tiles):
     pairs = 0
     for n, a in enumerate(tiles):
-        for b in tiles[n + 1:]:
+        for b in tiles[n + 1 :]:
             ax, ay, aw, ah = a.region
             bx, by, bw, bh = b.region
             left, top = max(ax, bx), max(ay, by)

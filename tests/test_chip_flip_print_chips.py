@@ -35,8 +35,7 @@ def make_game(folder: Path, layout: str | None = None, replace: tuple[str, str] 
         if replace:
             text = text.replace(*replace)
         (folder / name).write_text(text)
-    (folder / "game.yaml").write_text(
-        "name: Chips\nengine: chip_flip\ncomponents: [chips.yaml, numbered-chips.yaml]\n")
+    (folder / "game.yaml").write_text("name: Chips\nengine: chip_flip\ncomponents: [chips.yaml, numbered-chips.yaml]\n")
     return folder
 
 
@@ -55,8 +54,12 @@ def shipped_pairs(kind: str, key: str) -> Counter:
 
 def is_cut(curve) -> bool:
     dash = curve.get("dash")
-    return (curve["stroke"] and curve["stroking_color"] in ((0,), (0.0, 0.0, 0.0), (0, 0, 0))
-            and abs(curve["linewidth"] - 0.4) < 0.01 and not (dash and dash[0]))
+    return (
+        curve["stroke"]
+        and curve["stroking_color"] in ((0,), (0.0, 0.0, 0.0), (0, 0, 0))
+        and abs(curve["linewidth"] - 0.4) < 0.01
+        and not (dash and dash[0])
+    )
 
 
 def outline_points(curve) -> tuple[list[tuple[float, float]], list[tuple]]:
@@ -124,8 +127,14 @@ def _matrix(text: str | None) -> tuple[float, ...]:
 def _compose(m, n):
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def svg_icons(path: Path) -> list[tuple[str, float, float, bool]]:
@@ -240,8 +249,12 @@ def disc_values(page, discs) -> list[tuple[str, bool]]:
     stand upright."""
     out = []
     for (cx, cy), r in discs:
-        chars = [c for c in page.chars if c["text"].isdigit()
-                 and math.dist(((c["x0"] + c["x1"]) / 2 * PT_MM, (c["top"] + c["bottom"]) / 2 * PT_MM), (cx, cy)) < r]
+        chars = [
+            c
+            for c in page.chars
+            if c["text"].isdigit()
+            and math.dist(((c["x0"] + c["x1"]) / 2 * PT_MM, (c["top"] + c["bottom"]) / 2 * PT_MM), (cx, cy)) < r
+        ]
         assert chars, (cx, cy)
         upright = {c["matrix"][0] > 0 for c in chars}
         assert len(upright) == 1, "every digit of a value faces the same way"
@@ -281,10 +294,11 @@ def test_duplex_backs_discs_at_the_mirrored_places_of_the_fronts(duplex):
             assert len(front_discs) == len(back_discs) == 16
             cuts = [circle(outline_points(c)[0]) for c in fronts.curves if is_cut(c)]
             assert len(cuts) == 16
-            for (centre, r) in cuts:
+            for centre, r in cuts:
                 assert r == pytest.approx(RADIUS, abs=TOL)
-                assert any(math.dist(centre, c) < TOL and rf > r for c, rf in front_discs), \
+                assert any(math.dist(centre, c) < TOL and rf > r for c, rf in front_discs), (
                     "the face colour runs past the cut circle"
+                )
             for centre, r in front_discs:
                 target = mirrored(centre, width, height)
                 match = [c for c, rb in back_discs if math.dist(c, target) <= 0.1 and abs(rb - r) < TOL]
@@ -343,8 +357,10 @@ def test_every_built_in_icon_draws(tmp_path):
         assert 'viewBox="0 0 100 100"' in body and "<text" not in body and "href" not in body
 
 
-BOOTS = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
-         '<rect x="20" y="20" width="60" height="60" fill="#123456"/></svg>\n')
+BOOTS = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100">'
+    '<rect x="20" y="20" width="60" height="60" fill="#123456"/></svg>\n'
+)
 
 
 def test_a_user_svg_in_the_game_folder_is_drawn(tmp_path):
@@ -385,10 +401,21 @@ def test_an_icon_with_nothing_to_draw_is_a_finding_at_its_line(tmp_path, icon):
 # --- values ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "ambiguous"), [
-    ("6", True), ("9", True), ("16", True), ("68", True),
-    ("8", False), ("11", False), ("10", False), ("7", False), ("69", False), ("88", False),
-])
+@pytest.mark.parametrize(
+    ("text", "ambiguous"),
+    [
+        ("6", True),
+        ("9", True),
+        ("16", True),
+        ("68", True),
+        ("8", False),
+        ("11", False),
+        ("10", False),
+        ("7", False),
+        ("69", False),
+        ("88", False),
+    ],
+)
 def test_values_that_read_as_others_upside_down(text, ambiguous):
     assert reads_otherwise_turned(text) is ambiguous
 
@@ -407,8 +434,11 @@ def test_a_value_too_long_for_the_chip_is_an_overflow_at_its_line(tmp_path):
     folder = make_game(tmp_path / "long", replace=("value: 11}", "value: 1000000000000000}"))
     result, _ = build(folder, tmp_path / "out")
     overflows = [f for f in result.findings if f.code == "L001"]
-    lines = [n for n, text in enumerate((folder / "numbered-chips.yaml").read_text().splitlines(), 1)
-             if "1000000000000000" in text]
+    lines = [
+        n
+        for n, text in enumerate((folder / "numbered-chips.yaml").read_text().splitlines(), 1)
+        if "1000000000000000" in text
+    ]
     assert len(overflows) == len(lines) == 2
     assert sorted(f.loc.line for f in overflows) == lines
 

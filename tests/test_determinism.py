@@ -14,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = "\n".join(
     f"  - {{title: 'Card {n}', text: 'Roll :d6-{n % 6 + 1}: then move {n} squares; discard :star: at the end.', "
-    f"back: 'Deck'}}" for n in range(1, 13)
+    f"back: 'Deck'}}"
+    for n in range(1, 13)
 )
 
 
@@ -29,11 +30,20 @@ def write_game(folder: Path) -> Path:
 def build(out: Path, hash_seed: str) -> dict[str, bytes]:
     game = write_game(out.parent)
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": str(ROOT)}
-    result = subprocess.run([sys.executable, "-m", "generator", "build", str(game), "--out", str(out), "--no-check"],
-                            cwd=out.parent, env=env, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(game), "--out", str(out), "--no-check"],
+        cwd=out.parent,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and ".cache" not in p.relative_to(out).parts}  # the cache is not output
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and ".cache" not in p.relative_to(out).parts
+    }  # the cache is not output
 
 
 def test_two_builds_are_byte_identical(tmp_path):

@@ -32,8 +32,11 @@ def cells(page):
     cuts = cut_lines(page)
     xs = sorted({round(c.x0, 3) for c in cuts if c.vertical})
     ys = sorted({round(c.y0, 3) for c in cuts if c.horizontal})
-    return [((left + right) / 2, (top + bottom) / 2)
-            for top, bottom in zip(ys, ys[1:], strict=False) for left, right in zip(xs, xs[1:], strict=False)]
+    return [
+        ((left + right) / 2, (top + bottom) / 2)
+        for top, bottom in zip(ys, ys[1:], strict=False)
+        for left, right in zip(xs, xs[1:], strict=False)
+    ]
 
 
 def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
@@ -46,9 +49,12 @@ def test_backs_follow_fronts_mirrored_for_a_long_edge_flip(duplex_pdf):
         width, height = float(fronts.width) * PT_MM, float(fronts.height) * PT_MM
         left, top, right, bottom = grid_box(fronts)
         numbers = [
-            int(w["text"][1:]) for w in fronts.extract_words()
-            if w["text"][:1] == "N" and w["text"][1:].isdigit()
-            and left < w["x0"] * PT_MM < right and top < w["top"] * PT_MM < bottom
+            int(w["text"][1:])
+            for w in fronts.extract_words()
+            if w["text"][:1] == "N"
+            and w["text"][1:].isdigit()
+            and left < w["x0"] * PT_MM < right
+            and top < w["top"] * PT_MM < bottom
         ]
         assert numbers == list(range(done + 1, done + len(numbers) + 1))
         # A back turned 180 degrees (landscape sheets flip over their top) reads reversed.

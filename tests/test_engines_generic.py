@@ -103,9 +103,7 @@ def player_counts(name: str) -> list[int]:
 
 
 def with_players() -> list:
-    return [
-        pytest.param(name, n, id=f"{name}-{n}p") for name in names() for n in player_counts(name)
-    ]
+    return [pytest.param(name, n, id=f"{name}-{n}p") for name in names() for n in player_counts(name)]
 
 
 def _problems(report) -> str:

@@ -21,8 +21,9 @@ PT_PER_IN = 72
 
 
 def export(source: Path, profile: str, out: Path) -> Path:
-    result = CliRunner().invoke(main, ["export", str(source), "--profile", profile, "--out", str(out)],
-                                catch_exceptions=False)
+    result = CliRunner().invoke(
+        main, ["export", str(source), "--profile", profile, "--out", str(out)], catch_exceptions=False
+    )
     assert result.exit_code == 0, result.output
     return out / source.name / profile
 
@@ -126,7 +127,7 @@ def svg_elements(path: Path):
     """The root and every drawn shape (not the definitions: clip rectangles, glyphs)."""
     root = ET.parse(path).getroot()
     defined = {id(e) for d in root.iter(f"{SVG}defs") for e in d.iter()}
-    return root, [e for e in root.iter() if e.tag[len(SVG):] in SHAPES and id(e) not in defined]
+    return root, [e for e in root.iter() if e.tag[len(SVG) :] in SHAPES and id(e) not in defined]
 
 
 def test_cutter_svgs_hold_only_red_cuts_and_blue_scores(tmp_path):
@@ -165,11 +166,17 @@ def test_cutter_cuts_lie_on_the_printed_cut_lines(tmp_path):
         printed = cut_lines(pdf.pages[0])
     covered = red_segments(out / "slipmax-cut-01.svg")
     for line in printed:
-        a, b, c, d = (round(v, 1) for v in (min(line.x0, line.x1), min(line.y0, line.y1),
-                                            max(line.x0, line.x1), max(line.y0, line.y1)))
+        a, b, c, d = (
+            round(v, 1)
+            for v in (min(line.x0, line.x1), min(line.y0, line.y1), max(line.x0, line.x1), max(line.y0, line.y1))
+        )
         # each printed line is drawn by the cutter: whole, or as the pieces of one line
-        pieces = [s for s in covered if (s[0] == s[2] == a == c and b - 0.2 <= s[1] and s[3] <= d + 0.2)
-                  or (s[1] == s[3] == b == d and a - 0.2 <= s[0] and s[2] <= c + 0.2)]
+        pieces = [
+            s
+            for s in covered
+            if (s[0] == s[2] == a == c and b - 0.2 <= s[1] and s[3] <= d + 0.2)
+            or (s[1] == s[3] == b == d and a - 0.2 <= s[0] and s[2] <= c + 0.2)
+        ]
         assert pieces and sum(max(s[2] - s[0], s[3] - s[1]) for s in pieces) == pytest.approx(line.length, abs=0.3)
 
 
@@ -184,8 +191,16 @@ def test_print_then_cut_has_marks_outlined_text_and_stays_inside_them(tmp_path):
         assert not list(root.iter(f"{SVG}text"))
         # the print layer's text is there, as outlines (labelled with the text they draw)
         assert any(e.get("aria-label") for e in root.iter())
-        filled = {(round(float(r.get("x")), 2), round(float(r.get("y")), 2), round(float(r.get("width")), 2),
-                   round(float(r.get("height")), 2)) for r in root.iter(f"{SVG}rect") if r.get("fill") == "#000000"}
+        filled = {
+            (
+                round(float(r.get("x")), 2),
+                round(float(r.get("y")), 2),
+                round(float(r.get("width")), 2),
+                round(float(r.get("height")), 2),
+            )
+            for r in root.iter(f"{SVG}rect")
+            if r.get("fill") == "#000000"
+        }
         assert (REG_INSET, REG_INSET, REG_SQUARE, REG_SQUARE) in filled
         assert (round(width - REG_INSET - REG_LENGTH, 2), REG_INSET, REG_LENGTH, 0.5) in filled
         assert (REG_INSET, round(height - REG_INSET - REG_LENGTH, 2), 0.5, REG_LENGTH) in filled
@@ -197,8 +212,9 @@ def test_print_then_cut_has_marks_outlined_text_and_stays_inside_them(tmp_path):
 
 
 def test_unknown_profile_is_a_usage_error(tmp_path):
-    result = CliRunner().invoke(main, ["export", str(COMPONENTS / "slipmax"), "--profile", "nope", "--out",
-                                       str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["export", str(COMPONENTS / "slipmax"), "--profile", "nope", "--out", str(tmp_path)]
+    )
     assert result.exit_code == 2
 
 

@@ -12,8 +12,7 @@ POKER = (63.5, 88.9)
 
 def poker_deck(folder, bleed: str, cards: int = 20):
     (folder / "layouts").mkdir()
-    (folder / "layouts" / "test-poker.yaml").write_text(
-        f"extends: card\nbleed: {bleed}\nbackground: '#cc3333'\n")
+    (folder / "layouts" / "test-poker.yaml").write_text(f"extends: card\nbleed: {bleed}\nbackground: '#cc3333'\n")
     (folder / "game.yaml").write_text("name: Poker\nengine: none\ncomponents: [cards.yaml]\n")
     items = "\n".join(f"  - {{title: 'Card {n}', text: 'Text {n}'}}" for n in range(1, cards + 1))
     (folder / "cards.yaml").write_text(f"kind: card\nlayout: test-poker\nitems:\n{items}\n")

@@ -9,10 +9,13 @@ def write(folder, name, text):
 
 
 def test_extends_merges_key_by_key_child_winning(tmp_path):
-    write(tmp_path, "card", "size: {width: 63mm, height: 88mm}\nbleed: 3mm\n"
-          "elements:\n  title: {type: text, x: 3mm, y: 3mm, width: 50mm, height: 8mm, field: title}\n")
-    write(tmp_path, "big-card", "extends: card\nsize: {height: 120mm}\n"
-          "elements:\n  title: {size: 14pt}\n")
+    write(
+        tmp_path,
+        "card",
+        "size: {width: 63mm, height: 88mm}\nbleed: 3mm\n"
+        "elements:\n  title: {type: text, x: 3mm, y: 3mm, width: 50mm, height: 8mm, field: title}\n",
+    )
+    write(tmp_path, "big-card", "extends: card\nsize: {height: 120mm}\nelements:\n  title: {size: 14pt}\n")
     layout = load_layout("big-card", [tmp_path])
     assert layout["size"] == {"width": "63mm", "height": "120mm"}
     assert layout["bleed"] == "3mm"

@@ -21,8 +21,9 @@ OUTPUT_PATTERNS = ("*.pdf", "*.svg", "*.png")
 def write_game(folder: Path, edition: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.yaml").write_text("name: Deck\nengine: none\ncomponents: [cards.yaml]\n")
-    cards = "\n".join(f"  - {{title: 'Card {n} {edition}', text: 'Move {n} squares, then draw a card.'}}"
-                      for n in range(1, 64))
+    cards = "\n".join(
+        f"  - {{title: 'Card {n} {edition}', text: 'Move {n} squares, then draw a card.'}}" for n in range(1, 64)
+    )
     (folder / "cards.yaml").write_text(f"kind: card\nitems:\n{cards}\n")
     return folder
 
@@ -32,8 +33,11 @@ def command(game: Path, out: Path) -> list[str]:
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
-            if p.is_file() and ".cache" not in p.relative_to(out).parts}  # the cache is not output
+    return {
+        str(p.relative_to(out)): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and ".cache" not in p.relative_to(out).parts
+    }  # the cache is not output
 
 
 def outputs(out: Path) -> set[str]:
@@ -41,8 +45,9 @@ def outputs(out: Path) -> set[str]:
 
 
 def build(game: Path, out: Path) -> None:
-    subprocess.run(command(game, out), check=True, capture_output=True, timeout=300,
-                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    subprocess.run(
+        command(game, out), check=True, capture_output=True, timeout=300, env={**os.environ, "PYTHONPATH": str(ROOT)}
+    )
 
 
 def test_a_killed_build_leaves_whole_files(tmp_path):
@@ -54,8 +59,12 @@ def test_a_killed_build_leaves_whole_files(tmp_path):
     assert set(before) == set(after) and all(before[n] != after[n] for n in before if n.endswith(".svg"))
 
     write_game(game, "second")
-    process = subprocess.Popen(command(game, out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    process = subprocess.Popen(
+        command(game, out),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     try:
         deadline = time.monotonic() + 120
         while snapshot(out) == before and process.poll() is None and time.monotonic() < deadline:

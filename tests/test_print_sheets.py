@@ -36,8 +36,12 @@ def cells(page) -> list[tuple[float, float, float, float]]:
     cuts = cut_lines(page)
     xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
     ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
-    return [(a, t, b, u) for t, u in zip(ys, ys[1:], strict=False) for a, b in zip(xs, xs[1:], strict=False)
-            if abs(b - a - CARD_W) < 0.05 and abs(u - t - CARD_H) < 0.05]
+    return [
+        (a, t, b, u)
+        for t, u in zip(ys, ys[1:], strict=False)
+        for a, b in zip(xs, xs[1:], strict=False)
+        if abs(b - a - CARD_W) < 0.05 and abs(u - t - CARD_H) < 0.05
+    ]
 
 
 def word_cells(page, prefix: str, turned: bool = False) -> dict[int, tuple]:
@@ -189,20 +193,31 @@ def test_ink_saver_drops_large_fills_and_keeps_text(tmp_path):
 
 
 def test_duplex_alignment_test_verniers_line_up_at_the_current_offset(tmp_path):
-    run_build(str(write_deck(tmp_path / "deck", 1)), "--out", str(tmp_path), "--format", "pdf",
-              "--alignment-test", "--back-offset", "1mm,0mm")
+    run_build(
+        str(write_deck(tmp_path / "deck", 1)),
+        "--out",
+        str(tmp_path),
+        "--format",
+        "pdf",
+        "--alignment-test",
+        "--back-offset",
+        "1mm,0mm",
+    )
     with pdfplumber.open(tmp_path / "duplex-alignment.pdf") as pdf:
         front, back = pdf.pages
         w = float(front.width) * PT_MM
 
         def ticks(page, colour):
-            return sorted(round(ln["x0"] * PT_MM, 3) for ln in page.lines
-                          if ln["x0"] == ln["x1"] and abs(ln["height"] * PT_MM - 6) < 0.01
-                          and tuple(round(c, 2) for c in ln["stroking_color"] or (0,)) == colour)
+            return sorted(
+                round(ln["x0"] * PT_MM, 3)
+                for ln in page.lines
+                if ln["x0"] == ln["x1"]
+                and abs(ln["height"] * PT_MM - 6) < 0.01
+                and tuple(round(c, 2) for c in ln["stroking_color"] or (0,)) == colour
+            )
 
         black, red = ticks(front, (0.0, 0.0, 0.0)), ticks(back, (0.82, 0.0, 0.0))
-        labels = [(x["x0"] + x["x1"]) / 2 * PT_MM for x in front.extract_words(x_tolerance=1)
-                  if x["text"] == "+1.00"]
+        labels = [(x["x0"] + x["x1"]) / 2 * PT_MM for x in front.extract_words(x_tolerance=1) if x["text"] == "+1.00"]
     assert len(black) == len(red) == 17
     # long-edge flip of a portrait sheet: the back seen from the front is mirrored in x;
     # the middle red tick (moved 1 mm by the offset) meets the middle black one, and the

@@ -48,8 +48,10 @@ def test_parse_length_gives_millimetres_or_a_unit_error(text):
     assert isinstance(text, str) and math.isfinite(mm)
 
 
-@given(st.decimals(min_value=-10_000, max_value=10_000, places=3, allow_nan=False, allow_infinity=False),
-       st.sampled_from(sorted(MM_PER_UNIT)))
+@given(
+    st.decimals(min_value=-10_000, max_value=10_000, places=3, allow_nan=False, allow_infinity=False),
+    st.sampled_from(sorted(MM_PER_UNIT)),
+)
 def test_parse_length_reads_what_it_is_given(value, unit):
     assert math.isclose(parse_length(f"{value}{unit}"), float(value) * MM_PER_UNIT[unit], abs_tol=1e-9)
 
@@ -58,9 +60,15 @@ words = st.text(alphabet=string.ascii_letters + string.digits + " \n:-.,'\u00e9\
 
 
 @settings(max_examples=150, deadline=None)
-@given(text=words, w=st.floats(0, 200), h=st.floats(0, 200),
-       size=st.floats(2.1, 20), font=st.sampled_from(["DejaVuSans", "DejaVuSans-Bold", "DejaVuSerif-Italic"]),
-       align=st.sampled_from(["left", "center", "right"]), valign=st.sampled_from(["top", "middle", "bottom"]))
+@given(
+    text=words,
+    w=st.floats(0, 200),
+    h=st.floats(0, 200),
+    size=st.floats(2.1, 20),
+    font=st.sampled_from(["DejaVuSans", "DejaVuSans-Bold", "DejaVuSerif-Italic"]),
+    align=st.sampled_from(["left", "center", "right"]),
+    valign=st.sampled_from(["top", "middle", "bottom"]),
+)
 def test_fit_text_always_gives_a_measured_result(text, w, h, size, font, align, valign):
     style = TextStyle(font, size, min_size=min(size, 2.1), align=align, valign=valign)
     fitted = fit_text(text, 0.0, 0.0, w, h, style)

@@ -15,8 +15,16 @@ from generator.sheets.paper import paper
 ROOT = Path(__file__).resolve().parent.parent
 SLIPMAX = ROOT / "components" / "slipmax"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 #: Milliseconds to wait for the page to show a rebuild: it takes well under a second on its
 #: own, but a loaded CI machine may be slower, and a late page is not a wrong one.
 REFRESH = 10_000
@@ -70,8 +78,10 @@ def test_shows_every_component_front_and_back_with_copies(page, game):
     copies = [int(n) for n in components.evaluate_all("all => all.map(c => c.dataset.copies)")]
     assert copies == [item.get("count", 1) for item in items]
     assert page.locator("article.component figure.front svg").count() == len(items)
-    kinds = {yaml.safe_load((game / name).read_text())["kind"]
-             for name in yaml.safe_load((game / "game.yaml").read_text())["components"]}
+    kinds = {
+        yaml.safe_load((game / name).read_text())["kind"]
+        for name in yaml.safe_load((game / "game.yaml").read_text())["components"]
+    }
     assert page.locator("section.kind").count() == len(kinds)
     box = page.locator("article.component figure.front svg").first.bounding_box()
     assert box["width"] > 20 and box["height"] > 20  # drawn, not collapsed

@@ -73,8 +73,9 @@ def test_cli_refuses_a_bad_source_and_a_busy_port(served, tmp_path):
     runner = CliRunner()
     missing = runner.invoke(main, ["serve", str(tmp_path / "nowhere")])
     assert missing.exit_code == 2 and "no such file or folder" in missing.output
-    busy = runner.invoke(main, ["serve", str(SLIPMAX), "--port", str(server.server_address[1]),
-                                "--out", str(tmp_path / "out")])
+    busy = runner.invoke(
+        main, ["serve", str(SLIPMAX), "--port", str(server.server_address[1]), "--out", str(tmp_path / "out")]
+    )
     assert busy.exit_code == 2 and f"cannot serve on port {server.server_address[1]}" in busy.output
 
 
@@ -86,26 +87,29 @@ def test_serves_the_built_pdf(served):
     assert body == (tmp_path / "out" / "slipmax" / "slipmax.pdf").read_bytes()
 
 
-@pytest.mark.parametrize("path", [
-    "/files/../../etc/passwd",
-    "/files/slipmax/../slipmax/game.yaml",
-    "/files/slipmax/%2e%2e/%2e%2e/slipmax/game.yaml",
-    "/files/slipmax/%2E%2E%2Fgame.yaml",
-    "/files/slipmax/..%2f..%2fslipmax%2fstrips.yaml",
-    "//etc/passwd",
-    "/etc/passwd",
-    "/files//etc/passwd",
-    "/files/slipmax/slipmax.pdf/../../../slipmax/game.yaml",
-    "/files/slipmax/evil.pdf",
-    "/files/slipmax/",
-    "/files/slipmax",
-    "/game.yaml",
-    "/strips.yaml",
-    "/fonts/fonts.yaml",
-    "/fonts/../components/slipmax/game.yaml",
-    "/fonts/%2e%2e/components/slipmax/game.yaml",
-    "/fonts//etc/passwd",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/files/../../etc/passwd",
+        "/files/slipmax/../slipmax/game.yaml",
+        "/files/slipmax/%2e%2e/%2e%2e/slipmax/game.yaml",
+        "/files/slipmax/%2E%2E%2Fgame.yaml",
+        "/files/slipmax/..%2f..%2fslipmax%2fstrips.yaml",
+        "//etc/passwd",
+        "/etc/passwd",
+        "/files//etc/passwd",
+        "/files/slipmax/slipmax.pdf/../../../slipmax/game.yaml",
+        "/files/slipmax/evil.pdf",
+        "/files/slipmax/",
+        "/files/slipmax",
+        "/game.yaml",
+        "/strips.yaml",
+        "/fonts/fonts.yaml",
+        "/fonts/../components/slipmax/game.yaml",
+        "/fonts/%2e%2e/components/slipmax/game.yaml",
+        "/fonts//etc/passwd",
+    ],
+)
 def test_refuses_every_other_path(served, path):
     server, _ = served
     status, body = get(server, path)

@@ -11,8 +11,7 @@ DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders")
 def test_the_board_has_forty_squares_with_the_classic_corners():
     types = [square.type for square in DECK.squares]
     assert len(types) == 40
-    assert (types[0], types[10], types[20], types[30]) == (
-        "go", "slidecage", "free", "go-to-slidecage")
+    assert (types[0], types[10], types[20], types[30]) == ("go", "slidecage", "free", "go-to-slidecage")
     assert [sq for sq, t in enumerate(types) if t == "chance"] == [7, 22, 36]
     assert [sq for sq, t in enumerate(types) if t == "community-chest"] == [2, 17, 33]
 
@@ -24,10 +23,13 @@ def test_the_seed_names_the_first_two_groups():
 
 def test_cheapest_and_dearest_deeds_follow_the_classic_cards():
     mediterranean, boardwalk = DECK.deeds[1], DECK.deeds[39]
-    assert (mediterranean.price, mediterranean.rent, mediterranean.house_cost) == (
-        60, (2, 10, 30, 90, 160, 250), 50)
+    assert (mediterranean.price, mediterranean.rent, mediterranean.house_cost) == (60, (2, 10, 30, 90, 160, 250), 50)
     assert (boardwalk.price, boardwalk.rent, boardwalk.house_cost, boardwalk.mortgage) == (
-        400, (50, 200, 600, 1400, 1700, 2000), 200, 200)
+        400,
+        (50, 200, 600, 1400, 1700, 2000),
+        200,
+        200,
+    )
     illinois = DECK.deeds[24]
     assert (illinois.price, illinois.rent[4], illinois.house_cost) == (240, 925, 150)
 

@@ -9,29 +9,38 @@ from generator.games.sliders.effects import Effect, EffectError, parse_effect
 from generator.sources.game import load_game
 
 
-@pytest.mark.parametrize("text, effect", [
-    ('advance to "Royal World"', Effect("advance", target="Royal World")),
-    ("advance to nearest railroad, pay 2x rent",
-     Effect("nearest", amount=2, target="railroad", basis="rent")),
-    ("advance to nearest utility, pay 10x dice",
-     Effect("nearest", amount=10, target="utility", basis="dice")),
-    ("back 3", Effect("back", amount=3)),
-    ("go to slidecage", Effect("slidecage")),
-    ("get out of slidecage free", Effect("get_out")),
-    ("repairs 40 per house, 115 per hotel", Effect("repairs", amount=40, hotel_amount=115)),
-    ("pay 50 to each player", Effect("pay_each", amount=50)),
-    ("collect 50 from each player", Effect("collect_each", amount=50)),
-    ("pay 15", Effect("pay", amount=15)),
-    ("collect   200", Effect("collect", amount=200)),
-])
+@pytest.mark.parametrize(
+    "text, effect",
+    [
+        ('advance to "Royal World"', Effect("advance", target="Royal World")),
+        ("advance to nearest railroad, pay 2x rent", Effect("nearest", amount=2, target="railroad", basis="rent")),
+        ("advance to nearest utility, pay 10x dice", Effect("nearest", amount=10, target="utility", basis="dice")),
+        ("back 3", Effect("back", amount=3)),
+        ("go to slidecage", Effect("slidecage")),
+        ("get out of slidecage free", Effect("get_out")),
+        ("repairs 40 per house, 115 per hotel", Effect("repairs", amount=40, hotel_amount=115)),
+        ("pay 50 to each player", Effect("pay_each", amount=50)),
+        ("collect 50 from each player", Effect("collect_each", amount=50)),
+        ("pay 15", Effect("pay", amount=15)),
+        ("collect   200", Effect("collect", amount=200)),
+    ],
+)
 def test_the_notation_parses(text, effect):
     assert parse_effect(text) == effect
 
 
-@pytest.mark.parametrize("text", [
-    "advance to Royal World", "pay", "pay fifty", "collect 50 from everyone",
-    "advance to nearest airport, pay 2x rent", "repairs 25 per house", "",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "advance to Royal World",
+        "pay",
+        "pay fifty",
+        "collect 50 from everyone",
+        "advance to nearest airport, pay 2x rent",
+        "repairs 25 per house",
+        "",
+    ],
+)
 def test_text_off_the_notation_is_refused(text):
     with pytest.raises(EffectError):
         parse_effect(text)

@@ -27,10 +27,15 @@ def play_out(seed: int, policy_name: str, players: int, options: dict):
     return state
 
 
-@pytest.mark.parametrize("policy_name, options, games", [
-    ("random", {}, 40), ("heuristic", {}, 80), ("random", {"short": True}, 40),
-    ("heuristic", {"time_limit": 60}, 40),
-])
+@pytest.mark.parametrize(
+    "policy_name, options, games",
+    [
+        ("random", {}, 40),
+        ("heuristic", {}, 80),
+        ("random", {"short": True}, 40),
+        ("heuristic", {"time_limit": 60}, 40),
+    ],
+)
 def test_seeded_games_keep_the_invariants(policy_name, options, games):
     """200 games in all, 2 to 6 players."""
     states = [play_out(seed, policy_name, 2 + seed % 5, options) for seed in range(games)]

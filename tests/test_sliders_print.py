@@ -139,9 +139,13 @@ def test_deed_backs_read_mortgaged_for_their_value(built):
         assert re.findall(r"Mortgaged for \$(\d+)", cell) == [str(deed["mortgage"])]
 
 
-@pytest.mark.parametrize("deck, file, back", [("Chance cards", "chance.yaml", "Chance ?"),
-                                              ("Community Chest cards", "community-chest.yaml",
-                                               "Community Chest Quinn's Sliders fund")])
+@pytest.mark.parametrize(
+    "deck, file, back",
+    [
+        ("Chance cards", "chance.yaml", "Chance ?"),
+        ("Community Chest cards", "community-chest.yaml", "Community Chest Quinn's Sliders fund"),
+    ],
+)
 def test_event_cards_print_every_text_with_their_decks_back(built, deck, file, back):
     fronts = all_cells(built, deck)
     cards = items(file)
@@ -208,8 +212,10 @@ def _net(kind: str) -> dict[str, float]:
 def _fold_sets(page, boxes) -> list[list]:
     """The page's score lines grouped by the component box (from the sheet model) they lie in."""
     lines = score_lines(page)
-    groups = [[ln for ln in lines if x <= (ln.x0 + ln.x1) / 2 <= x + w and y <= (ln.y0 + ln.y1) / 2 <= y + h]
-              for x, y, w, h in boxes]
+    groups = [
+        [ln for ln in lines if x <= (ln.x0 + ln.x1) / 2 <= x + w and y <= (ln.y0 + ln.y1) / 2 <= y + h]
+        for x, y, w, h in boxes
+    ]
     assert sum(map(len, groups)) == len(lines)
     return groups
 
@@ -243,8 +249,11 @@ def test_house_and_hotel_nets_have_score_lines_at_the_folds(built):
 
 def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(built):
     page = pages(built, NETS)[0]
-    outlines = [c for c in page.curves if c.get("stroke") and not (c.get("dash") or ([],))[0]
-                and abs(c["linewidth"] - 0.4) < 0.01]
+    outlines = [
+        c
+        for c in page.curves
+        if c.get("stroke") and not (c.get("dash") or ([],))[0] and abs(c["linewidth"] - 0.4) < 0.01
+    ]
     assert outlines
     assert cut_lines(page) == []  # no rectangle around a net: its outline is the only cut
     text = flat(page.extract_text())

@@ -157,11 +157,15 @@ def test_a_player_who_cannot_pay_the_price_may_only_decline():
     assert state.legal_actions() == ["decline"]
 
 
-@pytest.mark.parametrize("whole_group, mortgaged_other, rent", [
-    (False, False, 4), (True, False, 8), (True, True, 8),
-])
-def test_site_rent_doubles_on_a_whole_group_even_with_one_deed_mortgaged(
-        whole_group, mortgaged_other, rent):
+@pytest.mark.parametrize(
+    "whole_group, mortgaged_other, rent",
+    [
+        (False, False, 4),
+        (True, False, 8),
+        (True, True, 8),
+    ],
+)
+def test_site_rent_doubles_on_a_whole_group_even_with_one_deed_mortgaged(whole_group, mortgaged_other, rent):
     state = game((1, 2))
     own(state, 1, KROMAGG, *([EARTH] if whole_group else []))
     state.mortgaged[EARTH] = mortgaged_other
@@ -489,10 +493,13 @@ def broke(state: SlidersState, seat: int, cash: int) -> None:
     state.cash[seat] = cash
 
 
-@pytest.mark.parametrize("deeds, legal", [
-    ((EARTH, DESERT), [("mortgage", EARTH), ("mortgage", DESERT)]),  # $10 + 30 + 50 >= $75
-    ((EARTH,), ["bankrupt"]),  # $10 + 30 < $75
-])
+@pytest.mark.parametrize(
+    "deeds, legal",
+    [
+        ((EARTH, DESERT), [("mortgage", EARTH), ("mortgage", DESERT)]),  # $10 + 30 + 50 >= $75
+        ((EARTH,), ["bankrupt"]),  # $10 + 30 < $75
+    ],
+)
 def test_bankruptcy_is_legal_only_when_nothing_more_can_be_raised(deeds, legal):
     state = game((1, 1))
     own(state, 0, *deeds)
@@ -643,21 +650,24 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
     assert state.cash[0] == 1500 - 120 - 6 - 66
 
 
-
 # ---- the invariants the harness checks ----------------------------------------------------
 
 
-@pytest.mark.parametrize("breakage, expected", [
-    (lambda s: s.cash.__setitem__(0, 1499), "ledger"),
-    (lambda s: setattr(s, "bank_houses", 31), "houses"),
-    (lambda s: s.held[0].append(s.piles["chance"][0]), "event cards"),
-    (lambda s: s.mortgaged.__setitem__(EARTH, True), "Bank is mortgaged"),
-    (lambda s: (s.give(EARTH, 1), s.alive.__setitem__(1, False)), "bankrupt seat 1"),
-    (lambda s: (own(s, 0, EARTH), s.level.__setitem__(EARTH, 1), setattr(s, "bank_houses", 31)),
-     "outside a complete group"),
-    (lambda s: (own(s, 0, EARTH, KROMAGG), s.level.__setitem__(EARTH, 2),
-                setattr(s, "bank_houses", 30)), "uneven"),
-])
+@pytest.mark.parametrize(
+    "breakage, expected",
+    [
+        (lambda s: s.cash.__setitem__(0, 1499), "ledger"),
+        (lambda s: setattr(s, "bank_houses", 31), "houses"),
+        (lambda s: s.held[0].append(s.piles["chance"][0]), "event cards"),
+        (lambda s: s.mortgaged.__setitem__(EARTH, True), "Bank is mortgaged"),
+        (lambda s: (s.give(EARTH, 1), s.alive.__setitem__(1, False)), "bankrupt seat 1"),
+        (
+            lambda s: (own(s, 0, EARTH), s.level.__setitem__(EARTH, 1), setattr(s, "bank_houses", 31)),
+            "outside a complete group",
+        ),
+        (lambda s: (own(s, 0, EARTH, KROMAGG), s.level.__setitem__(EARTH, 2), setattr(s, "bank_houses", 30)), "uneven"),
+    ],
+)
 def test_each_invariant_catches_its_breakage(breakage, expected):
     state = game()
     assert state.invariant_violations() == []

@@ -31,6 +31,7 @@ def replace(old: str, new: str):
     def edit(text: str) -> str:
         assert text.count(old) == 1, old
         return text.replace(old, new)
+
     return edit
 
 
@@ -60,23 +61,22 @@ def test_unreadable_step_text(tmp_path):
 
 
 def test_unreadable_effect_notation(tmp_path):
-    folder = deck(tmp_path, edit=replace('text: "Lose 2 cents."}',
-                                         'text: "Lose 2 cents.", effect: "lose(2, 3)"}'))
+    folder = deck(tmp_path, edit=replace('text: "Lose 2 cents."}', 'text: "Lose 2 cents.", effect: "lose(2, 3)"}'))
     [finding] = findings(folder, "SM001")
     assert finding.loc.line == line_of(folder, "lose(2, 3)")
 
 
 def test_an_effect_notation_stands_in_for_free_wording(tmp_path):
-    folder = deck(tmp_path, edit=replace(
-        'text: "Lose 2 cents."}', 'text: "The cat eats two of your cents.", effect: "lose(2)"}'))
+    folder = deck(
+        tmp_path, edit=replace('text: "Lose 2 cents."}', 'text: "The cat eats two of your cents.", effect: "lose(2)"}')
+    )
     assert findings(folder, "SM001") == []
     pain = next(s for s in ENGINE.load_deck(load_game(folder)).strips if s.title == "Life of Pain")
     assert str(pain.steps[1].effect) == "lose(2)"
 
 
 def test_unreadable_note(tmp_path):
-    folder = deck(tmp_path, edit=replace('note: "Never target yourself."',
-                                         'note: "Never target the dog."'))
+    folder = deck(tmp_path, edit=replace('note: "Never target yourself."', 'note: "Never target the dog."'))
     [finding] = findings(folder, "SM002")
     assert finding.loc.line == line_of(folder, "the dog")
 
@@ -89,16 +89,17 @@ def test_steps_not_starting_at_zero(tmp_path):
 
 
 def test_a_gap_in_step_numbers(tmp_path):
-    folder = deck(tmp_path, edit=replace(
-        '      - {step: 3, text: "Lose a turn, pay each player a cent."}\n', ""))
+    folder = deck(tmp_path, edit=replace('      - {step: 3, text: "Lose a turn, pay each player a cent."}\n', ""))
     [gap] = [f for f in findings(folder, "SM004") if "Life of Pain" in f.message]
     assert gap.severity is Severity.WARNING and "(3)" in gap.message
     assert gap.loc.line == line_of(folder, "Move to the space in front of the first player")
 
 
 def test_a_repeated_step_number(tmp_path):
-    folder = deck(tmp_path, edit=replace('{step: 2, text: "Pay each player a cent."}',
-                                         '{step: 1, text: "Pay each player a cent."}'))
+    folder = deck(
+        tmp_path,
+        edit=replace('{step: 2, text: "Pay each player a cent."}', '{step: 1, text: "Pay each player a cent."}'),
+    )
     [finding] = findings(folder, "SM005")
     assert finding.severity is Severity.ERROR
     assert finding.loc.line == line_of(folder, "Pay each player a cent.")
@@ -113,8 +114,7 @@ def test_a_reference_to_a_missing_step(tmp_path):
 
 def test_a_reference_cycle(tmp_path):
     edit = replace('{step: 2, text: "(0)"}', '{step: 2, text: "(3)"}')
-    folder = deck(tmp_path, edit=lambda t: edit(t).replace('{step: 3, text: "(1)"}',
-                                                           '{step: 3, text: "(2)"}'))
+    folder = deck(tmp_path, edit=lambda t: edit(t).replace('{step: 3, text: "(1)"}', '{step: 3, text: "(2)"}'))
     [finding] = findings(folder, "SM007")
     assert finding.severity is Severity.ERROR and "(2) -> (3) -> (2)" in finding.message
     assert finding.loc.line == line_of(folder, '{step: 2, text: "(3)"}')
@@ -123,7 +123,8 @@ def test_a_reference_cycle(tmp_path):
 def test_a_strip_named_but_not_in_the_deck(tmp_path):
     def drop_charity(text: str) -> str:
         start = text.index("  - title: Life of Charity")
-        return text[:start] + text[text.index("  - title: Life of Power"):]
+        return text[:start] + text[text.index("  - title: Life of Power") :]
+
     folder = deck(tmp_path, edit=drop_charity)
     [finding] = findings(folder, "SM008")
     assert finding.severity is Severity.WARNING and "Life of Charity" in finding.message
@@ -133,7 +134,8 @@ def test_a_strip_named_but_not_in_the_deck(tmp_path):
 def _keep_strips(count: int):
     def edit(text: str) -> str:
         starts = [i for i in range(len(text)) if text.startswith("  - title:", i)]
-        return text[:starts[count]] if count < len(starts) else text
+        return text[: starts[count]] if count < len(starts) else text
+
     return edit
 
 
@@ -191,8 +193,7 @@ def test_an_error_stops_load_deck_at_its_line(tmp_path):
 
 
 def test_bad_structure_is_a_source_error_at_its_line(tmp_path):
-    folder = deck(tmp_path, edit=replace('{step: 0, text: "Gain a cent."}',
-                                         '{step: 0, txt: "Gain a cent."}'))
+    folder = deck(tmp_path, edit=replace('{step: 0, text: "Gain a cent."}', '{step: 0, txt: "Gain a cent."}'))
     with pytest.raises(SourceError) as raised:
         ENGINE.static_checks(load_game(folder))
     assert raised.value.loc.line == line_of(folder, 'txt: "Gain a cent."')

@@ -41,6 +41,7 @@ def reveal(title: str, number: int, players: int = 2, *draws: float, **options: 
 
 # -- money --------------------------------------------------------------------------------
 
+
 def test_pay_each_player():
     assert reveal("Life of Pain", 2, 3).money == [8, 11, 11]
 
@@ -95,6 +96,7 @@ def test_power_steps_affect_the_player_with_the_most_money():
 
 # -- dice and coins -----------------------------------------------------------------------
 
+
 def test_nd_over_x_wins_on_a_higher_roll():
     assert reveal("Life of Challenge", 0, 2, face(4)).money[0] == 13
 
@@ -127,12 +129,12 @@ def test_nd_per_step_one_rolls_the_number_of_dice_you_choose():
 
 
 def test_all_flip_five_most_heads_gets_all_flipped_cents():
-    state = reveal("Life of Chance", 4, 2, *[HEADS] * 3, *[TAILS] * 2, *[HEADS] * 2,
-                   *[TAILS] * 3)
+    state = reveal("Life of Chance", 4, 2, *[HEADS] * 3, *[TAILS] * 2, *[HEADS] * 2, *[TAILS] * 3)
     assert state.money == [15, 5]
 
 
 # -- references ---------------------------------------------------------------------------
+
 
 def test_references_obey_the_named_steps_in_order():
     state = before("Life of Pain", 7)
@@ -154,6 +156,7 @@ def test_repeated_reference_through_a_fear_trap_pays_the_trigger_three_times():
 
 
 # -- turns --------------------------------------------------------------------------------
+
 
 def test_a_lost_turn_is_skipped():
     state = reveal("Life of Pain", 3, 2, face(1))
@@ -185,6 +188,7 @@ def test_choose_your_next_roll():
 
 # -- movement -----------------------------------------------------------------------------
 
+
 def test_advance_one_die_roll_and_take_the_effect_of_that_space():
     state = before("Life of Motion", 5, 2, face(2))
     put(state, "square", "Life of Joy")  # space 4 is a square
@@ -201,6 +205,7 @@ def test_swap_spaces_with_another_player():
 
 
 # -- registers ----------------------------------------------------------------------------
+
 
 def test_advance_all_registers_never_moves_its_own():
     state = reveal("Life of Chaos", 3)
@@ -237,6 +242,7 @@ def test_barter_advancing_is_optional():
 
 
 # -- ongoing steps ------------------------------------------------------------------------
+
 
 def _showing(title: str, number: int, landing: str, *draws: float):
     """Seat 0 about to roll with `title` showing (number) on the hexagon register and
@@ -291,6 +297,7 @@ def test_any_player_may_reroll_their_movement_roll():
 
 # -- Time tokens, the Crown, coins on spaces ----------------------------------------------
 
+
 def test_ten_time_tokens_put_a_player_out_of_the_game():
     state = before("Life of Mortality", 7)
     state.time[0] = state.time_out = 5
@@ -327,6 +334,7 @@ def test_waste_coins_are_collected_then_put_back():
 
 
 # -- every step -----------------------------------------------------------------------------
+
 
 def run_to_end(obeying, choose: random.Random) -> None:
     """Drive an obeying generator to its end, answering each decision at random."""

@@ -268,15 +268,15 @@ def test_two_copies_of_a_strip_obeying_each_other_stop_at_the_nesting_limit(tmp_
     folder = tmp_path / "slipmax"
     shutil.copytree(ROOT / "components" / "slipmax", folder)
     strips = folder / "strips.yaml"
-    strips.write_text(strips.read_text().replace("  - title: Life of Chaos\n",
-                                                 "  - title: Life of Chaos\n    count: 2\n"))
+    strips.write_text(
+        strips.read_text().replace("  - title: Life of Chaos\n", "  - title: Life of Chaos\n    count: 2\n")
+    )
     deck = ENGINE.load_deck(load_game(folder))
     copies = [i for i, s in enumerate(deck.strips) if s.title == "Life of Chaos"]
     state = ENGINE.new_game(deck, 2, Dice(face(3)), {})
     pentagon, hexagon = state.shape_register["pentagon"], state.shape_register["hexagon"]
     rest = iter(i for i in range(len(deck.strips)) if i not in copies)
-    state.reg_strip = [copies[0] if r == pentagon else copies[1] if r == hexagon else next(rest)
-                       for r in range(6)]
+    state.reg_strip = [copies[0] if r == pentagon else copies[1] if r == hexagon else next(rest) for r in range(6)]
     state.pile, state.set_aside = list(rest), []
     chaos = deck.strips[copies[0]]
     state.show(pentagon, chaos.index_of(6))

@@ -9,8 +9,7 @@ import pytest
 from generator.games.slipmax import ENGINE
 from generator.sources.game import load_game
 
-DECK = ENGINE.load_deck(load_game(Path(__file__).resolve().parent.parent / "components"
-                                  / "slipmax"))
+DECK = ENGINE.load_deck(load_game(Path(__file__).resolve().parent.parent / "components" / "slipmax"))
 
 
 def play(seed: int, players: int, policy: str = "random", **options: bool):
@@ -37,11 +36,17 @@ def test_200_random_four_player_games():
     assert set(fired) <= set(ENGINE.fireable(DECK))
 
 
-@pytest.mark.parametrize("players, policy, options", [
-    (2, "random", {}), (6, "random", {}), (4, "greedy", {}),
-    (3, "random", {"tidal": True}), (5, "random", {"cycles": True}),
-    (4, "greedy", {"tidal": True, "cycles": True}),
-])
+@pytest.mark.parametrize(
+    "players, policy, options",
+    [
+        (2, "random", {}),
+        (6, "random", {}),
+        (4, "greedy", {}),
+        (3, "random", {"tidal": True}),
+        (5, "random", {"cycles": True}),
+        (4, "greedy", {"tidal": True, "cycles": True}),
+    ],
+)
 def test_other_tables_policies_and_variants(players, policy, options):
     for seed in range(40):
         play(seed, players, policy, **options)

@@ -76,8 +76,11 @@ def test_inline_icons_sit_on_the_baseline_sized_to_the_text():
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=200),
-       st.floats(1, 200), st.floats(1, 200))
+@given(
+    st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=200),
+    st.floats(1, 200),
+    st.floats(1, 200),
+)
 def test_any_text_fits_or_reports_overflow(text, w, h):
     fitted = fit_text(text, 0, 0, w, h, STYLE)
     assert fitted.overflow_x >= 0 and fitted.overflow_y >= 0

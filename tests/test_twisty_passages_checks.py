@@ -39,9 +39,7 @@ items:
 def game_with(tmp_path: Path, cards: str = GOOD_CARDS, thresholds: str = GOOD_THRESHOLDS):
     folder = tmp_path / "tp"
     folder.mkdir()
-    (folder / "game.yaml").write_text(
-        "name: T\nengine: twisty_passages\ncomponents: [cards.yaml, thresholds.yaml]\n"
-    )
+    (folder / "game.yaml").write_text("name: T\nengine: twisty_passages\ncomponents: [cards.yaml, thresholds.yaml]\n")
     (folder / "cards.yaml").write_text(textwrap.dedent(cards))
     (folder / "thresholds.yaml").write_text(textwrap.dedent(thresholds))
     return load_game(folder)

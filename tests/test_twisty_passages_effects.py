@@ -30,8 +30,14 @@ def card(title: str):
     return next(c for c in FULL.cards if c.title == title)
 
 
-def setup(draws: list[str], paths: dict[int, list[str]] | None = None, rolls: list[int] = (),
-          players: int = 2, spare: int = 0, options: dict | None = None) -> tuple[TwistyState, int]:
+def setup(
+    draws: list[str],
+    paths: dict[int, list[str]] | None = None,
+    rolls: list[int] = (),
+    players: int = 2,
+    spare: int = 0,
+    options: dict | None = None,
+) -> tuple[TwistyState, int]:
     """A game whose deck is `draws` (first drawn first) and whose paths hold the given cards.
 
     Seat keys in `paths` count from the player whose turn it is (0 = them); `spare`
@@ -62,8 +68,9 @@ def play(state: TwistyState, *actions) -> None:
 
 def test_backtracking_discards_one_card_per_five_or_six():
     # Worked example 1: speed 3, dice 5 6 2 -> two discards of the player's choice.
-    state, me = setup(["Backtracking", "Retrograde", "Retrograde"], {0: ["Lantern", "Minotaur", "Grue"]},
-                      rolls=[5, 6, 2])
+    state, me = setup(
+        ["Backtracking", "Retrograde", "Retrograde"], {0: ["Lantern", "Minotaur", "Grue"]}, rolls=[5, 6, 2]
+    )
     play(state, ("speed", 3))
     assert state.legal_actions() == [("discard", 0), ("discard", 1), ("discard", 2)]
     play(state, ("discard", 1), ("discard", 0))
@@ -127,8 +134,7 @@ def test_twisty_passages_goes_to_the_start_of_the_path():
 
 
 def test_losing_three_cards_to_one_card_stops_the_turn():
-    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue", "Minotaur", "Lost"]},
-                      rolls=[5, 5, 6])
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue", "Minotaur", "Lost"]}, rolls=[5, 5, 6])
     play(state, ("speed", 3), ("discard", 0), ("discard", 0), ("discard", 0))
     assert titles(state, me) == ["Lost", "Backtracking"]  # three lost to one card: stop
     assert state.turn_log[-1].drawn == 1
@@ -161,8 +167,9 @@ def test_retrograde_reverses_play_at_the_end_of_the_turn():
 
 def test_sideslip_swaps_as_many_cards_as_there_are():
     # Roll 3: I give my first three (I have two), the other gives their first three.
-    state, me = setup(["Sideslip"], {0: ["Lantern", "Grue"], 1: ["Lost", "Minotaur", "Dead End", "Oozing Horror"]},
-                      rolls=[3])
+    state, me = setup(
+        ["Sideslip"], {0: ["Lantern", "Grue"], 1: ["Lost", "Minotaur", "Dead End", "Oozing Horror"]}, rolls=[3]
+    )
     other = (me + 1) % 2
     play(state, ("speed", 1))
     assert titles(state, me) == ["Lost", "Minotaur", "Dead End", "Sideslip"]
@@ -255,8 +262,9 @@ def test_ending_a_turn_with_enough_cards_wins():
 
 
 def test_how_long_raises_and_gathering_clues_lowers_the_threshold():
-    state, me = setup(["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]},
-                      options={"how_long": 4, "gathering_clues": True})
+    state, me = setup(
+        ["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]}, options={"how_long": 4, "gathering_clues": True}
+    )
     assert state.needed(me) == 20 + 4 - 2  # blue and green in the path
 
 
@@ -267,8 +275,9 @@ def test_through_the_black_needs_a_black_zone_in_the_path():
 
 
 def test_exit_strategy_needs_a_black_zone_drawn_this_turn():
-    state, me = setup(["The maze lives!", "Retrograde"], {0: ["Lantern"] * 19}, spare=1,
-                      options={"exit_strategy": True})
+    state, me = setup(
+        ["The maze lives!", "Retrograde"], {0: ["Lantern"] * 19}, spare=1, options={"exit_strategy": True}
+    )
     play(state, ("speed", 2))  # the Black Zone costs a card to draw: 20 in the path
     assert state.is_terminal() and state.returns()[me] == 1.0
 
@@ -318,8 +327,9 @@ def test_vortex_mine_makes_the_target_discard_a_card_of_their_choice():
 
 
 def test_exit_strategy_may_force_another_player_to_discard_a_black_zone():
-    state, me = setup(["Retrograde"], {0: ["Lantern"] * 19, 1: ["The maze lives!", "Grue"]}, spare=1,
-                      options={"exit_strategy": True})
+    state, me = setup(
+        ["Retrograde"], {0: ["Lantern"] * 19, 1: ["The maze lives!", "Grue"]}, spare=1, options={"exit_strategy": True}
+    )
     other = (me + 1) % 2
     play(state, ("speed", 1))
     assert state.legal_actions() == [("no-force",), ("force-black", other)]
@@ -356,8 +366,7 @@ def test_whatchmacallit_takes_an_item_being_discarded():
 def test_pocket_angel_punishes_another_players_six():
     # I roll a 6 for Backtracking: first the Angel's holder takes a card of mine and gives
     # me the Angel, then the 6 costs me a card.
-    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue", "Lost"], 1: ["Pocket Angel"]},
-                      rolls=[6])
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue", "Lost"], 1: ["Pocket Angel"]}, rolls=[6])
     other = (me + 1) % 2
     angel = state.paths[other].pop()
     state.sides[other].append(angel)
@@ -455,8 +464,9 @@ def test_timeblast_rolls_two_extra_dice():
 
 
 def test_distant_wailing_discards_a_die_of_cards_from_a_random_players_start():
-    state, me = setup(["Distant Wailing"], {0: ["Lantern", "Grue", "Lost"], 1: ["Minotaur", "Oozing Horror"]},
-                      rolls=[2])
+    state, me = setup(
+        ["Distant Wailing"], {0: ["Lantern", "Grue", "Lost"], 1: ["Minotaur", "Oozing Horror"]}, rolls=[2]
+    )
     play(state, ("speed", 1))
     lengths = sorted(state.length(s) for s in range(2))
     assert lengths in ([0, 4], [2, 2])  # whoever it was lost their first two cards

@@ -62,19 +62,24 @@ def test_bonus_with_otherwise_on_one_line():
 
 
 def test_roll_and_discard_that_many():
-    effect = parse_effect("If you have a Red Zone card, you may draw an extra card this turn.\n"
-                          "Otherwise, :roll-a-die: :discard: that many cards or :stop:.")
+    effect = parse_effect(
+        "If you have a Red Zone card, you may draw an extra card this turn.\n"
+        "Otherwise, :roll-a-die: :discard: that many cards or :stop:."
+    )
     assert effect.lines[1].outcome == ((RollDie(), Discard("that many cards")), (Stop(),))
 
 
-@pytest.mark.parametrize("text", [
-    "Each :d6-5: or :d6-6: = .",             # no outcome
-    "Each :d6-7: = :discard:.",               # no such face
-    "Shuffle your path = now.",               # '=' belongs to dice lines only
-    "Take a card :d6-1: from the deck.",      # a die face outside a dice line
-    "Each :d6-5: = :discard:",                # no full stop
-    ":speed-dice",                            # an icon left open
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each :d6-5: or :d6-6: = .",  # no outcome
+        "Each :d6-7: = :discard:.",  # no such face
+        "Shuffle your path = now.",  # '=' belongs to dice lines only
+        "Take a card :d6-1: from the deck.",  # a die face outside a dice line
+        "Each :d6-5: = :discard:",  # no full stop
+        ":speed-dice",  # an icon left open
+    ],
+)
 def test_malformed_text_does_not_parse(text):
     with pytest.raises(EffectError):
         parse_effect(text)

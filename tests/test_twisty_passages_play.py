@@ -13,8 +13,13 @@ from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))
-VARIANTS = [{}, {"how_long": 4, "double_deck": True}, {"exit_strategy": True},
-            {"through_the_black": True}, {"gathering_clues": True}]
+VARIANTS = [
+    {},
+    {"how_long": 4, "double_deck": True},
+    {"exit_strategy": True},
+    {"through_the_black": True},
+    {"gathering_clues": True},
+]
 
 
 def play_out(players: int, seed: int, options: dict, policy=None) -> object:

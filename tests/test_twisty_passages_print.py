@@ -41,8 +41,11 @@ def maze_items() -> list[dict]:
 
 
 def build(out: Path, paper_name: str, formats: str) -> Path:
-    result = CliRunner().invoke(main, ["build", str(DECK), "--out", str(out), "--paper", paper_name,
-                                       "--format", formats, "--no-checklist"], catch_exceptions=False)
+    result = CliRunner().invoke(
+        main,
+        ["build", str(DECK), "--out", str(out), "--paper", paper_name, "--format", formats, "--no-checklist"],
+        catch_exceptions=False,
+    )
     assert result.exit_code == 0, result.output
     assert "L001" not in result.output and "error" not in result.output, result.output
     return out / "twisty-passages"
@@ -65,6 +68,7 @@ def pages(letter, a4) -> dict[str, list[tuple[str, list[str]]]]:
 
 
 # --- PDF: titles, counts, pages -----------------------------------------------------------
+
 
 def page_kind(cell_texts: list[tuple[str, str]]) -> str:
     """Backs carry only the game's name (bold, no plain text); goal cards a bold heading
@@ -120,8 +124,10 @@ def test_every_card_title_is_printed_as_often_as_the_deck_counts_it(paper_name, 
 def test_nine_cards_a_page_and_a_backs_page_after_each_fronts_page(paper_name, pages):
     pages = pages[paper_name]
     fronts = [(n, titles) for n, (kind, titles) in enumerate(pages) if kind == "fronts"]
-    per_file = [sum(i.get("count", 1) for i in yaml.safe_load((DECK / f).read_text())["items"])
-                for f in ("maze.yaml", "zones.yaml")]
+    per_file = [
+        sum(i.get("count", 1) for i in yaml.safe_load((DECK / f).read_text())["items"])
+        for f in ("maze.yaml", "zones.yaml")
+    ]
     expected = [n for total in per_file for n in [9] * (total // 9) + ([total % 9] if total % 9 else [])]
     assert [len(titles) for _, titles in fronts] == expected
     for n, titles in fronts:
@@ -140,6 +146,7 @@ def test_goal_cards_show_the_threshold_of_each_player_count(pages):
 
 
 # --- SVG: inline icons, zones, kind marks -------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def cards(letter) -> list[ElementTree.Element]:
@@ -171,8 +178,12 @@ SANS = Font(ROOT / "fonts" / "DejaVuSans.ttf")
 
 
 def is_sans(element) -> bool:
-    return (element.tag == f"{SVG}text" and element.get("font-family") == "DejaVu Sans"
-            and element.get("font-weight") == "normal" and element.get("font-style") == "normal")
+    return (
+        element.tag == f"{SVG}text"
+        and element.get("font-family") == "DejaVu Sans"
+        and element.get("font-weight") == "normal"
+        and element.get("font-style") == "normal"
+    )
 
 
 def inline_icon_lines(card) -> list[tuple[ElementTree.Element, ElementTree.Element]]:
@@ -236,8 +247,11 @@ def test_zone_cards_carry_their_band_colour_their_shape_and_their_name(cards):
         if zone is None:
             continue
         seen[zone] += 1
-        bands = [r for r in card.findall(f"{SVG}rect")
-                 if (r.get("fill") or "").lower() == colours[zone] and float(r.get("width")) >= CARD_W]
+        bands = [
+            r
+            for r in card.findall(f"{SVG}rect")
+            if (r.get("fill") or "").lower() == colours[zone] and float(r.get("width")) >= CARD_W
+        ]
         assert bands, zone
         white = [e for e in card if e.tag in (f"{SVG}polygon", f"{SVG}circle") and e.get("fill") == "#ffffff"]
         assert [corners(e) for e in white] == [ZONE_SHAPES[zone]] * 2
@@ -258,19 +272,32 @@ def marks(card) -> dict[str, bool]:
         "grey": any(r.get("fill") == "#d9d9d9" and float(r.get("width")) >= CARD_W for r in rects),
         "dashed": any(r.get("stroke-dasharray") for r in rects),
         "star": any(u.get("href") == "#icon-star" and float(u.get("height")) > 5 for u in card.iter(f"{SVG}use")),
-        "teeth": len([p for p in card.findall(f"{SVG}polygon") if len(p.get("points").split()) == 3
-                      and p.get("fill") != "#ffffff"]) >= 12,
+        "teeth": len(
+            [
+                p
+                for p in card.findall(f"{SVG}polygon")
+                if len(p.get("points").split()) == 3 and p.get("fill") != "#ffffff"
+            ]
+        )
+        >= 12,
     }
 
 
 def test_each_kind_of_card_carries_its_mark(cards):
     wanted = {}
     for item in maze_items():
-        flags = {"grey": item["kind"] == "item", "dashed": item["kind"] == "rule" or item.get("rule", False),
-                 "star": item.get("discard_effect", False), "teeth": item["kind"] == "trap"}
+        flags = {
+            "grey": item["kind"] == "item",
+            "dashed": item["kind"] == "rule" or item.get("rule", False),
+            "star": item.get("discard_effect", False),
+            "teeth": item["kind"] == "trap",
+        }
         assert wanted.setdefault(item["title"], flags) == flags, item["title"]
-    fronts = [card for card in cards if card_title(card) in wanted
-              and any(t.get("font-weight") != "bold" for t in card.iter(f"{SVG}text"))]
+    fronts = [
+        card
+        for card in cards
+        if card_title(card) in wanted and any(t.get("font-weight") != "bold" for t in card.iter(f"{SVG}text"))
+    ]
     assert len(fronts) == 104
     for card in fronts:
         assert marks(card) == wanted[card_title(card)], card_title(card)
@@ -290,6 +317,7 @@ def test_the_dashed_borders_are_drawn_as_art_only(letter):
 
 # --- Findings at the card's line ---------------------------------------------------------
 
+
 def deck_with(tmp_path: Path, effect: str) -> Path:
     folder = tmp_path / "deck"
     folder.mkdir()
@@ -297,13 +325,15 @@ def deck_with(tmp_path: Path, effect: str) -> Path:
     (folder / "maze.yaml").write_text(
         "kind: maze-card\nlayout: twisty-maze-card\nitems:\n"
         "  - title: Fine\n    kind: passage\n    effect: 'Each :d6-1: = :discard:.'\n"
-        f"  - title: Broken\n    kind: passage\n    effect: '{effect}'\n")
+        f"  - title: Broken\n    kind: passage\n    effect: '{effect}'\n"
+    )
     return folder
 
 
 def test_an_unknown_icon_is_an_error_at_the_effect_line(tmp_path):
-    result = build_game(load_game(deck_with(tmp_path, "Each :d6-7: = :discard:.")), tmp_path / "out",
-                        paper("letter"), ("pdf",))
+    result = build_game(
+        load_game(deck_with(tmp_path, "Each :d6-7: = :discard:.")), tmp_path / "out", paper("letter"), ("pdf",)
+    )
     assert [(f.code, f.loc.line) for f in result.findings] == [("L002", 9)]
     assert "d6-7" in result.findings[0].message
     assert not result.files

@@ -71,9 +71,7 @@ def test_w001_bill_with_two_levels(folder):
 
 
 def test_w001_bill_with_four_levels(folder):
-    line = folder.edit(
-        "bills.yaml", "      - [solid, solid, solid, solid]\n", "      - [solid]\n" * 2
-    )
+    line = folder.edit("bills.yaml", "      - [solid, solid, solid, solid]\n", "      - [solid]\n" * 2)
     finding = only(folder.findings(), "W001")[0]
     assert finding.loc.line == line - 2 and "4 levels" in finding.message
 
@@ -177,18 +175,14 @@ def test_w011_too_few_riders(folder):
 
 
 def test_unknown_key_is_a_source_error_at_its_line(folder):
-    line = folder.edit(
-        "riders.yaml", "    back: Whipped! rider\n", "    back: Whipped! rider\n    cost: 1\n"
-    )
+    line = folder.edit("riders.yaml", "    back: Whipped! rider\n", "    back: Whipped! rider\n    cost: 1\n")
     with pytest.raises(SourceError) as caught:
         folder.findings()
     assert caught.value.loc.line == line + 1 and "unknown key 'cost'" in caught.value.message
 
 
 def test_bad_square_is_a_source_error_at_its_line(folder):
-    line = folder.edit(
-        "bills.yaml", "[solid, solid, dashed, dashed]", "[solid, solid, dotted, dashed]"
-    )
+    line = folder.edit("bills.yaml", "[solid, solid, dashed, dashed]", "[solid, solid, dotted, dashed]")
     with pytest.raises(SourceError) as caught:
         ENGINE.load_deck(load_game(folder.root))
     assert (caught.value.loc.line, caught.value.loc.column) == (line, 24)

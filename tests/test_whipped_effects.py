@@ -50,9 +50,7 @@ def test_incomplete_effects_are_refused(text):
 
 
 def test_payout_adds_points_and_votes_with_their_multipliers():
-    text = (
-        "+1 point for each solid square on your level and +1 vote for each other rider on the bill"
-    )
+    text = "+1 point for each solid square on your level and +1 vote for each other rider on the bill"
     rider = Rider("Test", text, parse_effect(text), Loc("t", 1, 1))
     assert rider_payout(rider, solid_squares=4, other_riders=2) == (4, 2)
     assert rider_payout(rider, solid_squares=0, other_riders=0) == (0, 0)

@@ -48,8 +48,12 @@ def box_mm(obj) -> tuple[float, float, float, float]:
 
 
 def inside(inner, outer, slack: float = 0.01) -> bool:
-    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
-            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 def cells(page) -> list[tuple[float, float, float, float]]:
@@ -57,8 +61,9 @@ def cells(page) -> list[tuple[float, float, float, float]]:
     cuts = cut_lines(page)
     xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
     ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
-    return [(a, top, b, bottom) for top, bottom in zip(ys, ys[1:], strict=False)
-            for a, b in zip(xs, xs[1:], strict=False)]
+    return [
+        (a, top, b, bottom) for top, bottom in zip(ys, ys[1:], strict=False) for a, b in zip(xs, xs[1:], strict=False)
+    ]
 
 
 def words_in(page, cell) -> list[dict]:
@@ -78,8 +83,9 @@ def bill_cards(pdf):
             if not words:
                 continue
             level_top = min(w["top"] for w in words if w["text"] == "Level")
-            name = " ".join(w["text"] for w in sorted(words, key=lambda w: (round(w["top"]), w["x0"]))
-                            if w["top"] < level_top)
+            name = " ".join(
+                w["text"] for w in sorted(words, key=lambda w: (round(w["top"]), w["x0"])) if w["top"] < level_top
+            )
             found.append((page, cell, name))
     return found
 
@@ -162,8 +168,11 @@ def token_pairs(pdf):
             if rect["fill"] or not (rect["stroke"] and abs(rect["linewidth"] - CUT_PT) < 0.01):
                 continue
             outline = box_mm(rect)
-            inner = [s for s in scores if outline[0] < s.x0 < outline[2] and inside(
-                (s.x0, min(s.y0, s.y1), s.x1, max(s.y0, s.y1)), outline)]
+            inner = [
+                s
+                for s in scores
+                if outline[0] < s.x0 < outline[2] and inside((s.x0, min(s.y0, s.y1), s.x1, max(s.y0, s.y1)), outline)
+            ]
             assert len(inner) == 1, outline
             found.append((page, outline, inner[0]))
     return found
@@ -179,8 +188,16 @@ def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
         # Both faces the same size, the score line the whole height of the shared edge.
         assert abs((fold - x0) - (x1 - fold)) < 0.1
         assert abs(min(score.y0, score.y1) - top) < 0.01 and abs(max(score.y0, score.y1) - bottom) < 0.01
-        fills = [box_mm(r) for r in page.rects if r["fill"] and not r["stroke"]
-                 and box_mm(r)[0] < x1 and box_mm(r)[2] > x0 and box_mm(r)[1] < bottom and box_mm(r)[3] > top]
+        fills = [
+            box_mm(r)
+            for r in page.rects
+            if r["fill"]
+            and not r["stroke"]
+            and box_mm(r)[0] < x1
+            and box_mm(r)[2] > x0
+            and box_mm(r)[1] < bottom
+            and box_mm(r)[3] > top
+        ]
         white = [f for f in fills if f[2] <= fold + 0.01]
         black = [f for f in fills if f[0] >= fold - 0.01]
         assert len(white) == 1 and len(black) == 1
@@ -244,8 +261,13 @@ def shape_in(page, box) -> tuple[str, int, tuple[float, ...]]:
         if curve["fill"] and inside(box_mm(curve), box):
             ops = [op[0] for op in curve["path"]]
             kind = "curve" if "c" in ops else "corners"
-            found.append((kind, ops.count("c") if kind == "curve" else ops.count("l") + 1,
-                          tuple(round(c, 3) for c in curve["non_stroking_color"])))
+            found.append(
+                (
+                    kind,
+                    ops.count("c") if kind == "curve" else ops.count("l") + 1,
+                    tuple(round(c, 3) for c in curve["non_stroking_color"]),
+                )
+            )
     for rect in page.rects:
         if rect["fill"] and not rect["stroke"] and inside(box_mm(rect), box):
             found.append(("rect", 4, tuple(round(c, 3) for c in rect["non_stroking_color"])))
@@ -263,7 +285,7 @@ def test_votes_carry_their_colour_and_their_own_shape_in_contrast(pdf):
         assert ink in ((0.0, 0.0, 0.0), (1.0, 1.0, 1.0)) and contrast(ink, colour) >= 3.0
         seen[colour].add((kind, count))
     for colour, vote in votes.items():
-        (kind, count), = seen[colour]
+        ((kind, count),) = seen[colour]
         if vote["shape"] == "circle":
             assert kind == "curve"
         else:

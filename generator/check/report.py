@@ -29,8 +29,7 @@ def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Findi
         findings.append(
             warning(
                 CAPPED,
-                f"{report.capped} of {report.games} simulated games hit the cap of "
-                f"{report.max_actions} actions",
+                f"{report.capped} of {report.games} simulated games hit the cap of {report.max_actions} actions",
                 loc,
             )
         )

@@ -125,9 +125,7 @@ def engine_for(game: Game) -> Engine:
     registered = games.engines()
     if game.engine not in registered:
         known = ", ".join(registered) or "none"
-        raise SourceError(
-            game.data.loc_of("engine"), f"unknown engine {game.engine!r} (registered: {known})"
-        )
+        raise SourceError(game.data.loc_of("engine"), f"unknown engine {game.engine!r} (registered: {known})")
     return registered[game.engine]
 
 
@@ -136,8 +134,7 @@ def _players(engine: Engine, options: CheckOptions) -> int:
     if not engine.min_players <= players <= engine.max_players:
         raise SourceError(
             None,
-            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, "
-            f"not {players}",
+            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}",
         )
     return players
 
@@ -179,9 +176,7 @@ def _run_engine(
     result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
 
 
-def check_game(
-    folder: Path, named: list[Path], options: CheckOptions, progress: Progress | None = None
-) -> GameResult:
+def check_game(folder: Path, named: list[Path], options: CheckOptions, progress: Progress | None = None) -> GameResult:
     """Load, statically check and (if asked and clean) simulate one game folder."""
     result = GameResult(folder, folder.name)
     try:

@@ -167,8 +167,7 @@ def resolve_policies(
         if isinstance(spec, str):
             if spec not in available:
                 raise ValueError(
-                    f"engine {engine.name!r} has no policy {spec!r} "
-                    f"(it has: {', '.join(sorted(available))})"
+                    f"engine {engine.name!r} has no policy {spec!r} (it has: {', '.join(sorted(available))})"
                 )
             chosen.append(available[spec])
             names.append(spec)
@@ -197,9 +196,7 @@ class _Outcome:
 class _GameRunner:
     """Plays one game to its end, the cap or its first problem."""
 
-    def __init__(
-        self, engine: Engine, deck: Any, players: int, policies: list[Policy], options: dict
-    ):
+    def __init__(self, engine: Engine, deck: Any, players: int, policies: list[Policy], options: dict):
         self.engine = engine
         self.deck = deck
         self.players = players
@@ -251,9 +248,7 @@ class _GameRunner:
 
     def _check_returns(self, state: GameState) -> tuple[str, str] | None:
         scores = state.returns()
-        if len(scores) != self.players or not all(
-            isinstance(s, (int, float)) and math.isfinite(s) for s in scores
-        ):
+        if len(scores) != self.players or not all(isinstance(s, (int, float)) and math.isfinite(s) for s in scores):
             return (BAD_RETURNS, f"returns() is {scores!r}: expected {self.players} finite numbers")
         return None
 
@@ -265,9 +260,7 @@ def _seat_shares(scores: Sequence[float]) -> list[float]:
     return [1 / len(tied) if seat in tied else 0.0 for seat in range(len(scores))]
 
 
-def _engine_figures(
-    engine: Engine, states: list[GameState], reserved: set[str]
-) -> tuple[dict, Problem | None]:
+def _engine_figures(engine: Engine, states: list[GameState], reserved: set[str]) -> tuple[dict, Problem | None]:
     try:
         figures = engine.figures(states)
         if not isinstance(figures, dict):
@@ -296,10 +289,7 @@ def simulate(
     if games < 1:
         raise ValueError("simulate at least one game")
     if not engine.min_players <= players <= engine.max_players:
-        raise ValueError(
-            f"{engine.name} is for {engine.min_players} to {engine.max_players} players, "
-            f"not {players}"
-        )
+        raise ValueError(f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}")
     chosen, names = resolve_policies(engine, players, policies)
     options = dict(options or {})
     runner = _GameRunner(engine, deck, players, chosen, options)

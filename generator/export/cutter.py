@@ -37,8 +37,14 @@ def _compose(m: Matrix, n: Matrix) -> Matrix:
     """m after n: a point goes through n first, then m."""
     a, b, c, d, e, f = m
     a2, b2, c2, d2, e2, f2 = n
-    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2,
-            a * e2 + c * f2 + e, b * e2 + d * f2 + f)
+    return (
+        a * a2 + c * b2,
+        b * a2 + d * b2,
+        a * c2 + c * d2,
+        b * c2 + d * d2,
+        a * e2 + c * f2 + e,
+        b * e2 + d * f2 + f,
+    )
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -114,8 +120,9 @@ def cutter_lines(items, m: Matrix = IDENTITY, clip: Box | None = None) -> list[I
             scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
             out.append(Circle(cx, cy, item.r * scale, style))
         elif isinstance(item, PathItem):
-            commands = tuple((c[0], *[v for k in range(1, len(c), 2) for v in _apply(m, c[k], c[k + 1])])
-                             for c in item.commands)
+            commands = tuple(
+                (c[0], *[v for k in range(1, len(c), 2) for v in _apply(m, c[k], c[k + 1])]) for c in item.commands
+            )
             out.append(PathItem(commands, style))
         elif isinstance(item, Rect):  # rounded corners: as drawn
             out.append(replace(item, style=style) if m == IDENTITY else Group((replace(item, style=style),), m))
@@ -130,9 +137,13 @@ def registration_marks(page: Paper) -> list[Item]:
     """Silhouette-style marks: a filled square top left, L marks top right and bottom left."""
     ink = Style(fill="#000000")
     w, h, i, n, t = page.width, page.height, REG_INSET, REG_LENGTH, REG_THICK
-    return [Rect(i, i, REG_SQUARE, REG_SQUARE, ink),
-            Rect(w - i - n, i, n, t, ink), Rect(w - i - t, i, t, n, ink),
-            Rect(i, h - i - t, n, t, ink), Rect(i, h - i - n, t, n, ink)]
+    return [
+        Rect(i, i, REG_SQUARE, REG_SQUARE, ink),
+        Rect(w - i - n, i, n, t, ink),
+        Rect(w - i - t, i, t, n, ink),
+        Rect(i, h - i - t, n, t, ink),
+        Rect(i, h - i - n, t, n, ink),
+    ]
 
 
 def ptc_paper(paper: Paper) -> Paper:
@@ -143,8 +154,13 @@ def ptc_paper(paper: Paper) -> Paper:
 def ptc_sheet(sheet: Sheet, page: Paper) -> Sheet:
     """Print layer (art, text to be outlined) with registration marks, and the cut layer."""
     art = list(with_role(tuple(sheet.items), "art"))
-    return Sheet(sheet.width, sheet.height, art + registration_marks(page) + cutter_lines(sheet.items),
-                 title=sheet.title, side=sheet.side)
+    return Sheet(
+        sheet.width,
+        sheet.height,
+        art + registration_marks(page) + cutter_lines(sheet.items),
+        title=sheet.title,
+        side=sheet.side,
+    )
 
 
 def _cut_these(sheets: list[Sheet]) -> list[Sheet]:

@@ -52,8 +52,9 @@ def decks(game: Game) -> tuple[list[Deck], LayoutContext]:
     out = []
     for part in (p for p in laid if p.faces):  # a file may hold data other files draw from
         stem = part.file.path.stem
-        out.append(Deck(stem, part.kind.label or part.kind.name, [f.front for f in part.faces],
-                        [f.back for f in part.faces]))
+        out.append(
+            Deck(stem, part.kind.label or part.kind.name, [f.front for f in part.faces], [f.back for f in part.faces])
+        )
     return out, ctx
 
 
@@ -62,11 +63,22 @@ def bled(scene: Scene, bleed: float) -> list:
     to `bleed` beyond it, so art runs into a shop's bleed however little the layout drew."""
     out = []
     for item in scene.items:
-        if (isinstance(item, Rect) and item.style.fill and not item.radius and item.x <= 0 and item.y <= 0
-                and item.x + item.w >= scene.width and item.y + item.h >= scene.height):
-            item = Rect(min(item.x, -bleed), min(item.y, -bleed), max(item.x + item.w, scene.width + bleed)
-                        - min(item.x, -bleed), max(item.y + item.h, scene.height + bleed) - min(item.y, -bleed),
-                        item.style)
+        if (
+            isinstance(item, Rect)
+            and item.style.fill
+            and not item.radius
+            and item.x <= 0
+            and item.y <= 0
+            and item.x + item.w >= scene.width
+            and item.y + item.h >= scene.height
+        ):
+            item = Rect(
+                min(item.x, -bleed),
+                min(item.y, -bleed),
+                max(item.x + item.w, scene.width + bleed) - min(item.x, -bleed),
+                max(item.y + item.h, scene.height + bleed) - min(item.y, -bleed),
+                item.style,
+            )
         out.append(item)
     return out
 

@@ -25,8 +25,10 @@ MPC_BLEED_PX = 36
 
 def tgc_size(scene: Scene) -> tuple[int, int]:
     """The Game Crafter's size: trim plus 1/8 in a side at 300 dpi (poker: 825 x 1125)."""
-    return (round((scene.width + 2 * DRIVETHRU_BLEED) / INCH * DPI),
-            round((scene.height + 2 * DRIVETHRU_BLEED) / INCH * DPI))
+    return (
+        round((scene.width + 2 * DRIVETHRU_BLEED) / INCH * DPI),
+        round((scene.height + 2 * DRIVETHRU_BLEED) / INCH * DPI),
+    )
 
 
 def mpc_size(scene: Scene) -> tuple[int, int]:
@@ -47,8 +49,9 @@ def _faces(deck: Deck) -> list[tuple[str, Scene]]:
     return out
 
 
-def export_pngs(decks: list[Deck], out: Path, ctx: LayoutContext,
-                size: Callable[[Scene], tuple[int, int]]) -> list[Path]:
+def export_pngs(
+    decks: list[Deck], out: Path, ctx: LayoutContext, size: Callable[[Scene], tuple[int, int]]
+) -> list[Path]:
     """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
     written = []
     for deck in decks:

@@ -51,8 +51,10 @@ def tiled(scenes: list[Scene], cols: int, rows: int) -> Sheet:
 
 def plain_back(like: Scene, label: str) -> Scene:
     scene = Scene(like.width, like.height, name=f"{label} back")
-    scene.add(Rect(0, 0, like.width, like.height, Style(fill="#d8d4c8")),
-              Text(4, like.height / 2, label, "DejaVuSans-Bold", 12 * PT))
+    scene.add(
+        Rect(0, 0, like.width, like.height, Style(fill="#d8d4c8")),
+        Text(4, like.height / 2, label, "DejaVuSans-Bold", 12 * PT),
+    )
     return scene
 
 
@@ -89,11 +91,20 @@ def export_deck(deck: Deck, out: Path, ctx: LayoutContext, first_id: int) -> tup
         cols, rows = grid(len(chunk))
         w, h, dpi = card_px(deck.fronts[0], cols, rows)
         faces = out / f"{deck.name}-faces-{s + 1:02d}.png"
-        write_atomic(faces, sheet_png(tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h),
-                                      ctx.icon_path, dpi))
+        write_atomic(
+            faces,
+            sheet_png(tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h), ctx.icon_path, dpi),
+        )
         written.append(faces)
-        entry = {"FaceURL": faces.name, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
-                 "BackIsHidden": True, "UniqueBack": unique_back, "Type": 0}
+        entry = {
+            "FaceURL": faces.name,
+            "BackURL": back_url,
+            "NumWidth": cols,
+            "NumHeight": rows,
+            "BackIsHidden": True,
+            "UniqueBack": unique_back,
+            "Type": 0,
+        }
         if unique_back:
             backs = out / f"{deck.name}-backs-{s + 1:02d}.png"
             scenes = [deck.backs[i] or plain_back(deck.fronts[i], deck.label) for i in chunk]
@@ -105,16 +116,38 @@ def export_deck(deck: Deck, out: Path, ctx: LayoutContext, first_id: int) -> tup
     for n, slot in enumerate(order):
         deck_id = first_id + slot // PER_SHEET
         card_id = deck_id * 100 + slot % PER_SHEET
-        cards.append({"Name": "Card", "Nickname": deck.fronts[n].name, "CardID": card_id,
-                      "Transform": _transform(0), "CustomDeck": {str(deck_id): custom[str(deck_id)]}})
-    obj = {"Name": "DeckCustom", "Nickname": deck.label, "Transform": _transform(first_id),
-           "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
+        cards.append(
+            {
+                "Name": "Card",
+                "Nickname": deck.fronts[n].name,
+                "CardID": card_id,
+                "Transform": _transform(0),
+                "CustomDeck": {str(deck_id): custom[str(deck_id)]},
+            }
+        )
+    obj = {
+        "Name": "DeckCustom",
+        "Nickname": deck.label,
+        "Transform": _transform(first_id),
+        "DeckIDs": [c["CardID"] for c in cards],
+        "CustomDeck": custom,
+        "ContainedObjects": cards,
+    }
     return obj, written
 
 
 def _transform(slot: int) -> dict:
-    return {"posX": 3.0 * slot, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+    return {
+        "posX": 3.0 * slot,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,
+        "scaleX": 1.0,
+        "scaleY": 1.0,
+        "scaleZ": 1.0,
+    }
 
 
 def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str) -> list[Path]:
@@ -125,9 +158,21 @@ def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slu
         next_id += len(obj["CustomDeck"])
         objects.append(obj)
         written += files
-    saved = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
-             "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": objects,
-             "TabStates": {}, "VersionNumber": ""}
+    saved = {
+        "SaveName": title,
+        "GameMode": "",
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
     path = out / f"{slug}.json"
     write_atomic(path, (json.dumps(saved, indent=2) + "\n").encode("utf-8"))
     return [*written, path]

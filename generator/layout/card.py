@@ -35,8 +35,16 @@ class CardKind(ComponentKind):
         return Faces(front, back)
 
     @staticmethod
-    def _face(layout: LocDict, item: LocDict, ctx: LayoutContext, key: str, background: str | None,
-              width: float, height: float, bleed: float) -> Scene:
+    def _face(
+        layout: LocDict,
+        item: LocDict,
+        ctx: LayoutContext,
+        key: str,
+        background: str | None,
+        width: float,
+        height: float,
+        bleed: float,
+    ) -> Scene:
         scene = Scene(width, height, bleed=bleed, name=item["title"])
         if background:
             scene.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=background)))

@@ -40,8 +40,9 @@ def box(spec: LocDict) -> tuple[float, float, float, float]:
     return tuple(parse_length(spec.get(k, "0mm")) for k in ("x", "y", "width", "height"))
 
 
-def draw_text(text: str, spec: LocDict, ctx: LayoutContext, component: str, what: str,
-              loc, **style_overrides) -> list[Item]:
+def draw_text(
+    text: str, spec: LocDict, ctx: LayoutContext, component: str, what: str, loc, **style_overrides
+) -> list[Item]:
     """Fit text into the element's box; overflow and unknown icons become findings."""
     x, y, w, h = box(spec)
     fitted = fit_text(text, x, y, w, h, text_style(spec, **style_overrides))
@@ -50,15 +51,21 @@ def draw_text(text: str, spec: LocDict, ctx: LayoutContext, component: str, what
     items = []
     for item in fitted.items:
         if isinstance(item, Icon) and ctx.icon_path(item.name) is None:
-            ctx.findings.append(error("L002", f"icon :{item.name}: in {what} of {component!r} "
-                                      f"has no file {item.name}.svg in layouts/icons/", loc))
+            ctx.findings.append(
+                error(
+                    "L002",
+                    f"icon :{item.name}: in {what} of {component!r} has no file {item.name}.svg in layouts/icons/",
+                    loc,
+                )
+            )
             continue
         items.append(item)
     return items
 
 
-def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component: str,
-                  key: str = "elements") -> list[Item]:
+def draw_elements(
+    layout: LocDict, item: LocDict, ctx: LayoutContext, component: str, key: str = "elements"
+) -> list[Item]:
     """Every element of the layout (or of its `back_elements`), in order, filled from the item."""
     out: list[Item] = []
     for name, spec in layout.get(key, {}).items():
@@ -80,8 +87,10 @@ def draw_elements(layout: LocDict, item: LocDict, ctx: LayoutContext, component:
             out.append(Polyline(((x, y), (x + w, y + h)), _style(spec, spec.get("stroke", "#000000"))))
         elif kind == "icon":
             if ctx.icon_path(spec["icon"]) is None:
-                raise SourceError(spec.loc_of("icon"), f"no icon file {spec['icon']}.svg in the game's "
-                                  "icons/ or the shipped layouts/icons/")
+                raise SourceError(
+                    spec.loc_of("icon"),
+                    f"no icon file {spec['icon']}.svg in the game's icons/ or the shipped layouts/icons/",
+                )
             out.append(Icon(spec["icon"], x, y, w, h))
     return out
 

@@ -56,8 +56,13 @@ def faces() -> dict[str, FontFace]:
         font = TTFont(key, str(path))
         pdfmetrics.registerFont(font)
         out[key] = FontFace(
-            key, path, spec["family"], spec["weight"], spec["style"],
-            font.face.ascent / 1000, -font.face.descent / 1000,
+            key,
+            path,
+            spec["family"],
+            spec["weight"],
+            spec["style"],
+            font.face.ascent / 1000,
+            -font.face.descent / 1000,
         )
     return out
 

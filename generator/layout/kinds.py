@@ -40,16 +40,16 @@ class LayoutContext:
             path = folder / f"{name}.svg"
             if path.is_file():
                 if not path.resolve().is_relative_to(folder.resolve()):
-                    raise SourceError(Loc(display_path(path), 1, 1),
-                                      f"icon file leads outside {display_path(folder)}")
+                    raise SourceError(Loc(display_path(path), 1, 1), f"icon file leads outside {display_path(folder)}")
                 return path
         return None
 
     def overflow(self, component: str, what: str, loc: Loc | None, dx: float, dy: float) -> None:
         parts = [f"{dy:.1f} mm too tall"] if dy > 0 else []
         parts += [f"{dx:.1f} mm too wide"] if dx > 0 else []
-        self.findings.append(error("L001", f"{what} of {component!r} does not fit even at the "
-                                   f"smallest size: {', '.join(parts)}", loc))
+        self.findings.append(
+            error("L001", f"{what} of {component!r} does not fit even at the smallest size: {', '.join(parts)}", loc)
+        )
 
 
 def forget_layouts() -> None:

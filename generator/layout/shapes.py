@@ -14,8 +14,10 @@ def regular_polygon(cx: float, cy: float, r: float, sides: int) -> tuple[tuple[f
     """Vertices of a regular polygon, one vertex pointing up (a square sits flat)."""
     start = -math.pi / 2 + (math.pi / sides if sides == 4 else 0.0)
     return tuple(
-        (round(cx + r * math.cos(start + 2 * math.pi * k / sides), 4),
-         round(cy + r * math.sin(start + 2 * math.pi * k / sides), 4))
+        (
+            round(cx + r * math.cos(start + 2 * math.pi * k / sides), 4),
+            round(cy + r * math.sin(start + 2 * math.pi * k / sides), 4),
+        )
         for k in range(sides)
     )
 

@@ -164,8 +164,13 @@ def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     size, leading, lines, height, widest = best
     items, icons = _place(prep, lines, x, y, w, h, size, leading, height, style)
     return Fitted(
-        items, size, leading, len(lines),
-        overflow_y=max(0.0, height - h), overflow_x=max(0.0, widest - w), icons=icons,
+        items,
+        size,
+        leading,
+        len(lines),
+        overflow_y=max(0.0, height - h),
+        overflow_x=max(0.0, widest - w),
+        icons=icons,
     )
 
 
@@ -205,8 +210,11 @@ def _line_items(words, line, cursor, baseline, size, prep, style, icons) -> list
                 cursor += _unit_width(value, style.font) * size
             else:
                 if run.strip():
-                    items.append(Text(run_x, baseline, run.rstrip() if run.endswith(" ") else run,
-                                      style.font, size, style.colour))
+                    items.append(
+                        Text(
+                            run_x, baseline, run.rstrip() if run.endswith(" ") else run, style.font, size, style.colour
+                        )
+                    )
                 run = ""
                 side = prep.ascent * size
                 items.append(Icon(value, cursor, baseline - side, side, side))

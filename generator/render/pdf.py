@@ -42,8 +42,12 @@ def _colour(hex_colour: str) -> HexColor:
 
 def _box_pt(box: Box, page_height: float) -> tuple[float, float, float, float]:
     x, y, w, h = box
-    return (round(x * K, 3), round((page_height - y - h) * K, 3),
-            round((x + w) * K, 3), round((page_height - y) * K, 3))
+    return (
+        round(x * K, 3),
+        round((page_height - y - h) * K, 3),
+        round((x + w) * K, 3),
+        round((page_height - y) * K, 3),
+    )
 
 
 class _Painter:
@@ -142,8 +146,7 @@ class _Painter:
         c.restoreState()
 
 
-def write_pdf(sheets: list[Sheet], path: Path, title: str,
-              icon_path: Callable[[str], Path | None]) -> None:
+def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[str], Path | None]) -> None:
     """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids."""
     faces()  # fonts registered before any text is drawn
     c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName="DejaVuSans", initialFontSize=10)

@@ -55,8 +55,7 @@ def _walk(items, found_icons: set[str], clips: dict[str, tuple]) -> None:
             found_icons.add(item.name)
 
 
-def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None],
-               outline_text: bool = False) -> str:
+def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None], outline_text: bool = False) -> str:
     """The sheet as SVG text: deterministic (sorted defs, fixed number formatting).
 
     With `outline_text`, text is drawn as glyph outlines from the shipped fonts instead of
@@ -77,7 +76,16 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
         return icons.inline(path) if path is not None else None
 
     layers = [(role, with_role(items, role)) for role in ROLES]
-    return _environment().get_template("sheet.svg.j2").render(
-        sheet=sheet, title=title, symbols=symbols, clips=sorted(clips.items()),
-        layers=layers, outline_text=outline_text, inline_icon=inline_icon,
+    return (
+        _environment()
+        .get_template("sheet.svg.j2")
+        .render(
+            sheet=sheet,
+            title=title,
+            symbols=symbols,
+            clips=sorted(clips.items()),
+            layers=layers,
+            outline_text=outline_text,
+            inline_icon=inline_icon,
+        )
     )

@@ -95,10 +95,15 @@ def _group(part: Laid, icon_path) -> KindGroup:
         for _ in range(copies - 1):
             next(faces)
         title = part.kind.title(item)
-        components.append(Component(
-            title, str(part.file.items.loc_of(index)), copies, face_svg(drawn.front, title, icon_path),
-            face_svg(drawn.back, f"{title} (back)", icon_path) if drawn.back is not None else None,
-        ))
+        components.append(
+            Component(
+                title,
+                str(part.file.items.loc_of(index)),
+                copies,
+                face_svg(drawn.front, title, icon_path),
+                face_svg(drawn.back, f"{title} (back)", icon_path) if drawn.back is not None else None,
+            )
+        )
     return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
 
 
@@ -150,9 +155,14 @@ def draw_preview(folder: Path) -> tuple[GamePreview, Drawn | None]:
 def finish_preview(preview: GamePreview, drawn: Drawn, out_dir: Path, paper: Paper) -> GamePreview:
     """The slower second phase, on a copy (the first may be on show meanwhile): the rules
     checker's findings, and the PDF printed to out_dir/<slug>/<slug>.pdf."""
-    done = replace(preview, checked=True, findings=list(preview.findings), groups=[
-        replace(g, components=[replace(c, findings=list(c.findings)) for c in g.components])
-        for g in preview.groups])
+    done = replace(
+        preview,
+        checked=True,
+        findings=list(preview.findings),
+        groups=[
+            replace(g, components=[replace(c, findings=list(c.findings)) for c in g.components]) for g in preview.groups
+        ],
+    )
     try:
         checked = check_game(preview.folder, [], CheckOptions())
         if checked.bad_input is not None:

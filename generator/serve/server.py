@@ -94,8 +94,9 @@ class Previews:
 
     def page(self) -> str:
         version, content = self.content()
-        return _templates().get_template("page.html.j2").render(
-            version=version, content=content, fonts=faces().values())
+        return (
+            _templates().get_template("page.html.j2").render(version=version, content=content, fonts=faces().values())
+        )
 
     def pdf(self, url_path: str) -> Path | None:
         """The built PDF at /files/<slug>/<name>, or None: a table look-up, never a join."""
@@ -130,8 +131,15 @@ def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> 
     """Rebuild the games a change concerns, until `stop` is set. `ready` is set once the
     watch is in place (its first quiet interval), so no edit made after it is missed."""
     sources = watchfiles.DefaultFilter(ignore_paths=[previews.out_dir.resolve()])  # our own PDFs change nothing
-    for changes in watchfiles.watch(*watched_paths(previews.folders), watch_filter=sources, stop_event=stop,
-                                    debounce=400, step=50, rust_timeout=200, yield_on_timeout=True):
+    for changes in watchfiles.watch(
+        *watched_paths(previews.folders),
+        watch_filter=sources,
+        stop_event=stop,
+        debounce=400,
+        step=50,
+        rust_timeout=200,
+        yield_on_timeout=True,
+    ):
         ready.set()
         if changes:
             previews.rebuild(previews.affected(Path(path).resolve() for _, path in changes))
@@ -152,8 +160,9 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", previews.page().encode())
             elif path == "/content":
                 version, content = previews.content()
-                self._send(HTTPStatus.OK, "text/html; charset=utf-8", content.encode(),
-                           {"X-Preview-Version": str(version)})
+                self._send(
+                    HTTPStatus.OK, "text/html; charset=utf-8", content.encode(), {"X-Preview-Version": str(version)}
+                )
             elif path == "/events":
                 self._events()
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():

@@ -72,8 +72,12 @@ def verniers(page: Paper, options: PrintOptions) -> tuple[list[Item], list[Item]
         seen = y - i * STEP
         back.append(backs.line((col, seen), (col + TICK, seen)))
         front.append(Text(col - TICK - 10, y + 0.8, f"{oy + sy * i * STEP:+.2f}", "DejaVuSans", 6 * PT))
-    for x, y in ((CORNER, CORNER), (page.width - CORNER, CORNER), (CORNER, page.height - CORNER),
-                 (page.width - CORNER, page.height - CORNER)):
+    for x, y in (
+        (CORNER, CORNER),
+        (page.width - CORNER, CORNER),
+        (CORNER, page.height - CORNER),
+        (page.width - CORNER, page.height - CORNER),
+    ):
         front += [Polyline(((x - 5, y), (x + 5, y)), BLACK), Polyline(((x, y - 5), (x, y + 5)), BLACK)]
         back += [backs.line((x - 5, y), (x + 5, y)), backs.line((x, y - 5), (x, y + 5))]
     return front, back
@@ -85,10 +89,12 @@ def alignment_sheets(paper: Paper, options: PrintOptions) -> list[Sheet]:
     front = Sheet(paper.width, paper.height, front_items, title="duplex alignment test, front", side="")
     back = Sheet(paper.width, paper.height, back_items, title="duplex alignment test, back", side="back")
     dx, dy = options.back_offset
-    lines = [f"Duplex alignment test: print both pages on one sheet, duplex, {options.duplex}-edge flip, at 100%.",
-             "Hold it to the light, front towards you. On each scale one red tick lines up with a black one:",
-             "its number is the offset for that axis. Build with --back-offset Xmm,Ymm (X: the row, Y: the column).",
-             f"Printed with --back-offset {dx:.2f}mm,{dy:.2f}mm: when that is right, the middle ticks line up."]
+    lines = [
+        f"Duplex alignment test: print both pages on one sheet, duplex, {options.duplex}-edge flip, at 100%.",
+        "Hold it to the light, front towards you. On each scale one red tick lines up with a black one:",
+        "its number is the offset for that axis. Build with --back-offset Xmm,Ymm (X: the row, Y: the column).",
+        f"Printed with --back-offset {dx:.2f}mm,{dy:.2f}mm: when that is right, the middle ticks line up.",
+    ]
     for n, line in enumerate(lines):
         front.items.append(Text(CORNER, CORNER + 10 + 5 * n, line, "DejaVuSans", 8 * PT))
     return [front, back]

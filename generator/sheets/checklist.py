@@ -55,13 +55,26 @@ def steps_for(fronts: list[Scene], two_sided: bool, tiled: bool, fold_over: bool
     return tuple(steps)
 
 
-def row(label: str, fronts: list[Scene], two_sided: bool, tiled: bool, fold_over: bool, stock: str | None,
-        sheets: list[Sheet]) -> Row:
+def row(
+    label: str,
+    fronts: list[Scene],
+    two_sided: bool,
+    tiled: bool,
+    fold_over: bool,
+    stock: str | None,
+    sheets: list[Sheet],
+) -> Row:
     first = fronts[0]
     numbers = tuple(n for n, sheet in enumerate(sheets, 1) if sheet.title.split(",")[0] == label)
-    return Row(label, len(fronts), (first.width, first.height),
-               stock or (LARGE_STOCK if tiled else DEFAULT_STOCK), two_sided, numbers,
-               steps_for(fronts, two_sided, tiled, fold_over))
+    return Row(
+        label,
+        len(fronts),
+        (first.width, first.height),
+        stock or (LARGE_STOCK if tiled else DEFAULT_STOCK),
+        two_sided,
+        numbers,
+        steps_for(fronts, two_sided, tiled, fold_over),
+    )
 
 
 def _sheet_list(numbers: tuple[int, ...]) -> str:
@@ -72,18 +85,35 @@ def _sheet_list(numbers: tuple[int, ...]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-COLUMNS = (("Component", 0.17), ("How many", 0.08), ("Size", 0.13), ("Stock", 0.15), ("Sides", 0.11),
-           ("Sheets", 0.08), ("Cut and fold, in order", 0.28))
+COLUMNS = (
+    ("Component", 0.17),
+    ("How many", 0.08),
+    ("Size", 0.13),
+    ("Stock", 0.15),
+    ("Sides", 0.11),
+    ("Sheets", 0.08),
+    ("Cut and fold, in order", 0.28),
+)
 
 
 def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
     sides = "single-sided"
     if r.two_sided:
-        sides = "double-sided, fold-over" if fold_over else (
-            "double-sided (backs not printed)" if duplex == "off" else f"double-sided, {duplex}-edge flip")
+        sides = (
+            "double-sided, fold-over"
+            if fold_over
+            else ("double-sided (backs not printed)" if duplex == "off" else f"double-sided, {duplex}-edge flip")
+        )
     steps = " ".join(f"{n}. {step}." for n, step in enumerate(r.steps, 1))
-    return (r.label, str(r.count), f"{r.size[0]:.1f} x {r.size[1]:.1f} mm", r.stock, sides,
-            _sheet_list(r.sheets), steps)
+    return (
+        r.label,
+        str(r.count),
+        f"{r.size[0]:.1f} x {r.size[1]:.1f} mm",
+        r.stock,
+        sides,
+        _sheet_list(r.sheets),
+        steps,
+    )
 
 
 def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_over: bool) -> Sheet:
@@ -96,8 +126,10 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
     items += fit_text(f"{game}: checklist", x0, y, width, 9, TextStyle("DejaVuSans-Bold", 14 * PT)).items
     y += 10
     total = sum(r.count for r in rows)
-    note = (f"{total} components in {len(rows)} kinds. Print every sheet after this page at 100% "
-            "(no scaling); then work down the table.")
+    note = (
+        f"{total} components in {len(rows)} kinds. Print every sheet after this page at 100% "
+        "(no scaling); then work down the table."
+    )
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
     rule = Style(stroke="#000000", stroke_width=0.35 * PT)

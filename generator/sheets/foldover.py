@@ -43,8 +43,9 @@ def fits_fold_over(scene: Scene, paper: Paper) -> bool:
     return _best(paper, scene)[0] > 0
 
 
-def impose_fold_over(fronts: list[Scene], backs: list[Scene | None], paper: Paper, label: str,
-                     own_outline: bool = False) -> list[PendingSheet]:
+def impose_fold_over(
+    fronts: list[Scene], backs: list[Scene | None], paper: Paper, label: str, own_outline: bool = False
+) -> list[PendingSheet]:
     """Sheets holding fronts and their turned backs on one side, the fold line scored;
     with `own_outline` the faces draw their own cut lines (no grid is drawn round them)."""
     first = fronts[0]
@@ -70,7 +71,8 @@ def impose_fold_over(fronts: list[Scene], backs: list[Scene | None], paper: Pape
         sheet = impose._grid_sheet(page, scenes, boxes, 0.0, bleed, f"{label}, fold-over", own_outline)
         sheet.items.append(Polyline(((page.margin, fold), (page.width - page.margin, fold)), line_style("score")))
         sheet.side = "both"
-        slot = Slot(page.margin, page.height - page.margin - impose.marks.COMPACT_H, False, True,
-                    page.width - 2 * page.margin)
+        slot = Slot(
+            page.margin, page.height - page.margin - impose.marks.COMPACT_H, False, True, page.width - 2 * page.margin
+        )
         out.append(PendingSheet(sheet, slot, f"{label}, fold-over: fold on the dashed line, then cut"))
     return out

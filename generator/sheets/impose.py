@@ -79,8 +79,9 @@ def _free_spans(low: float, high: float, cuts: list[float]) -> list[tuple[float,
     return spans
 
 
-def _compact_slot(page: Paper, box: tuple[float, float, float, float], bleed: float,
-                  xs: list[float], ys: list[float]) -> Slot | None:
+def _compact_slot(
+    page: Paper, box: tuple[float, float, float, float], bleed: float, xs: list[float], ys: list[float]
+) -> Slot | None:
     """The longest clear stretch of margin that holds the compact furniture strip."""
     x, y, w, h = box
     need = marks.COMPACT_H
@@ -139,8 +140,10 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
     room_h = page.height - 2 * page.inset - 2 * bleed
     band = marks.FURNITURE_H + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE - page.marks
     origin = (page.inset + bleed, page.inset + bleed)
-    for c, r in ((_fit(room_w, w, gap), _fit(room_h - band, h, gap)),
-                 (_fit(room_w - band, w, gap), _fit(room_h, h, gap))):
+    for c, r in (
+        (_fit(room_w, w, gap), _fit(room_h - band, h, gap)),
+        (_fit(room_w - band, w, gap), _fit(room_h, h, gap)),
+    ):
         if c >= 1 and r >= 1:
             slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
             if slot:
@@ -173,13 +176,23 @@ def _placed(scene: Scene, x: float, y: float, outer: tuple[bool, bool, bool, boo
     them is cut away rather than printed over the neighbour."""
     b = scene.bleed
     left, top, right, bottom = (b if side else 0.0 for side in outer)
-    return Group(tuple(scene.items), (1, 0, 0, 1, x, y),
-                 clip=(-left, -top, scene.width + left + right, scene.height + top + bottom))
+    return Group(
+        tuple(scene.items),
+        (1, 0, 0, 1, x, y),
+        clip=(-left, -top, scene.width + left + right, scene.height + top + bottom),
+    )
 
 
-def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
-                backs: list[Scene | None] | None = None, duplex: str = "long",
-                back_offset: tuple[float, float] = (0.0, 0.0), own_outline: bool = False) -> list[PendingSheet]:
+def impose_grid(
+    scenes: list[Scene],
+    paper: Paper,
+    gap: float,
+    label: str,
+    backs: list[Scene | None] | None = None,
+    duplex: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+    own_outline: bool = False,
+) -> list[PendingSheet]:
     """Place same-size scenes in grids over as many sheets as needed. With `backs`, each
     fronts sheet is followed by its backs sheet, every back at the mirror image of its
     front's place for the printer's flip (`duplex` "long" or "short" edge; "off" prints no
@@ -205,10 +218,12 @@ def impose_grid(scenes: list[Scene], paper: Paper, gap: float, label: str,
             across = flips_across(page, duplex)
             dx, dy = back_offset
             mirrored = [(x + dx, y + dy, bw, bh) for x, y, bw, bh in (mirror_box(page, b, across) for b in boxes)]
-            placed = [(b if across else turned(b), box)
-                      for b, box in zip(chunk, mirrored, strict=True) if b is not None]
-            sheet = _grid_sheet(page, [b for b, _ in placed], [box for _, box in placed], gap, bleed,
-                                f"{label}, backs", own_outline)
+            placed = [
+                (b if across else turned(b), box) for b, box in zip(chunk, mirrored, strict=True) if b is not None
+            ]
+            sheet = _grid_sheet(
+                page, [b for b, _ in placed], [box for _, box in placed], gap, bleed, f"{label}, backs", own_outline
+            )
             sheet.side = "back"
             out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
     return out
@@ -239,21 +254,23 @@ def _mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
     thick = marks.COMPACT_H if slot.compact else marks.FURNITURE_H
     long = slot.length if slot.compact else marks.FURNITURE_W
     if across:
-        return Slot(page.width - slot.x - (thick if slot.rotate else long), slot.y, slot.rotate, slot.compact,
-                    slot.length)
-    return Slot(slot.x, page.height - slot.y - (long if slot.rotate else thick), slot.rotate, slot.compact,
-                slot.length)
+        return Slot(
+            page.width - slot.x - (thick if slot.rotate else long), slot.y, slot.rotate, slot.compact, slot.length
+        )
+    return Slot(slot.x, page.height - slot.y - (long if slot.rotate else thick), slot.rotate, slot.compact, slot.length)
 
 
-def _grid_sheet(page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str,
-                own_outline: bool = False) -> Sheet:
+def _grid_sheet(
+    page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str, own_outline: bool = False
+) -> Sheet:
     sheet = Sheet(page.width, page.height, title=label)
     taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in boxes}
     for scene, (x, y, w, h) in zip(scenes, boxes, strict=True):
         outer = (True,) * 4
         if gap <= 0:
-            outer = tuple((round(nx, 3), round(ny, 3)) not in taken
-                          for nx, ny in ((x - w, y), (x, y - h), (x + w, y), (x, y + h)))
+            outer = tuple(
+                (round(nx, 3), round(ny, 3)) not in taken for nx, ny in ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
+            )
         sheet.items.append(_placed(scene, x, y, outer))
     if not own_outline:
         if gap <= 0:
@@ -321,8 +338,15 @@ def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
             outline = Rect(ox, oy, scene.width, scene.height, line_style("cut"))
             sheet.items.append(Group((outline,), clip=tile_box))
             sheet.items += _tile_edges(tile_box, i, j, nx, ny)
-            sheet.items.append(Text(page.inset, page.inset - 1.5, f"tile {name} of {nx * ny} "
-                                    f"({nx} across, {ny} down)", "DejaVuSans-Bold", 7 * PT))
+            sheet.items.append(
+                Text(
+                    page.inset,
+                    page.inset - 1.5,
+                    f"tile {name} of {nx * ny} ({nx} across, {ny} down)",
+                    "DejaVuSans-Bold",
+                    7 * PT,
+                )
+            )
             sheet.trim = tile_box
             sheet.placements = [tile_box]
             slot = Slot(page.margin, page.inset + (y1 - y0) + marks.CROP_LENGTH + FURNITURE_CLEARANCE, False)
@@ -373,10 +397,11 @@ def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
 
 def _furniture(p: PendingSheet, game: str, n: int, total: int) -> Group:
     if p.slot.compact:
-        lines = [f"{game}: {p.label} · sheet {n} of {total} · print at 100%: the bar is 1 in",
-                 f"{game}: {p.label} · sheet {n} of {total} · print at 100%",
-                 f"sheet {n} of {total} · print at 100%"]
+        lines = [
+            f"{game}: {p.label} · sheet {n} of {total} · print at 100%: the bar is 1 in",
+            f"{game}: {p.label} · sheet {n} of {total} · print at 100%",
+            f"sheet {n} of {total} · print at 100%",
+        ]
         return marks.compact_furniture(p.slot.x, p.slot.y, lines, p.slot.length, p.slot.rotate)
-    lines = [f"{game}: {p.label}", f"sheet {n} of {total}",
-             "print at 100% (no scaling): the square must measure 1 in"]
+    lines = [f"{game}: {p.label}", f"sheet {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
     return marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate)

@@ -54,6 +54,11 @@ def _item(item: Item, face: float, scale: float) -> Item | None:
     if area < LARGE_FILL:
         return item
     style = item.style
-    outline = Style(fill="#ffffff", stroke=style.stroke or style.fill,
-                    stroke_width=max(style.stroke_width, OUTLINE_WIDTH), dash=style.dash, role=style.role)
+    outline = Style(
+        fill="#ffffff",
+        stroke=style.stroke or style.fill,
+        stroke_width=max(style.stroke_width, OUTLINE_WIDTH),
+        dash=style.dash,
+        role=style.role,
+    )
     return replace(item, style=outline)

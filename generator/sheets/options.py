@@ -23,7 +23,7 @@ class PrintOptions:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """"0.5mm,-0.3mm" -> (0.5, -0.3); each part a length with its unit."""
+    """ "0.5mm,-0.3mm" -> (0.5, -0.3); each part a length with its unit."""
     parts = [part.strip() for part in text.split(",")]
     if len(parts) != 2:
         raise ValueError(f"expected two lengths X,Y such as '0.5mm,-0.3mm', got {text!r}")

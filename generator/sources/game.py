@@ -21,9 +21,7 @@ GAME_SCHEMA = closed(
     {
         "name": {"type": "string", "minLength": 1},
         "engine": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
-        "components": {
-            "type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}
-        },
+        "components": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}},
         "description": {"type": "string"},
     },
     ["name", "engine", "components"],
@@ -113,8 +111,9 @@ def load_game(folder: Path) -> Game:
     for index, name in enumerate(data["components"]):
         path = confined(folder, name, data["components"].loc_of(index), "component file")
         if path.is_dir():
-            raise SourceError(data["components"].loc_of(index),
-                              f"component file {name!r} is a folder: expected a YAML file")
+            raise SourceError(
+                data["components"].loc_of(index), f"component file {name!r} is a folder: expected a YAML file"
+            )
         if not path.is_file():
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
         game.files.append(load_component_file(path))

@@ -23,18 +23,25 @@ NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 ELEMENT_SCHEMA = closed(
     {
         "type": {"enum": ["text", "rect", "line", "icon"]},
-        "x": LENGTH, "y": LENGTH, "width": NONNEGATIVE_LENGTH, "height": NONNEGATIVE_LENGTH,
+        "x": LENGTH,
+        "y": LENGTH,
+        "width": NONNEGATIVE_LENGTH,
+        "height": NONNEGATIVE_LENGTH,
         "field": {"type": "string"},
         "text": {"type": "string"},
         "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
         "font": {"type": "string"},
-        "size": POSITIVE_LENGTH, "min_size": POSITIVE_LENGTH,
+        "size": POSITIVE_LENGTH,
+        "min_size": POSITIVE_LENGTH,
         "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
         "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
         "align": {"enum": ["left", "center", "right"]},
         "valign": {"enum": ["top", "middle", "bottom"]},
-        "colour": COLOUR, "fill": COLOUR, "stroke": COLOUR,
-        "stroke_width": NONNEGATIVE_LENGTH, "radius": NONNEGATIVE_LENGTH,
+        "colour": COLOUR,
+        "fill": COLOUR,
+        "stroke": COLOUR,
+        "stroke_width": NONNEGATIVE_LENGTH,
+        "radius": NONNEGATIVE_LENGTH,
         "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
     },
     ["type"],
@@ -84,8 +91,9 @@ def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
     raise SourceError(loc, f"no layout named {name!r} (looked for {name}.yaml in {where})")
 
 
-def load_layout(name: str, dirs: list[Path] | None = None, loc: Loc | None = None,
-                params_schema: dict | None = None) -> LocDict:
+def load_layout(
+    name: str, dirs: list[Path] | None = None, loc: Loc | None = None, params_schema: dict | None = None
+) -> LocDict:
     """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
     dirs = dirs or [LAYOUTS_DIR]
     data = _resolve(name, dirs, loc, [])
@@ -106,14 +114,15 @@ def _check_fonts(data: LocDict) -> None:
     for key in ("elements", "back_elements"):
         for spec in data.get(key, {}).values():
             if spec.get("font", "DejaVuSans") not in known:
-                raise SourceError(spec.loc_of("font"),
-                                  f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})")
+                raise SourceError(
+                    spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
+                )
 
 
 def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[Path]) -> LocDict:
     path = layout_path(name, dirs, loc)
     if path in chain:
-        cycle = " -> ".join(p.stem for p in [*chain[chain.index(path):], path])
+        cycle = " -> ".join(p.stem for p in [*chain[chain.index(path) :], path])
         raise SourceError(loc, f"layouts extend each other in a cycle: {cycle}")
     chain.append(path)
     data = load_yaml(path)
@@ -124,7 +133,7 @@ def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[Path]) ->
         return data
     if not isinstance(parent_name, str):
         raise SourceError(data.loc_of("extends"), "expected a layout name for 'extends'")
-    below = dirs[[p.resolve() for p in dirs].index(path.parent.resolve()) + 1:] if parent_name == name else dirs
+    below = dirs[[p.resolve() for p in dirs].index(path.parent.resolve()) + 1 :] if parent_name == name else dirs
     parent = _resolve(parent_name, below, data.loc_of("extends"), chain)
     return merge(parent, data)
 

@@ -98,13 +98,17 @@ class _Builder:
 
     def _check_text(self, value: str, node: yaml.ScalarNode) -> None:
         if len(value) > MAX_TEXT_CHARS:
-            raise SourceError(_mark_loc(self.file, node.start_mark),
-                              f"text of {len(value)} characters; a value holds at most {MAX_TEXT_CHARS}")
+            raise SourceError(
+                _mark_loc(self.file, node.start_mark),
+                f"text of {len(value)} characters; a value holds at most {MAX_TEXT_CHARS}",
+            )
         bad = _FORBIDDEN.search(value)
         if bad:
-            raise SourceError(_mark_loc(self.file, node.start_mark),
-                              f"control character U+{ord(bad.group()):04X} in text: expected printable "
-                              "text (tabs and line breaks are fine)")
+            raise SourceError(
+                _mark_loc(self.file, node.start_mark),
+                f"control character U+{ord(bad.group()):04X} in text: expected printable "
+                "text (tabs and line breaks are fine)",
+            )
 
     def _mapping(self, node: yaml.MappingNode) -> LocDict:
         out = LocDict()
@@ -137,9 +141,7 @@ class _Builder:
             sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
-                    raise SourceError(
-                        _mark_loc(self.file, source.start_mark), "'<<' merges only mappings"
-                    )
+                    raise SourceError(_mark_loc(self.file, source.start_mark), "'<<' merges only mappings")
                 for pair in self._merged(source):
                     if pair[0].value not in own_keys:
                         own_keys.add(pair[0].value)
@@ -183,8 +185,9 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
     except yaml.reader.ReaderError as exc:
         line = text.count("\n", 0, exc.position) + 1
         column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        raise SourceError(Loc(shown, line, column),
-                          f"control character U+{exc.character:04X}: expected printable text") from None
+        raise SourceError(
+            Loc(shown, line, column), f"control character U+{exc.character:04X}: expected printable text"
+        ) from None
     try:
         node = loader.get_single_node()
         if node is None:

@@ -31,8 +31,11 @@ def checked_length(value: object, fmt: str) -> float:
     mm = parse_length(value)
     low, inclusive = _LOWER_BOUNDS[fmt]
     if mm < low or (mm == low and not inclusive) or mm > MAX_LENGTH_MM:
-        wanted = {"length": "between -1000mm and 1000mm", "nonnegative-length": "between 0mm and 1000mm",
-                  "positive-length": "above 0mm and at most 1000mm"}[fmt]
+        wanted = {
+            "length": "between -1000mm and 1000mm",
+            "nonnegative-length": "between 0mm and 1000mm",
+            "positive-length": "above 0mm and at most 1000mm",
+        }[fmt]
         raise UnitError(f"expected a length {wanted}, got {value!r}")
     return mm
 
@@ -72,19 +75,31 @@ def closed(properties: dict[str, dict], required: Iterable[str] = ()) -> dict:
 
 
 _JSON_TYPES = {
-    dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a whole number",
-    float: "a number", type(None): "nothing (null)",
+    dict: "a mapping",
+    list: "a list",
+    str: "text",
+    bool: "true/false",
+    int: "a whole number",
+    float: "a number",
+    type(None): "nothing (null)",
 }
 _SCHEMA_TYPES = {
-    "object": "a mapping", "array": "a list", "string": "text", "boolean": "true or false",
-    "integer": "a whole number", "number": "a number", "null": "nothing",
+    "object": "a mapping",
+    "array": "a list",
+    "string": "text",
+    "boolean": "true or false",
+    "integer": "a whole number",
+    "number": "a number",
+    "null": "nothing",
 }
 
 
 def _describe(value: Any) -> str:
     for kind, name in _JSON_TYPES.items():
-        if type(value) is kind or (kind is dict and isinstance(value, dict)) or (
-            kind is list and isinstance(value, list)
+        if (
+            type(value) is kind
+            or (kind is dict and isinstance(value, dict))
+            or (kind is list and isinstance(value, list))
         ):
             return name
     return type(value).__name__

@@ -41,9 +41,11 @@ def static_checks(game: Game) -> list[Finding]:
     """Every finding about the game's components; SourceError if an item is malformed."""
     deck = load_deck(game)
     findings = [
-        error("CF006", f"unknown component kind {f.kind!r} (expected one of: {', '.join(SCHEMAS)})",
-              f.data.loc_of("kind"))
-        for f in game.files if f.kind not in SCHEMAS
+        error(
+            "CF006", f"unknown component kind {f.kind!r} (expected one of: {', '.join(SCHEMAS)})", f.data.loc_of("kind")
+        )
+        for f in game.files
+        if f.kind not in SCHEMAS
     ]
     findings += check_boards(deck, game)
     for kind, chips in (("chip", deck.chips), ("numbered-chip", deck.numbered)):
@@ -56,7 +58,7 @@ def static_checks(game: Game) -> list[Finding]:
 
 def grey(colour: str) -> float:
     """Greyscale lightness of '#rrggbb', 0 (black) to 1 (white), Rec. 601 weights."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return (0.299 * r + 0.587 * g + 0.114 * b) / 255
 
 
@@ -68,9 +70,13 @@ def check_boards(deck: Deck, game: Game) -> list[Finding]:
     findings = _board_findings(board)
     widest = max(deck.chips + deck.numbered, key=lambda chip: chip.diameter_mm, default=None)
     if widest is not None and widest.diameter_mm > board.square_mm:
-        findings.append(error(
-            "CF005", f"chip diameter {widest.diameter_mm:g} mm is wider than the board's "
-            f"{board.square_mm:g} mm squares", widest.item.loc_of("diameter")))
+        findings.append(
+            error(
+                "CF005",
+                f"chip diameter {widest.diameter_mm:g} mm is wider than the board's {board.square_mm:g} mm squares",
+                widest.item.loc_of("diameter"),
+            )
+        )
     return findings
 
 
@@ -78,16 +84,27 @@ def _board_findings(board: Board) -> list[Finding]:
     item = board.item
     findings = []
     if (board.rows, board.columns) != (BOARD_SIZE, BOARD_SIZE):
-        findings.append(error("CF001", f"the board must be 8 x 8 squares, not "
-                              f"{board.rows} x {board.columns}", item.loc_of("rows")))
+        findings.append(
+            error("CF001", f"the board must be 8 x 8 squares, not {board.rows} x {board.columns}", item.loc_of("rows"))
+        )
     if board.square_mm < MIN_SQUARE_MM:
-        findings.append(error("CF002", f"squares of {board.square_mm:g} mm are smaller than "
-                              f"{MIN_SQUARE_MM:g} mm", item.loc_of("square")))
+        findings.append(
+            error(
+                "CF002",
+                f"squares of {board.square_mm:g} mm are smaller than {MIN_SQUARE_MM:g} mm",
+                item.loc_of("square"),
+            )
+        )
     contrast = abs(grey(board.light) - grey(board.dark))
     if contrast < MIN_GREY_CONTRAST:
-        findings.append(error("CF003", f"light {board.light} and dark {board.dark} differ by "
-                              f"{contrast:.0%} in greyscale (need {MIN_GREY_CONTRAST:.0%})",
-                              item.loc_of("dark")))
+        findings.append(
+            error(
+                "CF003",
+                f"light {board.light} and dark {board.dark} differ by "
+                f"{contrast:.0%} in greyscale (need {MIN_GREY_CONTRAST:.0%})",
+                item.loc_of("dark"),
+            )
+        )
     return findings
 
 
@@ -103,15 +120,19 @@ def check_placement(chips: list[Chip], kind: str, game: Game) -> list[Finding]:
     for owner, seat in enumerate(SEATS):
         count = sum(1 for chip in chips if chip.owner == owner)
         if count != CHIPS_A_SIDE:
-            findings.append(error("CF010", f"{seat} has {count} {kind}s, expected {CHIPS_A_SIDE}",
-                                  where))
+            findings.append(error("CF010", f"{seat} has {count} {kind}s, expected {CHIPS_A_SIDE}", where))
     taken: set[int] = set()
     for chip in chips:
         loc = chip.item.loc_of("square")
         if not (home_squares(chip.owner) >> chip.square) & 1:
-            findings.append(error("CF011", f"{SEATS[chip.owner]} chip on {chip.item['square']}: "
-                                  "chips start on the dark squares of their owner's two home rows",
-                                  loc))
+            findings.append(
+                error(
+                    "CF011",
+                    f"{SEATS[chip.owner]} chip on {chip.item['square']}: "
+                    "chips start on the dark squares of their owner's two home rows",
+                    loc,
+                )
+            )
         if chip.square in taken:
             findings.append(error("CF012", f"a second chip on {chip.item['square']}", loc))
         taken.add(chip.square)
@@ -134,13 +155,16 @@ def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
         for side in ("front", "back"):
             face = getattr(chip, side)
             if not icon_present(face.icon, folder):
-                findings.append(error(
-                    "CF020", f"icon {face.icon!r} is neither a built-in icon "
-                    f"({', '.join(sorted(BUILTIN_ICONS))}) nor an existing icons/<name>.svg in the game folder",
-                    face.item.loc_of("icon")))
+                findings.append(
+                    error(
+                        "CF020",
+                        f"icon {face.icon!r} is neither a built-in icon "
+                        f"({', '.join(sorted(BUILTIN_ICONS))}) nor an existing icons/<name>.svg in the game folder",
+                        face.item.loc_of("icon"),
+                    )
+                )
         if chip.front.icon == chip.back.icon:
-            findings.append(error("CF021", f"both sides show {chip.front.icon!r}",
-                                  chip.back.item.loc_of("icon")))
+            findings.append(error("CF021", f"both sides show {chip.front.icon!r}", chip.back.item.loc_of("icon")))
     icons = _side_icons(chips)
     for chip in chips:
         mine, theirs = icons[chip.owner], icons[1 - chip.owner]
@@ -148,10 +172,14 @@ def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
             continue
         if (chip.front.icon, chip.back.icon) != (mine, theirs):
             odd = chip.front if chip.front.icon != mine else chip.back
-            findings.append(error(
-                "CF022", f"{SEATS[chip.owner]} chips show {mine!r} on the front and {theirs!r} "
-                f"on the back; this one {chip.front.icon!r} / {chip.back.icon!r}",
-                odd.item.loc_of("icon")))
+            findings.append(
+                error(
+                    "CF022",
+                    f"{SEATS[chip.owner]} chips show {mine!r} on the front and {theirs!r} "
+                    f"on the back; this one {chip.front.icon!r} / {chip.back.icon!r}",
+                    odd.item.loc_of("icon"),
+                )
+            )
     return findings
 
 
@@ -166,19 +194,26 @@ def _side_icons(chips: list[Chip]) -> list[str | None]:
 
 def check_values(chips: list[Chip]) -> list[Finding]:
     findings = [
-        error("CF031", f"starts with {chip.front.value} up but its back is {chip.back.value}: "
-              "turn each chip to its largest value", chip.front.item.loc_of("value"))
-        for chip in chips if chip.front.value < chip.back.value
+        error(
+            "CF031",
+            f"starts with {chip.front.value} up but its back is {chip.back.value}: turn each chip to its largest value",
+            chip.front.item.loc_of("value"),
+        )
+        for chip in chips
+        if chip.front.value < chip.back.value
     ]
-    values = [Counter((c.front.value, c.back.value) for c in chips if c.owner == owner)
-              for owner in range(2)]
+    values = [Counter((c.front.value, c.back.value) for c in chips if c.owner == owner) for owner in range(2)]
     unmatched = [values[0] - values[1], values[1] - values[0]]
     for chip in chips:
         pair = (chip.front.value, chip.back.value)
         if unmatched[chip.owner][pair] > 0:
             unmatched[chip.owner][pair] -= 1
-            findings.append(error(
-                "CF030", f"numbered chips are not divided evenly: {SEATS[chip.owner]}'s "
-                f"{pair[0]}/{pair[1]} has no {SEATS[1 - chip.owner]} chip with the same values",
-                chip.item.loc))
+            findings.append(
+                error(
+                    "CF030",
+                    f"numbered chips are not divided evenly: {SEATS[chip.owner]}'s "
+                    f"{pair[0]}/{pair[1]} has no {SEATS[1 - chip.owner]} chip with the same values",
+                    chip.item.loc,
+                )
+            )
     return findings

@@ -60,8 +60,7 @@ class BoardKind(ComponentKind):
         if not ctx.ink_saver:
             scene.add(Rect(0, 0, width, height, Style(fill=params["border_fill"])))
         scene.add(*_squares(item, s, border, ctx.ink_saver))
-        scene.add(Rect(border, border, cols * s, rows * s,
-                       Style(stroke=params["frame"], stroke_width=1.0 * PT)))
+        scene.add(Rect(border, border, cols * s, rows * s, Style(stroke=params["frame"], stroke_width=1.0 * PT)))
         scene.add(*_board_labels(rows, cols, s, border, width, height, params["label"]))
         return Faces(scene)
 
@@ -86,8 +85,9 @@ def hatch(x: float, y: float, s: float, colour: str) -> Group:
     """A dark square for the ink saver (light squares and the border are left white):
     diagonal lines inking about half the square, clearly darker than the white beside it."""
     style = Style(stroke=colour, stroke_width=HATCH_WIDTH)
-    lines = tuple(Polyline(((x + t, y), (x + t - s, y + s)), style)
-                  for t in _steps(HATCH_PITCH / 2, 2 * s, HATCH_PITCH))
+    lines = tuple(
+        Polyline(((x + t, y), (x + t - s, y + s)), style) for t in _steps(HATCH_PITCH / 2, 2 * s, HATCH_PITCH)
+    )
     return Group(lines, clip=(x, y, s, s))
 
 
@@ -117,8 +117,9 @@ def column_name(col: int) -> str:
     return name
 
 
-def _board_labels(rows: int, cols: int, s: float, border: float, width: float, height: float,
-                  spec: LocDict) -> list[Item]:
+def _board_labels(
+    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocDict
+) -> list[Item]:
     """Column letters and row numbers in the border: upright for South (below and left of
     the squares) and, for North, the same labels turned 180 degrees above and right of them,
     each still beside its own column or row."""
@@ -179,8 +180,13 @@ class ChipKind(ComponentKind):
         if "value" in face:
             fitted = look.value(face["value"])
             if not fitted.fits:
-                ctx.overflow(self.title(item), f"the value on the {side}", face.loc_of("value"),
-                             fitted.overflow_x, fitted.overflow_y)
+                ctx.overflow(
+                    self.title(item),
+                    f"the value on the {side}",
+                    face.loc_of("value"),
+                    fitted.overflow_x,
+                    fitted.overflow_y,
+                )
             items += fitted.items
         return items
 
@@ -212,9 +218,15 @@ def resolve_icon(face: LocDict, ctx: LayoutContext, component: str, side: str) -
         if ctx.icon_path(name) is not None:
             return name
     where = "icons/ of the game folder" if icon.endswith(".svg") else "the built-in icons"
-    ctx.findings.append(error("L002", f"icon {icon!r} on the {side} of {component!r} has no file "
-                              f"to draw (looked in {where}; a chip's own SVG goes in the game "
-                              "folder's icons/, e.g. icons/boots.svg)", face.loc_of("icon")))
+    ctx.findings.append(
+        error(
+            "L002",
+            f"icon {icon!r} on the {side} of {component!r} has no file "
+            f"to draw (looked in {where}; a chip's own SVG goes in the game "
+            "folder's icons/, e.g. icons/boots.svg)",
+            face.loc_of("icon"),
+        )
+    )
     return None
 
 
@@ -280,8 +292,11 @@ class ChipLook:
         half = self.hinge / 2
         scene = Scene(self.cell, self.cell + 2 * r, name=name)
         fill = Style(fill=self.face)
-        scene.add(Circle(cx, top, r + self.bleed, fill), Circle(cx, bottom, r + self.bleed, fill),
-                  Rect(cx - half - self.bleed, top, self.hinge + 2 * self.bleed, 2 * r, fill))
+        scene.add(
+            Circle(cx, top, r + self.bleed, fill),
+            Circle(cx, bottom, r + self.bleed, fill),
+            Rect(cx - half - self.bleed, top, self.hinge + 2 * self.bleed, 2 * r, fill),
+        )
         scene.add(Group(tuple(front), (1, 0, 0, 1, cx, top)))
         scene.add(Group(tuple(back), (-1, 0, 0, -1, cx, bottom)))
         scene.add(Path(fold_outline(cx, top, bottom, r, half), line_style("cut")))

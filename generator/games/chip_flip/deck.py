@@ -66,13 +66,20 @@ def _face(side: LocDict) -> Face:
 
 
 def _chip(item: LocDict) -> Chip:
-    return Chip(OWNERS[item["owner"]], parse_square(item["square"]), _face(item["front"]),
-                _face(item["back"]), parse_length(item["diameter"]), item)
+    return Chip(
+        OWNERS[item["owner"]],
+        parse_square(item["square"]),
+        _face(item["front"]),
+        _face(item["back"]),
+        parse_length(item["diameter"]),
+        item,
+    )
 
 
 def _board(item: LocDict) -> Board:
-    return Board(item["name"], item["rows"], item["columns"], parse_length(item["square"]),
-                 item["light"], item["dark"], item)
+    return Board(
+        item["name"], item["rows"], item["columns"], parse_length(item["square"]), item["light"], item["dark"], item
+    )
 
 
 def validated(game: Game, kind: str) -> list[LocDict]:

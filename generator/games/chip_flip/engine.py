@@ -26,8 +26,7 @@ class ChipFlipEngine(Engine):
     def static_checks(self, game: Game) -> list[Finding]:
         return checks.static_checks(game)
 
-    def new_game(self, deck: Deck, num_players: int, rng: random.Random,
-                 options: dict) -> ChipFlipState:
+    def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> ChipFlipState:
         """options: {"advanced": True} plays the numbered chips (jumps by value, backward too)."""
         if num_players != 2:
             raise ValueError("Chip Flip is a game for 2 players")

@@ -17,8 +17,10 @@ def figures(states: list[ChipFlipState]) -> dict:
         return hits / len(states) if states else 0.0
 
     points = {
-        seat: {"mean": mean(o.scores[i] for o in finished) if finished else 0.0,
-               "max": max((o.scores[i] for o in finished), default=0)}
+        seat: {
+            "mean": mean(o.scores[i] for o in finished) if finished else 0.0,
+            "max": max((o.scores[i] for o in finished), default=0),
+        }
         for i, seat in enumerate(SEATS)
     }
     return {

@@ -9,6 +9,17 @@ import re
 #: A user's own icon, as a chip side names it.
 USER_ICON = re.compile(r"^icons/([A-Za-z0-9_-]+)\.svg$")
 
-BUILTIN_ICONS = frozenset({
-    "flowers", "shoes", "stars", "hearts", "moons", "suns", "leaves", "anchors", "crowns", "fish",
-})
+BUILTIN_ICONS = frozenset(
+    {
+        "flowers",
+        "shoes",
+        "stars",
+        "hearts",
+        "moons",
+        "suns",
+        "leaves",
+        "anchors",
+        "crowns",
+        "fish",
+    }
+)

@@ -40,8 +40,7 @@ def is_jump(a: int, b: int) -> bool:
     return abs(a - b) in (14, 18)
 
 
-def paths(own: int, opp: int, own_values: Values | None = None,
-          opp_values: Values | None = None) -> list[Path]:
+def paths(own: int, opp: int, own_values: Values | None = None, opp_values: Values | None = None) -> list[Path]:
     """Every move of the mover: steps first (by target square), then chains by chip."""
     empty = FULL & ~(own | opp)
     found: list[Path] = []
@@ -73,8 +72,9 @@ def _first_jumpers(own: int, opp: int, empty: int, backward: bool) -> int:
     return own & ahead
 
 
-def _chains(path: Path, opp: int, occupied: int, table, value: int,
-            opp_values: Values | None, found: list[Path]) -> None:
+def _chains(
+    path: Path, opp: int, occupied: int, table, value: int, opp_values: Values | None, found: list[Path]
+) -> None:
     """Append every chain continuing `path`; jumped chips leave `opp` (they are turned over)."""
     for jumped, landing in table[path[-1]]:
         if not (opp >> jumped) & 1 or (occupied >> landing) & 1:

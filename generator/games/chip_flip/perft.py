@@ -58,8 +58,13 @@ def _advanced(own: int, opp: int, own_values: Values, opp_values: Values, depth:
         mine, theirs, scored = play(own, opp, path)
         if mine and theirs:
             src, dst = path[0], path[-1]
-            total += _advanced(rotate(theirs), rotate(mine), _moved(opp_values, src, dst, scored),
-                               _moved(own_values, src, dst, scored), depth - 1)
+            total += _advanced(
+                rotate(theirs),
+                rotate(mine),
+                _moved(opp_values, src, dst, scored),
+                _moved(own_values, src, dst, scored),
+                depth - 1,
+            )
     return total
 
 

@@ -105,8 +105,7 @@ class Position:
             return self.south, self.north, self.south_values, self.north_values
         if not self.advanced:
             return rotate(self.north), rotate(self.south), None, None
-        return (rotate(self.north), rotate(self.south),
-                self.north_values[::-1], self.south_values[::-1])
+        return (rotate(self.north), rotate(self.south), self.north_values[::-1], self.south_values[::-1])
 
     def moves_of(self, seat: int) -> list[Move]:
         """The moves `seat` would have if it were to move (no pass)."""
@@ -139,8 +138,7 @@ class Position:
     def push(self, move: Move) -> "Position":
         """The position after `move` (assumed legal)."""
         if move.is_pass:
-            return Position(self.south, self.north, 1 - self.turn, self.scores,
-                            self.south_values, self.north_values)
+            return Position(self.south, self.north, 1 - self.turn, self.scores, self.south_values, self.north_values)
         seat = self.turn
         own, opp, _, _ = self._frame(seat)
         frame_path = move.path if seat == SOUTH else tuple(63 - sq for sq in move.path)
@@ -187,8 +185,14 @@ def _moved(values: tuple[int, ...], src: int, dst: int, scored: int) -> tuple[in
 #: value). North's chips stand on the squares turned 180 degrees, with the same values, so
 #: each player has the same values (the seed rules' "divide them up evenly").
 ADVANCED_OPENING: dict[str, tuple[int, int]] = {
-    "a1": (4, 1), "c1": (5, 2), "e1": (6, 3), "g1": (7, 4),
-    "b2": (8, 5), "d2": (9, 6), "f2": (10, 7), "h2": (11, 8),
+    "a1": (4, 1),
+    "c1": (5, 2),
+    "e1": (6, 3),
+    "g1": (7, 4),
+    "b2": (8, 5),
+    "d2": (9, 6),
+    "f2": (10, 7),
+    "h2": (11, 8),
 }
 
 
@@ -220,8 +224,7 @@ def setup(placements: Iterable[Placement]) -> Position:
             mine[p.square], theirs[p.square] = p.own_value, p.other_value
     if not advanced:
         return Position(south, north)
-    return Position(south, north, south_values=tuple(south_values),
-                    north_values=tuple(north_values))
+    return Position(south, north, south_values=tuple(south_values), north_values=tuple(north_values))
 
 
 def opening(advanced: bool = False) -> Position:

@@ -19,8 +19,7 @@ def move_kinds(position: Position, move: Move) -> list[str]:
         return [PASS_NAME]
     kinds = [JUMPS[min(len(move.path) - 2, 2)] if move.is_jump else STEP]
     forward = 1 if position.turn == SOUTH else -1
-    if move.is_jump and any((b - a) * forward < 0 for a, b in zip(move.path, move.path[1:],
-                                                                   strict=False)):
+    if move.is_jump and any((b - a) * forward < 0 for a, b in zip(move.path, move.path[1:], strict=False)):
         kinds.append(BACKWARD)
     if scores(position, move):
         kinds.append(SCORE)
@@ -74,8 +73,10 @@ class ChipFlipState(GameState):
         if pos.south & pos.north:
             problems.append("a square holds chips of both sides")
         if pos.chip_count() + sum(pos.scores) != self.chips:
-            problems.append(f"{pos.chip_count()} chips on the board and {sum(pos.scores)} "
-                            f"points do not add up to the {self.chips} chips of the start")
+            problems.append(
+                f"{pos.chip_count()} chips on the board and {sum(pos.scores)} "
+                f"points do not add up to the {self.chips} chips of the start"
+            )
         if (pos.south | pos.north) & ~DARK:
             problems.append("a chip stands on a light square")
         if pos.south & ROW_7 or pos.north & ROW_0:

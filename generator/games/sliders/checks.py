@@ -69,39 +69,58 @@ def check_deeds(game: Game) -> list[Finding]:
         for step in range(1, len(rent)):
             if rent[step] <= rent[step - 1]:
                 what = "the hotel" if step == 5 else f"{step} house{'s' * (step > 1)}"
-                findings.append(error(
-                    "SL001", f"rent with {what} (${rent[step]}) on {item['name']!r} does not "
-                    f"rise above ${rent[step - 1]}", rent.loc_of(step)))
+                findings.append(
+                    error(
+                        "SL001",
+                        f"rent with {what} (${rent[step]}) on {item['name']!r} does not rise above ${rent[step - 1]}",
+                        rent.loc_of(step),
+                    )
+                )
                 break
     for kind in ("deed", "railroad", "utility"):
         for item in validated_items(game, kind):
             if item["mortgage"] * 2 != item["price"]:
-                findings.append(error(
-                    "SL002", f"mortgage ${item['mortgage']} of {item['name']!r} is not half its "
-                    f"price ${item['price']}", item.loc_of("mortgage")))
+                findings.append(
+                    error(
+                        "SL002",
+                        f"mortgage ${item['mortgage']} of {item['name']!r} is not half its price ${item['price']}",
+                        item.loc_of("mortgage"),
+                    )
+                )
     for name, members in groups.items():
         costs = Counter(m["house_cost"] for m in members)
         usual = costs.most_common(1)[0][0]
         for member in members:
             if member["house_cost"] != usual:
-                findings.append(error(
-                    "SL003", f"house cost ${member['house_cost']} of {member['name']!r} differs "
-                    f"from ${usual} in group {name!r}", member.loc_of("house_cost")))
+                findings.append(
+                    error(
+                        "SL003",
+                        f"house cost ${member['house_cost']} of {member['name']!r} differs "
+                        f"from ${usual} in group {name!r}",
+                        member.loc_of("house_cost"),
+                    )
+                )
         colour = members[0]["colour"].lower()
         for member in members[1:]:
             if member["colour"].lower() != colour:
-                findings.append(warning(
-                    "SL019", f"colour {member['colour']} of {member['name']!r} differs from "
-                    f"{members[0]['colour']} in group {name!r}", member.loc_of("colour")))
+                findings.append(
+                    warning(
+                        "SL019",
+                        f"colour {member['colour']} of {member['name']!r} differs from "
+                        f"{members[0]['colour']} in group {name!r}",
+                        member.loc_of("colour"),
+                    )
+                )
         if not 2 <= len(members) <= 3:
-            findings.append(error(
-                "SL004", f"group {name!r} holds {len(members)} deeds (expected 2 or 3)",
-                members[0].loc_of("group")))
+            findings.append(
+                error(
+                    "SL004", f"group {name!r} holds {len(members)} deeds (expected 2 or 3)", members[0].loc_of("group")
+                )
+            )
     for kind, code, wanted in (("railroad", "SL005", 4), ("utility", "SL006", 2)):
         found = len(game.items(kind))
         if found != wanted:
-            findings.append(error(code, f"{found} {kind} deeds (expected {wanted})",
-                                  _kind_loc(game, kind)))
+            findings.append(error(code, f"{found} {kind} deeds (expected {wanted})", _kind_loc(game, kind)))
     return findings
 
 
@@ -118,20 +137,19 @@ def check_board(game: Game) -> list[Finding]:
     squares = validated_items(game, "square")
     board_loc = _kind_loc(game, "square")
     if len(squares) != BOARD_SIZE:
-        findings.append(error("SL014", f"the board has {len(squares)} squares (expected "
-                                       f"{BOARD_SIZE})", board_loc))
+        findings.append(error("SL014", f"the board has {len(squares)} squares (expected {BOARD_SIZE})", board_loc))
     types = Counter(square["type"] for square in squares)
     for type_, name in SINGLE_SQUARES.items():
         if types[type_] != 1:
-            findings.append(error("SL011", f"the board has {types[type_]} {name} squares "
-                                           "(expected exactly one)", board_loc))
+            findings.append(
+                error("SL011", f"the board has {types[type_]} {name} squares (expected exactly one)", board_loc)
+            )
     deeds = _deed_names(game)
     seen: dict[str, LocDict] = {}
     for kind in ("deed", "railroad", "utility"):
         for item in validated_items(game, kind):
             if deeds[item["name"]][1] is not item:
-                findings.append(error("SL017", f"a second deed is named {item['name']!r}",
-                                      item.loc_of("name")))
+                findings.append(error("SL017", f"a second deed is named {item['name']!r}", item.loc_of("name")))
     for square in squares:
         wanted = DEED_SQUARE_TYPES.get(square["type"])
         if wanted is None:
@@ -139,11 +157,17 @@ def check_board(game: Game) -> list[Finding]:
         name = square.get("deed", "")
         kind = deeds.get(name, ("", None))[0]
         if kind != wanted:
-            findings.append(error("SL010", f"square {square['name']!r} names no {wanted} deed "
-                                           f"{name!r}", square.loc_of("deed")))
+            findings.append(
+                error("SL010", f"square {square['name']!r} names no {wanted} deed {name!r}", square.loc_of("deed"))
+            )
         elif name in seen:
-            findings.append(error("SL017", f"deed {name!r} is on the board twice (first at "
-                                           f"line {seen[name].loc.line})", square.loc_of("deed")))
+            findings.append(
+                error(
+                    "SL017",
+                    f"deed {name!r} is on the board twice (first at line {seen[name].loc.line})",
+                    square.loc_of("deed"),
+                )
+            )
         seen.setdefault(name, square)
     for name, (_, item) in deeds.items():
         if name not in seen:
@@ -159,11 +183,11 @@ def check_cards(game: Game) -> list[Finding]:
     for deck in CARD_DECKS:
         cards = expanded(validated_items(game, deck))
         if len(cards) != 16:
-            findings.append(error("SL007", f"the {deck} deck holds {len(cards)} cards (expected "
-                                           "16)", _kind_loc(game, deck)))
+            findings.append(
+                error("SL007", f"the {deck} deck holds {len(cards)} cards (expected 16)", _kind_loc(game, deck))
+            )
         if deck not in backs:
-            findings.append(error("SL016", f"the {deck} deck has no card back",
-                                  _kind_loc(game, deck)))
+            findings.append(error("SL016", f"the {deck} deck has no card back", _kind_loc(game, deck)))
         for card in validated_items(game, deck):
             try:
                 effect = parse_effect(card["effect"])
@@ -171,11 +195,11 @@ def check_cards(game: Game) -> list[Finding]:
                 findings.append(error("SL015", str(exc), card.loc_of("effect")))
                 continue
             if effect.op == "advance" and effect.target not in square_names:
-                findings.append(error("SL008", f"card target {effect.target!r} is no board square",
-                                      card.loc_of("effect")))
+                findings.append(
+                    error("SL008", f"card target {effect.target!r} is no board square", card.loc_of("effect"))
+                )
             if effect.op == "nearest" and effect.target not in square_types:
-                findings.append(error("SL008", f"the board has no {effect.target}",
-                                      card.loc_of("effect")))
+                findings.append(error("SL008", f"the board has no {effect.target}", card.loc_of("effect")))
     return findings
 
 
@@ -184,12 +208,16 @@ def check_money(game: Game) -> list[Finding]:
     for bill in validated_items(game, "bill"):
         needed = bill["per_player"] * MAX_PLAYERS
         if bill["count"] < needed:
-            findings.append(error(
-                "SL012", f"{bill['count']} bills of ${bill['value']} do not cover {MAX_PLAYERS} "
-                f"players' {bill['per_player']} each ({needed})", bill.loc_of("count")))
+            findings.append(
+                error(
+                    "SL012",
+                    f"{bill['count']} bills of ${bill['value']} do not cover {MAX_PLAYERS} "
+                    f"players' {bill['per_player']} each ({needed})",
+                    bill.loc_of("count"),
+                )
+            )
     if not any(bill["per_player"] for bill in validated_items(game, "bill")):
-        findings.append(error("SL012", "no bills make up the starting amount",
-                              _kind_loc(game, "bill")))
+        findings.append(error("SL012", "no bills make up the starting amount", _kind_loc(game, "bill")))
     return findings
 
 
@@ -197,7 +225,8 @@ def check_buildings(game: Game) -> list[Finding]:
     types = {item["type"] for item in validated_items(game, "building")}
     return [
         error("SL018", f"the Bank has no {type_}s", _kind_loc(game, "building"))
-        for type_ in ("house", "hotel") if type_ not in types
+        for type_ in ("house", "hotel")
+        if type_ not in types
     ]
 
 
@@ -229,15 +258,20 @@ def _classic_squares(game: Game) -> list[Finding]:
     for index, square in enumerate(validated_items(game, "square")[: len(classic.SQUARES)]):
         ref = classic.SQUARES[index]
         if square["type"] != ref.type:
-            findings.append(info("SL013", f"square {index} is a {square['type']}, classic: "
-                                          f"{ref.type}", square.loc_of("type")))
+            findings.append(
+                info("SL013", f"square {index} is a {square['type']}, classic: {ref.type}", square.loc_of("type"))
+            )
             continue
         if ref.type in ("tax", "go"):
             field = "amount" if ref.type == "tax" else "salary"
             if square.get(field, 0) != ref.amount:
-                findings.append(info("SL013", f"{field} of {square['name']!r} is "
-                                              f"${square.get(field, 0)}, classic ${ref.amount}",
-                                     square.loc_of(field)))
+                findings.append(
+                    info(
+                        "SL013",
+                        f"{field} of {square['name']!r} is ${square.get(field, 0)}, classic ${ref.amount}",
+                        square.loc_of(field),
+                    )
+                )
         if ref.type in DEED_SQUARE_TYPES and square.get("deed") in deeds:
             findings += _classic_deed(deeds[square["deed"]][1], ref, index)
     return findings
@@ -249,9 +283,9 @@ def _classic_deed(item: LocDict, ref: classic.ClassicSquare, index: int) -> list
     if ref.type == "property":
         fields["house_cost"] = ref.house_cost
     return [
-        info("SL013", f"{key} of {item['name']!r} (square {index}) is {item[key]}, classic "
-                      f"{value}", item.loc_of(key))
-        for key, value in fields.items() if key in item and _plain(item[key]) != value
+        info("SL013", f"{key} of {item['name']!r} (square {index}) is {item[key]}, classic {value}", item.loc_of(key))
+        for key, value in fields.items()
+        if key in item and _plain(item[key]) != value
     ]
 
 
@@ -274,12 +308,18 @@ def _classic_cards(game: Game) -> list[Finding]:
             if wanted[text] > 0:
                 wanted[text] -= 1
             else:
-                findings.append(info("SL013", f"{deck} card {card['title']!r} ({text}) is not in "
-                                              "the classic mix", card.loc_of("effect")))
+                findings.append(
+                    info(
+                        "SL013",
+                        f"{deck} card {card['title']!r} ({text}) is not in the classic mix",
+                        card.loc_of("effect"),
+                    )
+                )
         for text, missing in sorted(wanted.items()):
             if missing > 0:
-                findings.append(info("SL013", f"the {deck} deck lacks {missing} classic "
-                                              f"card(s): {text}", _kind_loc(game, deck)))
+                findings.append(
+                    info("SL013", f"the {deck} deck lacks {missing} classic card(s): {text}", _kind_loc(game, deck))
+                )
     return findings
 
 
@@ -287,11 +327,11 @@ def _classic_supplies(game: Game) -> list[Finding]:
     findings = []
     start = sum(bill["value"] * bill["per_player"] for bill in validated_items(game, "bill"))
     if start != classic.START_CASH:
-        findings.append(info("SL013", f"players start with ${start}, classic "
-                                      f"${classic.START_CASH}", _kind_loc(game, "bill")))
+        findings.append(
+            info("SL013", f"players start with ${start}, classic ${classic.START_CASH}", _kind_loc(game, "bill"))
+        )
     for item in validated_items(game, "building"):
         ref = classic.HOUSES if item["type"] == "house" else classic.HOTELS
         if item["count"] != ref:
-            findings.append(info("SL013", f"{item['count']} {item['type']}s, classic {ref}",
-                                 item.loc_of("count")))
+            findings.append(info("SL013", f"{item['count']} {item['type']}s, classic {ref}", item.loc_of("count")))
     return findings

@@ -48,8 +48,17 @@ def _param(layout: LocDict, key: str) -> float:
     return parse_length(layout["params"][key])
 
 
-def _text(ctx: LayoutContext, component: str, what: str, loc: Loc | None, text: str,
-          box: tuple[float, float, float, float], font: str, size_pt: float, **style) -> list[Item]:
+def _text(
+    ctx: LayoutContext,
+    component: str,
+    what: str,
+    loc: Loc | None,
+    text: str,
+    box: tuple[float, float, float, float],
+    font: str,
+    size_pt: float,
+    **style,
+) -> list[Item]:
     """Fitted text (shrinking down to 6 pt); what still does not fit is an L001 finding."""
     fitted = fit_text(text, *box, TextStyle(font, size_pt * PT, **style))
     if not fitted.fits:
@@ -67,19 +76,38 @@ def _money(amount: int) -> str:
     return f"${amount:,}"
 
 
-def _row(ctx: LayoutContext, name: str, loc: Loc | None, label: str, amount: str,
-         x: float, y: float, w: float, split: float = 0.72) -> list[Item]:
+def _row(
+    ctx: LayoutContext,
+    name: str,
+    loc: Loc | None,
+    label: str,
+    amount: str,
+    x: float,
+    y: float,
+    w: float,
+    split: float = 0.72,
+) -> list[Item]:
     """One rent line: the label on the left, the amount on the right (from `split` of the
     width on), in one line's box."""
     size_pt = 8.5
     h = size_pt * PT * 1.5
-    return (_text(ctx, name, label, loc, label, (x, y, w * split, h), REGULAR, size_pt, valign="middle")
-            + _text(ctx, name, label, loc, amount, (x + w * split, y, w * (1 - split), h), BOLD, size_pt,
-                    align="right", valign="middle"))
+    return _text(ctx, name, label, loc, label, (x, y, w * split, h), REGULAR, size_pt, valign="middle") + _text(
+        ctx,
+        name,
+        label,
+        loc,
+        amount,
+        (x + w * split, y, w * (1 - split), h),
+        BOLD,
+        size_pt,
+        align="right",
+        valign="middle",
+    )
 
 
-DEED_PARAMS = closed({"margin": LENGTH, "band_height": LENGTH, "back_colour": COLOUR},
-                     ["margin", "band_height", "back_colour"])
+DEED_PARAMS = closed(
+    {"margin": LENGTH, "band_height": LENGTH, "back_colour": COLOUR}, ["margin", "band_height", "back_colour"]
+)
 
 
 class _DeedBase(ComponentKind):
@@ -93,19 +121,55 @@ class _DeedBase(ComponentKind):
         width, height = _size(layout)
         margin, band = _param(layout, "margin"), _param(layout, "band_height")
         front = Scene(width, height, bleed=_bleed(layout), name=item["name"])
-        front.add(Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed,
-                       Style(fill=PAPER)))
+        front.add(
+            Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed, Style(fill=PAPER))
+        )
         front.add(Rect(margin, margin, width - 2 * margin, band, self._band_style(item)))
         ink = _ink_on(self._band_style(item).fill)
-        front.add(*_text(ctx, item["name"], "kicker", item.loc, self.kicker,
-                         (margin, margin + 1.0, width - 2 * margin, band * 0.3), BOLD, 6.5, align="center",
-                         colour=ink))
-        front.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
-                         (margin + 1, margin + band * 0.35, width - 2 * margin - 2, band * 0.6), BOLD, 12,
-                         align="center", valign="middle", leading=1.05, colour=ink))
+        front.add(
+            *_text(
+                ctx,
+                item["name"],
+                "kicker",
+                item.loc,
+                self.kicker,
+                (margin, margin + 1.0, width - 2 * margin, band * 0.3),
+                BOLD,
+                6.5,
+                align="center",
+                colour=ink,
+            )
+        )
+        front.add(
+            *_text(
+                ctx,
+                item["name"],
+                "name",
+                item.loc_of("name"),
+                item["name"],
+                (margin + 1, margin + band * 0.35, width - 2 * margin - 2, band * 0.6),
+                BOLD,
+                12,
+                align="center",
+                valign="middle",
+                leading=1.05,
+                colour=ink,
+            )
+        )
         y = margin + band + 2.5
-        front.add(*_text(ctx, item["name"], "price", item.loc_of("price"), f"Price {_money(item['price'])}",
-                         (margin, y, width - 2 * margin, 4.5), ITALIC, 8, align="center"))
+        front.add(
+            *_text(
+                ctx,
+                item["name"],
+                "price",
+                item.loc_of("price"),
+                f"Price {_money(item['price'])}",
+                (margin, y, width - 2 * margin, 4.5),
+                ITALIC,
+                8,
+                align="center",
+            )
+        )
         front.add(*self.body(item, ctx, margin + 1.5, y + 6.0, width - 2 * margin - 3, height - margin))
         return Faces(front, self._back(item, layout, ctx))
 
@@ -122,20 +186,65 @@ class _DeedBase(ComponentKind):
         width, height = _size(layout)
         margin = _param(layout, "margin")
         back = Scene(width, height, bleed=_bleed(layout), name=f"{item['name']} (back)")
-        back.add(Rect(-back.bleed, -back.bleed, width + 2 * back.bleed, height + 2 * back.bleed,
-                      Style(fill=layout["params"]["back_colour"])))
-        back.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(fill=PAPER, stroke=INK,
-                                                                                    stroke_width=0.75 * PT)))
-        back.add(*_text(ctx, item["name"], "back name", item.loc_of("name"), item["name"],
-                        (margin + 2, height * 0.22, width - 2 * margin - 4, 14), BOLD, 12, align="center",
-                        valign="middle"))
-        back.add(*_text(ctx, item["name"], "mortgage", item.loc_of("mortgage"),
-                        f"Mortgaged for {_money(item['mortgage'])}",
-                        (margin + 2, height * 0.42, width - 2 * margin - 4, 16), BOLD, 14, align="center",
-                        valign="middle"))
-        back.add(*_text(ctx, item["name"], "back note", item.loc,
-                        "Card must be turned this side up if property is mortgaged. No rent while mortgaged.",
-                        (margin + 4, height * 0.66, width - 2 * margin - 8, 14), ITALIC, 7, align="center"))
+        back.add(
+            Rect(
+                -back.bleed,
+                -back.bleed,
+                width + 2 * back.bleed,
+                height + 2 * back.bleed,
+                Style(fill=layout["params"]["back_colour"]),
+            )
+        )
+        back.add(
+            Rect(
+                margin,
+                margin,
+                width - 2 * margin,
+                height - 2 * margin,
+                Style(fill=PAPER, stroke=INK, stroke_width=0.75 * PT),
+            )
+        )
+        back.add(
+            *_text(
+                ctx,
+                item["name"],
+                "back name",
+                item.loc_of("name"),
+                item["name"],
+                (margin + 2, height * 0.22, width - 2 * margin - 4, 14),
+                BOLD,
+                12,
+                align="center",
+                valign="middle",
+            )
+        )
+        back.add(
+            *_text(
+                ctx,
+                item["name"],
+                "mortgage",
+                item.loc_of("mortgage"),
+                f"Mortgaged for {_money(item['mortgage'])}",
+                (margin + 2, height * 0.42, width - 2 * margin - 4, 16),
+                BOLD,
+                14,
+                align="center",
+                valign="middle",
+            )
+        )
+        back.add(
+            *_text(
+                ctx,
+                item["name"],
+                "back note",
+                item.loc,
+                "Card must be turned this side up if property is mortgaged. No rent while mortgaged.",
+                (margin + 4, height * 0.66, width - 2 * margin - 8, 14),
+                ITALIC,
+                7,
+                align="center",
+            )
+        )
         return back
 
 
@@ -153,18 +262,28 @@ class DeedKind(_DeedBase):
         for n, label in enumerate(labels):
             items += _row(ctx, name, loc, label, _money(rent[n]), x, y + n * 4.6, w)
         y += 6 * 4.6 + 1.0
-        items += _text(ctx, name, "double-rent note", loc,
-                       "If a player owns ALL the sites of any colour-group, the rent is doubled on "
-                       "unimproved sites in that group.", (x, y, w, 8.5), ITALIC, 6.5, align="center")
+        items += _text(
+            ctx,
+            name,
+            "double-rent note",
+            loc,
+            "If a player owns ALL the sites of any colour-group, the rent is doubled on "
+            "unimproved sites in that group.",
+            (x, y, w, 8.5),
+            ITALIC,
+            6.5,
+            align="center",
+        )
         y += 9.5
         items.append(Polyline(((x, y), (x + w, y)), THIN))
         cost = item["house_cost"]
-        items += _row(ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w,
-                      split=0.5)
-        items += _row(ctx, name, item.loc_of("house_cost"), "Hotels cost", f"{_money(cost)} + 4 houses",
-                      x, y + 5.4, w, split=0.4)
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]),
-                      x, y + 10.0, w)
+        items += _row(
+            ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w, split=0.5
+        )
+        items += _row(
+            ctx, name, item.loc_of("house_cost"), "Hotels cost", f"{_money(cost)} + 4 houses", x, y + 5.4, w, split=0.4
+        )
+        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 10.0, w)
         return items
 
 
@@ -195,9 +314,17 @@ class UtilityKind(_DeedBase):
         items: list[Item] = []
         for n, times in enumerate(item["dice_multiplier"]):
             owned = "one utility is" if n == 0 else ("both utilities are" if n == 1 else f"{n + 1} utilities are")
-            items += _text(ctx, name, "rent rule", loc,
-                           f"If {owned} owned, rent is {times} times the amount shown on the dice.",
-                           (x, y + n * 11, w, 10), REGULAR, 8, align="center")
+            items += _text(
+                ctx,
+                name,
+                "rent rule",
+                loc,
+                f"If {owned} owned, rent is {times} times the amount shown on the dice.",
+                (x, y + n * 11, w, 10),
+                REGULAR,
+                8,
+                align="center",
+            )
         y += len(item["dice_multiplier"]) * 11 + 1
         items.append(Polyline(((x, y), (x + w, y)), THIN))
         items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
@@ -218,14 +345,35 @@ class EventCardKind(ComponentKind):
         colour = self._back_item(ctx).get("colour", "#dddddd")
         front = Scene(width, height, bleed=bleed, name=item["title"])
         front.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=PAPER)))
-        front.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
-                       Style(stroke=colour, stroke_width=2.0)))
+        front.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=colour, stroke_width=2.0)))
         deck = self._back_item(ctx).get("title", self.name)
-        front.add(*_text(ctx, item["title"], "deck name", item.loc, deck.upper(),
-                         (margin + 3, margin + 3, width - 2 * margin - 6, 6), BOLD, 9, align="center"))
-        front.add(*_text(ctx, item["title"], "text", item.loc_of("text"), item["text"],
-                         (margin + 4, margin + 12, width - 2 * margin - 8, height - 2 * margin - 16), REGULAR, 11,
-                         align="center", valign="middle"))
+        front.add(
+            *_text(
+                ctx,
+                item["title"],
+                "deck name",
+                item.loc,
+                deck.upper(),
+                (margin + 3, margin + 3, width - 2 * margin - 6, 6),
+                BOLD,
+                9,
+                align="center",
+            )
+        )
+        front.add(
+            *_text(
+                ctx,
+                item["title"],
+                "text",
+                item.loc_of("text"),
+                item["text"],
+                (margin + 4, margin + 12, width - 2 * margin - 8, height - 2 * margin - 16),
+                REGULAR,
+                11,
+                align="center",
+                valign="middle",
+            )
+        )
         return Faces(front, self._back(item, layout, ctx))
 
     def _back_item(self, ctx: LayoutContext) -> LocDict:
@@ -240,17 +388,40 @@ class EventCardKind(ComponentKind):
         spec = self._back_item(ctx)
         back = Scene(width, height, bleed=bleed, name=f"{item['title']} (back)")
         back.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=spec.get("colour", "#dddddd"))))
-        back.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
-                      Style(stroke=INK, stroke_width=1.0 * PT)))
+        back.add(
+            Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=INK, stroke_width=1.0 * PT))
+        )
         title = spec.get("title", self.label)
-        back.add(*_text(ctx, title, "back title", spec.loc if spec else item.loc, title,
-                        (margin + 3, height * 0.3, width - 2 * margin - 6, 14), BOLD, 18, align="center",
-                        valign="middle"))
+        back.add(
+            *_text(
+                ctx,
+                title,
+                "back title",
+                spec.loc if spec else item.loc,
+                title,
+                (margin + 3, height * 0.3, width - 2 * margin - 6, 14),
+                BOLD,
+                18,
+                align="center",
+                valign="middle",
+            )
+        )
         if spec.get("text"):
             big = len(spec["text"]) <= 3  # a mark such as "?" is drawn large
-            back.add(*_text(ctx, title, "back text", spec.loc_of("text"), spec["text"],
-                            (margin + 3, height * 0.48, width - 2 * margin - 6, 30), BOLD, 60 if big else 14,
-                            align="center", valign="middle"))
+            back.add(
+                *_text(
+                    ctx,
+                    title,
+                    "back text",
+                    spec.loc_of("text"),
+                    spec["text"],
+                    (margin + 3, height * 0.48, width - 2 * margin - 6, 30),
+                    BOLD,
+                    60 if big else 14,
+                    align="center",
+                    valign="middle",
+                )
+            )
         return back
 
 
@@ -266,8 +437,12 @@ class CardBackKind(ComponentKind):
 
 
 BILL_PARAMS = closed(
-    {"margin": LENGTH, "frame": LENGTH, "ink": {"enum": ["full", "saver"]},
-     "colours": {"type": "object", "additionalProperties": COLOUR}},
+    {
+        "margin": LENGTH,
+        "frame": LENGTH,
+        "ink": {"enum": ["full", "saver"]},
+        "colours": {"type": "object", "additionalProperties": COLOUR},
+    },
     ["margin", "frame", "ink", "colours"],
 )
 
@@ -291,25 +466,71 @@ class BillKind(ComponentKind):
         value = _money(item["value"])
         scene = Scene(width, height, name=f"{value} bill")
         if saver:
-            scene.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
-                           Style(stroke=colour, stroke_width=frame)))
+            scene.add(
+                Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=colour, stroke_width=frame))
+            )
         else:
             scene.add(Rect(0, 0, width, height, Style(fill=colour)))
-            scene.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin,
-                           Style(stroke=INK, stroke_width=0.75 * PT)))
+            scene.add(
+                Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=INK, stroke_width=0.75 * PT))
+            )
         name, loc = value, item.loc_of("value")
-        scene.add(*_text(ctx, name, "bank", loc, "INTERDIMENSIONAL BANK",
-                         (margin + 2, margin + 2.5, width - 2 * margin - 4, 5), BOLD, 8, align="center"))
-        scene.add(*_text(ctx, name, "value", loc, value,
-                         (width * 0.25, height * 0.28, width * 0.5, height * 0.44), BOLD, 30,
-                         align="center", valign="middle"))
+        scene.add(
+            *_text(
+                ctx,
+                name,
+                "bank",
+                loc,
+                "INTERDIMENSIONAL BANK",
+                (margin + 2, margin + 2.5, width - 2 * margin - 4, 5),
+                BOLD,
+                8,
+                align="center",
+            )
+        )
+        scene.add(
+            *_text(
+                ctx,
+                name,
+                "value",
+                loc,
+                value,
+                (width * 0.25, height * 0.28, width * 0.5, height * 0.44),
+                BOLD,
+                30,
+                align="center",
+                valign="middle",
+            )
+        )
         corner = (margin + 2.5, height - margin - 9, 22, 7)
         for x, align in ((corner[0], "left"), (width - corner[0] - corner[2], "right")):
             for y in (margin + 2, corner[1]):
-                scene.add(*_text(ctx, name, "corner value", loc, str(item["value"]),
-                                 (x, y, corner[2], corner[3]), BOLD, 13, align=align))
-        scene.add(*_text(ctx, name, "motto", loc, "Sliders",
-                         (margin + 2, height - margin - 7, width - 2 * margin - 4, 5), ITALIC, 8, align="center"))
+                scene.add(
+                    *_text(
+                        ctx,
+                        name,
+                        "corner value",
+                        loc,
+                        str(item["value"]),
+                        (x, y, corner[2], corner[3]),
+                        BOLD,
+                        13,
+                        align=align,
+                    )
+                )
+        scene.add(
+            *_text(
+                ctx,
+                name,
+                "motto",
+                loc,
+                "Sliders",
+                (margin + 2, height - margin - 7, width - 2 * margin - 4, 5),
+                ITALIC,
+                8,
+                align="center",
+            )
+        )
         return Faces(scene)
 
 
@@ -341,8 +562,15 @@ class SquareKind(ComponentKind):
         deeds = {d["name"]: d for kind in ("deed", "railroad", "utility") for d in ctx.game.items(kind)}
         scene = Scene(side, side, name="board")
         scene.add(Rect(0, 0, side, side, Style(fill=layout["params"]["background"])))
-        inner: list[Item] = [Rect(corner, corner, ring - 2 * corner, ring - 2 * corner,
-                                  Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT))]
+        inner: list[Item] = [
+            Rect(
+                corner,
+                corner,
+                ring - 2 * corner,
+                ring - 2 * corner,
+                Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT),
+            )
+        ]
         inner += self._centre(ring, corner, ctx)
         for index, square in enumerate(squares):
             on_side, k = divmod(index, per_side + 1)
@@ -366,8 +594,9 @@ class SquareKind(ComponentKind):
             return (-1, 0, 0, -1, along + width, corner)
         return (0, -1, 1, 0, side - corner, along + width)  # right, running downwards
 
-    def _square(self, square: LocDict, deed: LocDict | None, w: float, depth: float,
-                layout: LocDict, ctx: LayoutContext) -> list[Item]:
+    def _square(
+        self, square: LocDict, deed: LocDict | None, w: float, depth: float, layout: LocDict, ctx: LayoutContext
+    ) -> list[Item]:
         name, loc, kind = square["name"], square.loc, square["type"]
         items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
         top = 2.0
@@ -376,12 +605,23 @@ class SquareKind(ComponentKind):
             items.append(Rect(0, 0, w, bar, Style(fill=deed["colour"], stroke=INK, stroke_width=0.75 * PT)))
             top = bar + 1.5
         big = 16 if w == depth else 8
-        items += _text(ctx, name, "name", loc, name, (1.5, top, w - 3, depth * 0.45), BOLD, big,
-                       align="center", leading=1.05)
+        items += _text(
+            ctx, name, "name", loc, name, (1.5, top, w - 3, depth * 0.45), BOLD, big, align="center", leading=1.05
+        )
         note = self._note(square, deed)
         if note:
-            items += _text(ctx, name, "note", loc, note, (1.5, depth * 0.5, w - 3, depth * 0.5 - 3), REGULAR,
-                           8 if w < depth else 10, align="center", valign="bottom")
+            items += _text(
+                ctx,
+                name,
+                "note",
+                loc,
+                note,
+                (1.5, depth * 0.5, w - 3, depth * 0.5 - 3),
+                REGULAR,
+                8 if w < depth else 10,
+                align="center",
+                valign="bottom",
+            )
         return items
 
     @staticmethod
@@ -403,23 +643,58 @@ class SquareKind(ComponentKind):
     @staticmethod
     def _centre(side: float, corner: float, ctx: LayoutContext) -> list[Item]:
         mid = side / 2
-        items = _text(ctx, "board", "title", None, "SLIDERS", (corner + 10, mid - 20, side - 2 * corner - 20, 40),
-                      BOLD, 72, align="center", valign="middle")
+        items = _text(
+            ctx,
+            "board",
+            "title",
+            None,
+            "SLIDERS",
+            (corner + 10, mid - 20, side - 2 * corner - 20, 40),
+            BOLD,
+            72,
+            align="center",
+            valign="middle",
+        )
         card_w, card_h = 63.5, 88.9
-        for cx, cy, deck in ((corner + 70, corner + 70, "chance"), (side - corner - 70, side - corner - 70,
-                                                                    "community-chest")):
+        for cx, cy, deck in (
+            (corner + 70, corner + 70, "chance"),
+            (side - corner - 70, side - corner - 70, "community-chest"),
+        ):
             backs = [b for b in ctx.game.items("card-back") if b.get("deck") == deck]
             label = backs[0]["title"] if backs else deck
-            items.append(Rect(cx - card_w / 2, cy - card_h / 2, card_w, card_h,
-                              Style(stroke=INK, stroke_width=1.0 * PT, dash=(2.0, 2.0))))
-            items += _text(ctx, "board", "card space", None, label, (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12),
-                           BOLD, 12, align="center", valign="middle")
+            items.append(
+                Rect(
+                    cx - card_w / 2,
+                    cy - card_h / 2,
+                    card_w,
+                    card_h,
+                    Style(stroke=INK, stroke_width=1.0 * PT, dash=(2.0, 2.0)),
+                )
+            )
+            items += _text(
+                ctx,
+                "board",
+                "card space",
+                None,
+                label,
+                (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12),
+                BOLD,
+                12,
+                align="center",
+                valign="middle",
+            )
         return items
 
 
 NET_PARAMS = closed(
-    {"width": LENGTH, "wall": LENGTH, "rise": LENGTH, "depth": LENGTH, "tab": LENGTH,
-     "colours": closed({"house": COLOUR, "hotel": COLOUR}, ["house", "hotel"])},
+    {
+        "width": LENGTH,
+        "wall": LENGTH,
+        "rise": LENGTH,
+        "depth": LENGTH,
+        "tab": LENGTH,
+        "colours": closed({"house": COLOUR, "hotel": COLOUR}, ["house", "hotel"]),
+    },
     ["width", "wall", "rise", "depth", "tab", "colours"],
 )
 
@@ -434,14 +709,32 @@ def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> d
     x3, x4, x5 = x2 + wall, x2 + wall + roof, x2 + wall + 2 * roof
     top, bottom = gable, gable + depth
     cut = min(1.5, depth / 4)
-    outline = [(0, top), (x1, top), (x1, top - wall), ((x1 + x2) / 2, 0.0), (x2, top - wall), (x2, top),
-               (x5, top), (x5 + tab, top + cut), (x5 + tab, bottom - cut), (x5, bottom), (x2, bottom),
-               (x2, bottom + wall), ((x1 + x2) / 2, bottom + gable), (x1, bottom + wall), (x1, bottom),
-               (0, bottom)]
+    outline = [
+        (0, top),
+        (x1, top),
+        (x1, top - wall),
+        ((x1 + x2) / 2, 0.0),
+        (x2, top - wall),
+        (x2, top),
+        (x5, top),
+        (x5 + tab, top + cut),
+        (x5 + tab, bottom - cut),
+        (x5, bottom),
+        (x2, bottom),
+        (x2, bottom + wall),
+        ((x1 + x2) / 2, bottom + gable),
+        (x1, bottom + wall),
+        (x1, bottom),
+        (0, bottom),
+    ]
     folds = [((x, top), (x, bottom)) for x in (x1, x2, x3, x4, x5)]
     folds += [((x1, top), (x2, top)), ((x1, bottom), (x2, bottom))]
-    return {"outline": outline, "folds": folds, "size": (x5 + tab, bottom + gable),
-            "roof": [(x3, top, roof, depth), (x4, top, roof, depth)]}
+    return {
+        "outline": outline,
+        "folds": folds,
+        "size": (x5 + tab, bottom + gable),
+        "roof": [(x3, top, roof, depth), (x4, top, roof, depth)],
+    }
 
 
 class BuildingKind(ComponentKind):
@@ -458,8 +751,10 @@ class BuildingKind(ComponentKind):
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         p = layout["params"]
         scale = 1.0 if item["type"] == "house" else 1.4
-        w, wall, rise, depth, tab = (_param(layout, k) * (scale if k in ("width", "depth") else 1.0)
-                                     for k in ("width", "wall", "rise", "depth", "tab"))
+        w, wall, rise, depth, tab = (
+            _param(layout, k) * (scale if k in ("width", "depth") else 1.0)
+            for k in ("width", "wall", "rise", "depth", "tab")
+        )
         net = house_net(w, wall, rise, depth, tab)
         width, height = _size(layout)
         nw, nh = net["size"]
@@ -473,17 +768,36 @@ class BuildingKind(ComponentKind):
         for x, y, rw, rh in net["roof"]:
             scene.add(Rect(x + dx, y + dy, rw, rh, Style(fill="#7a2b1d" if item["type"] == "hotel" else "#2f5d2a")))
         top = net["roof"][0][1] + dy
-        scene.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
-                         (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2), BOLD, 6, align="center",
-                         valign="middle", colour=PAPER))
-        scene.add(*(Polyline(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)), line_style("score"))
-                    for a, b in net["folds"]))
+        scene.add(
+            *_text(
+                ctx,
+                item["name"],
+                "name",
+                item.loc_of("name"),
+                item["name"],
+                (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
+                BOLD,
+                6,
+                align="center",
+                valign="middle",
+                colour=PAPER,
+            )
+        )
+        scene.add(
+            *(Polyline(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)), line_style("score")) for a, b in net["folds"])
+        )
         scene.add(Polyline(shape, line_style("cut"), closed=True))
         return Faces(scene)
 
 
 KINDS = (
-    SquareKind(), DeedKind(), RailroadKind(), UtilityKind(),
-    EventCardKind("chance", "Chance cards"), EventCardKind("community-chest", "Community Chest cards"),
-    CardBackKind(), BillKind(), BuildingKind(),
+    SquareKind(),
+    DeedKind(),
+    RailroadKind(),
+    UtilityKind(),
+    EventCardKind("chance", "Chance cards"),
+    EventCardKind("community-chest", "Community Chest cards"),
+    CardBackKind(),
+    BillKind(),
+    BuildingKind(),
 )

@@ -95,18 +95,35 @@ def read_deeds(game: Game) -> dict[str, Deed]:
     deeds: dict[str, Deed] = {}
     for item in validated_items(game, "deed"):
         deeds[item["name"]] = Deed(
-            item["name"], "deed", item["price"], item["mortgage"], tuple(item["rent"]),
-            item.loc, item["group"], item["house_cost"], item["colour"],
+            item["name"],
+            "deed",
+            item["price"],
+            item["mortgage"],
+            tuple(item["rent"]),
+            item.loc,
+            item["group"],
+            item["house_cost"],
+            item["colour"],
         )
     for item in validated_items(game, "railroad"):
         deeds[item["name"]] = Deed(
-            item["name"], "railroad", item["price"], item["mortgage"],
-            tuple(item["rent_by_count"]), item.loc, "railroad",
+            item["name"],
+            "railroad",
+            item["price"],
+            item["mortgage"],
+            tuple(item["rent_by_count"]),
+            item.loc,
+            "railroad",
         )
     for item in validated_items(game, "utility"):
         deeds[item["name"]] = Deed(
-            item["name"], "utility", item["price"], item["mortgage"],
-            tuple(item["dice_multiplier"]), item.loc, "utility",
+            item["name"],
+            "utility",
+            item["price"],
+            item["mortgage"],
+            tuple(item["dice_multiplier"]),
+            item.loc,
+            "utility",
         )
     return deeds
 
@@ -114,8 +131,14 @@ def read_deeds(game: Game) -> dict[str, Deed]:
 def read_squares(game: Game) -> list[Square]:
     return [
         Square(
-            index, item["name"], item["type"], item.loc, item.get("deed", ""),
-            item.get("salary", 0), item.get("amount", 0), item.get("percent", 0),
+            index,
+            item["name"],
+            item["type"],
+            item.loc,
+            item.get("deed", ""),
+            item.get("salary", 0),
+            item.get("amount", 0),
+            item.get("percent", 0),
         )
         for index, item in enumerate(validated_items(game, "square"))
     ]
@@ -143,9 +166,7 @@ def _board_deeds(squares: list[Square], deeds: dict[str, Deed]) -> dict[int, Dee
             continue
         deed = deeds.get(square.deed)
         if deed is None or deed.kind != DEED_SQUARE_TYPES[square.type]:
-            raise SourceError(
-                square.loc, f"square {square.name!r} names no {square.type} deed {square.deed!r}"
-            )
+            raise SourceError(square.loc, f"square {square.name!r} names no {square.type} deed {square.deed!r}")
         placed[square.index] = deed
     return placed
 
@@ -160,9 +181,7 @@ def _cards(game: Game, squares: list[Square]) -> dict[str, list[Card]]:
             target = -1
             if effect.op == "advance":
                 if effect.target not in by_name:
-                    raise SourceError(
-                        item.loc_of("effect"), f"card target {effect.target!r} is no board square"
-                    )
+                    raise SourceError(item.loc_of("effect"), f"card target {effect.target!r} is no board square")
                 target = by_name[effect.target]
             if effect.op == "nearest" and not any(s.type == effect.target for s in squares):
                 raise SourceError(item.loc_of("effect"), f"the board has no {effect.target}")

@@ -1,15 +1,15 @@
 """The effect notation of Chance and Community Chest cards, parsed with a lark grammar.
 
-    advance to "Square name"                   move forward to the square (GO salary on the way)
-    advance to nearest railroad, pay 2x rent   nearest railroad ahead; owner paid twice the rent
-    advance to nearest utility, pay 10x dice   nearest utility ahead; owner paid 10 x a new throw
-    back 3                                     move back (no GO salary)
-    go to slidecage                            sent to the Slidecage
-    get out of slidecage free                  kept until used, then returned under its deck
-    repairs 25 per house, 100 per hotel        pay the bank per building owned
-    pay 15 | collect 50                        pay the bank / the bank pays you
-    pay 50 to each player                      you pay every other player still in
-    collect 50 from each player                every other player still in pays you
+advance to "Square name"                   move forward to the square (GO salary on the way)
+advance to nearest railroad, pay 2x rent   nearest railroad ahead; owner paid twice the rent
+advance to nearest utility, pay 10x dice   nearest utility ahead; owner paid 10 x a new throw
+back 3                                     move back (no GO salary)
+go to slidecage                            sent to the Slidecage
+get out of slidecage free                  kept until used, then returned under its deck
+repairs 25 per house, 100 per hotel        pay the bank per building owned
+pay 15 | collect 50                        pay the bank / the bank pays you
+pay 50 to each player                      you pay every other player still in
+collect 50 from each player                every other player still in pays you
 """
 
 from dataclasses import dataclass

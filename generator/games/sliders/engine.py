@@ -11,9 +11,17 @@ from generator.sources.game import Game
 
 #: Rule events counted in `fired` besides squares and cards.
 RULE_EVENTS = (
-    "rule: house built", "rule: hotel built", "rule: auction", "rule: bankruptcy",
-    "rule: three doubles", "rule: sent to the Slidecage", "rule: doubles out of the Slidecage",
-    "rule: third try fine", "rule: fine paid", "rule: Get Out card used", "rule: private sale",
+    "rule: house built",
+    "rule: hotel built",
+    "rule: auction",
+    "rule: bankruptcy",
+    "rule: three doubles",
+    "rule: sent to the Slidecage",
+    "rule: doubles out of the Slidecage",
+    "rule: third try fine",
+    "rule: fine paid",
+    "rule: Get Out card used",
+    "rule: private sale",
     "rule: building auction",
 )
 
@@ -33,8 +41,7 @@ class SlidersEngine(Engine):
     def static_checks(self, game: Game) -> list[Finding]:
         return checks.static_checks(game)
 
-    def new_game(self, deck: Deck, num_players: int, rng: random.Random,
-                 options: dict) -> SlidersState:
+    def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> SlidersState:
         """options: short (bool), time_limit (turns), max_turns (the turn cap)."""
         return SlidersState(deck, num_players, rng, Rules.from_options(options))
 

@@ -31,13 +31,11 @@ def figures(states: list[SlidersState]) -> dict:
     capped = sum(1 for state in states if state.capped or not state.is_terminal())
     return {
         "landing_share": [round(count / moves, 5) for count in landings],
-        "rent_per_game_by_group": {
-            group: round(total / len(states), 1) for group, total in sorted(income.items())
-        },
-        "turns_to_first_bankruptcy": _summary(
-            [s.stats.bankrupt_turns[0] for s in states if s.stats.bankrupt_turns]),
+        "rent_per_game_by_group": {group: round(total / len(states), 1) for group, total in sorted(income.items())},
+        "turns_to_first_bankruptcy": _summary([s.stats.bankrupt_turns[0] for s in states if s.stats.bankrupt_turns]),
         "turns_to_second_bankruptcy": _summary(
-            [s.stats.bankrupt_turns[1] for s in states if len(s.stats.bankrupt_turns) > 1]),
+            [s.stats.bankrupt_turns[1] for s in states if len(s.stats.bankrupt_turns) > 1]
+        ),
         "games_capped": capped,
         "share_capped": round(capped / len(states), 4),
     }

@@ -92,8 +92,7 @@ def _manage(state: SlidersState, p: int, actions: list, default: str) -> Action:
             continue
         if _affordable(state, p, action):
             return action
-    offers = [a for a in actions if isinstance(a, tuple) and a[0] == "offer"
-              and state.cash[p] - a[2] >= RESERVE]
+    offers = [a for a in actions if isinstance(a, tuple) and a[0] == "offer" and state.cash[p] - a[2] >= RESERVE]
     return max(offers, key=lambda a: a[2]) if offers else default
 
 

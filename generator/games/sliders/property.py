@@ -78,8 +78,7 @@ class PropertyMixin:
         stock = self.bank_hotels if lowest == self.hotel_at else self.bank_houses
         if not stock:
             return []
-        return [("build", sq) for sq, height in zip(members, levels, strict=True)
-                if height == lowest]
+        return [("build", sq) for sq, height in zip(members, levels, strict=True) if height == lowest]
 
     def _sells(self, group: str, members: tuple[int, ...], highest: int) -> list:
         """Selling evenly, from the highest buildings down; or the whole group at once."""
@@ -144,8 +143,7 @@ class PropertyMixin:
     def worth(self, p: int) -> int:
         """The Sliding Tax's total worth: cash, printed prices (mortgaged or not), buildings."""
         return self.cash[p] + sum(
-            deed.price + self.building_value(sq)
-            for sq, deed in self.deck.deeds.items() if self.owner[sq] == p
+            deed.price + self.building_value(sq) for sq, deed in self.deck.deeds.items() if self.owner[sq] == p
         )
 
     def valuation(self, p: int) -> int:

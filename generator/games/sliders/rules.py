@@ -9,7 +9,16 @@ DOUBLES_TO_CAGE = 3
 BID_STEPS = (1, 5, 10, 25, 50, 100)
 
 START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, PLACE, OVER = (
-    "start", "post", "buy", "auction", "tax", "debt", "transfer", "offer", "place", "over",
+    "start",
+    "post",
+    "buy",
+    "auction",
+    "tax",
+    "debt",
+    "transfer",
+    "offer",
+    "place",
+    "over",
 )
 OFFER_PRICES = (1.0, 1.5, 2.0)
 #: Turns of the time-limit game switched on without a length (about 50 rounds of 4).

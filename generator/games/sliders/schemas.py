@@ -8,8 +8,16 @@ POSITIVE: dict = {"type": "integer", "minimum": 1}
 COUNT: dict = {"type": "integer", "minimum": 1}
 
 SQUARE_TYPES = [
-    "go", "property", "railroad", "utility", "chance", "community-chest", "tax",
-    "slidecage", "free", "go-to-slidecage",
+    "go",
+    "property",
+    "railroad",
+    "utility",
+    "chance",
+    "community-chest",
+    "tax",
+    "slidecage",
+    "free",
+    "go-to-slidecage",
 ]
 #: Square types whose square is a title deed.
 DEED_SQUARE_TYPES = {"property": "deed", "railroad": "railroad", "utility": "utility"}
@@ -67,8 +75,7 @@ SCHEMAS: dict[str, dict] = {
         for deck in CARD_DECKS
     },
     "card-back": closed(
-        {"deck": {"enum": CARD_DECKS}, "title": NAME, "text": {"type": "string"},
-         "colour": COLOUR},
+        {"deck": {"enum": CARD_DECKS}, "title": NAME, "text": {"type": "string"}, "colour": COLOUR},
         ["deck", "title"],
     ),
     "bill": closed(

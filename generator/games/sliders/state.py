@@ -94,8 +94,7 @@ def rolled_dice(rng: random.Random) -> Dice:
 
 
 class SlidersState(PropertyMixin, MovementMixin, GameState):
-    def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules,
-                 dice: Dice | None = None):
+    def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
         super().__init__(num_players, rng)
         self.deck, self.rules = deck, rules
         self.dice: Dice = dice or rolled_dice(rng)
@@ -217,8 +216,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             return self.raise_actions(p)
         if phase == TRANSFER:
             creditor, squares = self.transfer
-            lifts = [("lift_now", sq) for sq in squares
-                     if self.mortgaged[sq] and self.cash[creditor] >= self.deck.deeds[sq].mortgage]
+            lifts = [
+                ("lift_now", sq)
+                for sq in squares
+                if self.mortgaged[sq] and self.cash[creditor] >= self.deck.deeds[sq].mortgage
+            ]
             return [*lifts, "keep"]
         if phase == OFFER:
             return ["accept", "refuse"]
@@ -247,8 +249,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         wanting = []
         if stock < sum(self.alive):  # else the Bank has enough for everyone
             seats = [(p + k) % self.num_players for k in range(self.num_players)]
-            wanting = [q for q in seats
-                       if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
+            wanting = [q for q in seats if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
         if len(wanting) > 1 and stock < len(wanting):
             self.auction = Auction(-1, wanting, item=item)
             self.fired["rule: building auction"] += 1
@@ -593,10 +594,8 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             problems += [f"seat {p} has ${c}" for p, c in enumerate(cash) if c < 0]
         hotels = level.count(HOTEL)
         houses = sum(level) - HOTEL * hotels
-        if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses,
-                                                                      self.deck.hotels):
-            problems.append(f"{houses + self.bank_houses} houses and "
-                            f"{hotels + self.bank_hotels} hotels exist")
+        if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses, self.deck.hotels):
+            problems.append(f"{houses + self.bank_houses} houses and {hotels + self.bank_hotels} hotels exist")
         cards = sum(map(len, self.piles.values())) + sum(map(len, self.held))
         if cards != self.card_total:
             problems.append(f"{cards} event cards exist, not {self.card_total}")
@@ -612,8 +611,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         owner, squares = self.owner, range(len(self.owner))
         problems = []
         if not all(self.alive):
-            problems += [f"square {sq} owned by the bankrupt seat {o}"
-                         for sq, o in enumerate(owner) if o >= 0 and not self.alive[o]]
+            problems += [
+                f"square {sq} owned by the bankrupt seat {o}"
+                for sq, o in enumerate(owner)
+                if o >= 0 and not self.alive[o]
+            ]
         if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
             problems.append("a deed of the Bank is mortgaged")
         built = {self.deck.deeds[sq].group for sq in compress(squares, self.level)}
@@ -624,8 +626,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         squares = self.deck.groups[group]
         if len({self.owner[sq] for sq in squares}) != 1 or self.owner[squares[0]] < 0:
             return f"buildings on {group} outside a complete group"
-        heights = [self.hotel_at + 1 if self.level[sq] == HOTEL else self.level[sq]
-                   for sq in squares]
+        heights = [self.hotel_at + 1 if self.level[sq] == HOTEL else self.level[sq] for sq in squares]
         if max(heights) - min(heights) > 1:
             return f"uneven building on {group}: {heights}"
         return ""

@@ -30,14 +30,12 @@ class SlipmaxEngine(Engine):
             raise SourceError(first.loc, f"[{first.code}] {first.message}")
         strips, _ = read_strips(game)
         registers, registers_loc = read_registers(game)
-        return Deck(tuple(strips), read_board(game), registers, registers_loc,
-                    tuple(ongoing_rules(s) for s in strips))
+        return Deck(tuple(strips), read_board(game), registers, registers_loc, tuple(ongoing_rules(s) for s in strips))
 
     def static_checks(self, game: Game) -> list[Finding]:
         return static_checks(game)
 
-    def new_game(self, deck: Deck, num_players: int, rng: random.Random,
-                 options: dict) -> SlipmaxState:
+    def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> SlipmaxState:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Slipmax is for {self.min_players} to {self.max_players} players")
         unknown = set(options) - {"tidal", "cycles"}
@@ -61,9 +59,12 @@ class SlipmaxEngine(Engine):
         winners = [max(s.returns()) for s in states]
         ended = Counter(_ending(s) for s in states)
         return {
-            "final_money": {"mean": round(statistics.fmean(final), 2),
-                            "median": statistics.median(final), "max": max(final),
-                            "broke_share": round(sum(m == 0 for m in final) / len(final), 3)},
+            "final_money": {
+                "mean": round(statistics.fmean(final), 2),
+                "median": statistics.median(final),
+                "max": max(final),
+                "broke_share": round(sum(m == 0 for m in final) / len(final), 3),
+            },
             "winner_money_mean": round(statistics.fmean(winners), 2),
             "ended_by": dict(sorted(ended.items())),
             "players_out_mean": round(statistics.fmean(sum(s.out) for s in states), 3),

@@ -81,20 +81,25 @@ def fits_register_card(game: Game) -> list[Finding]:
     for item in game.items("strip"):
         needed = len(item["steps"]) * step_height
         if needed > geometry.pocket_depth + 1e-6:
-            findings.append(error(
-                "SM014",
-                f"{item['title']!r} has {len(item['steps'])} steps ({needed:.1f} mm at {step_height:.1f} mm "
-                f"a step) but the register card's pocket is {geometry.pocket_depth:.1f} mm deep",
-                item.loc_of("steps"),
-            ))
+            findings.append(
+                error(
+                    "SM014",
+                    f"{item['title']!r} has {len(item['steps'])} steps ({needed:.1f} mm at {step_height:.1f} mm "
+                    f"a step) but the register card's pocket is {geometry.pocket_depth:.1f} mm deep",
+                    item.loc_of("steps"),
+                )
+            )
     if geometry.slit_length > geometry.pitch - MIN_BRIDGE + 1e-6:
-        findings.append(error(
-            "SM015",
-            f"strips are too wide for the register card: {len(card['registers'])} slits of "
-            f"{geometry.slit_length:.1f} mm need {len(card['registers']) * (geometry.slit_length + MIN_BRIDGE):.1f} mm "
-            f"but the card is {geometry.width:.1f} mm wide",
-            card.loc_of("registers"),
-        ))
+        findings.append(
+            error(
+                "SM015",
+                f"strips are too wide for the register card: {len(card['registers'])} slits of "
+                f"{geometry.slit_length:.1f} mm need "
+                f"{len(card['registers']) * (geometry.slit_length + MIN_BRIDGE):.1f} mm "
+                f"but the card is {geometry.width:.1f} mm wide",
+                card.loc_of("registers"),
+            )
+        )
     return findings
 
 
@@ -115,17 +120,16 @@ def numbering(game: Game) -> list[Finding]:
         numbers = [step["step"] for step in steps]
         title = item["title"]
         if numbers[0] != 0:
-            findings.append(warning("SM003", f"{title!r} starts at step ({numbers[0]}), not (0)",
-                                    steps.loc_of(0)))
+            findings.append(warning("SM003", f"{title!r} starts at step ({numbers[0]}), not (0)", steps.loc_of(0)))
         for i in range(1, len(numbers)):
             before, now = numbers[i - 1], numbers[i]
             if now <= before:
-                findings.append(error("SM005", f"{title!r} step ({now}) follows ({before}): "
-                                      "numbers must rise", steps.loc_of(i)))
+                findings.append(
+                    error("SM005", f"{title!r} step ({now}) follows ({before}): numbers must rise", steps.loc_of(i))
+                )
             elif now > before + 1:
                 missing = ", ".join(f"({n})" for n in range(before + 1, now))
-                findings.append(warning("SM004", f"{title!r} has no step {missing}",
-                                        steps.loc_of(i)))
+                findings.append(warning("SM004", f"{title!r} has no step {missing}", steps.loc_of(i)))
     return findings
 
 
@@ -139,22 +143,22 @@ def references(strip: Strip) -> list[Finding]:
     """SM006: references to steps the strip does not have."""
     return [
         error("SM006", f"step ({n}) does not exist on {strip.title!r}", step.loc)
-        for step in strip.steps for n in step_refs(step.effect) if strip.index_of(n) is None
+        for step in strip.steps
+        for n in step_refs(step.effect)
+        if strip.index_of(n) is None
     ]
 
 
 def cycles(strip: Strip) -> list[Finding]:
     """SM007: each cycle of references, reported once at its first step in strip order."""
-    graph = {s.number: [n for n in step_refs(s.effect) if strip.index_of(n) is not None]
-             for s in strip.steps}
+    graph = {s.number: [n for n in step_refs(s.effect) if strip.index_of(n) is not None] for s in strip.steps}
     findings, reported = [], set()
     for step in strip.steps:
         path = _cycle_from(step.number, graph)
         if path and not set(path) & reported:
             reported |= set(path)
             loop = " -> ".join(f"({n})" for n in [*path, path[0]])
-            findings.append(error("SM007", f"{strip.title!r} steps refer in a cycle: {loop}",
-                                  step.loc))
+            findings.append(error("SM007", f"{strip.title!r} steps refer in a cycle: {loop}", step.loc))
     return findings
 
 
@@ -186,26 +190,29 @@ def strip_names(strips: list[Strip]) -> list[Finding]:
         for rule in strip.rules:
             for name in _named_strips(rule):
                 if name not in titles:
-                    findings.append(warning(
-                        "SM008", f"{strip.title!r} note names {name!r}, which is not in the deck",
-                        strip.loc))
+                    findings.append(
+                        warning("SM008", f"{strip.title!r} note names {name!r}, which is not in the deck", strip.loc)
+                    )
         for step in strip.steps:
             for name in _named_strips(step.effect):
                 if name not in titles:
-                    findings.append(warning(
-                        "SM008", f"{strip.title!r} step ({step.number}) names {name!r}, which is "
-                        "not in the deck, so it never collects anything", step.loc))
+                    findings.append(
+                        warning(
+                            "SM008",
+                            f"{strip.title!r} step ({step.number}) names {name!r}, which is "
+                            "not in the deck, so it never collects anything",
+                            step.loc,
+                        )
+                    )
     return findings
 
 
 def strip_count(strips: list[Strip], registers: int, loc: Loc) -> list[Finding]:
     """SM009 / SM010: enough strips to fill the registers, and the twenty the seed asks for."""
     if len(strips) < registers:
-        return [error("SM009", f"{len(strips)} strip(s) cannot fill the {registers} registers",
-                      loc)]
+        return [error("SM009", f"{len(strips)} strip(s) cannot fill the {registers} registers", loc)]
     if len(strips) < SEED_STRIPS:
-        return [warning("SM010", f"{len(strips)} strips: the rules ask for at least "
-                        f"{SEED_STRIPS}", loc)]
+        return [warning("SM010", f"{len(strips)} strips: the rules ask for at least {SEED_STRIPS}", loc)]
     return []
 
 
@@ -218,12 +225,10 @@ def shapes(board: Board, registers: tuple[str, ...], loc: Loc) -> list[Finding]:
     on_board = {shape for space in board.spaces for shape in space}
     missing = sorted(on_board - set(registers))
     if missing:
-        findings.append(error("SM011", "the board has shape(s) with no register: "
-                              f"{', '.join(missing)}", loc))
+        findings.append(error("SM011", f"the board has shape(s) with no register: {', '.join(missing)}", loc))
     unused = sorted(set(registers) - on_board)
     if unused:
-        findings.append(warning("SM012", f"no board space has the register shape(s): "
-                                f"{', '.join(unused)}", loc))
+        findings.append(warning("SM012", f"no board space has the register shape(s): {', '.join(unused)}", loc))
     return findings
 
 
@@ -250,12 +255,16 @@ def deals(strips: list[Strip], registers: int, loc: Loc) -> Finding:
     for strip in strips:
         copies[strip.title] = copies.get(strip.title, 0) + 1
     ordered = ordered_deals(list(copies.values()), registers)
-    message = (f"{len(strips)} strips ({len(copies)} different) can be dealt into the "
-               f"{registers} registers in {ordered:,} distinct ordered ways")
+    message = (
+        f"{len(strips)} strips ({len(copies)} different) can be dealt into the "
+        f"{registers} registers in {ordered:,} distinct ordered ways"
+    )
     if len(copies) == len(strips):
         n = len(strips)
-        message += (f" ({' x '.join(str(n - i) for i in range(registers))}); ignoring which "
-                    f"register gets which strip, {comb(n, registers):,} sets")
+        message += (
+            f" ({' x '.join(str(n - i) for i in range(registers))}); ignoring which "
+            f"register gets which strip, {comb(n, registers):,} sets"
+        )
     if len(strips) == SEED_STRIPS and len(copies) == SEED_STRIPS:
         message += "; the seed rules' 27,907,200 counts ordered deals"
     return info("SM013", message, loc)

@@ -32,8 +32,14 @@ class StripKind(ComponentKind):
     label = "strips"
     schema = STRIP
     params_schema = closed(
-        {"title_height": LENGTH, "step_height": LENGTH, "padding": LENGTH,
-         "title": FONT_SPEC, "note": FONT_SPEC, "step": FONT_SPEC},
+        {
+            "title_height": LENGTH,
+            "step_height": LENGTH,
+            "padding": LENGTH,
+            "title": FONT_SPEC,
+            "note": FONT_SPEC,
+            "step": FONT_SPEC,
+        },
         ["title_height", "step_height", "padding", "title", "note", "step"],
     )
 
@@ -48,15 +54,25 @@ class StripKind(ComponentKind):
         title = {"x": f"{pad}mm", "y": f"{pad}mm", "width": f"{w - 2 * pad}mm", "height": "4mm", **params["title"]}
         scene.add(*draw_text(item["title"], _as_spec(title), ctx, component, "title", item.loc_of("title")))
         if "note" in item:
-            note = {"x": f"{pad}mm", "y": f"{pad + 4}mm", "width": f"{w - 2 * pad}mm",
-                    "height": f"{title_h - 4 - 2 * pad}mm", **params["note"]}
+            note = {
+                "x": f"{pad}mm",
+                "y": f"{pad + 4}mm",
+                "width": f"{w - 2 * pad}mm",
+                "height": f"{title_h - 4 - 2 * pad}mm",
+                **params["note"],
+            }
             scene.add(*draw_text(item["note"], _as_spec(note), ctx, component, "note", item.loc_of("note")))
         thin = Style(stroke=GREY, stroke_width=0.25 * PT)
         for n, step in enumerate(item["steps"]):
             top = title_h + n * step_h
             scene.add(Polyline(((0, top), (w, top)), thin))
-            spec = {"x": f"{pad}mm", "y": f"{top + 0.5}mm", "width": f"{w - 2 * pad}mm",
-                    "height": f"{step_h - 1.0}mm", **params["step"]}
+            spec = {
+                "x": f"{pad}mm",
+                "y": f"{top + 0.5}mm",
+                "width": f"{w - 2 * pad}mm",
+                "height": f"{step_h - 1.0}mm",
+                **params["step"],
+            }
             text = f"{step['step']}) {step['text']}"
             loc = item["steps"].loc_of(n)
             scene.add(*draw_text(text, _as_spec(spec), ctx, component, f"step ({step['step']})", loc))
@@ -107,8 +123,14 @@ class RegisterCardKind(ComponentKind):
     label = "register card"
     schema = REGISTER_CARD
     params_schema = closed(
-        {"strip_layout": {"type": "string"}, "slit_from_top": LENGTH, "clearance": LENGTH,
-         "slack": LENGTH, "shape_size": LENGTH, "flap_height": LENGTH},
+        {
+            "strip_layout": {"type": "string"},
+            "slit_from_top": LENGTH,
+            "clearance": LENGTH,
+            "slack": LENGTH,
+            "shape_size": LENGTH,
+            "flap_height": LENGTH,
+        },
         ["strip_layout", "slit_from_top", "clearance", "slack", "shape_size", "flap_height"],
     )
 
@@ -126,14 +148,20 @@ class RegisterCardKind(ComponentKind):
             scene.add(Polyline(((cx - half, g.slit_y), (cx + half, g.slit_y)), line_style("slit")))
             cy = g.slit_y + 8 + shape_size / 2
             scene.add(shape(register, cx, cy, shape_size, ink))
-            scene.add(*fit_text(f"{register} register", cx - g.pitch / 2, cy + shape_size / 2 + 3,
-                                g.pitch, 4, label).items)
+            scene.add(
+                *fit_text(f"{register} register", cx - g.pitch / 2, cy + shape_size / 2 + 3, g.pitch, 4, label).items
+            )
         scene.add(Polyline(((0, g.front_height), (g.width, g.front_height)), line_style("score")))
-        how = ("Cut the six slits. Fold the lower flap back on the long dashed line to make a pocket. "
-               "Push each strip down through its slit until only its title shows. On landing, pull "
-               "the strip up one step and obey the newly revealed step.")
-        scene.add(*fit_text(how, 6, g.front_height - 16, g.width - 12, 13,
-                            TextStyle("DejaVuSans", 7 * PT, align="center")).items)
+        how = (
+            "Cut the six slits. Fold the lower flap back on the long dashed line to make a pocket. "
+            "Push each strip down through its slit until only its title shows. On landing, pull "
+            "the strip up one step and obey the newly revealed step."
+        )
+        scene.add(
+            *fit_text(
+                how, 6, g.front_height - 16, g.width - 12, 13, TextStyle("DejaVuSans", 7 * PT, align="center")
+            ).items
+        )
         scene.add(_flap(g, ctx))
         return Faces(scene)
 
@@ -141,15 +169,18 @@ class RegisterCardKind(ComponentKind):
 def _flap(g: RegisterGeometry, ctx: LayoutContext):
     """The back half carries the strip shorthand, printed upside down so it reads upright
     on the back of the card once folded."""
-    text = ("Slipmax strip shorthand\n"
-            "Flip n [heads]; [tails]: take n cents from your stash and flip them; take the heads "
-            "result for every head and the tails result for every tail.\n"
-            "nd: roll n dice.\n"
-            "nd > x [win] [lose]: roll n dice; if the result is greater than x take the win "
-            "effect, otherwise the lose effect.\n"
-            "Locking: after taking a space's effect you may spend 2 cents a lock on its register.")
-    items = fit_text(text, 8, 5, g.width - 16, g.flap_height - 10,
-                     TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT, align="left")).items
+    text = (
+        "Slipmax strip shorthand\n"
+        "Flip n [heads]; [tails]: take n cents from your stash and flip them; take the heads "
+        "result for every head and the tails result for every tail.\n"
+        "nd: roll n dice.\n"
+        "nd > x [win] [lose]: roll n dice; if the result is greater than x take the win "
+        "effect, otherwise the lose effect.\n"
+        "Locking: after taking a space's effect you may spend 2 cents a lock on its register."
+    )
+    items = fit_text(
+        text, 8, 5, g.width - 16, g.flap_height - 10, TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT, align="left")
+    ).items
     # Rotate 180 degrees about the flap's centre.
     return Group(tuple(items), (-1, 0, 0, -1, g.width, g.front_height + g.flap_height))
 
@@ -167,9 +198,14 @@ class ShapeBoardKind(ComponentKind):
         cells = spiral_cells(n)
         expected = n * n - len(item["centre"])
         if len(item["spaces"]) != expected:
-            ctx.findings.append(error("L003", f"a {n}x{n} spiral with {len(item['centre'])} centre spaces has "
-                                      f"{expected} ordinary spaces; 'spaces' lists {len(item['spaces'])}",
-                                      item.loc_of("spaces")))
+            ctx.findings.append(
+                error(
+                    "L003",
+                    f"a {n}x{n} spiral with {len(item['centre'])} centre spaces has "
+                    f"{expected} ordinary spaces; 'spaces' lists {len(item['spaces'])}",
+                    item.loc_of("spaces"),
+                )
+            )
         size = n * s + 2 * border
         scene = Scene(size, size, name=item["name"])
         scene.add(Rect(0, 0, size, size, Style(fill="#f4f1e8")))
@@ -192,9 +228,16 @@ class ShapeBoardKind(ComponentKind):
                 scene.add(_arrow(cells[index], cells[index + 1], border, s))
         scene.add(*_walls(cells, border, s, wall))
         scene.add(Rect(border, border, n * s, n * s, Style(stroke="#000000", stroke_width=wall)))
-        scene.add(*fit_text("START: the first space is the one by the striped corner; go clockwise",
-                            border + s + 2, 1.5, n * s - s - 4, border - 3,
-                            TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT)).items)
+        scene.add(
+            *fit_text(
+                "START: the first space is the one by the striped corner; go clockwise",
+                border + s + 2,
+                1.5,
+                n * s - s - 4,
+                border - 3,
+                TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT),
+            ).items
+        )
         return Faces(scene)
 
 

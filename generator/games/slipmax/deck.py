@@ -94,8 +94,7 @@ def read_strips(game: Game) -> tuple[list[Strip], list[Finding]]:
             try:
                 rules = parse_note(item["note"])
             except GrammarError as exc:
-                findings.append(error(UNREADABLE_NOTE, f"{item['title']!r}: note {exc}",
-                                      item.loc_of("note")))
+                findings.append(error(UNREADABLE_NOTE, f"{item['title']!r}: note {exc}", item.loc_of("note")))
         steps = []
         for raw in item["steps"]:
             steps.append(_parse_step(item["title"], raw, findings))
@@ -111,8 +110,7 @@ def _parse_step(title: str, raw: LocDict, findings: list[Finding]) -> Step:
         effect = parse_notation(raw[key]) if key == "effect" else parse_step(raw[key])
     except GrammarError as exc:
         what = "effect" if key == "effect" else "step text"
-        findings.append(error(UNREADABLE_STEP, f"{title!r} step ({raw['step']}): {what} {exc}",
-                              raw.loc_of(key)))
+        findings.append(error(UNREADABLE_STEP, f"{title!r} step ({raw['step']}): {what} {exc}", raw.loc_of(key)))
         effect = Node("noop")
     return Step(raw["step"], raw["text"], effect, raw.loc_of(key), f"{title} ({raw['step']})")
 

@@ -61,7 +61,7 @@ class Effects:
             yield from self.run(effect, ctx)
 
     def _op_offer(self, ctx, price, reward):
-        """"Pay X to Y" / "Pass your next turn to Y": a choice, only if affordable."""
+        """ "Pay X to Y" / "Pass your next turn to Y": a choice, only if affordable."""
         if price.op == "lose" and self.money[ctx.who] < price.args[0]:
             return
         if reward.op == "trigger_visible" and not self._visible(ctx, reward.args[0]):
@@ -110,8 +110,7 @@ class Effects:
 
     def _op_two_give(self, ctx, cents):
         players = self._candidates(ctx)
-        deals = [(pair, r) for r in players
-                 for pair in combinations([p for p in players if p != r], 2)]
+        deals = [(pair, r) for r in players for pair in combinations([p for p in players if p != r], 2)]
         if deals:
             (a, b), receiver = yield from self._ask(ctx.who, "two_give", deals)
             self.transfer(a, receiver, cents)
@@ -133,8 +132,7 @@ class Effects:
 
     def _op_halve_and_give(self, ctx):
         """Take half (rounded down) of a player's cents and give them to one chosen player."""
-        deals = [(victim, to) for victim in self._candidates(ctx) for to in self.active()
-                 if to != victim]
+        deals = [(victim, to) for victim in self._candidates(ctx) for to in self.active() if to != victim]
         if deals:
             victim, to = yield from self._ask(ctx.who, "halve_and_give", deals)
             self.transfer(victim, to, self.money[victim] // 2)
@@ -181,8 +179,7 @@ class Effects:
     def _op_flip(self, ctx, coins, heads, tails):
         """Flip n cents of your stash: each head obeys `heads`, each tail `tails`."""
         if coins == "X":
-            coins = yield from self._ask(ctx.who, "flip", list(range(1, self.money[ctx.who] + 1))
-                                         or [0])
+            coins = yield from self._ask(ctx.who, "flip", list(range(1, self.money[ctx.who] + 1)) or [0])
         for _ in range(min(coins, self.money[ctx.who])):
             yield from self.run(heads if self.coin() else tails, ctx)
 
@@ -216,7 +213,7 @@ class Effects:
             self.receive(ctx.who, total)
 
     def _op_per(self, ctx, dice, number):
-        """"nd: Per (1)": step (1)'s dice effect with this many dice."""
+        """ "nd: Per (1)": step (1)'s dice effect with this many dice."""
         count = yield from self._dice_count(ctx, dice)
         effect = ctx.strip.steps[ctx.strip.index_of(number)].effect
         if effect.op in ("parity", "over"):
@@ -319,14 +316,15 @@ class Effects:
 
     def _op_adjust_one(self, ctx):
         r, direction = yield from self._ask(
-            ctx.who, "adjust_one", [(r, d) for r in self._other_registers(ctx) for d in _DIRECTIONS])
+            ctx.who, "adjust_one", [(r, d) for r in self._other_registers(ctx) for d in _DIRECTIONS]
+        )
         self._adjust(r, direction)
 
     def _op_orders(self, ctx, orders):
         for _ in range(orders):
             order = yield from self._ask(
-                ctx.who, "order",
-                [None, *[(r, d) for r in self._other_registers(ctx) for d in _DIRECTIONS]])
+                ctx.who, "order", [None, *[(r, d) for r in self._other_registers(ctx) for d in _DIRECTIONS]]
+            )
             if order is None:
                 return
             self._adjust(*order)
@@ -347,8 +345,11 @@ class Effects:
             yield from self.obey(ctx.who, r, self.reg_pos[r], ctx.trigger)
 
     def _visible(self, ctx, number: int) -> list[int]:
-        return [r for r in self._other_registers(ctx) if self.reg_pos[r] >= 0
-                and self.strip_at(r).steps[self.reg_pos[r]].number == number]
+        return [
+            r
+            for r in self._other_registers(ctx)
+            if self.reg_pos[r] >= 0 and self.strip_at(r).steps[self.reg_pos[r]].number == number
+        ]
 
     def _op_trigger_visible(self, ctx, number):
         showing = self._visible(ctx, number)
@@ -439,8 +440,7 @@ class Effects:
 
     def _op_collect_spaces(self, ctx, title):
         for space, registers in enumerate(self.space_registers):
-            if self.space_coins.get(space) and any(self.strip_at(r).title == title
-                                                   for r in registers):
+            if self.space_coins.get(space) and any(self.strip_at(r).title == title for r in registers):
                 cents = self.space_coins.pop(space)
                 self.receive(ctx.who, cents, source=cents)
 

@@ -46,38 +46,99 @@ def _show(arg: object) -> str:
 
 #: Effects a step can have, by op: the kinds of their arguments.
 EFFECT_OPS: dict[str, str] = {
-    "noop": "", "seq": "*", "ref": "i", "repeat": "ei", "optional": "e", "offer": "ee",
+    "noop": "",
+    "seq": "*",
+    "ref": "i",
+    "repeat": "ei",
+    "optional": "e",
+    "offer": "ee",
     # money
-    "lose": "i", "gain": "i", "pay_each": "i", "collect_each": "i", "multiply": "i",
-    "give_between": "i", "two_give": "i", "redistribute": "", "swap_money": "",
-    "halve_and_give": "", "all_gain": "i", "all_lose": "i", "all_lose_half": "",
-    "distribute": "i", "next_gain": "ii", "trade": "ii", "pay_trigger": "i",
-    "flip": "nee", "all_flip": "i", "parity": "n", "per": "ni", "over": "iiee",
+    "lose": "i",
+    "gain": "i",
+    "pay_each": "i",
+    "collect_each": "i",
+    "multiply": "i",
+    "give_between": "i",
+    "two_give": "i",
+    "redistribute": "",
+    "swap_money": "",
+    "halve_and_give": "",
+    "all_gain": "i",
+    "all_lose": "i",
+    "all_lose_half": "",
+    "distribute": "i",
+    "next_gain": "ii",
+    "trade": "ii",
+    "pay_trigger": "i",
+    "flip": "nee",
+    "all_flip": "i",
+    "parity": "n",
+    "per": "ni",
+    "over": "iiee",
     # turns and movement
-    "skip": "i", "extra": "i", "grant_turn": "", "to_front": "", "to_back": "",
-    "move": "i", "move_roll": "i", "land": "", "swap_places": "", "nudge": "i",
-    "nudge_all": "i", "choose_rolls": "i", "choose_next_roll": "", "end_game": "",
+    "skip": "i",
+    "extra": "i",
+    "grant_turn": "",
+    "to_front": "",
+    "to_back": "",
+    "move": "i",
+    "move_roll": "i",
+    "land": "",
+    "swap_places": "",
+    "nudge": "i",
+    "nudge_all": "i",
+    "choose_rolls": "i",
+    "choose_next_roll": "",
+    "end_game": "",
     # registers
-    "lock": "i", "bank_lock": "i", "adjust_all": "", "adjust_one": "", "set_others": "i",
-    "advance_all": "", "random_register": "", "trigger_visible": "i", "orders": "i",
+    "lock": "i",
+    "bank_lock": "i",
+    "adjust_all": "",
+    "adjust_one": "",
+    "set_others": "i",
+    "advance_all": "",
+    "random_register": "",
+    "trigger_visible": "i",
+    "orders": "i",
     "replace": "i",
     # tokens, the Crown, coins on spaces
-    "gain_time": "i", "steal_time": "i", "steal_time_each": "i", "give_crown": "i",
-    "give_crown_fraction": "ii", "crown_all": "i", "crown_turn": "", "tithe": "",
-    "put_on_space": "i", "collect_spaces": "s",
+    "gain_time": "i",
+    "steal_time": "i",
+    "steal_time_each": "i",
+    "give_crown": "i",
+    "give_crown_fraction": "ii",
+    "crown_all": "i",
+    "crown_turn": "",
+    "tithe": "",
+    "put_on_space": "i",
+    "collect_spaces": "s",
 }
 
 #: Ongoing rules: they do nothing when obeyed but hold while their step is showing.
 ONGOING_OPS: dict[str, str] = {
-    "rolls_minus": "i", "odd_rolls_plus": "i", "pay_to_move": "i", "rolls_backward": "",
-    "reroll_move": "", "reroll_any": "", "gains_halved": "", "no_gains": "",
-    "dice_doubled": "", "stasis": "",
+    "rolls_minus": "i",
+    "odd_rolls_plus": "i",
+    "pay_to_move": "i",
+    "rolls_backward": "",
+    "reroll_move": "",
+    "reroll_any": "",
+    "gains_halved": "",
+    "no_gains": "",
+    "dice_doubled": "",
+    "stasis": "",
 }
 
 #: Strip-wide rules read from a strip's note.
 NOTE_OPS: dict[str, str] = {
-    "no_self": "", "target_least": "", "target_most": "", "optional_advance": "",
-    "trap": "", "orders_note": "", "time_limit": "i", "crown": "", "waste": "s",
+    "no_self": "",
+    "target_least": "",
+    "target_most": "",
+    "optional_advance": "",
+    "trap": "",
+    "orders_note": "",
+    "time_limit": "i",
+    "crown": "",
+    "waste": "s",
 }
 
 STEP_OPS: dict[str, str] = {**EFFECT_OPS, **ONGOING_OPS}
@@ -231,8 +292,20 @@ CHOSEN.2: /[nX](?![\w(])/
 %ignore WS
 """
 
-_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-          "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
 
 
 @v_args(inline=True)
@@ -377,8 +450,10 @@ def _parse(parser: Lark, transformer: Transformer, text: str):
         return transformer.transform(parser.parse(text))
     except LarkError as exc:
         column = getattr(exc, "column", None)
-        raise GrammarError(f"cannot read {text!r}" + (f" from column {column}" if column else ""),
-                           column if isinstance(column, int) and column > 0 else None) from None
+        raise GrammarError(
+            f"cannot read {text!r}" + (f" from column {column}" if column else ""),
+            column if isinstance(column, int) and column > 0 else None,
+        ) from None
 
 
 def parse_step(text: str) -> Node:
@@ -425,8 +500,9 @@ def _check_arg(node: Node, kind: str, arg: object) -> None:
         "e": isinstance(arg, Node),
     }[kind]
     if not ok:
-        raise GrammarError(f"{node.op}(): argument {arg!r} should be "
-                           + {"i": "a number", "n": "a number or n/X", "s": "text",
-                              "e": "an effect"}[kind])
+        raise GrammarError(
+            f"{node.op}(): argument {arg!r} should be "
+            + {"i": "a number", "n": "a number or n/X", "s": "text", "e": "an effect"}[kind]
+        )
     if kind == "e":
         check_tree(arg, STEP_OPS)

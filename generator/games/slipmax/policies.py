@@ -38,6 +38,7 @@ GREEDY: dict[str, Callable[[GameState, int, Any], float]] = {
     "swap_money": lambda s, me, v: abs(s.money[v[0]] - s.money[v[1]]),
 }
 
+
 def greedy_policy(state: GameState, rng: random.Random) -> Action:
     """The action worth the most cents to the deciding player right now, by simple rules."""
     actions = state.legal_actions()
@@ -46,5 +47,6 @@ def greedy_policy(state: GameState, rng: random.Random) -> Action:
         return actions[0]
     me = state.current_player()
     return max(actions, key=lambda action: score(state, me, action[1]))
+
 
 POLICIES = {"random": random_policy, "greedy": greedy_policy}

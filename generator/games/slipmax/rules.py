@@ -125,17 +125,17 @@ class SlipmaxState(Effects, GameState):
         self.last_roll = 0
         self.landing_depth = 0
         self.obey_depth = 0
-        self.time_limit = min((r.args[0] for s in deck.strips for r in s.rules
-                               if r.op == "time_limit"), default=None)
+        self.time_limit = min((r.args[0] for s in deck.strips for r in s.rules if r.op == "time_limit"), default=None)
         shapes = deck.registers
         self.shape_register = {shape: i for i, shape in enumerate(shapes)}
-        self.space_registers = [tuple(self.shape_register[s] for s in space if s in
-                                      self.shape_register) for space in self.board.spaces]
+        self.space_registers = [
+            tuple(self.shape_register[s] for s in space if s in self.shape_register) for space in self.board.spaces
+        ]
         self.space_names = [f"space {i}" for i in range(len(self.board.spaces))]
         order = list(range(len(deck.strips)))
         rng.shuffle(order)
         self.reg_strip = order[: len(shapes)]
-        self.pile = order[len(shapes):]
+        self.pile = order[len(shapes) :]
         self.set_aside: list[int] = []
         self.reg_pos = [-1] * len(shapes)
         self.reg_lock = [0] * len(shapes)
@@ -183,10 +183,10 @@ class SlipmaxState(Effects, GameState):
         problems = []
         held = sum(self.money) + sum(self.reg_lock) + sum(self.space_coins.values())
         if held != START_MONEY * self.num_players + self.bank_out:
-            problems.append(f"cents not conserved: {held} held, "
-                            f"{START_MONEY * self.num_players + self.bank_out} expected")
-        if min(self.money) < 0 or min(self.reg_lock) < 0 or any(
-                c < 0 for c in self.space_coins.values()):
+            problems.append(
+                f"cents not conserved: {held} held, {START_MONEY * self.num_players + self.bank_out} expected"
+            )
+        if min(self.money) < 0 or min(self.reg_lock) < 0 or any(c < 0 for c in self.space_coins.values()):
             problems.append(f"negative holdings: money {self.money}, locks {self.reg_lock}")
         if min(self.time) < 0 or sum(self.time) != self.time_out:
             problems.append(f"Time tokens not conserved: {self.time} vs {self.time_out} issued")
@@ -221,8 +221,7 @@ class SlipmaxState(Effects, GameState):
 
     def _over(self) -> bool:
         active = self.active()
-        return (self.ended or not active or all(self.reached[p] for p in active)
-                or self.stalemate())
+        return self.ended or not active or all(self.reached[p] for p in active) or self.stalemate()
 
     def ended_by_rules(self) -> bool:
         """A stalemate is the engine stopping a game the rules would play forever."""
@@ -237,8 +236,7 @@ class SlipmaxState(Effects, GameState):
         rules = self.ongoing()
         if "pay_to_move" in rules:
             return all(self.money[p] < rules["pay_to_move"] for p in self.active())
-        return "rolls_backward" in rules and all(
-            self.pos[p] == -1 and not self.reversed[p] for p in self.active())
+        return "rolls_backward" in rules and all(self.pos[p] == -1 and not self.reversed[p] for p in self.active())
 
     def _next_seat(self) -> int:
         while self.queue:
@@ -279,8 +277,7 @@ class SlipmaxState(Effects, GameState):
         rules = self.ongoing()
         if "pay_to_move" in rules:
             price = rules["pay_to_move"]
-            spaces = yield from self._ask(p, "pay_to_move",
-                                          list(range(self.money[p] // price + 1)), force=True)
+            spaces = yield from self._ask(p, "pay_to_move", list(range(self.money[p] // price + 1)), force=True)
             self._pay_bank(p, spaces * price)
             self.last_roll = spaces
             return spaces
@@ -318,8 +315,7 @@ class SlipmaxState(Effects, GameState):
         """The total of `dice` dice rolled by p for an effect (doubling and rerolls apply)."""
         rules = self.ongoing()
         total = sum(self.die() for _ in range(dice))
-        if "reroll_any" in rules and not self.rerolled and (
-                yield from self._ask(p, "reroll", [False, True])):
+        if "reroll_any" in rules and not self.rerolled and (yield from self._ask(p, "reroll", [False, True])):
             self.rerolled = True
             total = sum(self.die() for _ in range(dice))
         return total * 2 if "dice_doubled" in rules else total
@@ -413,14 +409,12 @@ class SlipmaxState(Effects, GameState):
             return
         self.landing_depth += 1
         registers = self.space_registers[space]
-        if self.space_coins.get(space) and any(self.strip_at(r).rule("waste")
-                                               for r in registers):
+        if self.space_coins.get(space) and any(self.strip_at(r).rule("waste") for r in registers):
             if (yield from self._ask(p, "collect", [True, False])):
                 cents = self.space_coins.pop(space)
                 self.receive(p, cents, source=cents)
         self.fired[self.space_names[space]] += 1
-        occupants = [q for q in range(self.num_players)
-                     if q != p and not self.out[q] and self.pos[q] == space]
+        occupants = [q for q in range(self.num_players) if q != p and not self.out[q] and self.pos[q] == space]
         target = p
         if occupants:
             target = yield from self._ask(p, "target", [p, *occupants])
@@ -437,8 +431,11 @@ class SlipmaxState(Effects, GameState):
             self.crown = p
         if self.reg_lock[r]:
             obey = yield from self._locked(p, r)
-        elif strip.rule("optional_advance") and self.reg_pos[r] >= 0 and not (
-                yield from self._ask(p, "advance", [True, False])):
+        elif (
+            strip.rule("optional_advance")
+            and self.reg_pos[r] >= 0
+            and not (yield from self._ask(p, "advance", [True, False]))
+        ):
             obey = True
         else:
             self.step_register(r, landing=True)
@@ -475,8 +472,11 @@ class SlipmaxState(Effects, GameState):
     def stasis_blocks(self, r: int) -> bool:
         """Whether a showing "no other strip may advance" step holds register r back."""
         for other, index in enumerate(self.reg_pos):
-            if other != r and index >= 0 and any(
-                    rule.op == "stasis" for rule in self.deck.ongoing[self.reg_strip[other]][index]):
+            if (
+                other != r
+                and index >= 0
+                and any(rule.op == "stasis" for rule in self.deck.ongoing[self.reg_strip[other]][index])
+            ):
                 return True
         return False
 
@@ -586,4 +586,3 @@ class SlipmaxState(Effects, GameState):
     def active(self, but: int | None = None) -> list[int]:
         """Players still in the game, optionally without one."""
         return [p for p in range(self.num_players) if not self.out[p] and p != but]
-

@@ -33,7 +33,8 @@ SHAPE_BOARD = closed(
         "space": LENGTH,
         "spaces": {"type": "array", "minItems": 1, "items": SHAPE},
         "centre": {
-            "type": "array", "minItems": 1,
+            "type": "array",
+            "minItems": 1,
             "items": {"type": "array", "minItems": 2, "maxItems": 2, "items": SHAPE},
         },
         "count": {"type": "integer", "minimum": 1},
@@ -51,5 +52,7 @@ REGISTER_CARD = closed(
 )
 
 SCHEMAS: dict[str, dict] = {
-    "strip": STRIP, "shape-board": SHAPE_BOARD, "register-card": REGISTER_CARD,
+    "strip": STRIP,
+    "shape-board": SHAPE_BOARD,
+    "register-card": REGISTER_CARD,
 }

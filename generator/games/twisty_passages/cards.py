@@ -216,10 +216,27 @@ ZONE_HANDLERS: dict[str, Handler] = {"red": red_zone}
 #: information only: no policy here reads it, so only the Map's shuffle (and The Living
 #: Maze forbidding it) changes a game.
 HELD = {
-    "Pit Trap", "Greased Slide Trap", "Net Trap", "Bad Air", "The Living Maze", "Vortex Mine",
-    "Temporal Anchor", "Timepatcher", "Lantern", "Ball Of Twine", "Helpful Node", "Tattered Map",
-    "Whatchmacallit", "Thingamajig", "Entropic Vortex", "Missing Time", "Timewarp", "Timesink",
-    "Timeblast", "Laying Traps", "Caltrops",
+    "Pit Trap",
+    "Greased Slide Trap",
+    "Net Trap",
+    "Bad Air",
+    "The Living Maze",
+    "Vortex Mine",
+    "Temporal Anchor",
+    "Timepatcher",
+    "Lantern",
+    "Ball Of Twine",
+    "Helpful Node",
+    "Tattered Map",
+    "Whatchmacallit",
+    "Thingamajig",
+    "Entropic Vortex",
+    "Missing Time",
+    "Timewarp",
+    "Timesink",
+    "Timeblast",
+    "Laying Traps",
+    "Caltrops",
 }
 
 PROSE_ACTS = {

@@ -82,11 +82,14 @@ def _icon_findings(item: LocDict, available: set[str]) -> list[Finding]:
     found = []
     for name, line, _ in icons_in(item["effect"]):
         if name not in available:
-            found.append(error(
-                "TP003",
-                f"unknown icon :{name}: on {item['title']!r} (no {name}.svg in the game's icons/ or layouts/icons/)",
-                effect_loc(item, line),
-            ))
+            found.append(
+                error(
+                    "TP003",
+                    f"unknown icon :{name}: on {item['title']!r} "
+                    f"(no {name}.svg in the game's icons/ or layouts/icons/)",
+                    effect_loc(item, line),
+                )
+            )
     return found
 
 
@@ -125,7 +128,8 @@ def _prose_act_findings(item: LocDict, line: Line) -> list[Finding]:
     outcome = getattr(line, "outcome", None) or getattr(line, "otherwise", None) or ()
     return [
         error("TP006", f"{item['title']!r}: no engine action for {act.text!r}", item.loc_of("effect"))
-        for choice in outcome for act in choice
+        for choice in outcome
+        for act in choice
         if isinstance(act, Prose) and act.text not in card_rules.PROSE_ACTS
     ]
 

@@ -22,19 +22,31 @@ from generator.units import PT, parse_length
 from .schemas import MAZE_CARD, WIN_THRESHOLD, ZONES
 
 TEXT_BOX = closed(
-    {"x": LENGTH, "y": LENGTH, "width": LENGTH, "height": LENGTH, "font": {"type": "string"},
-     "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-     "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-     "align": {"enum": ["left", "center", "right"]}, "valign": {"enum": ["top", "middle", "bottom"]},
-     "colour": COLOUR},
+    {
+        "x": LENGTH,
+        "y": LENGTH,
+        "width": LENGTH,
+        "height": LENGTH,
+        "font": {"type": "string"},
+        "size": LENGTH,
+        "min_size": LENGTH,
+        "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+        "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+        "align": {"enum": ["left", "center", "right"]},
+        "valign": {"enum": ["top", "middle", "bottom"]},
+        "colour": COLOUR,
+    },
     ["x", "y", "width", "height"],
 )
 BOX = closed({"x": LENGTH, "y": LENGTH, "width": LENGTH, "height": LENGTH}, ["x", "y", "width", "height"])
 STROKE = closed({"colour": COLOUR, "width": LENGTH}, ["colour", "width"])
 FACE_PLAN = closed({"title": TEXT_BOX, "divider_y": LENGTH, "effect": TEXT_BOX}, ["title", "divider_y", "effect"])
 ZONE_STYLE = closed(
-    {"colour": COLOUR, "shape": {"enum": ["circle", "triangle", "square", "pentagon", "hexagon"]},
-     "name": {"type": "string"}},
+    {
+        "colour": COLOUR,
+        "shape": {"enum": ["circle", "triangle", "square", "pentagon", "hexagon"]},
+        "name": {"type": "string"},
+    },
     ["colour", "shape", "name"],
 )
 
@@ -55,21 +67,55 @@ class MazeCardKind(ComponentKind):
             "flavour": TEXT_BOX,
             "divider": STROKE,
             "item_background": COLOUR,
-            "rule_border": closed({"inset": LENGTH, "colour": COLOUR, "width": LENGTH,
-                                   "dash": {"type": "array", "items": LENGTH, "minItems": 2, "maxItems": 2}},
-                                  ["inset", "colour", "width", "dash"]),
-            "trap_teeth": closed({"depth": LENGTH, "count": {"type": "integer", "minimum": 2}, "colour": COLOUR},
-                                 ["depth", "count", "colour"]),
-            "zone_band": closed({"height": LENGTH, "shape_size": LENGTH, "name": TEXT_BOX},
-                                ["height", "shape_size", "name"]),
+            "rule_border": closed(
+                {
+                    "inset": LENGTH,
+                    "colour": COLOUR,
+                    "width": LENGTH,
+                    "dash": {"type": "array", "items": LENGTH, "minItems": 2, "maxItems": 2},
+                },
+                ["inset", "colour", "width", "dash"],
+            ),
+            "trap_teeth": closed(
+                {"depth": LENGTH, "count": {"type": "integer", "minimum": 2}, "colour": COLOUR},
+                ["depth", "count", "colour"],
+            ),
+            "zone_band": closed(
+                {"height": LENGTH, "shape_size": LENGTH, "name": TEXT_BOX}, ["height", "shape_size", "name"]
+            ),
             "zones": closed({zone: ZONE_STYLE for zone in ZONES}, ZONES),
-            "back": closed({"background": COLOUR, "walls": STROKE, "cells": {"type": "array", "minItems": 2,
-                            "maxItems": 2, "items": {"type": "integer", "minimum": 2}},
-                            "seed": {"type": "integer"}, "panel": BOX, "panel_fill": COLOUR, "name": TEXT_BOX},
-                           ["background", "walls", "cells", "seed", "panel", "panel_fill", "name"]),
+            "back": closed(
+                {
+                    "background": COLOUR,
+                    "walls": STROKE,
+                    "cells": {
+                        "type": "array",
+                        "minItems": 2,
+                        "maxItems": 2,
+                        "items": {"type": "integer", "minimum": 2},
+                    },
+                    "seed": {"type": "integer"},
+                    "panel": BOX,
+                    "panel_fill": COLOUR,
+                    "name": TEXT_BOX,
+                },
+                ["background", "walls", "cells", "seed", "panel", "panel_fill", "name"],
+            ),
         },
-        ["plain", "zone", "kind_line", "mark", "flavour", "divider", "item_background", "rule_border",
-         "trap_teeth", "zone_band", "zones", "back"],
+        [
+            "plain",
+            "zone",
+            "kind_line",
+            "mark",
+            "flavour",
+            "divider",
+            "item_background",
+            "rule_border",
+            "trap_teeth",
+            "zone_band",
+            "zones",
+            "back",
+        ],
     )
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
@@ -121,15 +167,15 @@ def kind_line(item: LocDict) -> str:
 def mark_icon(name: str, spec: LocDict, ctx: LayoutContext, component: str, loc) -> list[Item]:
     """A corner mark drawn from an icon file; a missing file is an L002 finding."""
     if ctx.icon_path(name) is None:
-        ctx.findings.append(error("L002", f"mark :{name}: of {component!r} has no file {name}.svg "
-                                  "in layouts/icons/", loc))
+        ctx.findings.append(
+            error("L002", f"mark :{name}: of {component!r} has no file {name}.svg in layouts/icons/", loc)
+        )
         return []
     x, y, w, h = (parse_length(spec[k]) for k in ("x", "y", "width", "height"))
     return [Icon(name, x, y, w, h)]
 
 
-def zone_band(params: LocDict, zone: str, w: float, bleed: float, ctx: LayoutContext,
-              item: LocDict) -> list[Item]:
+def zone_band(params: LocDict, zone: str, w: float, bleed: float, ctx: LayoutContext, item: LocDict) -> list[Item]:
     """The zone's colour band across the top (into the bleed), its shape at both ends on a
     white ground and its name, so colour is never the only signal."""
     band, style = params["zone_band"], params["zones"][zone]
@@ -175,11 +221,22 @@ def card_back(layout: LocDict, item: LocDict, ctx: LayoutContext, w: float, h: f
     walls = Style(stroke=spec["walls"]["colour"], stroke_width=max(parse_length(spec["walls"]["width"]), 0.25 * PT))
     cell_w, cell_h = (w + 2 * bleed) / cols, (h + 2 * bleed) / rows
     for (c0, r0), (c1, r1) in maze_walls(cols, rows, random.Random(spec["seed"])):
-        scene.add(Polyline(((-bleed + c0 * cell_w, -bleed + r0 * cell_h), (-bleed + c1 * cell_w, -bleed + r1 * cell_h)),
-                           walls))
+        scene.add(
+            Polyline(
+                ((-bleed + c0 * cell_w, -bleed + r0 * cell_h), (-bleed + c1 * cell_w, -bleed + r1 * cell_h)), walls
+            )
+        )
     x, y, pw, ph = (parse_length(spec["panel"][k]) for k in ("x", "y", "width", "height"))
-    scene.add(Rect(x, y, pw, ph, Style(fill=spec["panel_fill"], stroke=spec["walls"]["colour"],
-                                       stroke_width=walls.stroke_width), radius=2.0))
+    scene.add(
+        Rect(
+            x,
+            y,
+            pw,
+            ph,
+            Style(fill=spec["panel_fill"], stroke=spec["walls"]["colour"], stroke_width=walls.stroke_width),
+            radius=2.0,
+        )
+    )
     scene.add(*draw_text(ctx.game.name, spec["name"], ctx, item["title"], "back name", spec.loc))
     scene.add(*draw_elements(layout, item, ctx, item["title"], "back_elements"))
     return scene
@@ -197,8 +254,11 @@ def maze_walls(cols: int, rows: int, rng: random.Random) -> list[tuple[Corner, C
     stack = [(0, 0)]
     while stack:
         c, r = stack[-1]
-        nexts = [(c + dc, r + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                 if 0 <= c + dc < cols and 0 <= r + dr < rows and (c + dc, r + dr) not in seen]
+        nexts = [
+            (c + dc, r + dr)
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= c + dc < cols and 0 <= r + dr < rows and (c + dc, r + dr) not in seen
+        ]
         if not nexts:
             stack.pop()
             continue
@@ -222,8 +282,10 @@ class WinThresholdKind(ComponentKind):
     name = "win-threshold"
     label = "goal cards"
     schema = WIN_THRESHOLD
-    params_schema = closed({"heading": TEXT_BOX, "number": TEXT_BOX, "text": TEXT_BOX,
-                            "background": COLOUR}, ["heading", "number", "text", "background"])
+    params_schema = closed(
+        {"heading": TEXT_BOX, "number": TEXT_BOX, "text": TEXT_BOX, "background": COLOUR},
+        ["heading", "number", "text", "background"],
+    )
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         w, h = (parse_length(layout["size"][k]) for k in ("width", "height"))
@@ -233,11 +295,27 @@ class WinThresholdKind(ComponentKind):
         scene = Scene(w, h, bleed=bleed, name=name)
         scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=params["background"])))
         loc = item.loc_of("cards")
-        scene.add(*draw_text(f"{ctx.game.name}\n{item['players']} players", params["heading"], ctx, name,
-                             "heading", item.loc_of("players")))
+        scene.add(
+            *draw_text(
+                f"{ctx.game.name}\n{item['players']} players",
+                params["heading"],
+                ctx,
+                name,
+                "heading",
+                item.loc_of("players"),
+            )
+        )
         scene.add(*draw_text(str(item["cards"]), params["number"], ctx, name, "number", loc))
-        scene.add(*draw_text(f"cards in your path at the end of your turn win the game with "
-                             f"{item['players']} players.", params["text"], ctx, name, "text", loc))
+        scene.add(
+            *draw_text(
+                f"cards in your path at the end of your turn win the game with {item['players']} players.",
+                params["text"],
+                ctx,
+                name,
+                "text",
+                loc,
+            )
+        )
         scene.add(*draw_elements(layout, item, ctx, name))
         return Faces(scene)
 

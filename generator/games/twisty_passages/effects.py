@@ -37,9 +37,13 @@ def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[De
                 stop = (yield from outcome(state, seat, line.outcome)) or stop
                 if stop:
                     break
-        elif isinstance(line, TwoOrMore) and dice.count(line.face) >= 2 or (
-            isinstance(line, AtLeastOne) and line.face in dice
-        ) or isinstance(line, FacesRow) and any(d in line.faces for d in dice):
+        elif (
+            isinstance(line, TwoOrMore)
+            and dice.count(line.face) >= 2
+            or (isinstance(line, AtLeastOne) and line.face in dice)
+            or isinstance(line, FacesRow)
+            and any(d in line.faces for d in dice)
+        ):
             stop = (yield from outcome(state, seat, line.outcome)) or stop
         elif isinstance(line, Compare):
             dice = yield from actions.roll(state, seat, 1)
@@ -80,7 +84,7 @@ def holds(state: TwistyState, seat: int, holder: str) -> bool:
 
 
 def title_of(holder: str) -> str:
-    """"a Timepatcher" -> "Timepatcher"; titles that begin with The keep it."""
+    """ "a Timepatcher" -> "Timepatcher"; titles that begin with The keep it."""
     first, _, rest = holder.partition(" ")
     return rest if first in ("a", "an") and rest else holder
 
@@ -126,4 +130,3 @@ def do_act(state: TwistyState, seat: int, act) -> Generator[Decision, object, bo
 
         return (yield from PROSE_ACTS[act.text](state, seat))
     raise TypeError(f"not an act: {act!r}")
-

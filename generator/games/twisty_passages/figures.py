@@ -21,8 +21,9 @@ NEARLY_IMPOSSIBLE = 0.10
 
 def fireable(deck: Deck) -> list[str]:
     names = {card.title for card in deck.cards}
-    names |= {f"{t} (start of turn)" for t in ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring",
-                                                  "Bad Air", "Net Trap")}
+    names |= {
+        f"{t} (start of turn)" for t in ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
+    }
     return sorted(names)
 
 
@@ -30,12 +31,14 @@ def speed_figures(states: list[TwistyState]) -> list[dict]:
     rows = []
     for speed in range(1, MAX_SPEED + 1):
         turns = [t for s in states for t in s.turn_log if t.speed == speed]
-        rows.append({
-            "speed": speed,
-            "turns": len(turns),
-            "early_stop_share": _share(sum(t.early_stop for t in turns), len(turns)),
-            "mean_path_change": round(statistics.fmean(t.path_change for t in turns), 3) if turns else None,
-        })
+        rows.append(
+            {
+                "speed": speed,
+                "turns": len(turns),
+                "early_stop_share": _share(sum(t.early_stop for t in turns), len(turns)),
+                "mean_path_change": round(statistics.fmean(t.path_change for t in turns), 3) if turns else None,
+            }
+        )
     return rows
 
 

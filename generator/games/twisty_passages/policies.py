@@ -12,8 +12,16 @@ from generator.games.twisty_passages.state import MAX_SPEED, TwistyState
 
 #: Preference of the prudent default, best first, by an action's first element.
 PREFERRED = (
-    "cancel", "extra-card", "story", "refuse", "let-go", "keep-dice", "keep-roll", "pass",
-    "accept", "force-black",
+    "cancel",
+    "extra-card",
+    "story",
+    "refuse",
+    "let-go",
+    "keep-dice",
+    "keep-roll",
+    "pass",
+    "accept",
+    "force-black",
 )
 
 

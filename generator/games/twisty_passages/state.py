@@ -106,8 +106,10 @@ class TwistyState(GameState):
             places += self.paths[seat] + self.sides[seat]
         problems = []
         if sorted(places) != list(range(len(self.cards))):
-            problems.append(f"cards not conserved: {len(places)} placed of {len(self.cards)}, "
-                            f"{len(places) - len(set(places))} twice")
+            problems.append(
+                f"cards not conserved: {len(places)} placed of {len(self.cards)}, "
+                f"{len(places) - len(set(places))} twice"
+            )
         if not self.is_terminal() and not self.legal_actions():
             problems.append("no legal action in a running game")
         return problems

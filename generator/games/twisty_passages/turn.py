@@ -90,8 +90,13 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decisio
     map_used = False
     while True:
         options = [("speed", n) for n in range(1, cap + 1)]
-        options += [("sweep", title, s) for title in SWEEPERS if state.holding(seat, title) is not None
-                    for s in state.others(seat) if state.paths[s]]
+        options += [
+            ("sweep", title, s)
+            for title in SWEEPERS
+            if state.holding(seat, title) is not None
+            for s in state.others(seat)
+            if state.paths[s]
+        ]
         if not map_used and state.holding(seat, "Tattered Map") is not None and not maze_forbids(state):
             options.append(("map-shuffle",))
         action = yield Decision(seat, options)
@@ -227,4 +232,3 @@ def timewarps(state: TwistyState, seat: int) -> Generator[Decision, object, None
             if action == ("use", "Timewarp"):
                 actions.spend(state, other, "Timewarp")
                 yield from turn(state, other)
-

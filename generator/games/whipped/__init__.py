@@ -29,14 +29,10 @@ class WhippedEngine(Engine):
     def static_checks(self, game: Game) -> list[Finding]:
         return checks.static_checks(game)
 
-    def new_game(
-        self, deck: deck.Deck, num_players: int, rng: random.Random, options: dict
-    ) -> WhippedState:
+    def new_game(self, deck: deck.Deck, num_players: int, rng: random.Random, options: dict) -> WhippedState:
         """options: `timer_passes`, the bidding passes the 60-second timer allows a turn."""
         if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
-            raise ValueError(
-                f"Whipped! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}"
-            )
+            raise ValueError(f"Whipped! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}")
         unknown = sorted(set(options) - {"timer_passes"})
         if unknown:
             raise ValueError(f"unknown Whipped! option {unknown[0]!r} (expected: timer_passes)")

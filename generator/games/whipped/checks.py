@@ -113,8 +113,7 @@ def _rider_supply(game: Game, riders: list[LocDict]) -> Iterator[Finding]:
     if total < needed:
         yield error(
             "W011",
-            f"{total} riders; dealing {RIDERS_DEALT} to each of {MAX_PLAYERS} players "
-            f"needs {needed}",
+            f"{total} riders; dealing {RIDERS_DEALT} to each of {MAX_PLAYERS} players needs {needed}",
             _file_loc(game, "rider"),
         )
 
@@ -134,8 +133,7 @@ def _vote_colours(game: Game, votes: list[LocDict]) -> Iterator[Finding]:
         if vote["shape"] in by_shape:
             yield error(
                 "W008",
-                f"{vote['name']!r} has the same shape ({vote['shape']}) as "
-                f"{by_shape[vote['shape']]['name']!r}",
+                f"{vote['name']!r} has the same shape ({vote['shape']}) as {by_shape[vote['shape']]['name']!r}",
                 vote.loc_of("shape"),
             )
         by_shape.setdefault(vote["shape"], vote)
@@ -158,8 +156,7 @@ def _vote_colours(game: Game, votes: list[LocDict]) -> Iterator[Finding]:
         seen = "in normal vision" if vision == "normal" else f"under {vision}"
         yield error(
             "W006",
-            f"vote colours {a!r} and {b!r} are {distance:.1f} apart {seen} "
-            f"(CIE76; at least {MIN_DELTA_E:g} needed)",
+            f"vote colours {a!r} and {b!r} are {distance:.1f} apart {seen} (CIE76; at least {MIN_DELTA_E:g} needed)",
             later.loc_of("colour"),
         )
 

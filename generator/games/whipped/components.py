@@ -42,15 +42,25 @@ def _size(layout: LocDict) -> tuple[float, float]:
 
 
 def _style(spec: LocDict, **overrides) -> TextStyle:
-    values = {"font": spec["font"], "size": parse_length(spec["size"]),
-              "min_size": parse_length(spec.get("min_size", spec["size"])),
-              "leading": spec.get("leading", 1.2)}
+    values = {
+        "font": spec["font"],
+        "size": parse_length(spec["size"]),
+        "min_size": parse_length(spec.get("min_size", spec["size"])),
+        "leading": spec.get("leading", 1.2),
+    }
     values["min_leading"] = min(1.0, values["leading"])
     return TextStyle(**values, **overrides)
 
 
-def _text(ctx: LayoutContext, component: str, what: str, loc: Loc | None, text: str,
-          box: tuple[float, float, float, float], style: TextStyle) -> list[Item]:
+def _text(
+    ctx: LayoutContext,
+    component: str,
+    what: str,
+    loc: Loc | None,
+    text: str,
+    box: tuple[float, float, float, float],
+    style: TextStyle,
+) -> list[Item]:
     """Fitted text; what does not fit even at the smallest size is an L001 finding."""
     fitted = fit_text(text, *box, style)
     if not fitted.fits:
@@ -78,11 +88,30 @@ class BillKind(ComponentKind):
     label = "bills"
     schema = BILL
     params_schema = closed(
-        {"margin": LENGTH, "title_height": LENGTH, "header_height": LENGTH, "square": LENGTH,
-         "spacing": LENGTH, "per_row": {"type": "integer", "minimum": 1}, "title": FONT_SPEC,
-         "header": FONT_SPEC, "note": FONT_SPEC, "sponsor_tint": COLOUR},
-        ["margin", "title_height", "header_height", "square", "spacing", "per_row", "title",
-         "header", "note", "sponsor_tint"],
+        {
+            "margin": LENGTH,
+            "title_height": LENGTH,
+            "header_height": LENGTH,
+            "square": LENGTH,
+            "spacing": LENGTH,
+            "per_row": {"type": "integer", "minimum": 1},
+            "title": FONT_SPEC,
+            "header": FONT_SPEC,
+            "note": FONT_SPEC,
+            "sponsor_tint": COLOUR,
+        },
+        [
+            "margin",
+            "title_height",
+            "header_height",
+            "square",
+            "spacing",
+            "per_row",
+            "title",
+            "header",
+            "note",
+            "sponsor_tint",
+        ],
     )
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
@@ -90,9 +119,17 @@ class BillKind(ComponentKind):
         width, height = _size(layout)
         margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
         scene = Scene(width, height, name=item["name"])
-        scene.add(*_text(ctx, item["name"], "name", item.loc_of("name"), item["name"],
-                         (margin, margin, width - 2 * margin, title_h),
-                         _style(p["title"], align="center", valign="middle")))
+        scene.add(
+            *_text(
+                ctx,
+                item["name"],
+                "name",
+                item.loc_of("name"),
+                item["name"],
+                (margin, margin, width - 2 * margin, title_h),
+                _style(p["title"], align="center", valign="middle"),
+            )
+        )
         top = margin + title_h
         scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
         levels = item["levels"]
@@ -100,25 +137,48 @@ class BillKind(ComponentKind):
         for n, squares in enumerate(levels):
             x = margin + n * column
             if n == 0:
-                scene.add(Rect(x, top + 1.5, column, height - top - 1.5 - margin / 2,
-                               Style(fill=p["sponsor_tint"]), radius=1.5))
+                scene.add(
+                    Rect(
+                        x, top + 1.5, column, height - top - 1.5 - margin / 2, Style(fill=p["sponsor_tint"]), radius=1.5
+                    )
+                )
             scene.add(*self._level(item, n, squares, (x, top + 1.5, column), p, ctx, height - margin))
         return Faces(scene)
 
     @staticmethod
-    def _level(item: LocDict, n: int, squares: list[str], where: tuple[float, float, float],
-               p: LocDict, ctx: LayoutContext, bottom: float) -> list[Item]:
+    def _level(
+        item: LocDict,
+        n: int,
+        squares: list[str],
+        where: tuple[float, float, float],
+        p: LocDict,
+        ctx: LayoutContext,
+        bottom: float,
+    ) -> list[Item]:
         """Level n's header (its number, whose it is, what it scores) and its squares."""
         x, y, column = where
         header_h = parse_length(p["header_height"])
         points = squares.count("solid")
         whose = "sponsor" if n == 0 else "auctioned"
         loc = item["levels"].loc_of(n)
-        items = _text(ctx, item["name"], f"level {n + 1}", loc, f"Level {n + 1}",
-                      (x, y + 1, column, header_h * 0.5), _style(p["header"], align="center"))
-        items += _text(ctx, item["name"], f"level {n + 1}", loc,
-                       f"{whose} · {points} pt{'s' if points != 1 else ''}",
-                       (x, y + 1 + header_h * 0.5, column, header_h * 0.5), _style(p["note"], align="center"))
+        items = _text(
+            ctx,
+            item["name"],
+            f"level {n + 1}",
+            loc,
+            f"Level {n + 1}",
+            (x, y + 1, column, header_h * 0.5),
+            _style(p["header"], align="center"),
+        )
+        items += _text(
+            ctx,
+            item["name"],
+            f"level {n + 1}",
+            loc,
+            f"{whose} · {points} pt{'s' if points != 1 else ''}",
+            (x, y + 1 + header_h * 0.5, column, header_h * 0.5),
+            _style(p["note"], align="center"),
+        )
         size, spacing, per_row = parse_length(p["square"]), parse_length(p["spacing"]), p["per_row"]
         cols = min(per_row, len(squares))
         left = x + (column - (cols * size + (cols - 1) * spacing)) / 2
@@ -143,8 +203,10 @@ class RiderKind(ComponentKind):
     schema = RIDER
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        return Faces(_face(layout, _one_gain_a_line(item), ctx, "elements", "background"),
-                     _face(layout, item, ctx, "back_elements", "back_background"))
+        return Faces(
+            _face(layout, _one_gain_a_line(item), ctx, "elements", "background"),
+            _face(layout, item, ctx, "back_elements", "back_background"),
+        )
 
 
 def _one_gain_a_line(item: LocDict) -> LocDict:
@@ -201,21 +263,41 @@ class BiddingTokenKind(ComponentKind):
         return Faces(scene)
 
     @staticmethod
-    def _face_text(item: LocDict, side: str, where: tuple[float, float, float], p: LocDict,
-                   ctx: LayoutContext, name: str) -> list[Item]:
+    def _face_text(
+        item: LocDict, side: str, where: tuple[float, float, float], p: LocDict, ctx: LayoutContext, name: str
+    ) -> list[Item]:
         x, face, height = where
         # The ink saver turns a face's fill into an outline on white paper: ink for paper then.
         ink = contrast_ink(PAPER if ctx.ink_saver else item[side]["colour"])
         loc = item.loc_of(side)
         pad = face * 0.08
-        items = _text(ctx, name, f"{side} level", loc, "LEVEL", (x + pad, pad, face - 2 * pad, height * 0.2),
-                      _style(p["caption"], align="center", colour=ink))
-        items += _text(ctx, name, f"{side} numeral", loc, str(item["level"]),
-                       (x + pad, height * 0.22, face - 2 * pad, height * 0.5),
-                       _style(p["numeral"], align="center", valign="middle", colour=ink))
-        items += _text(ctx, name, f"{side} label", loc, item[side]["label"],
-                       (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
-                       _style(p["caption"], align="center", valign="bottom", colour=ink))
+        items = _text(
+            ctx,
+            name,
+            f"{side} level",
+            loc,
+            "LEVEL",
+            (x + pad, pad, face - 2 * pad, height * 0.2),
+            _style(p["caption"], align="center", colour=ink),
+        )
+        items += _text(
+            ctx,
+            name,
+            f"{side} numeral",
+            loc,
+            str(item["level"]),
+            (x + pad, height * 0.22, face - 2 * pad, height * 0.5),
+            _style(p["numeral"], align="center", valign="middle", colour=ink),
+        )
+        items += _text(
+            ctx,
+            name,
+            f"{side} label",
+            loc,
+            item[side]["label"],
+            (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
+            _style(p["caption"], align="center", valign="bottom", colour=ink),
+        )
         return items
 
 
@@ -229,8 +311,10 @@ def hatched_bands(x: float, face: float, height: float, colour: str) -> list[Ite
     The ink saver turns the dark fill into an outline; lines are not fills, so they stay
     and the face still reads as the dark side of the token."""
     style = Style(stroke=colour, stroke_width=0.6 * PT)
-    lines = tuple(Polyline(((x + k * HATCH_PITCH, 0.0), (x + k * HATCH_PITCH - height, height)), style)
-                  for k in range(1, int((face + height) / HATCH_PITCH) + 1))
+    lines = tuple(
+        Polyline(((x + k * HATCH_PITCH, 0.0), (x + k * HATCH_PITCH - height, height)), style)
+        for k in range(1, int((face + height) / HATCH_PITCH) + 1)
+    )
     return [Group(lines, clip=(left, 0.0, HATCH_BAND, height)) for left in (x, x + face - HATCH_BAND)]
 
 
@@ -247,8 +331,15 @@ class VoteKind(ComponentKind):
         frame, size = parse_length(layout["params"]["frame"]), parse_length(layout["params"]["shape"])
         colour = item["colour"]
         scene = Scene(width, height, name=item["name"])
-        scene.add(Rect(frame, frame, width - 2 * frame, height - 2 * frame,
-                       Style(fill=colour, stroke="#333333", stroke_width=0.5 * PT)))
+        scene.add(
+            Rect(
+                frame,
+                frame,
+                width - 2 * frame,
+                height - 2 * frame,
+                Style(fill=colour, stroke="#333333", stroke_width=0.5 * PT),
+            )
+        )
         scene.add(vote_shape(item["shape"], width / 2, height / 2, size, Style(fill=contrast_ink(colour))))
         return Faces(scene)
 
@@ -267,8 +358,20 @@ def vote_shape(name: str, cx: float, cy: float, size: float, style: Style) -> It
         return Polyline(points, style, closed=True)
     if name == "cross":
         a = r * 0.34
-        corners = ((-a, -r), (a, -r), (a, -a), (r, -a), (r, a), (a, a), (a, r), (-a, r), (-a, a),
-                   (-r, a), (-r, -a), (-a, -a))
+        corners = (
+            (-a, -r),
+            (a, -r),
+            (a, -a),
+            (r, -a),
+            (r, a),
+            (a, a),
+            (a, r),
+            (-a, r),
+            (-a, a),
+            (-r, a),
+            (-r, -a),
+            (-a, -a),
+        )
         return Polyline(tuple((cx + dx, cy + dy) for dx, dy in corners), style, closed=True)
     if name == "square":
         return Polyline(regular_polygon(cx, cy, r * 1.2, 4), style, closed=True)
@@ -281,21 +384,41 @@ class RulesSummaryKind(ComponentKind):
     name = "rules-summary"
     label = "rules summary cards"
     schema = RULES_SUMMARY
-    params_schema = closed({"margin": LENGTH, "title_height": LENGTH, "title": FONT_SPEC, "body": FONT_SPEC},
-                           ["margin", "title_height", "title", "body"])
+    params_schema = closed(
+        {"margin": LENGTH, "title_height": LENGTH, "title": FONT_SPEC, "body": FONT_SPEC},
+        ["margin", "title_height", "title", "body"],
+    )
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         p = layout["params"]
         width, height = _size(layout)
         margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
         scene = Scene(width, height, name=item["title"])
-        scene.add(*_text(ctx, item["title"], "title", item.loc_of("title"), item["title"],
-                         (margin, margin, width - 2 * margin, title_h), _style(p["title"], valign="middle")))
+        scene.add(
+            *_text(
+                ctx,
+                item["title"],
+                "title",
+                item.loc_of("title"),
+                item["title"],
+                (margin, margin, width - 2 * margin, title_h),
+                _style(p["title"], valign="middle"),
+            )
+        )
         top = margin + title_h + 1
         scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
         body = "\n".join(f"• {line}" for line in item["lines"])
-        scene.add(*_text(ctx, item["title"], "lines", item.loc_of("lines"), body,
-                         (margin, top + 1.5, width - 2 * margin, height - top - 1.5 - margin), _style(p["body"])))
+        scene.add(
+            *_text(
+                ctx,
+                item["title"],
+                "lines",
+                item.loc_of("lines"),
+                body,
+                (margin, top + 1.5, width - 2 * margin, height - top - 1.5 - margin),
+                _style(p["body"]),
+            )
+        )
         return Faces(scene)
 
 

@@ -60,9 +60,7 @@ class Tally:
 
 
 class WhippedState(GameState):
-    def __init__(
-        self, deck: Deck, num_players: int, rng: random.Random, timer_passes: int = TIMER_PASSES
-    ):
+    def __init__(self, deck: Deck, num_players: int, rng: random.Random, timer_passes: int = TIMER_PASSES):
         super().__init__(num_players, rng)
         self.deck = deck
         self.timer_passes = timer_passes
@@ -103,8 +101,7 @@ class WhippedState(GameState):
     def public_bids(self) -> dict[int, tuple[str | None, ...]]:
         """Each bid as the table sees it: rider names face up, None face down."""
         return {
-            seat: tuple(self.deck.riders[r].name if up else None for r, up in bid)
-            for seat, bid in self.bids.items()
+            seat: tuple(self.deck.riders[r].name if up else None for r, up in bid) for seat, bid in self.bids.items()
         }
 
     def current_player(self) -> int:
@@ -149,9 +146,7 @@ class WhippedState(GameState):
 
     def _auctioneer_actions(self) -> list:
         actions: list = [("accept", seat) for seat in sorted(self.bids)]
-        if self.level != SPONSOR_AUCTION and self.votes[self.sponsor] >= self.level_size(
-            self.level
-        ):
+        if self.level != SPONSOR_AUCTION and self.votes[self.sponsor] >= self.level_size(self.level):
             actions.append(("fill_self",))
         if self.passes_left > 0 and self._eligible_bidders():
             actions.append(("wait",))
@@ -416,9 +411,7 @@ class WhippedState(GameState):
             )
         )
         if sorted(placed) != list(range(len(self.deck.riders))):
-            problems.append(
-                f"riders not conserved: {len(placed)} placed of {len(self.deck.riders)}"
-            )
+            problems.append(f"riders not conserved: {len(placed)} placed of {len(self.deck.riders)}")
         on_bill = Counter()
         if self.bill_index is not None:
             for level, seat in self.occupants.items():
