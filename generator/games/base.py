@@ -9,12 +9,44 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 from generator.check.findings import Finding
+from generator.sources.errors import Loc
 from generator.sources.game import Game
 
 Action = Hashable
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting a game declares, given as `--option NAME=VALUE` and varied by sweeps.
+
+    new_game receives every declared option in its options dict, the default where none
+    was given."""
+
+    name: str
+    help: str
+    default: object
+    #: Turns the text after `=` into the value; raises ValueError saying what it expected.
+    parse: Callable[[str], object]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rules variant, switched on by `--variant NAME` (new_game sees NAME: True)."""
+
+    name: str
+    help: str
+
+
+@dataclass(frozen=True)
+class Supply:
+    """How many of one physical component the deck prints, and where that is said."""
+
+    printed: int
+    loc: Loc | None
 
 
 class GameState(ABC):
@@ -27,6 +59,15 @@ class GameState(ABC):
         self.turns = 0
         #: How often each card, step or space took effect, by its printed name.
         self.fired: Counter[str] = Counter()
+        #: The seat that took the first turn; engines whose rules draw it set it from rng.
+        self.first_player = 0
+        #: Physical component name (a key of Engine.supply) -> the most in play at once.
+        self.peak_in_play: Counter[str] = Counter()
+
+    def note_in_play(self, component: str, count: int) -> None:
+        """Record that `count` of a physical component are in play (out of the box) now."""
+        if count > self.peak_in_play[component]:
+            self.peak_in_play[component] = count
 
     @abstractmethod
     def current_player(self) -> int:
@@ -52,6 +93,11 @@ class GameState(ABC):
         by the engine because the rules could never end it (a stalemate). Only games ended by
         the rules count as completed and have winners."""
         return True
+
+    def end_reason(self) -> str:
+        """How a finished game ended, in a few words ("score", "third repetition", ...); for a
+        game not ended by the rules, the position's cause as the engine knows it."""
+        return "rules" if self.ended_by_rules() else "stopped"
 
     def invariant_violations(self) -> list[str]:
         """Conserved quantities and forbidden holdings that do not hold now (empty if fine)."""
@@ -92,6 +138,19 @@ class Engine(ABC):
     def policies(self) -> dict[str, Policy]:
         """Named policies; 'random' always exists."""
         return {"random": random_policy}
+
+    def options(self) -> tuple[Option, ...]:
+        """The settings `--option NAME=VALUE` takes for this game."""
+        return ()
+
+    def variants(self) -> tuple[Variant, ...]:
+        """The rules variants `--variant NAME` takes for this game."""
+        return ()
+
+    def supply(self, deck: Any) -> dict[str, Supply]:
+        """Physical component name -> how many the deck prints, for the components a game
+        can run out of; the harness warns when games need more (GameState.peak_in_play)."""
+        return {}
 
     def fireable(self, deck: Any) -> list[str]:
         """Every name that GameState.fired may count, so the report can list those never fired."""
