@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator import PROJECT_ROOT  # noqa: E402
+from generator import shipped  # noqa: E402
 from generator.check.simulate import simulate  # noqa: E402
 from generator.games import engines  # noqa: E402
 from generator.games.base import Engine  # noqa: E402
@@ -30,7 +30,7 @@ FOUR_PLAYERS = {"slipmax", "sliders"}
 
 
 def shipped_folder(engine: Engine) -> Path | None:
-    for game_yaml in sorted((PROJECT_ROOT / "components").glob("*/game.yaml")):
+    for game_yaml in sorted(shipped.components_dir().glob("*/game.yaml")):
         if load_yaml(game_yaml).get("engine") == engine.name:
             return game_yaml.parent
     return None

@@ -6,6 +6,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generator import shipped
 from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
@@ -24,7 +25,6 @@ from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
-from generator.sources.layouts import ICONS_DIR, LAYOUTS_DIR
 from generator.sources.loader import LocDict
 from generator.sources.schema import validate
 from generator.units import parse_length
@@ -147,7 +147,9 @@ def context_for(game: Game) -> LayoutContext:
     """Layouts and icons come from the game folder's own layouts/ and icons/ first (a
     customised deck can restyle itself), then from the shipped ones."""
     return LayoutContext(
-        game, layout_dirs=[game.folder / "layouts", LAYOUTS_DIR], icon_dirs=[game.folder / "icons", ICONS_DIR]
+        game,
+        layout_dirs=[game.folder / "layouts", shipped.layouts_dir()],
+        icon_dirs=[game.folder / "icons", shipped.icons_dir()],
     )
 
 

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from generator import PROJECT_ROOT
+from generator import shipped
 from generator.output import write_atomic
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".yaml")
@@ -27,10 +27,11 @@ _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".yaml")
 def code_version() -> str:
     """A hash of the generator package and the fonts: any change to either is a new cache."""
     digest = hashlib.sha256()
-    for folder in (PROJECT_ROOT / "generator", PROJECT_ROOT / "fonts"):
+    package = Path(__file__).resolve().parent
+    for label, folder in (("generator", package), ("fonts", shipped.fonts_dir())):
         for path in sorted(folder.rglob("*")):
             if path.suffix in _CODE_SUFFIXES and "__pycache__" not in path.parts:
-                digest.update(path.relative_to(PROJECT_ROOT).as_posix().encode())
+                digest.update(f"{label}/{path.relative_to(folder).as_posix()}".encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()
 

@@ -8,16 +8,22 @@ from pathlib import Path
 
 import click
 
-from generator import PROJECT_ROOT
+from generator import scaffold
 from generator.build import FORMATS, build_game
-from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
+from generator.check.run import CheckOptions, check, check_game, terminal_progress
 from generator.export.faces import LayoutFailed
 from generator.export.profiles import PROFILES, export_game
 from generator.sheets.alignment import write_alignment_test
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
-from generator.sheets.paper import paper as load_paper
+from generator.sheets.paper import Paper, paper, preset_names
+from generator.sources.discover import find_games
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
+
+PAPER_HELP = (
+    f"Paper: a preset ({', '.join(preset_names())}, or one in the game's layouts/sheets/), "
+    "or a size such as 300mmx450mm."
+)
 
 
 def _fail(message: str) -> None:
@@ -25,10 +31,17 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-def components_root() -> Path:
-    """components/ in the working folder when there is one, else the shipped games."""
-    here = Path.cwd() / "components"
-    return here if here.is_dir() else PROJECT_ROOT / "components"
+def _game_folders(sources: tuple[str, ...]) -> list[Path]:
+    """The game folders to work on (sources/discover.py), saying so when they are the shipped ones."""
+    found = find_games(sources)
+    if found.note:
+        click.echo(found.note, err=True)
+    return list(found.folders)
+
+
+def _papers(spec: str, folders: list[Path]) -> dict[Path, Paper]:
+    """The paper for each game folder (a game's own preset may share a shipped one's name)."""
+    return {folder: paper(spec, folder) for folder in folders}
 
 
 def _formats(value: str) -> tuple[str, ...]:
@@ -55,7 +68,7 @@ def main() -> None:
     type=click.Path(file_okay=False),
     help="Folder to write into; each game gets a subfolder.",
 )
-@click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", "paper_name", default="letter", show_default=True, help=PAPER_HELP)
 @click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
 @click.option(
@@ -109,7 +122,12 @@ def build(
     jobs: int,
     use_cache: bool,
 ) -> None:
-    """Lay out SOURCES (game folders or YAML files; default: all of components/) into sheets.
+    """Lay out SOURCES into print sheets: a PDF, SVG sheets and PNG previews per game.
+
+    \b
+    SOURCES are game folders (holding game.yaml) or YAML files in one. Without any, in
+    this order: the game folders under ./components/, else ./game.yaml, else the five
+    shipped games.
 
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
@@ -120,8 +138,8 @@ def build(
     options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist)
     try:
         chosen = _formats(formats)
-        page = load_paper(paper_name)
-        folders = list(game_folders(sources, components_root()))
+        folders = _game_folders(sources)
+        papers = _papers(paper_name, folders)
     except SourceError as exc:
         _fail(str(exc))
     except click.BadParameter as exc:
@@ -131,10 +149,14 @@ def build(
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), page, chosen, options, jobs, use_cache):
+        if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache):
             failed = True
     if alignment_test:
-        path = write_alignment_test(Path(out_dir), page, options)
+        try:
+            alignment_paper = paper(paper_name)
+        except SourceError as exc:
+            _fail(str(exc))
+        path = write_alignment_test(Path(out_dir), alignment_paper, options)
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
 
@@ -154,7 +176,7 @@ def _checks_pass(folder: Path) -> bool:
 def _build_one(
     folder: Path,
     out_dir: Path,
-    page,
+    page: Paper,
     formats: tuple[str, ...],
     options: PrintOptions,
     jobs: int = 1,
@@ -182,6 +204,27 @@ def _build_one(
     return True
 
 
+@main.command("new")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--from", "from_game", metavar="GAME", help="Copy a shipped game (see `cutsheet examples`) to customise.")
+def new_command(folder: str, from_game: str | None) -> None:
+    """Make a game folder FOLDER to start from: a small deck of cards with its own card
+    layout and back, or with --from a copy of a shipped game. FOLDER must be new or empty."""
+    try:
+        made = scaffold.new_game(Path(folder), from_game)
+    except SourceError as exc:
+        _fail(str(exc))
+    shown = display_path(made)
+    click.echo(f"made {shown}: edit its files, then `cutsheet build {shown}` (its README.md says what is where)")
+
+
+@main.command("examples")
+def examples_command() -> None:
+    """List the shipped games, which `cutsheet new FOLDER --from GAME` copies."""
+    for example in scaffold.examples():
+        click.echo(f"{example.slug:<16} {example.name}: {example.description}")
+
+
 @main.command("export")
 @click.argument("sources", nargs=-1)
 @click.option("--profile", required=True, type=click.Choice(sorted(PROFILES)), help="Where the output goes.")
@@ -194,22 +237,18 @@ def _build_one(
     help="Folder to write into: <out>/<game>/<profile>/.",
 )
 @click.option(
-    "--paper",
-    "paper_name",
-    type=click.Choice(["letter", "a4"]),
-    default="letter",
-    show_default=True,
-    help="Sheet size for the cutter profile.",
+    "--paper", "paper_name", default="letter", show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
 )
 def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str) -> None:
-    """Export SOURCES (game folders; default: all of components/) for a print shop, Tabletop
-    Simulator or a cutting machine."""
+    """Export SOURCES for a print shop, Tabletop Simulator or a cutting machine.
+
+    SOURCES are found as `cutsheet build --help` says."""
     try:
-        page = load_paper(paper_name)
-        folders = list(game_folders(sources, components_root()))
+        folders = _game_folders(sources)
+        papers = _papers(paper_name, folders)
         for folder in folders:
             game = load_game(folder)
-            files = export_game(game, profile, Path(out_dir), page)
+            files = export_game(game, profile, Path(out_dir), papers[folder])
             click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))
@@ -235,9 +274,11 @@ def check_command(
     variants: tuple[str, ...],
     as_json: bool,
 ) -> None:
-    """Check SOURCES against their games' rules; with --simulate N, play N seeded games."""
+    """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
+
+    SOURCES are found as `cutsheet build --help` says."""
     options = CheckOptions(games, players, seed, as_json, policy, {name: True for name in variants})
-    code, text = check(sources, options, components=components_root(), progress=terminal_progress())
+    code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
     click.echo(text, nl=False)
     sys.exit(code)
 
@@ -253,17 +294,17 @@ def check_command(
     type=click.Path(file_okay=False),
     help="Folder the previewed PDFs are written into; each game gets a subfolder.",
 )
-@click.option("--paper", "paper_name", type=click.Choice(["letter", "a4"]), default="letter", show_default=True)
+@click.option("--paper", "paper_name", default="letter", show_default=True, help=PAPER_HELP)
 def serve(source: str | None, port: int, out_dir: str, paper_name: str) -> None:
-    """Preview SOURCE (a game folder or a YAML file in one; default: every game) live in the browser.
+    """Preview SOURCE live in the browser (found as `cutsheet build --help` says).
 
     The page, on 127.0.0.1 only, shows every component front and back with the checker's
     findings and links to the built PDF, and refreshes whenever a source is saved."""
     from generator.serve.server import Previews, serve_forever
 
     try:
-        folders = list(game_folders([source] if source else [], components_root()))
-        previews = Previews(folders, Path(out_dir), load_paper(paper_name))
+        folders = _game_folders((source,) if source else ())
+        previews = Previews(folders, Path(out_dir), _papers(paper_name, folders))
         serve_forever(previews, port, lambda url: click.echo(f"Previewing at {url} (Ctrl-C stops)"))
     except SourceError as exc:
         _fail(str(exc))

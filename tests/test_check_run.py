@@ -51,8 +51,8 @@ def make_game(folder: Path, track: str = track_yaml(), game: str = GAME_YAML) ->
 
 
 def run(*sources, **options) -> tuple[int, str]:
-    components = options.pop("components", None)
-    return check([str(s) for s in sources], CheckOptions(**options), components=components)
+    here = options.pop("here", None)
+    return check([str(s) for s in sources], CheckOptions(**options), here=here)
 
 
 # --- exit codes -------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def test_no_sources_checks_every_game_folder_under_components(tmp_path):
     make_game(tmp_path / "components" / "a")
     make_game(tmp_path / "components" / "b", track_yaml(length=2))
     (tmp_path / "components" / "notes").mkdir()
-    code, text = run(components=tmp_path / "components")
+    code, text = run(here=tmp_path)
     assert code == 1
     assert text.splitlines()[-1] == "2 games checked: 1 error, 0 warnings, 2 infos"
 

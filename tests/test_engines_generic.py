@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from generator import PROJECT_ROOT
+from generator import shipped
 from generator.check.findings import Finding
 from generator.check.simulate import simulate
 from generator.games import engines
@@ -59,7 +59,7 @@ def load_deck(name: str, folder: Path) -> Any:
 
 
 def shipped_folder(engine: Engine) -> Path:
-    for game_yaml in sorted((PROJECT_ROOT / "components").glob("*/game.yaml")):
+    for game_yaml in sorted(shipped.components_dir().glob("*/game.yaml")):
         if load_yaml(game_yaml).get("engine") == engine.name:
             return game_yaml.parent
     pytest.fail(f"no game folder under components/ names engine {engine.name!r}")

@@ -55,7 +55,7 @@ def game(tmp_path) -> Path:
 @pytest.fixture
 def page(browser, game, tmp_path):
     """The preview of the copied game open in a fresh page."""
-    server, stop = start(Previews([game], tmp_path / "out", paper("letter")), 0)
+    server, stop = start(Previews([game], tmp_path / "out", {game: paper("letter")}), 0)
     opened = browser.new_page()
     opened.goto(f"http://127.0.0.1:{server.server_address[1]}/")
     yield opened

@@ -24,7 +24,7 @@ def served(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("serve")
     game = tmp_path / "slipmax"
     shutil.copytree(SLIPMAX, game)
-    previews = Previews([game], tmp_path / "out", paper("letter"))
+    previews = Previews([game], tmp_path / "out", {game: paper("letter")})
     server, stop = start(previews, 0)
     assert previews.games[game].pdf is not None, previews.games[game].error
     (tmp_path / "out" / "slipmax" / "evil.pdf").symlink_to(game / "game.yaml")
@@ -47,7 +47,7 @@ def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
 
 def test_an_edit_rebuilds_only_its_own_game_and_a_shared_layout_all(tmp_path):
     games = [tmp_path / "one", tmp_path / "two"]
-    previews = Previews(games, tmp_path / "out", paper("letter"))
+    previews = Previews(games, tmp_path / "out", {g: paper("letter") for g in games})
     assert previews.affected(iter([games[1] / "strips.yaml"])) == [games[1]]
     assert previews.affected(iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
     assert previews.affected(iter([ROOT / "layouts" / "strip.yaml"])) == games

@@ -4,7 +4,7 @@
 
 A source is a game folder (holding game.yaml), game.yaml itself, or a component file listed
 in a game.yaml beside it (which checks its whole game: the rules checks need every
-component); no sources means every game folder under the project's components/.
+component); no sources: the games found as sources/discover.py says.
 
 Exit codes: 0 no errors, 1 errors found (static or simulation), 2 bad input (a SourceError:
 malformed YAML, an unknown engine, impossible options); the other games are still checked.
@@ -24,11 +24,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import PROJECT_ROOT, games
+from generator import games
 from generator.check import report as present
 from generator.check.findings import Finding, Severity, error, sort_findings
 from generator.check.simulate import SimulationReport, simulate
 from generator.games.base import Engine
+from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game, load_game
 
@@ -88,36 +89,6 @@ class GameResult:
         if self.simulation is not None:
             data["simulation"] = self.simulation.as_json()
         return data
-
-
-def _game_folder_of(source: Path) -> Path:
-    shown = display_path(source)
-    if source.is_dir():
-        if not (source / "game.yaml").is_file():
-            raise SourceError(None, f"{shown} is not a game folder: it holds no game.yaml")
-        return source
-    if not source.is_file():
-        raise SourceError(None, f"{shown}: no such file or folder")
-    if source.suffix not in (".yaml", ".yml"):
-        raise SourceError(Loc(shown, 1, 1), "expected a game folder or a YAML file")
-    if not (source.parent / "game.yaml").is_file():
-        raise SourceError(Loc(shown, 1, 1), "not inside a game folder (no game.yaml beside it)")
-    return source.parent
-
-
-def game_folders(sources: Sequence[str | Path], components: Path) -> dict[Path, list[Path]]:
-    """Game folder -> the component files named in it (none: the whole folder was named)."""
-    if not sources:
-        found = sorted(p for p in components.iterdir() if (p / "game.yaml").is_file())
-        if not found:
-            raise SourceError(None, f"no game folders under {display_path(components)}")
-        return {folder: [] for folder in found}
-    chosen: dict[Path, list[Path]] = {}
-    for source in map(Path, sources):
-        named = chosen.setdefault(_game_folder_of(source).resolve(), [])
-        if source.is_file() and source.name != "game.yaml":
-            named.append(source.resolve())
-    return chosen
 
 
 def engine_for(game: Game) -> Engine:
@@ -248,20 +219,25 @@ def check(
     sources: Sequence[str | Path] = (),
     options: CheckOptions | None = None,
     *,
-    components: Path | None = None,
+    here: Path | None = None,
     progress: Progress | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> tuple[int, str]:
-    """Run the checker; return (exit code, the text or JSON to print)."""
+    """Run the checker; return (exit code, the text or JSON to print). Without sources the
+    games are found in the working folder `here` (see sources/discover.py); `note` is told
+    when that falls back to the shipped games."""
     options = options or CheckOptions()
     try:
         if options.simulate < 0:
             raise SourceError(None, "--simulate takes a number of games, 0 or more")
-        folders = game_folders(sources, components or PROJECT_ROOT / "components")
+        found = find_games(sources, here)
     except SourceError as exc:
         if options.json:
             return 2, json.dumps(present.grouped([error(BAD_INPUT, exc.message, exc.loc)])) + "\n"
         return 2, f"{exc}\n"
-    results = [check_game(folder, named, options, progress) for folder, named in folders.items()]
+    if found.note and note is not None:
+        note(found.note)
+    results = [check_game(folder, named, options, progress) for folder, named in found.folders.items()]
     text = render_json(results) if options.json else render_text(results)
     return exit_code(results), text
 

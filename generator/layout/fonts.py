@@ -10,12 +10,10 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator import PROJECT_ROOT
+from generator import shipped
 from generator.sources.errors import Loc, SourceError
 from generator.sources.loader import load_yaml
 from generator.sources.schema import closed, validate
-
-FONTS_DIR = PROJECT_ROOT / "fonts"
 
 _FONT_SCHEMA = {
     "type": "object",
@@ -45,12 +43,12 @@ class FontFace:
 @cache
 def faces() -> dict[str, FontFace]:
     """Every font the layouts may name, registered with reportlab."""
-    index = FONTS_DIR / "fonts.yaml"
+    index = shipped.fonts_dir() / "fonts.yaml"
     data = load_yaml(index)
     validate(data, _FONT_SCHEMA, fallback=Loc(str(index), 1, 1), what="fonts.yaml")
     out = {}
     for key, spec in data.items():
-        path = FONTS_DIR / spec["file"]
+        path = index.parent / spec["file"]
         if not path.is_file():
             raise SourceError(data.loc_of(key), f"font file {spec['file']!r} is missing from fonts/")
         font = TTFont(key, str(path))

@@ -11,11 +11,12 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from generator import shipped
 from generator.check.findings import Finding, error
 from generator.layout.scene import Scene
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
-from generator.sources.layouts import ICONS_DIR, LAYOUTS_DIR, load_layout
+from generator.sources.layouts import load_layout
 from generator.sources.loader import LocDict
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -26,8 +27,8 @@ class LayoutContext:
     """What drawing a game's components needs besides the item itself."""
 
     game: Game
-    layout_dirs: list[Path] = field(default_factory=lambda: [LAYOUTS_DIR])
-    icon_dirs: list[Path] = field(default_factory=lambda: [ICONS_DIR])
+    layout_dirs: list[Path] = field(default_factory=lambda: [shipped.layouts_dir()])
+    icon_dirs: list[Path] = field(default_factory=lambda: [shipped.icons_dir()])
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
 

@@ -24,10 +24,10 @@ from urllib.parse import urlsplit
 import watchfiles
 from jinja2 import Environment, PackageLoader
 
+from generator import shipped
 from generator.layout.fonts import faces
 from generator.serve.preview import Drawn, GamePreview, draw_preview, finish_preview
 from generator.sheets.paper import Paper
-from generator.sources.layouts import LAYOUTS_DIR
 
 HOST = "127.0.0.1"
 #: Seconds an events stream waits for a rebuild before sending a keep-alive comment.
@@ -45,10 +45,10 @@ class Previews:
     """The current previews of the served games, a version bumped on every rebuild, and
     the PDFs that may be served. Thread-safe: the watcher writes, request threads read."""
 
-    def __init__(self, folders: list[Path], out_dir: Path, paper: Paper):
+    def __init__(self, folders: list[Path], out_dir: Path, papers: dict[Path, Paper]):
         self.folders = [folder.resolve() for folder in folders]
         self.out_dir = out_dir
-        self.paper = paper
+        self.papers = {folder.resolve(): paper for folder, paper in papers.items()}
         self.version = 0
         self.games: dict[Path, GamePreview] = {}
         self.changed = threading.Condition()
@@ -70,7 +70,7 @@ class Previews:
         second: dict[Path, GamePreview] = {}
         for folder, rest in drawn.items():
             try:
-                second[folder] = finish_preview(first[folder], rest, self.out_dir, self.paper)
+                second[folder] = finish_preview(first[folder], rest, self.out_dir, self.papers[folder])
             except Exception as exc:
                 second[folder] = failed(folder, exc)
         if second:
@@ -124,7 +124,7 @@ def failed(folder: Path, exc: Exception) -> GamePreview:
 
 def watched_paths(folders: list[Path]) -> list[Path]:
     """Each game folder and the shipped layouts and icons (a layout edit restyles a deck)."""
-    return [*folders, LAYOUTS_DIR]
+    return [*folders, shipped.layouts_dir()]
 
 
 def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> None:

@@ -1,9 +1,20 @@
-"""Paper presets (layouts/sheets/*.yaml) in millimetres."""
+"""Paper: the presets (layouts/sheets/*.yaml, shipped or a game folder's own) and custom
+sizes such as `300mmx450mm`, in millimetres."""
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
+from generator import shipped
+from generator.sources.errors import SourceError
 from generator.sources.layouts import load_paper
-from generator.units import parse_length
+from generator.units import UnitError, parse_length
+
+#: What printers cannot reach and the crop-mark band inside it, for custom sizes; the
+#: shipped presets say the same.
+CUSTOM_MARGIN = 5.0
+CUSTOM_MARKS = 5.5
+_SIZE = re.compile(r"^\s*(\S+?)\s*x\s*(\S+)\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -27,6 +38,39 @@ class Paper:
         return self.width > self.height
 
 
-def paper(name: str) -> Paper:
-    data = load_paper(name)
+def preset_names(game_folder: Path | None = None) -> list[str]:
+    """The presets `--paper` takes: the shipped ones and the game folder's own."""
+    return sorted({path.stem for folder in _preset_folders(game_folder) for path in folder.glob("*.yaml")})
+
+
+def paper(spec: str, game_folder: Path | None = None) -> Paper:
+    """The paper `--paper` names: a preset (the game folder's own first), or WIDTHxHEIGHT
+    with units on both sides."""
+    for folder in _preset_folders(game_folder):
+        path = folder / f"{spec}.yaml"
+        if path.is_file():
+            return _from_preset(path)
+    size = _SIZE.match(spec)
+    if size is None:
+        expected = ", ".join(preset_names(game_folder))
+        raise SourceError(None, f"unknown paper {spec!r} (expected one of: {expected}; or a size such as 300mmx450mm)")
+    try:
+        width, height = (parse_length(side) for side in size.groups())
+    except UnitError as exc:
+        raise SourceError(
+            None, f"paper size {spec!r} needs a unit on each side, as in 300mmx450mm or 8.5inx11in ({exc})"
+        ) from None
+    smallest = 2 * (CUSTOM_MARGIN + CUSTOM_MARKS) + 10
+    if min(width, height) < smallest:
+        raise SourceError(None, f"paper size {spec!r} is too small: each side needs at least {smallest:.0f} mm")
+    return Paper(f"{width:g} x {height:g} mm", width, height, CUSTOM_MARGIN, CUSTOM_MARKS)
+
+
+def _preset_folders(game_folder: Path | None) -> list[Path]:
+    own = [game_folder / "layouts" / "sheets"] if game_folder is not None else []
+    return [folder for folder in [*own, shipped.papers_dir()] if folder.is_dir()]
+
+
+def _from_preset(path: Path) -> Paper:
+    data = load_paper(path)
     return Paper(data["name"], *(parse_length(data[k]) for k in ("width", "height", "margin", "marks")))

@@ -10,14 +10,12 @@ A layout that extends its own name extends the one further down the list: a game
 
 from pathlib import Path
 
-from generator import PROJECT_ROOT
+from generator import shipped
 from generator.layout.fonts import faces
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
 
-LAYOUTS_DIR = PROJECT_ROOT / "layouts"
-ICONS_DIR = LAYOUTS_DIR / "icons"
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 
 ELEMENT_SCHEMA = closed(
@@ -95,7 +93,7 @@ def load_layout(
     name: str, dirs: list[Path] | None = None, loc: Loc | None = None, params_schema: dict | None = None
 ) -> LocDict:
     """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
-    dirs = dirs or [LAYOUTS_DIR]
+    dirs = dirs or [shipped.layouts_dir()]
     data = _resolve(name, dirs, loc, [])
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
@@ -144,10 +142,8 @@ PAPER_SCHEMA = closed(
 )
 
 
-def load_paper(name: str) -> LocDict:
-    path = LAYOUTS_DIR / "sheets" / f"{name}.yaml"
-    if not path.is_file():
-        raise SourceError(None, f"unknown paper {name!r}")
+def load_paper(path: Path) -> LocDict:
+    """A paper preset file, validated."""
     data = load_yaml(path)
     validate(data, PAPER_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a paper preset")
     return data

@@ -1,0 +1,1 @@
+"""The five games cutsheet ships: package data (see generator/shipped)."""

@@ -1,0 +1,1 @@
+"""The fonts cutsheet ships, with their licence: package data (see generator/shipped)."""
