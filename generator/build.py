@@ -97,6 +97,8 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         first = fronts[0]
         backs = [f.back for f in part.faces]
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
+            if not part.kind.tileable:
+                raise _too_small(paper, part, first)
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
         elif options.fold_over and any(backs) and fits_fold_over(first, paper):
@@ -118,6 +120,16 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
     if options.checklist:
         sheets = _checklist(laid, sheets, paper, game, options) + sheets
     return sheets
+
+
+def _too_small(paper: Paper, part: Laid, scene: Scene) -> SourceError:
+    usable_w, usable_h = paper.width - 2 * paper.inset, paper.height - 2 * paper.inset
+    size = f"{scene.width + 2 * scene.bleed:.1f} x {scene.height + 2 * scene.bleed:.1f} mm with bleed"
+    return SourceError(
+        part.file.data.loc_of("kind"),
+        f"{part.kind.label or part.kind.name}: {size}, too large for {paper.name} paper, whose printable "
+        f"area is {usable_w:.1f} x {usable_h:.1f} mm: choose a larger --paper",
+    )
 
 
 def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:

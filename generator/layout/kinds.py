@@ -82,6 +82,9 @@ class ComponentKind:
     #: The kind draws its own cut outline (a disc, a net): imposition then draws no
     #: rectangular cut lines or crop marks around it.
     own_outline: bool = False
+    #: A component too large for the sheet (a board) is tiled over several sheets; any
+    #: other kind must fit on one, or the paper is too small for it.
+    tileable: bool = False
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         raise NotImplementedError

@@ -43,6 +43,7 @@ FONT_SPEC = closed({"font": {"type": "string"}, "size": LENGTH}, ["font", "size"
 
 class BoardKind(ComponentKind):
     name = "board"
+    tileable = True
     label = "board"
     schema = BOARD
     params_schema = closed(

@@ -547,6 +547,7 @@ class SquareKind(ComponentKind):
 
     name = "square"
     label = "board"
+    tileable = True
     schema = SCHEMAS["square"]
     params_schema = BOARD_PARAMS
 

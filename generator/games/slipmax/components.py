@@ -187,6 +187,7 @@ def _flap(g: RegisterGeometry, ctx: LayoutContext):
 
 class ShapeBoardKind(ComponentKind):
     name = "shape-board"
+    tileable = True
     label = "board"
     schema = SHAPE_BOARD
     params_schema = closed({"border": LENGTH, "wall": LENGTH}, ["border", "wall"])

@@ -1,0 +1,53 @@
+"""Every third-party module the package imports is a declared dependency, and every one the
+tests and benchmarks import is in the `test` extra (or a dependency): an install from the
+wheel must not lean on whatever happens to be installed beside it."""
+
+import ast
+import re
+import sys
+import tomllib
+from importlib.metadata import packages_distributions
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+OWN = {"generator", "tests", "conftest", "pdf_geometry"}
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _distributions_imported_by(folders: list[str]) -> dict[str, set[str]]:
+    """Distribution name -> the files that import a module of it."""
+    owners = packages_distributions()
+    found: dict[str, set[str]] = {}
+    for folder in folders:
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.Import):
+                    modules = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                    modules = [node.module]
+                else:
+                    continue
+                for module in modules:
+                    top = module.split(".")[0]
+                    if top in sys.stdlib_module_names or top in OWN:
+                        continue
+                    for dist in owners.get(top, [top]):
+                        found.setdefault(dist.lower().replace("_", "-"), set()).add(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_every_module_the_package_imports_is_a_dependency():
+    declared = {_name(r) for r in PROJECT["dependencies"]}
+    missing = {d: sorted(files) for d, files in _distributions_imported_by(["generator"]).items() if d not in declared}
+    assert missing == {}
+
+
+def test_every_module_the_tests_and_benchmarks_import_is_declared():
+    declared = {_name(r) for r in PROJECT["dependencies"] + PROJECT["optional-dependencies"]["test"]}
+    found = _distributions_imported_by(["tests", "benchmarks"])
+    missing = {d: sorted(files) for d, files in found.items() if d not in declared}
+    assert missing == {}

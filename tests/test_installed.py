@@ -1,0 +1,131 @@
+"""cutsheet as a user installs it: the wheel built from this checkout, installed into a fresh
+virtual environment with nothing else in it, run from empty folders far from the checkout.
+
+Slow (a wheel build, a venv and its dependencies); one fixture does the install for the
+module. What it proves: the shipped games, layouts, presets, icons and fonts travel inside
+the wheel and are found there, not in the checkout."""
+
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    dist = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--wheel-dir", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (found,) = dist.glob("cutsheet-*.whl")
+    return found
+
+
+@pytest.fixture(scope="module")
+def cutsheet(wheel, tmp_path_factory):
+    """Run the installed `cutsheet` in a folder; returns the finished process."""
+    venv = tmp_path_factory.mktemp("venv")
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, str(wheel)], check=True, capture_output=True, timeout=600)
+    # Nothing of the checkout may leak in: no PYTHONPATH, and a working folder outside it.
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
+
+    def run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(venv / "bin" / "cutsheet"), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+        )
+
+    return run
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for game in ("chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"):
+        assert f"generator/shipped/components/{game}/game.yaml" in names
+    assert "generator/shipped/layouts/card.yaml" in names
+    assert {"generator/shipped/layouts/sheets/a3.yaml", "generator/shipped/layouts/icons/d6-5.svg"} <= names
+    assert {"generator/shipped/fonts/DejaVuSans.ttf", "generator/shipped/fonts/LICENSE-DejaVu.txt"} <= names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    info = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    metadata = zipfile.ZipFile(wheel).read(info).decode()
+    assert "License-Expression: MIT" in metadata
+    licences = {n.split(".dist-info/licenses/", 1)[1] for n in names if ".dist-info/licenses/" in n}
+    assert licences == {"LICENSE", "fonts/LICENSE-DejaVu.txt"}
+
+
+def test_build_in_an_empty_folder_writes_the_five_shipped_games(cutsheet, tmp_path):
+    result = cutsheet(tmp_path, "build", "--out", "out", "--format", "pdf")
+    assert result.returncode == 0, result.stderr
+    assert "using the five shipped games" in result.stderr
+    pdfs = sorted(p.relative_to(tmp_path / "out").as_posix() for p in (tmp_path / "out").glob("*/*.pdf"))
+    assert pdfs == [f"{g}/{g}.pdf" for g in ("chip-flip", "sliders", "slipmax", "twisty-passages", "whipped")]
+    assert "Life of Pain" in pdf_text(tmp_path / "out" / "slipmax" / "slipmax.pdf")
+
+
+def test_build_from_a_read_only_folder_writes_only_where_out_says(cutsheet, tmp_path):
+    here, out = tmp_path / "read-only", tmp_path / "elsewhere"
+    here.mkdir()
+    here.chmod(0o555)
+    try:
+        result = cutsheet(here, "build", "--out", str(out), "--format", "pdf,svg")
+    finally:
+        here.chmod(0o755)
+    assert result.returncode == 0, result.stderr
+    assert list(here.iterdir()) == []
+    assert (out / "chip-flip" / "chip-flip.pdf").is_file()
+    assert (out / "chip-flip" / "svg" / "chip-flip-sheet-01.svg").is_file()
+
+
+def test_new_game_builds_checks_and_exports(cutsheet, tmp_path):
+    made = cutsheet(tmp_path, "new", "mygame")
+    assert made.returncode == 0, made.stderr
+    built = cutsheet(tmp_path, "build", "mygame", "--out", "o")
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "o" / "mygame" / "png" / "mygame-sheet-01.png").is_file()
+    assert "Gold Mine" in pdf_text(tmp_path / "o" / "mygame" / "mygame.pdf")
+    checked = cutsheet(tmp_path, "check", "mygame")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "0 errors, 0 warnings, 0 infos" in checked.stdout
+    exported = cutsheet(tmp_path, "export", "mygame", "--profile", "tts", "--out", "x")
+    assert exported.returncode == 0, exported.stderr
+    assert list((tmp_path / "x" / "mygame" / "tts").glob("*.json"))
+
+
+def test_a_copied_shipped_game_prints_what_was_edited_in_it(cutsheet, tmp_path):
+    assert cutsheet(tmp_path, "new", "s", "--from", "sliders").returncode == 0
+    deeds = tmp_path / "s" / "deeds.yaml"
+    text = deeds.read_text()
+    assert "    price: 60\n" in text
+    deeds.write_text(text.replace("    price: 60\n", "    price: 987\n", 1))
+    built = cutsheet(tmp_path, "build", "s", "--out", "o", "--format", "pdf", "--no-check")
+    assert built.returncode == 0, built.stderr
+    assert re.search(r"\b987\b", pdf_text(tmp_path / "o" / "s" / "s.pdf"))
+
+
+def test_check_in_an_empty_folder_checks_the_shipped_games(cutsheet, tmp_path):
+    result = cutsheet(tmp_path, "check")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "5 games checked" in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_version(cutsheet, tmp_path):
+    result = cutsheet(tmp_path, "--version")
+    assert result.returncode == 0
+    assert "0.1.0" in result.stdout
