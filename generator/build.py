@@ -98,7 +98,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         backs = [f.back for f in part.faces]
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             if not part.kind.tileable:
-                raise _too_small(paper, part, first)
+                raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
             for scene in fronts:
                 pending.extend(impose_tiled(scene, paper, label))
         elif options.fold_over and any(backs) and fits_fold_over(first, paper):
@@ -122,13 +122,20 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
     return sheets
 
 
-def _too_small(paper: Paper, part: Laid, scene: Scene) -> SourceError:
+def fits_on(paper: Paper, part: Laid) -> bool:
+    """Whether impose can place the part on this paper: on one sheet, or tiled (a board)."""
+    first = part.faces[0].front
+    return part.kind.tileable or plan_grid(paper, first.width, first.height, first.bleed, part.gap, 1) is not None
+
+
+def too_large(paper: Paper, part: Laid) -> str:
+    """Says that a part (which is not a board) does not fit on the paper."""
+    scene = part.faces[0].front
     usable_w, usable_h = paper.width - 2 * paper.inset, paper.height - 2 * paper.inset
     size = f"{scene.width + 2 * scene.bleed:.1f} x {scene.height + 2 * scene.bleed:.1f} mm with bleed"
-    return SourceError(
-        part.file.data.loc_of("kind"),
+    return (
         f"{part.kind.label or part.kind.name}: {size}, too large for {paper.name} paper, whose printable "
-        f"area is {usable_w:.1f} x {usable_h:.1f} mm: choose a larger --paper",
+        f"area is {usable_w:.1f} x {usable_h:.1f} mm: choose a larger --paper"
     )
 
 

@@ -211,6 +211,29 @@ def test_print_then_cut_has_marks_outlined_text_and_stays_inside_them(tmp_path):
             assert PTC_MARGIN - 0.1 <= y0 and y1 <= height - PTC_MARGIN + 0.1
 
 
+def test_print_then_cut_leaves_out_and_names_what_does_not_fit_inside_its_marks(tmp_path):
+    """The register card does not fit inside the marks on Letter: left out and named, not
+    tiled; on Tabloid it fits and is there."""
+
+    def register_card_sheets(out: Path) -> list[str]:
+        return [p.name for p in out.glob("*.svg") if 'aria-label="Cut the six slits' in p.read_text()]
+
+    letter = export(COMPONENTS / "slipmax", "cutter", tmp_path / "letter") / "print-then-cut"
+    assert (
+        "register card: 234.0 x 139.5 mm with bleed, too large for Letter paper"
+        in (letter / "LEFT-OUT.txt").read_text()
+    )
+    assert register_card_sheets(letter) == []
+    result = CliRunner().invoke(
+        main,
+        ["export", str(COMPONENTS / "slipmax"), "--profile", "cutter", "--paper", "tabloid", "--out", str(tmp_path)],
+    )
+    assert result.exit_code == 0, result.output
+    tabloid = tmp_path / "slipmax" / "cutter" / "print-then-cut"
+    assert not (tabloid / "LEFT-OUT.txt").exists()
+    assert len(register_card_sheets(tabloid)) == 1
+
+
 def test_unknown_profile_is_a_usage_error(tmp_path):
     result = CliRunner().invoke(
         main, ["export", str(COMPONENTS / "slipmax"), "--profile", "nope", "--out", str(tmp_path)]

@@ -12,7 +12,7 @@ edges), with the print layer's text converted to paths and the cut layer as abov
 from dataclasses import replace
 from pathlib import Path
 
-from generator.build import context_for, impose, lay_out
+from generator.build import context_for, fits_on, impose, lay_out, too_large
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, with_role
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic
@@ -177,7 +177,18 @@ def export_cutter(game: Game, out: Path, paper: Paper) -> list[Path]:
         write_atomic(path, render_svg(cut_sheet(sheet), "", ctx.icon_path).encode("utf-8"))
         written.append(path)
     page = ptc_paper(paper)
-    for n, sheet in enumerate(_cut_these(impose(laid, page, game)), 1):
+    fitting, left_out = [], []
+    for part in laid:
+        if not part.faces or fits_on(page, part):
+            fitting.append(part)
+        else:
+            left_out.append(too_large(page, part))
+    if left_out:
+        note = "Left out of print-then-cut: inside the registration marks there is not room for\n"
+        path = out / "print-then-cut" / "LEFT-OUT.txt"
+        write_atomic(path, (note + "\n".join(left_out) + "\n").encode("utf-8"))
+        written.append(path)
+    for n, sheet in enumerate(_cut_these(impose(fitting, page, game)), 1):
         path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
         svg = render_svg(ptc_sheet(sheet, page), "", ctx.icon_path, outline_text=True)
         write_atomic(path, svg.encode("utf-8"))
