@@ -202,7 +202,7 @@ def build_game(
 
 def _laid_out(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
     """lay_out, or its result from the cache when nothing the game can see has changed."""
-    sources = [game.folder / "game.yaml", *(f.path for f in game.files)]
+    sources = [game.folder / "game.yaml", *(f.path for f in game.files), *(f.table for f in game.files if f.table)]
     sources += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
     sources += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.glob("*.svg")]
     entry = key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(sources))

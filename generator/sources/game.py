@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.loader import LocDict, LocList, load_yaml
 from generator.sources.schema import closed, validate
+from generator.sources.tables import read_items
 
 GAME_SCHEMA = closed(
     {
@@ -33,8 +34,10 @@ COMPONENT_FILE_SCHEMA = closed(
         "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
         "about": {"type": "string"},
         "items": {"type": "array", "minItems": 1, "items": {"type": "object"}},
+        "data": {"type": "string", "pattern": r"(?i)\.(csv|xlsx)$"},
+        "sheet": {"type": "string", "minLength": 1},
     },
-    ["kind", "items"],
+    ["kind"],
 )
 
 
@@ -47,6 +50,8 @@ class ComponentFile:
     layout: str
     items: LocList
     data: LocDict
+    #: The table the items were read from (`data:`), or None when they are in the YAML.
+    table: Path | None = None
 
     @property
     def shown(self) -> str:
@@ -95,9 +100,21 @@ def confined(base: Path, relative: str, loc: Loc, what: str) -> Path:
 
 
 def load_component_file(path: Path) -> ComponentFile:
+    """A component file's envelope, with its items from its own `items:` or from the table
+    its `data:` names (generator/sources/tables.py)."""
     data = load_yaml(path)
     validate(data, COMPONENT_FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a component file")
-    return ComponentFile(path, data["kind"], data.get("layout", data["kind"]), data["items"], data)
+    if ("items" in data) == ("data" in data):
+        raise SourceError(data.loc, "expected either 'items' (the items themselves) or 'data' (a .csv or .xlsx table)")
+    if "sheet" in data and "data" not in data:
+        raise SourceError(data.key_loc("sheet"), "'sheet' names a worksheet of the workbook that 'data' names")
+    if "items" in data:
+        return ComponentFile(path, data["kind"], data.get("layout", data["kind"]), data["items"], data)
+    table = confined(path.parent, data["data"], data.loc_of("data"), "table file")
+    items = read_items(table, data.get("sheet"), data.loc_of("data"))
+    if not items:
+        raise SourceError(data.loc_of("data"), f"the table {data['data']!r} has a header but no items")
+    return ComponentFile(path, data["kind"], data.get("layout", data["kind"]), items, data, table)
 
 
 def load_game(folder: Path) -> Game:

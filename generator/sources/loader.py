@@ -93,22 +93,8 @@ class _Builder:
         except yaml.constructor.ConstructorError as exc:
             raise SourceError(_mark_loc(self.file, node.start_mark), _problem(exc)) from None
         if isinstance(value, str):
-            self._check_text(value, node)
+            check_text(value, _mark_loc(self.file, node.start_mark))
         return value
-
-    def _check_text(self, value: str, node: yaml.ScalarNode) -> None:
-        if len(value) > MAX_TEXT_CHARS:
-            raise SourceError(
-                _mark_loc(self.file, node.start_mark),
-                f"text of {len(value)} characters; a value holds at most {MAX_TEXT_CHARS}",
-            )
-        bad = _FORBIDDEN.search(value)
-        if bad:
-            raise SourceError(
-                _mark_loc(self.file, node.start_mark),
-                f"control character U+{ord(bad.group()):04X} in text: expected printable "
-                "text (tabs and line breaks are fine)",
-            )
 
     def _mapping(self, node: yaml.MappingNode) -> LocDict:
         out = LocDict()
@@ -149,6 +135,19 @@ class _Builder:
         return merged + own
 
 
+def check_text(value: str, loc: Loc) -> None:
+    """A text value of any source (a YAML scalar, a table cell) is bounded and printable."""
+    if len(value) > MAX_TEXT_CHARS:
+        raise SourceError(loc, f"text of {len(value)} characters; a value holds at most {MAX_TEXT_CHARS}")
+    bad = _FORBIDDEN.search(value)
+    if bad:
+        raise SourceError(
+            loc,
+            f"control character U+{ord(bad.group()):04X} in text: "
+            "expected printable text (tabs and line breaks are fine)",
+        )
+
+
 def _problem(exc: yaml.MarkedYAMLError) -> str:
     text = exc.problem or exc.context or "invalid YAML"
     if "found character '\\t'" in text:
@@ -158,9 +157,12 @@ def _problem(exc: yaml.MarkedYAMLError) -> str:
     return text
 
 
-def _read_text(path: Path, shown: str) -> str:
+def read_text(path: Path, shown: str) -> str:
+    """A source file's text: UTF-8 (a BOM allowed), bounded in size; SourceError otherwise."""
     if path.is_dir():
-        raise SourceError(Loc(shown, 1, 1), "expected a YAML file, found a folder")
+        raise SourceError(
+            Loc(shown, 1, 1), f"expected a {path.suffix.lstrip('.').upper() or 'source'} file, found a folder"
+        )
     if not path.exists():
         raise SourceError(Loc(shown, 1, 1), "file not found")
     size = path.stat().st_size
@@ -179,7 +181,7 @@ def _read_text(path: Path, shown: str) -> str:
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Load one YAML document, keeping positions; raise SourceError for anything malformed."""
     shown = display or display_path(path)
-    text = _read_text(path, shown)
+    text = read_text(path, shown)
     try:
         loader = yaml.SafeLoader(text)
     except yaml.reader.ReaderError as exc:

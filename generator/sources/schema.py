@@ -155,7 +155,11 @@ _PRIORITY = {"additionalProperties": 0, "required": 1}
 
 
 def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
-    """Raise SourceError at the first problem (in file order) of `data` against `schema`."""
+    """Raise SourceError at the first problem (in file order) of `data` against `schema`.
+
+    A number where the schema asks for plain text (`cost: 1`, or a table cell holding 1)
+    is taken as its text first: a designer means the characters they typed."""
+    _numbers_as_text(data, schema)
     validator = Draft202012Validator(schema, format_checker=_FORMATS)
     errors = list(validator.iter_errors(data))
     if not errors:
@@ -175,3 +179,23 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     _, loc, error = min(placed, key=lambda entry: entry[0])
     where = f" in {what}" if what and error.validator in ("required", "additionalProperties") else ""
     raise SourceError(loc, _message(error, where or _key_of(error)))
+
+
+def _numbers_as_text(data: Any, schema: dict) -> None:
+    """In place: numbers where `schema` wants text with no format become that text."""
+    if isinstance(data, LocDict):
+        for key, value in data.items():
+            wanted = schema.get("properties", {}).get(key, schema.get("additionalProperties"))
+            if isinstance(wanted, dict):
+                data[key] = _as_text(value, wanted)
+                _numbers_as_text(data[key], wanted)
+    elif isinstance(data, LocList) and isinstance(schema.get("items"), dict):
+        for index, value in enumerate(data):
+            data[index] = _as_text(value, schema["items"])
+            _numbers_as_text(data[index], schema["items"])
+
+
+def _as_text(value: Any, schema: dict) -> Any:
+    plain_text = schema.get("type") == "string" and "format" not in schema
+    is_number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    return str(value) if plain_text and is_number else value
