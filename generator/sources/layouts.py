@@ -13,10 +13,13 @@ from pathlib import Path
 from generator import shipped
 from generator.layout.fonts import faces
 from generator.sources.errors import Loc, SourceError, display_path
+from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
+#: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
+COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])]}
 
 ELEMENT_SCHEMA = closed(
     {
@@ -27,6 +30,8 @@ ELEMENT_SCHEMA = closed(
         "height": NONNEGATIVE_LENGTH,
         "field": {"type": "string"},
         "text": {"type": "string"},
+        "template": {"type": "string"},
+        "when": {"type": "string"},
         "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
         "font": {"type": "string"},
         "size": POSITIVE_LENGTH,
@@ -35,9 +40,9 @@ ELEMENT_SCHEMA = closed(
         "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
         "align": {"enum": ["left", "center", "right"]},
         "valign": {"enum": ["top", "middle", "bottom"]},
-        "colour": COLOUR,
-        "fill": COLOUR,
-        "stroke": COLOUR,
+        "colour": COLOUR_OR_FIELD,
+        "fill": COLOUR_OR_FIELD,
+        "stroke": COLOUR_OR_FIELD,
         "stroke_width": NONNEGATIVE_LENGTH,
         "radius": NONNEGATIVE_LENGTH,
         "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
@@ -62,15 +67,24 @@ LAYOUT_SCHEMA = closed(
 )
 
 
-def merge(parent: LocDict, child: LocDict) -> LocDict:
-    """Child over parent, recursively for mappings; positions kept from whichever won."""
+#: What an element shows; a child element naming one replaces the parent's, whichever it was.
+TEXT_SOURCES = ("field", "text", "template")
+
+
+def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
+    """Child over parent, recursively for mappings; positions kept from whichever won. In an
+    element (depth 2: elements -> name -> spec), the child's field, text or template replaces
+    the parent's: a child saying `text:` over a parent's `field:` shows its text."""
     out = LocDict()
     out.loc = child.loc
     out.key_locs, out.value_locs = dict(parent.key_locs), dict(parent.value_locs)
     out.update(parent)
+    if depth == 2 and any(key in child for key in TEXT_SOURCES):
+        for key in TEXT_SOURCES:
+            out.pop(key, None)
     for key, value in child.items():
         if isinstance(value, LocDict) and isinstance(out.get(key), LocDict):
-            out[key] = merge(out[key], value)
+            out[key] = merge(out[key], value, depth + 1)
         else:
             out[key] = value
         out.key_locs[key] = child.key_loc(key)
@@ -98,6 +112,7 @@ def load_layout(
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
     _check_fonts(data)
+    _check_expressions(data)
     if params_schema is not None:
         params = data.get("params", LocDict())
         if not hasattr(params, "loc"):
@@ -114,6 +129,22 @@ def _check_fonts(data: LocDict) -> None:
             if spec.get("font", "DejaVuSans") not in known:
                 raise SourceError(
                     spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
+                )
+
+
+def _check_expressions(data: LocDict) -> None:
+    """Every element's `when` and `template` parse, and an element shows one text source."""
+    for key in ("elements", "back_elements"):
+        for spec in data.get(key, {}).values():
+            if "when" in spec:
+                parse_condition(spec["when"], spec.loc_of("when"))
+            if "template" in spec:
+                parse_template(spec["template"], spec.loc_of("template"))
+            sources = [k for k in TEXT_SOURCES if k in spec]
+            if len(sources) > 1:
+                raise SourceError(
+                    spec.key_loc(sources[1]),
+                    f"an element shows one of field, text or template, not {' and '.join(sources)}",
                 )
 
 

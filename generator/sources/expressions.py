@@ -1,0 +1,178 @@
+"""The two small languages of layout elements, parsed once when the layout is read.
+
+`when:` is a condition on the item's fields, never Python's eval:
+
+    when: "type == 'spell' and cost >= 3"
+    when: "not flavour"                       # the item has no flavour (or it is empty)
+    when: "rarity in ('rare', 'mythic')"
+
+Field names, text in quotes, numbers, true/false, parentheses, comparisons (== != < <= > >=
+and `in` a parenthesised list), `and`, `or`, `not`. A field the item lacks is nothing: it
+equals nothing, is false, and no ordering holds for it.
+
+`template:` is text with `{field}` placeholders, such as "{cost} gold · {type}"; `{{` and
+`}}` print braces. Placeholders name fields only: no indexing, conversions or formats.
+"""
+
+import re
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import LarkError, UnexpectedInput
+
+from generator.sources.errors import Loc, SourceError
+
+_GRAMMAR = r"""
+?start: or_
+?or_: and_ ("or" and_)*
+?and_: not_ ("and" not_)*
+?not_: "not" not_ -> negate
+     | comparison
+?comparison: value (OP value)?
+           | value "in" "(" [value ("," value)*] ")" -> member
+?value: FIELD -> field
+      | STRING -> text
+      | NUMBER -> number
+      | "true" -> true
+      | "false" -> false
+      | "(" or_ ")"
+OP: "==" | "!=" | "<=" | ">=" | "<" | ">"
+FIELD: /(?!(and|or|not|in|true|false)\b)[A-Za-z_][A-Za-z0-9_-]*/
+STRING: /'[^']*'/ | /"[^"]*"/
+NUMBER: /-?\d+(\.\d+)?/
+%ignore /\s+/
+"""
+_FIELD = set(string.ascii_letters + string.digits + "_-")
+
+
+@cache
+def _parser() -> Lark:
+    return Lark(_GRAMMAR, parser="lalr", maybe_placeholders=False)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A parsed `when:`; holds(item) tells whether the element is drawn for that item."""
+
+    source: str
+    tree: Tree
+
+    def holds(self, item: Mapping[str, object]) -> bool:
+        return bool(_Evaluate(item).transform(self.tree))
+
+    def fields(self) -> set[str]:
+        """The fields the condition reads."""
+        return {str(t) for t in self.tree.scan_values(lambda v: isinstance(v, Token) and v.type == "FIELD")}
+
+
+@cache
+def parse_condition(text: str, loc: Loc) -> Condition:
+    """The condition `text`; SourceError at `loc` saying where it stopped making sense."""
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as exc:
+        near = text[max(exc.pos_in_stream or 0, 0) :][:12] or "the end"
+        raise SourceError(
+            loc,
+            f"cannot read the condition {text!r} at {near!r}: expected fields, 'text', numbers, "
+            "comparisons (== != < <= > >= in), and, or, not",
+        ) from None
+    except LarkError as exc:
+        raise SourceError(loc, f"cannot read the condition {text!r}: {exc}") from None
+    return Condition(text, tree)
+
+
+class _Evaluate(Transformer):
+    """Evaluates a condition tree bottom-up against one item."""
+
+    def __init__(self, item: Mapping[str, object]):
+        super().__init__()
+        self.item = item
+
+    def field(self, children: list[Token]) -> object:
+        return self.item.get(str(children[0]))
+
+    def text(self, children: list[Token]) -> str:
+        return str(children[0])[1:-1]
+
+    def number(self, children: list[Token]) -> float:
+        return float(children[0]) if "." in children[0] else int(children[0])
+
+    def true(self, _: list) -> bool:
+        return True
+
+    def false(self, _: list) -> bool:
+        return False
+
+    def negate(self, children: list) -> bool:
+        return not children[0]
+
+    def and_(self, children: list) -> bool:
+        return all(children)
+
+    def or_(self, children: list) -> bool:
+        return any(children)
+
+    def member(self, children: list) -> bool:
+        value, *options = children
+        return value is not None and any(a == b for a, b in (_comparable(value, o) for o in options))
+
+    def comparison(self, children: list) -> bool:
+        left, right = _comparable(children[0], children[2])
+        op = str(children[1])
+        if op == "==":
+            return left == right
+        if op == "!=":
+            return left != right
+        try:
+            return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
+        except TypeError:  # nothing, or text against a number: no ordering holds
+            return False
+
+
+_NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?\s*$")
+
+
+def _comparable(left: object, right: object) -> tuple[object, object]:
+    """A field's text that reads as a number compares with a number as that number: fields
+    of generic cards are text, and `cost >= 3` means what it says for `cost: 3`."""
+    if isinstance(left, str) and isinstance(right, (int, float)) and _NUMBER.match(left):
+        return float(left), right
+    if isinstance(right, str) and isinstance(left, (int, float)) and _NUMBER.match(right):
+        return left, float(right)
+    return left, right
+
+
+@dataclass(frozen=True)
+class Template:
+    """A parsed `template:`: literal text and field names, in order."""
+
+    parts: tuple[tuple[str, str | None], ...]  # (literal text, field or None)
+
+    def fields(self) -> list[str]:
+        return [name for _, name in self.parts if name is not None]
+
+    def fill(self, item: Mapping[str, object]) -> str:
+        """The text for an item that has every field (see missing())."""
+        return "".join(text + ("" if name is None else str(item[name])) for text, name in self.parts)
+
+    def missing(self, item: Mapping[str, object]) -> list[str]:
+        return [name for name in self.fields() if item.get(name) is None]
+
+
+@cache
+def parse_template(text: str, loc: Loc) -> Template:
+    """The template `text`; SourceError at `loc` for a placeholder that is not a plain field."""
+    try:
+        pieces = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        raise SourceError(loc, f"template {text!r}: {exc} (write {{{{ and }}}} for braces)") from None
+    parts = []
+    for literal, name, spec, conversion in pieces:
+        if name is not None and (not name or name[0].isdigit() or not set(name) <= _FIELD or spec or conversion):
+            raise SourceError(loc, f"template {text!r}: {{{name}}} is not a field name (write {{field}})")
+        parts.append((literal, name))
+    return Template(tuple(parts))
