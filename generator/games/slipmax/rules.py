@@ -102,6 +102,7 @@ class SlipmaxState(Effects, GameState):
         self.first_centre = deck.board.first_centre
         self.tidal = bool(options.get("tidal", False))
         self.cycles = bool(options.get("cycles", False))
+        self.house_rules = bool(options.get("house-rules", False))
         n = num_players
         self.money = [START_MONEY] * n
         self.pos = [-1] * n
@@ -118,7 +119,6 @@ class SlipmaxState(Effects, GameState):
         self.bank_out = 0
         self.time_out = 0
         self.queue: deque[int] = deque()
-        self.next_seat = 0
         self.ended = False
         self.tithing = -1
         self.rerolled = False
@@ -137,6 +137,11 @@ class SlipmaxState(Effects, GameState):
         self.reg_strip = order[: len(shapes)]
         self.pile = order[len(shapes) :]
         self.set_aside: list[int] = []
+        #: "Choose a player to go first": drawn by chance once the strips are dealt.
+        self.first_player = rng.randrange(num_players)
+        self.next_seat = self.first_player
+        #: House rules: seat -> the price a space of its next move, for one round of Chaos (5).
+        self.paying: dict[int, int] = {}
         self.reg_pos = [-1] * len(shapes)
         self.reg_lock = [0] * len(shapes)
         self.reg_nickel = [False] * len(shapes)
@@ -227,6 +232,30 @@ class SlipmaxState(Effects, GameState):
         """A stalemate is the engine stopping a game the rules would play forever."""
         return not self.stalemate()
 
+    def end_reason(self) -> str:
+        if not self.is_terminal():
+            return "not over"
+        if self.ended:
+            return "paid to end (Life of Barter)"
+        if not self.active():
+            return "everyone out (Life of Mortality)"
+        if self.stalemate():
+            return self._stalemate_cause()
+        return "everyone reached the end"
+
+    def _stalemate_cause(self) -> str:
+        rules = self.ongoing()
+        if "pay_to_move" in rules:
+            return f"{self._showing('pay_to_move')} shows and nobody still in has a cent to move with"
+        return f"{self._showing('rolls_backward')} shows and every pawn still in stands at START"
+
+    def _showing(self, op: str) -> str:
+        """The name of the showing step that holds an ongoing rule ('Life of Chaos (5)')."""
+        for r, index in enumerate(self.reg_pos):
+            if index >= 0 and any(rule.op == op for rule in self.deck.ongoing[self.reg_strip[r]][index]):
+                return self.strip_at(r).steps[index].name
+        return op
+
     def stalemate(self) -> bool:
         """Nobody can ever move again, so nothing can ever change and the game would go round.
 
@@ -236,7 +265,8 @@ class SlipmaxState(Effects, GameState):
         rules = self.ongoing()
         if "pay_to_move" in rules:
             return all(self.money[p] < rules["pay_to_move"] for p in self.active())
-        return "rolls_backward" in rules and all(self.pos[p] == -1 and not self.reversed[p] for p in self.active())
+        at_start = all(self.pos[p] == -1 and not self.reversed[p] for p in self.active())
+        return "rolls_backward" in rules and at_start and not self.house_rules
 
     def _next_seat(self) -> int:
         while self.queue:
@@ -254,9 +284,17 @@ class SlipmaxState(Effects, GameState):
         self.tithing = p if self.tithe[p] else -1
         self.tithe[p] = False
         steps = yield from self._movement(p)
-        if steps and (yield from self._move(p, steps)):
+        if steps and (yield from self._move(p, steps, rolled=True)):
             yield from self._land(p)
         self.tithing = -1
+
+    def turn_now(self, p: int) -> Play:
+        """A whole turn for p played at once, in the middle of the current one ("take a turn
+        right now"), which then goes on as it was."""
+        saved = (self.rerolled, self.tithing, self.last_roll)
+        yield from self._turn(p)
+        self.turns += 1
+        self.rerolled, self.tithing, self.last_roll = saved
 
     def ongoing(self) -> dict[str, int]:
         """Ongoing rules of every step showing in a register: op -> its number (or 1)."""
@@ -270,13 +308,20 @@ class SlipmaxState(Effects, GameState):
             if index >= 0:
                 for rule in self.deck.ongoing[self.reg_strip[r]][index]:
                     found[rule.op] = max(found.get(rule.op, 0), rule.args[0] if rule.args else 1)
+        if self.house_rules:
+            found.pop("pay_to_move", None)  # a round, started when obeyed (see obey)
         return found
+
+    def _price_to_move(self, p: int) -> int | None:
+        """What a space of p's move costs instead of rolling, if paying to move holds for p."""
+        if self.house_rules:
+            return self.paying.pop(p, None)
+        return self.ongoing().get("pay_to_move")
 
     def _movement(self, p: int) -> Play:
         """Signed spaces to move this turn: paid, chosen or rolled (with modifiers)."""
-        rules = self.ongoing()
-        if "pay_to_move" in rules:
-            price = rules["pay_to_move"]
+        price = self._price_to_move(p)
+        if price:
             spaces = yield from self._ask(p, "pay_to_move", list(range(self.money[p] // price + 1)), force=True)
             self._pay_bank(p, spaces * price)
             self.last_roll = spaces
@@ -293,9 +338,14 @@ class SlipmaxState(Effects, GameState):
                 if (yield from self._ask(p, "reroll", [False, True])):
                     self.rerolled = True
                     value = self.die()
-        rules = self.ongoing()
-        if "dice_doubled" in rules:
+        if "dice_doubled" in self.ongoing():
             value *= 2
+        return self.modified_roll(value)
+
+    def modified_roll(self, value: int) -> int:
+        """A movement roll after Chaos: odd rolls +2, then reduced (not below 0), then signed
+        negative when rolls go backward. Sets last_roll (Tidal reads its parity)."""
+        rules = self.ongoing()
         if "odd_rolls_plus" in rules and value % 2:
             value += rules["odd_rolls_plus"]
         if "rolls_minus" in rules:
@@ -322,10 +372,12 @@ class SlipmaxState(Effects, GameState):
 
     # -- movement ---------------------------------------------------------------------
 
-    def _walk(self, p: int, steps: int) -> list[int]:
+    def _walk(self, p: int, steps: int, rolled: bool = False) -> list[int]:
         """Move p `steps` spaces (negative: backward) by the rules of the board edges.
 
-        Returns the spaces entered, in order. Bouncing off the end collects the toll."""
+        Returns the spaces entered, in order. Bouncing off the end collects the toll. Under
+        the house rules a rolled move backward past START bounces forward off it, as a move
+        past the end bounces back."""
         direction = -1 if self.reversed[p] else 1
         sign = direction if steps > 0 else -direction
         position = self.pos[p]
@@ -347,6 +399,9 @@ class SlipmaxState(Effects, GameState):
                 sign = -sign
                 nxt = position + sign
             lowest = 0 if self.reversed[p] else -1
+            if nxt < lowest and rolled and self.house_rules and not self.reversed[p]:
+                sign = -sign
+                nxt = position + sign
             if nxt < lowest:
                 break
             position = nxt
@@ -361,11 +416,11 @@ class SlipmaxState(Effects, GameState):
             if q != p and not self.out[q] and not self.reached[q]:
                 self.transfer(q, p, END_TOLL)
 
-    def _move(self, p: int, steps: int) -> Play:
+    def _move(self, p: int, steps: int, rolled: bool = False) -> Play:
         """Move with what passing and landing trigger: Fear traps and the Crown.
 
         Returns whether the pawn moved at all (a pawn that cannot move does not land)."""
-        entered = self._walk(p, steps)
+        entered = self._walk(p, steps, rolled)
         if not entered or self.out[p] or (not self.traps and self.crown is None):
             return bool(entered)
         path = set(entered)
@@ -373,7 +428,7 @@ class SlipmaxState(Effects, GameState):
         for q in others:
             if self.pos[q] in path and q in self.traps:
                 self.traps.discard(q)
-                yield from self._obey_strip_with(q, "trap", trigger=p)
+                yield from self._obey_strip_with(q, "trap", trigger=p, sprung=True)
         crown = self.crown
         if crown is not None and crown != p and not self.out[crown] and self.pos[crown] in path:
             yield from self._obey_strip_with(p, "crown")
@@ -383,11 +438,11 @@ class SlipmaxState(Effects, GameState):
                     yield from self._obey_strip_with(q, "crown")
         return True
 
-    def _obey_strip_with(self, who: int, rule: str, trigger: int | None = None) -> Play:
+    def _obey_strip_with(self, who: int, rule: str, trigger: int | None = None, sprung: bool = False) -> Play:
         """Obey the showing step of the register whose strip has this note rule."""
         for r, s in enumerate(self.reg_strip):
             if self.reg_pos[r] >= 0 and self.deck.strips[s].rule(rule):
-                yield from self.obey(who, r, self.reg_pos[r], trigger)
+                yield from self.obey(who, r, self.reg_pos[r], trigger, sprung)
                 return
 
     def fall_back(self, p: int, owed: int) -> None:
@@ -403,7 +458,10 @@ class SlipmaxState(Effects, GameState):
 
     # -- landing and registers --------------------------------------------------------
 
-    def _land(self, p: int) -> Play:
+    def _land(self, p: int, through: int | None = None) -> Play:
+        """Take the effect of the space p stands on. `through`: the register whose step sent
+        p here ("take the effect of that space"); it is obeyed but not advanced, since a
+        register strip never modifies itself."""
         space = self.pos[p]
         if space < 0 or self.out[p] or self.landing_depth >= MAX_NESTED:
             return
@@ -419,19 +477,21 @@ class SlipmaxState(Effects, GameState):
         if occupants:
             target = yield from self._ask(p, "target", [p, *occupants])
         for r in registers:
-            yield from self._use_register(p, target, r)
+            yield from self._use_register(p, target, r, advance=r != through)
         self.landing_depth -= 1
 
     def strip_at(self, r: int) -> Strip:
         return self.deck.strips[self.reg_strip[r]]
 
-    def _use_register(self, p: int, target: int, r: int) -> Play:
+    def _use_register(self, p: int, target: int, r: int, advance: bool = True) -> Play:
+        """Land on register r: deal with its lock, advance it, obey the step for `target`;
+        then, if a step was obeyed, p may lock the register."""
         strip = self.strip_at(r)
         if strip.rule("crown"):
             self.crown = p
         if self.reg_lock[r]:
             obey = yield from self._locked(p, r)
-        elif (
+        elif not advance or (
             strip.rule("optional_advance")
             and self.reg_pos[r] >= 0
             and not (yield from self._ask(p, "advance", [True, False]))
@@ -441,11 +501,9 @@ class SlipmaxState(Effects, GameState):
             self.step_register(r, landing=True)
             obey = True
         index = self.reg_pos[r]
-        if obey and index >= 0:
-            if self.strip_at(r).rule("trap"):
-                self.traps.add(p)
-            else:
-                yield from self.obey(target, r, index)
+        if not obey or index < 0:
+            return
+        yield from self.obey(target, r, index)
         if self.money[p] >= LOCK_CENTS and not self.out[p]:
             locks = yield from self._ask(p, "lock", list(range(self.money[p] // LOCK_CENTS + 1)))
             self.money[p] -= locks * LOCK_CENTS
@@ -503,6 +561,9 @@ class SlipmaxState(Effects, GameState):
             self.show(r, 0, self.draw_strip())
 
     def decrease_register(self, r: int) -> None:
+        """One step down; a register showing only its title stays so (down never reveals)."""
+        if self.reg_pos[r] < 0:
+            return
         if self.reg_pos[r] > 0:
             self.show(r, self.reg_pos[r] - 1)
         elif self.reg_nickel[r]:
@@ -524,15 +585,25 @@ class SlipmaxState(Effects, GameState):
             self.pile, self.set_aside = self.set_aside, []
         return self.pile.pop(self.rng.randrange(len(self.pile)))
 
-    def obey(self, who: int, r: int, index: int, trigger: int | None = None) -> Play:
+    def obey(self, who: int, r: int, index: int, trigger: int | None = None, sprung: bool = False) -> Play:
         """Obey step `index` of register r's strip; the strip's note may pick the target.
+
+        Life of Fear's steps only activate when a player lands in or passes the holder's
+        space: obeying one (by landing, or through another step) gives `who` the trap;
+        `sprung` obeys it for real, when the trap is triggered.
 
         Steps that obey other registers (random register, Barter's triggers) nest; past
         MAX_NESTED a step is not obeyed, so two copies of such a strip cannot loop."""
         if self.obey_depth >= MAX_NESTED:
             return
         strip = self.strip_at(r)
+        if strip.rule("trap") and not sprung:
+            if not self.out[who]:
+                self.traps.add(who)
+            return
         step = strip.steps[index]
+        if self.house_rules:
+            self._start_paying_round(r, index)
         self.fired[step.name] += 1
         target = who
         if strip.rule("target_least"):
@@ -542,6 +613,14 @@ class SlipmaxState(Effects, GameState):
         self.obey_depth += 1
         yield from self.run(step.effect, Context(target, r, strip, trigger))
         self.obey_depth -= 1
+
+    def _start_paying_round(self, r: int, index: int) -> None:
+        """House rules: an obeyed "All: Do not roll to move. Pay ..." step makes every player
+        still in pay for their next move instead of rolling, for one round (like "All flip 5:"
+        it happens when obeyed, rather than holding while it shows)."""
+        for rule in self.deck.ongoing[self.reg_strip[r]][index]:
+            if rule.op == "pay_to_move":
+                self.paying = dict.fromkeys(self.active(), rule.args[0])
 
     def _extreme(self, who: int, pick) -> int:
         order = [(who + i) % self.num_players for i in range(self.num_players)]
