@@ -256,3 +256,32 @@ def test_house_rules_games_never_stop():
             state.apply(choose.choice(state.legal_actions()))
             assert state.invariant_violations() == []
         assert state.is_terminal() and state.ended_by_rules(), seed
+
+
+def _crown_trap(house_rules: bool):
+    """Seat 1 wears the Crown, reversed on the first space; broke seat 0 at START has not
+    reached the end, and Royalty (2) "Give the Crown seven cents" shows."""
+    state = new(3, face(3), face(2), house_rules=house_rules)
+    put(state, "hexagon", "Life of Royalty", 2)
+    put(state, "semicircle", "Life of Stasis")
+    set_money(state, 0, 0)
+    state.crown = 1
+    state.pos[1], state.reversed[1], state.reached[1] = 0, True, True
+    state.pos[2], state.reversed[2], state.reached[2] = 30, True, True
+    return state
+
+
+def test_without_house_rules_the_crown_on_the_first_space_keeps_a_broke_player_at_start():
+    state = _crown_trap(False)
+    roll(state)  # seat 0 passes the wearer on space 0, owes 7 and falls back to START
+    assert state.pos[0] == -1 and state.money == [0, 10, 10]
+    roll(state)  # the reversed wearer cannot move forward past the first space
+    assert state.pos[1] == 0
+
+
+def test_house_rules_a_reversed_player_bounces_off_the_first_space():
+    state = _crown_trap(True)
+    roll(state)
+    assert state.pos[0] == -1
+    roll(state)  # a 2 counterclockwise from space 0 bounces off the first space: spaces 1, 2
+    assert state.pos[1] == 2

@@ -51,7 +51,7 @@ class SlipmaxEngine(Engine):
             Variant("cycles", "the rules' Cycles variant: a strip at its last step gets a nickel and runs back"),
             Variant(
                 "house-rules",
-                "additions that close the rules' holes: Chaos (5) lasts one round; a backward roll bounces off START",
+                "additions closing the rules' holes: Chaos (5) lasts a round; rolls bounce off START and space 1",
             ),
         )
 
