@@ -286,7 +286,7 @@ def test_an_unknown_variant_is_bad_input_listing_the_games_variants(tmp_path):
     make_game(tmp_path / "toy")
     code, text = run("toy", simulate=5, variants=("nonsense",))
     assert code == 2
-    assert "error: toyrace has no variant 'nonsense' (it offers variant: leak, stall," in text
+    assert "error: toyrace has no variant 'nonsense' (it offers variants: leak, stall," in text
     assert "simulation" not in text and "SIM" not in text
 
 
@@ -302,7 +302,7 @@ def test_an_unknown_option_is_bad_input_listing_the_games_options(tmp_path):
     make_game(tmp_path / "toy")
     code, text = run("toy", simulate=5, options={"speed": "3"})
     assert code == 2
-    assert "error: toyrace has no option 'speed' (it offers option: crash_at)" in text
+    assert "error: toyrace has no option 'speed' (it offers options: crash_at)" in text
 
 
 def test_a_value_the_option_refuses_is_bad_input(tmp_path):

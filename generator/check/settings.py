@@ -14,7 +14,7 @@ from generator.sources.errors import SourceError
 
 
 def _offers(what: str, names: Sequence[str]) -> str:
-    return f"{what}: {', '.join(names)}" if names else f"no {what}s"
+    return f"{what}s: {', '.join(names)}" if names else f"no {what}s"
 
 
 def parse_assignment(text: str) -> tuple[str, str]:

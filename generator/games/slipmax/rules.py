@@ -171,7 +171,7 @@ class SlipmaxState(Effects, GameState):
         #: "Choose a player to go first": drawn by chance once the strips are dealt.
         self.first_player = rng.randrange(num_players)
         self.next_seat = self.first_player
-        #: House rules: seat -> the price a space of its next move, for one round of Chaos (5).
+        #: House rules: seat -> the price of a space on its next move (one round of Chaos (5)).
         self.paying: dict[int, int] = {}
         self.reg_pos = [-1] * len(shapes)
         self.reg_lock = [0] * len(shapes)
