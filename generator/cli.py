@@ -11,6 +11,7 @@ import click
 from generator import scaffold
 from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, terminal_progress
+from generator.check.settings import parse_assignment
 from generator.export.faces import LayoutFailed
 from generator.export.profiles import PROFILES, export_game
 from generator.sheets.alignment import write_alignment_test
@@ -263,7 +264,16 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
 @click.option("--players", type=int, default=None, help="Players per simulated game (default: the game's own).")
 @click.option("--seed", default=0, show_default=True, help="Seed of the simulation: same seed, same report.")
 @click.option("--policy", default="random", show_default=True, help="Policy every seat plays (random, greedy, ...).")
-@click.option("--variant", "variants", multiple=True, help="A rules variant to switch on (repeatable).")
+@click.option(
+    "--variant", "variants", multiple=True, help="A rules variant the game declares, switched on (repeatable)."
+)
+@click.option(
+    "--option",
+    "settings",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 def check_command(
     sources: tuple[str, ...],
@@ -272,12 +282,18 @@ def check_command(
     seed: int,
     policy: str,
     variants: tuple[str, ...],
+    settings: tuple[str, ...],
     as_json: bool,
 ) -> None:
     """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
 
-    SOURCES are found as `cutsheet build --help` says."""
-    options = CheckOptions(games, players, seed, as_json, policy, {name: True for name in variants})
+    SOURCES are found as `cutsheet build --help` says. An unknown --variant or --option, or a
+    value the game refuses, is a usage error (exit 2) that lists what the game offers."""
+    try:
+        assigned = dict(parse_assignment(text) for text in settings)
+    except ValueError as exc:
+        _fail(f"error: --option: {exc}")
+    options = CheckOptions(games, players, seed, as_json, policy, variants, assigned)
     code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
     click.echo(text, nl=False)
     sys.exit(code)

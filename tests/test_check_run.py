@@ -6,9 +6,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 import generator.games
 from generator.check.run import CheckOptions, check, terminal_progress
+from generator.cli import main
 from tests.test_harness import ToyRace
 
 GAME_YAML = """\
@@ -230,14 +232,14 @@ def test_json_bad_input_is_an_src001_error(tmp_path):
 
 def test_a_simulation_problem_makes_the_run_fail(tmp_path):
     make_game(tmp_path / "toy")
-    code, text = run("toy", simulate=3, policy="greedy", variants={"leak": True})
+    code, text = run("toy", simulate=3, policy="greedy", variants=("leak",))
     assert code == 1
     assert "toy/game.yaml:2:9: error [SIM001] simulation game 0, action 1: chips not conserved" in text
 
 
 def test_capped_games_are_a_warning(tmp_path):
     make_game(tmp_path / "toy")
-    code, text = run("toy", simulate=4, variants={"stall": True})
+    code, text = run("toy", simulate=4, variants=("stall",))
     assert code == 0
     assert "warning [SIM010] 4 of 4 simulated games hit the cap of 200 actions" in text
     assert "completed: 0.0% (4 capped at 200 actions, 0 stopped with no end the rules could reach, 0 broken)" in text
@@ -275,3 +277,89 @@ def test_progress_shows_on_a_terminal_only(monkeypatch, tmp_path):
     assert terminal.getvalue() == (
         "\rToy: simulating 1/3 games\rToy: simulating 2/3 games\rToy: simulating 3/3 games\n"
     )
+
+
+# --- variants and options the game declares ---------------------------------------------------
+
+
+def test_an_unknown_variant_is_bad_input_listing_the_games_variants(tmp_path):
+    make_game(tmp_path / "toy")
+    code, text = run("toy", simulate=5, variants=("nonsense",))
+    assert code == 2
+    assert "error: toyrace has no variant 'nonsense' (it offers variants: leak, stall," in text
+    assert "simulation" not in text and "SIM" not in text
+
+
+def test_an_unknown_variant_is_bad_input_without_simulating_too(tmp_path):
+    make_game(tmp_path / "toy")
+    code, text = run("toy", variants=("nonsense",), json=True)
+    assert code == 2
+    [bad] = json.loads(text)["errors"]
+    assert bad["code"] == "SRC001" and "no variant 'nonsense'" in bad["message"]
+
+
+def test_an_unknown_option_is_bad_input_listing_the_games_options(tmp_path):
+    make_game(tmp_path / "toy")
+    code, text = run("toy", simulate=5, options={"speed": "3"})
+    assert code == 2
+    assert "error: toyrace has no option 'speed' (it offers options: crash_at)" in text
+
+
+def test_a_value_the_option_refuses_is_bad_input(tmp_path):
+    make_game(tmp_path / "toy")
+    code, text = run("toy", simulate=5, options={"crash_at": "soon"})
+    assert code == 2
+    assert "toyrace option crash_at=soon: expected a whole number, not 'soon'" in text
+
+
+def test_a_parsed_option_reaches_the_games(tmp_path):
+    make_game(tmp_path / "toy")
+    code, text = run("toy", simulate=3, options={"crash_at": "1"}, json=True)
+    simulation = json.loads(text)["simulation"]
+    assert code == 1
+    assert simulation["options"] == {"crash_at": 1}
+    assert [p["code"] for p in simulation["problems"]] == ["SIM002"] * 3
+
+
+def test_games_that_could_never_end_are_a_warning_with_their_cause(tmp_path):
+    make_game(tmp_path / "toy", track_yaml(length=40))
+    code, text = run("toy", simulate=4, variants=("stuck",))
+    assert code == 0
+    assert (
+        "toy/game.yaml:2:9: warning [SIM012] 4 of 4 simulated games could never end by the rules "
+        "(stopped by the engine): 4 every racer is stuck"
+    ) in text
+    assert "  endings: 4 every racer is stuck" in text
+
+
+def test_running_out_of_a_component_is_a_warning_at_its_file(tmp_path):
+    make_game(tmp_path / "toy", track_yaml() + "    chips: 3\n")
+    code, text = run("toy", simulate=4)
+    assert code == 0
+    assert "toy/track.yaml:7:12: warning [SIM013] 4 of 4 simulated games needed more chips than the 3 printed" in text
+
+
+def test_text_reports_the_first_players_win_rate_and_the_endings(tmp_path):
+    make_game(tmp_path / "toy")
+    code, text = run("toy", simulate=10)
+    assert code == 0
+    assert "  first player won " in text and "(an even share is 50.0%)" in text
+    assert "  endings: 10 a racer finished" in text
+
+
+def test_the_command_line_refuses_an_unknown_variant_cleanly(tmp_path):
+    make_game(tmp_path / "toy")
+    result = CliRunner().invoke(main, ["check", "toy", "--simulate", "3", "--variant", "nonsense"])
+    assert result.exit_code == 2
+    assert "no variant 'nonsense'" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_the_command_line_passes_options_and_refuses_one_without_a_value(tmp_path):
+    make_game(tmp_path / "toy")
+    result = CliRunner().invoke(main, ["check", "toy", "--simulate", "2", "--option", "crash_at=0", "--json"])
+    assert result.exit_code == 1
+    assert json.loads(result.output)["simulation"]["options"] == {"crash_at": 0}
+    result = CliRunner().invoke(main, ["check", "toy", "--option", "crash_at"])
+    assert result.exit_code == 2
+    assert "error: --option: expected NAME=VALUE, not 'crash_at'" in result.output

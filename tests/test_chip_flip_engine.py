@@ -7,7 +7,7 @@ import pytest
 
 from generator.games.chip_flip import ENGINE
 from generator.games.chip_flip.board import parse_square
-from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Position
+from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Position, Termination
 from generator.games.chip_flip.state import ChipFlipState
 from generator.sources.game import load_game
 
@@ -134,3 +134,84 @@ def test_invariants_catch_a_lost_chip():
     state = state_of(["c3", "a1"], ["h8"])
     state.position = Position(1 << parse_square("c3"), state.position.north)
     assert state.invariant_violations()
+
+
+# --- who moves first, and the draw on the third repetition -----------------------------------
+
+
+def advanced_state(south: list[str], north: list[str], turn: int = SOUTH, value: int = 5) -> ChipFlipState:
+    """An advanced position whose chips all show `value` whoever owns them."""
+    bits = [sum(1 << parse_square(name) for name in names) for names in (south, north)]
+    values = [0] * 64
+    for name in south + north:
+        values[parse_square(name)] = value
+    return ChipFlipState(Position(bits[0], bits[1], turn, (0, 0), tuple(values), tuple(values)), random.Random(0))
+
+
+class Flip(random.Random):
+    """A Random whose first random() is the given coin."""
+
+    def __init__(self, first: float):
+        super().__init__(0)
+        self.first = first
+
+    def random(self) -> float:
+        value, self.first = self.first, None
+        return super().random() if value is None else value
+
+
+def test_a_flipped_chip_decides_who_moves_first(deck):
+    heads = ENGINE.new_game(deck, 2, Flip(0.25), {})
+    tails = ENGINE.new_game(deck, 2, Flip(0.75), {})
+    assert (heads.first_player, heads.current_player()) == (SOUTH, SOUTH)
+    assert (tails.first_player, tails.current_player()) == (NORTH, NORTH)
+    assert heads.position.south == tails.position.south and heads.position.north == tails.position.north
+    firsts = {ENGINE.new_game(deck, 2, random.Random(seed), {}).first_player for seed in range(20)}
+    assert firsts == {SOUTH, NORTH}
+
+
+def test_north_moving_first_moves_down_the_board(deck):
+    state = ENGINE.new_game(deck, 2, Flip(0.75), {})
+    assert all(m.path[-1] < m.path[0] for m in state.legal_actions())
+
+
+def test_the_third_repetition_of_a_position_is_a_draw():
+    state = advanced_state(["c5"], ["b4", "c3"])
+    loop = ["c5xa3", "c3xa5", "a3xc5", "a5xc3"]  # backward and forward jumps turning b4 over and back
+    for text in loop:
+        state.apply(move(text))
+    assert not state.is_terminal()  # the start position a second time
+    for text in loop:
+        state.apply(move(text))
+    assert state.is_terminal() and state.legal_actions() == []
+    assert state.outcome().termination is Termination.REPETITION and state.outcome().winner is None
+    assert state.returns() == [0.0, 0.0]
+    assert state.end_reason() == "a draw: the same position a third time"
+    assert state.ended_by_rules()
+
+
+def test_advanced_greedy_games_end_without_the_cap(deck):
+    endings = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        state = ENGINE.new_game(deck, 2, rng, {"advanced": True})
+        play_out(state, ENGINE.policies()["greedy"], rng)
+        assert state.is_terminal(), seed
+        endings.add(state.outcome().termination)
+    assert Termination.REPETITION in endings and Termination.NO_CHIPS in endings
+
+
+def test_every_chip_stays_in_play_so_the_printed_chips_suffice(deck):
+    supply = ENGINE.supply(deck)
+    assert {name: s.printed for name, s in supply.items()} == {"chips": 16, "numbered chips": 16}
+    assert supply["chips"].loc.file.endswith("chips.yaml")
+    for advanced, name in ((False, "chips"), (True, "numbered chips")):
+        rng = random.Random(3)
+        state = ENGINE.new_game(deck, 2, rng, {"advanced": advanced})
+        play_out(state, ENGINE.policies()["random"], rng)
+        assert state.peak_in_play == {name: 16}
+
+
+def test_unknown_options_are_refused(deck):
+    with pytest.raises(ValueError, match="unknown Chip Flip option"):
+        ENGINE.new_game(deck, 2, random.Random(0), {"house-rules": True})

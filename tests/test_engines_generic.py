@@ -16,6 +16,7 @@ import pytest
 
 from generator import shipped
 from generator.check.findings import Finding
+from generator.check.settings import game_settings
 from generator.check.simulate import simulate
 from generator.games import engines
 from generator.games.base import Engine
@@ -185,3 +186,18 @@ def test_fired_names_are_listed_as_fireable(case):
     report = simulate(engine, case.deck, GAMES, engine.default_players, SEED)
     assert engine.fireable(case.deck), "fireable() lists nothing"
     assert report.unlisted_fired == []
+
+
+@pytest.mark.parametrize("case", list(engines()), indirect=True)
+def test_every_declared_variant_and_option_default_plays_sound_games(case):
+    """What an engine declares (variants, options with their defaults) new_game accepts, and
+    the games say who went first and how they ended."""
+    engine = case.engine
+    for variant in [None, *engine.variants()]:
+        settings = game_settings(engine, [variant.name] if variant else [], {})
+        report = simulate(engine, case.deck, 2, engine.default_players, SEED, options=settings)
+        assert report.ok, f"variant {variant}:\n{_problems(report)}"
+        assert report.options == settings
+        assert sum(report.endings.values()) == report.completed + report.stopped
+        assert all(isinstance(reason, str) and reason for reason in report.endings)
+        assert 0 <= report.first_player_rate()["rate"] <= 1

@@ -6,10 +6,13 @@ a chip, dashes (pays a chip to the bank, moves 3). Landing exactly halfway takes
 the bank. Reaching the end wins; the score is 1 for the finisher, 0 for the others.
 Chips are conserved: players' chips plus the bank always equal the starting total.
 
-Fault options for the harness tests: leak (a dash destroys its chip), stall (nobody ever
-moves: the game never ends), crash_at=N (apply raises on turn N), empty (no legal actions),
-tie (every score equal), figure_clash (figures() reuses a harness name), seat_99
-(current_player() is no seat), short_returns (returns() has one score for all seats).
+Fault options for the harness tests (declared as variants, crash_at as an option): leak (a
+dash destroys its chip), stall (nobody ever moves: the game never ends), crash_at=N (apply
+raises on turn N), empty (no legal actions), tie (every score equal), figure_clash (figures()
+reuses a harness name), seat_99 (current_player() is no seat), short_returns (returns() has
+one score for all seats), stuck (after three turns the engine stops the game: no end the
+rules could reach), last_first (the last seat goes first). The track prints `chips` chips
+(the Supply "chips"); the chips in players' hands are the ones in play.
 """
 
 import random
@@ -18,10 +21,11 @@ from dataclasses import dataclass
 import pytest
 
 from generator.check.findings import error, info, warning
+from generator.check.report import simulation_findings
 from generator.check.simulate import Problem, derived_seed, simulate
 from generator.check.stats import percentile, summary, wilson_interval
-from generator.games.base import Engine, GameState, random_policy
-from generator.sources.errors import SourceError
+from generator.games.base import Engine, GameState, Option, Supply, Variant, random_policy, whole_number
+from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.schema import closed, validate
 
@@ -31,6 +35,7 @@ TRACK_SCHEMA = closed(
         "length": {"type": "integer", "minimum": 1},
         "pot": {"type": "integer", "minimum": 0},
         "count": {"type": "integer", "minimum": 1},
+        "chips": {"type": "integer", "minimum": 0},
     },
     ["name", "length"],
 )
@@ -42,6 +47,8 @@ class Track:
     name: str
     length: int
     pot: int = 5
+    chips: int = 99
+    chips_loc: Loc | None = None
 
 
 class ToyState(GameState):
@@ -53,8 +60,10 @@ class ToyState(GameState):
         self.chips = [START_CHIPS] * num_players
         self.bank = track.pot
         self.total = self.bank + START_CHIPS * num_players
-        self.player = 0
+        self.player = num_players - 1 if options.get("last_first") else 0
+        self.first_player = self.player
         self.winner: int | None = None
+        self.note_in_play("chips", sum(self.chips))
 
     def current_player(self) -> int:
         return 99 if self.options.get("seat_99") else self.player
@@ -81,6 +90,7 @@ class ToyState(GameState):
             self._move(self.rng.randint(1, 3))
         self.fired[action] += 1
         self.player = (self.player + 1) % self.num_players
+        self.note_in_play("chips", sum(self.chips))
 
     def _move(self, steps: int) -> None:
         self.positions[self.player] += steps
@@ -92,7 +102,13 @@ class ToyState(GameState):
             self.winner = self.player
 
     def is_terminal(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or not self.ended_by_rules()
+
+    def ended_by_rules(self) -> bool:
+        return not (self.options.get("stuck") and self.turns >= 3)
+
+    def end_reason(self) -> str:
+        return "a racer finished" if self.ended_by_rules() else "every racer is stuck"
 
     def returns(self) -> list[float]:
         if self.options.get("tie"):
@@ -132,7 +148,8 @@ class ToyRace(Engine):
             raise SourceError(game.data.loc, "a toy race needs a `track` component")
         item = items[0]
         validate(item, TRACK_SCHEMA, fallback=item.loc, what="a track")
-        return Track(item["name"], item["length"], item.get("pot", 5))
+        chips_loc = item.loc_of("chips") if "chips" in item else None
+        return Track(item["name"], item["length"], item.get("pot", 5), item.get("chips", 99), chips_loc)
 
     def static_checks(self, game: Game) -> list:
         self.load_deck(game)
@@ -150,6 +167,16 @@ class ToyRace(Engine):
 
     def policies(self) -> dict:
         return {"random": random_policy, "greedy": dash_first}
+
+    def variants(self) -> tuple[Variant, ...]:
+        faults = ("leak", "stall", "empty", "tie", "figure_clash", "seat_99", "short_returns", "stuck", "last_first")
+        return tuple(Variant(name, f"toy fault: {name}") for name in faults)
+
+    def options(self) -> tuple[Option, ...]:
+        return (Option("crash_at", "apply raises on this turn", None, whole_number(0)),)
+
+    def supply(self, deck: Track) -> dict[str, Supply]:
+        return {"chips": Supply(deck.chips, deck.chips_loc)}
 
     def fireable(self, deck: Track) -> list[str]:
         return ["bonus", "dash", "roll", "rocket"]
@@ -365,3 +392,68 @@ def test_games_the_rules_could_never_end_are_not_counted_as_completed():
     assert report.stopped == 20 and report.completed == 0 and report.completed_share == 0.0
     assert all(r["rate"] == 0.0 for r in report.seat_win_rate())
     assert report.as_json()["stopped"] == 20
+
+
+# --- how games end, the first player, the supply --------------------------------------------
+
+
+def test_endings_count_games_by_their_end_reason_and_stopped_ones_apart():
+    report = run(games=12, deck=Track("long", 40), options={"stuck": True})
+    assert report.stopped == 12
+    assert report.endings == {"every racer is stuck": 12}
+    assert report.stopped_reasons == {"every racer is stuck": 12}
+    [finding] = [f for f in simulation_findings(report, None) if f.code == "SIM012"]
+    assert finding.severity.value == "warning"
+    assert finding.message == (
+        "12 of 12 simulated games could never end by the rules (stopped by the engine): 12 every racer is stuck"
+    )
+
+
+def test_games_ended_by_the_rules_are_counted_by_reason_and_raise_no_warning():
+    report = run(games=10)
+    assert report.endings == {"a racer finished": 10} and report.stopped_reasons == {}
+    assert "SIM012" not in {f.code for f in simulation_findings(report, None)}
+
+
+def test_the_first_players_win_rate_follows_the_seat_that_went_first():
+    # On a one-space track whoever moves first wins at once.
+    first = run(games=15, deck=Track("tiny", 1)).first_player_rate()
+    assert first["rate"] == 1.0 and first["games"] == 15 and first["even_share"] == 0.5
+    assert first["ci95"] == list(wilson_interval(15, 15))
+    report = run(games=15, deck=Track("tiny", 1), options={"last_first": True})
+    assert [seat["rate"] for seat in report.seat_win_rate()] == [0.0, 1.0]
+    assert report.first_player_rate()["rate"] == 1.0
+    assert report.as_json()["first_player"]["rate"] == 1.0
+
+
+def test_a_component_games_need_more_of_than_printed_is_a_warning_at_its_file():
+    where = Loc("track.yaml", 6, 12)
+    report = run(games=8, deck=Track("short of chips", 10, chips=3, chips_loc=where))
+    # two players start with two chips each: four in play at once, one more than printed
+    [short] = report.shortages
+    assert (short.component, short.printed, short.games) == ("chips", 3, 8)
+    assert short.most >= 4
+    assert report.as_json()["supply_short"] == {"chips": {"printed": 3, "most_in_play": short.most, "games_short": 8}}
+    [finding] = [f for f in simulation_findings(report, Loc("game.yaml", 2, 9)) if f.code == "SIM013"]
+    assert finding.loc == where
+    assert finding.message == (
+        f"8 of 8 simulated games needed more chips than the 3 printed (up to {short.most} in play at once)"
+    )
+
+
+def test_enough_printed_components_give_no_warning():
+    report = run(games=8, deck=Track("plenty", 10, chips=99))
+    assert report.shortages == [] and report.as_json()["supply_short"] == {}
+
+
+def test_declared_options_reach_new_game_with_their_defaults():
+    seen = []
+
+    class Recording(ToyRace):
+        def new_game(self, deck, num_players, rng, options):
+            seen.append(dict(options))
+            return super().new_game(deck, num_players, rng, options)
+
+    report = simulate(Recording(), TRACK, 2, 2, 1, options={"tie": True})
+    assert seen == [{"crash_at": None, "tie": True}] * 2
+    assert report.options == {"crash_at": None, "tie": True}

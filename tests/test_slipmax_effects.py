@@ -354,7 +354,8 @@ def test_every_step_of_every_strip_executes_and_conserves_money_and_tokens(playe
             state = new(players)
             r = put(state, "pentagon", strip.title, step.number)
             state.pos[:] = [2, 9, 20, 33][:players]
-            run_to_end(state.obey(0, r, index, trigger=1), choose)
+            # Life of Fear's steps are obeyed when its trap springs (sprung), not when revealed.
+            run_to_end(state.obey(0, r, index, trigger=1, sprung=strip.rule("trap") is not None), choose)
             assert state.fired[step.name] >= 1
             assert state.invariant_violations() == [], step.name
             # "A register strip never modifies itself" (no other register shows a step here).

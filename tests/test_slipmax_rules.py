@@ -42,7 +42,9 @@ class Dice(random.Random):
 
 
 def new(players: int = 2, *draws: float, **options: bool):
-    state = ENGINE.new_game(DECK, players, Dice(*draws), options)
+    """A fresh game with seat 0 to go first (the game draws who goes first by chance)."""
+    state = ENGINE.new_game(DECK, players, Dice(*draws), {k.replace("_", "-"): v for k, v in options.items()})
+    state.first_player = state.next_seat = 0
     return state
 
 
@@ -274,6 +276,7 @@ def test_two_copies_of_a_strip_obeying_each_other_stop_at_the_nesting_limit(tmp_
     deck = ENGINE.load_deck(load_game(folder))
     copies = [i for i, s in enumerate(deck.strips) if s.title == "Life of Chaos"]
     state = ENGINE.new_game(deck, 2, Dice(face(3)), {})
+    state.first_player = state.next_seat = 0
     pentagon, hexagon = state.shape_register["pentagon"], state.shape_register["hexagon"]
     rest = iter(i for i in range(len(deck.strips)) if i not in copies)
     state.reg_strip = [copies[0] if r == pentagon else copies[1] if r == hexagon else next(rest) for r in range(6)]

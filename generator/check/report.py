@@ -1,8 +1,10 @@
 """Presenting check results: findings grouped by severity, summary lines, simulation figures.
 
 Simulation problems become findings too, placed at the `engine:` line of game.yaml (the
-harness cannot know a finer place): SIM001-SIM007 are errors, SIM010 (games stopped by the
-cap) and SIM011 (fired names the engine does not list as fireable) are warnings.
+harness cannot know a finer place): SIM001-SIM007 are errors; SIM010 (games stopped by the
+cap), SIM011 (fired names the engine does not list as fireable) and SIM012 (games the rules
+could never end) are warnings, and so is SIM013 (a component some games ran out of), placed
+at the component file that prints it.
 """
 
 from collections.abc import Iterable
@@ -13,6 +15,8 @@ from generator.sources.errors import Loc
 
 CAPPED = "SIM010"
 UNLISTED_FIRED = "SIM011"
+NEVER_ENDS = "SIM012"
+RAN_OUT = "SIM013"
 GROUPS = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "infos"}
 #: Problems listed one by one in the text output; the rest are counted.
 SHOWN_PROBLEMS = 10
@@ -36,7 +40,30 @@ def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Findi
     if report.unlisted_fired:
         names = ", ".join(report.unlisted_fired)
         findings.append(warning(UNLISTED_FIRED, f"fired but not listed as fireable: {names}", loc))
+    if report.stopped:
+        findings.append(
+            warning(
+                NEVER_ENDS,
+                f"{report.stopped} of {report.games} simulated games could never end by the rules "
+                f"(stopped by the engine): {_counted(report.stopped_reasons)}",
+                loc,
+            )
+        )
+    for short in report.shortages:
+        findings.append(
+            warning(
+                RAN_OUT,
+                f"{short.games} of {report.games} simulated games needed more {short.component} than the "
+                f"{short.printed} printed (up to {short.most} in play at once)",
+                short.loc or loc,
+            )
+        )
     return findings
+
+
+def _counted(counts: dict[str, int]) -> str:
+    """'12 reason one; 3 reason two'."""
+    return "; ".join(f"{count} {reason}" for reason, count in counts.items())
 
 
 def grouped(findings: Iterable[Finding]) -> dict[str, list[dict]]:
@@ -93,6 +120,13 @@ def format_simulation(report: SimulationReport) -> list[str]:
         for seat, r in enumerate(report.seat_win_rate())
     ]
     lines.append("  win rate by seat (95% interval): " + "  ".join(seats))
+    first = report.first_player_rate()
+    lines.append(
+        f"  first player won {_percent(first['rate'])} [{_percent(first['ci95'][0])}-{_percent(first['ci95'][1])}] "
+        f"of {first['games']} games (an even share is {_percent(first['even_share'])})"
+    )
+    if report.endings:
+        lines.append(f"  endings: {_counted(report.endings)}")
     lines.append(f"  fired: {len(report.fired)} names, {sum(report.fired.values())} times")
     if report.never_fired:
         never = ", ".join(report.never_fired)

@@ -7,7 +7,8 @@ in a game.yaml beside it (which checks its whole game: the rules checks need eve
 component); no sources: the games found as sources/discover.py says.
 
 Exit codes: 0 no errors, 1 errors found (static or simulation), 2 bad input (a SourceError:
-malformed YAML, an unknown engine, impossible options); the other games are still checked.
+malformed YAML, an unknown engine, impossible players, a variant or option the game does not
+declare or a value it refuses); the other games are still checked.
 A game whose static checks found errors is not simulated.
 
 JSON: one object. For one game:
@@ -27,6 +28,7 @@ from pathlib import Path
 from generator import games
 from generator.check import report as present
 from generator.check.findings import Finding, Severity, error, sort_findings
+from generator.check.settings import game_settings
 from generator.check.simulate import SimulationReport, simulate
 from generator.games.base import Engine
 from generator.sources.discover import find_games
@@ -51,8 +53,10 @@ class CheckOptions:
     seed: int = 0
     json: bool = False
     policy: str = "random"
-    #: Variants passed to the engine's new_game, e.g. {"tidal": True}.
-    variants: dict = field(default_factory=dict)
+    #: Rules variants to switch on (`--variant NAME`), checked against Engine.variants().
+    variants: tuple[str, ...] = ()
+    #: `--option NAME=VALUE` as given (name -> the text after `=`), parsed by the game's Option.
+    options: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -122,7 +126,12 @@ def _unlisted(game: Game, named: list[Path]) -> None:
 
 
 def _run_engine(
-    engine: Engine, game: Game, result: GameResult, options: CheckOptions, progress: Progress | None
+    engine: Engine,
+    game: Game,
+    result: GameResult,
+    options: CheckOptions,
+    settings: dict[str, object],
+    progress: Progress | None,
 ) -> None:
     """Static checks, then the simulation when asked for and the deck has no errors."""
     result.findings = sort_findings(engine.static_checks(game))
@@ -141,7 +150,7 @@ def _run_engine(
         players,
         options.seed,
         policies=options.policy,
-        options=options.variants,
+        options=settings,
         progress=tick,
     )
     result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
@@ -159,12 +168,13 @@ def check_game(folder: Path, named: list[Path], options: CheckOptions, progress:
             return result
         engine = engine_for(game)
         result.engine = engine.name
+        settings = game_settings(engine, options.variants, options.options)
         if options.simulate:
             _players(engine, options)
             if options.policy not in engine.policies():
                 raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
         try:
-            _run_engine(engine, game, result, options, progress)
+            _run_engine(engine, game, result, options, settings, progress)
         except SourceError:
             raise
         except Exception as exc:  # an engine bug: reported as a finding, not a traceback

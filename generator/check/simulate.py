@@ -13,9 +13,12 @@ Actions are numbered from 1 in each game: a problem while choosing or applying a
 in the checks after it, is reported as action N (action 0 is the setup by new_game).
 
 Which games count for what:
-- turns, engine figures: every game that ended without a problem (by the rules or the cap);
-- seat win rates: games ended by the rules only (a capped game has no winner); the top
-  score wins and a tie splits the win evenly between the tied seats;
+- turns, engine figures, supply: every game that ended without a problem (by the rules, by
+  the engine stopping it, or by the cap);
+- seat win rates and the first player's win rate: games ended by the rules only (a capped
+  or stopped game has no winner); the top score wins and a tie splits the win evenly
+  between the tied seats;
+- endings: games ended by the rules or stopped by the engine, counted by end_reason();
 - completed_share: games ended by the rules, out of all games played.
 """
 
@@ -32,7 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.check.stats import summary, wilson_interval
-from generator.games.base import Engine, GameState, Policy
+from generator.games.base import Engine, GameState, Policy, Supply
+from generator.sources.errors import Loc
 
 PolicySpec = str | Policy
 
@@ -72,6 +76,22 @@ class Problem:
         }
 
 
+@dataclass(frozen=True)
+class Shortage:
+    """A physical component some games needed more of than the deck prints."""
+
+    component: str
+    printed: int
+    #: The most in play at once in any game.
+    most: int
+    #: Games that needed more than `printed`.
+    games: int
+    loc: Loc | None
+
+    def as_json(self) -> dict:
+        return {"printed": self.printed, "most_in_play": self.most, "games_short": self.games}
+
+
 @dataclass
 class SimulationReport:
     """What a simulation run measured; as_json() gives the `simulation` object of --json."""
@@ -97,6 +117,14 @@ class SimulationReport:
     stopped: int = 0
     #: Games per second of this process's CPU time: steadier than the wall clock on a busy machine.
     cpu_games_per_second: float = 0.0
+    #: end_reason() -> games, for games ended by the rules or stopped by the engine.
+    endings: dict[str, int] = field(default_factory=dict)
+    #: The part of `endings` the engine stopped (not ended by the rules).
+    stopped_reasons: dict[str, int] = field(default_factory=dict)
+    #: The first player's share of the wins of the games ended by the rules.
+    first_player_wins: float = 0.0
+    #: Components of Engine.supply that some games ran out of, in supply order.
+    shortages: list[Shortage] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -120,6 +148,13 @@ class SimulationReport:
             rates.append({"rate": rate, "ci95": [low, high]})
         return rates
 
+    def first_player_rate(self) -> dict:
+        """The first player's share of the rule-ended games won, its Wilson 95% interval, and
+        the share an even game would give (1 / players)."""
+        low, high = wilson_interval(self.first_player_wins, self.completed)
+        rate = self.first_player_wins / self.completed if self.completed else 0.0
+        return {"rate": rate, "ci95": [low, high], "games": self.completed, "even_share": 1 / self.players}
+
     def as_json(self) -> dict:
         data = {
             "engine": self.engine,
@@ -134,7 +169,11 @@ class SimulationReport:
             "capped": self.capped,
             "stopped": self.stopped,
             "broken": self.broken,
+            "endings": self.endings,
+            "stopped_reasons": self.stopped_reasons,
             "seat_win_rate": self.seat_win_rate(),
+            "first_player": self.first_player_rate(),
+            "supply_short": {s.component: s.as_json() for s in self.shortages},
             "fired": self.fired,
             "never_fired": self.never_fired,
             "unlisted_fired": self.unlisted_fired,
@@ -275,6 +314,22 @@ def _engine_figures(engine: Engine, states: list[GameState], reserved: set[str])
     return figures, None
 
 
+def _by_count(counts: Counter[str]) -> dict[str, int]:
+    """Most frequent first, then by name: a stable order for reports."""
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def shortages(supply: dict[str, Supply], states: Sequence[GameState]) -> list[Shortage]:
+    """The supplied components that some of these games had more of in play than printed."""
+    found = []
+    for component, printed in supply.items():
+        peaks = [state.peak_in_play[component] for state in states]
+        short = sum(1 for peak in peaks if peak > printed.printed)
+        if short:
+            found.append(Shortage(component, printed.printed, max(peaks), short, printed.loc))
+    return found
+
+
 def simulate(
     engine: Engine,
     deck: Any,
@@ -291,26 +346,36 @@ def simulate(
     if not engine.min_players <= players <= engine.max_players:
         raise ValueError(f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}")
     chosen, names = resolve_policies(engine, players, policies)
-    options = dict(options or {})
+    options = {**{option.name: option.default for option in engine.options()}, **(options or {})}
     runner = _GameRunner(engine, deck, players, chosen, options)
 
     ended: list[GameState] = []
     problems: list[Problem] = []
     counts: Counter[str] = Counter()
+    endings: Counter[str] = Counter()
+    stopped: Counter[str] = Counter()
     seat_wins = [0.0] * players
+    first_wins = 0.0
     fired: Counter[str] = Counter()
     started, cpu_started = time.perf_counter(), time.process_time()
     for index in range(games):
         outcome = runner.play(index, seed)
         counts[outcome.ending] += 1
+        state = outcome.state
         if outcome.problem is not None:
             problems.append(outcome.problem)
-        else:
-            ended.append(outcome.state)
-            fired.update(outcome.state.fired)
+        elif state is not None:
+            ended.append(state)
+            fired.update(state.fired)
+            if outcome.ending in ("completed", "stopped"):
+                endings[state.end_reason()] += 1
+            if outcome.ending == "stopped":
+                stopped[state.end_reason()] += 1
             if outcome.ending == "completed":
-                for seat, share in enumerate(_seat_shares(outcome.state.returns())):
+                shares = _seat_shares(state.returns())
+                for seat, share in enumerate(shares):
                     seat_wins[seat] += share
+                first_wins += shares[state.first_player]
         if progress is not None:
             progress(index + 1, games)
     elapsed = time.perf_counter() - started
@@ -336,6 +401,10 @@ def simulate(
         games_per_second=games / max(elapsed, 1e-9),
         cpu_games_per_second=games / max(cpu, 1e-9),
         problems=problems,
+        endings=_by_count(endings),
+        stopped_reasons=_by_count(stopped),
+        first_player_wins=first_wins,
+        shortages=shortages(engine.supply(deck), ended),
     )
     figures, problem = _engine_figures(engine, ended, set(report.as_json()))
     report.figures = figures

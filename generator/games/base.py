@@ -33,6 +33,21 @@ class Option:
     parse: Callable[[str], object]
 
 
+def whole_number(minimum: int = 0) -> Callable[[str], int]:
+    """An Option.parse for a whole number of at least `minimum`."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"expected a whole number, not {text!r}") from None
+        if value < minimum:
+            raise ValueError(f"expected a whole number of {minimum} or more, not {value}")
+        return value
+
+    return parse
+
+
 @dataclass(frozen=True)
 class Variant:
     """A named rules variant, switched on by `--variant NAME` (new_game sees NAME: True)."""

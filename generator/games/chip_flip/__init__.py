@@ -1,10 +1,34 @@
 """Chip Flip: checkers-like, where a jumped chip is turned over and changes sides.
 
-The engine plays the seed rules as the issue settles them: chips on the dark squares of
-each player's two home rows, South first; steps diagonal and forward, chains of forward
-jumps (every prefix a move, never compulsory) that turn the jumped chips over; a chip
-reaching the far row scores and leaves; pass when only the opponent can move; the game ends
-when a side has no chip or neither can move. Advanced play jumps by value, backward too.
+Readings of the rules (docs/rules-readings.md quotes the line of the rules each one reads):
+
+- Set-up: chips on the dark squares of each player's two home rows, 8 a side.
+- Who moves first: "flip a chip": a coin from the game's chance (heads South), recorded
+  as first_player.
+- Moves: a step is diagonal and forward to an empty square; a jump goes over an adjacent
+  opponent chip to the empty square beyond and turns the jumped chip over, making it the
+  jumper's. Chains of jumps are one move and may stop after any jump (every prefix is a
+  move); jumping is never compulsory. A chip reaching the far row scores at once and
+  leaves the board; its chain ends there.
+- A player with no move passes while the opponent can still move. The game ends when a
+  side has no chip on the board; the higher score wins, equal ties.
+- Advanced play: a chip jumps only a chip of equal or lesser value, steps only forward,
+  but may jump forward or backward; a turned chip shows its other value.
+
+Additions, not the rules (always on):
+
+- When neither side can move, the game ends and the chips off the board decide, as at any
+  end (the rules would have both pass for ever). Rare: 1 of 1000 random advanced games
+  with the shipped opening, none of 1000 basic ones.
+- The third time the same position stands (the same chips, values and scores, the same
+  side to move), the game is a draw: no winner, both score 0. Advanced play's backward
+  jumps can turn the same chips over and back for ever (c5xa3 c3xa5 a3xc5 a5xc3 repeats
+  the position), and the rules give no end for that. A draw by repetition was chosen over
+  "N moves without a chip leaving the board": it ends exactly the games that loop,
+  whatever their length, and never cuts short a game still going somewhere; basic play
+  cannot repeat a position (every move is forward), so it is unchanged.
+
+No house-rules variant: with these two additions the engine meets no other hole.
 """
 
 from generator.games.chip_flip.engine import ChipFlipEngine

@@ -1,15 +1,25 @@
 """The Chip Flip engine: deck loading, static checks, new games, policies, figures."""
 
 import random
+from dataclasses import replace
 
 from generator.check.findings import Finding
-from generator.games.base import Engine, Policy
+from generator.games.base import Engine, Policy, Supply, Variant
 from generator.games.chip_flip import checks
 from generator.games.chip_flip.deck import Deck, load_deck
 from generator.games.chip_flip.figures import figures
 from generator.games.chip_flip.policies import POLICIES
-from generator.games.chip_flip.position import setup
-from generator.games.chip_flip.state import BACKWARD, JUMPS, PASS_NAME, SCORE, STEP, ChipFlipState
+from generator.games.chip_flip.position import NORTH, SOUTH, setup
+from generator.games.chip_flip.state import (
+    BACKWARD,
+    CHIPS,
+    JUMPS,
+    NUMBERED_CHIPS,
+    PASS_NAME,
+    SCORE,
+    STEP,
+    ChipFlipState,
+)
 from generator.sources.game import Game
 
 
@@ -27,15 +37,33 @@ class ChipFlipEngine(Engine):
         return checks.static_checks(game)
 
     def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> ChipFlipState:
-        """options: {"advanced": True} plays the numbered chips (jumps by value, backward too)."""
+        """options: {"advanced": True} plays the numbered chips (jumps by value, backward too).
+
+        "To decide who will move first, flip a chip": heads (rng.random() < 0.5) South."""
         if num_players != 2:
             raise ValueError("Chip Flip is a game for 2 players")
+        unknown = set(options or {}) - {variant.name for variant in self.variants()}
+        if unknown:
+            raise ValueError(f"unknown Chip Flip option(s): {', '.join(sorted(unknown))}")
         advanced = bool((options or {}).get("advanced", False))
         chips = deck.chip_set(advanced)
         if not chips:
             kind = "numbered-chip" if advanced else "chip"
             raise ValueError(f"the game has no {kind}s to play with")
-        return ChipFlipState(setup(chip.placement() for chip in chips), rng)
+        first = SOUTH if rng.random() < 0.5 else NORTH
+        return ChipFlipState(replace(setup(chip.placement() for chip in chips), turn=first), rng)
+
+    def variants(self) -> tuple[Variant, ...]:
+        return (Variant("advanced", "the rules' advance play: numbered chips jump by value, backward too"),)
+
+    def supply(self, deck: Deck) -> dict[str, Supply]:
+        """The chips each kind of play uses: every chip stays in play (on the board or carried
+        off as a point), so a game never needs more than it starts with."""
+        supply = {}
+        for name, chips in ((CHIPS, deck.chips), (NUMBERED_CHIPS, deck.numbered)):
+            if chips:
+                supply[name] = Supply(len(chips), chips[0].loc)
+        return supply
 
     def policies(self) -> dict[str, Policy]:
         return dict(POLICIES)

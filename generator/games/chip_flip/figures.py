@@ -26,6 +26,7 @@ def figures(states: list[ChipFlipState]) -> dict:
     return {
         "ended_neither_can_move_share": share(Termination.NO_MOVES),
         "ended_side_without_chips_share": share(Termination.NO_CHIPS),
+        "ended_third_repetition_share": share(Termination.REPETITION),
         "unfinished_games": len(states) - len(finished),
         "points": points,
         "game_length": {

@@ -50,6 +50,7 @@ class Termination(Enum):
 
     NO_CHIPS = "one side has no chip on the board"
     NO_MOVES = "neither side can move"
+    REPETITION = "a draw: the same position a third time"
 
 
 @dataclass(frozen=True)

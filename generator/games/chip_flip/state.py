@@ -1,16 +1,27 @@
-"""The game state the simulation harness drives: a Position plus what the report counts."""
+"""The game state the simulation harness drives: a Position plus what the report counts.
+
+The state also keeps how often each position occurred: the third occurrence of a position
+(the same chips, values, scores and side to move) ends the game as a draw. This is an
+addition to the rules, which cannot end an advanced game whose backward jumps turn the same
+chips over and back for ever (c5xa3 c3xa5 a3xc5 a5xc3 repeats the position).
+"""
 
 import random
+from collections import Counter
 
 from generator.games.base import GameState
 from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
-from generator.games.chip_flip.position import SOUTH, Move, Outcome, Position
+from generator.games.chip_flip.position import SOUTH, Move, Outcome, Position, Termination
 
 #: What `fired` counts, by move kind.
 STEP, PASS_NAME, SCORE, BACKWARD = "step", "pass", "score", "backward jump"
 #: A chain of three or more jumps counts as a "triple jump" (the seed names single, double
 #: and triple jumps).
 JUMPS = ("single jump", "double jump", "triple jump")
+#: The occurrence of one position that draws the game.
+REPETITIONS_TO_DRAW = 3
+#: The physical components in play, as Engine.supply names them.
+CHIPS, NUMBERED_CHIPS = "chips", "numbered chips"
 
 
 def move_kinds(position: Position, move: Move) -> list[str]:
@@ -38,15 +49,24 @@ class ChipFlipState(GameState):
     def __init__(self, position: Position, rng: random.Random):
         super().__init__(2, rng)
         self.position = position
+        self.first_player = position.turn
         self.chips = position.chip_count()
+        self.seen: Counter[Position] = Counter([position])
         self._moves: list[Move] | None = None
+        # Chips on the board and chips carried off as points are all out of the box.
+        self.note_in_play(NUMBERED_CHIPS if position.advanced else CHIPS, self.chips)
+
+    @property
+    def drawn(self) -> bool:
+        """Whether the position now stands for the third time (the draw rule)."""
+        return self.seen[self.position] >= REPETITIONS_TO_DRAW
 
     def current_player(self) -> int:
         return self.position.turn
 
     def legal_actions(self) -> list[Move]:
         if self._moves is None:
-            self._moves = self.position.legal_moves()
+            self._moves = [] if self.drawn else self.position.legal_moves()
         return list(self._moves)
 
     def apply(self, action: Move) -> None:
@@ -54,6 +74,7 @@ class ChipFlipState(GameState):
             raise ValueError(f"{action} is not a legal move here")
         self.fired.update(move_kinds(self.position, action))
         self.position = self.position.push(action)
+        self.seen[self.position] += 1
         self._moves = None
         self.turns += 1
 
@@ -61,10 +82,18 @@ class ChipFlipState(GameState):
         return not self.legal_actions()
 
     def outcome(self) -> Outcome | None:
+        if self.drawn:
+            return Outcome(Termination.REPETITION, None, self.position.scores)
         return self.position.outcome()
 
+    def end_reason(self) -> str:
+        outcome = self.outcome()
+        return outcome.termination.value if outcome else "not over"
+
     def returns(self) -> list[float]:
-        """Points (chips carried off the far row) per seat."""
+        """Points (chips carried off the far row) per seat; 0 to both in a drawn game."""
+        if self.drawn:
+            return [0.0, 0.0]
         return [float(points) for points in self.position.scores]
 
     def invariant_violations(self) -> list[str]:

@@ -3,7 +3,7 @@
 import random
 
 from generator.check.findings import Finding
-from generator.games.base import Engine, Policy
+from generator.games.base import Engine, Option, Policy, Variant, whole_number
 from generator.games.sliders import checks, figures, policies
 from generator.games.sliders.deck import Deck, load_deck
 from generator.games.sliders.state import Rules, SlidersState
@@ -47,6 +47,15 @@ class SlidersEngine(Engine):
 
     def policies(self) -> dict[str, Policy]:
         return policies.policies()
+
+    def variants(self) -> tuple[Variant, ...]:
+        return (
+            Variant("short", "the short game"),
+            Variant("time_limit", "the time-limit game, 200 turns"),
+        )
+
+    def options(self) -> tuple[Option, ...]:
+        return (Option("max_turns", "a turn cap, 0 for none", 0, whole_number(0)),)
 
     def fireable(self, deck: Deck) -> list[str]:
         names = {square.name for square in deck.squares}

@@ -2,10 +2,9 @@
 
 import random
 import statistics
-from collections import Counter
 
 from generator.check.findings import Finding, Severity
-from generator.games.base import Engine, GameState, Policy
+from generator.games.base import Engine, GameState, Policy, Variant
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
@@ -38,7 +37,7 @@ class SlipmaxEngine(Engine):
     def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> SlipmaxState:
         if not self.min_players <= num_players <= self.max_players:
             raise ValueError(f"Slipmax is for {self.min_players} to {self.max_players} players")
-        unknown = set(options) - {"tidal", "cycles"}
+        unknown = set(options) - {variant.name for variant in self.variants()}
         if unknown:
             raise ValueError(f"unknown Slipmax option(s): {', '.join(sorted(unknown))}")
         return SlipmaxState(deck, num_players, rng, options)
@@ -46,18 +45,28 @@ class SlipmaxEngine(Engine):
     def policies(self) -> dict[str, Policy]:
         return dict(POLICIES)
 
+    def variants(self) -> tuple[Variant, ...]:
+        return (
+            Variant("tidal", "the rules' Tidal variant: an odd roll steps the register landed on back"),
+            Variant("cycles", "the rules' Cycles variant: a strip at its last step gets a nickel and runs back"),
+            Variant(
+                "house-rules",
+                "additions closing the rules' holes: Chaos (5) lasts a round; rolls bounce off START and space 1",
+            ),
+        )
+
     def fireable(self, deck: Deck) -> list[str]:
         steps = [step.name for strip in deck.strips for step in strip.steps]
         spaces = [f"space {i}" for i in range(len(deck.board.spaces))]
         return list(dict.fromkeys(steps + spaces))
 
     def figures(self, states: list[GameState]) -> dict:
-        """Money at the end (every seat, and the winner's), how games ended, players out."""
+        """Money at the end (every seat, and the winner's), players out. (How games ended is
+        the harness's `endings`, from SlipmaxState.end_reason.)"""
         if not states:
             return {}
         final = [m for s in states for m in s.money]
         winners = [max(s.returns()) for s in states]
-        ended = Counter(_ending(s) for s in states)
         return {
             "final_money": {
                 "mean": round(statistics.fmean(final), 2),
@@ -66,21 +75,8 @@ class SlipmaxEngine(Engine):
                 "broke_share": round(sum(m == 0 for m in final) / len(final), 3),
             },
             "winner_money_mean": round(statistics.fmean(winners), 2),
-            "ended_by": dict(sorted(ended.items())),
             "players_out_mean": round(statistics.fmean(sum(s.out) for s in states), 3),
         }
-
-
-def _ending(state: SlipmaxState) -> str:
-    if not state.is_terminal():
-        return "capped"
-    if state.ended:
-        return "paid to end (Life of Barter)"
-    if all(state.out):
-        return "everyone out (Life of Mortality)"
-    if state.stalemate():
-        return "stalemate (nobody can move)"
-    return "everyone reached the end"
 
 
 ENGINE = SlipmaxEngine()

@@ -131,8 +131,10 @@ class Effects:
             self.money[a], self.money[b] = self.money[b], self.money[a]
 
     def _op_halve_and_give(self, ctx):
-        """Take half (rounded down) of a player's cents and give them to one chosen player."""
-        deals = [(victim, to) for victim in self._candidates(ctx) for to in self.active() if to != victim]
+        """Take half (rounded down) of a player's cents and give them to one chosen player
+        (never you, under Life of Justice's "Never target yourself")."""
+        players = self._candidates(ctx)
+        deals = [(victim, to) for victim in players for to in players if to != victim]
         if deals:
             victim, to = yield from self._ask(ctx.who, "halve_and_give", deals)
             self.transfer(victim, to, self.money[victim] // 2)
@@ -233,9 +235,10 @@ class Effects:
         self.queue.extend([ctx.who] * turns)
 
     def _op_grant_turn(self, ctx):
+        """ "Take a turn right now": the chosen player's turn is played at once."""
         players = self._candidates(ctx)
         if players:
-            self.queue.appendleft((yield from self._ask(ctx.who, "grant_turn", players)))
+            yield from self.turn_now((yield from self._ask(ctx.who, "grant_turn", players)))
 
     def _op_to_front(self, ctx):
         self.place(ctx.who, max(self.pos[p] for p in self.active()) + 1)
@@ -247,12 +250,16 @@ class Effects:
         yield from self._move(ctx.who, spaces)
 
     def _op_move_roll(self, ctx, rolls):
-        total = yield from self.roll_dice(ctx.who, abs(rolls))
-        self.last_roll = total
-        yield from self._move(ctx.who, total if rolls > 0 else -total)
+        """Advance (or go back) die rolls: each roll is a movement roll, so Chaos's roll
+        modifiers apply to each, and "all rolls go backward" turns its direction round."""
+        spaces = 0
+        for _ in range(abs(rolls)):
+            spaces += self.modified_roll((yield from self.roll_dice(ctx.who, 1)))
+        self.last_roll = abs(spaces)
+        yield from self._move(ctx.who, spaces if rolls > 0 else -spaces, rolled=True)
 
     def _op_land(self, ctx):
-        yield from self._land(ctx.who)
+        yield from self._land(ctx.who, through=ctx.register)
 
     def _op_swap_places(self, ctx):
         others = self._others(ctx)
@@ -420,8 +427,8 @@ class Effects:
                 self.transfer(p, self.crown, cents)
 
     def _op_crown_turn(self, ctx):
-        if self.crown is not None:
-            self.queue.appendleft(self.crown)
+        if self.crown is not None and not self.out[self.crown]:
+            yield from self.turn_now(self.crown)
 
     def _op_tithe(self, ctx):
         self.tithe[ctx.who] = True

@@ -4,14 +4,16 @@ Play is a generator: the state runs the rules until a player must decide somethi
 waits for `apply(action)`. Every turn starts with a decision (at least ("roll", None)), so
 the harness's action cap bounds every game. Actions are (kind, value) tuples.
 
-Rule interpretations (the seed rules are ambiguous or silent here):
+Readings of the rules (where they are ambiguous or silent; docs/rules-readings.md quotes
+the line of the rules each one reads):
 
+- Who goes first: "Choose a player to go first" is drawn by the game's chance
+  (`first_player`), never seat 0 by default; play then passes clockwise (up the seats).
 - Positions: -1 is START (off the board); spaces 0..45 run clockwise; 46..48 are the three
   centre spaces, "the end of the board". A player has reached the end once they stand on a
   centre space or bounce off the end. The game ends, at the end of a turn, when every
   player still in the game has reached the end, or a Barter step ended it, or everyone is
-  out, or nobody can ever move again (`stalemate`: the rules would go round forever).
-  Moving past the end: collect 3 cents from each other player who has not reached it,
+  out. Moving past the end: collect 3 cents from each other player who has not reached it,
   bounce back for the remaining steps and from then on move counterclockwise; the
   collection and the reversal happen only the first time. A reversed player moving forward
   stops on the first space; anyone moving backward stops at START.
@@ -19,13 +21,16 @@ Rule interpretations (the seed rules are ambiguous or silent here):
   the last step replaces the strip with one drawn at random from the unused pile (the old
   one is set aside; when the pile is empty, the set-aside strips are reshuffled into it);
   the new strip's (0), i.e. its first step, is obeyed. "(0)" always means a strip's first
-  step (Life of Royalty's is (1)). Decreasing below the first step stays on the first step.
+  step (Life of Royalty's is (1)). Decreasing below the first step stays on the first step;
+  turning a register that shows only its title down leaves it so (down never reveals).
 - Landing when the register cannot advance (Life of Stasis) obeys the step showing, as a
   lock does. Locks matter only when a register is landed on; Chaos, Control and Change
   move locked registers freely. Taking two cents off a locked register puts them in your
   stash; the 3 cents spent and the 2 cents removed by the second option go to the jar; if
-  cents remain on the register after the second option, nothing is obeyed. After each
-  register's effect the lander may lock it with any even number of cents they hold.
+  cents remain on the register after the second option, nothing is obeyed. "After taking
+  the effect of a space" the lander may lock its register with any even number of cents
+  they hold: only when a step was obeyed (or Life of Fear's trap taken), never after a
+  locked register left unobeyed or a register still showing its title.
 - On an occupied space the lander chooses the target once for the space (both registers of
   a centre space); "you" in a step is its target, who also makes its choices. Life of
   Charity / Power steps target the poorest / richest player still in the game, ties going
@@ -33,42 +38,68 @@ Rule interpretations (the seed rules are ambiguous or silent here):
 - Fees: any cents a player must pay and cannot are owed; the payer moves back one space per
   cent owed (this move triggers nothing). Voluntary payments (offers, locks) need the cents.
 - Ongoing steps (Chaos, Famine, Extremes, Stasis, Bounty) hold while their step shows in a
-  register. "Rolls" in Chaos are movement rolls; Extremes' "die rolls" are every die rolled.
-  Order: dice doubled, odd rolls +2, rolls reduced (not below 0), then backward. "Coin
-  gains are halved" / "no player can gain money": every amount a player receives is halved
-  (rounded down) / zero, the rest going to the jar; payers still pay in full.
+  register. "Rolls" in Chaos are movement rolls: the turn's roll and Life of Motion's die
+  rolls, each modified on its own; Extremes' "die rolls" are every die rolled. Order: dice
+  doubled, odd rolls +2, rolls reduced (not below 0), then backward ("go back one die
+  roll" then goes forward). "Coin gains are halved" / "no player can gain money": every
+  amount a player receives is halved (rounded down) / zero, the rest going to the jar;
+  payers still pay in full.
 - Turns: lost turns are skipped (not counted as played); "another turn" / "Take 2 turns"
-  are extra turns after the current one; "take a turn right now" turns are played as soon
-  as the current turn ends. "Choose your next roll": the chooser picks 1-6 for the next
-  movement roll(s) of that player; modifiers still apply.
+  are extra turns after the current one; "take a turn right now" is a whole turn played at
+  once, inside the current turn, which then goes on. "Choose your next roll": the chooser
+  picks 1-6 for the next movement roll(s) of that player; modifiers still apply.
 - The Crown: landing on Life of Royalty's register takes the Crown, advances the strip and
   the lander obeys the new step (giving the Crown cents is then nothing). Other players who
   pass or share the wearer's space during a move obey the current Royalty step afterwards.
   "All the cents you collect next turn" go to the wearer during that player's next turn.
-- Life of Fear: landing on its register advances it without obeying; the lander holds the
-  trap until another player lands in or passes their space, then obeys the showing Fear
-  step once, paying "the player who triggers this effect".
+- Life of Fear ("This only activates when a player lands in or passes your space"):
+  obeying a Fear step, by landing or through another step (Chaos (7), Barter), gives the
+  trap to the step's target instead; the holder keeps it until another player lands in or
+  passes their space, then obeys the showing Fear step once, paying "the player who
+  triggers this effect".
 - Life of Mortality: Time tokens come from the jar; a player with at least ten (the note's
   number) is out: no more turns, not a target, returns -1 so they never win.
 - Life of Waste: cents are put on the space where the obeyer stands; a lander on a space
   whose register holds Life of Waste may collect them before obeying the register.
-- Choices the seed leaves open: "Choose a player to give another player" needs two players
+- Choices the rules leave open: "Choose a player to give another player" needs two players
   other than you under Justice's note (else nothing happens), "Choose two players to give a
-  player" three; "distribute them as you see fit" gives the half to one chosen player (you
-  included); "Flip X" lets you choose X from 1 to your cents, "nd" n from 1 to 6 dice; "All
-  flip 5" stakes up to 5 cents each, ties share the pot (the odd cent to the first tied
-  player from the obeyer); orders may be left unused; "Give a player 2 cents to get 3
-  cents from another player" and every "Pay X to Y" / "Pass your next turn to Y" are offers
-  you may decline (Barter's trigger offers are made only when a matching register shows).
+  player" three; "distribute them as you see fit" gives the half to one chosen player other
+  than you (Justice: "Never target yourself"); "Flip X" lets you choose X from 1 to your
+  cents, "nd" n from 1 to 6 dice; "All flip 5" stakes up to 5 cents each, ties share the
+  pot (the odd cent to the first tied player from the obeyer); orders may be left unused;
+  "Give a player 2 cents to get 3 cents from another player" and every "Pay X to Y" /
+  "Pass your next turn to Y" are offers you may decline (Barter's trigger offers are made
+  only when a matching register shows).
 - "A register strip never modifies itself": steps that move, replace or obey registers
   (Chaos, Control's adjust, Change's orders and replacements, Barter) skip their own
   register; locking steps may lock any register, their own too. A replaced strip goes to the
   unused pile and the new one shows only its title. "Set all other registers to (0)" shows
-  each strip's first step. "Take the effect of that space" lands you again, and a step may
-  obey another register's; both nest at most MAX_NESTED deep, so a chain always ends.
-- Variants (options): `tidal` (an odd movement roll decreases instead of advancing the
+  each strip's first step. "Take the effect of that space" lands you again; if that space's
+  register is the one whose step sent you (Life of Motion on its own shape), its showing
+  step is obeyed without advancing it. Landings and steps obeying other registers nest at
+  most MAX_NESTED deep, so a chain always ends.
+- The rules' variants: `tidal` (an odd movement roll decreases instead of advancing the
   register landed on) and `cycles` (the nickel rule, a flag per register; the nickel is a
   marker, not money).
+
+The rules' holes: two positions leave nobody able to move, so the rules would go round for
+ever: Life of Chaos (5) "All: Do not roll to move. Pay one cent for each space you want to
+advance" showing while every player still in has no cent, and Chaos (6) "All rolls go
+backward" showing with every pawn at START. The engine detects both (`stalemate`) and stops
+the game; end_reason() names the step and the position. A rarer third one it does not
+detect (the harness's action cap stops it): the Crown's wearer, reversed on the first space,
+can never move again, and a broke player at START who has not reached the end passes them
+on every move, owes Life of Royalty (2)'s seven cents and falls back to START.
+
+Additions, not the rules (the `house-rules` variant, which closes the three holes):
+
+- Chaos (5)'s "All:" lasts one round, like "All flip 5:": when the step is obeyed, every
+  player still in pays for their next move instead of rolling; it does not hold while the
+  step merely shows.
+- A backward roll (the turn's roll or Life of Motion's) from START bounces forward off it
+  for its remaining spaces, as a move past the end of the board bounces back; so does a
+  reversed player's roll that would go below the first space. Fees and "go back 3 spaces"
+  still stop there.
 """
 
 import random
@@ -102,6 +133,7 @@ class SlipmaxState(Effects, GameState):
         self.first_centre = deck.board.first_centre
         self.tidal = bool(options.get("tidal", False))
         self.cycles = bool(options.get("cycles", False))
+        self.house_rules = bool(options.get("house-rules", False))
         n = num_players
         self.money = [START_MONEY] * n
         self.pos = [-1] * n
@@ -118,7 +150,6 @@ class SlipmaxState(Effects, GameState):
         self.bank_out = 0
         self.time_out = 0
         self.queue: deque[int] = deque()
-        self.next_seat = 0
         self.ended = False
         self.tithing = -1
         self.rerolled = False
@@ -137,6 +168,11 @@ class SlipmaxState(Effects, GameState):
         self.reg_strip = order[: len(shapes)]
         self.pile = order[len(shapes) :]
         self.set_aside: list[int] = []
+        #: "Choose a player to go first": drawn by chance once the strips are dealt.
+        self.first_player = rng.randrange(num_players)
+        self.next_seat = self.first_player
+        #: House rules: seat -> the price of a space on its next move (one round of Chaos (5)).
+        self.paying: dict[int, int] = {}
         self.reg_pos = [-1] * len(shapes)
         self.reg_lock = [0] * len(shapes)
         self.reg_nickel = [False] * len(shapes)
@@ -227,6 +263,30 @@ class SlipmaxState(Effects, GameState):
         """A stalemate is the engine stopping a game the rules would play forever."""
         return not self.stalemate()
 
+    def end_reason(self) -> str:
+        if not self.is_terminal():
+            return "not over"
+        if self.ended:
+            return "paid to end (Life of Barter)"
+        if not self.active():
+            return "everyone out (Life of Mortality)"
+        if self.stalemate():
+            return self._stalemate_cause()
+        return "everyone reached the end"
+
+    def _stalemate_cause(self) -> str:
+        rules = self.ongoing()
+        if "pay_to_move" in rules:
+            return f"{self._showing('pay_to_move')} shows and nobody still in has a cent to move with"
+        return f"{self._showing('rolls_backward')} shows and every pawn still in stands at START"
+
+    def _showing(self, op: str) -> str:
+        """The name of the showing step that holds an ongoing rule ('Life of Chaos (5)')."""
+        for r, index in enumerate(self.reg_pos):
+            if index >= 0 and any(rule.op == op for rule in self.deck.ongoing[self.reg_strip[r]][index]):
+                return self.strip_at(r).steps[index].name
+        return op
+
     def stalemate(self) -> bool:
         """Nobody can ever move again, so nothing can ever change and the game would go round.
 
@@ -236,7 +296,8 @@ class SlipmaxState(Effects, GameState):
         rules = self.ongoing()
         if "pay_to_move" in rules:
             return all(self.money[p] < rules["pay_to_move"] for p in self.active())
-        return "rolls_backward" in rules and all(self.pos[p] == -1 and not self.reversed[p] for p in self.active())
+        at_start = all(self.pos[p] == -1 and not self.reversed[p] for p in self.active())
+        return "rolls_backward" in rules and at_start and not self.house_rules
 
     def _next_seat(self) -> int:
         while self.queue:
@@ -254,9 +315,17 @@ class SlipmaxState(Effects, GameState):
         self.tithing = p if self.tithe[p] else -1
         self.tithe[p] = False
         steps = yield from self._movement(p)
-        if steps and (yield from self._move(p, steps)):
+        if steps and (yield from self._move(p, steps, rolled=True)):
             yield from self._land(p)
         self.tithing = -1
+
+    def turn_now(self, p: int) -> Play:
+        """A whole turn for p played at once, in the middle of the current one ("take a turn
+        right now"), which then goes on as it was."""
+        saved = (self.rerolled, self.tithing, self.last_roll)
+        yield from self._turn(p)
+        self.turns += 1
+        self.rerolled, self.tithing, self.last_roll = saved
 
     def ongoing(self) -> dict[str, int]:
         """Ongoing rules of every step showing in a register: op -> its number (or 1)."""
@@ -270,13 +339,20 @@ class SlipmaxState(Effects, GameState):
             if index >= 0:
                 for rule in self.deck.ongoing[self.reg_strip[r]][index]:
                     found[rule.op] = max(found.get(rule.op, 0), rule.args[0] if rule.args else 1)
+        if self.house_rules:
+            found.pop("pay_to_move", None)  # a round, started when obeyed (see obey)
         return found
+
+    def _price_to_move(self, p: int) -> int | None:
+        """What a space of p's move costs instead of rolling, if paying to move holds for p."""
+        if self.house_rules:
+            return self.paying.pop(p, None)
+        return self.ongoing().get("pay_to_move")
 
     def _movement(self, p: int) -> Play:
         """Signed spaces to move this turn: paid, chosen or rolled (with modifiers)."""
-        rules = self.ongoing()
-        if "pay_to_move" in rules:
-            price = rules["pay_to_move"]
+        price = self._price_to_move(p)
+        if price:
             spaces = yield from self._ask(p, "pay_to_move", list(range(self.money[p] // price + 1)), force=True)
             self._pay_bank(p, spaces * price)
             self.last_roll = spaces
@@ -293,9 +369,14 @@ class SlipmaxState(Effects, GameState):
                 if (yield from self._ask(p, "reroll", [False, True])):
                     self.rerolled = True
                     value = self.die()
-        rules = self.ongoing()
-        if "dice_doubled" in rules:
+        if "dice_doubled" in self.ongoing():
             value *= 2
+        return self.modified_roll(value)
+
+    def modified_roll(self, value: int) -> int:
+        """A movement roll after Chaos: odd rolls +2, then reduced (not below 0), then signed
+        negative when rolls go backward. Sets last_roll (Tidal reads its parity)."""
+        rules = self.ongoing()
         if "odd_rolls_plus" in rules and value % 2:
             value += rules["odd_rolls_plus"]
         if "rolls_minus" in rules:
@@ -322,10 +403,12 @@ class SlipmaxState(Effects, GameState):
 
     # -- movement ---------------------------------------------------------------------
 
-    def _walk(self, p: int, steps: int) -> list[int]:
+    def _walk(self, p: int, steps: int, rolled: bool = False) -> list[int]:
         """Move p `steps` spaces (negative: backward) by the rules of the board edges.
 
-        Returns the spaces entered, in order. Bouncing off the end collects the toll."""
+        Returns the spaces entered, in order. Bouncing off the end collects the toll. Under
+        the house rules a rolled move that would go below START (or, for a reversed player,
+        below the first space) bounces off it, as a move past the end bounces back."""
         direction = -1 if self.reversed[p] else 1
         sign = direction if steps > 0 else -direction
         position = self.pos[p]
@@ -347,6 +430,9 @@ class SlipmaxState(Effects, GameState):
                 sign = -sign
                 nxt = position + sign
             lowest = 0 if self.reversed[p] else -1
+            if nxt < lowest and rolled and self.house_rules:
+                sign = -sign
+                nxt = position + sign
             if nxt < lowest:
                 break
             position = nxt
@@ -361,11 +447,11 @@ class SlipmaxState(Effects, GameState):
             if q != p and not self.out[q] and not self.reached[q]:
                 self.transfer(q, p, END_TOLL)
 
-    def _move(self, p: int, steps: int) -> Play:
+    def _move(self, p: int, steps: int, rolled: bool = False) -> Play:
         """Move with what passing and landing trigger: Fear traps and the Crown.
 
         Returns whether the pawn moved at all (a pawn that cannot move does not land)."""
-        entered = self._walk(p, steps)
+        entered = self._walk(p, steps, rolled)
         if not entered or self.out[p] or (not self.traps and self.crown is None):
             return bool(entered)
         path = set(entered)
@@ -373,7 +459,7 @@ class SlipmaxState(Effects, GameState):
         for q in others:
             if self.pos[q] in path and q in self.traps:
                 self.traps.discard(q)
-                yield from self._obey_strip_with(q, "trap", trigger=p)
+                yield from self._obey_strip_with(q, "trap", trigger=p, sprung=True)
         crown = self.crown
         if crown is not None and crown != p and not self.out[crown] and self.pos[crown] in path:
             yield from self._obey_strip_with(p, "crown")
@@ -383,11 +469,11 @@ class SlipmaxState(Effects, GameState):
                     yield from self._obey_strip_with(q, "crown")
         return True
 
-    def _obey_strip_with(self, who: int, rule: str, trigger: int | None = None) -> Play:
+    def _obey_strip_with(self, who: int, rule: str, trigger: int | None = None, sprung: bool = False) -> Play:
         """Obey the showing step of the register whose strip has this note rule."""
         for r, s in enumerate(self.reg_strip):
             if self.reg_pos[r] >= 0 and self.deck.strips[s].rule(rule):
-                yield from self.obey(who, r, self.reg_pos[r], trigger)
+                yield from self.obey(who, r, self.reg_pos[r], trigger, sprung)
                 return
 
     def fall_back(self, p: int, owed: int) -> None:
@@ -403,7 +489,10 @@ class SlipmaxState(Effects, GameState):
 
     # -- landing and registers --------------------------------------------------------
 
-    def _land(self, p: int) -> Play:
+    def _land(self, p: int, through: int | None = None) -> Play:
+        """Take the effect of the space p stands on. `through`: the register whose step sent
+        p here ("take the effect of that space"); it is obeyed but not advanced, since a
+        register strip never modifies itself."""
         space = self.pos[p]
         if space < 0 or self.out[p] or self.landing_depth >= MAX_NESTED:
             return
@@ -419,19 +508,21 @@ class SlipmaxState(Effects, GameState):
         if occupants:
             target = yield from self._ask(p, "target", [p, *occupants])
         for r in registers:
-            yield from self._use_register(p, target, r)
+            yield from self._use_register(p, target, r, advance=r != through)
         self.landing_depth -= 1
 
     def strip_at(self, r: int) -> Strip:
         return self.deck.strips[self.reg_strip[r]]
 
-    def _use_register(self, p: int, target: int, r: int) -> Play:
+    def _use_register(self, p: int, target: int, r: int, advance: bool = True) -> Play:
+        """Land on register r: deal with its lock, advance it, obey the step for `target`;
+        then, if a step was obeyed, p may lock the register."""
         strip = self.strip_at(r)
         if strip.rule("crown"):
             self.crown = p
         if self.reg_lock[r]:
             obey = yield from self._locked(p, r)
-        elif (
+        elif not advance or (
             strip.rule("optional_advance")
             and self.reg_pos[r] >= 0
             and not (yield from self._ask(p, "advance", [True, False]))
@@ -441,11 +532,9 @@ class SlipmaxState(Effects, GameState):
             self.step_register(r, landing=True)
             obey = True
         index = self.reg_pos[r]
-        if obey and index >= 0:
-            if self.strip_at(r).rule("trap"):
-                self.traps.add(p)
-            else:
-                yield from self.obey(target, r, index)
+        if not obey or index < 0:
+            return
+        yield from self.obey(target, r, index)
         if self.money[p] >= LOCK_CENTS and not self.out[p]:
             locks = yield from self._ask(p, "lock", list(range(self.money[p] // LOCK_CENTS + 1)))
             self.money[p] -= locks * LOCK_CENTS
@@ -503,6 +592,9 @@ class SlipmaxState(Effects, GameState):
             self.show(r, 0, self.draw_strip())
 
     def decrease_register(self, r: int) -> None:
+        """One step down; a register showing only its title stays so (down never reveals)."""
+        if self.reg_pos[r] < 0:
+            return
         if self.reg_pos[r] > 0:
             self.show(r, self.reg_pos[r] - 1)
         elif self.reg_nickel[r]:
@@ -524,15 +616,25 @@ class SlipmaxState(Effects, GameState):
             self.pile, self.set_aside = self.set_aside, []
         return self.pile.pop(self.rng.randrange(len(self.pile)))
 
-    def obey(self, who: int, r: int, index: int, trigger: int | None = None) -> Play:
+    def obey(self, who: int, r: int, index: int, trigger: int | None = None, sprung: bool = False) -> Play:
         """Obey step `index` of register r's strip; the strip's note may pick the target.
+
+        Life of Fear's steps only activate when a player lands in or passes the holder's
+        space: obeying one (by landing, or through another step) gives `who` the trap;
+        `sprung` obeys it for real, when the trap is triggered.
 
         Steps that obey other registers (random register, Barter's triggers) nest; past
         MAX_NESTED a step is not obeyed, so two copies of such a strip cannot loop."""
         if self.obey_depth >= MAX_NESTED:
             return
         strip = self.strip_at(r)
+        if strip.rule("trap") and not sprung:
+            if not self.out[who]:
+                self.traps.add(who)
+            return
         step = strip.steps[index]
+        if self.house_rules:
+            self._start_paying_round(r, index)
         self.fired[step.name] += 1
         target = who
         if strip.rule("target_least"):
@@ -542,6 +644,14 @@ class SlipmaxState(Effects, GameState):
         self.obey_depth += 1
         yield from self.run(step.effect, Context(target, r, strip, trigger))
         self.obey_depth -= 1
+
+    def _start_paying_round(self, r: int, index: int) -> None:
+        """House rules: an obeyed "All: Do not roll to move. Pay ..." step makes every player
+        still in pay for their next move instead of rolling, for one round (like "All flip 5:"
+        it happens when obeyed, rather than holding while it shows)."""
+        for rule in self.deck.ongoing[self.reg_strip[r]][index]:
+            if rule.op == "pay_to_move":
+                self.paying = dict.fromkeys(self.active(), rule.args[0])
 
     def _extreme(self, who: int, pick) -> int:
         order = [(who + i) % self.num_players for i in range(self.num_players)]

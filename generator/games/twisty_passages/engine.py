@@ -3,7 +3,7 @@
 import random
 
 from generator.check.findings import Finding
-from generator.games.base import Engine, GameState, Policy, random_policy
+from generator.games.base import Engine, GameState, Option, Policy, Variant, random_policy, whole_number
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.state import TwistyState
@@ -36,6 +36,12 @@ class TwistyEngine(Engine):
 
     def policies(self) -> dict[str, Policy]:
         return {"random": random_policy, **policies.POLICIES}
+
+    def variants(self) -> tuple[Variant, ...]:
+        return tuple(Variant(name, name.replace("_", " ")) for name in VARIANTS if name != "how_long")
+
+    def options(self) -> tuple[Option, ...]:
+        return (Option("how_long", "cards added to the number needed to win", 0, whole_number(0)),)
 
     def fireable(self, deck: Deck) -> list[str]:
         return figures.fireable(deck)

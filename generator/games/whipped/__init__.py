@@ -9,7 +9,7 @@ policies.py  random and greedy players     figures.py   simulation figures
 import random
 
 from generator.check.findings import Finding
-from generator.games.base import Engine, Policy
+from generator.games.base import Engine, Option, Policy, whole_number
 from generator.games.whipped import checks, deck, figures, policies
 from generator.games.whipped.rules import MAX_PLAYERS, MIN_PLAYERS, TIMER_PASSES
 from generator.games.whipped.state import WhippedState
@@ -43,6 +43,11 @@ class WhippedEngine(Engine):
 
     def policies(self) -> dict[str, Policy]:
         return dict(policies.POLICIES)
+
+    def options(self) -> tuple[Option, ...]:
+        return (
+            Option("timer_passes", "bidding passes the 60-second timer allows a turn", TIMER_PASSES, whole_number(1)),
+        )
 
     def fireable(self, deck: deck.Deck) -> list[str]:
         return sorted({bill.name for bill in deck.bills} | {rider.name for rider in deck.riders})
