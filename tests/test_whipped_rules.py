@@ -5,7 +5,7 @@ import random
 import pytest
 
 from generator.games.whipped import ENGINE
-from generator.games.whipped.deck import Bill, BiddingTokens, Deck, Level, Rider
+from generator.games.whipped.deck import BiddingTokens, Bill, Deck, Level, Rider
 from generator.games.whipped.effects import parse_effect
 from generator.games.whipped.state import Phase, WhippedState
 from generator.sources.errors import Loc
