@@ -7,6 +7,7 @@ import pytest
 
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.deck import Deck
+from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.state import TwistyState
 from generator.sources.game import load_game
 
@@ -262,10 +263,15 @@ def test_ending_a_turn_with_enough_cards_wins():
 
 
 def test_how_long_raises_and_gathering_clues_lowers_the_threshold():
-    state, me = setup(
-        ["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]}, options={"how_long": 4, "gathering_clues": True}
-    )
+    options = {"cards_to_win": parse_cards_to_win("+4"), "gathering_clues": True}
+    state, me = setup(["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]}, options=options)
     assert state.needed(me) == 20 + 4 - 2  # blue and green in the path
+
+
+@pytest.mark.parametrize(("text", "needed"), [("+4", 24), ("-3", 17), ("+0", 20), ("18", 18), ("25", 25)])
+def test_cards_to_win_is_a_change_to_the_rules_number_or_a_number(text, needed):
+    state, me = setup(["Retrograde"], options={"cards_to_win": parse_cards_to_win(text)})
+    assert state.needed(me) == needed
 
 
 def test_through_the_black_needs_a_black_zone_in_the_path():

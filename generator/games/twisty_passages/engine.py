@@ -3,14 +3,12 @@
 import random
 
 from generator.check.findings import Finding
-from generator.games.base import Engine, GameState, Policy, random_policy
+from generator.games.base import Engine, GameState, Option, Policy, Variant, random_policy
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck
+from generator.games.twisty_passages.options import OPTIONS, VARIANTS
 from generator.games.twisty_passages.state import TwistyState
 from generator.sources.game import Game
-
-#: new_game options: the seed rules' variants.
-VARIANTS = ("how_long", "double_deck", "exit_strategy", "through_the_black", "gathering_clues")
 
 
 class TwistyEngine(Engine):
@@ -27,12 +25,23 @@ class TwistyEngine(Engine):
         return checks.static_checks(game)
 
     def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> GameState:
-        unknown = set(options) - set(VARIANTS)
+        known = {o.name for o in OPTIONS} | {v.name for v in VARIANTS}
+        unknown = set(options) - known
         if unknown:
-            raise ValueError(f"unknown Twisty Passages option(s): {', '.join(sorted(unknown))}")
+            expected = ", ".join(sorted(known))
+            raise ValueError(f"unknown Twisty Passages option(s): {', '.join(sorted(unknown))} (expected: {expected})")
         if options.get("double_deck"):
             deck = deck.doubled()
-        return TwistyState(deck, num_players, rng, options)
+        state = TwistyState(deck, num_players, rng, options)
+        if state.fewest_needed() > len(deck.cards):
+            state.stop(f"{state.fewest_needed()} cards to win but the game holds only {len(deck.cards)}")
+        return state
+
+    def options(self) -> tuple[Option, ...]:
+        return OPTIONS
+
+    def variants(self) -> tuple[Variant, ...]:
+        return VARIANTS
 
     def policies(self) -> dict[str, Policy]:
         return {"random": random_policy, **policies.POLICIES}
