@@ -218,6 +218,7 @@ def reactions(state: TwistyState, seat: int) -> Generator[Decision, object, bool
         if len(options) == 1:
             continue
         action = yield Decision(other, options)
+        assert isinstance(action, tuple)
         if action[0] == "sweep":
             yield from vortex(state, other, action[1], action[2])
         elif action == ("use", "Caltrops"):
