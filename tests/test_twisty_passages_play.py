@@ -1,5 +1,6 @@
 """Twisty Passages played out: random games hold their invariants; policies; figures."""
 
+import json
 import random
 from pathlib import Path
 
@@ -106,7 +107,15 @@ def test_options_and_variants_are_declared():
 
 @pytest.mark.parametrize(("text", "shown"), [("+4", "+4"), ("-2", "-2"), ("18", "18"), (" +0 ", "+0")])
 def test_cards_to_win_parses_changes_and_numbers(text, shown):
-    assert str(ENGINE.options()[0].parse(text)) == shown
+    value = ENGINE.options()[0].parse(text)
+    assert json.dumps({"cards_to_win": value}) == json.dumps({"cards_to_win": shown})  # a report carries it as given
+
+
+def test_cards_to_win_sets_the_target_of_a_new_game():
+    for given, needed in ((parse_cards_to_win("+4"), 18), (parse_cards_to_win("9"), 9), ("-2", 12)):
+        state = ENGINE.new_game(DECK, 4, random.Random(1), {"cards_to_win": given})
+        assert state.needed(0) == needed
+    assert ENGINE.options()[0].default == "+0"
 
 
 @pytest.mark.parametrize("text", ["four", "+", "1.5", "0", "+4 cards", ""])

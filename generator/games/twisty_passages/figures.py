@@ -23,7 +23,7 @@ import random
 import statistics
 
 from generator.games.twisty_passages.deck import Deck
-from generator.games.twisty_passages.options import CardsToWin
+from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.state import MAX_SPEED, TurnRecord, TwistyState
 
 #: A share of games completed at or below this is "nearly impossible to win".
@@ -92,7 +92,7 @@ def threshold_plus_4(deck: Deck, games: int = 60, players: int = 4, seed: int = 
     """How Long? +4 with one deck and with a double deck, against the rules' claim."""
     out: dict = {"players": players, "games": games, "policy": "adaptive", "max_actions": max_actions}
     shares = {}
-    plus_4 = CardsToWin(4)
+    plus_4 = parse_cards_to_win("+4")
     for name, options in (
         ("single_deck", {"cards_to_win": plus_4}),
         ("double_deck", {"cards_to_win": plus_4, "double_deck": True}),

@@ -7,24 +7,22 @@ position the rules give no way out of (the deck and the discards both empty).
 """
 
 import re
-from dataclasses import dataclass
 
 from generator.games.base import Option, Variant
 
 
-@dataclass(frozen=True)
-class CardsToWin:
-    """How Long?: the cards needed to win, as a change to the rules' number or as a number."""
+class CardsToWin(str):
+    """How Long?: the cards needed to win, as its canonical text: a change to the rules'
+    number ("+4", "-2") or a number ("18"). A string, so that a report shows it as given and
+    JSON carries it."""
 
-    amount: int
-    relative: bool = True
+    @property
+    def relative(self) -> bool:
+        return self[0] in "+-"
 
     def applied_to(self, rules_number: int) -> int:
         """The cards needed, given the number the rules set for the player count."""
-        return rules_number + self.amount if self.relative else self.amount
-
-    def __str__(self) -> str:
-        return f"{self.amount:+d}" if self.relative else str(self.amount)
+        return rules_number + int(self) if self.relative else int(self)
 
 
 def parse_cards_to_win(text: str) -> CardsToWin:
@@ -36,11 +34,11 @@ def parse_cards_to_win(text: str) -> CardsToWin:
     if not sign:
         if int(digits) < 1:
             raise ValueError(f"cards_to_win must be at least 1 card, not {text!r}")
-        return CardsToWin(int(digits), relative=False)
-    return CardsToWin(int(sign + digits))
+        return CardsToWin(str(int(digits)))
+    return CardsToWin(f"{int(sign + digits):+d}")
 
 
-RULES_CARDS_TO_WIN = CardsToWin(0)
+RULES_CARDS_TO_WIN = CardsToWin("+0")
 
 OPTIONS = (
     Option(

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from generator.games.base import Action, GameState
 from generator.games.twisty_passages.deck import Card, Deck
-from generator.games.twisty_passages.options import HOUSE_RULES, RULES_CARDS_TO_WIN
+from generator.games.twisty_passages.options import HOUSE_RULES, RULES_CARDS_TO_WIN, parse_cards_to_win
 from generator.games.twisty_passages.schemas import ZONES as ZONE_COLOURS
 
 #: Speeds are offered ten at a time: "You can pick any number", so a ("faster",) action
@@ -54,7 +54,8 @@ class TwistyState(GameState):
         self.deck_model = deck
         self.cards: list[Card] = deck.cards
         self.options = dict(options)
-        self.threshold = options.get("cards_to_win", RULES_CARDS_TO_WIN).applied_to(deck.thresholds[num_players])
+        cards_to_win = parse_cards_to_win(str(options.get("cards_to_win", RULES_CARDS_TO_WIN)))
+        self.threshold = cards_to_win.applied_to(deck.thresholds[num_players])
         self.deck: list[int] = list(range(len(self.cards)))  # the top card is the last
         rng.shuffle(self.deck)
         self.discards: list[int] = []
