@@ -649,3 +649,19 @@ def test_an_empty_maze_is_not_stalled_while_a_card_can_still_move():
     # A Pit Trap at the end of a path acts at the start of its owner's turn.
     state, me = setup([], {0: ["Lantern", "Pit Trap"], 1: ["Grue"]})
     assert not state.is_terminal()
+
+
+def test_taking_the_top_card_for_shortcut_is_drawing_for_ball_of_twine():
+    # "until you draw another card": the randomly-selected player draws the Shortcut card.
+    seen = set()
+    for seed in range(30):
+        state, me = setup(["Shortcut", "Retrograde"], {0: ["Lantern"], 1: ["Grue"]})
+        other = (me + 1) % 2
+        state.twine_block = [True, True]
+        state.rng.seed(seed)
+        state.begin()
+        play(state, ("speed", 1))
+        took = "Retrograde" in titles(state, other)
+        assert state.twine_block[other] is not took
+        seen.add(took)
+    assert seen == {True, False}
