@@ -159,3 +159,41 @@ def test_load_deck_raises_a_source_error_at_the_bad_effect(tmp_path):
     with pytest.raises(SourceError) as caught:
         ENGINE.load_deck(game_with(tmp_path, cards))
     assert caught.value.loc.line == 7
+
+
+def test_tp040_each_added_word_run_is_an_info_at_its_line(tmp_path):
+    cards = GOOD_CARDS.replace(
+        "      Each :d6-5: or :d6-6: = :discard:.\n",
+        "      Each :d6-5: or :d6-6: = :discard:.\n"
+        "    flavour: A brand new line.\n"
+        "    added: [':discard:.', A brand new line.]\n",
+    )
+    found = coded(static_checks(game_with(tmp_path, cards)), "TP040")
+    assert [(f.severity.value, f.loc.line) for f in found] == [("info", 7), ("info", 8)]
+    assert "':discard:.' in its effect" in found[0].message and "in its flavour" in found[1].message
+
+
+def test_tp040_for_the_shipped_reconstructions():
+    findings = coded(ENGINE.static_checks(load_game(ROOT / "components" / "twisty-passages")), "TP040")
+    titles = sorted(f.message.split("'")[1] for f in findings)
+    assert titles == [
+        "Bad Air",
+        "Crazy Weasel Trap!",
+        "Distant Wailing",
+        "Giant Glowing Fungus",
+        "Locked Door",
+        "Minotaur",
+        "Rattling Chains",
+        "Snapping Turtle Trap!",
+    ]
+    turtle = next(f for f in findings if "Turtle" in f.message)
+    line = (ROOT / "components" / "twisty-passages" / "maze.yaml").read_text().splitlines()[turtle.loc.line - 1]
+    assert "an Item to appease the turtles" in line
+
+
+def test_tp041_added_words_the_card_does_not_print(tmp_path):
+    cards = GOOD_CARDS.replace(
+        "      Each :d6-5: or :d6-6: = :discard:.\n", "      Each :d6-5: or :d6-6: = :discard:.\n    added: [an Item]\n"
+    )
+    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP041")
+    assert finding.severity.value == "error" and finding.loc.line == 8 and "'an Item'" in finding.message

@@ -7,6 +7,7 @@ import pytest
 
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.deck import Deck
+from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.state import TwistyState
 from generator.sources.game import load_game
 
@@ -262,10 +263,15 @@ def test_ending_a_turn_with_enough_cards_wins():
 
 
 def test_how_long_raises_and_gathering_clues_lowers_the_threshold():
-    state, me = setup(
-        ["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]}, options={"how_long": 4, "gathering_clues": True}
-    )
+    options = {"cards_to_win": parse_cards_to_win("+4"), "gathering_clues": True}
+    state, me = setup(["Retrograde"], {0: ["Minotaur", "Grue", "Nipping Fairies"]}, options=options)
     assert state.needed(me) == 20 + 4 - 2  # blue and green in the path
+
+
+@pytest.mark.parametrize(("text", "needed"), [("+4", 24), ("-3", 17), ("+0", 20), ("18", 18), ("25", 25)])
+def test_cards_to_win_is_a_change_to_the_rules_number_or_a_number(text, needed):
+    state, me = setup(["Retrograde"], options={"cards_to_win": parse_cards_to_win(text)})
+    assert state.needed(me) == needed
 
 
 def test_through_the_black_needs_a_black_zone_in_the_path():
@@ -496,3 +502,166 @@ def test_shortcut_makes_a_random_player_obey_the_top_card():
     play(state, ("speed", 1))  # the 6 costs whoever obeyed Backtracking their one card
     outcome = (titles(state, me), titles(state, other))
     assert outcome in [(["Backtracking", "Shortcut"], ["Grue"]), (["Lantern", "Shortcut"], ["Backtracking"])]
+
+
+# The rules-fidelity fixes: each with the rule line it follows.
+
+
+def test_laying_traps_is_not_a_trap_card():
+    # 'when you draw a "Trap" card': Laying Traps has "Trap" in its title but is no Trap.
+    state, me = setup(["Laying Traps", "Retrograde"], {0: ["Laying Traps"]})
+    play(state, ("speed", 1))
+    assert titles(state, me) == ["Laying Traps", "Laying Traps"]  # drawn and kept, nothing offered
+    state, me = setup(["Snapping Turtle Trap!", "Retrograde"], {0: ["Laying Traps"]})
+    play(state, ("speed", 1))
+    assert ("cancel", "Laying Traps") in state.legal_actions()
+
+
+def test_an_item_spent_for_its_effect_can_be_taken_by_a_whatchmacallit():
+    # "Take an item that's being discarded": a Vortex Mine discarded to cause its effect too.
+    state, me = setup(["Retrograde"], {0: ["Vortex Mine"], 1: ["Whatchmacallit", "Grue", "Lantern"]})
+    other = (me + 1) % 2
+    play(state, ("sweep", "Vortex Mine", other))
+    assert state.legal_actions() == [("let-go",), ("use", "Whatchmacallit")]
+    assert state.current_player() == other
+    play(state, ("use", "Whatchmacallit"), ("discard", 0))  # then the Mine still goes off
+    assert titles(state, other) == ["Lantern", "Vortex Mine"]
+    assert state.invariant_violations() == []
+
+
+def test_ball_of_twine_stops_a_player_spending_cards_until_they_draw():
+    # "it prohibits you from discarding any more cards until you draw another card"
+    state, me = setup(["Retrograde"], {0: ["Vortex Mine", "Ball Of Twine"], 1: ["Grue"]})
+    other = (me + 1) % 2
+    assert ("sweep", "Vortex Mine", other) in state.legal_actions()
+    state.twine_block[me] = True
+    state.begin()
+    assert [a for a in state.legal_actions() if a[0] == "sweep"] == []
+
+
+def test_vortex_mine_can_be_used_by_another_player_during_my_turn():
+    # Vortex Mine has no timing on it: usable at any time, here after a card I drew.
+    state, me = setup(["Retrograde", "Retrograde"], {0: ["Lantern", "Grue"], 1: ["Vortex Mine"]})
+    other = (me + 1) % 2
+    play(state, ("speed", 2))
+    assert state.current_player() == other
+    assert state.legal_actions() == [("pass",), ("sweep", "Vortex Mine", me)]
+    play(state, ("sweep", "Vortex Mine", me), ("discard", 0))
+    assert titles(state, me) == ["Grue", "Retrograde", "Retrograde"]
+
+
+def test_entropic_vortex_can_be_used_mid_turn_by_the_player_drawing():
+    state, me = setup(["Retrograde", "Retrograde"], {0: ["Entropic Vortex"], 1: ["Grue", "Lost"]})
+    other = (me + 1) % 2
+    play(state, ("speed", 2))
+    assert state.current_player() == me and ("sweep", "Entropic Vortex", other) in state.legal_actions()
+
+
+def test_another_players_timeblast_changes_my_roll():
+    # Timeblast: "Roll two extra dice for any roll" - anyone's roll.
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern", "Grue"], 1: ["Timeblast"]}, rolls=[1, 5, 6])
+    other = (me + 1) % 2
+    play(state, ("speed", 1))
+    assert state.current_player() == other and state.legal_actions() == [("keep-dice",), ("use", "Timeblast")]
+    play(state, ("use", "Timeblast"), ("discard", 0))  # a 5 and a 6: the second discard is forced
+    assert titles(state, me) == ["Backtracking"]
+
+
+def test_another_players_timesink_leaves_me_fewer_dice():
+    state, me = setup(["Backtracking", "Retrograde", "Retrograde"], {0: ["Lantern"], 1: ["Timesink"]}, rolls=[6])
+    play(state, ("speed", 3), ("use", "Timesink"))  # three dice less two: one six, the Lantern goes
+    assert titles(state, me) == ["Backtracking", "Retrograde", "Retrograde"]
+
+
+def test_another_players_timepatcher_and_caltrops_act_on_my_roll():
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Lantern"], 1: ["Timepatcher", "Caltrops"]}, rolls=[2, 4])
+    play(state, ("speed", 1), ("use", "Timepatcher"))  # the 2 is re-rolled: a 4
+    assert state.legal_actions()[0] == ("keep-roll",) and ("caltrops", 0) in state.legal_actions()
+    play(state, ("caltrops", 0))  # the 4 becomes a 5: I lose the Lantern
+    assert titles(state, me) == ["Backtracking"] and state.fired["Caltrops"] == 1
+
+
+def test_another_players_temporal_anchor_cancels_the_card_i_draw():
+    # "Ignore the effects of a card with "time" or "slip" in its name": any such card.
+    state, me = setup(["Timeslip", "Retrograde"], {0: ["Grue"], 1: ["Temporal Anchor", "Lost"]})
+    other = (me + 1) % 2
+    play(state, ("speed", 2))
+    assert state.current_player() == other
+    assert state.legal_actions() == [("obey",), ("cancel", "Temporal Anchor")]
+    play(state, ("cancel", "Temporal Anchor"))
+    assert titles(state, me) == ["Grue", "Timeslip", "Retrograde"] and titles(state, other) == ["Lost"]
+    assert state.fired["Timeslip"] == 0
+
+
+def test_a_temporal_anchor_cancels_a_spent_time_card():
+    # Timeblast has "time" in its name: my Anchor cancels the other player's Timeblast.
+    state, me = setup(["Backtracking", "Retrograde"], {0: ["Temporal Anchor", "Grue"], 1: ["Timeblast"]}, rolls=[2])
+    play(state, ("speed", 1), ("use", "Timeblast"), ("cancel", "Temporal Anchor"))
+    assert titles(state, me) == ["Grue", "Backtracking"]  # one die, a 2: nothing lost
+    assert state.fired["Timeblast"] == 1 and state.fired["Temporal Anchor"] == 1
+
+
+def test_speed_up_adds_dice_to_later_rolls():
+    # Collapsing Walls ":speed: +1": speed 1 becomes 2, so Backtracking rolls two dice.
+    state, me = setup(["Collapsing Walls", "Backtracking", "Retrograde"], {0: ["Lantern", "Grue"]}, rolls=[6, 6])
+    play(state, ("speed", 1), ("discard", 0), ("discard", 0))
+    assert titles(state, me) == ["Collapsing Walls", "Backtracking"]
+    assert state.turn_log[-1].speed == 1 and state.turn_log[-1].target == 2
+
+
+def test_draw_one_fewer_changes_the_cards_not_the_dice():
+    # Sulfurous Spring: "Draw one fewer card this turn" - the speed (and its dice) stay.
+    state, me = setup(["Sulfurous Spring", "Backtracking", "Retrograde"], {0: ["Lantern"]}, rolls=[1, 2, 3])
+    play(state, ("speed", 3))
+    assert titles(state, me) == ["Lantern", "Sulfurous Spring", "Backtracking"]
+    assert state.rng.rolls == []  # three dice were rolled for Backtracking
+
+
+def test_speed_has_no_highest_value():
+    # "You can pick any number": ten speeds at a time, and always a faster page.
+    state, me = setup(["Retrograde"], spare=30)
+    assert state.legal_actions() == [("speed", n) for n in range(1, 11)] + [("faster",)]
+    play(state, ("faster",), ("faster",))
+    assert state.legal_actions() == [("speed", n) for n in range(21, 31)] + [("faster",)]
+    play(state, ("speed", 25))
+    assert state.turn_log[-1].speed == 25 and len(titles(state, me)) == 25
+
+
+def test_a_maze_with_nothing_to_draw_and_nothing_to_move_is_stopped():
+    # The rules reshuffle the discards when the deck runs out, and say nothing when both are empty.
+    state, me = setup([], {0: ["Lantern", "Lost"], 1: ["Grue"]})
+    assert state.is_terminal() and not state.ended_by_rules()
+    assert state.end_reason() == "the deck and the discards are empty and no card can move"
+    assert state.returns() == [0.0, 0.0]
+
+
+def test_house_rules_give_the_stalled_game_to_the_longest_path():
+    state, me = setup([], {0: ["Lantern", "Lost"], 1: ["Grue"]}, options={"house-rules": True})
+    assert state.is_terminal() and state.ended_by_rules()
+    assert state.returns()[me] == 1.0 and sum(state.returns()) == 1.0
+    assert state.end_reason() == "most cards when the maze ran out (house rules)"
+
+
+def test_an_empty_maze_is_not_stalled_while_a_card_can_still_move():
+    # A Vortex Mine can still send a card to the discards, and then there is something to draw.
+    state, me = setup([], {0: ["Vortex Mine", "Lost"], 1: ["Grue"]})
+    assert not state.is_terminal()
+    # A Pit Trap at the end of a path acts at the start of its owner's turn.
+    state, me = setup([], {0: ["Lantern", "Pit Trap"], 1: ["Grue"]})
+    assert not state.is_terminal()
+
+
+def test_taking_the_top_card_for_shortcut_is_drawing_for_ball_of_twine():
+    # "until you draw another card": the randomly-selected player draws the Shortcut card.
+    seen = set()
+    for seed in range(30):
+        state, me = setup(["Shortcut", "Retrograde"], {0: ["Lantern"], 1: ["Grue"]})
+        other = (me + 1) % 2
+        state.twine_block = [True, True]
+        state.rng.seed(seed)
+        state.begin()
+        play(state, ("speed", 1))
+        took = "Retrograde" in titles(state, other)
+        assert state.twine_block[other] is not took
+        seen.add(took)
+    assert seen == {True, False}

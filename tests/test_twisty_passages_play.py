@@ -1,5 +1,6 @@
 """Twisty Passages played out: random games hold their invariants; policies; figures."""
 
+import json
 import random
 from pathlib import Path
 
@@ -8,6 +9,7 @@ import pytest
 from generator.games import engines
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.figures import figures, speed_figures
+from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.state import TurnRecord
 from generator.sources.game import load_game
 
@@ -15,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DECK = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))
 VARIANTS = [
     {},
-    {"how_long": 4, "double_deck": True},
+    {"cards_to_win": parse_cards_to_win("+4"), "double_deck": True},
     {"exit_strategy": True},
     {"through_the_black": True},
     {"gathering_clues": True},
@@ -86,7 +88,67 @@ def test_speed_figures_from_turn_records():
 def test_figures_have_the_briefs_keys():
     states = [play_out(4, seed, {}) for seed in range(5)]
     out = figures(states, games=3)
-    assert [row["speed"] for row in out["speed"]] == list(range(1, 11))
+    assert [row["speed"] for row in out["speed"]][:10] == list(range(1, 11))
     assert set(out["game_length_by_players"]) == {"2", "3", "4", "5"}
     plus4 = out["threshold_plus_4"]
     assert {"single_deck_completed_share", "double_deck_completed_share", "rules_claim_confirmed"} <= set(plus4)
+
+
+def test_options_and_variants_are_declared():
+    assert [o.name for o in ENGINE.options()] == ["cards_to_win"]
+    assert {v.name for v in ENGINE.variants()} == {
+        "double_deck",
+        "exit_strategy",
+        "through_the_black",
+        "gathering_clues",
+        "house-rules",
+    }
+
+
+@pytest.mark.parametrize(("text", "shown"), [("+4", "+4"), ("-2", "-2"), ("18", "18"), (" +0 ", "+0")])
+def test_cards_to_win_parses_changes_and_numbers(text, shown):
+    value = ENGINE.options()[0].parse(text)
+    assert json.dumps({"cards_to_win": value}) == json.dumps({"cards_to_win": shown})  # a report carries it as given
+
+
+def test_cards_to_win_sets_the_target_of_a_new_game():
+    for given, needed in ((parse_cards_to_win("+4"), 18), (parse_cards_to_win("9"), 9), ("-2", 12)):
+        state = ENGINE.new_game(DECK, 4, random.Random(1), {"cards_to_win": given})
+        assert state.needed(0) == needed
+    assert ENGINE.options()[0].default == "+0"
+
+
+@pytest.mark.parametrize("text", ["four", "+", "1.5", "0", "+4 cards", ""])
+def test_cards_to_win_refuses_other_text(text):
+    with pytest.raises(ValueError, match="cards_to_win"):
+        ENGINE.options()[0].parse(text)
+
+
+def test_a_target_above_the_cards_in_the_game_is_stopped_at_once():
+    state = ENGINE.new_game(DECK, 4, random.Random(1), {"cards_to_win": parse_cards_to_win("+100")})
+    assert state.is_terminal() and not state.ended_by_rules()
+    assert state.end_reason() == "114 cards to win but the game holds only 104"
+    doubled = ENGINE.new_game(
+        DECK, 4, random.Random(1), {"cards_to_win": parse_cards_to_win("+100"), "double_deck": True}
+    )
+    assert not doubled.is_terminal()
+
+
+def test_high_roll_goes_first_so_every_seat_may_start():
+    firsts = [ENGINE.new_game(DECK, 4, random.Random(seed), {}).first_player for seed in range(40)]
+    assert set(firsts) == {0, 1, 2, 3}
+    state = ENGINE.new_game(DECK, 4, random.Random(3), {})
+    assert state.turn_log == [] and state.current_player() == state.first_player
+
+
+def test_faster_turns_get_their_own_speed_row():
+    class Recorded:
+        turn_log = [TurnRecord(0, 3, 3, 3, 3), TurnRecord(1, 14, 14, 14, 9), TurnRecord(0, 25, 25, 2, -3)]
+
+    rows = speed_figures([Recorded()])
+    assert len(rows) == 11 and rows[-1] == {
+        "speed": "11+",
+        "turns": 2,
+        "early_stop_share": 0.5,
+        "mean_path_change": 3.0,
+    }

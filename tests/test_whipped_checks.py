@@ -140,7 +140,7 @@ def test_w007_repeated_colour_and_too_few_colours(folder):
     folder.edit("votes.yaml", 'colour: "#56B4E9"', 'colour: "#cc79a7"')
     start = folder.edit(
         "votes.yaml",
-        '  - name: White\n    colour: "#ffffff"\n    shape: cross\n    count: 15\n',
+        '  - name: White\n    colour: "#ffffff"\n    shape: cross\n    count: 36\n',
         "",
     )
     finding = only(folder.findings(), "W007")[0]
@@ -155,7 +155,7 @@ def test_w008_shared_shape(folder):
 
 
 def test_w009_too_few_votes_of_a_colour(folder):
-    folder.edit("votes.yaml", "shape: circle\n    count: 15", "shape: circle\n    count: 9")
+    folder.edit("votes.yaml", "shape: circle\n    count: 36", "shape: circle\n    count: 9")
     finding = only(folder.findings(), "W009")[0]
     assert finding.loc.line == 10 and "9 Black votes" in finding.message
 
@@ -199,3 +199,24 @@ def test_unknown_component_kind(folder):
     folder.edit("summary.yaml", "kind: rules-summary", "kind: rules-sumary")
     with pytest.raises(SourceError, match="unknown component kind 'rules-sumary'"):
         ENGINE.load_deck(load_game(folder.root))
+
+
+def test_w012_fewer_votes_than_a_round_can_need(folder):
+    # 10 dealt + the 26 votes riders.yaml can pay: 36 is enough, 35 is not.
+    line = folder.edit("votes.yaml", "shape: circle\n    count: 36", "shape: circle\n    count: 35")
+    finding = only(folder.findings(), "W012")[0]
+    assert finding.severity.value == "warning" and finding.loc.line == line + 1
+    assert "35 Black votes" in finding.message and "36 out in a round" in finding.message
+
+
+def test_w012_counts_the_votes_the_riders_pay(folder):
+    # Two Filibuster Threats (+3 votes each) fewer: 30 votes are enough.
+    folder.edit("riders.yaml", "effect: +3 votes", "effect: +3 points")
+    folder.edit("votes.yaml", "shape: circle\n    count: 36", "shape: circle\n    count: 30")
+    assert not [f for f in folder.findings() if f.code == "W012"]
+
+
+def test_w013_fewer_bidding_tokens_than_seven_players(folder):
+    line = folder.edit("bidding-tokens.yaml", "    count: 7\n", "    count: 6\n")
+    finding = only(folder.findings(), "W013")[0]
+    assert "6 level 1 bidding tokens" in finding.message and finding.loc.line == line

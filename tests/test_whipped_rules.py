@@ -5,7 +5,7 @@ import random
 import pytest
 
 from generator.games.whipped import ENGINE
-from generator.games.whipped.deck import Bill, Deck, Level, Rider
+from generator.games.whipped.deck import BiddingTokens, Bill, Deck, Level, Rider
 from generator.games.whipped.effects import parse_effect
 from generator.games.whipped.state import Phase, WhippedState
 from generator.sources.errors import Loc
@@ -14,10 +14,14 @@ LOC = Loc("test.yaml", 1, 1)
 
 
 class DeckOrder(random.Random):
-    """Shuffles leave piles so that drawing (pop) takes them in deck order."""
+    """Shuffles leave piles so that drawing (pop) takes them in deck order; the first
+    starting player, drawn at random, is seat 0."""
 
     def shuffle(self, x, *args) -> None:
         x.reverse()
+
+    def randrange(self, *args) -> int:
+        return 0
 
 
 def level(solid: int, dashed: int = 0) -> Level:
@@ -34,7 +38,7 @@ def rider(name: str, effect: str) -> Rider:
 
 def deck(bills: list[Bill], riders: list[Rider] | None = None) -> Deck:
     riders = riders or [rider(f"Earmark {i}", "+1 point") for i in range(40)]
-    return Deck(tuple(bills), tuple(riders), (), (1, 2, 3))
+    return Deck(tuple(bills), tuple(riders), (), tuple(BiddingTokens(n, 7, LOC) for n in (1, 2, 3)))
 
 
 def plain_bills(count: int = 20) -> list[Bill]:
@@ -331,3 +335,12 @@ def test_player_count_outside_four_to_seven_is_refused():
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
         ENGINE.new_game(deck(plain_bills()), 4, random.Random(0), options)
+
+
+def test_timer_passes_option_is_declared_and_parsed():
+    (option,) = ENGINE.options()
+    assert option.name == "timer_passes" and option.default == 4
+    assert option.parse("6") == 6
+    for bad in ("0", "four"):
+        with pytest.raises(ValueError, match="1 or more"):
+            option.parse(bad)

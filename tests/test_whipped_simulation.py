@@ -100,3 +100,36 @@ def test_fireable_names_every_bill_and_rider(deck, random_games):
     fired = set().union(*(state.fired for state in random_games))
     assert fired <= names
     assert {"Earmark", "Clean Rivers Act"} <= names
+
+
+def test_supply_names_each_colour_and_token_level_at_its_count(deck):
+    supply = ENGINE.supply(deck)
+    assert supply["Black votes"].printed == 36 and supply["White votes"].printed == 36
+    assert supply["Black votes"].loc.file.endswith("votes.yaml") and supply["Black votes"].loc.line == 10
+    assert supply["level 2 bidding tokens"].printed == 7
+    assert supply["level 2 bidding tokens"].loc.file.endswith("bidding-tokens.yaml")
+
+
+def test_peak_votes_in_play_is_ten_plus_what_riders_paid_in_the_round(random_games):
+    for state in random_games:
+        colours = [c.name for c in state.deck.colours[: state.num_players]]
+        peaks = [state.peak_in_play[f"{name} votes"] for name in colours]
+        assert min(peaks) >= 10
+        assert state.peak_in_play["level 1 bidding tokens"] == state.num_players
+    # Riders do push players past the 10 dealt (and past the 15 once printed).
+    assert max(state.peak_in_play["Black votes"] for state in random_games) > 15
+
+
+def test_no_random_seven_player_game_needs_more_votes_than_printed(deck):
+    supply = ENGINE.supply(deck)
+    for seed in range(60):
+        state = play_out(deck, 7, seed, "random")
+        for name, peak in state.peak_in_play.items():
+            assert peak <= supply[name].printed, (seed, name)
+
+
+def test_the_first_starting_player_is_drawn_at_random(random_games):
+    firsts = {state.first_player for state in random_games if state.num_players == 4}
+    assert firsts == {0, 1, 2, 3}
+    for state in random_games:
+        assert state.start_seat == (state.first_player + state.num_players - 1) % state.num_players

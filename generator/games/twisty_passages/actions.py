@@ -11,37 +11,65 @@ from generator.games.twisty_passages.state import Decision, TwistyState
 ITEM_TAKERS = ("Whatchmacallit", "Thingamajig")
 
 
-def spend(state: TwistyState, seat: int, title: str) -> int:
-    """Discard a ✨ card from a player's path to cause its effect; its id."""
+def can_spend(state: TwistyState, seat: int, title: str) -> bool:
+    """Whether a player holds a ✨ card of this title and may discard it (Ball Of Twine forbids)."""
+    return state.holding(seat, title) is not None and not state.twine_block[seat]
+
+
+def spend(state: TwistyState, seat: int, title: str) -> Generator[Decision, object, bool]:
+    """Discard a ✨ card from a player's path to cause its effect: it goes through the discard
+    step (an item taker may take it, a Ball Of Twine blocks further discards), then a holder of
+    a Temporal Anchor may cancel a "time" or "slip" card. True if the effect goes ahead."""
     cid = state.holding(seat, title)
-    assert cid is not None
+    assert cid is not None and not state.twine_block[seat]
     where = state.paths[seat] if cid in state.paths[seat] else state.sides[seat]
     where.remove(cid)
-    state.discards.append(cid)
     state.fired[title] += 1
-    return cid
+    yield from to_discards(state, seat, cid)
+    return not (yield from anchored(state, title, seat))
+
+
+def is_time_card(title: str) -> bool:
+    """What a Temporal Anchor may cancel: a card with "time" or "slip" in its name."""
+    return "time" in title.lower() or "slip" in title.lower()
+
+
+def anchored(state: TwistyState, title: str, exempt: int) -> Generator[Decision, object, bool]:
+    """Whether a player other than `exempt` spends a Temporal Anchor to cancel this card."""
+    if not is_time_card(title):
+        return False
+    for seat in state.from_seat(exempt)[1:]:
+        if can_spend(state, seat, "Temporal Anchor"):
+            action = yield Decision(seat, [("obey",), ("cancel", "Temporal Anchor")])
+            if action == ("cancel", "Temporal Anchor"):
+                yield from spend(state, seat, "Temporal Anchor")
+                return True
+    return False
 
 
 def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, object, list[int]]:
-    """Roll dice for a player, offering the items that change a roll; Pockets interrupt."""
-    for title, change in (("Timeblast", 2), ("Timesink", -2)):
-        if state.holding(seat, title) is not None:
-            use = yield Decision(seat, [("keep-dice",), ("use", title)])
-            if use == ("use", title):
-                spend(state, seat, title)
-                count += change
+    """Roll dice for a player. Every player holding Timeblast or Timesink ("for any roll")
+    may change how many, then Timepatcher ("re-roll all dice in a roll") and Caltrops ("add
+    one point to one die that was just rolled"), the roller first; Pockets interrupt."""
+    order = state.from_seat(seat)
+    for holder in order:
+        for title, change in (("Timeblast", 2), ("Timesink", -2)):
+            if can_spend(state, holder, title):
+                use = yield Decision(holder, [("keep-dice",), ("use", title)])
+                if use == ("use", title) and (yield from spend(state, holder, title)):
+                    count += change
     dice = [state.roll_die() for _ in range(max(count, 0))]
-    if dice and state.holding(seat, "Timepatcher") is not None:
-        use = yield Decision(seat, [("keep-roll",), ("use", "Timepatcher")])
-        if use == ("use", "Timepatcher"):
-            spend(state, seat, "Timepatcher")
-            dice = [state.roll_die() for _ in dice]
-    if dice and state.holding(seat, "Caltrops") is not None:
-        options = [("keep-roll",)] + [("caltrops", i) for i, d in enumerate(dice) if d < 6]
-        use = yield Decision(seat, options)
-        if use[0] == "caltrops":
-            spend(state, seat, "Caltrops")
-            dice[use[1]] += 1
+    for holder in order:
+        if dice and can_spend(state, holder, "Timepatcher"):
+            use = yield Decision(holder, [("keep-roll",), ("use", "Timepatcher")])
+            if use == ("use", "Timepatcher") and (yield from spend(state, holder, "Timepatcher")):
+                dice = [state.roll_die() for _ in dice]
+    for holder in order:
+        if dice and can_spend(state, holder, "Caltrops"):
+            options = [("keep-roll",)] + [("caltrops", i) for i, d in enumerate(dice) if d < 6]
+            use = yield Decision(holder, options)
+            if use[0] == "caltrops" and (yield from spend(state, holder, "Caltrops")):
+                dice[use[1]] += 1
     yield from pockets(state, seat, dice)
     state.last_die = dice[-1] if dice else 0
     return dice
@@ -134,9 +162,8 @@ def to_discards(state: TwistyState, seat: int, cid: int) -> Generator[Decision, 
         return
     for taker in range(state.num_players):
         for title in ITEM_TAKERS:
-            if state.holding(taker, title) is not None and cid in state.discards:
+            if can_spend(state, taker, title) and cid in state.discards:
                 use = yield Decision(taker, [("let-go",), ("use", title)])
-                if use == ("use", title):
-                    spend(state, taker, title)
+                if use == ("use", title) and (yield from spend(state, taker, title)) and cid in state.discards:
                     state.discards.remove(cid)
                     state.paths[taker].append(cid)

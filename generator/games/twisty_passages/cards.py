@@ -10,7 +10,7 @@ prose outcomes inside dice lines. Red Zones all share one handler (by zone).
 from collections.abc import Callable, Generator
 
 from generator.games.twisty_passages import actions
-from generator.games.twisty_passages.effects import change_speed, obey_lines
+from generator.games.twisty_passages.effects import change_draws, obey_lines
 from generator.games.twisty_passages.state import Decision, TwistyState
 
 Rules = Generator[Decision, object, bool]
@@ -100,6 +100,7 @@ def shortcut(state: TwistyState, seat: int, cid: int) -> Rules:
     drawn = state.draw()
     if drawn is None:
         return False
+    state.twine_block[player] = False  # Ball Of Twine: "until you draw another card"
     stop = yield from resolve(state, player, drawn)
     return stop and player == state.active
 
@@ -142,7 +143,7 @@ def carnivorous_forest(state: TwistyState, seat: int, cid: int) -> Rules:
 
 
 def sulfurous_spring(state: TwistyState, seat: int, cid: int) -> Rules:
-    change_speed(state, seat, -1)
+    change_draws(state, seat, -1)
     return False
     yield
 

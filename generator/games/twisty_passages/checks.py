@@ -14,8 +14,12 @@ Codes (severity, meaning):
 - TP021 error    a player count appears twice in the win-threshold table
 - TP022 error    a threshold the deck cannot reach: more cards than the deck holds
 - TP030 warning  a card has prose the engine does not obey (no handler for its title)
+- TP040 info     words on a card that the rules do not have: a reconstruction added them
+                 (listed under the card's `added:`), reported at the words
+- TP041 error    an `added:` entry that the card's effect and flavour do not print
 """
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -34,7 +38,7 @@ from generator.games.twisty_passages.grammar import (
     parse_effect,
 )
 from generator.games.twisty_passages.schemas import SCHEMAS, ZONES
-from generator.sources.errors import SourceError
+from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.loader import LocDict
 from generator.sources.schema import validate
@@ -105,10 +109,39 @@ def _card_findings(valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
         for line in effect.lines:
             found += _holder_findings(item, line, titles)
             found += _prose_act_findings(item, line)
+        found += _added_findings(item)
         prose = any(isinstance(line, ProseLine) for line in effect.lines)
         if prose and not card_rules.obeys_prose(title, item.get("zone")):
             found.append(warning("TP030", f"the engine does not obey {title!r}'s text (no handler)", loc))
     return found
+
+
+def _added_findings(item: LocDict) -> list[Finding]:
+    """TP040 for each run of words a reconstruction added to the card, TP041 if it is not there."""
+    found = []
+    for index, words in enumerate(item.get("added", [])):
+        place = _printed_at(item, words)
+        if place is None:
+            message = f"{item['title']!r}: added words {words!r} are not in its effect or flavour"
+            found.append(error("TP041", message, item["added"].loc_of(index)))
+        else:
+            where, loc = place
+            message = f"{item['title']!r}: {words!r} in its {where} is a reconstruction; the rules do not have it"
+            found.append(info("TP040", message, loc))
+    return found
+
+
+def _printed_at(item: LocDict, words: str) -> tuple[str, Loc] | None:
+    """Which text of the card prints these words (effect or flavour, any line breaks between
+    them), and where: the line of an effect's literal block, else the text's start."""
+    pattern = r"\s+".join(map(re.escape, words.split()))
+    for key in ("effect", "flavour"):
+        match = re.search(pattern, str(item.get(key, "")))
+        if match:
+            if key == "effect":
+                return key, effect_loc(item, 1 + item[key][: match.start()].count("\n"))
+            return key, item.loc_of(key)
+    return None
 
 
 def _holder_findings(item: LocDict, line: Line, titles: set[str]) -> list[Finding]:

@@ -29,7 +29,8 @@ class Card:
 
     @property
     def is_trap(self) -> bool:
-        return self.kind == "trap" or "Trap" in self.title
+        """A "Trap" card for Laying Traps: the trap kind (Laying Traps itself is not one)."""
+        return self.kind == "trap"
 
 
 @dataclass

@@ -56,7 +56,7 @@ def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[De
             if any(holds(state, seat, holder) for holder in line.holders):
                 take = yield Decision(seat, [("extra-card",), ("no-extra-card",)])
                 if take == ("extra-card",):
-                    change_speed(state, seat, 1)
+                    change_draws(state, seat, 1)
                 return stop
             if line.otherwise:
                 stop = (yield from outcome(state, seat, line.otherwise)) or stop
@@ -69,7 +69,15 @@ def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[De
 
 
 def change_speed(state: TwistyState, seat: int, delta: int) -> None:
-    """More or fewer cards to draw this turn: only the player whose turn it is draws."""
+    """`:speed: +N`: the speed itself changes, so the player draws N more cards and every later
+    roll of their speed in dice rolls N more. Only the player whose turn it is has a speed."""
+    if seat == state.active:
+        state.speed = max(state.speed + delta, 0)
+        change_draws(state, seat, delta)
+
+
+def change_draws(state: TwistyState, seat: int, delta: int) -> None:
+    """ "Draw one fewer card" / "draw an extra card": the cards to draw, not the speed."""
     if seat == state.active:
         state.target = max(state.target + delta, 0)
 

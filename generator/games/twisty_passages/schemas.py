@@ -19,6 +19,8 @@ MAZE_CARD = {
             "effect": {"type": "string"},
             "flavour": {"type": "string"},
             "reconstructed": {"type": "string"},
+            # Words printed on the card that the rules do not have (each is a TP040 info).
+            "added": {"type": "array", "minItems": 1, "items": {"type": "string", "minLength": 1}},
         },
         ["title", "kind", "effect"],
     ),

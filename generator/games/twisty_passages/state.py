@@ -13,10 +13,14 @@ from dataclasses import dataclass
 
 from generator.games.base import Action, GameState
 from generator.games.twisty_passages.deck import Card, Deck
+from generator.games.twisty_passages.options import HOUSE_RULES, RULES_CARDS_TO_WIN, parse_cards_to_win
+from generator.games.twisty_passages.schemas import ZONES as ZONE_COLOURS
 
-#: The highest speed offered. The rules allow any number; past 10 every roll of your speed
-#: in dice all but surely shows every face, so higher speeds add nothing a player wants.
-MAX_SPEED = 10
+#: Speeds are offered ten at a time: "You can pick any number", so a ("faster",) action
+#: shows the next ten, for ever; a finite list of actions with no highest speed.
+SPEED_PAGE = 10
+#: Policies' speed figures cover speeds 1..10 (the first page).
+MAX_SPEED = SPEED_PAGE
 
 
 @dataclass(frozen=True)
@@ -34,7 +38,7 @@ class TurnRecord:
     """One turn with a declared speed, for the speed figures."""
 
     player: int
-    speed: int
+    speed: int  # the speed declared
     target: int  # cards the player had to draw once speed changes were applied
     drawn: int
     path_change: int  # the player's path length at the end minus when speed was declared
@@ -50,7 +54,8 @@ class TwistyState(GameState):
         self.deck_model = deck
         self.cards: list[Card] = deck.cards
         self.options = dict(options)
-        self.threshold = deck.thresholds[num_players] + int(options.get("how_long", 0))
+        cards_to_win = parse_cards_to_win(str(options.get("cards_to_win", RULES_CARDS_TO_WIN)))
+        self.threshold = cards_to_win.applied_to(deck.thresholds[num_players])
         self.deck: list[int] = list(range(len(self.cards)))  # the top card is the last
         rng.shuffle(self.deck)
         self.discards: list[int] = []
@@ -60,13 +65,18 @@ class TwistyState(GameState):
         self.direction = 1  # +1: play passes to the left
         self.reverse_at_turn_end = False
         self.twine_block = [False] * num_players  # Ball Of Twine discarded: no discards
-        self.player = rng.randrange(num_players)  # high roll goes first
+        #: "High roll goes first": ties roll again, so every seat is as likely.
+        self.player = self.first_player = rng.randrange(num_players)
         self.active = self.player  # whose turn it is (the current player may differ)
         self.speed = 0
         self.target = 0
         self.last_die = 0
         self.black_drawn = False
         self.winner: int | None = None
+        #: House rules: the players with the most cards when the maze ran out share the win.
+        self.shared_win: list[int] = []
+        #: Why the engine stopped a game the rules could never end (None: not stopped).
+        self.stop_reason: str | None = None
         self.turn_log: list[TurnRecord] = []
         self.decision: Decision | None = None
         self.begin()
@@ -98,7 +108,26 @@ class TwistyState(GameState):
         return self.decision is None
 
     def returns(self) -> list[float]:
-        return [1.0 if seat == self.winner else 0.0 for seat in range(self.num_players)]
+        winners = [self.winner] if self.winner is not None else self.shared_win
+        return [1.0 if seat in winners else 0.0 for seat in range(self.num_players)]
+
+    def ended_by_rules(self) -> bool:
+        return self.stop_reason is None
+
+    def end_reason(self) -> str:
+        if self.stop_reason is not None:
+            return self.stop_reason
+        return "most cards when the maze ran out (house rules)" if self.shared_win else "exit"
+
+    def stop(self, reason: str) -> None:
+        """End a game the rules could never end, saying why (not a win for anyone)."""
+        self.stop_reason = reason
+        self._rules.close()
+        self.decision = None
+
+    @property
+    def house_rules(self) -> bool:
+        return bool(self.options.get(HOUSE_RULES))
 
     def invariant_violations(self) -> list[str]:
         places = self.deck + self.discards + self.limbo
@@ -141,6 +170,10 @@ class TwistyState(GameState):
     def others(self, seat: int) -> list[int]:
         return [s for s in range(self.num_players) if s != seat]
 
+    def from_seat(self, seat: int) -> list[int]:
+        """Every seat, starting with `seat` and going round the table to the left."""
+        return [(seat + k) % self.num_players for k in range(self.num_players)]
+
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.num_players
 
@@ -156,8 +189,12 @@ class TwistyState(GameState):
         need = self.threshold
         if self.options.get("gathering_clues"):
             colours = {self.cards[c].zone for c in self.paths[seat] + self.sides[seat]} - {None}
-            need -= 4 if len(colours) == 4 else len(colours)
+            need -= len(colours)
         return need
+
+    def fewest_needed(self) -> int:
+        """The fewest cards anyone can need to win (Gathering Clues lowers it by up to four)."""
+        return self.threshold - (len(ZONE_COLOURS) if self.options.get("gathering_clues") else 0)
 
     def has_won(self, seat: int) -> bool:
         if self.length(seat) < self.needed(seat):

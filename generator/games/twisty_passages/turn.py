@@ -5,18 +5,28 @@ from collections.abc import Generator
 
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages.cards import handler_for
-from generator.games.twisty_passages.effects import change_speed
-from generator.games.twisty_passages.state import MAX_SPEED, Decision, TurnRecord, TwistyState
+from generator.games.twisty_passages.effects import change_draws
+from generator.games.twisty_passages.state import SPEED_PAGE, Decision, TurnRecord, TwistyState
 
 Rules = Generator[Decision, object, bool]
 #: "If a card reduces your path length by three or more cards, stop drawing."
 BIG_LOSS = 3
 SWEEPERS = ("Vortex Mine", "Entropic Vortex")
+#: Cards that act when they are at the end of your path at the start of your turn.
+START_OF_TURN = ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
 
 
 def play(state: TwistyState) -> Generator[Decision, object, None]:
-    """The whole game: turns until someone ends one with enough cards in their path."""
+    """The whole game: turns until someone ends one with enough cards in their path, or the
+    engine stops a game the rules can never end (see stalled)."""
     while state.winner is None:
+        if stalled(state):
+            if not state.house_rules:
+                state.stop_reason = "the deck and the discards are empty and no card can move"
+                return
+            most = max(state.length(s) for s in range(state.num_players))
+            state.shared_win = [s for s in range(state.num_players) if state.length(s) == most]
+            return
         yield from turn(state, state.player)
         if state.winner is not None:
             return
@@ -27,11 +37,29 @@ def play(state: TwistyState) -> Generator[Decision, object, None]:
         state.player = (state.player + state.direction) % state.num_players
 
 
+def stalled(state: TwistyState) -> bool:
+    """The position the rules give no way out of: nothing to draw ("If the deck runs out of
+    cards, shuffle the discards", and there are none), no card at the end of a path that acts
+    at the start of a turn, no Vortex anyone may spend, and nobody able to win. Every turn
+    from here on draws nothing and changes nothing."""
+    if state.deck or state.discards:
+        return False
+    for seat in range(state.num_players):
+        path = state.paths[seat]
+        if path and state.card(path[-1]).title in START_OF_TURN:
+            return False
+        if any(actions.can_spend(state, seat, title) for title in SWEEPERS):
+            return False
+        if state.has_won(seat) or forcible(state, seat):
+            return False
+    return True
+
+
 def turn(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
     state.active, state.speed, state.target, state.black_drawn = seat, 0, 0, False
     state.turns += 1
     cap = yield from start_of_turn(state, seat)
-    if cap > 0:
+    if cap != 0:
         yield from speed_and_draw(state, seat, cap)
     if state.has_won(seat) or (yield from exit_by_force(state, seat)):
         state.winner = seat
@@ -40,9 +68,7 @@ def turn(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
 def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, object, bool]:
     """Exit Strategy: enough cards but no Black Zone drawn this turn: force another player
     to discard a Black Zone card instead (read as meeting the condition)."""
-    if not state.options.get("exit_strategy") or state.length(seat) < state.needed(seat):
-        return False
-    holders = [s for s in state.others(seat) if any(state.card(c).zone == "black" for c in state.paths[s])]
+    holders = forcible(state, seat)
     if not holders:
         return False
     action = yield Decision(seat, [("no-force",)] + [("force-black", s) for s in holders])
@@ -52,11 +78,19 @@ def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, object, 
     return True
 
 
-def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, int]:
-    """A card at the end of your path may act first; the highest speed you may declare (0: none)."""
+def forcible(state: TwistyState, seat: int) -> list[int]:
+    """Exit Strategy: the players a player with enough cards may force to discard a Black Zone."""
+    if not state.options.get("exit_strategy") or state.length(seat) < state.needed(seat):
+        return []
+    return [s for s in state.others(seat) if any(state.card(c).zone == "black" for c in state.paths[s])]
+
+
+def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, int | None]:
+    """A card at the end of your path may act first; the highest speed you may declare
+    (None: no limit, 0: the turn ends)."""
     path = state.paths[seat]
     if not path:
-        return MAX_SPEED
+        return None
     end = path[-1]
     title = state.card(end).title
     if title in ("Pit Trap", "Greased Slide Trap"):
@@ -82,33 +116,32 @@ def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, 
     if title == "Net Trap":
         state.fired[f"{title} (start of turn)"] += 1
         dice = yield from actions.roll(state, seat, 3)
-        return min(dice) if dice else MAX_SPEED
-    return MAX_SPEED
+        return min(dice) if dice else None
+    return None
 
 
-def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decision, object, None]:
-    map_used = False
+def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[Decision, object, None]:
+    map_used, low = False, 1
     while True:
-        options = [("speed", n) for n in range(1, cap + 1)]
-        options += [
-            ("sweep", title, s)
-            for title in SWEEPERS
-            if state.holding(seat, title) is not None
-            for s in state.others(seat)
-            if state.paths[s]
-        ]
+        high = low + SPEED_PAGE - 1 if cap is None else min(cap, low + SPEED_PAGE - 1)
+        options: list = [("speed", n) for n in range(low, high + 1)]
+        if cap is None or high < cap:
+            options.append(("faster",))
+        options += sweeps(state, seat)
         if not map_used and state.holding(seat, "Tattered Map") is not None and not maze_forbids(state):
             options.append(("map-shuffle",))
         action = yield Decision(seat, options)
         if action[0] == "speed":
             break
-        if action == ("map-shuffle",):  # what was seen is the policy's business; the shuffle is not
+        if action == ("faster",):
+            low += SPEED_PAGE
+        elif action == ("map-shuffle",):  # what was seen is the policy's business; the shuffle is not
             map_used = True
             state.rng.shuffle(state.deck)
             state.fired["Tattered Map"] += 1
         else:
             yield from vortex(state, seat, action[1], action[2])
-    state.speed = state.target = action[1]
+    declared = state.speed = state.target = action[1]
     start_length, drawn = state.length(seat), 0
     while drawn < state.target:
         cid = state.draw()
@@ -123,7 +156,18 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int) -> Generator[Decisio
             break
         if (yield from reactions(state, seat)):
             break
-    state.turn_log.append(TurnRecord(seat, state.speed, state.target, drawn, state.length(seat) - start_length))
+    state.turn_log.append(TurnRecord(seat, declared, state.target, drawn, state.length(seat) - start_length))
+
+
+def sweeps(state: TwistyState, seat: int) -> list:
+    """Vortex Mine and Entropic Vortex, usable at any time: at whom this player may aim them."""
+    return [
+        ("sweep", title, s)
+        for title in SWEEPERS
+        if actions.can_spend(state, seat, title)
+        for s in state.others(seat)
+        if state.paths[s]
+    ]
 
 
 def maze_forbids(state: TwistyState) -> bool:
@@ -144,7 +188,8 @@ def maze_forbids(state: TwistyState) -> bool:
 def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[Decision, object, None]:
     """Vortex Mine / Entropic Vortex: the target discards a card of their choice. An Entropic
     Vortex's target may pass it on to another player (each player once) or let it end."""
-    actions.spend(state, user, title)
+    if not (yield from actions.spend(state, user, title)):
+        return
     passed = {user}
     while title == "Entropic Vortex":
         onward = [s for s in state.others(target) if s not in passed and state.paths[s]]
@@ -159,22 +204,29 @@ def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[
 
 
 def reactions(state: TwistyState, seat: int) -> Generator[Decision, object, bool]:
-    """After each card, other players may play Missing Time (end this turn at the cost of a
-    card of theirs that this player picks) or Caltrops (this player draws one fewer card)."""
-    for other in state.others(seat):
-        options = [("pass",)]
-        if state.holding(other, "Missing Time") is not None:
-            options.append(("use", "Missing Time"))
-        if state.holding(other, "Caltrops") is not None:
-            options.append(("use", "Caltrops"))
+    """After each card, every player in turn, this one first, may use a card the rules allow
+    at any time (Vortex Mine, Entropic Vortex); the others may also play Missing Time (end
+    this turn at the cost of a card of theirs that this player picks) or Caltrops (this
+    player draws one fewer card). True if the turn ends."""
+    for other in state.from_seat(seat):
+        options: list = [("pass",)]
+        if other != seat:
+            options += [
+                ("use", title) for title in ("Missing Time", "Caltrops") if actions.can_spend(state, other, title)
+            ]
+        options += sweeps(state, other)
         if len(options) == 1:
             continue
         action = yield Decision(other, options)
-        if action == ("use", "Caltrops"):
-            actions.spend(state, other, "Caltrops")
-            change_speed(state, seat, -1)
+        assert isinstance(action, tuple)
+        if action[0] == "sweep":
+            yield from vortex(state, other, action[1], action[2])
+        elif action == ("use", "Caltrops"):
+            if (yield from actions.spend(state, other, "Caltrops")):
+                change_draws(state, seat, -1)
         elif action == ("use", "Missing Time"):
-            actions.spend(state, other, "Missing Time")
+            if not (yield from actions.spend(state, other, "Missing Time")):
+                continue
             if state.paths[other]:
                 index = yield from actions.pick_card(state, seat, other, "missing-time")
                 yield from actions.to_discards(state, other, state.paths[other].pop(index))
@@ -203,20 +255,18 @@ def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, obje
     """Items that cancel a card as it is played: None if nobody cancels it."""
     card = state.card(cid)
     offers = []
-    if state.holding(seat, "Temporal Anchor") is not None and (
-        "time" in card.title.lower() or "slip" in card.title.lower()
-    ):
+    if actions.can_spend(state, seat, "Temporal Anchor") and actions.is_time_card(card.title):
         offers.append(("cancel", "Temporal Anchor"))
-    if state.holding(seat, "Helpful Node") is not None and "speed-dice" in card.effect.icons:
+    if actions.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
         offers.append(("cancel", "Helpful Node"))
-    if state.holding(seat, "Laying Traps") is not None and card.is_trap:
+    if actions.can_spend(state, seat, "Laying Traps") and card.is_trap:
         offers.append(("cancel", "Laying Traps"))
-    if not offers:
-        return None
-    action = yield Decision(seat, [("obey",)] + offers)
+    action = (yield Decision(seat, [("obey",)] + offers)) if offers else ("obey",)
     if action == ("obey",):
+        # Any other player's Temporal Anchor cancels a time card as it is played, too.
+        return "cancelled" if (yield from actions.anchored(state, card.title, seat)) else None
+    if not (yield from actions.spend(state, seat, action[1])):
         return None
-    actions.spend(state, seat, action[1])
     if action[1] == "Laying Traps":
         state.limbo.remove(cid)
         state.deck.insert(state.rng.randrange(len(state.deck) + 1), cid)
@@ -227,8 +277,7 @@ def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, obje
 def timewarps(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
     """At the end of another player's turn a Timewarp holder may take a turn at once."""
     for other in state.others(seat):
-        if state.winner is None and state.holding(other, "Timewarp") is not None:
+        if state.winner is None and actions.can_spend(state, other, "Timewarp"):
             action = yield Decision(other, [("pass",), ("use", "Timewarp")])
-            if action == ("use", "Timewarp"):
-                actions.spend(state, other, "Timewarp")
+            if action == ("use", "Timewarp") and (yield from actions.spend(state, other, "Timewarp")):
                 yield from turn(state, other)

@@ -15,13 +15,17 @@ Codes (severity: meaning):
 - W009 error: a vote colour has fewer than the 10 votes a player needs each round.
 - W010 error: the bidding tokens lack a level 1, 2 or 3 token.
 - W011 error: fewer riders than the three a player is dealt, for seven players.
+- W012 warning: a vote colour prints fewer votes than one player can have out at once in a
+  round (rules.most_votes_in_a_round: the 10 dealt plus every vote the riders can pay, since
+  votes on passed bills stay out until the round ends); the game can run out of them.
+- W013 warning: fewer bidding tokens of a level than the seven players who each hold one.
 """
 
 from collections.abc import Iterator
 
-from generator.check.findings import Finding, error
+from generator.check.findings import Finding, error, warning
 from generator.games.whipped.colours import MIN_DELTA_E, confusable_pairs
-from generator.games.whipped.deck import check_kinds, validated
+from generator.games.whipped.deck import check_kinds, load_deck, validated
 from generator.games.whipped.effects import EffectError, parse_effect
 from generator.games.whipped.rules import (
     LEVELS,
@@ -29,6 +33,7 @@ from generator.games.whipped.rules import (
     MIN_PLAYERS,
     RIDERS_DEALT,
     VOTES_PER_ROUND,
+    most_votes_in_a_round,
 )
 from generator.sources.errors import Loc
 from generator.sources.game import Game
@@ -50,6 +55,7 @@ def static_checks(game: Game) -> list[Finding]:
         *_rider_supply(game, riders),
         *_vote_colours(game, votes),
         *_token_levels(game, tokens),
+        *_physical_supply(game),
     ]
 
 
@@ -169,3 +175,26 @@ def _token_levels(game: Game, tokens: list[LocDict]) -> Iterator[Finding]:
             f"no bidding token for level {', '.join(map(str, missing))}",
             _file_loc(game, "bidding-token"),
         )
+
+
+def _physical_supply(game: Game) -> Iterator[Finding]:
+    """Votes and bidding tokens the deck prints against the most a game can have out at once."""
+    deck = load_deck(game)
+    most = most_votes_in_a_round(deck)
+    for colour in deck.colours:
+        if VOTES_PER_ROUND <= colour.count < most:
+            yield warning(
+                "W012",
+                f"{colour.count} {colour.name} votes; one player can have {most} out in a round "
+                f"({VOTES_PER_ROUND} dealt and {most - VOTES_PER_ROUND} from riders, all kept until the round ends)",
+                colour.count_loc or colour.loc,
+            )
+    for level in sorted(set(deck.token_levels)):
+        tokens = [t for t in deck.tokens if t.level == level]
+        printed = sum(t.count for t in tokens)
+        if printed < MAX_PLAYERS:
+            yield warning(
+                "W013",
+                f"{printed} level {level} bidding tokens; {MAX_PLAYERS} players each hold one",
+                tokens[0].loc,
+            )

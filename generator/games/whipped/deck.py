@@ -47,6 +47,17 @@ class VoteColour:
     shape: str
     count: int
     loc: Loc
+    #: Where the count is printed (the place a shortage of this colour is reported).
+    count_loc: Loc | None = None
+
+
+@dataclass(frozen=True)
+class BiddingTokens:
+    """The bidding tokens of one level the deck prints (one per player is dealt)."""
+
+    level: int
+    count: int
+    loc: Loc
 
 
 @dataclass(frozen=True)
@@ -56,7 +67,11 @@ class Deck:
     bills: tuple[Bill, ...]
     riders: tuple[Rider, ...]
     colours: tuple[VoteColour, ...]
-    token_levels: tuple[int, ...]
+    tokens: tuple[BiddingTokens, ...]
+
+    @property
+    def token_levels(self) -> tuple[int, ...]:
+        return tuple(token.level for token in self.tokens)
 
 
 def validated(game: Game, kind: str) -> list[LocDict]:
@@ -98,10 +113,13 @@ def load_deck(game: Game) -> Deck:
     bills = [(_bill(item), item.get("count", 1)) for item in validated(game, "bill")]
     riders = [(_rider(item), item.get("count", 1)) for item in validated(game, "rider")]
     colours = tuple(
-        VoteColour(item["name"], item["colour"].lower(), item["shape"], item["count"], item.loc)
+        VoteColour(item["name"], item["colour"].lower(), item["shape"], item["count"], item.loc, item.loc_of("count"))
         for item in validated(game, "vote")
     )
-    tokens = tuple(item["level"] for item in validated(game, "bidding-token"))
+    tokens = tuple(
+        BiddingTokens(item["level"], item.get("count", 1), item.loc_of("count") if "count" in item else item.loc)
+        for item in validated(game, "bidding-token")
+    )
     validated(game, "rules-summary")
     return Deck(
         tuple(bill for bill, n in bills for _ in range(n)),

@@ -6,7 +6,7 @@ auctions. The sponsor's own decisions take no time. The special sponsor auction 
 runs with the timer stopped and gets its own budget of passes.
 """
 
-from generator.games.whipped.deck import Level, Rider
+from generator.games.whipped.deck import Deck, Level, Rider
 
 LEVELS = 3
 MIN_PLAYERS = 4
@@ -38,3 +38,22 @@ def rider_payout(rider: Rider, solid_squares: int, other_riders: int) -> tuple[i
         else:
             votes += value
     return points, votes
+
+
+def most_votes_in_a_round(deck: Deck) -> int:
+    """The most votes of one colour a player can have out of the box at once: the 10 dealt
+    each round plus every vote the deck's riders could pay them in that round. Votes spent
+    on a passed bill stay on it until the round ends, so none come back to be reused."""
+    most_solid = max((level.points for bill in deck.bills for level in bill.levels), default=0)
+    others = max(len(deck.riders) - 1, 0)
+    return VOTES_PER_ROUND + sum(rider_payout(rider, most_solid, others)[1] for rider in deck.riders)
+
+
+def vote_component(colour_name: str) -> str:
+    """The name a colour's votes go by in the supply and in the simulation's peak counts."""
+    return f"{colour_name} votes"
+
+
+def token_component(level: int) -> str:
+    """The name a level's bidding tokens go by in the supply and in the peak counts."""
+    return f"level {level} bidding tokens"

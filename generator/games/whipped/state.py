@@ -29,6 +29,8 @@ from generator.games.whipped.rules import (
     VOTES_PER_ROUND,
     occupant_points,
     rider_payout,
+    token_component,
+    vote_component,
 )
 
 
@@ -81,8 +83,11 @@ class WhippedState(GameState):
         self.table: list[int] = []
         self.round = 0
         self.turn_in_round = 0
-        self.start_seat = 0
+        #: The rules name no first starting player: drawn at random, as a table would.
+        self.start_seat = self.first_player = rng.randrange(num_players)
         self.phase = Phase.CHOOSE_BILL
+        for level in sorted(set(deck.token_levels)):  # each player holds one token a level
+            self.note_in_play(token_component(level), num_players)
         self._start_round()
 
     # ----- what the players see -------------------------------------------------------
@@ -299,6 +304,7 @@ class WhippedState(GameState):
             self.scores[seat] += points
             self.votes[seat] += votes
             self.vote_budget[seat] += votes
+            self._note_votes(seat)
             self.fired[rider.name] += 1
             self.tally.riders_played += 1
             self.tally.rider_points += points
@@ -368,11 +374,18 @@ class WhippedState(GameState):
         self.vote_budget = [VOTES_PER_ROUND] * self.num_players
         self.votes_on_passed = [0] * self.num_players
         for seat in range(self.num_players):
+            self._note_votes(seat)
             for _ in range(RIDERS_DEALT):
                 self._draw(seat)
         self.turn_in_round = 0
         self._start_turn()
         self._draw_for_empty_hands()
+
+    def _note_votes(self, seat: int) -> None:
+        """Every vote a player has had this round is out of the box until the round ends:
+        in their supply, on this turn's bill, or on a bill passed this round."""
+        if seat < len(self.deck.colours):
+            self.note_in_play(vote_component(self.deck.colours[seat].name), self.vote_budget[seat])
 
     def _next_bill(self) -> int | None:
         """A fresh bill; once none are left (check W003), any bill not on the table."""
