@@ -27,6 +27,8 @@ class Finding:
 
     def as_json(self) -> dict:
         loc = asdict(self.loc) if self.loc else {"file": None, "line": None, "column": None}
+        if loc.get("sheet", "") is None:  # only a workbook cell names its worksheet
+            del loc["sheet"]
         return {**loc, "code": self.code, "message": self.message}
 
 

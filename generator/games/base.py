@@ -40,9 +40,9 @@ def whole_number(minimum: int = 0) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise ValueError(f"expected a whole number, not {text!r}") from None
-        if value < minimum:
-            raise ValueError(f"expected a whole number of {minimum} or more, not {value}")
+            value = None
+        if value is None or value < minimum:
+            raise ValueError(f"expected a whole number of {minimum} or more, not {text!r}")
         return value
 
     return parse
