@@ -183,3 +183,53 @@ def test_a_child_layouts_text_replaces_its_parents_field(deck, tmp_path):
     assert build(deck, tmp_path / "out").exit_code == 0
     text = page_texts(tmp_path / "out" / "deck" / "deck.pdf")[0]
     assert "Fixed Heading" in text and "Bolt" not in text
+
+
+# --- strict about what a layout and its items say ----------------------------------------------
+
+
+def test_a_misspelt_item_key_and_a_field_no_item_has_are_warnings_at_their_places(deck, tmp_path):
+    (deck / "layouts" / "priced.yaml").write_text(
+        "extends: card\nelements:\n  cost:\n    {type: text, field: cost, x: 4mm, y: 60mm, width: 20mm, height: 8mm}\n"
+    )
+    write_cards(deck, "  - {title: Bolt, cots: 3}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "deck/cards.yaml:4:19: warning [L006] 'cots' is read by no element of this layout" in result.output
+    assert "deck/layouts/priced.yaml:4:25: warning [L007] element 'cost' shows 'cost', which no item here has" in (
+        result.output
+    )
+
+
+def test_elements_off_the_card(deck, tmp_path):
+    (deck / "layouts" / "priced.yaml").write_text(
+        "extends: card\nelements:\n"
+        "  gone: {type: rect, x: 70mm, y: 0mm, width: 5mm, height: 5mm, fill: '#000000'}\n"
+        "  clipped: {type: rect, x: 60mm, y: 0mm, width: 10mm, height: 5mm, fill: '#000000'}\n"
+        "  bleeding: {type: rect, x: -3mm, y: -3mm, width: 69.5mm, height: 10mm, fill: '#000000'}\n"
+    )
+    write_cards(deck, "  - {title: Bolt}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 1
+    assert "deck/layouts/priced.yaml:3:9: error [L008] element 'gone' lies wholly off the card" in result.output
+    assert "deck/layouts/priced.yaml:4:12: warning [L008] element 'clipped' runs past the card's edge" in result.output
+    assert "'bleeding'" not in result.output  # art into the bleed is meant
+
+
+@pytest.mark.parametrize(
+    ("element", "message"),
+    [
+        ("{type: icon, x: 0mm, y: 0mm, width: 5mm, height: 5mm}", "icon element 'mark' needs an 'icon:'"),
+        (
+            "{type: text, x: 0mm, y: 0mm, width: 5mm, height: 5mm}",
+            "text element 'mark' needs a field, text or template",
+        ),
+    ],
+)
+def test_an_element_missing_what_its_type_needs_is_an_error_at_its_line(deck, tmp_path, element, message):
+    (deck / "layouts" / "priced.yaml").write_text(f"extends: card\nelements:\n  mark: {element}\n")
+    write_cards(deck, "  - {title: Bolt}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 2
+    assert f"deck/layouts/priced.yaml:3:9: error: {message}" in result.output
+    assert "Traceback" not in result.output

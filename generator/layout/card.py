@@ -6,9 +6,11 @@ without flavour text. A layout with `back_elements` gives every card a back, dra
 same item (e.g. a `back:` field naming the deck).
 """
 
-from generator.layout.elements import draw_elements
+from generator.check.findings import Finding, error, warning
+from generator.layout.elements import box, draw_elements
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Rect, Scene, Style
+from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.loader import LocDict
 from generator.units import parse_length
 
@@ -24,6 +26,11 @@ class CardKind(ComponentKind):
         "required": ["title"],
         "additionalProperties": TEXT_FIELD,
     }
+
+    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+        ctx.findings.extend(field_findings(items, layout))
+        ctx.findings.extend(placement_findings(layout))
+        return super().draw_file(items, layout, ctx)
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         width, height = (parse_length(layout["size"][k]) for k in ("width", "height"))
@@ -50,6 +57,68 @@ class CardKind(ComponentKind):
             scene.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=background)))
         scene.add(*draw_elements(layout, item, ctx, item["title"], key))
         return scene
+
+
+#: Item keys that are not shown by an element but mean something to every card.
+RESERVED = {"count"}
+
+
+def _shown_fields(spec: LocDict) -> set[str]:
+    """The item fields an element reads: what it shows, its condition, its colours."""
+    fields = {spec["field"]} if "field" in spec else set()
+    if "template" in spec:
+        fields.update(parse_template(spec["template"], spec.loc_of("template")).fields())
+    if "when" in spec:
+        fields.update(parse_condition(spec["when"], spec.loc_of("when")).fields())
+    fields.update(v["field"] for k in ("fill", "stroke", "colour") if isinstance(v := spec.get(k), dict))
+    return fields
+
+
+def _elements(layout: LocDict) -> list[tuple[str, LocDict]]:
+    return [(name, spec) for key in ("elements", "back_elements") for name, spec in layout.get(key, {}).items()]
+
+
+def field_findings(items: list[LocDict], layout: LocDict) -> list[Finding]:
+    """An item key no element reads (often a misspelling) and a field an element shows that
+    no item has (often the other half of one) are warnings at their places."""
+    read = set().union(*(_shown_fields(spec) for _, spec in _elements(layout)))
+    findings = []
+    for item in items:
+        for key in item:
+            if key not in read and key not in RESERVED:
+                shown = ", ".join(sorted(read)) or "none"
+                findings.append(
+                    warning(
+                        "L006",
+                        f"{key!r} is read by no element of this layout (its elements read: {shown})",
+                        item.key_loc(key),
+                    )
+                )
+    for name, spec in _elements(layout):
+        if "field" in spec and items and not any(spec["field"] in item for item in items):
+            findings.append(
+                warning(
+                    "L007", f"element {name!r} shows {spec['field']!r}, which no item here has", spec.loc_of("field")
+                )
+            )
+    return findings
+
+
+def placement_findings(layout: LocDict) -> list[Finding]:
+    """An element that leaves the card and its bleed is cut off: a warning when part of it
+    is, an error when none of it is on the card."""
+    width, height = (parse_length(layout["size"][k]) for k in ("width", "height"))
+    bleed = parse_length(layout.get("bleed", "0mm"))
+    findings = []
+    for name, spec in _elements(layout):
+        x, y, w, h = box(spec)
+        if x + w <= 0 or y + h <= 0 or x >= width or y >= height:
+            findings.append(error("L008", f"element {name!r} lies wholly off the card: it would not print", spec.loc))
+        elif x < -bleed or y < -bleed or x + w > width + bleed or y + h > height + bleed:
+            findings.append(
+                warning("L008", f"element {name!r} runs past the card's edge and bleed: that part is cut off", spec.loc)
+            )
+    return findings
 
 
 BUILTIN_KINDS = (CardKind(),)

@@ -112,7 +112,7 @@ def load_layout(
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
     _check_fonts(data)
-    _check_expressions(data)
+    _check_elements(data)
     if params_schema is not None:
         params = data.get("params", LocDict())
         if not hasattr(params, "loc"):
@@ -132,10 +132,15 @@ def _check_fonts(data: LocDict) -> None:
                 )
 
 
-def _check_expressions(data: LocDict) -> None:
-    """Every element's `when` and `template` parse, and an element shows one text source."""
+def _check_elements(data: LocDict) -> None:
+    """Every element has what its type needs, shows one text source, and its `when` and
+    `template` parse."""
     for key in ("elements", "back_elements"):
-        for spec in data.get(key, {}).values():
+        for name, spec in data.get(key, {}).items():
+            if spec["type"] == "icon" and "icon" not in spec:
+                raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
+            if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
+                raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
             if "when" in spec:
                 parse_condition(spec["when"], spec.loc_of("when"))
             if "template" in spec:
