@@ -23,7 +23,7 @@ from generator.sheets.model import Sheet
 from generator.sheets.options import DEFAULT as DEFAULT_PRINT
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
-from generator.sources.errors import SourceError
+from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
 from generator.sources.loader import LocDict
 from generator.sources.schema import validate
@@ -76,8 +76,14 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
         kind = kind_of(component_file, game)
         named_by = "layout" if "layout" in component_file.data else "kind"
         layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
+        problems = []
         for item in component_file.items:
-            validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
+            try:
+                validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
+            except SourceError as exc:
+                problems.append(exc)
+        if problems:
+            raise SourceErrors(problems)
         faces = kind.draw_file(list(component_file.items), layout, ctx)
         if ctx.ink_saver:
             faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]

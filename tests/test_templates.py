@@ -233,3 +233,15 @@ def test_an_element_missing_what_its_type_needs_is_an_error_at_its_line(deck, tm
     assert result.exit_code == 2
     assert f"deck/layouts/priced.yaml:3:9: error: {message}" in result.output
     assert "Traceback" not in result.output
+
+
+def test_every_bad_item_of_a_file_is_reported_in_one_run(deck, tmp_path):
+    write_cards(deck, "  - {title: A, count: many}\n  - {text: no title}\n  - {title: C, count: 0}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if ": error:" in line]
+    assert [line.split(": error:")[0] for line in lines] == [
+        "deck/cards.yaml:4:23",
+        "deck/cards.yaml:5:5",
+        "deck/cards.yaml:6:23",
+    ]

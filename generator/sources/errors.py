@@ -48,3 +48,15 @@ class SourceError(Exception):
 
     def __str__(self) -> str:
         return f"{self.loc}: error: {self.message}" if self.loc else f"error: {self.message}"
+
+
+class SourceErrors(SourceError):
+    """Several pieces of bad input found in one pass (every item of a file), reported together
+    so that a designer fixes them in one round."""
+
+    def __init__(self, errors: list[SourceError]):
+        super().__init__(errors[0].loc, errors[0].message)
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(error) for error in self.errors)
