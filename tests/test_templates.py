@@ -245,3 +245,22 @@ def test_every_bad_item_of_a_file_is_reported_in_one_run(deck, tmp_path):
         "deck/cards.yaml:5:5",
         "deck/cards.yaml:6:23",
     ]
+
+
+def test_an_items_own_layout_draws_that_card(deck, tmp_path):
+    (deck / "layouts" / "spell.yaml").write_text(
+        'extends: card\nelements:\n  kind: {type: text, text: "SPELL", x: 4mm, y: 60mm, width: 55.5mm, height: 8mm}\n'
+    )
+    write_cards(deck, "  - {title: Bolt, layout: spell}\n  - {title: Wall, type: unit, cost: 1}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    (text,) = page_texts(tmp_path / "out" / "deck" / "deck.pdf")
+    assert text.count("SPELL") == 1 and "1 gold · unit" in text
+
+
+def test_an_items_own_layout_must_share_the_grid(deck, tmp_path):
+    (deck / "layouts" / "tarot.yaml").write_text("extends: card\nsize: {width: 70mm, height: 120mm}\n")
+    write_cards(deck, "  - {title: Bolt, layout: tarot}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 2
+    assert "deck/cards.yaml:4:27: error: layout 'tarot' is not the size and bleed of the file's layout" in result.output

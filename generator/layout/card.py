@@ -3,13 +3,17 @@
 Any game may list `kind: card` items with the fields its layout's elements name; an
 element showing a field the item lacks is skipped, so one layout serves cards with and
 without flavour text. A layout with `back_elements` gives every card a back, drawn from the
-same item (e.g. a `back:` field naming the deck).
+same item (e.g. a `back:` field naming the deck). An item's own `layout:` picks another of
+the game's layouts for that card (a spell among units), of the same size and bleed.
 """
+
+import math
 
 from generator.check.findings import Finding, error, warning
 from generator.layout.elements import box, draw_elements
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Rect, Scene, Style
+from generator.sources.errors import SourceError
 from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.loader import LocDict
 from generator.units import parse_length
@@ -22,15 +26,37 @@ class CardKind(ComponentKind):
     label = "cards"
     schema = {
         "type": "object",
-        "properties": {"title": TEXT_FIELD, "count": {"type": "integer", "minimum": 1, "maximum": 1000}},
+        "properties": {
+            "title": TEXT_FIELD,
+            "count": {"type": "integer", "minimum": 1, "maximum": 1000},
+            "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+        },
         "required": ["title"],
         "additionalProperties": TEXT_FIELD,
     }
 
     def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
-        ctx.findings.extend(field_findings(items, layout))
-        ctx.findings.extend(placement_findings(layout))
-        return super().draw_file(items, layout, ctx)
+        chosen = [self._layout_of(item, layout, ctx) for item in items]
+        for own in {id(own): own for own in chosen}.values():
+            ctx.findings.extend(field_findings([i for i, c in zip(items, chosen, strict=True) if c is own], own))
+            ctx.findings.extend(placement_findings(own))
+        faces: list[Faces] = []
+        for item, own in zip(items, chosen, strict=True):
+            faces.extend([self.draw(item, own, ctx)] * int(item.get("count", 1)))
+        return faces
+
+    def _layout_of(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> LocDict:
+        """The item's own `layout:`, which must print at the file's layout's size and bleed."""
+        if "layout" not in item:
+            return layout
+        own = ctx.layout(item["layout"], self, item.loc_of("layout"))
+        if not all(math.isclose(a, b, abs_tol=0.01) for a, b in zip(_footprint(own), _footprint(layout), strict=True)):
+            raise SourceError(
+                item.loc_of("layout"),
+                f"layout {item['layout']!r} is not the size and bleed of the file's layout: "
+                "every card of a file prints on one grid",
+            )
+        return own
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         width, height = (parse_length(layout["size"][k]) for k in ("width", "height"))
@@ -59,8 +85,13 @@ class CardKind(ComponentKind):
         return scene
 
 
+def _footprint(layout: LocDict) -> tuple[float, float, float]:
+    """Width, height and bleed in mm: what cards printed on one grid share."""
+    return (*(parse_length(layout["size"][k]) for k in ("width", "height")), parse_length(layout.get("bleed", "0mm")))
+
+
 #: Item keys that are not shown by an element but mean something to every card.
-RESERVED = {"count"}
+RESERVED = {"count", "layout"}
 
 
 def _shown_fields(spec: LocDict) -> set[str]:
