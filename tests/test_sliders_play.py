@@ -33,7 +33,7 @@ def play_out(seed: int, policy_name: str, players: int, options: dict):
         ("random", {}, 40),
         ("heuristic", {}, 80),
         ("random", {"short": True}, 40),
-        ("heuristic", {"time_limit": 60}, 40),
+        ("heuristic", {"time_limit": True, "time_limit_turns": 60}, 40),
     ],
 )
 def test_seeded_games_keep_the_invariants(policy_name, options, games):

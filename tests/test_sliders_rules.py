@@ -21,6 +21,7 @@ from generator.games.sliders.rules import (
     Rules,
 )
 from generator.games.sliders.state import SlidersState
+from generator.games.sliders.trades import Trade
 from generator.sources.game import load_game
 
 DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
@@ -238,12 +239,15 @@ def test_no_building_on_an_incomplete_or_mortgaged_group():
     assert builds == [("build", DESERT), ("build", WATER), ("build", ICE)]
 
 
-def test_property_is_managed_after_the_throw_not_before():
+def test_property_is_managed_before_and_after_the_throw():
+    """"a player may buy and erect at any time": between turns, so before a throw too."""
     state = game((4, 6))
     own(state, 0, EARTH, KROMAGG)
-    assert state.legal_actions() == ["roll"]
+    assert state.legal_actions()[0] == "roll" and ("build", EARTH) in state.legal_actions()
+    play(state, ("build", EARTH))
+    assert state.phase == START and state.level[EARTH] == 1
     play(state, "roll")
-    assert ("build", EARTH) in state.legal_actions() and "end" in state.legal_actions()
+    assert ("build", KROMAGG) in state.legal_actions() and "end" in state.legal_actions()
 
 
 def test_the_building_shortage_stops_building():
@@ -628,8 +632,9 @@ def test_an_offer_for_the_missing_deed_of_a_group_is_answered_by_its_owner():
     state = end_of_turn()
     own(state, 0, EARTH)
     own(state, 1, KROMAGG)
-    assert ("offer", KROMAGG, 90) in state.legal_actions()
-    play(state, ("offer", KROMAGG, 90))
+    offer = ("offer", Trade(1, take=(KROMAGG,), cash=90))
+    assert offer in state.legal_actions()
+    play(state, offer)
     assert state.phase == OFFER and state.current_player() == 1
     play(state, "accept")
     assert state.owner[KROMAGG] == 0 and state.cash == [1410, 1590]
@@ -641,7 +646,7 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
     own(state, 0, DESERT, WATER)
     own(state, 1, ICE)
     state.mortgaged[ICE] = True
-    play(state, ("offer", ICE, 120), "accept")
+    play(state, ("offer", Trade(1, take=(ICE,), cash=120)), "accept")
     assert state.owner[ICE] == 0 and state.cash == [1500 - 120 - 6, 1500 + 120]
     assert state.phase == TRANSFER and state.current_player() == 0
     play(state, "keep")
@@ -679,7 +684,17 @@ def test_each_invariant_catches_its_breakage(breakage, expected):
 def test_variant_options_are_read_and_checked():
     assert Rules.from_options({"short": True}) == Rules(short=True)
     assert Rules.from_options({"time_limit": True}).time_limit == 200
-    assert Rules.from_options({"time_limit": 30, "max_turns": 90}) == Rules(False, 30, 90)
-    for bad in ({"turbo": True}, {"max_turns": -1}, {"time_limit": "soon"}):
+    given = {"time_limit": True, "time_limit_turns": 30, "max_turns": 90, "starting_money": 1000}
+    assert Rules.from_options(given) == Rules(False, 30, 90, 1000)
+    assert Rules.from_options({"time_limit_turns": 30}).time_limit == 0  # the variant is off
+    bad_options = (
+        {"turbo": True},
+        {"max_turns": -1},
+        {"time_limit": "soon"},
+        {"time_limit": 30},
+        {"time_limit": True, "time_limit_turns": 0},
+        {"starting_money": 1.5},
+    )
+    for bad in bad_options:
         with pytest.raises(ValueError):
             Rules.from_options(bad)

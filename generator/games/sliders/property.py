@@ -1,10 +1,10 @@
-"""Property: what a player may build, sell, mortgage, lift or offer for, rents and worth.
+"""Property: what a player may build, sell, mortgage or lift, rents and worth.
 
 Mixed into SlidersState, whose fields (owner, level, mortgaged, cash, the Bank's stock)
 it reads; the actions that change them live in the state.
 """
 
-from generator.games.sliders.rules import HOTEL, OFFER_PRICES
+from generator.games.sliders.rules import HOTEL
 
 
 class PropertyMixin:
@@ -30,9 +30,9 @@ class PropertyMixin:
         return found
 
     def manage_actions(self, p: int) -> list:
-        """Lifting, building, selling, mortgaging and offering: p's end-of-turn property moves.
+        """Lifting, building, selling and mortgaging: p's property moves between turns.
 
-        One pass over p's groups: it runs at every end of turn, so it is kept tight.
+        One pass over p's groups: it runs before and after every throw, so it is kept tight.
         """
         actions: list = []
         level, mortgaged, cash = self.level, self.mortgaged, self.cash[p]
@@ -49,11 +49,8 @@ class PropertyMixin:
                     actions.append(("mortgage", sq))
             if highest:
                 actions += self._sells(group, members, highest)
-            if len(mine) == len(members):
-                if unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
-                    actions += self._builds(members, levels)
-            elif not self.offered and len(mine) == len(members) - 1:
-                actions += self._offers(p, members)
+            if len(mine) == len(members) and unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
+                actions += self._builds(members, levels)
         return actions
 
     def raise_actions(self, p: int) -> list:
@@ -110,15 +107,6 @@ class PropertyMixin:
                 if kind == item:
                     found += squares
         return found
-
-    def _offers(self, p: int, members: tuple[int, ...]) -> list:
-        """Offers for the one deed of a group that p lacks. (A split group has no buildings,
-        so the seed's ban on selling from a built group holds by itself.)"""
-        sq = next(sq for sq in members if self.owner[sq] != p)
-        if self.owner[sq] < 0:
-            return []
-        price = self.deck.deeds[sq].price
-        return [("offer", sq, int(price * k)) for k in OFFER_PRICES if int(price * k) <= self.cash[p]]
 
     def building_value(self, sq: int) -> int:
         """What the buildings on a square cost (a hotel counts its houses turned in)."""

@@ -57,6 +57,7 @@ from generator.games.sliders.rules import (
     TRANSFER,
     Rules,
 )
+from generator.games.sliders.trades import Trade, TradeMixin
 
 Dice = Callable[[], tuple[int, int]]
 
@@ -78,13 +79,18 @@ class Auction:
     high: int = 0
     leader: int = -1
     item: str = "deed"  # "deed", "house" or "hotel"
+    #: The phase a building auction returns to (the builder's, before or after the throw).
+    back: str = POST
 
 
 @dataclass
 class Stats:
     """What the figures are made of."""
 
+    #: Where each throw ended, by square, after any card moved the token.
     landings: list[int] = field(default_factory=lambda: [0] * 40)
+    #: Throws that ended in the Slidecage itself (not Just Visiting), also in landings.
+    in_cage: int = 0
     rent_by_group: Counter = field(default_factory=Counter)
     bankrupt_turns: list[int] = field(default_factory=list)
 
@@ -93,14 +99,15 @@ def rolled_dice(rng: random.Random) -> Dice:
     return lambda: (rng.randint(1, 6), rng.randint(1, 6))
 
 
-class SlidersState(PropertyMixin, MovementMixin, GameState):
+class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
         super().__init__(num_players, rng)
         self.deck, self.rules = deck, rules
         self.dice: Dice = dice or rolled_dice(rng)
         self.hotel_at = 3 if rules.short else 4
         n_squares = len(deck.squares)
-        self.cash = [deck.start_cash] * num_players
+        start_cash = deck.start_cash if rules.starting_money is None else rules.starting_money
+        self.cash = [start_cash] * num_players
         self.pos = [deck.go] * num_players
         self.alive = [True] * num_players
         self.caged = [False] * num_players
@@ -112,7 +119,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.bank_houses, self.bank_hotels = deck.houses, deck.hotels
         self.piles = {name: deque(rng.sample(cards, len(cards))) for name, cards in deck.cards.items()}
         self.card_total = sum(map(len, deck.cards.values()))
-        self.ledger = deck.start_cash * num_players  # cash the players should hold in all
+        self.ledger = start_cash * num_players  # cash the players should hold in all
         self.stats = Stats(landings=[0] * n_squares)
         self.bust_order: list[int] = []
         self.capped = False
@@ -120,10 +127,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.debts: deque[Debt] = deque()
         self.auction: Auction | None = None
         self.bank_sales: deque[int] = deque()
-        self.transfer: tuple[int, list[int]] | None = None
-        self.offer: tuple[int, int, int, str] | None = None  # buyer, square, amount, phase
-        self.offered = False
-        self.placing: tuple[int, str] | None = None  # winner of a building auction, item
+        self.transfer: tuple[int, list[int], str] | None = None  # receiver, squares, phase after
+        self.offer: tuple[int, Trade, str] | None = None  # proposer, trade, phase after
+        self.offered = False  # the player to move proposed a trade since the last throw
+        self.placing: tuple[int, str, str] | None = None  # winner of a building auction, item, phase after
+        self.ending = ""  # why the game ended, once over
         self.pending_buy = -1
         self.resume = ""  # what follows once debts and auctions are settled
         self.again = False  # the last throw was doubles: the player throws again
@@ -135,7 +143,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self._checked_holdings: tuple = ()  # the last holdings found sound
         if rules.short or rules.time_limit:
             self._deal_two_deeds()
-        self.player = self.opening_roll()
+        self.player = self.first_player = self.opening_roll()
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -168,13 +176,18 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         if self.phase == TRANSFER:
             return self.transfer[0]
         if self.phase == OFFER:
-            return self.owner[self.offer[1]]
+            return self.offer[1].partner
         if self.phase == PLACE:
             return self.placing[0]
         return self.player
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def end_reason(self) -> str:
+        """ "last player left", "second bankruptcy" (short game), "time limit" or "turn cap
+        (max_turns)". The rules have no position without a way out (module docstring)."""
+        return self.ending
 
     def returns(self) -> list[float]:
         """Survivors score their worth (short-game valuation); the bankrupt score below zero,
@@ -198,9 +211,9 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                     actions.append("fine")
                 if self.held[p]:
                     actions.append("card")
-            return actions
+            return actions + self.manage_actions(p) + self.trade_offers(p)
         if phase == POST:
-            return ["end", *self.manage_actions(p)]
+            return ["end", *self.manage_actions(p), *self.trade_offers(p)]
         if phase == BUY:
             deed = self.deck.deeds[self.pending_buy]
             return ["buy", "decline"] if self.cash[p] >= deed.price else ["decline"]
@@ -215,7 +228,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 return ["bankrupt"]
             return self.raise_actions(p)
         if phase == TRANSFER:
-            creditor, squares = self.transfer
+            creditor, squares, _ = self.transfer
             lifts = [
                 ("lift_now", sq)
                 for sq in squares
@@ -251,7 +264,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             seats = [(p + k) % self.num_players for k in range(self.num_players)]
             wanting = [q for q in seats if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
         if len(wanting) > 1 and stock < len(wanting):
-            self.auction = Auction(-1, wanting, item=item)
+            self.auction = Auction(-1, wanting, item=item, back=self.phase)
             self.fired["rule: building auction"] += 1
             return
         self._put(sq, item)
@@ -260,7 +273,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     def _do_place(self, p: int, sq: int) -> None:
         """The winner of a building auction puts it up; the bid was its price."""
         self._put(sq, self.placing[1])
-        self.placing, self.phase = None, POST
+        self.placing, self.phase = None, self.placing[2]
 
     def _put(self, sq: int, item: str) -> None:
         if item == "hotel":
@@ -272,12 +285,18 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.bank_houses -= 1
             self.level[sq] += 1
             self.fired["rule: house built"] += 1
+        self._note_buildings()
+
+    def _note_buildings(self) -> None:
+        self.note_in_play("houses", self.deck.houses - self.bank_houses)
+        self.note_in_play("hotels", self.deck.hotels - self.bank_hotels)
 
     def _do_sell(self, p: int, sq: int) -> None:
         if self.level[sq] == HOTEL:
             self.bank_hotels += 1
             self.bank_houses -= self.hotel_at
             self.level[sq] = self.hotel_at
+            self._note_buildings()
         else:
             self.bank_houses += 1
             self.level[sq] -= 1
@@ -310,31 +329,13 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.transfer[1].remove(sq)
 
     def _do_keep(self, p: int) -> None:
-        self.transfer, self.phase = None, POST
-
-    def _do_offer(self, p: int, sq: int, amount: int) -> None:
-        self.offered = True
-        self.offer = (p, sq, amount, self.phase)
-
-    def _do_accept(self, p: int) -> None:
-        """The sale; a mortgaged deed costs the buyer 10% interest now (see TRANSFER)."""
-        buyer, sq, amount, self.phase = self.offer
-        self.offer = None
-        self.give(sq, buyer)
-        self._move_cash(buyer, p, amount)
-        self.fired["rule: private sale"] += 1
-        if self.mortgaged[sq]:
-            self.owe(buyer, interest(self.deck.deeds[sq].mortgage), None)
-            self.transfer = (buyer, [sq])
-
-    def _do_refuse(self, p: int) -> None:
-        self.phase = self.offer[3]
-        self.offer = None
+        self.phase, self.transfer = self.transfer[2], None
 
     def _do_roll(self, p: int) -> None:
         first, second = self.dice()
         throw, doubles = first + second, first == second
         self.last_throw = throw
+        self.offered = False
         if self.caged[p]:
             self._cage_roll(p, throw, doubles)
             return
@@ -345,9 +346,17 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 self.fired["rule: three doubles"] += 1
                 self.send_to_cage(p)
                 self.resume = "turn"
+                self._throw_ended(p)
                 return
         self.resume = "turn"
         self.move_by(p, throw)
+        self._throw_ended(p)
+
+    def _throw_ended(self, p: int) -> None:
+        """Count where a throw left the token, once any card has moved it."""
+        self.stats.landings[self.pos[p]] += 1
+        if self.caged[p]:
+            self.stats.in_cage += 1
 
     def _cage_roll(self, p: int, throw: int, doubles: bool) -> None:
         self.again = False
@@ -356,6 +365,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.fired["rule: doubles out of the Slidecage"] += 1
             self._leave_cage(p)
             self.move_by(p, throw)
+            self._throw_ended(p)
             return
         self.cage_tries[p] += 1
         if self.cage_tries[p] == CAGE_TRIES:
@@ -363,6 +373,8 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.cage_throw = throw
             self.resume = "cage_move"
             self.owe(p, FINE, None)
+        else:
+            self._throw_ended(p)
 
     def _leave_cage(self, p: int) -> None:
         self.caged[p] = False
@@ -414,9 +426,9 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             if auction.item == "deed":
                 self.give(auction.square, auction.leader)
             else:
-                self.placing = (auction.leader, auction.item)
+                self.placing = (auction.leader, auction.item, auction.back)
         if auction.item != "deed":
-            self.phase = POST  # building happens at the end of the builder's turn
+            self.phase = auction.back  # the builder's phase, before or after the throw
 
     def _auction_over(self) -> bool:
         bidders = self.auction.bidders
@@ -450,6 +462,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.held[p] = []
         if final or sum(self.alive) == 1:
             self.phase = OVER
+            self.ending = "second bankruptcy" if final else "last player left"
         elif p == self.player:
             self.pending_buy, self.again, self.resume = -1, False, "next"
 
@@ -480,7 +493,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         for sq in mortgaged:
             self.owe(creditor, interest(self.deck.deeds[sq].mortgage), None)
         if mortgaged:
-            self.transfer = (creditor, mortgaged)
+            self.transfer = (creditor, mortgaged, POST)
 
     # ---- settling what an action left open ----------------------------------------------------
 
@@ -504,7 +517,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 self.start_auction(sq, (self.player + 1) % self.num_players)
             elif self.transfer is not None:
                 if not self.transfer[1] or not self.alive[self.transfer[0]]:
-                    self.transfer, self.phase = None, POST
+                    self.phase, self.transfer = self.transfer[2], None
                     continue
                 self.phase = TRANSFER
                 return
@@ -530,6 +543,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self._leave_cage(p)
             self.resume = "turn"
             self.move_by(p, self.cage_throw)
+            self._throw_ended(p)
             return True
         if resume == "turn":
             self.phase = START if self.again and not self.caged[p] else POST
@@ -542,11 +556,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     def _next_turn(self) -> None:
         self.turns += 1
         if self.rules.time_limit and self.turns >= self.rules.time_limit:
-            self.phase = OVER
+            self.phase, self.ending = OVER, "time limit"
             return
         if self.rules.max_turns and self.turns >= self.rules.max_turns:
             self.capped = True
-            self.phase = OVER
+            self.phase, self.ending = OVER, "turn cap (max_turns)"
             return
         self.player = (self.player + 1) % self.num_players
         while not self.alive[self.player]:

@@ -1,0 +1,143 @@
+"""Trades between players: deeds, money and Get Out cards, proposed by the player to move.
+
+The rules let unimproved deeds be sold "to any player as a private transaction for any
+amount" (never from a colour group with buildings), a mortgaged deed with 10% interest
+due from its new owner, and a Get Out card "at any time, to another player at a price
+agreeable to both"; no player may lend money. Any amount and any bundle would make the
+choices endless, so the player to move may propose, once a throw, one of a small menu,
+which the other player accepts or refuses:
+
+    buy      the one deed of a group the proposer lacks, at 1, 1.5 or 2 times its price
+    sell     the one deed of a group another player lacks, at 1.5 or 2 times its price
+    swap     a deed another player lacks for the one the proposer lacks in another group,
+             the difference in printed prices paid in cash
+    card     a Get Out card, for $25 or $50, between a player in the Slidecage and its holder
+
+Every deed in the menu comes from a split group, which cannot have buildings, so the ban
+on selling from a built group holds by construction (and the invariants check it). Deeds
+handed over by the proposer are unmortgaged; a mortgaged deed the proposer receives costs
+the 10% interest at once, and may be lifted then at the bare mortgage (TRANSFER).
+
+Mixed into SlidersState, whose fields it reads and changes.
+"""
+
+from dataclasses import dataclass
+
+from generator.games.sliders.property import interest
+
+#: A deed bought from its owner costs this many times its printed price.
+BUY_PRICES = (1.0, 1.5, 2.0)
+#: A deed sold to the player who lacks it.
+SELL_PRICES = (1.5, 2.0)
+#: A Get Out card changes hands for one of these (the fine it saves is $50).
+CARD_PRICES = (25, 50)
+
+
+@dataclass(frozen=True)
+class Trade:
+    """A proposal of the player to move to `partner`."""
+
+    partner: int
+    #: Deeds (squares) the proposer hands over.
+    give: tuple[int, ...] = ()
+    #: Deeds the proposer receives.
+    take: tuple[int, ...] = ()
+    #: Dollars the proposer pays the partner (negative: receives).
+    cash: int = 0
+    #: Get Out cards: 1 the proposer receives one from the partner, -1 hands one over.
+    card: int = 0
+
+
+class TradeMixin:
+    def trade_offers(self, p: int) -> list:
+        """The proposals p may make now: ("offer", Trade) actions, none once p has proposed
+        since the last throw."""
+        if self.offered:
+            return []
+        trades = self._deed_trades(p) + self._card_trades(p)
+        return [("offer", trade) for trade in trades]
+
+    def _lacked(self, p: int) -> list[tuple[int, int]]:
+        """(square, its owner) for each group where p holds all deeds but one, which another
+        player owns."""
+        owner = self.owner
+        found = []
+        for _, members, mine in self.holdings(p):
+            if len(mine) == len(members) - 1:
+                sq = next(sq for sq in members if owner[sq] != p)
+                if owner[sq] >= 0:
+                    found.append((sq, owner[sq]))
+        return found
+
+    def _deed_trades(self, p: int) -> list[Trade]:
+        deeds, cash, mortgaged = self.deck.deeds, self.cash, self.mortgaged
+        wanted = self._lacked(p)
+        trades = []
+        for sq, q in wanted:
+            due = interest(deeds[sq].mortgage) if mortgaged[sq] else 0
+            for k in BUY_PRICES:
+                amount = int(deeds[sq].price * k)
+                if cash[p] >= amount + due:
+                    trades.append(Trade(q, take=(sq,), cash=amount))
+        for q in range(self.num_players):
+            if q == p or not self.alive[q]:
+                continue
+            for given, holder in self._lacked(q):
+                if holder != p or mortgaged[given]:
+                    continue
+                for k in SELL_PRICES:
+                    amount = int(deeds[given].price * k)
+                    if cash[q] >= amount:
+                        trades.append(Trade(q, give=(given,), cash=-amount))
+                for taken, other in wanted:
+                    if other != q or deeds[taken].group == deeds[given].group:
+                        continue
+                    due = interest(deeds[taken].mortgage) if mortgaged[taken] else 0
+                    difference = deeds[taken].price - deeds[given].price
+                    if cash[p] >= difference + due and cash[q] >= -difference:
+                        trades.append(Trade(q, give=(given,), take=(taken,), cash=difference))
+        return trades
+
+    def _card_trades(self, p: int) -> list[Trade]:
+        cash, held, caged = self.cash, self.held, self.caged
+        trades = []
+        for q in range(self.num_players):
+            if q == p or not self.alive[q]:
+                continue
+            if held[p] and caged[q]:
+                trades += [Trade(q, card=-1, cash=-price) for price in CARD_PRICES if cash[q] >= price]
+            if held[q] and caged[p]:
+                trades += [Trade(q, card=1, cash=price) for price in CARD_PRICES if cash[p] >= price]
+        return trades
+
+    def _do_offer(self, p: int, trade: Trade) -> None:
+        self.offered = True
+        self.offer = (p, trade, self.phase)
+
+    def _do_accept(self, partner: int) -> None:
+        """The exchange; a mortgaged deed costs its new owner 10% interest now (TRANSFER)."""
+        proposer, trade, back = self.offer
+        self.offer, self.phase = None, back
+        for sq in trade.give:
+            self.give(sq, partner)
+        for sq in trade.take:
+            self.give(sq, proposer)
+        if trade.cash >= 0:
+            self._move_cash(proposer, partner, trade.cash)
+        else:
+            self._move_cash(partner, proposer, -trade.cash)
+        if trade.card:
+            source, target = (partner, proposer) if trade.card > 0 else (proposer, partner)
+            self.held[target].append(self.held[source].pop(0))
+            self.fired["rule: Get Out card sold"] += 1
+        if trade.give or trade.take:
+            self.fired["rule: private sale"] += 1
+        taken = [sq for sq in trade.take if self.mortgaged[sq]]
+        for sq in taken:
+            self.owe(proposer, interest(self.deck.deeds[sq].mortgage), None)
+        if taken:
+            self.transfer = (proposer, taken, back)
+
+    def _do_refuse(self, partner: int) -> None:
+        self.phase = self.offer[2]
+        self.offer = None
