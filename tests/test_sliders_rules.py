@@ -240,7 +240,7 @@ def test_no_building_on_an_incomplete_or_mortgaged_group():
 
 
 def test_property_is_managed_before_and_after_the_throw():
-    """"a player may buy and erect at any time": between turns, so before a throw too."""
+    """ "a player may buy and erect at any time": between turns, so before a throw too."""
     state = game((4, 6))
     own(state, 0, EARTH, KROMAGG)
     assert state.legal_actions()[0] == "roll" and ("build", EARTH) in state.legal_actions()
@@ -698,3 +698,172 @@ def test_variant_options_are_read_and_checked():
     for bad in bad_options:
         with pytest.raises(ValueError):
             Rules.from_options(bad)
+
+
+# ---- where throws end (the landing figures) ---------------------------------------------
+
+
+def test_a_throw_is_counted_once_where_the_card_it_drew_left_the_token():
+    state = game((3, 4))
+    own_all(state, 1)
+    on_top(state, "chance", "Slide to GO")
+    play(state, "roll")
+    assert state.pos[0] == 0
+    assert state.stats.landings[CHANCE] == 0 and state.stats.landings[0] == 1 and sum(state.stats.landings) == 1
+
+
+def test_a_card_that_leaves_the_token_counts_on_its_square():
+    state = game((3, 4))
+    on_top(state, "chance", "Dividend")
+    play(state, "roll")
+    assert state.stats.landings[CHANCE] == 1 and sum(state.stats.landings) == 1
+
+
+def test_throws_ending_in_the_slidecage_are_counted_on_its_square_and_apart_as_in_it():
+    state = game((4, 6), (2, 3), (1, 2), (1, 2))  # seat 0 visits; seat 1 is sent in, then fails to get out
+    own_all(state, 0)
+    play(state, "roll", "end")
+    state.pos[1] = 25
+    play(state, "roll")
+    assert state.pos[1] == CAGE and state.caged[1]
+    play(state, "end", "roll", "end", "roll")
+    assert state.caged[1] and state.cage_tries[1] == 1
+    assert state.stats.landings[CAGE] == 3 and state.stats.in_cage == 2 and sum(state.stats.landings) == 4
+
+
+# ---- managing property between turns ----------------------------------------------------
+
+
+def test_a_player_in_the_slidecage_may_mortgage_to_pay_the_fine():
+    state = caged((1, 2))
+    for sq in DECK.deeds:
+        state.give(sq, -1)
+    own(state, 0, EARTH)
+    broke(state, 0, 20)
+    assert "fine" not in state.legal_actions() and ("mortgage", EARTH) in state.legal_actions()
+    play(state, ("mortgage", EARTH))
+    assert state.phase == START and "fine" in state.legal_actions()
+    play(state, "fine")
+    assert not state.caged[0] and state.cash[0] == 20 + 30 - 50
+
+
+def test_a_building_auction_before_the_throw_returns_to_the_throw():
+    state = shortage(bank_houses=1)
+    state.phase, state._legal = START, None
+    play(state, ("build", EARTH))
+    assert state.phase == AUCTION
+    play(state, ("bid", 50), "pass", ("place", EARTH))
+    assert state.level[EARTH] == 1 and state.phase == START and state.legal_actions()[0] == "roll"
+
+
+# ---- trades -----------------------------------------------------------------------------
+
+
+def offers(state: SlidersState) -> list[Trade]:
+    return [a[1] for a in state.legal_actions() if a[0] == "offer"]
+
+
+def test_a_get_out_card_is_sold_to_a_player_in_the_slidecage():
+    state = caged((1, 2))
+    on_top(state, "chance", "Get Out of the Slidecage Free")
+    state.held[1].append(state.piles["chance"].popleft())
+    card = state.held[1][0]
+    assert Trade(1, card=1, cash=25) in offers(state) and Trade(1, card=1, cash=50) in offers(state)
+    play(state, ("offer", Trade(1, card=1, cash=25)))
+    assert state.current_player() == 1 and state.legal_actions() == ["accept", "refuse"]
+    play(state, "accept")
+    assert state.held == [[card], []] and state.cash == [1500 - 25, 1500 + 25] and state.phase == START
+    assert not offers(state)  # one proposal a throw
+    play(state, "card")
+    assert not state.caged[0] and state.piles["chance"][-1] is card
+
+
+def test_a_holder_sells_the_card_to_a_player_in_the_slidecage():
+    state = end_of_turn()
+    state.held[0].append(next(c for c in state.piles["chance"] if c.effect.op == "get_out"))
+    state.piles["chance"].remove(state.held[0][0])
+    assert not offers(state)  # nobody is in the Slidecage
+    state.caged[1], state.pos[1], state._legal = True, CAGE, None
+    assert Trade(1, card=-1, cash=-50) in offers(state)
+    play(state, ("offer", Trade(1, card=-1, cash=-50)), "accept")
+    assert len(state.held[1]) == 1 and state.cash == [1550, 1450]
+
+
+def test_deeds_are_swapped_between_groups_the_difference_in_price_paid():
+    state = end_of_turn()
+    own(state, 0, EARTH, WATER)  # lacks Kromagg Prime, which seat 1 holds
+    own(state, 1, KROMAGG, DESERT, ICE)  # lacks Water World, which seat 0 holds
+    swap = Trade(1, give=(WATER,), take=(KROMAGG,), cash=60 - 100)
+    assert swap in offers(state)
+    assert not [t for t in offers(state) if t.give and t.take and t.give != (WATER,)]
+    play(state, ("offer", swap), "accept")
+    assert state.owns_group(0, "brown") and state.owns_group(1, "light-blue")
+    assert state.cash == [1500 + 40, 1500 - 40]
+
+
+def test_an_owner_offers_the_deed_another_lacks_and_a_refusal_changes_nothing():
+    state = end_of_turn()
+    own(state, 0, KROMAGG)
+    own(state, 1, EARTH)
+    sale = Trade(1, give=(KROMAGG,), cash=-90)
+    assert sale in offers(state) and Trade(1, give=(KROMAGG,), cash=-120) in offers(state)
+    play(state, ("offer", sale), "refuse")
+    assert state.owner[KROMAGG] == 0 and state.cash == [1500, 1500] and state.phase == POST
+    assert not offers(state)
+
+
+def test_a_mortgaged_deed_bought_before_the_throw_returns_to_the_throw():
+    state = game((1, 2))
+    own(state, 0, DESERT, WATER)
+    own(state, 1, ICE)
+    state.mortgaged[ICE] = True
+    play(state, ("offer", Trade(1, take=(ICE,), cash=120)), "accept")
+    assert state.phase == TRANSFER and state.cash[0] == 1500 - 120 - 6
+    play(state, "keep")
+    assert state.phase == START and state.legal_actions()[0] == "roll"
+
+
+def test_nobody_may_pay_more_than_the_cash_in_hand():
+    state = end_of_turn()
+    own(state, 0, EARTH)
+    own(state, 1, KROMAGG)
+    broke(state, 0, 89)
+    broke(state, 1, 89)
+    assert [t.cash for t in offers(state)] == [60]  # no 90, 120, or sale at 90: no lending between players
+
+
+# ---- the opening, the end, the supply ---------------------------------------------------
+
+
+def test_the_first_player_is_the_opening_roll_winner():
+    assert game(first=1).first_player == 1
+    firsts = {SlidersState(DECK, 4, random.Random(seed), Rules()).first_player for seed in range(30)}
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_how_a_game_ended_is_said():
+    state = game((1, 1))
+    own(state, 1, DYNASTY)
+    state.pos[0] = AZURE
+    broke(state, 0, 10)
+    assert state.end_reason() == ""
+    play(state, "roll", "bankrupt")
+    assert state.end_reason() == "last player left"
+    capped = game((1, 2), max_turns=1)
+    own_all(capped, 0)
+    play(capped, "roll", "end")
+    assert capped.end_reason() == "turn cap (max_turns)"
+
+
+def test_buildings_in_play_are_recorded_at_their_peak():
+    state = end_of_turn()
+    own(state, 0, EARTH, KROMAGG)
+    for _ in range(4):
+        play(state, ("build", EARTH), ("build", KROMAGG))
+    assert state.peak_in_play["houses"] == 8
+    play(state, ("build", EARTH))
+    assert state.peak_in_play == {"houses": 8, "hotels": 1}
+    play(state, ("sell", EARTH))  # the hotel back to four houses
+    assert state.peak_in_play["houses"] == 8 and 32 - state.bank_houses == 8
+    play(state, ("sell", KROMAGG), ("sell", EARTH), ("build", KROMAGG), ("build", EARTH))
+    assert state.peak_in_play["houses"] == 8

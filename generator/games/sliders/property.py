@@ -14,11 +14,11 @@ class PropertyMixin:
     def give(self, sq: int, p: int) -> None:
         """Change a deed's owner (-1: the Bank)."""
         self.owner[sq] = p
-        self._holdings.clear()
+        self._by_owner.clear()
 
     def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
         """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
-        found = self._holdings.get(p)
+        found = self._by_owner.get(("holdings", p))
         if found is None:
             owner = self.owner
             found = []
@@ -26,7 +26,7 @@ class PropertyMixin:
                 mine = [sq for sq in members if owner[sq] == p]
                 if mine:
                     found.append((group, members, mine))
-            self._holdings[p] = found
+            self._by_owner[("holdings", p)] = found
         return found
 
     def manage_actions(self, p: int) -> list:
@@ -35,21 +35,28 @@ class PropertyMixin:
         One pass over p's groups: it runs before and after every throw, so it is kept tight.
         """
         actions: list = []
-        level, mortgaged, cash = self.level, self.mortgaged, self.cash[p]
+        level, mortgaged, cash, lift_costs = self.level, self.mortgaged, self.cash[p], self._lift_costs
         for group, members, mine in self.holdings(p):
+            if len(mine) < len(members):  # a split group has no buildings
+                for sq in mine:
+                    if not mortgaged[sq]:
+                        actions.append(("mortgage", sq))
+                    elif cash >= lift_costs[sq]:
+                        actions.append(("lift", sq))
+                continue
             levels = [level[sq] for sq in members]
             highest = max(levels)
             unmortgaged = True
             for sq in mine:
                 if mortgaged[sq]:
                     unmortgaged = False
-                    if cash >= self.lift_cost(sq):
+                    if cash >= lift_costs[sq]:
                         actions.append(("lift", sq))
                 elif not highest:
                     actions.append(("mortgage", sq))
             if highest:
                 actions += self._sells(group, members, highest)
-            if len(mine) == len(members) and unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
+            if unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
                 actions += self._builds(members, levels)
         return actions
 

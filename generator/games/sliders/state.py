@@ -139,7 +139,11 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
         self.cage_throw = 0
         self.last_throw = 0
         self._legal: list | None = None
-        self._holdings: dict[int, list] = {}  # seat -> [(group, members, mine)], by owner
+        #: What follows from the deeds' owners alone, kept until an owner changes (give()):
+        #: ("holdings", seat), ("lacked", seat) and ("menu", seat) (trades.py).
+        self._by_owner: dict[tuple[str, int], list] = {}
+        self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
+        self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
         self._checked_holdings: tuple = ()  # the last holdings found sound
         if rules.short or rules.time_limit:
             self._deal_two_deeds()

@@ -23,8 +23,6 @@ Mixed into SlidersState, whose fields it reads and changes.
 
 from dataclasses import dataclass
 
-from generator.games.sliders.property import interest
-
 #: A deed bought from its owner costs this many times its printed price.
 BUY_PRICES = (1.0, 1.5, 2.0)
 #: A deed sold to the player who lacks it.
@@ -60,43 +58,53 @@ class TradeMixin:
     def _lacked(self, p: int) -> list[tuple[int, int]]:
         """(square, its owner) for each group where p holds all deeds but one, which another
         player owns."""
-        owner = self.owner
-        found = []
-        for _, members, mine in self.holdings(p):
-            if len(mine) == len(members) - 1:
-                sq = next(sq for sq in members if owner[sq] != p)
-                if owner[sq] >= 0:
-                    found.append((sq, owner[sq]))
+        found = self._by_owner.get(("lacked", p))
+        if found is None:
+            owner = self.owner
+            found = []
+            for _, members, mine in self.holdings(p):
+                if len(mine) == len(members) - 1:
+                    sq = next(sq for sq in members if owner[sq] != p)
+                    if owner[sq] >= 0:
+                        found.append((sq, owner[sq]))
+            self._by_owner[("lacked", p)] = found
         return found
 
     def _deed_trades(self, p: int) -> list[Trade]:
-        deeds, cash, mortgaged = self.deck.deeds, self.cash, self.mortgaged
+        """The menu's deed trades that both sides can pay for now."""
+        cash, mortgaged, dues = self.cash, self.mortgaged, self._interest
+        found = []
+        for trade in self._deed_menu(p):
+            if trade.give and mortgaged[trade.give[0]]:
+                continue
+            due = dues[trade.take[0]] if trade.take and mortgaged[trade.take[0]] else 0
+            if cash[p] >= max(trade.cash, 0) + due and cash[trade.partner] >= -trade.cash:
+                found.append(trade)
+        return found
+
+    def _deed_menu(self, p: int) -> list[Trade]:
+        """Every deed trade of the menu for p, cash and mortgages aside: it follows from the
+        owners alone, so it is kept until an owner changes."""
+        menu = self._by_owner.get(("menu", p))
+        if menu is not None:
+            return menu
+        deeds, menu = self.deck.deeds, []
         wanted = self._lacked(p)
-        trades = []
         for sq, q in wanted:
-            due = interest(deeds[sq].mortgage) if mortgaged[sq] else 0
-            for k in BUY_PRICES:
-                amount = int(deeds[sq].price * k)
-                if cash[p] >= amount + due:
-                    trades.append(Trade(q, take=(sq,), cash=amount))
+            menu += [Trade(q, take=(sq,), cash=int(deeds[sq].price * k)) for k in BUY_PRICES]
         for q in range(self.num_players):
             if q == p or not self.alive[q]:
                 continue
             for given, holder in self._lacked(q):
-                if holder != p or mortgaged[given]:
+                if holder != p:
                     continue
-                for k in SELL_PRICES:
-                    amount = int(deeds[given].price * k)
-                    if cash[q] >= amount:
-                        trades.append(Trade(q, give=(given,), cash=-amount))
+                menu += [Trade(q, give=(given,), cash=-int(deeds[given].price * k)) for k in SELL_PRICES]
                 for taken, other in wanted:
-                    if other != q or deeds[taken].group == deeds[given].group:
-                        continue
-                    due = interest(deeds[taken].mortgage) if mortgaged[taken] else 0
-                    difference = deeds[taken].price - deeds[given].price
-                    if cash[p] >= difference + due and cash[q] >= -difference:
-                        trades.append(Trade(q, give=(given,), take=(taken,), cash=difference))
-        return trades
+                    if other == q and deeds[taken].group != deeds[given].group:
+                        difference = deeds[taken].price - deeds[given].price
+                        menu.append(Trade(q, give=(given,), take=(taken,), cash=difference))
+        self._by_owner[("menu", p)] = menu
+        return menu
 
     def _card_trades(self, p: int) -> list[Trade]:
         cash, held, caged = self.cash, self.held, self.caged
@@ -134,7 +142,7 @@ class TradeMixin:
             self.fired["rule: private sale"] += 1
         taken = [sq for sq in trade.take if self.mortgaged[sq]]
         for sq in taken:
-            self.owe(proposer, interest(self.deck.deeds[sq].mortgage), None)
+            self.owe(proposer, self._interest[sq], None)
         if taken:
             self.transfer = (proposer, taken, back)
 
