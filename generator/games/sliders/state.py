@@ -1,32 +1,64 @@
-"""A Sliders game in progress: the seed rules as a state machine of decisions.
+"""A Sliders game in progress: the rules as a state machine of decisions.
 
 Every decision is an action from legal_actions() made by the seat `current_player()`:
 
-    "roll"  "fine"  "card"            start of a turn (fine and card only in the Slidecage)
-    "end"                             end of the turn, after the last throw: the time to
-                                      manage property (below)
+    "roll"  "fine"  "card"            start of a turn (fine and card only in the Slidecage),
+                                      with the property moves and trades below
+    "end"                             end of the turn, after the last throw, with the
+                                      property moves and trades below
     "buy"  "decline"                  on an unowned deed (declining starts an auction)
     ("bid", n)  "pass"                in an auction
     "flat"  "percent"                 the Sliding Tax choice, made before worth is added up
     ("build", sq) ("sell", sq) ("sell_all", group) ("mortgage", sq) ("lift", sq)
-                                      managing property, at the end of one's turn (selling
-                                      and mortgaging also whenever a debt is due)
+                                      managing property, before and after one's throw
+                                      (selling and mortgaging also whenever a debt is due)
     "bankrupt"                        only when a debt exceeds all one could raise
     ("lift_now", sq)  "keep"          after receiving mortgaged deeds (from a bankrupt or by
-                                      a sale, the 10% interest paid): lift now at the bare
+                                      a trade, the 10% interest paid): lift now at the bare
                                       mortgage, or keep them mortgaged
-    ("offer", sq, n)                  offer to buy, once a turn, the one deed of a group the
-                                      player lacks
-    "accept"  "refuse"                the owner's answer to an offer
+    ("offer", Trade)                  propose a trade of deeds, money or a Get Out card,
+                                      once a throw (the menu: trades.py)
+    "accept"  "refuse"                the other player's answer to a trade
     ("place", sq)                     where the winner of a building auction puts it
 
 Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
-Simplifications: rent is always asked for; private sales are offers of the deed that
-completes the buyer's group, at 1, 1.5 or 2 times its price (no other trades, no sale of
-Get Out cards); property is managed at the end of one's own turn, not "at any time";
-in a building shortage, several "wish to buy more than the Bank has" when the Bank holds
-fewer houses (or hotels) than there are players who could build one: the player who asks
-to build then starts an auction of one, among those players.
+
+Readings of the rules (docs/rules-readings-sliders.md quotes the line each one reads):
+- The opening: everyone throws, the highest total starts (`first_player`); equal highest
+  totals throw again among themselves.
+- "At any time" (building, selling buildings, mortgaging, lifting) is, for the player to
+  move, before his throw and after his last throw, and for a debtor whenever a debt is due;
+  this covers mortgaging to pay the Slidecage fine and managing property while in the
+  Slidecage. Other players act in their own turns, not in the middle of another's.
+- Rent is always asked for in time.
+- Auction bids rise in steps of $1, 5, 10, 25, 50 or 100 over the high bid, in seat order
+  from the player who declined; a player who passes leaves the auction.
+- The Sliding Tax: the choice is an action taken before the engine adds up the worth.
+- The fine may be paid before the throw on the first two turns in the Slidecage; the third
+  failed throw pays it and moves by that throw.
+- The building shortage is enforced: nothing is built when the Bank has none; when the
+  Bank holds fewer houses (or hotels) than there are players who could build one, the
+  player who asks to build starts an auction of one among those players. A hotel breaks
+  down to houses only when the Bank has four (three in the short game) to give.
+- Private sales and the Get Out card's sale are trades from a small menu (trades.py), one
+  proposal a throw; nobody pays more cash than he holds (no lending between players).
+- A bankrupt's Get Out cards go to his creditor, or back under their decks when the
+  creditor is the Bank; deeds the Bank takes are auctioned unmortgaged.
+- The short game's last bankruptcy hands everything, buildings included, to the creditor
+  with no interest or auction; the survivors score by the short game's valuation.
+- The time-limit game's "definite hour" is a number of turns (option time_limit_turns),
+  and the richest is found by the short game's valuation.
+- Money never runs out ("The Bank never goes broke"); houses (32) and hotels (12) do.
+
+Additions, where the rules say nothing: the tie rule of the opening throw, the bid steps,
+the trade menu and its prices, the valuation of the time-limit game, and the scores of
+bankrupt players (below every survivor's, the earliest lowest).
+
+Holes: none that stop a game from ending. The regular game ends when one player is left;
+no position leaves the players without a legal way on, and a long game comes only from
+the players' own choices (never buying, never trading), which the rules answer with the
+short and time-limit games. So there is no house-rules variant; end_reason() says which
+ending a game reached.
 """
 
 import random
