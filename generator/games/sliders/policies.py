@@ -82,11 +82,12 @@ def _welcome(state: SlidersState, p: int, trade: Trade) -> bool:
     return _completes(state, p, trade.give[0]) and state.cash[p] + received >= RESERVE
 
 
-def _proposal(state: SlidersState, p: int, actions: list) -> Action | None:
+def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> Action | None:
     """Buy a Get Out card when in the Slidecage, or sell a spare one for $50 to a player who
     is; else the best swap, else the highest offer for a missing deed that keeps the reserve.
     Never a sale of its own deeds."""
-    trades = [a[1] for a in actions if isinstance(a, tuple) and a[0] == "offer"]
+    if not trades:
+        return None
     affordable = [t for t in trades if state.cash[p] - max(t.cash, 0) >= RESERVE]
     cards = [t for t in affordable if t.card > 0]
     if cards and not state.held[p]:
@@ -150,12 +151,15 @@ def _manage(state: SlidersState, p: int, actions: list, default: str) -> Action:
                 loose = [a for a in loose if not _in_whole_group(state, a[1])]
                 if loose:
                     return loose[0]
+    trades = []
     for action in actions:
-        if not isinstance(action, tuple) or action[0] not in ("build", "lift"):
-            continue
-        if _affordable(state, p, action):
-            return action
-    return _proposal(state, p, actions) or default
+        if type(action) is tuple:
+            kind = action[0]
+            if kind == "offer":
+                trades.append(action[1])
+            elif (kind == "build" or kind == "lift") and _affordable(state, p, action):
+                return action
+    return _proposal(state, p, trades) or default
 
 
 def policies() -> dict:

@@ -4,6 +4,8 @@ Mixed into SlidersState, whose fields (owner, level, mortgaged, cash, the Bank's
 it reads; the actions that change them live in the state.
 """
 
+from operator import itemgetter
+
 from generator.games.sliders.rules import HOTEL
 
 
@@ -13,12 +15,17 @@ class PropertyMixin:
 
     def give(self, sq: int, p: int) -> None:
         """Change a deed's owner (-1: the Bank)."""
+        group = self.deck.groups[self.deck.deeds[sq].group]
+        touched = {self.owner[s] for s in group} | {p}  # whose holdings, lacks or moves change
         self.owner[sq] = p
-        self._by_owner.clear()
+        for seat in touched - {-1}:
+            self._by_owner[seat].clear()
+        for cache in self._by_owner:
+            cache.pop("menu", None)  # a trade menu looks at every seat's lacks
 
     def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
         """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
-        found = self._by_owner.get(("holdings", p))
+        found = self._by_owner[p].get("holdings")
         if found is None:
             owner = self.owner
             found = []
@@ -26,39 +33,55 @@ class PropertyMixin:
                 mine = [sq for sq in members if owner[sq] == p]
                 if mine:
                     found.append((group, members, mine))
-            self._by_owner[("holdings", p)] = found
+            self._by_owner[p]["holdings"] = found
         return found
 
     def manage_actions(self, p: int) -> list:
         """Lifting, building, selling and mortgaging: p's property moves between turns.
 
-        One pass over p's groups: it runs before and after every throw, so it is kept tight.
+        It runs before and after every throw, so the moves cash aside are kept, by the
+        buildings and mortgages of p's groups and the Bank's stock they follow from, until
+        an owner changes; only the cash is looked at anew.
         """
-        actions: list = []
-        level, mortgaged, cash, lift_costs = self.level, self.mortgaged, self.cash[p], self._lift_costs
+        squares = self._group_squares(p)
+        if squares is None:
+            return []
+        stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))  # all the moves look at
+        key = ("manage", squares(self.level), squares(self.mortgaged), stock)
+        moves = self._by_owner[p].get(key)
+        if moves is None:
+            moves = self._by_owner[p][key] = self._priced_moves(p)
+        cash = self.cash[p]
+        return [action for action, cost in moves if cost <= cash]
+
+    def _group_squares(self, p: int) -> itemgetter | None:
+        """A getter of the squares of every group p holds a deed in (None if p holds none)."""
+        getter = self._by_owner[p].get("squares")
+        if getter is None:
+            squares = [sq for _, members, _ in self.holdings(p) for sq in members]
+            getter = self._by_owner[p]["squares"] = itemgetter(*squares) if squares else False
+        return getter or None
+
+    def _priced_moves(self, p: int) -> list[tuple[tuple, int]]:
+        """Every property move of p with the cash it needs (0 for those that raise cash)."""
+        moves: list[tuple[tuple, int]] = []
+        level, mortgaged, lift_costs = self.level, self.mortgaged, self._lift_costs
         for group, members, mine in self.holdings(p):
-            if len(mine) < len(members):  # a split group has no buildings
-                for sq in mine:
-                    if not mortgaged[sq]:
-                        actions.append(("mortgage", sq))
-                    elif cash >= lift_costs[sq]:
-                        actions.append(("lift", sq))
-                continue
             levels = [level[sq] for sq in members]
             highest = max(levels)
             unmortgaged = True
             for sq in mine:
                 if mortgaged[sq]:
                     unmortgaged = False
-                    if cash >= lift_costs[sq]:
-                        actions.append(("lift", sq))
+                    moves.append((("lift", sq), lift_costs[sq]))
                 elif not highest:
-                    actions.append(("mortgage", sq))
+                    moves.append((("mortgage", sq), 0))
             if highest:
-                actions += self._sells(group, members, highest)
-            if unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
-                actions += self._builds(members, levels)
-        return actions
+                moves += [(action, 0) for action in self._sells(group, members, highest)]
+            if len(mine) == len(members) and unmortgaged:
+                cost = self.deck.deeds[members[0]].house_cost
+                moves += [(action, cost) for action in self._builds(members, levels)]
+        return moves
 
     def raise_actions(self, p: int) -> list:
         """Selling buildings and mortgaging: the ways to raise cash from the Bank."""

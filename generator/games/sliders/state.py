@@ -63,9 +63,10 @@ ending a game reached.
 
 import random
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import Any
 
 from generator.games.base import GameState
 from generator.games.sliders.deck import Card, Deck
@@ -127,6 +128,10 @@ class Stats:
     bankrupt_turns: list[int] = field(default_factory=list)
 
 
+#: Phases in which the player whose turn it is decides.
+_MOVER_PHASES = frozenset((START, POST, BUY, TAX))
+
+
 def rolled_dice(rng: random.Random) -> Dice:
     return lambda: (rng.randint(1, 6), rng.randint(1, 6))
 
@@ -171,12 +176,14 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
         self.cage_throw = 0
         self.last_throw = 0
         self._legal: list | None = None
-        #: What follows from the deeds' owners alone, kept until an owner changes (give()):
-        #: ("holdings", seat), ("lacked", seat) and ("menu", seat) (trades.py).
-        self._by_owner: dict[tuple[str, int], list] = {}
+        #: By seat, what follows from the deeds' owners, kept until give() changes an owner
+        #: that matters to the seat: "holdings", "squares" and ("manage", levels, mortgages,
+        #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
+        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(num_players)]
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
-        self._checked_holdings: tuple = ()  # the last holdings found sound
+        #: The last owners, buildings, mortgages and seats found sound.
+        self._checked_holdings: tuple[list, list, list, list] = ([], [], [], [])
         if rules.short or rules.time_limit:
             self._deal_two_deeds()
         self.player = self.first_player = self.opening_roll()
@@ -205,6 +212,8 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
     # ---- the protocol -----------------------------------------------------------------------
 
     def current_player(self) -> int:
+        if self.phase in _MOVER_PHASES:
+            return self.player
         if self.phase == DEBT:
             return self.debts[0].debtor
         if self.phase == AUCTION:
@@ -646,14 +655,20 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
         houses = sum(level) - HOTEL * hotels
         if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses, self.deck.hotels):
             problems.append(f"{houses + self.bank_houses} houses and {hotels + self.bank_hotels} hotels exist")
-        cards = sum(map(len, self.piles.values())) + sum(map(len, self.held))
+        held = self.held
+        cards = sum(map(len, self.piles.values())) + sum(map(len, held))
         if cards != self.card_total:
             problems.append(f"{cards} event cards exist, not {self.card_total}")
-        holdings = (tuple(self.owner), tuple(level), tuple(self.mortgaged), tuple(self.alive))
-        if holdings != self._checked_holdings:
+        if any(held):
+            problems += [
+                f"seat {p} holds {c.fired_name!r}" for p, h in enumerate(held) for c in h if c.effect.op != "get_out"
+            ]
+        owner, mortgaged, alive = self.owner, self.mortgaged, self.alive
+        checked = self._checked_holdings
+        if owner != checked[0] or level != checked[1] or mortgaged != checked[2] or alive != checked[3]:
             found = self._holding_problems()
             if not found:
-                self._checked_holdings = holdings
+                self._checked_holdings = (owner[:], level[:], mortgaged[:], alive[:])
             problems += found
         return problems
 

@@ -52,13 +52,12 @@ class TradeMixin:
         since the last throw."""
         if self.offered:
             return []
-        trades = self._deed_trades(p) + self._card_trades(p)
-        return [("offer", trade) for trade in trades]
+        return [("offer", trade) for trade in self._deed_trades(p) + self._card_trades(p)]
 
     def _lacked(self, p: int) -> list[tuple[int, int]]:
         """(square, its owner) for each group where p holds all deeds but one, which another
         player owns."""
-        found = self._by_owner.get(("lacked", p))
+        found = self._by_owner[p].get("lacked")
         if found is None:
             owner = self.owner
             found = []
@@ -67,14 +66,17 @@ class TradeMixin:
                     sq = next(sq for sq in members if owner[sq] != p)
                     if owner[sq] >= 0:
                         found.append((sq, owner[sq]))
-            self._by_owner[("lacked", p)] = found
+            self._by_owner[p]["lacked"] = found
         return found
 
     def _deed_trades(self, p: int) -> list[Trade]:
         """The menu's deed trades that both sides can pay for now."""
+        menu = self._deed_menu(p)
+        if not menu:
+            return menu
         cash, mortgaged, dues = self.cash, self.mortgaged, self._interest
         found = []
-        for trade in self._deed_menu(p):
+        for trade in menu:
             if trade.give and mortgaged[trade.give[0]]:
                 continue
             due = dues[trade.take[0]] if trade.take and mortgaged[trade.take[0]] else 0
@@ -85,7 +87,7 @@ class TradeMixin:
     def _deed_menu(self, p: int) -> list[Trade]:
         """Every deed trade of the menu for p, cash and mortgages aside: it follows from the
         owners alone, so it is kept until an owner changes."""
-        menu = self._by_owner.get(("menu", p))
+        menu = self._by_owner[p].get("menu")
         if menu is not None:
             return menu
         deeds, menu = self.deck.deeds, []
@@ -103,11 +105,13 @@ class TradeMixin:
                     if other == q and deeds[taken].group != deeds[given].group:
                         difference = deeds[taken].price - deeds[given].price
                         menu.append(Trade(q, give=(given,), take=(taken,), cash=difference))
-        self._by_owner[("menu", p)] = menu
+        self._by_owner[p]["menu"] = menu
         return menu
 
     def _card_trades(self, p: int) -> list[Trade]:
         cash, held, caged = self.cash, self.held, self.caged
+        if not any(held):
+            return []
         trades = []
         for q in range(self.num_players):
             if q == p or not self.alive[q]:
