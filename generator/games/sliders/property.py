@@ -40,8 +40,8 @@ class PropertyMixin:
         """Lifting, building, selling and mortgaging: p's property moves between turns.
 
         It runs before and after every throw, so the moves cash aside are kept, by the
-        buildings and mortgages of p's groups and the Bank's stock they follow from, until
-        an owner changes; only the cash is looked at anew.
+        buildings and mortgages of p's deeds and the Bank's stock they follow from, until an
+        owner changes; only the cash is looked at anew.
         """
         squares = self._group_squares(p)
         if squares is None:
@@ -55,10 +55,11 @@ class PropertyMixin:
         return [action for action, cost in moves if cost <= cash]
 
     def _group_squares(self, p: int) -> itemgetter | None:
-        """A getter of the squares of every group p holds a deed in (None if p holds none)."""
+        """A getter of p's deeds (None if p holds none): their buildings and mortgages are all
+        p's moves follow from, as a split group has no buildings."""
         getter = self._by_owner[p].get("squares")
         if getter is None:
-            squares = [sq for _, members, _ in self.holdings(p) for sq in members]
+            squares = [sq for _, _, mine in self.holdings(p) for sq in mine]
             getter = self._by_owner[p]["squares"] = itemgetter(*squares) if squares else False
         return getter or None
 

@@ -52,7 +52,10 @@ class TradeMixin:
         since the last throw."""
         if self.offered:
             return []
-        return [("offer", trade) for trade in self._deed_trades(p) + self._card_trades(p)]
+        offers = self._deed_offers(p)
+        if any(self.held):
+            offers += [("offer", trade) for trade in self._card_trades(p)]
+        return offers
 
     def _lacked(self, p: int) -> list[tuple[int, int]]:
         """(square, its owner) for each group where p holds all deeds but one, which another
@@ -69,27 +72,35 @@ class TradeMixin:
             self._by_owner[p]["lacked"] = found
         return found
 
-    def _deed_trades(self, p: int) -> list[Trade]:
-        """The menu's deed trades that both sides can pay for now."""
+    def _deed_offers(self, p: int) -> list:
+        """The menu's deed trades that both sides can pay for now, as actions."""
         menu = self._deed_menu(p)
         if not menu:
-            return menu
+            return []
         cash, mortgaged, dues = self.cash, self.mortgaged, self._interest
-        found = []
-        for trade in menu:
-            if trade.give and mortgaged[trade.give[0]]:
-                continue
-            due = dues[trade.take[0]] if trade.take and mortgaged[trade.take[0]] else 0
-            if cash[p] >= max(trade.cash, 0) + due and cash[trade.partner] >= -trade.cash:
-                found.append(trade)
-        return found
+        cash_p = cash[p]
+        return [
+            action
+            for action, q, given, taken, pays, gets in menu
+            if (given < 0 or not mortgaged[given])
+            and cash_p >= pays + (dues[taken] if taken >= 0 and mortgaged[taken] else 0)
+            and cash[q] >= gets
+        ]
 
-    def _deed_menu(self, p: int) -> list[Trade]:
-        """Every deed trade of the menu for p, cash and mortgages aside: it follows from the
-        owners alone, so it is kept until an owner changes."""
+    def _deed_menu(self, p: int) -> list[tuple[tuple, int, int, int, int, int]]:
+        """Every deed trade of the menu for p, cash and mortgages aside, as (action, partner,
+        deed given or -1, deed taken or -1, cash p pays, cash the partner pays): it follows
+        from the owners alone, so it is kept until an owner changes."""
         menu = self._by_owner[p].get("menu")
-        if menu is not None:
-            return menu
+        if menu is None:
+            menu = self._by_owner[p]["menu"] = [
+                (("offer", t), t.partner, *(t.give or (-1,)), *(t.take or (-1,)), max(t.cash, 0), max(-t.cash, 0))
+                for t in self._deed_trades(p)
+            ]
+        return menu
+
+    def _deed_trades(self, p: int) -> list[Trade]:
+        """Every deed trade of the menu for p."""
         deeds, menu = self.deck.deeds, []
         wanted = self._lacked(p)
         for sq, q in wanted:
@@ -105,13 +116,10 @@ class TradeMixin:
                     if other == q and deeds[taken].group != deeds[given].group:
                         difference = deeds[taken].price - deeds[given].price
                         menu.append(Trade(q, give=(given,), take=(taken,), cash=difference))
-        self._by_owner[p]["menu"] = menu
         return menu
 
     def _card_trades(self, p: int) -> list[Trade]:
         cash, held, caged = self.cash, self.held, self.caged
-        if not any(held):
-            return []
         trades = []
         for q in range(self.num_players):
             if q == p or not self.alive[q]:
