@@ -664,6 +664,7 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
         (lambda s: s.cash.__setitem__(0, 1499), "ledger"),
         (lambda s: setattr(s, "bank_houses", 31), "houses"),
         (lambda s: s.held[0].append(s.piles["chance"][0]), "event cards"),
+        (lambda s: (on_top(s, "chance", "Dividend"), s.held[0].append(s.piles["chance"].popleft())), "holds"),
         (lambda s: s.mortgaged.__setitem__(EARTH, True), "Bank is mortgaged"),
         (lambda s: (s.give(EARTH, 1), s.alive.__setitem__(1, False)), "bankrupt seat 1"),
         (

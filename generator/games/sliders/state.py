@@ -691,7 +691,10 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
         squares = self.deck.groups[group]
         if len({self.owner[sq] for sq in squares}) != 1 or self.owner[squares[0]] < 0:
             return f"buildings on {group} outside a complete group"
-        heights = [self.hotel_at + 1 if self.level[sq] == HOTEL else self.level[sq] for sq in squares]
+        levels = [self.level[sq] for sq in squares]
+        if max(levels) - min(levels) <= 1:
+            return ""
+        heights = [self.hotel_at + 1 if level == HOTEL else level for level in levels]  # a hotel on 3 houses
         if max(heights) - min(heights) > 1:
             return f"uneven building on {group}: {heights}"
         return ""
