@@ -4,12 +4,29 @@ Mixed into SlidersState, whose fields (owner, level, mortgaged, cash, the Bank's
 it reads; the actions that change them live in the state.
 """
 
+from collections.abc import Callable, Hashable
 from operator import itemgetter
+from typing import Any
 
+from generator.games.sliders.deck import Deck
 from generator.games.sliders.rules import HOTEL
 
 
 class PropertyMixin:
+    # The SlidersState fields this mixin reads.
+    deck: Deck
+    owner: list[int]
+    level: list[int]
+    mortgaged: list[bool]
+    cash: list[int]
+    bank_houses: int
+    bank_hotels: int
+    hotel_at: int
+    last_throw: int
+    dice: Callable[[], tuple[int, int]]
+    _by_owner: list[dict[Hashable, Any]]
+    _lift_costs: dict[int, int]
+
     def owns_group(self, player: int, group: str) -> bool:
         return all(self.owner[sq] == player for sq in self.deck.groups[group])
 

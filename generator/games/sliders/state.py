@@ -69,6 +69,7 @@ from itertools import compress
 from typing import Any
 
 from generator.games.base import GameState
+from generator.games.sliders import trades
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.movement import MovementMixin
 from generator.games.sliders.property import PropertyMixin, interest
@@ -90,7 +91,7 @@ from generator.games.sliders.rules import (
     TRANSFER,
     Rules,
 )
-from generator.games.sliders.trades import Trade, TradeMixin
+from generator.games.sliders.trades import Trade
 
 Dice = Callable[[], tuple[int, int]]
 
@@ -136,7 +137,7 @@ def rolled_dice(rng: random.Random) -> Dice:
     return lambda: (rng.randint(1, 6), rng.randint(1, 6))
 
 
-class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
+class SlidersState(PropertyMixin, MovementMixin, GameState):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
         super().__init__(num_players, rng)
         self.deck, self.rules = deck, rules
@@ -256,9 +257,9 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
                     actions.append("fine")
                 if self.held[p]:
                     actions.append("card")
-            return actions + self.manage_actions(p) + self.trade_offers(p)
+            return actions + self.manage_actions(p) + trades.offers(self, p)
         if phase == POST:
-            return ["end", *self.manage_actions(p), *self.trade_offers(p)]
+            return ["end", *self.manage_actions(p), *trades.offers(self, p)]
         if phase == BUY:
             deed = self.deck.deeds[self.pending_buy]
             return ["buy", "decline"] if self.cash[p] >= deed.price else ["decline"]
@@ -375,6 +376,38 @@ class SlidersState(TradeMixin, PropertyMixin, MovementMixin, GameState):
 
     def _do_keep(self, p: int) -> None:
         self.phase, self.transfer = self.transfer[2], None
+
+    def _do_offer(self, p: int, trade: Trade) -> None:
+        self.offered = True
+        self.offer = (p, trade, self.phase)
+
+    def _do_accept(self, partner: int) -> None:
+        """The exchange; a mortgaged deed costs its new owner 10% interest now (TRANSFER)."""
+        proposer, trade, back = self.offer
+        self.offer, self.phase = None, back
+        for sq in trade.give:
+            self.give(sq, partner)
+        for sq in trade.take:
+            self.give(sq, proposer)
+        if trade.cash >= 0:
+            self._move_cash(proposer, partner, trade.cash)
+        else:
+            self._move_cash(partner, proposer, -trade.cash)
+        if trade.card:
+            source, target = (partner, proposer) if trade.card > 0 else (proposer, partner)
+            self.held[target].append(self.held[source].pop(0))
+            self.fired["rule: Get Out card sold"] += 1
+        if trade.give or trade.take:
+            self.fired["rule: private sale"] += 1
+        taken = [sq for sq in trade.take if self.mortgaged[sq]]
+        for sq in taken:
+            self.owe(proposer, self._interest[sq], None)
+        if taken:
+            self.transfer = (proposer, taken, back)
+
+    def _do_refuse(self, partner: int) -> None:
+        self.phase = self.offer[2]
+        self.offer = None
 
     def _do_roll(self, p: int) -> None:
         first, second = self.dice()
