@@ -60,7 +60,7 @@ class PropertyMixin:
         buildings and mortgages of p's deeds and the Bank's stock they follow from, until an
         owner changes; only the cash is looked at anew.
         """
-        squares = self._group_squares(p)
+        squares = self._own_deeds(p)
         if squares is None:
             return []
         stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))  # all the moves look at
@@ -71,13 +71,13 @@ class PropertyMixin:
         cash = self.cash[p]
         return [action for action, cost in moves if cost <= cash]
 
-    def _group_squares(self, p: int) -> itemgetter | None:
+    def _own_deeds(self, p: int) -> itemgetter | None:
         """A getter of p's deeds (None if p holds none): their buildings and mortgages are all
         p's moves follow from, as a split group has no buildings."""
-        getter = self._by_owner[p].get("squares")
+        getter = self._by_owner[p].get("deeds")
         if getter is None:
             squares = [sq for _, _, mine in self.holdings(p) for sq in mine]
-            getter = self._by_owner[p]["squares"] = itemgetter(*squares) if squares else False
+            getter = self._by_owner[p]["deeds"] = itemgetter(*squares) if squares else False
         return getter or None
 
     def _priced_moves(self, p: int) -> list[tuple[tuple, int]]:

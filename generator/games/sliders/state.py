@@ -178,7 +178,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.last_throw = 0
         self._legal: list | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
-        #: that matters to the seat: "holdings", "squares" and ("manage", levels, mortgages,
+        #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
         #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
         self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(num_players)]
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
@@ -231,8 +231,9 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         return self.phase == OVER
 
     def end_reason(self) -> str:
-        """ "last player left", "second bankruptcy" (short game), "time limit" or "turn cap
-        (max_turns)". The rules have no position without a way out (module docstring)."""
+        """How the game ended: "last player left", "second bankruptcy" (short game), "time
+        limit" or "turn cap (max_turns)"; empty while it goes on. The rules have no position
+        without a way out (module docstring), so there is no other reason."""
         return self.ending
 
     def returns(self) -> list[float]:
