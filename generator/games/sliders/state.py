@@ -715,6 +715,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 for sq, o in enumerate(owner)
                 if o >= 0 and not self.alive[o]
             ]
+        strays = [sq for sq in squares if owner[sq] != -1 and sq not in self.deck.deeds]
+        problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in strays]
+        problems += [
+            f"square {sq} owned by seat {o}, who does not exist" for sq, o in enumerate(owner) if o >= self.num_players
+        ]
         if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
             problems.append("a deed of the Bank is mortgaged")
         built = {self.deck.deeds[sq].group for sq in compress(squares, self.level)}
