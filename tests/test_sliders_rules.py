@@ -667,7 +667,7 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
         (lambda s: (on_top(s, "chance", "Dividend"), s.held[0].append(s.piles["chance"].popleft())), "holds"),
         (lambda s: s.mortgaged.__setitem__(EARTH, True), "Bank is mortgaged"),
         (lambda s: s.owner.__setitem__(CHANCE, 0), "no deed"),
-        (lambda s: s.owner.__setitem__(EARTH, 2), "does not exist"),
+        (lambda s: s.owner.__setitem__(EARTH, 2), "no seat"),
         (lambda s: (s.give(EARTH, 1), s.alive.__setitem__(1, False)), "bankrupt seat 1"),
         (
             lambda s: (own(s, 0, EARTH), s.level.__setitem__(EARTH, 1), setattr(s, "bank_houses", 31)),

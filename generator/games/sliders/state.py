@@ -183,6 +183,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(num_players)]
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
+        self._no_deeds = [sq for sq in range(n_squares) if sq not in deck.deeds]
         #: The last owners, buildings, mortgages and seats found sound.
         self._checked_holdings: tuple[list, list, list, list] = ([], [], [], [])
         if rules.short or rules.time_limit:
@@ -715,11 +716,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 for sq, o in enumerate(owner)
                 if o >= 0 and not self.alive[o]
             ]
-        strays = [sq for sq in squares if owner[sq] != -1 and sq not in self.deck.deeds]
-        problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in strays]
-        problems += [
-            f"square {sq} owned by seat {o}, who does not exist" for sq, o in enumerate(owner) if o >= self.num_players
-        ]
+        problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in self._no_deeds if owner[sq] != -1]
+        if max(owner) >= self.num_players or min(owner) < -1:
+            problems += [
+                f"square {sq} owned by {o}, no seat" for sq, o in enumerate(owner) if not -1 <= o < self.num_players
+            ]
         if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
             problems.append("a deed of the Bank is mortgaged")
         built = {self.deck.deeds[sq].group for sq in compress(squares, self.level)}
