@@ -136,3 +136,20 @@ def test_games_say_how_they_ended_and_who_went_first():
     assert len({s.first_player for s in states}) > 1
     short = [play_out(seed, "random", 3, {"short": True}) for seed in range(4)]
     assert {s.end_reason() for s in short if s.is_terminal()} <= {"second bankruptcy", "last player left"}
+
+
+def test_the_kept_property_moves_and_trade_menus_are_what_a_fresh_look_finds():
+    """The state keeps moves and trade menus between actions; at every decision of a few
+    random games they must equal those worked out afresh, with nothing kept."""
+    rng = random.Random(5)
+    for seed in range(3):
+        state = ENGINE.new_game(DECK, 4, random.Random(seed), {})
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            kept = state.legal_actions()
+            state._legal = None
+            state._by_owner = [{} for _ in range(state.num_players)]
+            state._group_moves = {}
+            assert state.legal_actions() == kept, f"seed {seed}, phase {state.phase}"
+            state.apply(rng.choice(kept))

@@ -26,6 +26,8 @@ class PropertyMixin:
     dice: Callable[[], tuple[int, int]]
     _by_owner: list[dict[Hashable, Any]]
     _lift_costs: dict[int, int]
+    _group_moves: dict[tuple, list[tuple[tuple, int]]]
+    _group_getters: dict[str, itemgetter]
 
     def owns_group(self, player: int, group: str) -> bool:
         return all(self.owner[sq] == player for sq in self.deck.groups[group])
@@ -33,21 +35,21 @@ class PropertyMixin:
     def give(self, sq: int, p: int) -> None:
         """Change a deed's owner (-1: the Bank)."""
         group = self.deck.groups[self.deck.deeds[sq].group]
-        touched = {self.owner[s] for s in group} | {p}  # whose holdings, lacks or moves change
+        # The seats holding deeds in the group, before or after: only their holdings, lacks,
+        # moves and trade menus change (a menu names other seats only through this group).
+        touched = {self.owner[s] for s in group} | {p}
         self.owner[sq] = p
         for seat in touched - {-1}:
             self._by_owner[seat].clear()
-        for cache in self._by_owner:
-            cache.pop("menu", None)  # a trade menu looks at every seat's lacks
 
-    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
+    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
         """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
         found = self._by_owner[p].get("holdings")
         if found is None:
             owner = self.owner
             found = []
             for group, members in self.deck.groups.items():
-                mine = [sq for sq in members if owner[sq] == p]
+                mine = tuple([sq for sq in members if owner[sq] == p])
                 if mine:
                     found.append((group, members, mine))
             self._by_owner[p]["holdings"] = found
@@ -81,24 +83,38 @@ class PropertyMixin:
         return getter or None
 
     def _priced_moves(self, p: int) -> list[tuple[tuple, int]]:
-        """Every property move of p with the cash it needs (0 for those that raise cash)."""
+        """Every property move of p with the cash it needs (0 for those that raise cash), group
+        by group; a group's moves are kept by what they follow from, as most changes (a
+        house, a mortgage, a new owner) touch one group and leave the others' moves as they were."""
+        moves: list[tuple[tuple, int]] = []
+        level, mortgaged, kept = self.level, self.mortgaged, self._group_moves
+        stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))
+        for group, members, mine in self.holdings(p):
+            get = self._group_getters[group]
+            key = (mine, get(level), get(mortgaged), stock)
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = self._group_moves_of(group, members, mine)
+            moves += found
+        return moves
+
+    def _group_moves_of(self, group: str, members: tuple[int, ...], mine: tuple[int, ...]) -> list[tuple[tuple, int]]:
         moves: list[tuple[tuple, int]] = []
         level, mortgaged, lift_costs = self.level, self.mortgaged, self._lift_costs
-        for group, members, mine in self.holdings(p):
-            levels = [level[sq] for sq in members]
-            highest = max(levels)
-            unmortgaged = True
-            for sq in mine:
-                if mortgaged[sq]:
-                    unmortgaged = False
-                    moves.append((("lift", sq), lift_costs[sq]))
-                elif not highest:
-                    moves.append((("mortgage", sq), 0))
-            if highest:
-                moves += [(action, 0) for action in self._sells(group, members, highest)]
-            if len(mine) == len(members) and unmortgaged:
-                cost = self.deck.deeds[members[0]].house_cost
-                moves += [(action, cost) for action in self._builds(members, levels)]
+        levels = [level[sq] for sq in members]
+        highest = max(levels)
+        unmortgaged = True
+        for sq in mine:
+            if mortgaged[sq]:
+                unmortgaged = False
+                moves.append((("lift", sq), lift_costs[sq]))
+            elif not highest:
+                moves.append((("mortgage", sq), 0))
+        if highest:
+            moves += [(action, 0) for action in self._sells(group, members, highest)]
+        if len(mine) == len(members) and unmortgaged:
+            cost = self.deck.deeds[members[0]].house_cost
+            moves += [(action, cost) for action in self._builds(members, levels)]
         return moves
 
     def raise_actions(self, p: int) -> list:

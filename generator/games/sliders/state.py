@@ -66,6 +66,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from generator.games.base import GameState
@@ -184,8 +185,12 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
         self._no_deeds = [sq for sq in range(n_squares) if sq not in deck.deeds]
-        #: The last owners, buildings, mortgages and seats found sound.
-        self._checked_holdings: tuple[list, list, list, list] = ([], [], [], [])
+        #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
+        #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
+        self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
+        self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
+        #: The last owners, buildings, mortgages, seats and held cards found sound.
+        self._checked_holdings: tuple[list, list, list, list, list] = ([], [], [], [], [])
         if rules.short or rules.time_limit:
             self._deal_two_deeds()
         self.player = self.first_player = self.opening_roll()
@@ -694,22 +699,26 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         cards = sum(map(len, self.piles.values())) + sum(map(len, held))
         if cards != self.card_total:
             problems.append(f"{cards} event cards exist, not {self.card_total}")
-        if any(held):
-            problems += [
-                f"seat {p} holds {c.fired_name!r}" for p, h in enumerate(held) for c in h if c.effect.op != "get_out"
-            ]
         owner, mortgaged, alive = self.owner, self.mortgaged, self.alive
         checked = self._checked_holdings
-        if owner != checked[0] or level != checked[1] or mortgaged != checked[2] or alive != checked[3]:
+        if (
+            owner != checked[0]
+            or level != checked[1]
+            or mortgaged != checked[2]
+            or alive != checked[3]
+            or held != checked[4]
+        ):
             found = self._holding_problems()
             if not found:
-                self._checked_holdings = (owner[:], level[:], mortgaged[:], alive[:])
+                self._checked_holdings = (owner[:], level[:], mortgaged[:], alive[:], [cards[:] for cards in held])
             problems += found
         return problems
 
     def _holding_problems(self) -> list[str]:
         owner, squares = self.owner, range(len(self.owner))
-        problems = []
+        problems = [
+            f"seat {p} holds {c.fired_name!r}" for p, h in enumerate(self.held) for c in h if c.effect.op != "get_out"
+        ]
         if not all(self.alive):
             problems += [
                 f"square {sq} owned by the bankrupt seat {o}"
