@@ -17,7 +17,7 @@ Every decision is an action from legal_actions() made by the seat `current_playe
                                       a trade, the 10% interest paid): lift now at the bare
                                       mortgage, or keep them mortgaged
     ("offer", Trade)                  propose a trade of deeds, money or a Get Out card,
-                                      once a throw (the menu: trades.py)
+                                      one between two throws (the menu: trades.py)
     "accept"  "refuse"                the other player's answer to a trade
     ("place", sq)                     where the winner of a building auction puts it
 
@@ -41,7 +41,8 @@ Readings of the rules (docs/rules-readings-sliders.md quotes the line each one r
   player who asks to build starts an auction of one among those players. A hotel breaks
   down to houses only when the Bank has four (three in the short game) to give.
 - Private sales and the Get Out card's sale are trades from a small menu (trades.py), one
-  proposal a throw; nobody pays more cash than he holds (no lending between players).
+  proposal between two throws; nobody pays more cash than he holds (no lending between
+  players).
 - A bankrupt's Get Out cards go to his creditor, or back under their decks when the
   creditor is the Bank; deeds the Bank takes are auctioned unmortgaged.
 - The short game's last bankruptcy hands everything, buildings included, to the creditor

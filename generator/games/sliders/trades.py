@@ -4,8 +4,8 @@ The rules let unimproved deeds be sold "to any player as a private transaction f
 amount" (never from a colour group with buildings), a mortgaged deed with 10% interest
 due from its new owner, and a Get Out card "at any time, to another player at a price
 agreeable to both"; no player may lend money. Any amount and any bundle would make the
-choices endless, so the player to move may propose, once a throw, one of a small menu,
-which the other player accepts or refuses:
+choices endless, so the player to move may propose, once between two throws, one trade
+of a small menu, which the other player accepts or refuses:
 
     buy      the one deed of a group the proposer lacks, at 1, 1.5 or 2 times its price
     sell     the one deed of a group another player lacks, at 1.5 or 2 times its price
