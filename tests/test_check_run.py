@@ -309,7 +309,7 @@ def test_a_value_the_option_refuses_is_bad_input(tmp_path):
     make_game(tmp_path / "toy")
     code, text = run("toy", simulate=5, options={"crash_at": "soon"})
     assert code == 2
-    assert "toyrace option crash_at=soon: expected a whole number of 0 or more, not 'soon'" in text
+    assert "toyrace option crash_at=soon: expected a whole number (0 or more), not 'soon'" in text
 
 
 def test_a_parsed_option_reaches_the_games(tmp_path):

@@ -33,7 +33,7 @@ def play_out(seed: int, policy_name: str, players: int, options: dict):
         ("random", {}, 40),
         ("heuristic", {}, 80),
         ("random", {"short": True}, 40),
-        ("heuristic", {"time_limit": 60}, 40),
+        ("heuristic", {"time_limit": True, "time_limit_turns": 60}, 40),
     ],
 )
 def test_seeded_games_keep_the_invariants(policy_name, options, games):
@@ -70,3 +70,86 @@ def test_what_fires_is_what_the_engine_says_can_fire():
     fireable = set(ENGINE.fireable(DECK))
     for state in states:
         assert set(state.fired) <= fireable
+
+
+def test_throws_are_counted_where_cards_leave_the_token():
+    """Chance sends the token on in 10 of 16 cards: its squares get about 1% of throws (the
+    classic tables), not the 2.5% of every square a throw reaches before its card."""
+    states = [play_out(seed, "heuristic", 4, {}) for seed in range(20)]
+    figures = ENGINE.figures(states)
+    shares = figures["landing_share"]
+    chance = [sq for sq, square in enumerate(DECK.squares) if square.type == "chance"]
+    assert all(0.004 < shares[sq] < 0.015 for sq in chance), [shares[sq] for sq in chance]
+    assert 0.03 < figures["in_jail_share"] < shares[10]
+    throws = sum(sum(s.stats.landings) for s in states)
+    assert figures["in_jail_share"] == round(sum(s.stats.in_cage for s in states) / throws, 5)
+
+
+def test_the_heuristic_chooses_the_sliding_tax_without_adding_up_its_worth(monkeypatch):
+    """The rules: "The player must decide which option he will take before he adds up his
+    total worth." The policy may look at what lies in front of it, never at the sum."""
+    state = ENGINE.new_game(DECK, 2, random.Random(3), {})
+    while state.phase != "tax":
+        state.apply(ENGINE.policies()["heuristic"](state, random.Random(0)))
+
+    def forbidden(seat: int) -> int:
+        raise AssertionError("the policy added up its worth")
+
+    monkeypatch.setattr(state, "worth", forbidden)
+    assert ENGINE.policies()["heuristic"](state, random.Random(0)) in ("flat", "percent")
+
+
+def test_variants_and_options_are_declared_and_filled_in():
+    variants = {v.name for v in ENGINE.variants()}
+    options = {o.name: o for o in ENGINE.options()}
+    assert variants == {"short", "time_limit"}
+    assert set(options) == {"time_limit_turns", "max_turns", "starting_money"}
+    assert options["starting_money"].parse("1000") == 1000
+    for bad in ("lots", "-5", "1.5"):
+        with pytest.raises(ValueError, match="whole number of dollars"):
+            options["starting_money"].parse(bad)
+    state = ENGINE.new_game(DECK, 3, random.Random(1), {"starting_money": 1000})
+    assert state.cash == [1000] * 3 and state.invariant_violations() == []
+    state = ENGINE.new_game(DECK, 3, random.Random(1), {"time_limit": True})
+    assert state.rules.time_limit == options["time_limit_turns"].default
+    with pytest.raises(ValueError, match="turbo"):
+        ENGINE.new_game(DECK, 3, random.Random(1), {"turbo": True})
+
+
+def test_the_supply_is_the_printed_houses_and_hotels_and_play_stays_within_it():
+    supply = ENGINE.supply(DECK)
+    assert {name: s.printed for name, s in supply.items()} == {"houses": 32, "hotels": 12}
+    text = (Path(__file__).parents[1] / "components" / "sliders" / "buildings.yaml").read_text().splitlines()
+    for name, line, count in (("houses", "Quinn's house", "32"), ("hotels", "Chandler hotel", "12")):
+        loc = supply[name].loc
+        assert loc.file.endswith("buildings.yaml")
+        assert line in text[loc.line - 1] and text[loc.line - 1][loc.column - 1 :].startswith(count)
+    states = [play_out(seed, "heuristic", 6, {}) for seed in range(10)]
+    peaks = [s.peak_in_play for s in states]
+    assert max(p["houses"] for p in peaks) > 0
+    assert all(p["houses"] <= 32 and p["hotels"] <= 12 for p in peaks)
+
+
+def test_games_say_how_they_ended_and_who_went_first():
+    states = [play_out(seed, "heuristic", 4, {}) for seed in range(12)]
+    assert {s.end_reason() for s in states} == {"last player left"}
+    assert len({s.first_player for s in states}) > 1
+    short = [play_out(seed, "random", 3, {"short": True}) for seed in range(4)]
+    assert {s.end_reason() for s in short if s.is_terminal()} <= {"second bankruptcy", "last player left"}
+
+
+def test_the_kept_property_moves_and_trade_menus_are_what_a_fresh_look_finds():
+    """The state keeps moves and trade menus between actions; at every decision of a few
+    random games they must equal those worked out afresh, with nothing kept."""
+    rng = random.Random(5)
+    for seed in range(3):
+        state = ENGINE.new_game(DECK, 4, random.Random(seed), {})
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            kept = state.legal_actions()
+            state._legal = None
+            state._by_owner = [{} for _ in range(state.num_players)]
+            state._group_moves = {}
+            assert state.legal_actions() == kept, f"seed {seed}, phase {state.phase}"
+            state.apply(rng.choice(kept))

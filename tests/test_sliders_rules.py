@@ -21,6 +21,7 @@ from generator.games.sliders.rules import (
     Rules,
 )
 from generator.games.sliders.state import SlidersState
+from generator.games.sliders.trades import Trade
 from generator.sources.game import load_game
 
 DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
@@ -238,12 +239,15 @@ def test_no_building_on_an_incomplete_or_mortgaged_group():
     assert builds == [("build", DESERT), ("build", WATER), ("build", ICE)]
 
 
-def test_property_is_managed_after_the_throw_not_before():
+def test_property_is_managed_before_and_after_the_throw():
+    """ "a player may buy and erect at any time": between turns, so before a throw too."""
     state = game((4, 6))
     own(state, 0, EARTH, KROMAGG)
-    assert state.legal_actions() == ["roll"]
+    assert state.legal_actions()[0] == "roll" and ("build", EARTH) in state.legal_actions()
+    play(state, ("build", EARTH))
+    assert state.phase == START and state.level[EARTH] == 1
     play(state, "roll")
-    assert ("build", EARTH) in state.legal_actions() and "end" in state.legal_actions()
+    assert ("build", KROMAGG) in state.legal_actions() and "end" in state.legal_actions()
 
 
 def test_the_building_shortage_stops_building():
@@ -628,8 +632,9 @@ def test_an_offer_for_the_missing_deed_of_a_group_is_answered_by_its_owner():
     state = end_of_turn()
     own(state, 0, EARTH)
     own(state, 1, KROMAGG)
-    assert ("offer", KROMAGG, 90) in state.legal_actions()
-    play(state, ("offer", KROMAGG, 90))
+    offer = ("offer", Trade(1, take=(KROMAGG,), cash=90))
+    assert offer in state.legal_actions()
+    play(state, offer)
     assert state.phase == OFFER and state.current_player() == 1
     play(state, "accept")
     assert state.owner[KROMAGG] == 0 and state.cash == [1410, 1590]
@@ -641,7 +646,7 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
     own(state, 0, DESERT, WATER)
     own(state, 1, ICE)
     state.mortgaged[ICE] = True
-    play(state, ("offer", ICE, 120), "accept")
+    play(state, ("offer", Trade(1, take=(ICE,), cash=120)), "accept")
     assert state.owner[ICE] == 0 and state.cash == [1500 - 120 - 6, 1500 + 120]
     assert state.phase == TRANSFER and state.current_player() == 0
     play(state, "keep")
@@ -659,7 +664,10 @@ def test_a_mortgaged_deed_sold_privately_costs_the_buyer_ten_percent_interest():
         (lambda s: s.cash.__setitem__(0, 1499), "ledger"),
         (lambda s: setattr(s, "bank_houses", 31), "houses"),
         (lambda s: s.held[0].append(s.piles["chance"][0]), "event cards"),
+        (lambda s: (on_top(s, "chance", "Dividend"), s.held[0].append(s.piles["chance"].popleft())), "holds"),
         (lambda s: s.mortgaged.__setitem__(EARTH, True), "Bank is mortgaged"),
+        (lambda s: s.owner.__setitem__(CHANCE, 0), "no deed"),
+        (lambda s: s.owner.__setitem__(EARTH, 2), "no seat"),
         (lambda s: (s.give(EARTH, 1), s.alive.__setitem__(1, False)), "bankrupt seat 1"),
         (
             lambda s: (own(s, 0, EARTH), s.level.__setitem__(EARTH, 1), setattr(s, "bank_houses", 31)),
@@ -679,7 +687,186 @@ def test_each_invariant_catches_its_breakage(breakage, expected):
 def test_variant_options_are_read_and_checked():
     assert Rules.from_options({"short": True}) == Rules(short=True)
     assert Rules.from_options({"time_limit": True}).time_limit == 200
-    assert Rules.from_options({"time_limit": 30, "max_turns": 90}) == Rules(False, 30, 90)
-    for bad in ({"turbo": True}, {"max_turns": -1}, {"time_limit": "soon"}):
+    given = {"time_limit": True, "time_limit_turns": 30, "max_turns": 90, "starting_money": 1000}
+    assert Rules.from_options(given) == Rules(False, 30, 90, 1000)
+    assert Rules.from_options({"time_limit_turns": 30}).time_limit == 0  # the variant is off
+    bad_options = (
+        {"turbo": True},
+        {"max_turns": -1},
+        {"time_limit": "soon"},
+        {"time_limit": 30},
+        {"time_limit": True, "time_limit_turns": 0},
+        {"starting_money": 1.5},
+    )
+    for bad in bad_options:
         with pytest.raises(ValueError):
             Rules.from_options(bad)
+
+
+# ---- where throws end (the landing figures) ---------------------------------------------
+
+
+def test_a_throw_is_counted_once_where_the_card_it_drew_left_the_token():
+    state = game((3, 4))
+    own_all(state, 1)
+    on_top(state, "chance", "Slide to GO")
+    play(state, "roll")
+    assert state.pos[0] == 0
+    assert state.stats.landings[CHANCE] == 0 and state.stats.landings[0] == 1 and sum(state.stats.landings) == 1
+
+
+def test_a_card_that_leaves_the_token_counts_on_its_square():
+    state = game((3, 4))
+    on_top(state, "chance", "Dividend")
+    play(state, "roll")
+    assert state.stats.landings[CHANCE] == 1 and sum(state.stats.landings) == 1
+
+
+def test_throws_ending_in_the_slidecage_are_counted_on_its_square_and_apart_as_in_it():
+    state = game((4, 6), (2, 3), (1, 2), (1, 2))  # seat 0 visits; seat 1 is sent in, then fails to get out
+    own_all(state, 0)
+    play(state, "roll", "end")
+    state.pos[1] = 25
+    play(state, "roll")
+    assert state.pos[1] == CAGE and state.caged[1]
+    play(state, "end", "roll", "end", "roll")
+    assert state.caged[1] and state.cage_tries[1] == 1
+    assert state.stats.landings[CAGE] == 3 and state.stats.in_cage == 2 and sum(state.stats.landings) == 4
+
+
+# ---- managing property between turns ----------------------------------------------------
+
+
+def test_a_player_in_the_slidecage_may_mortgage_to_pay_the_fine():
+    state = caged((1, 2))
+    for sq in DECK.deeds:
+        state.give(sq, -1)
+    own(state, 0, EARTH)
+    broke(state, 0, 20)
+    assert "fine" not in state.legal_actions() and ("mortgage", EARTH) in state.legal_actions()
+    play(state, ("mortgage", EARTH))
+    assert state.phase == START and "fine" in state.legal_actions()
+    play(state, "fine")
+    assert not state.caged[0] and state.cash[0] == 20 + 30 - 50
+
+
+def test_a_building_auction_before_the_throw_returns_to_the_throw():
+    state = shortage(bank_houses=1)
+    state.phase, state._legal = START, None
+    play(state, ("build", EARTH))
+    assert state.phase == AUCTION
+    play(state, ("bid", 50), "pass", ("place", EARTH))
+    assert state.level[EARTH] == 1 and state.phase == START and state.legal_actions()[0] == "roll"
+
+
+# ---- trades -----------------------------------------------------------------------------
+
+
+def offers(state: SlidersState) -> list[Trade]:
+    return [a[1] for a in state.legal_actions() if a[0] == "offer"]
+
+
+def test_a_get_out_card_is_sold_to_a_player_in_the_slidecage():
+    state = caged((1, 2))
+    on_top(state, "chance", "Get Out of the Slidecage Free")
+    state.held[1].append(state.piles["chance"].popleft())
+    card = state.held[1][0]
+    assert Trade(1, card=1, cash=25) in offers(state) and Trade(1, card=1, cash=50) in offers(state)
+    play(state, ("offer", Trade(1, card=1, cash=25)))
+    assert state.current_player() == 1 and state.legal_actions() == ["accept", "refuse"]
+    play(state, "accept")
+    assert state.held == [[card], []] and state.cash == [1500 - 25, 1500 + 25] and state.phase == START
+    assert not offers(state)  # one proposal a throw
+    play(state, "card")
+    assert not state.caged[0] and state.piles["chance"][-1] is card
+
+
+def test_a_holder_sells_the_card_to_a_player_in_the_slidecage():
+    state = end_of_turn()
+    state.held[0].append(next(c for c in state.piles["chance"] if c.effect.op == "get_out"))
+    state.piles["chance"].remove(state.held[0][0])
+    assert not offers(state)  # nobody is in the Slidecage
+    state.caged[1], state.pos[1], state._legal = True, CAGE, None
+    assert Trade(1, card=-1, cash=-50) in offers(state)
+    play(state, ("offer", Trade(1, card=-1, cash=-50)), "accept")
+    assert len(state.held[1]) == 1 and state.cash == [1550, 1450]
+
+
+def test_deeds_are_swapped_between_groups_the_difference_in_price_paid():
+    state = end_of_turn()
+    own(state, 0, EARTH, WATER)  # lacks Kromagg Prime, which seat 1 holds
+    own(state, 1, KROMAGG, DESERT, ICE)  # lacks Water World, which seat 0 holds
+    swap = Trade(1, give=(WATER,), take=(KROMAGG,), cash=60 - 100)
+    assert swap in offers(state)
+    assert not [t for t in offers(state) if t.give and t.take and t.give != (WATER,)]
+    play(state, ("offer", swap), "accept")
+    assert state.owns_group(0, "brown") and state.owns_group(1, "light-blue")
+    assert state.cash == [1500 + 40, 1500 - 40]
+
+
+def test_an_owner_offers_the_deed_another_lacks_and_a_refusal_changes_nothing():
+    state = end_of_turn()
+    own(state, 0, KROMAGG)
+    own(state, 1, EARTH)
+    sale = Trade(1, give=(KROMAGG,), cash=-90)
+    assert sale in offers(state) and Trade(1, give=(KROMAGG,), cash=-120) in offers(state)
+    play(state, ("offer", sale), "refuse")
+    assert state.owner[KROMAGG] == 0 and state.cash == [1500, 1500] and state.phase == POST
+    assert not offers(state)
+
+
+def test_a_mortgaged_deed_bought_before_the_throw_returns_to_the_throw():
+    state = game((1, 2))
+    own(state, 0, DESERT, WATER)
+    own(state, 1, ICE)
+    state.mortgaged[ICE] = True
+    play(state, ("offer", Trade(1, take=(ICE,), cash=120)), "accept")
+    assert state.phase == TRANSFER and state.cash[0] == 1500 - 120 - 6
+    play(state, "keep")
+    assert state.phase == START and state.legal_actions()[0] == "roll"
+
+
+def test_nobody_may_pay_more_than_the_cash_in_hand():
+    state = end_of_turn()
+    own(state, 0, EARTH)
+    own(state, 1, KROMAGG)
+    broke(state, 0, 89)
+    broke(state, 1, 89)
+    assert [t.cash for t in offers(state)] == [60]  # no 90, 120, or sale at 90: no lending between players
+
+
+# ---- the opening, the end, the supply ---------------------------------------------------
+
+
+def test_the_first_player_is_the_opening_roll_winner():
+    assert game(first=1).first_player == 1
+    firsts = {SlidersState(DECK, 4, random.Random(seed), Rules()).first_player for seed in range(30)}
+    assert firsts == {0, 1, 2, 3}
+
+
+def test_how_a_game_ended_is_said():
+    state = game((1, 1))
+    own(state, 1, DYNASTY)
+    state.pos[0] = AZURE
+    broke(state, 0, 10)
+    assert state.end_reason() == ""
+    play(state, "roll", "bankrupt")
+    assert state.end_reason() == "last player left"
+    capped = game((1, 2), max_turns=1)
+    own_all(capped, 0)
+    play(capped, "roll", "end")
+    assert capped.end_reason() == "turn cap (max_turns)"
+
+
+def test_buildings_in_play_are_recorded_at_their_peak():
+    state = end_of_turn()
+    own(state, 0, EARTH, KROMAGG)
+    for _ in range(4):
+        play(state, ("build", EARTH), ("build", KROMAGG))
+    assert state.peak_in_play["houses"] == 8
+    play(state, ("build", EARTH))
+    assert state.peak_in_play == {"houses": 8, "hotels": 1}
+    play(state, ("sell", EARTH))  # the hotel back to four houses
+    assert state.peak_in_play["houses"] == 8 and 32 - state.bank_houses == 8
+    play(state, ("sell", KROMAGG), ("sell", EARTH), ("build", KROMAGG), ("build", EARTH))
+    assert state.peak_in_play["houses"] == 8

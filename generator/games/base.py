@@ -33,8 +33,9 @@ class Option:
     parse: Callable[[str], object]
 
 
-def whole_number(minimum: int = 0) -> Callable[[str], int]:
-    """An Option.parse for a whole number of at least `minimum`."""
+def whole_number(minimum: int = 0, of: str = "") -> Callable[[str], int]:
+    """An Option.parse for a whole number (of `of`: turns, dollars) of at least `minimum`."""
+    what = f"a whole number of {of}" if of else "a whole number"
 
     def parse(text: str) -> int:
         try:
@@ -42,7 +43,7 @@ def whole_number(minimum: int = 0) -> Callable[[str], int]:
         except ValueError:
             value = None
         if value is None or value < minimum:
-            raise ValueError(f"expected a whole number of {minimum} or more, not {text!r}")
+            raise ValueError(f"expected {what} ({minimum} or more), not {text!r}")
         return value
 
     return parse

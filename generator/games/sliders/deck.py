@@ -5,7 +5,7 @@ between files (board squares to deeds, card targets to squares); any reference i
 resolve is a SourceError at the item, so a deck that loads can be played.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.games.sliders.effects import Effect, EffectError, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
@@ -68,6 +68,8 @@ class Deck:
     hotels: int
     go: int
     slidecage: int
+    #: Where the deck prints each building type's count ("house", "hotel").
+    building_locs: dict[str, Loc] = field(default_factory=dict)
 
 
 def validated_items(game: Game, kind: str) -> list[LocDict]:
@@ -201,7 +203,8 @@ def load_deck(game: Game) -> Deck:
     for index, deed in placed.items():
         groups.setdefault(deed.group, []).append(index)
     bills = validated_items(game, "bill")
-    buildings = {item["type"]: item["count"] for item in validated_items(game, "building")}
+    building_items = validated_items(game, "building")
+    buildings = {item["type"]: item["count"] for item in building_items}
     validated_items(game, "card-back")  # printed only, but checked like every item
     return Deck(
         squares=squares,
@@ -213,4 +216,5 @@ def load_deck(game: Game) -> Deck:
         hotels=buildings.get("hotel", 0),
         go=_only(squares, "go", squares[0].loc),
         slidecage=_only(squares, "slidecage", squares[0].loc),
+        building_locs={item["type"]: item.loc_of("count") for item in building_items},
     )

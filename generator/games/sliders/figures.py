@@ -1,10 +1,12 @@
 """The figures the Sliders simulation report adds.
 
-landing_share: 40 numbers indexed by square (0 = GO): the share of all token moves that end
-on each square, card moves and moves into the Slidecage included. A token sent to the
-Slidecage from "Go to the Slidecage" counts as one move ending in the Slidecage (it never
-rests on the square that sent it), so that the shares compare with the classic game's
-published tables of where tokens end their moves.
+landing_share: 40 numbers indexed by square (0 = GO): the share of all throws that end on
+each square, where the token rests once any card it drew has moved it (a Chance square
+counts only the throws whose card left the token there). A throw that ends in the Slidecage
+(sent there by "Go to the Slidecage", a card or three doubles, or a failed throw to get
+out) counts on the Slidecage's square 10 with Just Visiting, and `in_jail_share` gives the
+part of those that are in the Slidecage. Nobody rests on "Go to the Slidecage" (30). So the
+shares compare with the classic game's published tables of where tokens end their moves.
 """
 
 from collections import Counter
@@ -24,13 +26,14 @@ def figures(states: list[SlidersState]) -> dict:
         return {}
     size = len(states[0].stats.landings)
     landings = [sum(state.stats.landings[sq] for state in states) for sq in range(size)]
-    moves = sum(landings) or 1
+    throws = sum(landings) or 1
     income: Counter = Counter()  # rent charged, by the group of the square
     for state in states:
         income.update(state.stats.rent_by_group)
     capped = sum(1 for state in states if state.capped or not state.is_terminal())
     return {
-        "landing_share": [round(count / moves, 5) for count in landings],
+        "landing_share": [round(count / throws, 5) for count in landings],
+        "in_jail_share": round(sum(state.stats.in_cage for state in states) / throws, 5),
         "rent_per_game_by_group": {group: round(total / len(states), 1) for group, total in sorted(income.items())},
         "turns_to_first_bankruptcy": _summary([s.stats.bankrupt_turns[0] for s in states if s.stats.bankrupt_turns]),
         "turns_to_second_bankruptcy": _summary(

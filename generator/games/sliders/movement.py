@@ -29,7 +29,6 @@ class MovementMixin:
         self.pos[p] = self.deck.slidecage
         self.caged[p], self.cage_tries[p] = True, 0
         self.again = False
-        self.stats.landings[self.deck.slidecage] += 1
         self.fired["rule: sent to the Slidecage"] += 1
 
     def land(self, p: int, sq: int, multiplier: int = 1, basis: str = "") -> None:
@@ -38,7 +37,6 @@ class MovementMixin:
             self.fired[square.name] += 1
             self.send_to_cage(p)
             return
-        self.stats.landings[sq] += 1
         self.fired[square.name] += 1
         if square.type in ("property", "railroad", "utility"):
             self._land_on_deed(p, sq, multiplier, basis)

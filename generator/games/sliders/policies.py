@@ -1,18 +1,23 @@
 """Policies for Sliders: uniform random, and a heuristic that plays like a sensible beginner.
 
 The heuristic buys what it can afford above a cash reserve, bids in auctions up to the
-printed price, builds on completed groups while keeping the reserve, offers up to twice
-the price for the deed that completes a group (and sells one for 1.5 times), lifts
-mortgages when rich, leaves the Slidecage by card, or by the fine while most deeds are
-unsold, and raises cash by mortgaging loose deeds before selling buildings; it declares
-bankruptcy only when that is the one legal action.
+printed price, builds on completed groups while keeping the reserve (before or after its
+throw), offers up to twice the price for the deed that completes a group, or a swap that
+completes both players' groups, and accepts 1.5 times the price or a completing swap;
+lifts mortgages when rich, leaves the Slidecage by card (bought for $25 from another
+player if it can), or by the fine while most deeds are unsold, mortgaging for the fine if
+short; raises cash by mortgaging loose deeds before selling buildings; and declares
+bankruptcy only when that is the one legal action. At the Sliding Tax it chooses without
+adding up its worth, as the rules require: 10% while it holds no more than two deeds and no
+buildings (its worth is then near the $1500 it started with), else the flat amount.
 """
 
 import random
 
 from generator.games.base import Action, random_policy
-from generator.games.sliders.rules import AUCTION, BUY, DEBT, OFFER, PLACE, START, TAX, TRANSFER
+from generator.games.sliders.rules import AUCTION, BUY, CAGE_TRIES, DEBT, OFFER, PLACE, START, TAX, TRANSFER
 from generator.games.sliders.state import SlidersState
+from generator.games.sliders.trades import Trade
 
 RESERVE = 150
 BUY_RESERVE = 50
@@ -32,18 +37,69 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
     if phase == AUCTION:
         return _bid(state, p, actions)
     if phase == TAX:
-        square = state.deck.squares[state.pos[p]]
-        return "percent" if state.worth(p) * square.percent // 100 < square.amount else "flat"
+        return _tax_choice(state, p)
     if phase == DEBT:
         return _raise_cash(state, actions)
     if phase == OFFER:
-        _, sq, amount, _ = state.offer
-        return "accept" if amount >= ACCEPT_MARKUP * state.deck.deeds[sq].price else "refuse"
+        return "accept" if _welcome(state, p, state.offer[1]) else "refuse"
     if phase == PLACE:
         return actions[0]
     if phase == TRANSFER:
         return next((a for a in actions if a != "keep" and _affordable(state, p, a)), "keep")
     return _manage(state, p, actions, "roll" if phase == START else "end")
+
+
+#: Deeds held up to which the Sliding Tax's 10% is chosen (no buildings either).
+FEW_DEEDS = 2
+
+
+def _tax_choice(state: SlidersState, p: int) -> Action:
+    """The rules forbid adding up one's worth before choosing: judge by what lies in front
+    of the player (how many deeds, any buildings), never by a sum."""
+    mine = [sq for sq in state.deck.deeds if state.owner[sq] == p]
+    if len(mine) <= FEW_DEEDS and not any(state.level[sq] for sq in mine):
+        return "percent"
+    return "flat"
+
+
+def _completes(state: SlidersState, seat: int, sq: int) -> bool:
+    """Whether receiving deed `sq` would give `seat` its whole group."""
+    return all(state.owner[s] == seat for s in state.deck.groups[state.deck.deeds[sq].group] if s != sq)
+
+
+def _welcome(state: SlidersState, p: int, trade: Trade) -> bool:
+    """The partner's answer: a deed for 1.5 times its price, a swap that completes its group,
+    a deed that completes its group while keeping the reserve, or a Get Out card."""
+    received = trade.cash  # what the partner receives in cash (negative: pays)
+    if trade.card > 0:
+        return True
+    if trade.card < 0:
+        return not state.held[p] and state.cash[p] + received >= RESERVE
+    if trade.give and trade.take:
+        return _completes(state, p, trade.give[0]) and state.cash[p] + received >= RESERVE
+    if trade.take:
+        return received >= ACCEPT_MARKUP * state.deck.deeds[trade.take[0]].price
+    return _completes(state, p, trade.give[0]) and state.cash[p] + received >= RESERVE
+
+
+def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> Action | None:
+    """Buy a Get Out card when in the Slidecage, or sell a spare one for $50 to a player who
+    is; else the best swap, else the highest offer for a missing deed that keeps the reserve.
+    Never a sale of its own deeds."""
+    if not trades:
+        return None
+    affordable = [t for t in trades if state.cash[p] - max(t.cash, 0) >= RESERVE]
+    cards = [t for t in affordable if t.card > 0]
+    if cards and not state.held[p]:
+        return ("offer", min(cards, key=lambda t: t.cash))
+    sales = [t for t in trades if t.card < 0]
+    if sales and not state.caged[p]:
+        return ("offer", min(sales, key=lambda t: t.cash))
+    swaps = [t for t in affordable if t.give and t.take]
+    if swaps:
+        return ("offer", max(swaps, key=lambda t: state.deck.deeds[t.take[0]].price))
+    buys = [t for t in affordable if t.take and not t.give]
+    return ("offer", max(buys, key=lambda t: t.cash)) if buys else None
 
 
 def _bid(state: SlidersState, p: int, actions: list) -> Action:
@@ -63,12 +119,14 @@ def _raise_cash(state: SlidersState, actions: list) -> Action:
     def cost(action: Action) -> tuple[int, int]:
         kind, target = action
         if kind == "mortgage":
-            deed = state.deck.deeds[target]
-            complete = state.owns_group(state.owner[target], deed.group)
-            return (2 if complete else 0, deed.price)
+            return (2 if _in_whole_group(state, target) else 0, state.deck.deeds[target].price)
         return (1 if kind == "sell" else 3, 0)
 
     return min(actions, key=cost)
+
+
+def _in_whole_group(state: SlidersState, sq: int) -> bool:
+    return state.owns_group(state.owner[sq], state.deck.deeds[sq].group)
 
 
 def _affordable(state: SlidersState, p: int, action: Action) -> bool:
@@ -85,15 +143,23 @@ def _manage(state: SlidersState, p: int, actions: list, default: str) -> Action:
         if "card" in actions:
             return "card"
         unowned = state.owner.count(-1) - (len(state.deck.squares) - len(state.deck.deeds))
-        if "fine" in actions and unowned > len(state.deck.deeds) // 2:
-            return "fine"
+        if unowned > len(state.deck.deeds) // 2:
+            if "fine" in actions:
+                return "fine"
+            if state.cage_tries[p] < CAGE_TRIES - 1:  # mortgage a loose deed for the fine
+                loose = [a for a in actions if isinstance(a, tuple) and a[0] == "mortgage"]
+                loose = [a for a in loose if not _in_whole_group(state, a[1])]
+                if loose:
+                    return loose[0]
+    trades = []
     for action in actions:
-        if not isinstance(action, tuple) or action[0] not in ("build", "lift"):
-            continue
-        if _affordable(state, p, action):
-            return action
-    offers = [a for a in actions if isinstance(a, tuple) and a[0] == "offer" and state.cash[p] - a[2] >= RESERVE]
-    return max(offers, key=lambda a: a[2]) if offers else default
+        if type(action) is tuple:
+            kind = action[0]
+            if kind == "offer":
+                trades.append(action[1])
+            elif (kind == "build" or kind == "lift") and _affordable(state, p, action):
+                return action
+    return _proposal(state, p, trades) or default
 
 
 def policies() -> dict:

@@ -1,60 +1,121 @@
-"""Property: what a player may build, sell, mortgage, lift or offer for, rents and worth.
+"""Property: what a player may build, sell, mortgage or lift, rents and worth.
 
 Mixed into SlidersState, whose fields (owner, level, mortgaged, cash, the Bank's stock)
 it reads; the actions that change them live in the state.
 """
 
-from generator.games.sliders.rules import HOTEL, OFFER_PRICES
+from collections.abc import Callable, Hashable
+from operator import itemgetter
+from typing import Any
+
+from generator.games.sliders.deck import Deck
+from generator.games.sliders.rules import HOTEL
 
 
 class PropertyMixin:
+    # The SlidersState fields this mixin reads.
+    deck: Deck
+    owner: list[int]
+    level: list[int]
+    mortgaged: list[bool]
+    cash: list[int]
+    bank_houses: int
+    bank_hotels: int
+    hotel_at: int
+    last_throw: int
+    dice: Callable[[], tuple[int, int]]
+    _by_owner: list[dict[Hashable, Any]]
+    _lift_costs: dict[int, int]
+    _group_moves: dict[tuple, list[tuple[tuple, int]]]
+    _group_getters: dict[str, itemgetter]
+
     def owns_group(self, player: int, group: str) -> bool:
         return all(self.owner[sq] == player for sq in self.deck.groups[group])
 
     def give(self, sq: int, p: int) -> None:
         """Change a deed's owner (-1: the Bank)."""
+        group = self.deck.groups[self.deck.deeds[sq].group]
+        # The seats holding deeds in the group, before or after: only their holdings, lacks,
+        # moves and trade menus change (a menu names other seats only through this group).
+        touched = {self.owner[s] for s in group} | {p}
         self.owner[sq] = p
-        self._holdings.clear()
+        for seat in touched - {-1}:
+            self._by_owner[seat].clear()
 
-    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], list[int]]]:
+    def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
         """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
-        found = self._holdings.get(p)
+        found = self._by_owner[p].get("holdings")
         if found is None:
             owner = self.owner
             found = []
             for group, members in self.deck.groups.items():
-                mine = [sq for sq in members if owner[sq] == p]
+                mine = tuple([sq for sq in members if owner[sq] == p])
                 if mine:
                     found.append((group, members, mine))
-            self._holdings[p] = found
+            self._by_owner[p]["holdings"] = found
         return found
 
     def manage_actions(self, p: int) -> list:
-        """Lifting, building, selling, mortgaging and offering: p's end-of-turn property moves.
+        """Lifting, building, selling and mortgaging: p's property moves between turns.
 
-        One pass over p's groups: it runs at every end of turn, so it is kept tight.
+        It runs before and after every throw, so the moves cash aside are kept, by the
+        buildings and mortgages of p's deeds and the Bank's stock they follow from, until an
+        owner changes; only the cash is looked at anew.
         """
-        actions: list = []
-        level, mortgaged, cash = self.level, self.mortgaged, self.cash[p]
+        squares = self._own_deeds(p)
+        if squares is None:
+            return []
+        stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))  # all the moves look at
+        key = ("manage", squares(self.level), squares(self.mortgaged), stock)
+        moves = self._by_owner[p].get(key)
+        if moves is None:
+            moves = self._by_owner[p][key] = self._priced_moves(p)
+        cash = self.cash[p]
+        return [action for action, cost in moves if cost <= cash]
+
+    def _own_deeds(self, p: int) -> itemgetter | None:
+        """A getter of p's deeds (None if p holds none): their buildings and mortgages are all
+        p's moves follow from, as a split group has no buildings."""
+        getter = self._by_owner[p].get("deeds")
+        if getter is None:
+            squares = [sq for _, _, mine in self.holdings(p) for sq in mine]
+            getter = self._by_owner[p]["deeds"] = itemgetter(*squares) if squares else False
+        return getter or None
+
+    def _priced_moves(self, p: int) -> list[tuple[tuple, int]]:
+        """Every property move of p with the cash it needs (0 for those that raise cash), group
+        by group; a group's moves are kept by what they follow from, as most changes (a
+        house, a mortgage, a new owner) touch one group and leave the others' moves as they were."""
+        moves: list[tuple[tuple, int]] = []
+        level, mortgaged, kept = self.level, self.mortgaged, self._group_moves
+        stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))
         for group, members, mine in self.holdings(p):
-            levels = [level[sq] for sq in members]
-            highest = max(levels)
-            unmortgaged = True
-            for sq in mine:
-                if mortgaged[sq]:
-                    unmortgaged = False
-                    if cash >= self.lift_cost(sq):
-                        actions.append(("lift", sq))
-                elif not highest:
-                    actions.append(("mortgage", sq))
-            if highest:
-                actions += self._sells(group, members, highest)
-            if len(mine) == len(members):
-                if unmortgaged and cash >= self.deck.deeds[members[0]].house_cost:
-                    actions += self._builds(members, levels)
-            elif not self.offered and len(mine) == len(members) - 1:
-                actions += self._offers(p, members)
-        return actions
+            get = self._group_getters[group]
+            key = (mine, get(level), get(mortgaged), stock)
+            found = kept.get(key)
+            if found is None:
+                found = kept[key] = self._group_moves_of(group, members, mine)
+            moves += found
+        return moves
+
+    def _group_moves_of(self, group: str, members: tuple[int, ...], mine: tuple[int, ...]) -> list[tuple[tuple, int]]:
+        moves: list[tuple[tuple, int]] = []
+        level, mortgaged, lift_costs = self.level, self.mortgaged, self._lift_costs
+        levels = [level[sq] for sq in members]
+        highest = max(levels)
+        unmortgaged = True
+        for sq in mine:
+            if mortgaged[sq]:
+                unmortgaged = False
+                moves.append((("lift", sq), lift_costs[sq]))
+            elif not highest:
+                moves.append((("mortgage", sq), 0))
+        if highest:
+            moves += [(action, 0) for action in self._sells(group, members, highest)]
+        if len(mine) == len(members) and unmortgaged:
+            cost = self.deck.deeds[members[0]].house_cost
+            moves += [(action, cost) for action in self._builds(members, levels)]
+        return moves
 
     def raise_actions(self, p: int) -> list:
         """Selling buildings and mortgaging: the ways to raise cash from the Bank."""
@@ -110,15 +171,6 @@ class PropertyMixin:
                 if kind == item:
                     found += squares
         return found
-
-    def _offers(self, p: int, members: tuple[int, ...]) -> list:
-        """Offers for the one deed of a group that p lacks. (A split group has no buildings,
-        so the seed's ban on selling from a built group holds by itself.)"""
-        sq = next(sq for sq in members if self.owner[sq] != p)
-        if self.owner[sq] < 0:
-            return []
-        price = self.deck.deeds[sq].price
-        return [("offer", sq, int(price * k)) for k in OFFER_PRICES if int(price * k) <= self.cash[p]]
 
     def building_value(self, sq: int) -> int:
         """What the buildings on a square cost (a hotel counts its houses turned in)."""

@@ -1,6 +1,8 @@
-"""The fixed numbers of the seed rules, the phases of a turn, and the variant options."""
+"""The fixed numbers of the seed rules, the phases of a turn, and the declared variants and options."""
 
 from dataclasses import dataclass
+
+from generator.games.base import Option, Variant, whole_number
 
 HOTEL = 5
 FINE = 50
@@ -20,34 +22,68 @@ START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, PLACE, OVER = (
     "place",
     "over",
 )
-OFFER_PRICES = (1.0, 1.5, 2.0)
-#: Turns of the time-limit game switched on without a length (about 50 rounds of 4).
+#: Turns of the time-limit game when no length is given (about 50 rounds of 4).
 DEFAULT_TIME_LIMIT = 200
 
 
-@dataclass
+VARIANTS: tuple[Variant, ...] = (
+    Variant("short", "the rules' short game: two deeds dealt each, hotels on three houses, ends at the 2nd bankruptcy"),
+    Variant("time_limit", "the rules' time-limit game: two deeds dealt each, richest after time_limit_turns wins"),
+)
+OPTIONS: tuple[Option, ...] = (
+    Option("time_limit_turns", "turns the time-limit game lasts", DEFAULT_TIME_LIMIT, whole_number(0, "turns")),
+    Option(
+        "max_turns",
+        "stop any game after this many turns, valued as at a time limit (0: never)",
+        0,
+        whole_number(0, "turns"),
+    ),
+    Option(
+        "starting_money",
+        "dollars each player starts with (default: the bills' per_player split)",
+        None,
+        whole_number(0, "dollars"),
+    ),
+)
+
+
+@dataclass(frozen=True)
 class Rules:
-    """The variant: `short` (short game), `time_limit` (turns, 0 for none), `max_turns`
-    (a turn cap, 0 for none: the game then ends as capped, valued like a time-limit game)."""
+    """The variant: `short` (short game), `time_limit` (turns of the time-limit game, 0 for
+    none), `max_turns` (a turn cap, 0 for none: the game then ends as capped, valued like a
+    time-limit game), `starting_money` (None: the deck's split)."""
 
     short: bool = False
     time_limit: int = 0
     #: Off by default, so that the simulation harness's own cap (Engine.max_actions) is what
     #: stops long games and they are reported as capped, not as won.
     max_turns: int = 0
+    starting_money: int | None = None
 
     @classmethod
     def from_options(cls, options: dict) -> "Rules":
-        """Options as given to new_game; a bare switch (`--variant time_limit`, i.e. True)
-        plays the time-limit game for DEFAULT_TIME_LIMIT turns."""
-        unknown = set(options) - {"short", "time_limit", "max_turns"}
+        """Variants (NAME: True) and options as given to new_game, a declared option's default
+        where it is missing; ValueError naming an unknown name or a bad value."""
+        declared = {v.name for v in VARIANTS} | {o.name for o in OPTIONS}
+        unknown = set(options) - declared
         if unknown:
-            raise ValueError(f"unknown Sliders options: {', '.join(sorted(unknown))}")
-        values = dict(options)
-        if values.get("time_limit") is True:
-            values["time_limit"] = DEFAULT_TIME_LIMIT
-        for name in ("time_limit", "max_turns"):
-            value = values.get(name, 0)
+            raise ValueError(
+                f"unknown Sliders options: {', '.join(sorted(unknown))} (known: {', '.join(sorted(declared))})"
+            )
+        values = {option.name: options.get(option.name, option.default) for option in OPTIONS}
+        for name, value in values.items():
+            if value is None and name == "starting_money":
+                continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"Sliders option {name} must be a number of turns, not {value!r}")
-        return cls(**values)
+                raise ValueError(f"Sliders option {name} must be a whole number (0 or more), not {value!r}")
+        for name in (v.name for v in VARIANTS):
+            if not isinstance(options.get(name, False), bool):
+                raise ValueError(f"Sliders variant {name} is switched on with True, not {options[name]!r}")
+        if options.get("time_limit") and not values["time_limit_turns"]:
+            raise ValueError("the time-limit game needs time_limit_turns of 1 or more")
+        return cls(
+            short=options.get("short", False),
+            time_limit=values["time_limit_turns"] if options.get("time_limit") else 0,
+            max_turns=values["max_turns"],
+            starting_money=values["starting_money"],
+        )

@@ -1,41 +1,77 @@
-"""A Sliders game in progress: the seed rules as a state machine of decisions.
+"""A Sliders game in progress: the rules as a state machine of decisions.
 
 Every decision is an action from legal_actions() made by the seat `current_player()`:
 
-    "roll"  "fine"  "card"            start of a turn (fine and card only in the Slidecage)
-    "end"                             end of the turn, after the last throw: the time to
-                                      manage property (below)
+    "roll"  "fine"  "card"            start of a turn (fine and card only in the Slidecage),
+                                      with the property moves and trades below
+    "end"                             end of the turn, after the last throw, with the
+                                      property moves and trades below
     "buy"  "decline"                  on an unowned deed (declining starts an auction)
     ("bid", n)  "pass"                in an auction
     "flat"  "percent"                 the Sliding Tax choice, made before worth is added up
     ("build", sq) ("sell", sq) ("sell_all", group) ("mortgage", sq) ("lift", sq)
-                                      managing property, at the end of one's turn (selling
-                                      and mortgaging also whenever a debt is due)
+                                      managing property, before and after one's throw
+                                      (selling and mortgaging also whenever a debt is due)
     "bankrupt"                        only when a debt exceeds all one could raise
     ("lift_now", sq)  "keep"          after receiving mortgaged deeds (from a bankrupt or by
-                                      a sale, the 10% interest paid): lift now at the bare
+                                      a trade, the 10% interest paid): lift now at the bare
                                       mortgage, or keep them mortgaged
-    ("offer", sq, n)                  offer to buy, once a turn, the one deed of a group the
-                                      player lacks
-    "accept"  "refuse"                the owner's answer to an offer
+    ("offer", Trade)                  propose a trade of deeds, money or a Get Out card,
+                                      one between two throws (the menu: trades.py)
+    "accept"  "refuse"                the other player's answer to a trade
     ("place", sq)                     where the winner of a building auction puts it
 
 Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
-Simplifications: rent is always asked for; private sales are offers of the deed that
-completes the buyer's group, at 1, 1.5 or 2 times its price (no other trades, no sale of
-Get Out cards); property is managed at the end of one's own turn, not "at any time";
-in a building shortage, several "wish to buy more than the Bank has" when the Bank holds
-fewer houses (or hotels) than there are players who could build one: the player who asks
-to build then starts an auction of one, among those players.
+
+Readings of the rules (docs/rules-readings-sliders.md quotes the line each one reads):
+- The opening: everyone throws, the highest total starts (`first_player`); equal highest
+  totals throw again among themselves.
+- "At any time" (building, selling buildings, mortgaging, lifting) is, for the player to
+  move, before his throw and after his last throw, and for a debtor whenever a debt is due;
+  this covers mortgaging to pay the Slidecage fine and managing property while in the
+  Slidecage. Other players act in their own turns, not in the middle of another's.
+- Rent is always asked for in time.
+- Auction bids rise in steps of $1, 5, 10, 25, 50 or 100 over the high bid, in seat order
+  from the player who declined; a player who passes leaves the auction.
+- The Sliding Tax: the choice is an action taken before the engine adds up the worth.
+- The fine may be paid before the throw on the first two turns in the Slidecage; the third
+  failed throw pays it and moves by that throw.
+- The building shortage is enforced: nothing is built when the Bank has none; when the
+  Bank holds fewer houses (or hotels) than there are players who could build one, the
+  player who asks to build starts an auction of one among those players. A hotel breaks
+  down to houses only when the Bank has four (three in the short game) to give.
+- Private sales and the Get Out card's sale are trades from a small menu (trades.py), one
+  proposal between two throws; nobody pays more cash than he holds (no lending between
+  players).
+- A bankrupt's Get Out cards go to his creditor, or back under their decks when the
+  creditor is the Bank; deeds the Bank takes are auctioned unmortgaged.
+- The short game's last bankruptcy hands everything, buildings included, to the creditor
+  with no interest or auction; the survivors score by the short game's valuation.
+- The time-limit game's "definite hour" is a number of turns (option time_limit_turns),
+  and the richest is found by the short game's valuation.
+- Money never runs out ("The Bank never goes broke"); houses (32) and hotels (12) do.
+
+Additions, where the rules say nothing: the tie rule of the opening throw, the bid steps,
+the trade menu and its prices, the valuation of the time-limit game, and the scores of
+bankrupt players (below every survivor's, the earliest lowest).
+
+Holes: none that stop a game from ending. The regular game ends when one player is left;
+no position leaves the players without a legal way on, and a long game comes only from
+the players' own choices (never buying, never trading), which the rules answer with the
+short and time-limit games. So there is no house-rules variant; end_reason() says which
+ending a game reached.
 """
 
 import random
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from itertools import compress
+from operator import itemgetter
+from typing import Any
 
 from generator.games.base import GameState
+from generator.games.sliders import trades
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.movement import MovementMixin
 from generator.games.sliders.property import PropertyMixin, interest
@@ -57,6 +93,7 @@ from generator.games.sliders.rules import (
     TRANSFER,
     Rules,
 )
+from generator.games.sliders.trades import Trade
 
 Dice = Callable[[], tuple[int, int]]
 
@@ -78,15 +115,24 @@ class Auction:
     high: int = 0
     leader: int = -1
     item: str = "deed"  # "deed", "house" or "hotel"
+    #: The phase a building auction returns to (the builder's, before or after the throw).
+    back: str = POST
 
 
 @dataclass
 class Stats:
     """What the figures are made of."""
 
+    #: Where each throw ended, by square, after any card moved the token.
     landings: list[int] = field(default_factory=lambda: [0] * 40)
+    #: Throws that ended in the Slidecage itself (not Just Visiting), also in landings.
+    in_cage: int = 0
     rent_by_group: Counter = field(default_factory=Counter)
     bankrupt_turns: list[int] = field(default_factory=list)
+
+
+#: Phases in which the player whose turn it is decides.
+_MOVER_PHASES = frozenset((START, POST, BUY, TAX))
 
 
 def rolled_dice(rng: random.Random) -> Dice:
@@ -100,7 +146,8 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.dice: Dice = dice or rolled_dice(rng)
         self.hotel_at = 3 if rules.short else 4
         n_squares = len(deck.squares)
-        self.cash = [deck.start_cash] * num_players
+        start_cash = deck.start_cash if rules.starting_money is None else rules.starting_money
+        self.cash = [start_cash] * num_players
         self.pos = [deck.go] * num_players
         self.alive = [True] * num_players
         self.caged = [False] * num_players
@@ -112,7 +159,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.bank_houses, self.bank_hotels = deck.houses, deck.hotels
         self.piles = {name: deque(rng.sample(cards, len(cards))) for name, cards in deck.cards.items()}
         self.card_total = sum(map(len, deck.cards.values()))
-        self.ledger = deck.start_cash * num_players  # cash the players should hold in all
+        self.ledger = start_cash * num_players  # cash the players should hold in all
         self.stats = Stats(landings=[0] * n_squares)
         self.bust_order: list[int] = []
         self.capped = False
@@ -120,10 +167,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.debts: deque[Debt] = deque()
         self.auction: Auction | None = None
         self.bank_sales: deque[int] = deque()
-        self.transfer: tuple[int, list[int]] | None = None
-        self.offer: tuple[int, int, int, str] | None = None  # buyer, square, amount, phase
-        self.offered = False
-        self.placing: tuple[int, str] | None = None  # winner of a building auction, item
+        self.transfer: tuple[int, list[int], str] | None = None  # receiver, squares, phase after
+        self.offer: tuple[int, Trade, str] | None = None  # proposer, trade, phase after
+        self.offered = False  # the player to move proposed a trade since the last throw
+        self.placing: tuple[int, str, str] | None = None  # winner of a building auction, item, phase after
+        self.ending = ""  # why the game ended, once over
         self.pending_buy = -1
         self.resume = ""  # what follows once debts and auctions are settled
         self.again = False  # the last throw was doubles: the player throws again
@@ -131,11 +179,22 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.cage_throw = 0
         self.last_throw = 0
         self._legal: list | None = None
-        self._holdings: dict[int, list] = {}  # seat -> [(group, members, mine)], by owner
-        self._checked_holdings: tuple = ()  # the last holdings found sound
+        #: By seat, what follows from the deeds' owners, kept until give() changes an owner
+        #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
+        #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
+        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(num_players)]
+        self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
+        self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
+        self._no_deeds = [sq for sq in range(n_squares) if sq not in deck.deeds]
+        #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
+        #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
+        self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
+        self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
+        #: The last owners, buildings, mortgages, seats and held cards found sound.
+        self._checked_holdings: tuple[list, list, list, list, list] = ([], [], [], [], [])
         if rules.short or rules.time_limit:
             self._deal_two_deeds()
-        self.player = self.opening_roll()
+        self.player = self.first_player = self.opening_roll()
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -161,6 +220,8 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     # ---- the protocol -----------------------------------------------------------------------
 
     def current_player(self) -> int:
+        if self.phase in _MOVER_PHASES:
+            return self.player
         if self.phase == DEBT:
             return self.debts[0].debtor
         if self.phase == AUCTION:
@@ -168,13 +229,19 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         if self.phase == TRANSFER:
             return self.transfer[0]
         if self.phase == OFFER:
-            return self.owner[self.offer[1]]
+            return self.offer[1].partner
         if self.phase == PLACE:
             return self.placing[0]
         return self.player
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def end_reason(self) -> str:
+        """How the game ended: "last player left", "second bankruptcy" (short game), "time
+        limit" or "turn cap (max_turns)"; empty while it goes on. The rules have no position
+        without a way out (module docstring), so there is no other reason."""
+        return self.ending
 
     def returns(self) -> list[float]:
         """Survivors score their worth (short-game valuation); the bankrupt score below zero,
@@ -198,9 +265,9 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                     actions.append("fine")
                 if self.held[p]:
                     actions.append("card")
-            return actions
+            return actions + self.manage_actions(p) + trades.offers(self, p)
         if phase == POST:
-            return ["end", *self.manage_actions(p)]
+            return ["end", *self.manage_actions(p), *trades.offers(self, p)]
         if phase == BUY:
             deed = self.deck.deeds[self.pending_buy]
             return ["buy", "decline"] if self.cash[p] >= deed.price else ["decline"]
@@ -215,7 +282,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 return ["bankrupt"]
             return self.raise_actions(p)
         if phase == TRANSFER:
-            creditor, squares = self.transfer
+            creditor, squares, _ = self.transfer
             lifts = [
                 ("lift_now", sq)
                 for sq in squares
@@ -251,7 +318,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             seats = [(p + k) % self.num_players for k in range(self.num_players)]
             wanting = [q for q in seats if self.alive[q] and self.cash[q] > 0 and self.places(q, item)]
         if len(wanting) > 1 and stock < len(wanting):
-            self.auction = Auction(-1, wanting, item=item)
+            self.auction = Auction(-1, wanting, item=item, back=self.phase)
             self.fired["rule: building auction"] += 1
             return
         self._put(sq, item)
@@ -260,7 +327,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     def _do_place(self, p: int, sq: int) -> None:
         """The winner of a building auction puts it up; the bid was its price."""
         self._put(sq, self.placing[1])
-        self.placing, self.phase = None, POST
+        self.placing, self.phase = None, self.placing[2]
 
     def _put(self, sq: int, item: str) -> None:
         if item == "hotel":
@@ -272,12 +339,18 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.bank_houses -= 1
             self.level[sq] += 1
             self.fired["rule: house built"] += 1
+        self._note_buildings()
+
+    def _note_buildings(self) -> None:
+        self.note_in_play("houses", self.deck.houses - self.bank_houses)
+        self.note_in_play("hotels", self.deck.hotels - self.bank_hotels)
 
     def _do_sell(self, p: int, sq: int) -> None:
         if self.level[sq] == HOTEL:
             self.bank_hotels += 1
             self.bank_houses -= self.hotel_at
             self.level[sq] = self.hotel_at
+            self._note_buildings()
         else:
             self.bank_houses += 1
             self.level[sq] -= 1
@@ -310,31 +383,45 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.transfer[1].remove(sq)
 
     def _do_keep(self, p: int) -> None:
-        self.transfer, self.phase = None, POST
+        self.phase, self.transfer = self.transfer[2], None
 
-    def _do_offer(self, p: int, sq: int, amount: int) -> None:
+    def _do_offer(self, p: int, trade: Trade) -> None:
         self.offered = True
-        self.offer = (p, sq, amount, self.phase)
+        self.offer = (p, trade, self.phase)
 
-    def _do_accept(self, p: int) -> None:
-        """The sale; a mortgaged deed costs the buyer 10% interest now (see TRANSFER)."""
-        buyer, sq, amount, self.phase = self.offer
-        self.offer = None
-        self.give(sq, buyer)
-        self._move_cash(buyer, p, amount)
-        self.fired["rule: private sale"] += 1
-        if self.mortgaged[sq]:
-            self.owe(buyer, interest(self.deck.deeds[sq].mortgage), None)
-            self.transfer = (buyer, [sq])
+    def _do_accept(self, partner: int) -> None:
+        """The exchange; a mortgaged deed costs its new owner 10% interest now (TRANSFER)."""
+        proposer, trade, back = self.offer
+        self.offer, self.phase = None, back
+        for sq in trade.give:
+            self.give(sq, partner)
+        for sq in trade.take:
+            self.give(sq, proposer)
+        if trade.cash >= 0:
+            self._move_cash(proposer, partner, trade.cash)
+        else:
+            self._move_cash(partner, proposer, -trade.cash)
+        if trade.card:
+            source, target = (partner, proposer) if trade.card > 0 else (proposer, partner)
+            self.held[target].append(self.held[source].pop(0))
+            self.fired["rule: Get Out card sold"] += 1
+        if trade.give or trade.take:
+            self.fired["rule: private sale"] += 1
+        taken = [sq for sq in trade.take if self.mortgaged[sq]]
+        for sq in taken:
+            self.owe(proposer, self._interest[sq], None)
+        if taken:
+            self.transfer = (proposer, taken, back)
 
-    def _do_refuse(self, p: int) -> None:
-        self.phase = self.offer[3]
+    def _do_refuse(self, partner: int) -> None:
+        self.phase = self.offer[2]
         self.offer = None
 
     def _do_roll(self, p: int) -> None:
         first, second = self.dice()
         throw, doubles = first + second, first == second
         self.last_throw = throw
+        self.offered = False
         if self.caged[p]:
             self._cage_roll(p, throw, doubles)
             return
@@ -345,9 +432,17 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 self.fired["rule: three doubles"] += 1
                 self.send_to_cage(p)
                 self.resume = "turn"
+                self._throw_ended(p)
                 return
         self.resume = "turn"
         self.move_by(p, throw)
+        self._throw_ended(p)
+
+    def _throw_ended(self, p: int) -> None:
+        """Count where a throw left the token, once any card has moved it."""
+        self.stats.landings[self.pos[p]] += 1
+        if self.caged[p]:
+            self.stats.in_cage += 1
 
     def _cage_roll(self, p: int, throw: int, doubles: bool) -> None:
         self.again = False
@@ -356,6 +451,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.fired["rule: doubles out of the Slidecage"] += 1
             self._leave_cage(p)
             self.move_by(p, throw)
+            self._throw_ended(p)
             return
         self.cage_tries[p] += 1
         if self.cage_tries[p] == CAGE_TRIES:
@@ -363,6 +459,8 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.cage_throw = throw
             self.resume = "cage_move"
             self.owe(p, FINE, None)
+        else:
+            self._throw_ended(p)
 
     def _leave_cage(self, p: int) -> None:
         self.caged[p] = False
@@ -414,9 +512,9 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             if auction.item == "deed":
                 self.give(auction.square, auction.leader)
             else:
-                self.placing = (auction.leader, auction.item)
+                self.placing = (auction.leader, auction.item, auction.back)
         if auction.item != "deed":
-            self.phase = POST  # building happens at the end of the builder's turn
+            self.phase = auction.back  # the builder's phase, before or after the throw
 
     def _auction_over(self) -> bool:
         bidders = self.auction.bidders
@@ -450,6 +548,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.held[p] = []
         if final or sum(self.alive) == 1:
             self.phase = OVER
+            self.ending = "second bankruptcy" if final else "last player left"
         elif p == self.player:
             self.pending_buy, self.again, self.resume = -1, False, "next"
 
@@ -480,7 +579,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         for sq in mortgaged:
             self.owe(creditor, interest(self.deck.deeds[sq].mortgage), None)
         if mortgaged:
-            self.transfer = (creditor, mortgaged)
+            self.transfer = (creditor, mortgaged, POST)
 
     # ---- settling what an action left open ----------------------------------------------------
 
@@ -504,7 +603,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 self.start_auction(sq, (self.player + 1) % self.num_players)
             elif self.transfer is not None:
                 if not self.transfer[1] or not self.alive[self.transfer[0]]:
-                    self.transfer, self.phase = None, POST
+                    self.phase, self.transfer = self.transfer[2], None
                     continue
                 self.phase = TRANSFER
                 return
@@ -530,6 +629,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self._leave_cage(p)
             self.resume = "turn"
             self.move_by(p, self.cage_throw)
+            self._throw_ended(p)
             return True
         if resume == "turn":
             self.phase = START if self.again and not self.caged[p] else POST
@@ -542,11 +642,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
     def _next_turn(self) -> None:
         self.turns += 1
         if self.rules.time_limit and self.turns >= self.rules.time_limit:
-            self.phase = OVER
+            self.phase, self.ending = OVER, "time limit"
             return
         if self.rules.max_turns and self.turns >= self.rules.max_turns:
             self.capped = True
-            self.phase = OVER
+            self.phase, self.ending = OVER, "turn cap (max_turns)"
             return
         self.player = (self.player + 1) % self.num_players
         while not self.alive[self.player]:
@@ -596,25 +696,40 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         houses = sum(level) - HOTEL * hotels
         if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses, self.deck.hotels):
             problems.append(f"{houses + self.bank_houses} houses and {hotels + self.bank_hotels} hotels exist")
-        cards = sum(map(len, self.piles.values())) + sum(map(len, self.held))
+        held = self.held
+        cards = sum(map(len, self.piles.values())) + sum(map(len, held))
         if cards != self.card_total:
             problems.append(f"{cards} event cards exist, not {self.card_total}")
-        holdings = (tuple(self.owner), tuple(level), tuple(self.mortgaged), tuple(self.alive))
-        if holdings != self._checked_holdings:
+        owner, mortgaged, alive = self.owner, self.mortgaged, self.alive
+        checked = self._checked_holdings
+        if (
+            owner != checked[0]
+            or level != checked[1]
+            or mortgaged != checked[2]
+            or alive != checked[3]
+            or held != checked[4]
+        ):
             found = self._holding_problems()
             if not found:
-                self._checked_holdings = holdings
+                self._checked_holdings = (owner[:], level[:], mortgaged[:], alive[:], [cards[:] for cards in held])
             problems += found
         return problems
 
     def _holding_problems(self) -> list[str]:
         owner, squares = self.owner, range(len(self.owner))
-        problems = []
+        problems = [
+            f"seat {p} holds {c.fired_name!r}" for p, h in enumerate(self.held) for c in h if c.effect.op != "get_out"
+        ]
         if not all(self.alive):
             problems += [
                 f"square {sq} owned by the bankrupt seat {o}"
                 for sq, o in enumerate(owner)
                 if o >= 0 and not self.alive[o]
+            ]
+        problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in self._no_deeds if owner[sq] != -1]
+        if max(owner) >= self.num_players or min(owner) < -1:
+            problems += [
+                f"square {sq} owned by {o}, no seat" for sq, o in enumerate(owner) if not -1 <= o < self.num_players
             ]
         if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
             problems.append("a deed of the Bank is mortgaged")
@@ -626,7 +741,10 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         squares = self.deck.groups[group]
         if len({self.owner[sq] for sq in squares}) != 1 or self.owner[squares[0]] < 0:
             return f"buildings on {group} outside a complete group"
-        heights = [self.hotel_at + 1 if self.level[sq] == HOTEL else self.level[sq] for sq in squares]
+        levels = [self.level[sq] for sq in squares]
+        if max(levels) - min(levels) <= 1:
+            return ""
+        heights = [self.hotel_at + 1 if level == HOTEL else level for level in levels]  # a hotel on 3 houses
         if max(heights) - min(heights) > 1:
             return f"uneven building on {group}: {heights}"
         return ""

@@ -1,0 +1,140 @@
+"""Trades between players: deeds, money and Get Out cards, proposed by the player to move.
+
+The rules let unimproved deeds be sold "to any player as a private transaction for any
+amount" (never from a colour group with buildings), a mortgaged deed with 10% interest
+due from its new owner, and a Get Out card "at any time, to another player at a price
+agreeable to both"; no player may lend money. Any amount and any bundle would make the
+choices endless, so the player to move may propose, once between two throws, one trade
+of a small menu, which the other player accepts or refuses:
+
+    buy      the one deed of a group the proposer lacks, at 1, 1.5 or 2 times its price
+    sell     the one deed of a group another player lacks, at 1.5 or 2 times its price
+    swap     a deed another player lacks for the one the proposer lacks in another group,
+             the difference in printed prices paid in cash
+    card     a Get Out card, for $25 or $50, between a player in the Slidecage and its holder
+
+Every deed in the menu comes from a split group, which cannot have buildings, so the ban
+on selling from a built group holds by construction (and the invariants check it). Deeds
+handed over by the proposer are unmortgaged; a mortgaged deed the proposer receives costs
+the 10% interest at once, and may be lifted then at the bare mortgage (TRANSFER).
+
+The state keeps the menus it has worked out in its per-seat caches (SlidersState._by_owner),
+and plays an accepted trade itself.
+"""
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the state imports this module and passes itself in
+    from generator.games.sliders.state import SlidersState
+
+#: A deed bought from its owner costs this many times its printed price.
+BUY_PRICES = (1.0, 1.5, 2.0)
+#: A deed sold to the player who lacks it.
+SELL_PRICES = (1.5, 2.0)
+#: A Get Out card changes hands for one of these (the fine it saves is $50).
+CARD_PRICES = (25, 50)
+
+
+@dataclass(frozen=True)
+class Trade:
+    """A proposal of the player to move to `partner`."""
+
+    partner: int
+    #: Deeds (squares) the proposer hands over.
+    give: tuple[int, ...] = ()
+    #: Deeds the proposer receives.
+    take: tuple[int, ...] = ()
+    #: Dollars the proposer pays the partner (negative: receives).
+    cash: int = 0
+    #: Get Out cards: 1 the proposer receives one from the partner, -1 hands one over.
+    card: int = 0
+
+
+def offers(state: "SlidersState", p: int) -> list:
+    """The proposals p may make now: ("offer", Trade) actions, none once p has proposed
+    since the last throw."""
+    if state.offered:
+        return []
+    found = _deed_offers(state, p)
+    if any(state.held):
+        found += [("offer", trade) for trade in _card_trades(state, p)]
+    return found
+
+
+def _lacked(state: "SlidersState", p: int) -> list[tuple[int, int]]:
+    """(square, its owner) for each group where p holds all deeds but one, which another
+    player owns."""
+    found = state._by_owner[p].get("lacked")
+    if found is None:
+        owner = state.owner
+        found = []
+        for _, members, mine in state.holdings(p):
+            if len(mine) == len(members) - 1:
+                sq = next(sq for sq in members if owner[sq] != p)
+                if owner[sq] >= 0:
+                    found.append((sq, owner[sq]))
+        state._by_owner[p]["lacked"] = found
+    return found
+
+
+def _deed_offers(state: "SlidersState", p: int) -> list:
+    """The menu's deed trades that both sides can pay for now, as actions."""
+    menu = _deed_menu(state, p)
+    if not menu:
+        return []
+    cash, mortgaged, dues = state.cash, state.mortgaged, state._interest
+    cash_p = cash[p]
+    return [
+        action
+        for action, q, given, taken, pays, gets in menu
+        if (given < 0 or not mortgaged[given])
+        and cash_p >= pays + (dues[taken] if taken >= 0 and mortgaged[taken] else 0)
+        and cash[q] >= gets
+    ]
+
+
+def _deed_menu(state: "SlidersState", p: int) -> list[tuple[tuple, int, int, int, int, int]]:
+    """Every deed trade of the menu for p, cash and mortgages aside, as (action, partner,
+    deed given or -1, deed taken or -1, cash p pays, cash the partner pays): it follows
+    from the owners alone, so it is kept until an owner changes."""
+    menu = state._by_owner[p].get("menu")
+    if menu is None:
+        menu = state._by_owner[p]["menu"] = [
+            (("offer", t), t.partner, *(t.give or (-1,)), *(t.take or (-1,)), max(t.cash, 0), max(-t.cash, 0))
+            for t in _deed_trades(state, p)
+        ]
+    return menu
+
+
+def _deed_trades(state: "SlidersState", p: int) -> list[Trade]:
+    """Every deed trade of the menu for p."""
+    deeds, menu = state.deck.deeds, []
+    wanted = _lacked(state, p)
+    for sq, q in wanted:
+        menu += [Trade(q, take=(sq,), cash=int(deeds[sq].price * k)) for k in BUY_PRICES]
+    for q in range(state.num_players):
+        if q == p or not state.alive[q]:
+            continue
+        for given, holder in _lacked(state, q):
+            if holder != p:
+                continue
+            menu += [Trade(q, give=(given,), cash=-int(deeds[given].price * k)) for k in SELL_PRICES]
+            for taken, other in wanted:
+                if other == q and deeds[taken].group != deeds[given].group:
+                    difference = deeds[taken].price - deeds[given].price
+                    menu.append(Trade(q, give=(given,), take=(taken,), cash=difference))
+    return menu
+
+
+def _card_trades(state: "SlidersState", p: int) -> list[Trade]:
+    cash, held, caged = state.cash, state.held, state.caged
+    trades = []
+    for q in range(state.num_players):
+        if q == p or not state.alive[q]:
+            continue
+        if held[p] and caged[q]:
+            trades += [Trade(q, card=-1, cash=-price) for price in CARD_PRICES if cash[q] >= price]
+        if held[q] and caged[p]:
+            trades += [Trade(q, card=1, cash=price) for price in CARD_PRICES if cash[p] >= price]
+    return trades
