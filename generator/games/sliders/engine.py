@@ -1,7 +1,7 @@
 """The Sliders engine: the deck, the static checks, fresh games, policies and figures.
 
 The engine's readings of the rules and its additions are listed in the state module's
-docstring (generator.games.sliders.state) and in docs/rules-readings-sliders.md.
+docstring (generator.games.sliders.state) and in docs/rules-readings.md.
 """
 
 import random

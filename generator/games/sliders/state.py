@@ -23,7 +23,7 @@ Every decision is an action from legal_actions() made by the seat `current_playe
 
 Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
 
-Readings of the rules (docs/rules-readings-sliders.md quotes the line each one reads):
+Readings of the rules (docs/rules-readings.md quotes the line each one reads):
 - The opening: everyone throws, the highest total starts (`first_player`); equal highest
   totals throw again among themselves.
 - "At any time" (building, selling buildings, mortgaging, lifting) is, for the player to
