@@ -11,9 +11,6 @@ from generator.check.findings import Finding, Severity
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.scene import Scene
 from generator.output import remove_stale, write_atomic, write_with
-from generator.render.pdf import write_pdf
-from generator.render.png import svg_to_png
-from generator.render.svg import render_svg
 from generator.sheets import checklist
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
@@ -197,6 +194,9 @@ def _laid_out(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
 
 def render_sheet(sheet: Sheet, heading: str, icon_dirs: list[Path], fmt: str) -> bytes:
     """One sheet as SVG or PNG bytes (module level, so worker processes can run it)."""
+    from generator.render.png import svg_to_png
+    from generator.render.svg import render_svg
+
     icon_path = LayoutContext(None, icon_dirs=icon_dirs).icon_path
     if fmt == "svg":
         return render_svg(sheet, heading, icon_path).encode("utf-8")
@@ -212,6 +212,8 @@ def write_outputs(
     store: BuildCache | None = None,
     jobs: int = 1,
 ) -> None:
+    from generator.render.pdf import write_pdf
+
     store = store or BuildCache(None)
     slug = result.game.slug
     title = result.game.name

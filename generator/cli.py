@@ -9,11 +9,8 @@ from pathlib import Path
 import click
 
 from generator import PROJECT_ROOT
-from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
-from generator.export.faces import LayoutFailed
-from generator.export.profiles import PROFILES, export_game
-from generator.sheets.alignment import write_alignment_test
+from generator.export.profiles import PROFILES
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper as load_paper
 from generator.sources.errors import SourceError, display_path
@@ -32,6 +29,8 @@ def components_root() -> Path:
 
 
 def _formats(value: str) -> tuple[str, ...]:
+    from generator.build import FORMATS
+
     chosen = tuple(part.strip() for part in value.split(",") if part.strip())
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
@@ -134,6 +133,8 @@ def build(
         if not _build_one(folder, Path(out_dir), page, chosen, options, jobs, use_cache):
             failed = True
     if alignment_test:
+        from generator.sheets.alignment import write_alignment_test
+
         path = write_alignment_test(Path(out_dir), page, options)
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
@@ -160,6 +161,8 @@ def _build_one(
     jobs: int = 1,
     use_cache: bool = True,
 ) -> bool:
+    from generator.build import build_game
+
     try:
         game = load_game(folder)
         with click.progressbar(
@@ -204,6 +207,9 @@ def _build_one(
 def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str) -> None:
     """Export SOURCES (game folders; default: all of components/) for a print shop, Tabletop
     Simulator or a cutting machine."""
+    from generator.export.faces import LayoutFailed
+    from generator.export.profiles import export_game
+
     try:
         page = load_paper(paper_name)
         folders = list(game_folders(sources, components_root()))
