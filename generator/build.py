@@ -8,6 +8,7 @@ from pathlib import Path
 from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
+from generator.layout.memo import fingerprint
 from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
@@ -68,14 +69,22 @@ def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
 
 
 def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
-    """Validate every item against its kind and draw each copy's faces."""
+    """Validate every item against its kind and draw each copy's faces (with ctx.memo,
+    reusing the faces of items unchanged since the last pass)."""
     laid = []
-    for component_file in game.files:
+    if ctx.memo:
+        ctx.memo.begin()
+        files = [fingerprint(f.data) for f in game.files]
+        folders = [folder for folder in [*ctx.layout_dirs, *ctx.icon_dirs] if folder.is_dir()]
+        seen = files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())])
+    for n, component_file in enumerate(game.files):
         kind = kind_of(component_file, game)
         named_by = "layout" if "layout" in component_file.data else "kind"
         layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
         for item in component_file.items:
             validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
+        if ctx.memo:
+            ctx.memo.scope = fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen)
         faces = kind.draw_file(list(component_file.items), layout, ctx)
         if ctx.ink_saver:
             faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]
