@@ -27,17 +27,15 @@ def fingerprint(*parts: Any) -> bytes:
 
 @dataclass
 class DrawMemo:
-    """The faces drawn by the latest layout pass, by fingerprint; `drawn` counts the items
-    that pass drew afresh (not reused)."""
+    """The faces drawn by the latest layout pass, by fingerprint."""
 
     scope: bytes = b""
-    drawn: int = 0
     _previous: dict[bytes, tuple["Faces", list[Finding]]] = field(default_factory=dict)
     _current: dict[bytes, tuple["Faces", list[Finding]]] = field(default_factory=dict)
 
     def begin(self) -> None:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
-        self._previous, self._current, self.drawn = self._current, {}, 0
+        self._previous, self._current = self._current, {}
 
     def draw(self, kind: "ComponentKind", item: "LocDict", layout: "LocDict", ctx: "LayoutContext") -> "Faces":
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
@@ -47,7 +45,6 @@ class DrawMemo:
             before = len(ctx.findings)
             faces = kind.draw(item, layout, ctx)
             known = (faces, ctx.findings[before:])
-            self.drawn += 1
         else:
             ctx.findings.extend(known[1])
         self._current[key] = known

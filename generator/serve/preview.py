@@ -1,7 +1,8 @@
 """One game's preview: every component drawn as it will print, with the checker's findings.
 
-Built afresh on every source edit, in two phases so an edit shows at once: the components
-drawn (a tenth of a second), then the rules checker's findings and the PDF. Bad input never
+Built again on every source edit, in two phases so an edit shows at once: the components
+drawn (only those the edit changed are laid out and drawn again: PreviewMemo), then the
+rules checker's findings and the PDF. Bad input never
 escapes as an exception: a SourceError (a YAML mistake, an unknown kind ...) becomes the
 preview's `error`, shown on the page with its file:line, and the next edit that fixes it
 brings the components back.
