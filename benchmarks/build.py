@@ -4,19 +4,22 @@
 
 A synthetic deck (a title and about 40 words of wrapped text per card) is laid out,
 imposed and written as PDF and as SVG by the pipeline; in the same run a minimal reportlab
-script draws the same cards (a canvas, a Paragraph per card, 9 to a page). Each is timed
-best-of-N on this one process. The last line is
+script draws the same cards (a canvas, a Paragraph per card, 9 to a page), and the library's
+build (generator.build.build_game, no cache) writes the deck with the default formats (PDF,
+SVG, PNG) and with PDF only. Each is timed best-of-N on this one process. The last line is
 
-    pipeline_vs_reportlab=R pipeline_cards_per_s=N
+    pipeline_vs_reportlab=R pipeline_cards_per_s=N default_vs_pdf_only=D default_jobs2_vs_pdf_only=D2
 
 R = pipeline PDF time (layout + imposition + PDF) / bare reportlab time; N = cards per
-second for the whole pipeline writing both PDF and SVG. Targets: R <= 3, N >= 500.
+second for the whole pipeline writing both PDF and SVG; D = a default build's time over a
+PDF-only build's (both in one process, the default --jobs); D2 = the same default build
+with --jobs 2 over the PDF-only one. Targets: R <= 3, N >= 500, D <= 1.5.
 
 With --scale, lines before it also give (each build a fresh `cutsheet build` process):
 a cold build of every shipped game (PDF, SVG, PNG), a rebuild after changing one card's
 title (target: under 20% of the cold build, which needs the content-hash cache), and a
---big-card deck (default 10,000 cards, PDF and SVG) with its time and peak memory
-(target: under 500 MB).
+--big-card deck (default 10,000 cards, the default formats: PDF, SVG and PNG) with its time
+and peak memory (target: under 500 MB).
 """
 
 import argparse
@@ -36,8 +39,8 @@ from reportlab.lib.units import mm  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
 from reportlab.platypus import Paragraph  # noqa: E402
 
-from generator.build import impose, lay_out  # noqa: E402
-from generator.layout.fonts import faces  # noqa: E402
+from generator.build import FORMATS, build_game, impose, lay_out  # noqa: E402
+from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.layout.kinds import LayoutContext  # noqa: E402
 from generator.render.pdf import write_pdf  # noqa: E402
 from generator.render.svg import render_svg  # noqa: E402
@@ -74,6 +77,16 @@ def pipeline(folder: Path, out: Path, svg: bool) -> float:
         for n, sheet in enumerate(sheets):
             (out / f"sheet-{n}.svg").write_text(render_svg(sheet, game.name, ctx.icon_path))
     return time.perf_counter() - start
+
+
+def library_build(folder: Path, out: Path, formats: tuple[str, ...], jobs: int) -> float:
+    """Seconds of build_game (as `cutsheet build --no-cache --no-check`) into a fresh folder."""
+    shutil.rmtree(out, ignore_errors=True)
+    start = time.perf_counter()
+    result = build_game(load_game(folder), out, paper("letter"), formats, jobs=jobs, use_cache=False)
+    seconds = time.perf_counter() - start
+    assert result.ok and result.files
+    return seconds
 
 
 def bare_reportlab(folder: Path, out: Path) -> float:
@@ -130,7 +143,7 @@ def scale(tmp: Path, big_cards: int) -> None:
     big = tmp / "big"
     big.mkdir()
     synthetic_deck(big, big_cards)
-    seconds = cutsheet_build(str(big), "--out", str(tmp / "big-out"), "--format", "pdf,svg", cwd=tmp)
+    seconds = cutsheet_build(str(big), "--out", str(tmp / "big-out"), cwd=tmp)
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     print(f"big_deck_cards={big_cards} big_deck_s={seconds:.2f} big_deck_peak_mb={peak / 1024:.0f}")
     project = tmp / "project"
@@ -150,7 +163,7 @@ def main() -> None:
     parser.add_argument("--scale", action="store_true", help="also the shipped games and a big deck")
     parser.add_argument("--big-cards", type=int, default=10_000)
     args = parser.parse_args()
-    faces()
+    register_fonts()
     if args.scale:
         with tempfile.TemporaryDirectory() as tmp:
             scale(Path(tmp), args.big_cards)
@@ -159,18 +172,26 @@ def main() -> None:
         folder.mkdir()
         out.mkdir()
         synthetic_deck(folder, args.cards)
-        bare, pdf_only, full = [], [], []
-        for _ in range(args.repeat):  # interleaved, so drift hits both sides alike
+        bare, pdf_only, full, built_pdf, built_default, built_jobs2 = [], [], [], [], [], []
+        for _ in range(args.repeat):  # interleaved, so drift hits every side alike
             bare.append(bare_reportlab(folder, out))
             pdf_only.append(pipeline(folder, out, svg=False))
             full.append(pipeline(folder, out, svg=True))
+            built_pdf.append(library_build(folder, out / "pdf", ("pdf",), jobs=1))
+            built_default.append(library_build(folder, out / "default", FORMATS, jobs=1))
+            built_jobs2.append(library_build(folder, out / "jobs2", FORMATS, jobs=2))
     ratio = best(pdf_only) / best(bare)
     rate = args.cards / best(full)
     print(
         f"cards={args.cards} bare_reportlab_s={best(bare):.3f} pipeline_pdf_s={best(pdf_only):.3f} "
-        f"pipeline_pdf_svg_s={best(full):.3f}"
+        f"pipeline_pdf_svg_s={best(full):.3f} build_pdf_s={best(built_pdf):.3f} "
+        f"build_default_s={best(built_default):.3f} build_default_jobs2_s={best(built_jobs2):.3f}"
     )
-    print(f"pipeline_vs_reportlab={ratio:.2f} pipeline_cards_per_s={rate:.0f}")
+    print(
+        f"pipeline_vs_reportlab={ratio:.2f} pipeline_cards_per_s={rate:.0f} "
+        f"default_vs_pdf_only={best(built_default) / best(built_pdf):.2f} "
+        f"default_jobs2_vs_pdf_only={best(built_jobs2) / best(built_pdf):.2f}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,8 +1,7 @@
 """The build: a game's sources laid out, imposed onto sheets and written as PDF, SVG, PNG."""
 
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -10,11 +9,10 @@ from generator import shipped
 from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
+from generator.layout.memo import fingerprint
 from generator.layout.scene import Scene
-from generator.output import remove_stale, write_atomic, write_with
-from generator.render.pdf import write_pdf
-from generator.render.png import svg_to_png
-from generator.render.svg import render_svg
+from generator.output import remove_stale, scratch_file, write_atomic, write_with
+from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.sheets import checklist
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
@@ -28,6 +26,7 @@ from generator.sources.game import ComponentFile, Game
 from generator.sources.loader import LocDict
 from generator.sources.schema import validate
 from generator.units import parse_length
+from generator.workers import Workers, chunks
 
 FORMATS = ("pdf", "svg", "png")
 
@@ -70,9 +69,15 @@ def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
 
 
 def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
-    """Validate every item against its kind and draw each copy's faces."""
+    """Validate every item against its kind and draw each copy's faces (with ctx.memo,
+    reusing the faces of items unchanged since the last pass)."""
     laid = []
-    for component_file in game.files:
+    if ctx.memo:
+        ctx.memo.begin()
+        files = [fingerprint(f.data) for f in game.files]
+        folders = [folder for folder in [*ctx.layout_dirs, *ctx.icon_dirs] if folder.is_dir()]
+        seen = files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())])
+    for n, component_file in enumerate(game.files):
         kind = kind_of(component_file, game)
         named_by = "layout" if "layout" in component_file.data else "kind"
         layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
@@ -84,6 +89,8 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
                 problems.append(exc)
         if problems:
             raise SourceErrors(problems)
+        if ctx.memo:
+            ctx.memo.scope = fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen)
         faces = kind.draw_file(list(component_file.items), layout, ctx)
         if ctx.ink_saver:
             faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]
@@ -222,12 +229,35 @@ def _laid_out(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
     return laid
 
 
-def render_sheet(sheet: Sheet, heading: str, icon_dirs: list[Path], fmt: str) -> bytes:
-    """One sheet as SVG or PNG bytes (module level, so worker processes can run it)."""
+@dataclass(frozen=True)
+class SheetFile:
+    """One file to write for sheet `index` of a build (its page in the PDF), and its cache entry."""
+
+    path: Path
+    entry: str
+    index: int
+
+
+def write_svgs(
+    files: list[SheetFile], sheets: list[Sheet], headings: list[str], icon_dirs: list[Path], store: BuildCache
+) -> int:
+    """Write each sheet's SVG and keep it in the cache (module level: workers run it)."""
+    from generator.render.svg import render_svg
+
     icon_path = LayoutContext(None, icon_dirs=icon_dirs).icon_path
-    if fmt == "svg":
-        return render_svg(sheet, heading, icon_path).encode("utf-8")
-    return svg_to_png(render_svg(sheet, heading, icon_path, outline_text=True))
+    for file, sheet, heading in zip(files, sheets, headings, strict=True):
+        data = render_svg(sheet, heading, icon_path).encode("utf-8")
+        write_atomic(file.path, data)
+        store.put(file.entry, data)
+    return len(files)
+
+
+def write_pngs(pdf: Path, files: list[SheetFile], images: list[PageImage], store: BuildCache) -> int:
+    """Write each PNG, drawn from its page of `pdf`, and keep it in the cache (module level: workers run it)."""
+    for file, data in zip(files, page_pngs(pdf, images), strict=True):
+        write_atomic(file.path, data)
+        store.put(file.entry, data)
+    return len(files)
 
 
 def write_outputs(
@@ -239,54 +269,72 @@ def write_outputs(
     store: BuildCache | None = None,
     jobs: int = 1,
 ) -> None:
+    """The PDF, then each sheet's SVG and PNG: cached ones copied, the rest drawn in `jobs`
+    processes (SVGs while the PDF is written; PNGs are pages of the PDF)."""
     store = store or BuildCache(None)
     slug = result.game.slug
-    title = result.game.name
     folder = out_dir / slug
     icons = files_digest(p for d in ctx.icon_dirs if d.is_dir() for p in d.glob("*.svg"))
     total = len(result.sheets)
-    headings = [f"{title}: {sheet.title} (sheet {n} of {total})" for n, sheet in enumerate(result.sheets, 1)]
+    headings = [f"{result.game.name}: {sheet.title} (sheet {n} of {total})" for n, sheet in enumerate(result.sheets, 1)]
     # Each sheet's content hashed once; its PDF, SVG and PNG are keyed by that.
     digests = [key("sheet", heading, icons, sheet) for heading, sheet in zip(headings, result.sheets, strict=True)]
-    if "pdf" in formats:
+    wanted = {
+        fmt: [
+            SheetFile(folder / fmt / f"{slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)
+            for n, digest in enumerate(digests, 1)
+        ]
+        for fmt in ("svg", "png")
+        if fmt in formats
+    }
+    missing = {fmt: [f for f in files if not _copy_cached(f, store)] for fmt, files in wanted.items()}
+    if progress:
+        progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
+    with Workers(jobs, progress) as workers:
+        for run in chunks(missing.get("svg", []), jobs):
+            sheets = [result.sheets[f.index] for f in run]
+            workers.submit(write_svgs, run, sheets, [headings[f.index] for f in run], ctx.icon_dirs, store)
         pdf = folder / f"{slug}.pdf"
-        entry = key("pdf", title, digests)
-        data = store.get(entry)
-        if data is None:
-            write_with(pdf, lambda tmp: write_pdf(result.sheets, tmp, title, ctx.icon_path))
-            store.put(entry, pdf.read_bytes())
-        else:
-            write_atomic(pdf, data)
-        result.files.append(pdf)
-    tasks = []
-    for n, (sheet, heading, digest) in enumerate(zip(result.sheets, headings, digests, strict=True), 1):
-        for fmt in ("svg", "png"):
-            if fmt in formats:
-                path = folder / fmt / f"{slug}-sheet-{n:02d}.{fmt}"
-                tasks.append((path, key(fmt, digest), sheet, heading, fmt))
-    cached = {task[1]: store.get(task[1]) for task in tasks}
-    rendered = _render_all([task for task in tasks if cached[task[1]] is None], ctx.icon_dirs, jobs)
-    for entry, data in rendered.items():
-        store.put(entry, data)
-    written: set[Path] = set()
-    for path, entry, *_ in tasks:
-        write_atomic(path, cached[entry] if cached[entry] is not None else rendered[entry])
-        written.add(path)
-        if progress:
-            progress(1)
+        if "pdf" in formats:
+            _write_pdf(result, ctx, pdf, key("pdf", result.game.name, digests), store)
+            result.files.append(pdf)
+        if missing.get("png"):
+            with ExitStack() as stack:
+                if "pdf" not in formats:  # the previews still come from the print file
+                    pdf = stack.enter_context(scratch_file(pdf))
+                    _write_pdf(result, ctx, pdf, None, store)
+                for run in chunks(missing["png"], jobs):
+                    images = [PageImage(f.index, _preview_size(result.sheets[f.index]), PREVIEW_DPI) for f in run]
+                    workers.submit(write_pngs, pdf, run, images, store)
+                workers.wait()
+        workers.wait()
+    written = {f.path for files in wanted.values() for f in files}
     result.files.extend(sorted(written))
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
     remove_stale(folder, ".*.tmp", set())
 
 
-def _render_all(tasks: list[tuple], icon_dirs: list[Path], jobs: int) -> dict[str, bytes]:
-    """Render the sheets the cache lacks: here, or in `jobs` worker processes."""
-    work = [(sheet, heading, icon_dirs, fmt) for _, _, sheet, heading, fmt in tasks]
-    if jobs > 1 and len(work) > 1:
-        context = multiprocessing.get_context("fork")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            results = list(pool.map(render_sheet, *zip(*work, strict=True), chunksize=1))
-    else:
-        results = [render_sheet(*args) for args in work]
-    return {task[1]: data for task, data in zip(tasks, results, strict=True)}
+def _copy_cached(file: SheetFile, store: BuildCache) -> bool:
+    """Write the file from the cache; False when the cache lacks it."""
+    data = store.get(file.entry)
+    if data is not None:
+        write_atomic(file.path, data)
+    return data is not None
+
+
+def _write_pdf(result: BuildResult, ctx: LayoutContext, pdf: Path, entry: str | None, store: BuildCache) -> None:
+    """The game's PDF, from the cache when `entry` is in it."""
+    from generator.render.pdf import write_pdf
+
+    data = store.get(entry) if entry else None
+    if data is not None:
+        write_atomic(pdf, data)
+        return
+    write_with(pdf, lambda tmp: write_pdf(result.sheets, tmp, result.game.name, ctx.icon_path))
+    if entry:
+        store.put(entry, pdf.read_bytes())
+
+
+def _preview_size(sheet: Sheet) -> tuple[int, int]:
+    return pixels(sheet.width, sheet.height, PREVIEW_DPI)

@@ -9,12 +9,9 @@ from pathlib import Path
 import click
 
 from generator import scaffold
-from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, terminal_progress
 from generator.check.settings import parse_assignment
-from generator.export.faces import LayoutFailed
-from generator.export.profiles import PROFILES, export_game
-from generator.sheets.alignment import write_alignment_test
+from generator.export.profiles import PROFILES
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import Paper, paper, preset_names
 from generator.sources.discover import find_games
@@ -46,6 +43,8 @@ def _papers(spec: str, folders: list[Path]) -> dict[Path, Paper]:
 
 
 def _formats(value: str) -> tuple[str, ...]:
+    from generator.build import FORMATS
+
     chosen = tuple(part.strip() for part in value.split(",") if part.strip())
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
@@ -153,6 +152,8 @@ def build(
         if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache):
             failed = True
     if alignment_test:
+        from generator.sheets.alignment import write_alignment_test
+
         try:
             alignment_paper = paper(paper_name)
         except SourceError as exc:
@@ -183,6 +184,8 @@ def _build_one(
     jobs: int = 1,
     use_cache: bool = True,
 ) -> bool:
+    from generator.build import build_game
+
     try:
         game = load_game(folder)
         with click.progressbar(
@@ -244,6 +247,9 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
     """Export SOURCES for a print shop, Tabletop Simulator or a cutting machine.
 
     SOURCES are found as `cutsheet build --help` says."""
+    from generator.export.faces import LayoutFailed
+    from generator.export.profiles import export_game
+
     try:
         folders = _game_folders(sources)
         papers = _papers(paper_name, folders)

@@ -7,7 +7,8 @@ as it was or as it is now, never truncated.
 
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -17,16 +18,22 @@ def write_atomic(path: Path, data: bytes) -> None:
 
 def write_with(path: Path, writer: Callable[[Path], None]) -> None:
     """Call writer(temporary path) and move the result to `path`; clean up on failure."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp = Path(name)
-    try:
+    with scratch_file(path) as tmp:
         writer(tmp)
         os.chmod(tmp, 0o644)
         os.replace(tmp, path)
+
+
+@contextmanager
+def scratch_file(near: Path) -> Iterator[Path]:
+    """A temporary file beside `near` (named like write_with's), deleted when done."""
+    near.parent.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(prefix=f".{near.name}.", suffix=".tmp", dir=near.parent)
+    os.close(fd)
+    try:
+        yield Path(name)
     finally:
-        tmp.unlink(missing_ok=True)
+        Path(name).unlink(missing_ok=True)
 
 
 def remove_stale(folder: Path, pattern: str, keep: set[Path]) -> None:

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 from itertools import pairwise
 from pathlib import Path
 
+import cairosvg
 import numpy as np
 import pdfplumber
 import pypdf
@@ -219,15 +220,97 @@ def ink_misses(a: np.ndarray, b: np.ndarray) -> float:
     return misses / max(dark_a.sum() + dark_b.sum(), 1)
 
 
-def test_pdf_and_svg_of_each_sheet_agree_in_pixels(slipmax_out):
-    """The PNG preview is cairosvg's rendering of the sheet's SVG (text outlined from the
-    same fonts); pdfium renders the PDF. Their ink must coincide to a pixel (0.25 mm)."""
-    for index, png in enumerate(sorted((slipmax_out / "png").glob("*.png"))):
-        svg_pixels = np.asarray(Image.open(png).convert("L"), dtype=np.int16)
-        pdf_pixels = _render_pdf_page(slipmax_out / "slipmax.pdf", index, 100)
+PT_PER_MM = 72 / INCH
+
+
+def _svg_without_text(path: Path, dpi: int) -> np.ndarray:
+    """The SVG file drawn by cairosvg with its <text> elements left out (cairo fits glyph
+    advances to whole pixels, so its text is wider than the fonts' metrics say)."""
+    root = ET.parse(path).getroot()
+    for parent in list(root.iter()):
+        for child in [c for c in parent if c.tag == f"{SVG}text"]:
+            parent.remove(child)
+    png = cairosvg.svg2png(bytestring=ET.tostring(root), dpi=dpi, background_color="white")
+    return np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=np.int16)
+
+
+def _blank_text(pixels: np.ndarray, page, dpi: int) -> np.ndarray:
+    """The page's pixels with every character's box (and a pixel round it) made white."""
+    out = pixels.copy()
+    scale = dpi / 72
+    for char in page.chars:
+        top, bottom = int(char["top"] * scale) - 1, int(np.ceil(char["bottom"] * scale)) + 1
+        left, right = int(char["x0"] * scale) - 1, int(np.ceil(char["x1"] * scale)) + 1
+        out[max(top, 0) : bottom, max(left, 0) : right] = 255
+    return out
+
+
+def _matrix(transform: str | None) -> np.ndarray:
+    if not transform:
+        return np.identity(3)
+    a, b, c, d, e, f = (float(v) for v in re.fullmatch(r"matrix\(([^)]*)\)", transform).group(1).split())
+    return np.array([[a, c, e], [b, d, f], [0, 0, 1]])
+
+
+def svg_text_origins(path: Path) -> list[tuple[str, float, float]]:
+    """(first character, x, y) in page millimetres of every <text> of the SVG, through the
+    transforms of the groups holding it."""
+    found = []
+
+    def walk(element, m: np.ndarray) -> None:
+        m = m @ _matrix(element.get("transform"))
+        if element.tag == f"{SVG}text" and element.text:
+            x, y, _ = m @ np.array([float(element.get("x")), float(element.get("y")), 1])
+            found.append((element.text[0], x, y))
+        for child in element:
+            walk(child, m)
+
+    walk(ET.parse(path).getroot(), np.identity(3))
+    return found
+
+
+def test_svg_shapes_agree_with_the_pdf_in_pixels(slipmax_out, pdf):
+    """cairosvg draws each sheet's SVG, pdfium its PDF page: outside the text their ink
+    must coincide to a pixel (0.25 mm)."""
+    for index, svg in enumerate(sorted((slipmax_out / "svg").glob("*.svg"))):
+        page = pdf.pages[index]
+        svg_pixels = _blank_text(_svg_without_text(svg, 100), page, 100)
+        pdf_pixels = _blank_text(_render_pdf_page(slipmax_out / "slipmax.pdf", index, 100), page, 100)
         assert svg_pixels.shape == pdf_pixels.shape
-        assert (svg_pixels < 140).mean() > 0.005  # the page is not blank
+        assert (svg_pixels < 140).mean() > 0.001  # the page is not blank
         assert ink_misses(svg_pixels, pdf_pixels) < 0.002, f"sheet {index + 1}"
+
+
+def test_svg_text_starts_where_the_pdf_text_does(slipmax_out, pdf):
+    """Every line of text in the SVG begins, to a hundredth of a mm, where a character of
+    the same letter begins on the PDF page."""
+    checked = 0
+    for index, svg in enumerate(sorted((slipmax_out / "svg").glob("*.svg"))):
+        page = pdf.pages[index]
+        starts = [
+            (char["text"], char["matrix"][4] / PT_PER_MM, (page.height - char["matrix"][5]) / PT_PER_MM)
+            for char in page.chars
+        ]
+        lines = svg_text_origins(svg)
+        assert len(lines) >= 3  # at least the sheet's label in the margin
+        checked += len(lines)
+        for letter, x, y in lines:
+            assert any(t == letter and abs(cx - x) < 0.01 and abs(cy - y) < 0.01 for t, cx, cy in starts), (
+                f"sheet {index + 1}: {letter!r} at ({x:.2f}, {y:.2f}) mm"
+            )
+    assert checked > 200
+
+
+def test_png_previews_are_the_pdf_pages_drawn_by_pdfium(slipmax_out):
+    """Each preview is its page of the print file at 100 dpi, pixel for pixel."""
+    previews = sorted((slipmax_out / "png").glob("*.png"))
+    document = pypdfium2.PdfDocument(slipmax_out / "slipmax.pdf")
+    assert len(previews) == len(document) == 5
+    for page, png in zip(document, previews, strict=True):
+        drawn = np.asarray(page.render(scale=100 / 72).to_pil().convert("RGB"))
+        with Image.open(png) as image:
+            assert image.mode == "RGB"
+            assert np.array_equal(np.asarray(image), drawn), png.name
 
 
 def test_a_shifted_rendering_would_be_caught(slipmax_out):

@@ -5,7 +5,9 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 from PIL import Image
@@ -53,6 +55,28 @@ def test_shop_pngs_are_rgb_at_the_shops_poker_size(tmp_path, profile, size):
     with Image.open(out / "cards" / "cards-001-back.png") as image:
         # the back's tinted background runs into the bleed, to the very edge
         assert image.getpixel((2, 2)) == image.getpixel((size[0] // 2, 40)) != (255, 255, 255)
+
+
+def test_shop_pngs_are_the_print_pdf_drawn_at_the_shops_size(tmp_path):
+    """The Game Crafter's faces are pdfium's drawing of the same faces in the print PDF
+    (DriveThruCards' file has the same 1/8 in bleed): the images match the print file."""
+    source = deck(tmp_path / "poker", 2)
+    tgc = export(source, "thegamecrafter", tmp_path / "out")
+    dtc = export(source, "drivethrucards", tmp_path / "out")
+    document = pypdfium2.PdfDocument(dtc / "cards.pdf")  # the shared back, then the fronts
+    pairs = [(0, "cards-001-back.png"), (1, "cards-001-front.png"), (2, "cards-002-front.png")]
+    for page, name in pairs:
+        drawn = np.asarray(document[page].render(scale=300 / 72).to_pil().convert("RGB"), dtype=int)
+        drawn = drawn[:1125, :825]  # render() rounds the size up: 198.00001 pt is 826 px
+        with Image.open(tgc / "cards" / name) as image:
+            pixels = np.asarray(image, dtype=int)
+        assert pixels.shape == drawn.shape == (1125, 825, 3)
+        assert np.abs(pixels - drawn).mean() < 1, name
+    with (
+        Image.open(tgc / "cards" / "cards-001-front.png") as one,
+        Image.open(tgc / "cards" / "cards-002-front.png") as two,
+    ):
+        assert np.abs(np.asarray(one, dtype=int) - np.asarray(two, dtype=int)).mean() > 0.05  # N1 is not N2
 
 
 def test_drivethrucards_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(tmp_path):

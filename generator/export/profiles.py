@@ -1,10 +1,11 @@
-"""The export profiles by name, each writing one game into out_dir/<game>/<profile>/."""
+"""The export profiles by name, each writing one game into out_dir/<game>/<profile>/.
+
+Each exporter imports its module when it runs: naming the profiles (for `cutsheet --help`)
+loads none of the PDF and image libraries."""
 
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.export import cutter, shops, tts
-from generator.export.faces import decks
 from generator.sheets.paper import Paper
 from generator.sources.game import Game
 
@@ -12,23 +13,41 @@ Exporter = Callable[[Game, Path, Paper], list[Path]]
 
 
 def _drivethrucards(game: Game, out: Path, paper: Paper) -> list[Path]:
+    from generator.export import shops
+    from generator.export.faces import decks
+
     found, ctx = decks(game)
     return shops.export_drivethrucards(found, out, ctx, game.name)
 
 
 def _thegamecrafter(game: Game, out: Path, paper: Paper) -> list[Path]:
+    from generator.export import shops
+    from generator.export.faces import decks
+
     found, ctx = decks(game)
     return shops.export_thegamecrafter(found, out, ctx)
 
 
 def _makeplayingcards(game: Game, out: Path, paper: Paper) -> list[Path]:
+    from generator.export import shops
+    from generator.export.faces import decks
+
     found, ctx = decks(game)
     return shops.export_makeplayingcards(found, out, ctx)
 
 
 def _tts(game: Game, out: Path, paper: Paper) -> list[Path]:
+    from generator.export import tts
+    from generator.export.faces import decks
+
     found, ctx = decks(game)
     return tts.export_tts(found, out, ctx, game.name, game.slug)
+
+
+def _cutter(game: Game, out: Path, paper: Paper) -> list[Path]:
+    from generator.export import cutter
+
+    return cutter.export_cutter(game, out, paper)
 
 
 PROFILES: dict[str, Exporter] = {
@@ -36,7 +55,7 @@ PROFILES: dict[str, Exporter] = {
     "thegamecrafter": _thegamecrafter,
     "makeplayingcards": _makeplayingcards,
     "tts": _tts,
-    "cutter": cutter.export_cutter,
+    "cutter": _cutter,
 }
 
 

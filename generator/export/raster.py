@@ -1,26 +1,45 @@
-"""Sheets to RGB PNG at an exact pixel size (text outlined from the shipped fonts)."""
+"""Sheets to RGB PNG at an exact pixel size: written into one PDF, whose pages pdfium draws
+(generator/render/raster.py), so every exported image matches the print file."""
 
-import io
+import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-import cairosvg
-from PIL import Image
-
-from generator.render.svg import render_svg
+from generator.build import SheetFile, write_pngs
+from generator.cache import BuildCache
+from generator.output import scratch_file
+from generator.render.raster import PageImage
 from generator.sheets.model import Sheet
+from generator.workers import Workers, chunks
+
+#: Worker processes drawing an export's images: every core (an export has no --jobs).
+JOBS = os.cpu_count() or 1
 
 
-def sheet_png(sheet: Sheet, size: tuple[int, int], icon_path: Callable[[str], Path | None], dpi: float = 300) -> bytes:
-    """The sheet scaled to exactly `size` pixels, on white, as an RGB PNG (no alpha: print
-    shops and Tabletop Simulator want opaque images)."""
-    svg = render_svg(sheet, sheet.title, icon_path, outline_text=True)
-    rgba = cairosvg.svg2png(
-        bytestring=svg.encode("utf-8"), output_width=size[0], output_height=size[1], background_color="white"
-    )
-    image = Image.open(io.BytesIO(rgba)).convert("RGB")
-    if image.size != size:  # cairosvg rounds; never off by more than a pixel
-        image = image.resize(size)
-    out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi))
-    return out.getvalue()
+@dataclass(frozen=True)
+class SheetImage:
+    """A sheet to write to `path` as a PNG of exactly `size` pixels, labelled `dpi`."""
+
+    path: Path
+    sheet: Sheet
+    size: tuple[int, int]
+    dpi: float = 300
+
+
+def write_sheet_pngs(images: list[SheetImage], icon_path: Callable[[str], Path | None], jobs: int = JOBS) -> None:
+    """Every image's sheet as a page of one temporary PDF beside the first image, then each
+    page drawn to its PNG, on white and opaque (print shops and Tabletop Simulator want no
+    alpha)."""
+    from generator.render.pdf import write_pdf
+
+    if not images:
+        return
+    with scratch_file(images[0].path.parent / "raster.pdf") as pdf, Workers(jobs) as workers:
+        write_pdf([image.sheet for image in images], pdf, "", icon_path)
+        numbered = list(enumerate(images))
+        for run in chunks(numbered, jobs):
+            files = [SheetFile(image.path, "", page) for page, image in run]
+            pages = [PageImage(page, image.size, image.dpi) for page, image in run]
+            workers.submit(write_pngs, pdf, files, pages, BuildCache(None))
+        workers.wait()

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.export.faces import Deck, face_sheet
-from generator.export.raster import sheet_png
+from generator.export.raster import SheetImage, write_sheet_pngs
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Scene
-from generator.output import write_atomic, write_with
+from generator.output import write_with
 from generator.render.pdf import write_pdf
 
 INCH = 25.4
@@ -53,14 +53,13 @@ def export_pngs(
     decks: list[Deck], out: Path, ctx: LayoutContext, size: Callable[[Scene], tuple[int, int]]
 ) -> list[Path]:
     """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
-    written = []
-    for deck in decks:
-        for stem, scene in _faces(deck):
-            px = size(scene)
-            path = out / deck.name / f"{stem}.png"
-            write_atomic(path, sheet_png(face_sheet(scene, _bleed_for(scene, px)), px, ctx.icon_path))
-            written.append(path)
-    return written
+    images = [
+        SheetImage(out / deck.name / f"{stem}.png", face_sheet(scene, _bleed_for(scene, size(scene))), size(scene))
+        for deck in decks
+        for stem, scene in _faces(deck)
+    ]
+    write_sheet_pngs(images, ctx.icon_path)
+    return [image.path for image in images]
 
 
 def _bleed_for(scene: Scene, px: tuple[int, int]) -> float:

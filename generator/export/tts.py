@@ -14,7 +14,7 @@ import math
 from pathlib import Path
 
 from generator.export.faces import Deck
-from generator.export.raster import sheet_png
+from generator.export.raster import SheetImage, write_sheet_pngs
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Scene, Style, Text
 from generator.output import write_atomic
@@ -72,30 +72,25 @@ def _distinct(deck: Deck, unique_back: bool) -> tuple[list[int], list[int]]:
     return firsts, order
 
 
-def export_deck(deck: Deck, out: Path, ctx: LayoutContext, first_id: int) -> tuple[dict, list[Path]]:
-    """The deck's images and its TTS object; CustomDeck ids start at first_id."""
+def export_deck(deck: Deck, out: Path, first_id: int) -> tuple[dict, list[SheetImage]]:
+    """The deck's TTS object and the images it refers to; CustomDeck ids start at first_id."""
     unique_back = deck.two_sided and deck.common_back is None
     firsts, order = _distinct(deck, unique_back)
-    written: list[Path] = []
+    images: list[SheetImage] = []
     custom: dict[str, dict] = {}
     back_url = ""
     if not unique_back:
         back = deck.common_back or plain_back(deck.fronts[0], deck.label)
         w, h, dpi = card_px(back, 1, 1)
         path = out / f"{deck.name}-back.png"
-        write_atomic(path, sheet_png(tiled([back], 1, 1), (w, h), ctx.icon_path, dpi))
-        written.append(path)
+        images.append(SheetImage(path, tiled([back], 1, 1), (w, h), dpi))
         back_url = path.name
     for s, start in enumerate(range(0, len(firsts), PER_SHEET)):
         chunk = firsts[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
         w, h, dpi = card_px(deck.fronts[0], cols, rows)
         faces = out / f"{deck.name}-faces-{s + 1:02d}.png"
-        write_atomic(
-            faces,
-            sheet_png(tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h), ctx.icon_path, dpi),
-        )
-        written.append(faces)
+        images.append(SheetImage(faces, tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h), dpi))
         entry = {
             "FaceURL": faces.name,
             "BackURL": back_url,
@@ -108,8 +103,7 @@ def export_deck(deck: Deck, out: Path, ctx: LayoutContext, first_id: int) -> tup
         if unique_back:
             backs = out / f"{deck.name}-backs-{s + 1:02d}.png"
             scenes = [deck.backs[i] or plain_back(deck.fronts[i], deck.label) for i in chunk]
-            write_atomic(backs, sheet_png(tiled(scenes, cols, rows), (cols * w, rows * h), ctx.icon_path, dpi))
-            written.append(backs)
+            images.append(SheetImage(backs, tiled(scenes, cols, rows), (cols * w, rows * h), dpi))
             entry["BackURL"] = backs.name
         custom[str(first_id + s)] = entry
     cards = []
@@ -133,7 +127,7 @@ def export_deck(deck: Deck, out: Path, ctx: LayoutContext, first_id: int) -> tup
         "CustomDeck": custom,
         "ContainedObjects": cards,
     }
-    return obj, written
+    return obj, images
 
 
 def _transform(slot: int) -> dict:
@@ -152,12 +146,13 @@ def _transform(slot: int) -> dict:
 
 def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str) -> list[Path]:
     """Every deck's images and one saved-object JSON holding all the decks."""
-    objects, written, next_id = [], [], 1
+    objects, images, next_id = [], [], 1
     for deck in decks:
-        obj, files = export_deck(deck, out, ctx, next_id)
+        obj, deck_images = export_deck(deck, out, next_id)
         next_id += len(obj["CustomDeck"])
         objects.append(obj)
-        written += files
+        images += deck_images
+    write_sheet_pngs(images, ctx.icon_path)
     saved = {
         "SaveName": title,
         "GameMode": "",
@@ -175,4 +170,4 @@ def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slu
     }
     path = out / f"{slug}.json"
     write_atomic(path, (json.dumps(saved, indent=2) + "\n").encode("utf-8"))
-    return [*written, path]
+    return [*(image.path for image in images), path]

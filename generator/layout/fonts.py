@@ -1,14 +1,15 @@
 """The shipped fonts: registered with reportlab once, measured with their real metrics.
 
-Sizes and widths here are in millimetres, like everything else in a Scene.
+Sizes and widths here are in millimetres, like everything else in a Scene. The index of
+fonts (names, files, families) is read without reportlab; reportlab is imported and the
+fonts registered the first time a text is measured or a metric asked for, so commands that
+draw nothing (`cutsheet check`, `--help`) never load it.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from generator import shipped
 from generator.sources.errors import Loc, SourceError
@@ -36,13 +37,21 @@ class FontFace:
     family: str
     weight: str
     style: str
-    ascent: float  # fraction of the em above the baseline
-    descent: float  # fraction of the em below it (positive)
+
+    @property
+    def ascent(self) -> float:
+        """Fraction of the em above the baseline."""
+        return _registered()[self.key][0]
+
+    @property
+    def descent(self) -> float:
+        """Fraction of the em below the baseline (positive)."""
+        return _registered()[self.key][1]
 
 
 @cache
 def faces() -> dict[str, FontFace]:
-    """Every font the layouts may name, registered with reportlab."""
+    """Every font the layouts may name."""
     index = shipped.fonts_dir() / "fonts.yaml"
     data = load_yaml(index)
     validate(data, _FONT_SCHEMA, fallback=Loc(str(index), 1, 1), what="fonts.yaml")
@@ -51,18 +60,35 @@ def faces() -> dict[str, FontFace]:
         path = index.parent / spec["file"]
         if not path.is_file():
             raise SourceError(data.loc_of(key), f"font file {spec['file']!r} is missing from fonts/")
-        font = TTFont(key, str(path))
-        pdfmetrics.registerFont(font)
-        out[key] = FontFace(
-            key,
-            path,
-            spec["family"],
-            spec["weight"],
-            spec["style"],
-            font.face.ascent / 1000,
-            -font.face.descent / 1000,
-        )
+        out[key] = FontFace(key, path, spec["family"], spec["weight"], spec["style"])
     return out
+
+
+@cache
+def _registered() -> dict[str, tuple[float, float]]:
+    """Every font registered with reportlab: its ascent and descent, by key."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    metrics = {}
+    for key, known in faces().items():
+        font = TTFont(key, str(known.path))
+        pdfmetrics.registerFont(font)
+        metrics[key] = (font.face.ascent / 1000, -font.face.descent / 1000)
+    return metrics
+
+
+def register_fonts() -> None:
+    """Register every font with reportlab (before a PDF draws text in them)."""
+    _registered()
+
+
+@cache
+def _string_width() -> Callable[[str, str, float], float]:
+    _registered()
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    return stringWidth
 
 
 def face(key: str, loc: Loc | None = None) -> FontFace:
@@ -74,5 +100,4 @@ def face(key: str, loc: Loc | None = None) -> FontFace:
 
 def text_width(text: str, font: str, size: float) -> float:
     """Width in mm of `text` set in `font` at `size` mm."""
-    faces()
-    return pdfmetrics.stringWidth(text, font, size)
+    return _string_width()(text, font, size)

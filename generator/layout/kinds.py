@@ -13,6 +13,7 @@ from pathlib import Path
 
 from generator import shipped
 from generator.check.findings import Finding, error
+from generator.layout.memo import DrawMemo
 from generator.layout.scene import Scene
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
@@ -31,6 +32,8 @@ class LayoutContext:
     icon_dirs: list[Path] = field(default_factory=lambda: [shipped.icons_dir()])
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
+    #: Faces of the previous layout pass to reuse (a live preview), or None.
+    memo: DrawMemo | None = None
 
     def layout(self, name: str, kind: "ComponentKind", loc: Loc | None = None) -> LocDict:
         return _cached_layout(name, tuple(self.layout_dirs), loc, kind)
@@ -95,7 +98,8 @@ class ComponentKind:
         items (a board of square items) overrides this."""
         faces: list[Faces] = []
         for item in items:
-            faces.extend([self.draw(item, layout, ctx)] * int(item.get("count", 1)))
+            drawn = ctx.memo.draw(self, item, layout, ctx) if ctx.memo else self.draw(item, layout, ctx)
+            faces.extend([drawn] * int(item.get("count", 1)))
         return faces
 
     def title(self, item: LocDict) -> str:

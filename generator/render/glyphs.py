@@ -1,10 +1,9 @@
-"""Glyph outlines from the shipped TTFs, for SVG whose text must not depend on a renderer's
-fonts: PNG previews (cairo hints glyph advances to whole pixels, which widens small text by
-several percent) and print-then-cut layers (cutting machines' software has no fonts).
+"""Glyph outlines from the shipped TTFs, for SVG whose text must not depend on a program's
+fonts: the print layer of print-then-cut sheets (cutting machines' software has no fonts).
 
 Advances are the fonts' own horizontal metrics, the same numbers reportlab measures with,
 so outlined text lands exactly where the PDF's text does. Each line becomes one path in
-millimetres (no <use> of glyph definitions: cairosvg re-reads the document for every <use>).
+millimetres.
 """
 
 from functools import cache

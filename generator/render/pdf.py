@@ -12,7 +12,7 @@ from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen import canvas
 
-from generator.layout.fonts import faces
+from generator.layout.fonts import register_fonts
 from generator.layout.scene import (
     ROLES,
     Circle,
@@ -148,7 +148,7 @@ class _Painter:
 
 def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[str], Path | None]) -> None:
     """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids."""
-    faces()  # fonts registered before any text is drawn
+    register_fonts()
     c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName="DejaVuSans", initialFontSize=10)
     c.setTitle(title)
     c.setCreator("cutsheet")

@@ -59,8 +59,8 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
     """The sheet as SVG text: deterministic (sorted defs, fixed number formatting).
 
     With `outline_text`, text is drawn as glyph outlines from the shipped fonts instead of
-    <text> elements, and icons are inlined rather than referenced: for renderers that must
-    not substitute or hint fonts, and that are slow to resolve references (cairosvg)."""
+    <text> elements, and icons are inlined rather than referenced: for programs that have
+    no fonts or do not resolve references (cutting machines' software)."""
     items: tuple[Item, ...] = tuple(sheet.items)
     names: set[str] = set()
     clips: dict[str, tuple] = {}

@@ -1,7 +1,8 @@
 """One game's preview: every component drawn as it will print, with the checker's findings.
 
-Built afresh on every source edit, in two phases so an edit shows at once: the components
-drawn (a tenth of a second), then the rules checker's findings and the PDF. Bad input never
+Built again on every source edit, in two phases so an edit shows at once: the components
+drawn (only those the edit changed are laid out and drawn again: PreviewMemo), then the
+rules checker's findings and the PDF. Bad input never
 escapes as an exception: a SourceError (a YAML mistake, an unknown kind ...) becomes the
 preview's `error`, shown on the page with its file:line, and the next edit that fixes it
 brings the components back.
@@ -14,7 +15,8 @@ from generator.build import Laid, context_for, impose, lay_out
 from generator.check.findings import Finding, Severity
 from generator.check.run import CheckOptions, check_game
 from generator.layout import kinds
-from generator.layout.kinds import LayoutContext
+from generator.layout.kinds import Faces, LayoutContext
+from generator.layout.memo import DrawMemo
 from generator.layout.scene import Group, Rect, Scene, line_style, translate
 from generator.output import write_with
 from generator.render import icons
@@ -85,7 +87,32 @@ def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
     return [(start, end - 1) for start, end in zip(starts, [*starts[1:], 1 << 30], strict=True)]
 
 
-def _group(part: Laid, icon_path) -> KindGroup:
+@dataclass
+class PreviewMemo:
+    """What one game's previous preview drew, kept between edits by the server: the laid-out
+    faces (layout/memo.py) and each face's SVG, so an edit to one card lays out and draws
+    that card alone."""
+
+    layout: DrawMemo = field(default_factory=DrawMemo)
+    #: id of a Faces object -> (that object, kept alive so its id stays its own, its title,
+    #: front SVG, back SVG).
+    svgs: dict[int, tuple[Faces, str, str, str | None]] = field(default_factory=dict)
+
+    def face_svgs(self, faces: Faces, title: str, icon_path) -> tuple[str, str | None]:
+        known = self.svgs.get(id(faces))
+        if known is None or known[1] != title:
+            back = face_svg(faces.back, f"{title} (back)", icon_path) if faces.back is not None else None
+            known = (faces, title, face_svg(faces.front, title, icon_path), back)
+        self.svgs[id(faces)] = known
+        return known[2], known[3]
+
+    def keep_only(self, laid: list[Laid]) -> None:
+        """Forget the SVGs of faces no longer laid out."""
+        alive = {id(faces) for part in laid for faces in part.faces}
+        self.svgs = {key: value for key, value in self.svgs.items() if key in alive}
+
+
+def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
     items: list[LocDict] = list(part.file.items)
     components = []
     faces = iter(part.faces)
@@ -95,15 +122,8 @@ def _group(part: Laid, icon_path) -> KindGroup:
         for _ in range(copies - 1):
             next(faces)
         title = part.kind.title(item)
-        components.append(
-            Component(
-                title,
-                str(part.file.items.loc_of(index)),
-                copies,
-                face_svg(drawn.front, title, icon_path),
-                face_svg(drawn.back, f"{title} (back)", icon_path) if drawn.back is not None else None,
-            )
-        )
+        front, back = memo.face_svgs(drawn, title, icon_path)
+        components.append(Component(title, str(part.file.items.loc_of(index)), copies, front, back))
     return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
 
 
@@ -136,16 +156,20 @@ class Drawn:
     laid: list[Laid]
 
 
-def draw_preview(folder: Path) -> tuple[GamePreview, Drawn | None]:
-    """The quick first phase: every component drawn, with the layout's own findings."""
+def draw_preview(folder: Path, memo: PreviewMemo | None = None) -> tuple[GamePreview, Drawn | None]:
+    """The quick first phase: every component drawn, with the layout's own findings. With
+    the memo of the game's previous preview, only what changed is laid out and drawn."""
     forget_cached_sources()
+    memo = memo or PreviewMemo()
     preview = GamePreview(folder, folder.name)
     try:
         game = load_game(folder)
         preview.name = game.name
         ctx = context_for(game)
+        ctx.memo = memo.layout
         laid = lay_out(game, ctx)
-        preview.groups = [_group(part, ctx.icon_path) for part in laid]
+        preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
+        memo.keep_only(laid)
         _place_findings(preview, laid, ctx.findings)
     except SourceError as exc:
         return replace(preview, error=str(exc), groups=[], findings=[], checked=True), None

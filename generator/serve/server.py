@@ -26,7 +26,7 @@ from jinja2 import Environment, PackageLoader
 
 from generator import shipped
 from generator.layout.fonts import faces
-from generator.serve.preview import Drawn, GamePreview, draw_preview, finish_preview
+from generator.serve.preview import Drawn, GamePreview, PreviewMemo, draw_preview, finish_preview
 from generator.sheets.paper import Paper
 
 HOST = "127.0.0.1"
@@ -51,6 +51,7 @@ class Previews:
         self.papers = {folder.resolve(): paper for folder, paper in papers.items()}
         self.version = 0
         self.games: dict[Path, GamePreview] = {}
+        self.memos: dict[Path, PreviewMemo] = {folder: PreviewMemo() for folder in self.folders}
         self.changed = threading.Condition()
 
     def rebuild(self, folders: Iterable[Path] | None = None) -> None:
@@ -61,7 +62,7 @@ class Previews:
         drawn: dict[Path, Drawn] = {}
         for folder in folders or self.folders:
             try:
-                first[folder], rest = draw_preview(folder)
+                first[folder], rest = draw_preview(folder, self.memos.get(folder))
             except Exception as exc:
                 first[folder], rest = failed(folder, exc), None
             if rest is not None:

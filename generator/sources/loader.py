@@ -182,16 +182,10 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Load one YAML document, keeping positions; raise SourceError for anything malformed."""
     shown = display or display_path(path)
     text = read_text(path, shown)
+    found = _fast_parse(text)
+    loader = found[0] if found else _pure_loader(text, shown)
     try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position) + 1
-        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-        raise SourceError(
-            Loc(shown, line, column), f"control character U+{exc.character:04X}: expected printable text"
-        ) from None
-    try:
-        node = loader.get_single_node()
+        node = found[1] if found else loader.get_single_node()
         if node is None:
             raise SourceError(Loc(shown, 1, 1), "the file is empty: expected a YAML mapping")
         return _Builder(shown, loader).build(node)
@@ -204,3 +198,31 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         raise SourceError(Loc(shown, 1, 1), "lists or mappings nested too deeply to read") from None
     finally:
         loader.dispose()
+
+
+def _fast_parse(text: str) -> tuple[yaml.SafeLoader, yaml.Node] | None:
+    """libyaml's node graph of the text (several times quicker to read), or None when PyYAML
+    has no libyaml or libyaml finds a problem: PyYAML's own parser then reads the text, so
+    every message about a malformed source is worded and placed the same."""
+    if not yaml.__with_libyaml__:
+        return None
+    loader = yaml.CSafeLoader(text)
+    try:
+        node = loader.get_single_node()
+    except (yaml.YAMLError, RecursionError):
+        node = None
+    if node is None:
+        loader.dispose()
+        return None
+    return loader, node
+
+
+def _pure_loader(text: str, shown: str) -> yaml.SafeLoader:
+    try:
+        return yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise SourceError(
+            Loc(shown, line, column), f"control character U+{exc.character:04X}: expected printable text"
+        ) from None

@@ -1,0 +1,107 @@
+"""Live preview speed: from saving one card's text to the page showing it, in a real browser.
+
+    python benchmarks/serve.py [--cards 200] [--edits 20]
+
+`cutsheet serve` runs as a user runs it (its own process) on a synthetic deck of --cards
+poker cards (a title and about 40 words each); a headless Chromium (Debian's, driven by
+Playwright) opens the page. Each edit saves the deck with one card's text changed (a
+different card each time, the file's lines unchanged) and times, from just before the save,
+until that card's article on the page holds the new text: the server's file watch, the
+rebuild, the event the page receives and the content it fetches and swaps in. Between
+edits the page is left to settle (the rules checks and PDF of the second phase shown). The
+last line is
+
+    serve_edit_to_page_median_s=M serve_edit_to_page_max_s=X edits=N cards=C
+
+Target: M <= 0.5.
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from build import synthetic_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+SHOWS = """([index, word]) => {
+  const card = document.querySelectorAll("article.component")[index];
+  return card !== undefined && card.textContent.includes(word);
+}"""
+SETTLED = "() => document.querySelector('p.pdf') !== null && !document.querySelector('p.pdf.checking')"
+
+
+def start_server(deck: Path, out: Path) -> tuple[subprocess.Popen, str]:
+    server = subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", str(deck), "--port", "0", "--out", str(out)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    line = server.stdout.readline()
+    match = re.search(r"http://\S+/", line)
+    if not match:
+        server.kill()
+        raise SystemExit(f"cutsheet serve did not start: {line!r}")
+    return server, match.group(0)
+
+
+def edit(cards: Path, index: int, word: str) -> None:
+    """Card index+1's text begins with `word` (a one-line change)."""
+    text = cards.read_text()
+    marker = f"{{title: 'Card {index + 1}', text: '"
+    start = text.index(marker) + len(marker)
+    end = text.index("'", start)
+    body = text[start:end].split(" ", 1)[-1]
+    cards.write_text(text[:start] + f"{word} {body}" + text[end:])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cards", type=int, default=200)
+    parser.add_argument("--edits", type=int, default=20)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        deck = Path(tmp) / "deck"
+        deck.mkdir()
+        synthetic_deck(deck, args.cards)
+        server, url = start_server(deck, Path(tmp) / "out")
+        times = []
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                page = browser.new_page()
+                page.goto(url)
+                page.wait_for_function(SETTLED, timeout=60_000)
+                for n in range(args.edits):
+                    index = (n * 37 + 11) % args.cards
+                    word = f"Edited{n}x"
+                    time.sleep(0.5)  # the watch is quiet again
+                    start = time.perf_counter()
+                    edit(deck / "cards.yaml", index, word)
+                    page.wait_for_function(SHOWS, arg=[index, word], polling="raf", timeout=30_000)
+                    times.append(time.perf_counter() - start)
+                    page.wait_for_function(SETTLED, timeout=60_000)
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait()
+    print("edit_to_page_s=" + ",".join(f"{t:.3f}" for t in times))
+    print(
+        f"serve_edit_to_page_median_s={statistics.median(times):.3f} serve_edit_to_page_max_s={max(times):.3f} "
+        f"edits={len(times)} cards={args.cards}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,49 @@
+"""Work spread over worker processes: `jobs` forked processes, or this one when jobs is 1.
+
+Tasks are module-level functions (so a worker can run them) that write their own files and
+return how many they wrote: nothing large travels back, and a build's memory does not grow
+with the number of files it writes.
+"""
+
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from types import TracebackType
+from typing import Any
+
+
+class Workers:
+    """Submit tasks, then wait(); `done` is told, in this process, how many files each wrote."""
+
+    def __init__(self, jobs: int, done: Callable[[int], None] | None = None):
+        self.done = done or (lambda n: None)
+        self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else None
+        self.pending: list[Future[int]] = []
+
+    def submit(self, task: Callable[..., int], *args: Any) -> None:
+        if self.pool is None:
+            self.done(task(*args))
+        else:
+            self.pending.append(self.pool.submit(task, *args))
+
+    def wait(self) -> None:
+        """Until every task submitted is done; a task's exception is raised here."""
+        for future in as_completed(self.pending):
+            self.done(future.result())
+        self.pending = []
+
+    def __enter__(self) -> "Workers":
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+
+def chunks(items: list, jobs: int, most: int = 16) -> list[list]:
+    """`items` in consecutive runs: a few per worker, so they share the work evenly, and
+    each run no longer than `most`."""
+    size = max(1, min(most, -(-len(items) // (4 * jobs))))
+    return [items[start : start + size] for start in range(0, len(items), size)]

@@ -1,0 +1,88 @@
+"""The live preview after an edit lays out again only what the edit changed.
+
+A 200-card game is previewed, one card's text is saved, and the preview is drawn again as
+the server does after a save (draw_preview with the game's PreviewMemo): the card kind's
+draw() is watched to see which items it is called for, and the components are read back."""
+
+from pathlib import Path
+from unittest import mock
+
+import pytest
+
+from generator.layout.card import CardKind
+from generator.serve.preview import GamePreview, PreviewMemo, draw_preview
+
+CARDS = 200
+TOO_LONG = " ".join(["overflowing"] * 400)
+
+
+def write_deck(folder: Path, texts: dict[int, str] | None = None) -> Path:
+    """A deck of CARDS cards, one line each; `texts` replaces some cards' text."""
+    texts = texts or {}
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("name: Big\nengine: none\ncomponents: [cards.yaml]\n")
+    lines = [f"  - {{title: 'Card {n}', text: '{texts.get(n, f'Text {n}')}'}}" for n in range(1, CARDS + 1)]
+    (folder / "cards.yaml").write_text("kind: card\nitems:\n" + "\n".join(lines) + "\n")
+    return folder
+
+
+@pytest.fixture
+def watched():
+    """Every CardKind.draw call, as the title of the item drawn."""
+    calls: list[str] = []
+    original = CardKind.draw
+
+    def draw(self, item, layout, ctx):
+        calls.append(item["title"])
+        return original(self, item, layout, ctx)
+
+    with mock.patch.object(CardKind, "draw", draw):
+        yield calls
+
+
+def components(preview: GamePreview) -> dict[str, str]:
+    return {c.title: c.front for g in preview.groups for c in g.components}
+
+
+def all_findings(preview: GamePreview) -> list[str]:
+    return [str(f) for f in preview.findings + [f for g in preview.groups for c in g.components for f in c.findings]]
+
+
+def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, watched):
+    game, memo = write_deck(tmp_path / "big", {7: TOO_LONG}), PreviewMemo()
+    first, _ = draw_preview(game, memo)
+    assert len(watched) == CARDS
+    findings = all_findings(first)
+    assert any("L001" in f and "'Card 7'" in f for f in findings)
+
+    watched.clear()
+    write_deck(game, {7: TOO_LONG, 120: "Freshly saved words"})
+    second, _ = draw_preview(game, memo)
+    assert watched == ["Card 120"]
+    before, after = components(first), components(second)
+    assert "Freshly" in after["Card 120"] and "Freshly" not in before["Card 120"]
+    assert {t for t in after if after[t] != before[t]} == {"Card 120"}
+    # the untouched card 7 still reports its overflow, at the same place
+    assert all_findings(second) == findings
+
+
+def test_cards_whose_lines_moved_are_laid_out_again(tmp_path, watched):
+    """Findings point at file:line:col: a card that moved down a line is drawn again."""
+    game, memo = write_deck(tmp_path / "big"), PreviewMemo()
+    draw_preview(game, memo)
+    watched.clear()
+    text = (game / "cards.yaml").read_text()
+    (game / "cards.yaml").write_text(text.replace("  - {title: 'Card 198'", "  # a comment\n  - {title: 'Card 198'"))
+    draw_preview(game, memo)
+    assert watched == ["Card 198", "Card 199", "Card 200"]
+
+
+def test_a_layout_edit_lays_out_every_card_again(tmp_path, watched):
+    game, memo = write_deck(tmp_path / "big"), PreviewMemo()
+    draw_preview(game, memo)
+    watched.clear()
+    (game / "layouts").mkdir()
+    (game / "layouts" / "card.yaml").write_text("extends: card\nbackground: '#ffeecc'\n")
+    preview, _ = draw_preview(game, memo)
+    assert len(watched) == CARDS
+    assert all("#ffeecc" in front for front in components(preview).values())
