@@ -11,7 +11,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-OWN = {"generator", "tests", "conftest", "pdf_geometry"}
+#: The project's own modules: the package, and the tests' and benchmarks' helper modules.
+OWN = {
+    "generator",
+    "tests",
+    *(path.stem for folder in ("tests", "benchmarks") for path in (ROOT / folder).glob("*.py")),
+}
 
 
 def _name(requirement: str) -> str:

@@ -36,16 +36,13 @@ class CardKind(ComponentKind):
     }
 
     def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
-        chosen = [self._layout_of(item, layout, ctx) for item in items]
+        chosen = [self.layout_for(item, layout, ctx) for item in items]
         for own in {id(own): own for own in chosen}.values():
             ctx.findings.extend(field_findings([i for i, c in zip(items, chosen, strict=True) if c is own], own))
             ctx.findings.extend(placement_findings(own))
-        faces: list[Faces] = []
-        for item, own in zip(items, chosen, strict=True):
-            faces.extend([self.draw(item, own, ctx)] * int(item.get("count", 1)))
-        return faces
+        return super().draw_file(items, layout, ctx)
 
-    def _layout_of(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> LocDict:
+    def layout_for(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> LocDict:
         """The item's own `layout:`, which must print at the file's layout's size and bleed."""
         if "layout" not in item:
             return layout

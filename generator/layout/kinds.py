@@ -98,9 +98,14 @@ class ComponentKind:
         items (a board of square items) overrides this."""
         faces: list[Faces] = []
         for item in items:
-            drawn = ctx.memo.draw(self, item, layout, ctx) if ctx.memo else self.draw(item, layout, ctx)
+            own = self.layout_for(item, layout, ctx)
+            drawn = ctx.memo.draw(self, item, own, ctx) if ctx.memo else self.draw(item, own, ctx)
             faces.extend([drawn] * int(item.get("count", 1)))
         return faces
+
+    def layout_for(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> LocDict:
+        """The layout one item is drawn with: its file's, unless the kind lets items choose."""
+        return layout
 
     def title(self, item: LocDict) -> str:
         """A short name for one item, for messages and sheet labels."""
