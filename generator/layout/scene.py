@@ -15,6 +15,11 @@ MIN_STROKE = 0.25 * PT
 LINE_WIDTH = {"cut": 0.4 * PT, "slit": 0.4 * PT, "score": 0.4 * PT, "crop": MIN_STROKE, "guide": MIN_STROKE}
 LINE_DASH = {"score": (3.0, 2.0), "guide": (1.0, 1.0)}
 LINE_COLOUR = {"cut": "#000000", "slit": "#000000", "score": "#000000", "crop": "#000000", "guide": "#00a0e0"}
+#: Lines that are cut or folded along run over art, dark fills included: each is drawn over a
+#: white halo this much wider on either side, so it shows on black as well as on white.
+HALO_ROLES = ("cut", "slit", "score")
+HALO_COLOUR = "#ffffff"
+HALO_WIDTH = 0.45 * PT
 
 
 @dataclass(frozen=True)
@@ -24,11 +29,21 @@ class Style:
     stroke_width: float = 0.0
     dash: tuple[float, ...] | None = None
     role: str = "art"
+    #: The colour of a solid under-stroke HALO_WIDTH wider on each side, drawn first.
+    halo: str | None = None
+
+    @property
+    def halo_style(self) -> "Style":
+        """The under-stroke of a haloed line: solid, no fill."""
+        return Style(stroke=self.halo, stroke_width=self.stroke_width + 2 * HALO_WIDTH, role=self.role)
 
 
 def line_style(role: str) -> Style:
     """The look of a cutting/folding line of that role."""
-    return Style(stroke=LINE_COLOUR[role], stroke_width=LINE_WIDTH[role], dash=LINE_DASH.get(role), role=role)
+    halo = HALO_COLOUR if role in HALO_ROLES else None
+    return Style(
+        stroke=LINE_COLOUR[role], stroke_width=LINE_WIDTH[role], dash=LINE_DASH.get(role), role=role, halo=halo
+    )
 
 
 @dataclass(frozen=True)
@@ -127,6 +142,17 @@ def with_role(items: tuple[Item, ...], role: str) -> tuple[Item, ...]:
             if children:
                 out.append(replace(item, items=children))
         elif item_role(item) == role:
+            out.append(item)
+    return tuple(out)
+
+
+def without_roles(items: tuple[Item, ...], roles: tuple[str, ...]) -> tuple[Item, ...]:
+    """The subtree without the items of those roles (groups kept, even when emptied)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            out.append(replace(item, items=without_roles(item.items, roles)))
+        elif item_role(item) not in roles:
             out.append(item)
     return tuple(out)
 

@@ -30,6 +30,8 @@ from .schemas import SCHEMAS
 
 INK = "#000000"
 PAPER = "#ffffff"
+#: The card spaces on the board: a tint a shade darker than the board's centre.
+CARD_SPACE = "#d5e8d0"
 BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
 ITALIC = "DejaVuSans-Oblique"
@@ -663,12 +665,14 @@ class SquareKind(ComponentKind):
             backs = [b for b in ctx.game.items("card-back") if b.get("deck") == deck]
             label = backs[0]["title"] if backs else deck
             items.append(
+                # A tinted place with a solid rounded border: dashed lines mean fold.
                 Rect(
                     cx - card_w / 2,
                     cy - card_h / 2,
                     card_w,
                     card_h,
-                    Style(stroke=INK, stroke_width=1.0 * PT, dash=(2.0, 2.0)),
+                    Style(fill=CARD_SPACE, stroke=INK, stroke_width=0.75 * PT),
+                    radius=3.0,
                 )
             )
             items += _text(
