@@ -5,6 +5,7 @@ Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or u
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -12,7 +13,7 @@ from generator import PROJECT_ROOT
 from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
 from generator.export.faces import LayoutFailed
-from generator.export.profiles import PROFILES, export_game
+from generator.export.profiles import PROFILES, ExportSettings, export_game
 from generator.sheets.alignment import write_alignment_test
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper as load_paper
@@ -37,6 +38,15 @@ def _formats(value: str) -> tuple[str, ...]:
     if unknown or not chosen:
         raise click.BadParameter(f"expected a comma-separated list of {', '.join(FORMATS)}")
     return chosen
+
+
+def _image_base(value: str | None) -> str | None:
+    """--image-base is an absolute http(s) URL: Tabletop Simulator loads images from nothing else."""
+    if value is not None:
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise click.BadParameter(f"expected an absolute http:// or https:// URL, got {value!r}")
+    return value
 
 
 @click.group()
@@ -201,7 +211,16 @@ def _build_one(
     show_default=True,
     help="Sheet size for the cutter profile.",
 )
-def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str) -> None:
+@click.option(
+    "--image-base",
+    metavar="URL",
+    default=None,
+    callback=lambda _ctx, _param, value: _image_base(value),
+    help="tts: the http(s) URL the images will be uploaded under (default: file:// URLs of the files written).",
+)
+def export_command(
+    sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str, image_base: str | None
+) -> None:
     """Export SOURCES (game folders; default: all of components/) for a print shop, Tabletop
     Simulator or a cutting machine."""
     try:
@@ -209,7 +228,7 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
         folders = list(game_folders(sources, components_root()))
         for folder in folders:
             game = load_game(folder)
-            files = export_game(game, profile, Path(out_dir), page)
+            files = export_game(game, profile, Path(out_dir), ExportSettings(page, image_base))
             click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))

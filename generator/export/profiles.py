@@ -1,6 +1,7 @@
 """The export profiles by name, each writing one game into out_dir/<game>/<profile>/."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.export import cutter, shops, tts
@@ -8,27 +9,40 @@ from generator.export.faces import decks
 from generator.sheets.paper import Paper
 from generator.sources.game import Game
 
-Exporter = Callable[[Game, Path, Paper], list[Path]]
+
+@dataclass(frozen=True)
+class ExportSettings:
+    #: The sheet size (the cutter profile imposes onto sheets).
+    paper: Paper
+    #: Tabletop Simulator: the URL the images will be hosted under; None points at the files.
+    image_base: str | None = None
 
 
-def _drivethrucards(game: Game, out: Path, paper: Paper) -> list[Path]:
+Exporter = Callable[[Game, Path, ExportSettings], list[Path]]
+
+
+def _drivethrucards(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     found, ctx = decks(game)
     return shops.export_drivethrucards(found, out, ctx, game.name)
 
 
-def _thegamecrafter(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _thegamecrafter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     found, ctx = decks(game)
     return shops.export_thegamecrafter(found, out, ctx)
 
 
-def _makeplayingcards(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _makeplayingcards(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     found, ctx = decks(game)
     return shops.export_makeplayingcards(found, out, ctx)
 
 
-def _tts(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _tts(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     found, ctx = decks(game)
-    return tts.export_tts(found, out, ctx, game.name, game.slug)
+    return tts.export_tts(found, out, ctx, game.name, game.slug, settings.image_base)
+
+
+def _cutter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
+    return cutter.export_cutter(game, out, settings.paper)
 
 
 PROFILES: dict[str, Exporter] = {
@@ -36,10 +50,10 @@ PROFILES: dict[str, Exporter] = {
     "thegamecrafter": _thegamecrafter,
     "makeplayingcards": _makeplayingcards,
     "tts": _tts,
-    "cutter": cutter.export_cutter,
+    "cutter": _cutter,
 }
 
 
-def export_game(game: Game, profile: str, out_dir: Path, paper: Paper) -> list[Path]:
+def export_game(game: Game, profile: str, out_dir: Path, settings: ExportSettings) -> list[Path]:
     """Write the game's export for `profile`; returns the files written."""
-    return PROFILES[profile](game, out_dir / game.slug / profile, paper)
+    return PROFILES[profile](game, out_dir / game.slug / profile, settings)

@@ -224,7 +224,14 @@ def impose_grid(
                 if b is not None
             ]
             sheet = _grid_sheet(
-                page, [b for b, _ in placed], [box for _, box in placed], gap, bleed, f"{label}, backs", own_outline, cut=False
+                page,
+                [b for b, _ in placed],
+                [box for _, box in placed],
+                gap,
+                bleed,
+                f"{label}, backs",
+                own_outline,
+                cut=False,
             )
             sheet.side = "back"
             out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
