@@ -72,3 +72,24 @@ def trim_box_mm(page_obj) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = (float(v) for v in page_obj.trimbox)
     height = float(page_obj.mediabox.height)
     return (x0 * PT_MM, (height - y1) * PT_MM, (x1 - x0) * PT_MM, (y1 - y0) * PT_MM)
+
+
+def trim_marks(page) -> list[Line]:
+    """The crop marks continuing the trim's edges into the margin: short marks starting
+    1.5 mm outside the BleedBox (the TrimBox when there is no bleed), each within the trim's
+    span (the furniture's lines are left out)."""
+    left, top, right, bottom = (v * PT_MM for v in page.trimbox)
+    outer = getattr(page, "bleedbox", None) or page.trimbox
+    b_left, b_top, b_right, b_bottom = (v * PT_MM for v in outer)
+    out = []
+    for ln in crop_marks(page):
+        lo_x, hi_x, lo_y, hi_y = min(ln.x0, ln.x1), max(ln.x0, ln.x1), min(ln.y0, ln.y1), max(ln.y0, ln.y1)
+        if ln.length > 4.01:
+            continue
+        if ln.vertical and left - 0.01 <= ln.x0 <= right + 0.01:
+            if abs(b_top - 1.5 - hi_y) < 0.05 or abs(lo_y - b_bottom - 1.5) < 0.05:
+                out.append(ln)
+        elif ln.horizontal and top - 0.01 <= ln.y0 <= bottom + 0.01:
+            if abs(b_left - 1.5 - hi_x) < 0.05 or abs(lo_x - b_right - 1.5) < 0.05:
+                out.append(ln)
+    return out
