@@ -96,13 +96,14 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         label = part.kind.label or part.kind.name
         first = fronts[0]
         backs = [f.back for f in part.faces]
+        placed: list[PendingSheet] = []
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             for scene in fronts:
-                pending.extend(impose_tiled(scene, paper, label))
+                placed.extend(impose_tiled(scene, paper, label))
         elif options.fold_over and any(backs) and fits_fold_over(first, paper):
-            pending.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
+            placed.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
         else:
-            pending.extend(
+            placed.extend(
                 impose_grid(
                     fronts,
                     paper,
@@ -114,6 +115,9 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
                     part.kind.own_outline,
                 )
             )
+        for p in placed:
+            p.sheet.source = part.file.shown
+        pending.extend(placed)
     sheets = finish(pending, game.name)
     if options.checklist:
         sheets = _checklist(laid, sheets, paper, game, options) + sheets
@@ -130,12 +134,14 @@ def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, 
         rows.append(
             checklist.row(
                 part.kind.label or part.kind.name,
+                part.file.shown,
                 fronts,
                 two_sided,
                 tiled,
                 options.fold_over,
                 getattr(part.kind, "stock", None),
                 sheets,
+                paper,
             )
         )
     page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)

@@ -189,7 +189,8 @@ def checklist_rows(page) -> list[dict[str, str]]:
     """The checklist table read back cell by cell: columns start at their header words,
     rows end at the rules drawn under them."""
     words = page.extract_words()
-    head = {w["text"]: w for w in words if w["text"] in HEADERS}
+    top = next(w["top"] for w in words if w["text"] == HEADERS[0])
+    head = {w["text"]: w for w in words if w["text"] in HEADERS and abs(w["top"] - top) < 1}
     starts = [head[h]["x0"] for h in HEADERS] + [float(page.width)]
     rules = sorted({round(ln["top"], 2) for ln in page.lines if ln["top"] > head["Component"]["top"]})
     rows = []
@@ -221,6 +222,23 @@ def test_checklist_page_counts_every_component_from_the_sources(tmp_path):
     assert "cut the slits inside" in rows[1]["Cut"] and "score the dashed lines" in rows[1]["Cut"]
     assert "targets on targets" in rows[2]["Cut"]
     assert all(r["Sides"] == "single-sided" for r in rows)
+
+
+def test_checklist_says_why_sheets_are_not_filled(tmp_path):
+    """Every sheet under half used, and every board tile, is named under the table with the
+    reason; the share given is the one measured on the printed sheet."""
+    out = tmp_path / "out"
+    run_build(str(COMPONENTS / "chip-flip"), "--out", str(out), "--format", "pdf")
+    with pdfplumber.open(out / "chip-flip" / "chip-flip.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+        tile = pdf.pages[1]  # sheet 1: a board tile, its TrimBox the tile
+        printable = (float(tile.width) * PT_MM - 10) * (float(tile.height) * PT_MM - 10)  # 5 mm printer margins
+        left, top, right, bottom = (v * PT_MM for v in tile.trimbox)
+    assert (right - left) * (bottom - top) / printable == pytest.approx(0.35, abs=0.005)
+    notes = text[text.index("Sheets not filled, and why") :]
+    assert "Sheets 1 (35% used), 2 (35% used), 3 (35% used), 4 (35% used), board (board.yaml): a board tile" in notes
+    assert "Sheet 5 (42% used), chips (chips.yaml): each component file gets sheets of its own" in notes
+    assert "Sheet 6 (42% used), numbered chips (numbered-chips.yaml)" in notes
 
 
 def test_checklist_keeps_duplex_pages_paired(tmp_path):
