@@ -8,7 +8,10 @@ from dataclasses import dataclass, field, replace
 
 from generator.units import PT
 
-ROLES = ("art", "guide", "score", "slit", "cut", "crop")
+#: Drawing order, and one SVG layer each. "halo" holds the white under-strokes of the lines
+#: that are cut or folded along (see HALO_ROLES), between the art and the lines, so hiding
+#: the art and the halos leaves the lines alone, each drawn once.
+ROLES = ("art", "halo", "guide", "score", "slit", "cut", "crop")
 
 #: No stroke is thinner than 0.25 pt; cutting lines are a little heavier to find with a blade.
 MIN_STROKE = 0.25 * PT
@@ -34,8 +37,8 @@ class Style:
 
     @property
     def halo_style(self) -> "Style":
-        """The under-stroke of a haloed line: solid, no fill."""
-        return Style(stroke=self.halo, stroke_width=self.stroke_width + 2 * HALO_WIDTH, role=self.role)
+        """The under-stroke of a haloed line: solid, no fill, in the halo layer."""
+        return Style(stroke=self.halo, stroke_width=self.stroke_width + 2 * HALO_WIDTH, role="halo")
 
 
 def line_style(role: str) -> Style:
@@ -134,13 +137,17 @@ def item_role(item: Item) -> str:
 
 
 def with_role(items: tuple[Item, ...], role: str) -> tuple[Item, ...]:
-    """The subtree holding only the items of one role (groups kept where non-empty)."""
+    """The subtree holding only the items of one role (groups kept where non-empty); for
+    "halo", the under-strokes of the haloed lines."""
     out: list[Item] = []
     for item in items:
         if isinstance(item, Group):
             children = with_role(item.items, role)
             if children:
                 out.append(replace(item, items=children))
+        elif role == "halo":
+            if isinstance(item, (Rect, Circle, Polyline, Path)) and item.style.halo and item.style.stroke:
+                out.append(replace(item, style=item.style.halo_style))
         elif item_role(item) == role:
             out.append(item)
     return tuple(out)

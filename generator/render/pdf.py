@@ -108,14 +108,7 @@ class _Painter:
         if isinstance(item, Icon):
             self.icon(item)
             return
-        if item.style.halo and item.style.stroke:
-            self.shape(item, item.style.halo_style)
-        self.shape(item, item.style)
-
-    def shape(self, item: Rect | Circle | Polyline | PathItem, style: Style) -> None:
-        """The item's geometry painted with `style`."""
-        c = self.c
-        stroke, fill = self.style(style)
+        stroke, fill = self.style(item.style)
         if not (stroke or fill):
             return
         if isinstance(item, Rect):
@@ -133,7 +126,7 @@ class _Painter:
             if item.closed:
                 path.close()
             c.drawPath(path, stroke=stroke, fill=fill)
-        else:
+        elif isinstance(item, PathItem):
             path = c.beginPath()
             for command in item.commands:
                 op, args = command[0], command[1:]
