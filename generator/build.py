@@ -96,14 +96,14 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         label = part.kind.label or part.kind.name
         first = fronts[0]
         backs = [f.back for f in part.faces]
-        placed: list[PendingSheet] = []
+        start = len(pending)
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             for scene in fronts:
-                placed.extend(impose_tiled(scene, paper, label))
+                pending.extend(impose_tiled(scene, paper, label))
         elif options.fold_over and any(backs) and fits_fold_over(first, paper):
-            placed.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
+            pending.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
         else:
-            placed.extend(
+            pending.extend(
                 impose_grid(
                     fronts,
                     paper,
@@ -115,9 +115,8 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
                     part.kind.own_outline,
                 )
             )
-        for p in placed:
+        for p in pending[start:]:
             p.sheet.source = part.file.shown
-        pending.extend(placed)
     sheets = finish(pending, game.name)
     if options.checklist:
         sheets = _checklist(laid, sheets, paper, game, options) + sheets

@@ -13,7 +13,7 @@ from generator import PROJECT_ROOT
 from generator.build import FORMATS, build_game
 from generator.check.run import CheckOptions, check, check_game, game_folders, terminal_progress
 from generator.export.faces import LayoutFailed
-from generator.export.profiles import PROFILES, ExportSettings, export_game
+from generator.export.profiles import PROFILES, export_game
 from generator.sheets.alignment import write_alignment_test
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper as load_paper
@@ -228,7 +228,7 @@ def export_command(
         folders = list(game_folders(sources, components_root()))
         for folder in folders:
             game = load_game(folder)
-            files = export_game(game, profile, Path(out_dir), ExportSettings(page, image_base))
+            files = export_game(game, profile, Path(out_dir), page, image_base)
             click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))

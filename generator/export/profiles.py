@@ -54,6 +54,6 @@ PROFILES: dict[str, Exporter] = {
 }
 
 
-def export_game(game: Game, profile: str, out_dir: Path, settings: ExportSettings) -> list[Path]:
+def export_game(game: Game, profile: str, out_dir: Path, paper: Paper, image_base: str | None = None) -> list[Path]:
     """Write the game's export for `profile`; returns the files written."""
-    return PROFILES[profile](game, out_dir / game.slug / profile, settings)
+    return PROFILES[profile](game, out_dir / game.slug / profile, ExportSettings(paper, image_base))
