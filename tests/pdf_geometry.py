@@ -93,3 +93,19 @@ def trim_marks(page) -> list[Line]:
             if abs(b_left - 1.5 - hi_x) < 0.05 or abs(lo_x - b_right - 1.5) < 0.05:
                 out.append(ln)
     return out
+
+
+def grid_edges(page, cell_w: float, cell_h: float, min_length: float = 0.0) -> tuple[list[float], list[float]]:
+    """The x and y (mm, rounded to 0.01) of a grid's trim edges: from its cut lines (at least
+    `min_length` long) and crop marks; a duplex backs sheet has no cut lines and, where the
+    grid fills the sheet, no room for crop marks either: then from the page's TrimBox, the
+    union of the trims, in steps of the cell size."""
+    lines = [ln for ln in cut_lines(page) if ln.length >= min_length] + trim_marks(page)
+    xs = sorted({round(ln.x0, 2) for ln in lines if ln.vertical})
+    ys = sorted({round(ln.y0, 2) for ln in lines if ln.horizontal})
+    if xs and ys:
+        return xs, ys
+    left, top, right, bottom = (v * PT_MM for v in page.trimbox)
+    xs = [round(left + k * cell_w, 2) for k in range(round((right - left) / cell_w) + 1)]
+    ys = [round(top + k * cell_h, 2) for k in range(round((bottom - top) / cell_h) + 1)]
+    return xs, ys

@@ -11,7 +11,7 @@ from generator.cli import main
 from generator.layout.scene import Circle, Group, Rect, Scene, Style, Text, line_style
 from generator.sheets.ink import save_ink
 from tests.conftest import COMPONENTS, run_build
-from tests.pdf_geometry import PT_MM, cut_lines, score_lines, trim_marks
+from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
 
 CARD_W, CARD_H = 63.5, 88.9
 
@@ -32,16 +32,8 @@ def build_pdf(tmp_path: Path, deck: Path, *options: str) -> Path:
 
 
 def cells(page) -> list[tuple[float, float, float, float]]:
-    """Trim boxes (left, top, right, bottom, mm) of the butted grid, from its cut lines and
-    crop marks; a backs sheet has no cut lines and, where the grid fills the sheet, no room
-    for crop marks either: then from the page's TrimBox, the union of the cards' trims."""
-    cuts = cut_lines(page) + trim_marks(page)
-    xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
-    ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
-    if not xs or not ys:
-        left, top, right, bottom = (v * PT_MM for v in page.trimbox)
-        xs = [round(left + k * CARD_W, 2) for k in range(round((right - left) / CARD_W) + 1)]
-        ys = [round(top + k * CARD_H, 2) for k in range(round((bottom - top) / CARD_H) + 1)]
+    """Trim boxes (left, top, right, bottom, mm) of the butted grid of cards."""
+    xs, ys = grid_edges(page, CARD_W, CARD_H)
     return [
         (a, t, b, u)
         for t, u in zip(ys, ys[1:], strict=False)
