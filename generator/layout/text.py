@@ -97,35 +97,41 @@ def _word_parts(word: Word, font: str) -> tuple[float, int]:
     return text, sum(1 for kind, _ in word if kind == "i")
 
 
-def _wrap(widths: list[float], space: float, limit: float) -> list[list[int]]:
-    """Greedy wrap of word indices into lines no wider than `limit` (mm)."""
-    lines: list[list[int]] = []
+def _wrap(widths: list[float], space: float, limit: float) -> list[tuple[list[int], float]]:
+    """Greedy wrap of word indices into lines no wider than `limit`: (indices, line width)."""
+    lines: list[tuple[list[int], float]] = []
     line: list[int] = []
     used = 0.0
     for i, width in enumerate(widths):
         if line and used + space + width > limit:
-            lines.append(line)
+            lines.append((line, used))
             line, used = [], 0.0
         used = width if not line else used + space + width
         line.append(i)
     if line:
-        lines.append(line)
+        lines.append((line, used))
     return lines
 
 
 @dataclass(frozen=True)
 class _Paragraph:
     words: list[Word]
-    parts: list[tuple[float, int]]
+    #: Each word's text width at size 1, and its number of icons.
+    text_widths: list[float]
+    icon_counts: list[int]
     #: One icon and nothing else: drawn at the larger size of an icon alone on its line.
     alone: bool
 
     def side(self, size: float) -> float:
         return icon_side(size, self.alone)
 
-    def widths(self, size: float) -> list[float]:
+    def wrap(self, space: float, width: float, size: float) -> list[tuple[list[int], float]]:
+        """The paragraph's lines at `size` in a box `width` mm wide (line widths in mm)."""
+        if not any(self.icon_counts):  # text alone scales with the size: wrap at size 1
+            return [(line, used * size) for line, used in _wrap(self.text_widths, space, width / size)]
         side = self.side(size)
-        return [text * size + icons * side for text, icons in self.parts]
+        widths = [t * size + n * side for t, n in zip(self.text_widths, self.icon_counts, strict=True)]
+        return _wrap(widths, space * size, width)
 
 
 @dataclass(frozen=True)
@@ -151,25 +157,26 @@ def _prepare(text: str, font: str) -> _Prepared:
     for paragraph in text.split("\n"):
         words = split_words(paragraph)
         parts = [_word_parts(w, font) for w in words]
-        paragraphs.append(_Paragraph(words, parts, alone=len(parts) == 1 and parts[0] == (0.0, 1)))
+        alone = len(parts) == 1 and parts[0] == (0.0, 1)
+        paragraphs.append(_Paragraph(words, [t for t, _ in parts], [n for _, n in parts], alone))
     return _Prepared(paragraphs, _unit_width(" ", font), metrics.ascent, metrics.descent)
 
 
-def _measure(prep: _Prepared, width: float, size: float, leading: float) -> tuple[list[_Line], float, float]:
-    """Wrapped lines, total height and widest line, in mm."""
+def _lines(prep: _Prepared, width: float, size: float) -> list[_Line]:
+    """The wrapped lines at `size` (wrapping does not depend on the leading)."""
     lines: list[_Line] = []
-    space = prep.space * size
     for p, paragraph in enumerate(prep.paragraphs):
-        widths = paragraph.widths(size)
         rise = max(0.0, paragraph.side(size) - prep.ascent * size)
-        for line in _wrap(widths, space, width) if paragraph.words else [[]]:
-            line_width = sum(widths[i] for i in line) + space * max(len(line) - 1, 0)
-            has_icon = any(paragraph.parts[i][1] for i in line)
-            lines.append(_Line(p, line, line_width, rise if has_icon else 0.0))
+        for line, used in paragraph.wrap(prep.space, width, size) if paragraph.words else [([], 0.0)]:
+            has_icon = any(paragraph.icon_counts[i] for i in line)
+            lines.append(_Line(p, line, used, rise if has_icon else 0.0))
+    return lines
+
+
+def _height(prep: _Prepared, lines: list[_Line], size: float, leading: float) -> float:
     gaps = len(prep.paragraphs) - 1
-    height = size * (prep.ascent + prep.descent + leading * (len(lines) - 1) + PARAGRAPH_GAP * gaps)
-    height += sum(line.rise for line in lines)
-    return lines, height, max((line.width for line in lines), default=0.0)
+    rises = sum(line.rise for line in lines)
+    return size * (prep.ascent + prep.descent + leading * (len(lines) - 1) + PARAGRAPH_GAP * gaps) + rises
 
 
 def _candidates(style: TextStyle):
@@ -195,8 +202,13 @@ def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     """Fit `text` into the box; the returned items are positioned, overflow measured."""
     prep = _prepare(text, style.font)
     best = None
+    wrapped: tuple[float, list[_Line], float] | None = None
     for size, leading in _candidates(style):
-        lines, height, widest = _measure(prep, w, size, leading)
+        if wrapped is None or wrapped[0] != size:
+            lines = _lines(prep, w, size)
+            wrapped = (size, lines, max((line.width for line in lines), default=0.0))
+        _, lines, widest = wrapped
+        height = _height(prep, lines, size, leading)
         best = (size, leading, lines, height, widest)
         if height <= h + 1e-9 and widest <= w + 1e-9:
             break
