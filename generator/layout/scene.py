@@ -32,7 +32,7 @@ class Style:
     stroke_width: float = 0.0
     dash: tuple[float, ...] | None = None
     role: str = "art"
-    #: The colour of a solid under-stroke HALO_WIDTH wider on each side, drawn first.
+    #: The colour of a solid under-stroke HALO_WIDTH wider on each side, drawn under the line (halo layer).
     halo: str | None = None
 
     @property
