@@ -109,6 +109,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
         label = part.kind.label or part.kind.name
         first = fronts[0]
         backs = [f.back for f in part.faces]
+        start = len(pending)
         if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
             if not part.kind.tileable:
                 raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
@@ -129,6 +130,8 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
                     part.kind.own_outline,
                 )
             )
+        for p in pending[start:]:
+            p.sheet.source = part.file.shown
     sheets = finish(pending, game.name)
     if options.checklist:
         sheets = _checklist(laid, sheets, paper, game, options) + sheets
@@ -162,12 +165,14 @@ def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, 
         rows.append(
             checklist.row(
                 part.kind.label or part.kind.name,
+                part.file.shown,
                 fronts,
                 two_sided,
                 tiled,
                 options.fold_over,
                 getattr(part.kind, "stock", None),
                 sheets,
+                paper,
             )
         )
     page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)

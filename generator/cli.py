@@ -5,6 +5,7 @@ Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or u
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -50,6 +51,15 @@ def _formats(value: str) -> tuple[str, ...]:
     if unknown or not chosen:
         raise click.BadParameter(f"expected a comma-separated list of {', '.join(FORMATS)}")
     return chosen
+
+
+def _image_base(value: str | None) -> str | None:
+    """--image-base is an absolute http(s) URL: Tabletop Simulator loads images from nothing else."""
+    if value is not None:
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise click.BadParameter(f"expected an absolute http:// or https:// URL, got {value!r}")
+    return value
 
 
 @click.group()
@@ -243,7 +253,16 @@ def examples_command() -> None:
 @click.option(
     "--paper", "paper_name", default="letter", show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
 )
-def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str) -> None:
+@click.option(
+    "--image-base",
+    metavar="URL",
+    default=None,
+    callback=lambda _ctx, _param, value: _image_base(value),
+    help="tts: the http(s) URL the images will be uploaded under (default: file:// URLs of the files written).",
+)
+def export_command(
+    sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str, image_base: str | None
+) -> None:
     """Export SOURCES for a print shop, Tabletop Simulator or a cutting machine.
 
     SOURCES are found as `cutsheet build --help` says."""
@@ -255,7 +274,7 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
         papers = _papers(paper_name, folders)
         for folder in folders:
             game = load_game(folder)
-            files = export_game(game, profile, Path(out_dir), papers[folder])
+            files = export_game(game, profile, Path(out_dir), papers[folder], image_base)
             click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))

@@ -72,3 +72,40 @@ def trim_box_mm(page_obj) -> tuple[float, float, float, float]:
     x0, y0, x1, y1 = (float(v) for v in page_obj.trimbox)
     height = float(page_obj.mediabox.height)
     return (x0 * PT_MM, (height - y1) * PT_MM, (x1 - x0) * PT_MM, (y1 - y0) * PT_MM)
+
+
+def trim_marks(page) -> list[Line]:
+    """The crop marks continuing the trim's edges into the margin: short marks starting
+    1.5 mm outside the BleedBox (the TrimBox when there is no bleed), each within the trim's
+    span (the furniture's lines are left out)."""
+    left, top, right, bottom = (v * PT_MM for v in page.trimbox)
+    outer = getattr(page, "bleedbox", None) or page.trimbox
+    b_left, b_top, b_right, b_bottom = (v * PT_MM for v in outer)
+    out = []
+    for ln in crop_marks(page):
+        lo_x, hi_x, lo_y, hi_y = min(ln.x0, ln.x1), max(ln.x0, ln.x1), min(ln.y0, ln.y1), max(ln.y0, ln.y1)
+        if ln.length > 4.01:
+            continue
+        if ln.vertical and left - 0.01 <= ln.x0 <= right + 0.01:
+            if abs(b_top - 1.5 - hi_y) < 0.05 or abs(lo_y - b_bottom - 1.5) < 0.05:
+                out.append(ln)
+        elif ln.horizontal and top - 0.01 <= ln.y0 <= bottom + 0.01:
+            if abs(b_left - 1.5 - hi_x) < 0.05 or abs(lo_x - b_right - 1.5) < 0.05:
+                out.append(ln)
+    return out
+
+
+def grid_edges(page, cell_w: float, cell_h: float, min_length: float = 0.0) -> tuple[list[float], list[float]]:
+    """The x and y (mm, rounded to 0.01) of a grid's trim edges: from its cut lines (at least
+    `min_length` long) and crop marks; a duplex backs sheet has no cut lines and, where the
+    grid fills the sheet, no room for crop marks either: then from the page's TrimBox, the
+    union of the trims, in steps of the cell size."""
+    lines = [ln for ln in cut_lines(page) if ln.length >= min_length] + trim_marks(page)
+    xs = sorted({round(ln.x0, 2) for ln in lines if ln.vertical})
+    ys = sorted({round(ln.y0, 2) for ln in lines if ln.horizontal})
+    if xs and ys:
+        return xs, ys
+    left, top, right, bottom = (v * PT_MM for v in page.trimbox)
+    xs = [round(left + k * cell_w, 2) for k in range(round((right - left) / cell_w) + 1)]
+    ys = [round(top + k * cell_h, 2) for k in range(round((bottom - top) / cell_h) + 1)]
+    return xs, ys

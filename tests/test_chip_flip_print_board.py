@@ -56,6 +56,7 @@ class Tile:
             r
             for r in page.rects
             if r["stroke"]
+            and not all(c > 0.99 for c in r["stroking_color"] or (0,))  # not a cut line's white halo
             and abs(r["width"] * PT_MM - board_size) < TOL
             and abs(r["height"] * PT_MM - board_size) < TOL
         ]

@@ -4,6 +4,8 @@ synthetic poker deck and on Slipmax."""
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 import numpy as np
 import pdfplumber
@@ -22,9 +24,9 @@ SVG = "{http://www.w3.org/2000/svg}"
 PT_PER_IN = 72
 
 
-def export(source: Path, profile: str, out: Path) -> Path:
+def export(source: Path, profile: str, out: Path, *options: str) -> Path:
     result = CliRunner().invoke(
-        main, ["export", str(source), "--profile", profile, "--out", str(out)], catch_exceptions=False
+        main, ["export", str(source), "--profile", profile, "--out", str(out), *options], catch_exceptions=False
     )
     assert result.exit_code == 0, result.output
     return out / source.name / profile
@@ -120,8 +122,8 @@ def test_tts_saved_object_read_back_against_its_sheets(tmp_path):
         assert entry["NumWidth"] <= 10 and entry["NumHeight"] <= 7
         assert entry["BackIsHidden"] is True and entry["UniqueBack"] is False
         for url in (entry["FaceURL"], entry["BackURL"]):
-            assert not Path(url).is_absolute() and (out / url).is_file()
-        with Image.open(out / entry["FaceURL"]) as image:
+            assert url.startswith("file:///") and local(url).is_file() and local(url).parent == out.resolve()
+        with Image.open(local(entry["FaceURL"])) as image:
             w, h = image.size
             assert w % entry["NumWidth"] == 0 and h % entry["NumHeight"] == 0
             card_w, card_h = w // entry["NumWidth"], h // entry["NumHeight"]
@@ -140,8 +142,49 @@ def test_tts_unique_backs_get_back_sheets_like_the_faces(tmp_path):
     out = export(deck(tmp_path / "small", 3, back=None), "tts", tmp_path / "out")
     entry = json.loads((out / "small.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
     assert entry["UniqueBack"] is True and (entry["NumWidth"], entry["NumHeight"]) == (3, 2)
-    with Image.open(out / entry["FaceURL"]) as faces, Image.open(out / entry["BackURL"]) as backs:
+    with Image.open(local(entry["FaceURL"])) as faces, Image.open(local(entry["BackURL"])) as backs:
         assert faces.size == backs.size
+
+
+def local(url: str) -> Path:
+    """The file a file:// URL names."""
+    parts = urlsplit(url)
+    assert parts.scheme == "file" and parts.netloc == ""
+    return Path(url2pathname(parts.path))
+
+
+def test_tts_urls_are_absolute_file_urls_even_from_a_relative_out_folder(tmp_path, monkeypatch):
+    source = deck(tmp_path / "rel", 2)
+    monkeypatch.chdir(tmp_path)
+    out = export(source, "tts", Path("out"))
+    entry = json.loads((out / "rel.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert local(entry["FaceURL"]) == (tmp_path / "out" / "rel" / "tts" / "cards-faces-01.png")
+    assert local(entry["BackURL"]).is_file()
+
+
+def test_tts_image_base_makes_hosted_urls(tmp_path):
+    out = export(deck(tmp_path / "web", 2), "tts", tmp_path / "out", "--image-base", "https://example.org/my game/")
+    entry = json.loads((out / "web.json").read_text())["ObjectStates"][0]["CustomDeck"]["1"]
+    assert entry["FaceURL"] == "https://example.org/my game/cards-faces-01.png"
+    assert entry["BackURL"] == "https://example.org/my game/cards-back.png"
+    assert (out / "cards-faces-01.png").is_file() and (out / "cards-back.png").is_file()
+
+
+@pytest.mark.parametrize("base", ["example.org/images", "ftp://example.org/x", "https://"])
+def test_tts_image_base_must_be_an_http_url(tmp_path, base):
+    result = CliRunner().invoke(
+        main, ["export", str(deck(tmp_path / "bad", 2)), "--profile", "tts", "--image-base", base]
+    )
+    assert result.exit_code == 2 and "--image-base" in result.output and "http" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_game_crafter_gets_one_back_image_for_a_deck_with_one_shared_back(tmp_path):
+    out = export(deck(tmp_path / "shared", 3, copies={2: 4}), "thegamecrafter", tmp_path / "out")
+    names = sorted(f.name for f in (out / "cards").glob("*.png"))
+    assert names == ["cards-001-front.png", "cards-002-front.png", "cards-006-front.png", "cards-back.png"]
+    with Image.open(out / "cards" / "cards-back.png") as image:
+        assert image.size == (825, 1125)
 
 
 SHAPES = ("polyline", "polygon", "path", "rect", "circle", "line")

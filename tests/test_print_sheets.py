@@ -11,7 +11,7 @@ from generator.cli import main
 from generator.layout.scene import Circle, Group, Rect, Scene, Style, Text, line_style
 from generator.sheets.ink import save_ink
 from tests.conftest import COMPONENTS, run_build
-from tests.pdf_geometry import PT_MM, cut_lines, score_lines
+from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
 
 CARD_W, CARD_H = 63.5, 88.9
 
@@ -32,10 +32,8 @@ def build_pdf(tmp_path: Path, deck: Path, *options: str) -> Path:
 
 
 def cells(page) -> list[tuple[float, float, float, float]]:
-    """Trim boxes (left, top, right, bottom, mm) of the butted grid, from its cut lines."""
-    cuts = cut_lines(page)
-    xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
-    ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
+    """Trim boxes (left, top, right, bottom, mm) of the butted grid of cards."""
+    xs, ys = grid_edges(page, CARD_W, CARD_H)
     return [
         (a, t, b, u)
         for t, u in zip(ys, ys[1:], strict=False)
@@ -128,6 +126,54 @@ def test_fold_over_puts_each_back_turned_across_the_score_line(tmp_path):
         assert seen == set(range(1, 8))
 
 
+@pytest.mark.parametrize(("paper", "per_sheet"), [("letter", 4), ("a4", 4)])
+def test_fold_over_fits_as_many_poker_cards_as_the_sheet_holds(tmp_path, paper, per_sheet):
+    """Eight faces of 63.5 x 88.9 mm (with 3 mm bleed) fit a landscape sheet either side of a fold."""
+    pdf = build_pdf(tmp_path, write_deck(tmp_path / "deck", 9), "--fold-over", "--paper", paper)
+    with pdfplumber.open(pdf) as opened:
+        fronts = [len(word_cells(page, "N")) for page in opened.pages]
+        backs = [len(word_cells(page, "B", turned=True)) + len(word_cells(page, "B")) for page in opened.pages]
+    assert fronts == [per_sheet, per_sheet, 1] and backs == fronts
+
+
+def test_fold_over_backs_carry_no_cut_lines(tmp_path):
+    """Cut after folding, along the fronts' lines: a line drawn round a back would show on it."""
+    pdf = build_pdf(tmp_path, write_deck(tmp_path / "deck", 4), "--fold-over")
+    with pdfplumber.open(pdf) as opened:
+        page = opened.pages[0]
+        (fold,) = score_lines(page)
+        cuts = cut_lines(page)
+    assert cuts and fold.horizontal
+    for cut in cuts:
+        assert max(cut.y0, cut.y1) < fold.y0, cut  # every cut line on the fronts' side of the fold
+
+
+def test_fold_over_may_fold_down_the_sheet_with_backs_upright(tmp_path):
+    """Tall narrow parts fit best either side of a fold running down a portrait sheet; folded
+    about a vertical line, a back needs no turning to read upright behind its front."""
+    deck = write_deck(tmp_path / "deck", 6, layout="tall")
+    (deck / "layouts").mkdir()
+    (deck / "layouts" / "tall.yaml").write_text(
+        "about: a tall two-sided card\nsize: {width: 30mm, height: 130mm}\nbleed: 3mm\ngap: 0mm\n"
+        "elements:\n  text: {type: text, field: text, x: 3mm, y: 10mm, width: 24mm, height: 8mm, size: 9pt}\n"
+        'back_background: "#e8e4d8"\n'
+        "back_elements:\n  back: {type: text, field: back, x: 3mm, y: 10mm, width: 24mm, height: 8mm, size: 9pt}\n"
+    )
+    with pdfplumber.open(build_pdf(tmp_path, deck, "--fold-over")) as pdf:
+        (page,) = pdf.pages
+        assert float(page.height) > float(page.width)
+        (fold,) = score_lines(page)
+        assert fold.vertical
+        words = {w["text"]: w for w in page.extract_words()}
+    for n in range(1, 7):
+        front, back = words[f"N{n}"], words[f"B{n}"]  # both read upright
+        assert front["x1"] * PT_MM < fold.x0 < back["x0"] * PT_MM
+        # the back's text sits where the mirror of its card puts it: 3 mm in from the card's left edge
+        card_left = 2 * fold.x0 - (front["x0"] * PT_MM - 3.0) - 30.0
+        assert back["x0"] * PT_MM == pytest.approx(card_left + 3.0, abs=0.3)
+        assert back["top"] == pytest.approx(front["top"], abs=0.5)
+
+
 HEADERS = ("Component", "How", "Size", "Stock", "Sides", "Sheets", "Cut")
 
 
@@ -135,7 +181,8 @@ def checklist_rows(page) -> list[dict[str, str]]:
     """The checklist table read back cell by cell: columns start at their header words,
     rows end at the rules drawn under them."""
     words = page.extract_words()
-    head = {w["text"]: w for w in words if w["text"] in HEADERS}
+    top = next(w["top"] for w in words if w["text"] == HEADERS[0])
+    head = {w["text"]: w for w in words if w["text"] in HEADERS and abs(w["top"] - top) < 1}
     starts = [head[h]["x0"] for h in HEADERS] + [float(page.width)]
     rules = sorted({round(ln["top"], 2) for ln in page.lines if ln["top"] > head["Component"]["top"]})
     rows = []
@@ -167,6 +214,23 @@ def test_checklist_page_counts_every_component_from_the_sources(tmp_path):
     assert "cut the slits inside" in rows[1]["Cut"] and "score the dashed lines" in rows[1]["Cut"]
     assert "targets on targets" in rows[2]["Cut"]
     assert all(r["Sides"] == "single-sided" for r in rows)
+
+
+def test_checklist_says_why_sheets_are_not_filled(tmp_path):
+    """Every sheet under half used, and every board tile, is named under the table with the
+    reason; the share given is the one measured on the printed sheet."""
+    out = tmp_path / "out"
+    run_build(str(COMPONENTS / "chip-flip"), "--out", str(out), "--format", "pdf")
+    with pdfplumber.open(out / "chip-flip" / "chip-flip.pdf") as pdf:
+        text = " ".join(pdf.pages[0].extract_text().split())
+        tile = pdf.pages[1]  # sheet 1: a board tile, its TrimBox the tile
+        printable = (float(tile.width) * PT_MM - 10) * (float(tile.height) * PT_MM - 10)  # 5 mm printer margins
+        left, top, right, bottom = (v * PT_MM for v in tile.trimbox)
+    assert (right - left) * (bottom - top) / printable == pytest.approx(0.35, abs=0.005)
+    notes = text[text.index("Sheets not filled, and why") :]
+    assert "Sheets 1 (35% used), 2 (35% used), 3 (35% used), 4 (35% used), board (board.yaml): a board tile" in notes
+    assert "Sheet 5 (42% used), chips (chips.yaml): each component file gets sheets of its own" in notes
+    assert "Sheet 6 (42% used), numbered chips (numbered-chips.yaml)" in notes
 
 
 def test_checklist_keeps_duplex_pages_paired(tmp_path):

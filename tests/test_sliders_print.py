@@ -21,7 +21,7 @@ from generator.layout.scene import Group, Polyline, Rect
 from generator.sheets.paper import paper
 from generator.sources.game import load_game
 from generator.sources.loader import load_yaml
-from tests.pdf_geometry import PT_MM, cut_lines, score_lines
+from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIDERS = ROOT / "components" / "sliders"
@@ -75,10 +75,9 @@ def cell_text(page, box) -> str:
 
 
 def cells(page) -> list[str]:
-    """The text of every grid cell, the cells found from the page's long cut lines."""
-    long = [ln for ln in cut_lines(page) if ln.length > 40]
-    xs = sorted({round(ln.x0, 1) for ln in long if ln.vertical})
-    ys = sorted({round(ln.y0, 1) for ln in long if ln.horizontal})
+    """The text of every grid cell of poker cards, the cells found from the page's long cut
+    lines, or a backs sheet's crop marks or TrimBox."""
+    xs, ys = grid_edges(page, 63.5, 88.9, min_length=40)
     out = []
     for top, bottom in zip(ys, ys[1:], strict=False):
         for left, right in zip(xs, xs[1:], strict=False):

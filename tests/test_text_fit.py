@@ -58,21 +58,33 @@ def test_a_word_wider_than_the_box_overflows_sideways():
     assert fitted.overflow_x > 0
 
 
-def test_inline_icons_sit_on_the_baseline_sized_to_the_text():
-    fitted = fit_text("Each :d6-5: or :d6-6: = :discard:", 0, 0, 60, 10, STYLE)
+@pytest.mark.parametrize("points", [7, 10, 14])
+def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(points):
+    style = TextStyle("DejaVuSans", points * PT)
+    fitted = fit_text("Each :d6-5: or :d6-6: = :discard:", 0, 0, 60, 10, style)
     icons = [i for i in fitted.items if isinstance(i, Icon)]
     texts = [i for i in fitted.items if isinstance(i, Text)]
     assert [i.name for i in icons] == ["d6-5", "d6-6", "discard"]
     baseline = texts[0].y
-    side = face("DejaVuSans").ascent * STYLE.size
     for icon in icons:
         assert icon.y + icon.h == pytest.approx(baseline)
-        assert icon.w == pytest.approx(side) and icon.h == pytest.approx(side)
+        assert icon.w == pytest.approx(icon.h)
+        assert icon.h >= 1.1 * style.size - 1e-9 and icon.h >= 3.5 - 1e-9
     # Runs and icons follow each other left to right without overlapping.
     pieces = sorted(fitted.items, key=lambda i: i.x)
     for a, b in pairwise(pieces):
         end = a.x + (a.w if isinstance(a, Icon) else text_width(a.text, a.font, a.size))
         assert end <= b.x + 1e-6
+
+
+def test_an_icon_alone_on_its_line_is_at_least_6_mm_and_clear_of_the_line_above():
+    fitted = fit_text("Roll:\n:roll-a-die:\nthen :d6-1: moves", 0, 0, 60, 40, STYLE)
+    alone, inline = (i for i in fitted.items if isinstance(i, Icon))
+    assert alone.h >= 6.0 and inline.h >= 3.5
+    first = next(i for i in fitted.items if isinstance(i, Text))
+    descent = face("DejaVuSans").descent * STYLE.size
+    assert alone.y >= first.y + descent  # the tall icon starts below the line above
+    assert fitted.fits and fitted.lines == 3
 
 
 @settings(max_examples=150, deadline=None)

@@ -96,7 +96,7 @@ def test_every_bill_appears_once_by_name_in_source_order(pdf):
 
 
 def squares_by_level(page, cell) -> dict[int, Counter]:
-    """Each bill square in the cell, solid or dashed, under the nearest "Level n" heading."""
+    """Each bill square in the cell, solid or dashed (printed shaded), under the nearest "Level n" heading."""
     words = words_in(page, cell)
     headings = sorted((w["x0"] + w["x1"]) / 2 for w in words if w["text"] == "Level")
     found: dict[int, Counter] = defaultdict(Counter)
@@ -107,8 +107,8 @@ def squares_by_level(page, cell) -> dict[int, Counter]:
             continue
         centre = (rect["x0"] + rect["x1"]) / 2
         level = min(range(len(headings)), key=lambda n: abs(headings[n] - centre)) + 1
-        dashed = bool(rect.get("dash") and rect["dash"][0])
-        found[level]["dashed" if dashed else "solid"] += 1
+        assert not (rect.get("dash") and rect["dash"][0]), "dashed lines mean fold; squares are solid"
+        found[level]["dashed" if rect["fill"] else "solid"] += 1
     return found
 
 

@@ -4,15 +4,25 @@ Each exporter imports its module when it runs: naming the profiles (for `cutshee
 loads none of the PDF and image libraries."""
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.sheets.paper import Paper
 from generator.sources.game import Game
 
-Exporter = Callable[[Game, Path, Paper], list[Path]]
+
+@dataclass(frozen=True)
+class ExportSettings:
+    #: The sheet size (the cutter profile imposes onto sheets).
+    paper: Paper
+    #: Tabletop Simulator: the URL the images will be hosted under; None points at the files.
+    image_base: str | None = None
 
 
-def _drivethrucards(game: Game, out: Path, paper: Paper) -> list[Path]:
+Exporter = Callable[[Game, Path, ExportSettings], list[Path]]
+
+
+def _drivethrucards(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks
 
@@ -20,7 +30,7 @@ def _drivethrucards(game: Game, out: Path, paper: Paper) -> list[Path]:
     return shops.export_drivethrucards(found, out, ctx, game.name)
 
 
-def _thegamecrafter(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _thegamecrafter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks
 
@@ -28,7 +38,7 @@ def _thegamecrafter(game: Game, out: Path, paper: Paper) -> list[Path]:
     return shops.export_thegamecrafter(found, out, ctx)
 
 
-def _makeplayingcards(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _makeplayingcards(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks
 
@@ -36,18 +46,18 @@ def _makeplayingcards(game: Game, out: Path, paper: Paper) -> list[Path]:
     return shops.export_makeplayingcards(found, out, ctx)
 
 
-def _tts(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _tts(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import tts
     from generator.export.faces import decks
 
     found, ctx = decks(game)
-    return tts.export_tts(found, out, ctx, game.name, game.slug)
+    return tts.export_tts(found, out, ctx, game.name, game.slug, settings.image_base)
 
 
-def _cutter(game: Game, out: Path, paper: Paper) -> list[Path]:
+def _cutter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import cutter
 
-    return cutter.export_cutter(game, out, paper)
+    return cutter.export_cutter(game, out, settings.paper)
 
 
 PROFILES: dict[str, Exporter] = {
@@ -59,6 +69,6 @@ PROFILES: dict[str, Exporter] = {
 }
 
 
-def export_game(game: Game, profile: str, out_dir: Path, paper: Paper) -> list[Path]:
+def export_game(game: Game, profile: str, out_dir: Path, paper: Paper, image_base: str | None = None) -> list[Path]:
     """Write the game's export for `profile`; returns the files written."""
-    return PROFILES[profile](game, out_dir / game.slug / profile, paper)
+    return PROFILES[profile](game, out_dir / game.slug / profile, ExportSettings(paper, image_base))

@@ -37,15 +37,20 @@ def mpc_size(scene: Scene) -> tuple[int, int]:
 
 
 def _faces(deck: Deck) -> list[tuple[str, Scene]]:
-    """(file stem, face) for every distinct face of the deck: fronts, then their backs."""
+    """(file stem, face) for every distinct face of the deck: fronts, then their backs. A
+    deck whose cards share one back gets that back once, as `<deck>-back` (the shops take
+    one back image for such a deck)."""
+    common = deck.common_back
     out, seen = [], set()
     for n, (front, back) in enumerate(zip(deck.fronts, deck.backs, strict=True), 1):
         if id(front) in seen:
             continue
         seen.add(id(front))
         out.append((f"{deck.name}-{n:03d}-front", front))
-        if back is not None:
+        if back is not None and common is None:
             out.append((f"{deck.name}-{n:03d}-back", back))
+    if common is not None:
+        out.append((f"{deck.name}-back", common))
     return out
 
 

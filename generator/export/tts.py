@@ -6,12 +6,14 @@ CustomDeck entry. Copies of a card share one slot. Backs: one image when every c
 the same back (or a plain one naming the deck when cards have none), or back sheets laid
 out like the faces when backs differ (UniqueBack). BackIsHidden is set, so every slot of a
 sheet holds a card. The saved object (`<game>.json`, for Saved Objects) refers to the images
-by relative file URL: keep them beside it.
+by absolute URL, as Tabletop Simulator needs: file:// URLs of the files written, or, with an
+image base, that URL followed by each file's name (for images uploaded to a web host).
 """
 
 import json
 import math
 from pathlib import Path
+from urllib.parse import quote
 
 from generator.export.faces import Deck
 from generator.export.raster import SheetImage, write_sheet_pngs
@@ -72,7 +74,15 @@ def _distinct(deck: Deck, unique_back: bool) -> tuple[list[int], list[int]]:
     return firsts, order
 
 
-def export_deck(deck: Deck, out: Path, first_id: int) -> tuple[dict, list[SheetImage]]:
+def image_url(path: Path, image_base: str | None) -> str:
+    """Where Tabletop Simulator finds an image: under `image_base` when the images are
+    hosted, otherwise the written file's absolute file:// URL."""
+    if image_base:
+        return f"{image_base.rstrip('/')}/{quote(path.name)}"
+    return path.resolve().as_uri()
+
+
+def export_deck(deck: Deck, out: Path, first_id: int, image_base: str | None = None) -> tuple[dict, list[SheetImage]]:
     """The deck's TTS object and the images it refers to; CustomDeck ids start at first_id."""
     unique_back = deck.two_sided and deck.common_back is None
     firsts, order = _distinct(deck, unique_back)
@@ -84,7 +94,7 @@ def export_deck(deck: Deck, out: Path, first_id: int) -> tuple[dict, list[SheetI
         w, h, dpi = card_px(back, 1, 1)
         path = out / f"{deck.name}-back.png"
         images.append(SheetImage(path, tiled([back], 1, 1), (w, h), dpi))
-        back_url = path.name
+        back_url = image_url(path, image_base)
     for s, start in enumerate(range(0, len(firsts), PER_SHEET)):
         chunk = firsts[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
@@ -92,7 +102,7 @@ def export_deck(deck: Deck, out: Path, first_id: int) -> tuple[dict, list[SheetI
         faces = out / f"{deck.name}-faces-{s + 1:02d}.png"
         images.append(SheetImage(faces, tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h), dpi))
         entry = {
-            "FaceURL": faces.name,
+            "FaceURL": image_url(faces, image_base),
             "BackURL": back_url,
             "NumWidth": cols,
             "NumHeight": rows,
@@ -104,7 +114,7 @@ def export_deck(deck: Deck, out: Path, first_id: int) -> tuple[dict, list[SheetI
             backs = out / f"{deck.name}-backs-{s + 1:02d}.png"
             scenes = [deck.backs[i] or plain_back(deck.fronts[i], deck.label) for i in chunk]
             images.append(SheetImage(backs, tiled(scenes, cols, rows), (cols * w, rows * h), dpi))
-            entry["BackURL"] = backs.name
+            entry["BackURL"] = image_url(backs, image_base)
         custom[str(first_id + s)] = entry
     cards = []
     for n, slot in enumerate(order):
@@ -144,11 +154,13 @@ def _transform(slot: int) -> dict:
     }
 
 
-def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str) -> list[Path]:
+def export_tts(
+    decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str, image_base: str | None = None
+) -> list[Path]:
     """Every deck's images and one saved-object JSON holding all the decks."""
     objects, images, next_id = [], [], 1
     for deck in decks:
-        obj, deck_images = export_deck(deck, out, next_id)
+        obj, deck_images = export_deck(deck, out, next_id, image_base)
         next_id += len(obj["CustomDeck"])
         objects.append(obj)
         images += deck_images

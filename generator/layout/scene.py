@@ -8,13 +8,21 @@ from dataclasses import dataclass, field, replace
 
 from generator.units import PT
 
-ROLES = ("art", "guide", "score", "slit", "cut", "crop")
+#: Drawing order, and one SVG layer each. "halo" holds the white under-strokes of the lines
+#: that are cut or folded along (see HALO_ROLES), between the art and the lines, so hiding
+#: the art and the halos leaves the lines alone, each drawn once.
+ROLES = ("art", "halo", "guide", "score", "slit", "cut", "crop")
 
 #: No stroke is thinner than 0.25 pt; cutting lines are a little heavier to find with a blade.
 MIN_STROKE = 0.25 * PT
 LINE_WIDTH = {"cut": 0.4 * PT, "slit": 0.4 * PT, "score": 0.4 * PT, "crop": MIN_STROKE, "guide": MIN_STROKE}
 LINE_DASH = {"score": (3.0, 2.0), "guide": (1.0, 1.0)}
 LINE_COLOUR = {"cut": "#000000", "slit": "#000000", "score": "#000000", "crop": "#000000", "guide": "#00a0e0"}
+#: Lines that are cut or folded along run over art, dark fills included: each is drawn over a
+#: white halo this much wider on either side, so it shows on black as well as on white.
+HALO_ROLES = ("cut", "slit", "score")
+HALO_COLOUR = "#ffffff"
+HALO_WIDTH = 0.45 * PT
 
 
 @dataclass(frozen=True)
@@ -24,11 +32,21 @@ class Style:
     stroke_width: float = 0.0
     dash: tuple[float, ...] | None = None
     role: str = "art"
+    #: The colour of a solid under-stroke HALO_WIDTH wider on each side, drawn under the line (halo layer).
+    halo: str | None = None
+
+    @property
+    def halo_style(self) -> "Style":
+        """The under-stroke of a haloed line: solid, no fill, in the halo layer."""
+        return Style(stroke=self.halo, stroke_width=self.stroke_width + 2 * HALO_WIDTH, role="halo")
 
 
 def line_style(role: str) -> Style:
     """The look of a cutting/folding line of that role."""
-    return Style(stroke=LINE_COLOUR[role], stroke_width=LINE_WIDTH[role], dash=LINE_DASH.get(role), role=role)
+    halo = HALO_COLOUR if role in HALO_ROLES else None
+    return Style(
+        stroke=LINE_COLOUR[role], stroke_width=LINE_WIDTH[role], dash=LINE_DASH.get(role), role=role, halo=halo
+    )
 
 
 @dataclass(frozen=True)
@@ -119,14 +137,29 @@ def item_role(item: Item) -> str:
 
 
 def with_role(items: tuple[Item, ...], role: str) -> tuple[Item, ...]:
-    """The subtree holding only the items of one role (groups kept where non-empty)."""
+    """The subtree holding only the items of one role (groups kept where non-empty); for
+    "halo", the under-strokes of the haloed lines."""
     out: list[Item] = []
     for item in items:
         if isinstance(item, Group):
             children = with_role(item.items, role)
             if children:
                 out.append(replace(item, items=children))
+        elif role == "halo":
+            if isinstance(item, (Rect, Circle, Polyline, Path)) and item.style.halo and item.style.stroke:
+                out.append(replace(item, style=item.style.halo_style))
         elif item_role(item) == role:
+            out.append(item)
+    return tuple(out)
+
+
+def without_roles(items: tuple[Item, ...], roles: tuple[str, ...]) -> tuple[Item, ...]:
+    """The subtree without the items of those roles (groups kept, even when emptied)."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            out.append(replace(item, items=without_roles(item.items, roles)))
+        elif item_role(item) not in roles:
             out.append(item)
     return tuple(out)
 

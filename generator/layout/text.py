@@ -4,7 +4,10 @@ Fitting order (DESIGN.md): wrap at the layout's size and leading; tighten the le
 to `min_leading`; shrink the size in 0.25 pt steps down to `min_size` (never below 6 pt),
 trying each size from its loosest to its tightest leading. What still does not fit is
 reported as overflow in mm (never clipped). Inline icons (`:d6-5:`) are square boxes
-sitting on the baseline, as tall as the font's ascent, taking part in wrapping like letters.
+sitting on the baseline, taking part in wrapping like letters: at least 1.1 em and 3.5 mm
+beside text, at least 6 mm when an icon is a paragraph of its own, so a die's pips can be
+counted at arm's length. A line holding an icon taller than the font's ascent is moved
+down by the difference, so the icon never reaches into the line above.
 """
 
 import re
@@ -19,6 +22,10 @@ MIN_SIZE = 6 * PT
 SIZE_STEP = 0.25 * PT
 LEADING_STEP = 0.05
 PARAGRAPH_GAP = 0.35  # extra space between paragraphs, in ems
+#: Inline icons: at least this many ems and this many mm; an icon alone on its line at least ICON_ALONE mm.
+ICON_EM = 1.1
+ICON_MIN = 3.5
+ICON_ALONE = 6.0
 
 _ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
 
@@ -72,38 +79,76 @@ def split_words(paragraph: str) -> list[Word]:
     return words
 
 
+def icon_side(size: float, alone: bool = False) -> float:
+    """The side of an inline icon's square box beside text of `size` mm (alone: the only
+    thing in its paragraph)."""
+    return max(ICON_EM * size, ICON_ALONE if alone else ICON_MIN)
+
+
 @lru_cache(maxsize=65536)
 def _unit_width(segment: str, font: str) -> float:
     return text_width(segment, font, 1.0)
 
 
-def _word_width(word: Word, font: str, ascent: float) -> float:
-    """Width at size 1 (widths scale linearly with size)."""
-    return sum(_unit_width(s, font) if kind == "t" else ascent for kind, s in word)
+def _word_parts(word: Word, font: str) -> tuple[float, int]:
+    """A word's text width at size 1 and its number of icons (icons do not scale with the
+    text below their minimum size, so the two are kept apart)."""
+    text = sum(_unit_width(s, font) for kind, s in word if kind == "t")
+    return text, sum(1 for kind, _ in word if kind == "i")
 
 
-def _wrap(words: list[Word], widths: list[float], space: float, limit: float) -> list[list[int]]:
-    """Greedy wrap of word indices into lines no wider than `limit` (size-1 units)."""
-    lines: list[list[int]] = []
+def _wrap(widths: list[float], space: float, limit: float) -> list[tuple[list[int], float]]:
+    """Greedy wrap of word indices into lines no wider than `limit`: (indices, line width)."""
+    lines: list[tuple[list[int], float]] = []
     line: list[int] = []
     used = 0.0
     for i, width in enumerate(widths):
         if line and used + space + width > limit:
-            lines.append(line)
+            lines.append((line, used))
             line, used = [], 0.0
         used = width if not line else used + space + width
         line.append(i)
     if line:
-        lines.append(line)
+        lines.append((line, used))
     return lines
 
 
-@dataclass
+@dataclass(frozen=True)
+class _Paragraph:
+    words: list[Word]
+    #: Each word's text width at size 1, and its number of icons.
+    text_widths: list[float]
+    icon_counts: list[int]
+    #: One icon and nothing else: drawn at the larger size of an icon alone on its line.
+    alone: bool
+
+    def side(self, size: float) -> float:
+        return icon_side(size, self.alone)
+
+    def wrap(self, space: float, width: float, size: float) -> list[tuple[list[int], float]]:
+        """The paragraph's lines at `size` in a box `width` mm wide (line widths in mm)."""
+        if not any(self.icon_counts):  # text alone scales with the size: wrap at size 1
+            return [(line, used * size) for line, used in _wrap(self.text_widths, space, width / size)]
+        side = self.side(size)
+        widths = [t * size + n * side for t, n in zip(self.text_widths, self.icon_counts, strict=True)]
+        return _wrap(widths, space * size, width)
+
+
+@dataclass(frozen=True)
 class _Prepared:
-    paragraphs: list[tuple[list[Word], list[float]]]
+    paragraphs: list[_Paragraph]
     space: float
     ascent: float
     descent: float
+
+
+@dataclass(frozen=True)
+class _Line:
+    paragraph: int
+    words: list[int]
+    width: float  # mm
+    #: How far the baseline moves down to make room for an icon taller than the ascent.
+    rise: float
 
 
 def _prepare(text: str, font: str) -> _Prepared:
@@ -111,26 +156,27 @@ def _prepare(text: str, font: str) -> _Prepared:
     paragraphs = []
     for paragraph in text.split("\n"):
         words = split_words(paragraph)
-        paragraphs.append((words, [_word_width(w, font, metrics.ascent) for w in words]))
+        parts = [_word_parts(w, font) for w in words]
+        alone = len(parts) == 1 and parts[0] == (0.0, 1)
+        paragraphs.append(_Paragraph(words, [t for t, _ in parts], [n for _, n in parts], alone))
     return _Prepared(paragraphs, _unit_width(" ", font), metrics.ascent, metrics.descent)
 
 
-def _measure(prep: _Prepared, width: float, size: float, leading: float):
-    """Wrapped lines (paragraph index, word indices), total height and widest line, in mm."""
-    limit = width / size
-    lines: list[tuple[int, list[int]]] = []
-    gaps = 0
-    widest = 0.0
-    for p, (words, widths) in enumerate(prep.paragraphs):
-        if p:
-            gaps += 1
-        wrapped = _wrap(words, widths, prep.space, limit) if words else [[]]
-        for line in wrapped:
-            lines.append((p, line))
-            line_width = sum(widths[i] for i in line) + prep.space * max(len(line) - 1, 0)
-            widest = max(widest, line_width * size)
-    height = size * (prep.ascent + prep.descent + leading * (len(lines) - 1) + PARAGRAPH_GAP * gaps)
-    return lines, height, widest
+def _lines(prep: _Prepared, width: float, size: float) -> list[_Line]:
+    """The wrapped lines at `size` (wrapping does not depend on the leading)."""
+    lines: list[_Line] = []
+    for p, paragraph in enumerate(prep.paragraphs):
+        rise = max(0.0, paragraph.side(size) - prep.ascent * size)
+        for line, used in paragraph.wrap(prep.space, width, size) if paragraph.words else [([], 0.0)]:
+            has_icon = any(paragraph.icon_counts[i] for i in line)
+            lines.append(_Line(p, line, used, rise if has_icon else 0.0))
+    return lines
+
+
+def _height(prep: _Prepared, lines: list[_Line], size: float, leading: float) -> float:
+    gaps = len(prep.paragraphs) - 1
+    rises = sum(line.rise for line in lines)
+    return size * (prep.ascent + prep.descent + leading * (len(lines) - 1) + PARAGRAPH_GAP * gaps) + rises
 
 
 def _candidates(style: TextStyle):
@@ -156,13 +202,18 @@ def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     """Fit `text` into the box; the returned items are positioned, overflow measured."""
     prep = _prepare(text, style.font)
     best = None
+    wrapped: tuple[float, list[_Line], float] | None = None
     for size, leading in _candidates(style):
-        lines, height, widest = _measure(prep, w, size, leading)
+        if wrapped is None or wrapped[0] != size:
+            lines = _lines(prep, w, size)
+            wrapped = (size, lines, max((line.width for line in lines), default=0.0))
+        _, lines, widest = wrapped
+        height = _height(prep, lines, size, leading)
         best = (size, leading, lines, height, widest)
         if height <= h + 1e-9 and widest <= w + 1e-9:
             break
     size, leading, lines, height, widest = best
-    items, icons = _place(prep, lines, x, y, w, h, size, leading, height, style)
+    items, icons = _place(prep, lines, (x, y, w, h), size, leading, height, style)
     return Fitted(
         items,
         size,
@@ -174,35 +225,53 @@ def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
     )
 
 
-def _place(prep, lines, x, y, w, h, size, leading, height, style):
+def _place(
+    prep: _Prepared,
+    lines: list[_Line],
+    box: tuple[float, float, float, float],
+    size: float,
+    leading: float,
+    height: float,
+    style: TextStyle,
+) -> tuple[list[Item], list[str]]:
+    x, y, w, h = box
     top = {"top": y, "middle": y + (h - height) / 2, "bottom": y + h - height}[style.valign]
     baseline = top + prep.ascent * size
     items: list[Item] = []
     icons: list[str] = []
     previous = None
-    for p, line in lines:
+    for line in lines:
         if previous is not None:
-            baseline += leading * size + (PARAGRAPH_GAP * size if p != previous else 0.0)
-        previous = p
-        words, widths = prep.paragraphs[p]
-        line_width = (sum(widths[i] for i in line) + prep.space * max(len(line) - 1, 0)) * size
-        cursor = {"left": x, "center": x + (w - line_width) / 2, "right": x + w - line_width}[style.align]
-        items.extend(_line_items(words, line, cursor, baseline, size, prep, style, icons))
+            baseline += leading * size + (PARAGRAPH_GAP * size if line.paragraph != previous else 0.0)
+        baseline += line.rise
+        previous = line.paragraph
+        paragraph = prep.paragraphs[line.paragraph]
+        cursor = {"left": x, "center": x + (w - line.width) / 2, "right": x + w - line.width}[style.align]
+        items.extend(_line_items(paragraph, line.words, cursor, baseline, size, prep.space, style, icons))
     return items, icons
 
 
-def _line_items(words, line, cursor, baseline, size, prep, style, icons) -> list[Item]:
+def _line_items(
+    paragraph: _Paragraph,
+    line: list[int],
+    cursor: float,
+    baseline: float,
+    size: float,
+    space: float,
+    style: TextStyle,
+    icons: list[str],
+) -> list[Item]:
     """Runs of text between icons become one Text each; icons become Icon boxes."""
     items: list[Item] = []
+    side = paragraph.side(size)
     run, run_x = "", cursor
     for n, i in enumerate(line):
-        segments = words[i]
         if n:
             if not run:
                 run_x = cursor
             run += " "
-            cursor += prep.space * size
-        for kind, value in segments:
+            cursor += space * size
+        for kind, value in paragraph.words[i]:
             if kind == "t":
                 if not run:
                     run_x = cursor
@@ -216,7 +285,6 @@ def _line_items(words, line, cursor, baseline, size, prep, style, icons) -> list
                         )
                     )
                 run = ""
-                side = prep.ascent * size
                 items.append(Icon(value, cursor, baseline - side, side, side))
                 icons.append(value)
                 cursor += side

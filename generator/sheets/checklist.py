@@ -5,6 +5,7 @@ the line roles they carry and the sheets they were imposed on. A kind may name i
 with a `stock` attribute."""
 
 from dataclasses import dataclass
+from pathlib import PurePath
 
 from generator.layout.scene import Group, Item, Polyline, Scene, Style, Text
 from generator.layout.text import TextStyle, fit_text
@@ -14,6 +15,16 @@ from generator.units import PT
 
 DEFAULT_STOCK = "card stock, 200-300 gsm"
 LARGE_STOCK = "paper, glued onto board"
+#: A sheet whose components cover less than this share of its printable area is named in a
+#: note under the table, with the reason it is not filled; so is every board tile's sheet.
+HALF_EMPTY = 0.5
+WHY_TILES = (
+    "a board tile is trimmed on its solid edges and laid over its neighbours, so it shares its sheet with nothing"
+)
+WHY_OWN_SHEETS = (
+    "each component file gets sheets of its own; other files' components, even of the same stock, do not fill"
+    " them yet, so keep the unused part for later"
+)
 
 
 @dataclass(frozen=True)
@@ -27,6 +38,24 @@ class Row:
     two_sided: bool
     sheets: tuple[int, ...]
     steps: tuple[str, ...]
+    #: The share of each of its sheets' printable area the components cover, in `sheets` order.
+    use: tuple[float, ...] = ()
+    tiled: bool = False
+    #: The component file, as shown in messages.
+    source: str = ""
+
+    @property
+    def half_empty(self) -> tuple[tuple[int, float], ...]:
+        """(sheet number, share used) of the sheets used less than HALF_EMPTY (all of them
+        for a tiled board: its tiles never share a sheet)."""
+        pairs = zip(self.sheets, self.use, strict=True)
+        return tuple((n, share) for n, share in pairs if self.tiled or share < HALF_EMPTY)
+
+
+def sheet_use(sheet: Sheet, paper: Paper) -> float:
+    """The share of the area inside the printer's margins that the sheet's components cover."""
+    printable = (sheet.width - 2 * paper.margin) * (sheet.height - 2 * paper.margin)
+    return sum(w * h for _, _, w, h in sheet.placements) / printable
 
 
 def roles(items) -> set[str]:
@@ -57,15 +86,17 @@ def steps_for(fronts: list[Scene], two_sided: bool, tiled: bool, fold_over: bool
 
 def row(
     label: str,
+    source: str,
     fronts: list[Scene],
     two_sided: bool,
     tiled: bool,
     fold_over: bool,
     stock: str | None,
     sheets: list[Sheet],
+    paper: Paper,
 ) -> Row:
     first = fronts[0]
-    numbers = tuple(n for n, sheet in enumerate(sheets, 1) if sheet.title.split(",")[0] == label)
+    numbers = tuple(n for n, sheet in enumerate(sheets, 1) if sheet.source == source)
     return Row(
         label,
         len(fronts),
@@ -74,7 +105,22 @@ def row(
         two_sided,
         numbers,
         steps_for(fronts, two_sided, tiled, fold_over),
+        tuple(sheet_use(sheets[n - 1], paper) for n in numbers),
+        tiled,
+        source,
     )
+
+
+def half_empty_notes(rows: list[Row]) -> list[str]:
+    """One note per component file with sheets it does not fill, saying why."""
+    notes = []
+    for r in rows:
+        if r.half_empty:
+            used = ", ".join(f"{n} ({share:.0%} used)" for n, share in r.half_empty)
+            word = "Sheet" if len(r.half_empty) == 1 else "Sheets"
+            what = f"{r.label} ({PurePath(r.source).name})" if r.source else r.label
+            notes.append(f"{word} {used}, {what}: {WHY_TILES if r.tiled else WHY_OWN_SHEETS}.")
+    return notes
 
 
 def _sheet_list(numbers: tuple[int, ...]) -> str:
@@ -142,5 +188,16 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
             x += width * share
         y += height
         items.append(Polyline(((x0, y), (x0 + width, y)), rule))
+    notes = half_empty_notes(rows)
+    if notes:
+        y += 4
+        heading = TextStyle("DejaVuSans-Bold", 9 * PT)
+        title = "Sheets not filled, and why"
+        items += fit_text(title, x0, y, width, 5, heading).items
+        y += 6
+        for note in notes:
+            fitted = fit_text(note, x0, y, width, 12, TextStyle("DejaVuSans", 8 * PT, min_size=7 * PT))
+            items += fitted.items
+            y += fitted.lines * fitted.size * fitted.leading + 2
     sheet.items = items
     return sheet

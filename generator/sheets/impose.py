@@ -13,7 +13,7 @@ component larger than a sheet is tiled.
 import math
 from dataclasses import dataclass
 
-from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
+from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
 from generator.sheets import marks
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
@@ -219,14 +219,31 @@ def impose_grid(
             dx, dy = back_offset
             mirrored = [(x + dx, y + dy, bw, bh) for x, y, bw, bh in (mirror_box(page, b, across) for b in boxes)]
             placed = [
-                (b if across else turned(b), box) for b, box in zip(chunk, mirrored, strict=True) if b is not None
+                (uncut(b if across else turned(b)), box)
+                for b, box in zip(chunk, mirrored, strict=True)
+                if b is not None
             ]
             sheet = _grid_sheet(
-                page, [b for b, _ in placed], [box for _, box in placed], gap, bleed, f"{label}, backs", own_outline
+                page,
+                [b for b, _ in placed],
+                [box for _, box in placed],
+                gap,
+                bleed,
+                f"{label}, backs",
+                own_outline,
+                cut=False,
             )
             sheet.side = "back"
             out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
     return out
+
+
+def uncut(scene: Scene) -> Scene:
+    """A back without cut or slit lines of its own: printed duplex, a back drifts a little
+    against its front, and a line drawn inside it would show on the finished back."""
+    return Scene(
+        scene.width, scene.height, list(without_roles(tuple(scene.items), ("cut", "slit"))), scene.bleed, scene.name
+    )
 
 
 def turned(scene: Scene) -> Scene:
@@ -261,8 +278,17 @@ def _mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
 
 
 def _grid_sheet(
-    page: Paper, scenes: list[Scene], boxes, gap: float, bleed: float, label: str, own_outline: bool = False
+    page: Paper,
+    scenes: list[Scene],
+    boxes,
+    gap: float,
+    bleed: float,
+    label: str,
+    own_outline: bool = False,
+    cut: bool = True,
 ) -> Sheet:
+    """The scenes at their boxes, with cut lines (unless the scenes draw their own, or
+    `cut` is off: a duplex backs sheet is cut from its front) and crop marks in the margins."""
     sheet = Sheet(page.width, page.height, title=label)
     taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in boxes}
     for scene, (x, y, w, h) in zip(scenes, boxes, strict=True):
@@ -272,11 +298,12 @@ def _grid_sheet(
                 (round(nx, 3), round(ny, 3)) not in taken for nx, ny in ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
             )
         sheet.items.append(_placed(scene, x, y, outer))
-    if not own_outline:
+    if not own_outline and cut:
         if gap <= 0:
             sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
         else:
             sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
+    if not own_outline:
         sheet.items += marks.crop_marks(boxes, bleed, page)
     sheet.placements = list(boxes)
     sheet.trim = _union(boxes)

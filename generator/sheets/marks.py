@@ -111,18 +111,18 @@ def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:
 
 
 def furniture(x: float, y: float, lines: list[str], rotate: bool) -> Group:
-    """Calibration square (1 in, with 25 mm marked) and label lines at (x, y).
+    """Calibration square (1 in, with 25 mm marked in grey: dashed lines mean fold) and label lines at (x, y).
 
     When `rotate` the block turns 90 degrees clockwise to stand in a right-hand margin."""
     thin = Style(stroke="#000000", stroke_width=0.25 * PT)
     items: list[Item] = [
         Rect(0, 0, INCH, INCH, thin),
-        Rect(0, 0, 25.0, 25.0, Style(stroke="#777777", stroke_width=0.25 * PT, dash=(0.8, 0.8))),
+        Rect(0, 0, 25.0, 25.0, Style(stroke="#777777", stroke_width=0.25 * PT)),
         Polyline(((25.0, INCH + 0.2), (25.0, INCH + 1.6)), thin),
     ]
     small = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT)
     items += fit_text("1 in", 2.0, 2.0, 20, 4, small).items
-    items += fit_text("25 mm (dashed)", 2.0, 18.0, 22, 4, small).items
+    items += fit_text("25 mm (grey)", 2.0, 18.0, 22, 4, small).items
     body = TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)
     bold = TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT)
     cursor = 1.0

@@ -22,3 +22,5 @@ class Sheet:
     placements: list[Box] = field(default_factory=list)
     #: "front", "back" (a duplex backs sheet), "both" (fold-over) or "" (no components).
     side: str = "front"
+    #: The component file whose components it holds (as shown in messages); "" for none.
+    source: str = ""

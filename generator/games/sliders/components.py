@@ -30,6 +30,10 @@ from .schemas import SCHEMAS
 
 INK = "#000000"
 PAPER = "#ffffff"
+#: The card spaces on the board: a tint a shade darker than the board's centre.
+CARD_SPACE = "#d5e8d0"
+#: A name on a colour band keeps this far from the band's left and right edges.
+BAND_PADDING = 2.5
 BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
 ITALIC = "DejaVuSans-Oblique"
@@ -135,7 +139,7 @@ class _DeedBase(ComponentKind):
                 self.kicker,
                 (margin, margin + 1.0, width - 2 * margin, band * 0.3),
                 BOLD,
-                6.5,
+                7,
                 align="center",
                 colour=ink,
             )
@@ -147,7 +151,7 @@ class _DeedBase(ComponentKind):
                 "name",
                 item.loc_of("name"),
                 item["name"],
-                (margin + 1, margin + band * 0.35, width - 2 * margin - 2, band * 0.6),
+                (margin + BAND_PADDING, margin + band * 0.35, width - 2 * (margin + BAND_PADDING), band * 0.6),
                 BOLD,
                 12,
                 align="center",
@@ -271,7 +275,7 @@ class DeedKind(_DeedBase):
             "unimproved sites in that group.",
             (x, y, w, 8.5),
             ITALIC,
-            6.5,
+            7,
             align="center",
         )
         y += 9.5
@@ -664,12 +668,14 @@ class SquareKind(ComponentKind):
             backs = [b for b in ctx.game.items("card-back") if b.get("deck") == deck]
             label = backs[0]["title"] if backs else deck
             items.append(
+                # A tinted place with a solid rounded border: dashed lines mean fold.
                 Rect(
                     cx - card_w / 2,
                     cy - card_h / 2,
                     card_w,
                     card_h,
-                    Style(stroke=INK, stroke_width=1.0 * PT, dash=(2.0, 2.0)),
+                    Style(fill=CARD_SPACE, stroke=INK, stroke_width=0.75 * PT),
+                    radius=3.0,
                 )
             )
             items += _text(
@@ -778,7 +784,7 @@ class BuildingKind(ComponentKind):
                 item["name"],
                 (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
                 BOLD,
-                6,
+                7,
                 align="center",
                 valign="middle",
                 colour=PAPER,

@@ -25,6 +25,9 @@ FONT_SPEC = closed(
     ["font", "size"],
 )
 GREY = "#777777"
+#: A step's text keeps this clear of the rules above and below it (three lines of 7 pt
+#: fit an 8.5 mm step).
+STEP_INSET = 0.3
 
 
 class StripKind(ComponentKind):
@@ -68,9 +71,9 @@ class StripKind(ComponentKind):
             scene.add(Polyline(((0, top), (w, top)), thin))
             spec = {
                 "x": f"{pad}mm",
-                "y": f"{top + 0.5}mm",
+                "y": f"{top + STEP_INSET}mm",
                 "width": f"{w - 2 * pad}mm",
-                "height": f"{step_h - 1.0}mm",
+                "height": f"{step_h - 2 * STEP_INSET}mm",
                 **params["step"],
             }
             text = f"{step['step']}) {step['text']}"
@@ -213,7 +216,7 @@ class ShapeBoardKind(ComponentKind):
         scene.add(*_start_stripes(border, s))
         shapes = [[name] for name in item["spaces"]] + [list(pair) for pair in item["centre"]]
         ink = Style(fill="#000000")
-        small = TextStyle("DejaVuSans", 6 * PT)
+        small = TextStyle("DejaVuSans", 7 * PT)
         for index, (row, col) in enumerate(cells):
             x, y = border + col * s, border + row * s
             names = shapes[index] if index < len(shapes) else []
@@ -224,7 +227,7 @@ class ShapeBoardKind(ComponentKind):
                 scene.add(shape(names[1], x + s * 0.7, y + s / 2, s * 0.34, ink))
                 end = TextStyle("DejaVuSans-Bold", 7 * PT, align="center")
                 scene.add(*fit_text("END", x, y + s - 6, s, 4, end).items)
-            scene.add(*fit_text(str(index + 1), x + 1.5, y + 1.2, 8, 3, small).items)
+            scene.add(*fit_text(str(index + 1), x + 1.5, y + 1.2, 9, 3.5, small).items)
             if index + 1 < len(cells):
                 scene.add(_arrow(cells[index], cells[index + 1], border, s))
         scene.add(*_walls(cells, border, s, wall))

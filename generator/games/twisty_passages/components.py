@@ -1,8 +1,8 @@
 """Twisty Passages' printable kinds: the maze cards and the goal cards (win thresholds).
 
 A maze card's face says what kind of card it is in more ways than colour: Items sit on a
-grey background, cards that change the rules while held get a dashed border (art, not a
-cut line), discard-for-effect cards carry the star mark, Traps a row of teeth along the top
+grey background, cards that change the rules while held get a solid double border (dashed
+lines mean fold), discard-for-effect cards carry the star mark, Traps a row of teeth along the top
 and bottom edges, and every Zone card a band in its zone's colour with the zone's shape and
 name on it. Every maze card shares one back: the game's name over a maze drawn from a
 seeded generator, so the back is the same on every build.
@@ -72,9 +72,9 @@ class MazeCardKind(ComponentKind):
                     "inset": LENGTH,
                     "colour": COLOUR,
                     "width": LENGTH,
-                    "dash": {"type": "array", "items": LENGTH, "minItems": 2, "maxItems": 2},
+                    "spacing": LENGTH,
                 },
-                ["inset", "colour", "width", "dash"],
+                ["inset", "colour", "width", "spacing"],
             ),
             "trap_teeth": closed(
                 {"depth": LENGTH, "count": {"type": "integer", "minimum": 2}, "colour": COLOUR},
@@ -135,7 +135,7 @@ class MazeCardKind(ComponentKind):
         if item["kind"] == "trap":
             scene.add(*trap_teeth(params["trap_teeth"], w, h, bleed))
         if item["kind"] == "rule" or item.get("rule"):
-            scene.add(rule_border(params["rule_border"], w, h))
+            scene.add(*rule_border(params["rule_border"], w, h))
         if item.get("discard_effect"):
             scene.add(*mark_icon("star", params["mark"], ctx, title, item.loc_of("discard_effect")))
         scene.add(*draw_text(title, plan["title"], ctx, title, "title", item.loc_of("title")))
@@ -203,13 +203,12 @@ def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
     return items
 
 
-def rule_border(spec: LocDict, w: float, h: float) -> Rect:
-    """The dashed border of a card that changes the rules: art, drawn in grey and thicker
-    than a score line so nobody folds or cuts along it."""
-    inset = parse_length(spec["inset"])
-    dash = tuple(parse_length(d) for d in spec["dash"])
-    style = Style(stroke=spec["colour"], stroke_width=max(parse_length(spec["width"]), 0.25 * PT), dash=dash)
-    return Rect(inset, inset, w - 2 * inset, h - 2 * inset, style, radius=inset)
+def rule_border(spec: LocDict, w: float, h: float) -> list[Rect]:
+    """The border of a card that changes the rules: two solid grey rounded frames
+    `spacing` apart, a look of its own (dashed lines mean fold, solid black ones cut)."""
+    inset, spacing = parse_length(spec["inset"]), parse_length(spec["spacing"])
+    style = Style(stroke=spec["colour"], stroke_width=max(parse_length(spec["width"]), 0.25 * PT))
+    return [Rect(d, d, w - 2 * d, h - 2 * d, style, radius=d) for d in (inset, inset + spacing)]
 
 
 def card_back(layout: LocDict, item: LocDict, ctx: LayoutContext, w: float, h: float, bleed: float) -> Scene:

@@ -12,7 +12,7 @@ MAZE_CARD = {
             "count": {"type": "integer", "minimum": 1},
             "kind": {"enum": CARD_KINDS},
             "zone": {"enum": ZONES},
-            # Items that change the rules while held also get the dashed border.
+            # Items that change the rules while held also get the double border.
             "rule": {"type": "boolean"},
             # The ✨ mark: discard this card to cause the effect after the star.
             "discard_effect": {"type": "boolean"},

@@ -31,8 +31,9 @@ FONT_SPEC = closed(
 )
 #: Square borders: heavier than any cutting line (0.4 pt), so neither eye nor test mixes them up.
 SQUARE_STROKE = 1.0 * PT
-#: A dashed square's dash and gap, in mm: 2 + 1 divides a 12 mm side into whole dashes.
-SQUARE_DASH = (2.0, 1.0)
+#: A square the rules call "dashed" (it scores nothing) is printed shaded: grey inside a grey
+#: solid border. Dashed lines on the sheet mean fold, so art never uses them.
+SCORELESS_SQUARE = {"fill": "#d4d4d4", "stroke": "#7a7a7a"}
 INK = "#000000"
 PAPER = "#ffffff"
 
@@ -186,7 +187,8 @@ class BillKind(ComponentKind):
         for k, kind in enumerate(squares):
             row, col = divmod(k, per_row)
             sy = first + row * (size + spacing)
-            style = Style(stroke=INK, stroke_width=SQUARE_STROKE, dash=SQUARE_DASH if kind == "dashed" else None)
+            look = SCORELESS_SQUARE if kind == "dashed" else {"stroke": INK}
+            style = Style(stroke_width=SQUARE_STROKE, **look)
             items.append(Rect(left + col * (size + spacing), sy, size, size, style))
         rows = math.ceil(len(squares) / per_row)
         end = first + rows * size + (rows - 1) * spacing
