@@ -66,7 +66,7 @@ def test_shop_pngs_are_the_print_pdf_drawn_at_the_shops_size(tmp_path):
     tgc = export(source, "thegamecrafter", tmp_path / "out")
     dtc = export(source, "drivethrucards", tmp_path / "out")
     document = pypdfium2.PdfDocument(dtc / "cards.pdf")  # the shared back, then the fronts
-    pairs = [(0, "cards-001-back.png"), (1, "cards-001-front.png"), (2, "cards-002-front.png")]
+    pairs = [(0, "cards-back.png"), (1, "cards-001-front.png"), (2, "cards-002-front.png")]
     for page, name in pairs:
         drawn = np.asarray(document[page].render(scale=300 / 72).to_pil().convert("RGB"), dtype=int)
         drawn = drawn[:1125, :825]  # render() rounds the size up: 198.00001 pt is 826 px
