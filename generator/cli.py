@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 import click
 
 from generator import scaffold
+from generator.check.findings import Finding, Severity, accept
 from generator.check.run import CheckOptions, check, check_game, terminal_progress
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
@@ -174,15 +175,22 @@ def build(
 
 
 def _checks_pass(folder: Path) -> bool:
-    """Run the static checks, print their findings; False when they found errors."""
+    """Run the static checks, print what a build should say of them (`cutsheet check` says
+    the rest); False when they found errors."""
     checked = check_game(folder, [], CheckOptions())
     if checked.bad_input:
         _fail(str(checked.bad_input))
-    for finding in checked.findings:
-        click.echo(str(finding), err=True)
+    _say(checked.findings)
     if checked.errors:
         click.echo(f"{checked.name}: not built: the checker found errors (--no-check builds anyway)", err=True)
     return not checked.errors
+
+
+def _say(findings: list[Finding]) -> None:
+    """A build prints errors and warnings; infos and the findings a game accepts stay quiet."""
+    for finding in findings:
+        if finding.severity is not Severity.INFO and not finding.accepted:
+            click.echo(str(finding), err=True)
 
 
 def _build_one(
@@ -209,8 +217,7 @@ def _build_one(
             result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache)
     except SourceError as exc:
         _fail(str(exc))
-    for finding in result.findings:
-        click.echo(str(finding), err=True)
+    _say(accept(result.findings, game.accept))
     if not result.ok:
         click.echo(f"{game.name}: not built (errors above)", err=True)
         return False

@@ -1,6 +1,6 @@
 """Findings: what the checker says about a deck, each with a code, a severity and a place."""
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
 from generator.sources.errors import Loc
@@ -20,16 +20,20 @@ class Finding:
     code: str
     message: str
     loc: Loc | None = None
+    #: Why the game keeps this finding on purpose (game.yaml `accept:`); empty if it does not.
+    accepted: str = ""
 
     def __str__(self) -> str:
         place = f"{self.loc}: " if self.loc else ""
-        return f"{place}{self.severity.value} [{self.code}] {self.message}"
+        text = f"{place}{self.severity.value} [{self.code}] {self.message}"
+        return f"{text} (accepted in game.yaml: {self.accepted})" if self.accepted else text
 
     def as_json(self) -> dict:
         loc = asdict(self.loc) if self.loc else {"file": None, "line": None, "column": None}
         if loc.get("sheet", "") is None:  # only a workbook cell names its worksheet
             del loc["sheet"]
-        return {**loc, "code": self.code, "message": self.message}
+        reason = {"accepted": self.accepted} if self.accepted else {}
+        return {**loc, "code": self.code, "message": self.message, **reason}
 
 
 def error(code: str, message: str, loc: Loc | None = None) -> Finding:
@@ -42,6 +46,15 @@ def warning(code: str, message: str, loc: Loc | None = None) -> Finding:
 
 def info(code: str, message: str, loc: Loc | None = None) -> Finding:
     return Finding(Severity.INFO, code, message, loc)
+
+
+def accept(findings: list[Finding], reasons: dict[str, str]) -> list[Finding]:
+    """The findings with the warnings and infos whose code the game accepts marked so (an
+    error is never accepted: it would print wrong)."""
+    return [
+        replace(f, accepted=reasons[f.code]) if f.code in reasons and f.severity is not Severity.ERROR else f
+        for f in findings
+    ]
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:

@@ -68,9 +68,9 @@ def _counted(counts: dict[str, int]) -> str:
 
 def grouped(findings: Iterable[Finding]) -> dict[str, list[dict]]:
     """{"errors": [...], "warnings": [...], "infos": [...]} of JSON findings, order kept."""
-    groups: dict[str, list[dict]] = {name: [] for name in GROUPS.values()}
+    groups: dict[str, list[dict]] = {name: [] for name in [*GROUPS.values(), "accepted"]}
     for finding in findings:
-        groups[GROUPS[finding.severity]].append(finding.as_json())
+        groups["accepted" if finding.accepted else GROUPS[finding.severity]].append(finding.as_json())
     return groups
 
 
@@ -79,13 +79,14 @@ def _plural(count: int, word: str) -> str:
 
 
 def tally(findings: Iterable[Finding]) -> str:
-    """'1 error, 2 warnings, 0 infos'."""
+    """'1 error, 2 warnings, 0 infos', and ', 2 accepted' when the game accepts some."""
     findings = list(findings)
     parts = []
     for severity in Severity:
-        count = sum(1 for f in findings if f.severity is severity)
+        count = sum(1 for f in findings if f.severity is severity and not f.accepted)
         parts.append(_plural(count, severity.value))
-    return ", ".join(parts)
+    accepted = sum(1 for f in findings if f.accepted)
+    return ", ".join(parts) + (f", {accepted} accepted" if accepted else "")
 
 
 def summary_line(name: str, findings: list[Finding], components: dict[str, int]) -> str:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from generator import games
 from generator.check import report as present
-from generator.check.findings import Finding, Severity, error, sort_findings
+from generator.check.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.check.settings import game_settings
 from generator.check.simulate import SimulationReport, simulate
 from generator.games.base import Engine
@@ -39,6 +39,7 @@ BAD_INPUT = "SRC001"
 #: `engine: none` in game.yaml: a deck to print with no rules to check.
 NO_ENGINE = "none"
 ENGINE_FAILED = "CHK001"
+UNUSED_ACCEPT = "CHK002"
 
 #: Called with (game name, games done, games in all) while simulating.
 Progress = Callable[[str, int, int], None]
@@ -134,7 +135,7 @@ def _run_engine(
     progress: Progress | None,
 ) -> None:
     """Static checks, then the simulation when asked for and the deck has no errors."""
-    result.findings = sort_findings(engine.static_checks(game))
+    result.findings = accept(sort_findings(engine.static_checks(game)), game.accept)
     result.components = engine.component_counts(game)
     if not options.simulate:
         return
@@ -154,6 +155,19 @@ def _run_engine(
         progress=tick,
     )
     result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
+    result.findings = accept(result.findings, game.accept)
+
+
+def _unused_acceptances(game: Game, findings: list[Finding], simulated: bool) -> list[Finding]:
+    """A code game.yaml accepts that no warning or info of this run has: stale, or misspelt.
+    Simulation codes count only when the run simulated."""
+    found = {f.code for f in findings if f.accepted}
+    unused = [code for code in game.accept if code not in found and (simulated or not code.startswith("SIM"))]
+    if not unused or game.data is None:
+        return []
+    accepts = game.data["accept"]  # game.accept is not empty, so game.yaml says `accept:`
+    message = "game.yaml accepts {0}, but this run found no warning or info {0}"
+    return [warning(UNUSED_ACCEPT, message.format(code), accepts.key_loc(code)) for code in unused]
 
 
 def check_game(folder: Path, named: list[Path], options: CheckOptions, progress: Progress | None = None) -> GameResult:
@@ -175,6 +189,7 @@ def check_game(folder: Path, named: list[Path], options: CheckOptions, progress:
                 raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
         try:
             _run_engine(engine, game, result, options, settings, progress)
+            result.findings += _unused_acceptances(game, result.findings, result.simulation is not None)
         except SourceError:
             raise
         except Exception as exc:  # an engine bug: reported as a finding, not a traceback

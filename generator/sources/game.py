@@ -24,6 +24,11 @@ GAME_SCHEMA = closed(
         "engine": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         "components": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}},
         "description": {"type": "string"},
+        "accept": {
+            "type": "object",
+            "propertyNames": {"pattern": "^[A-Z]+[0-9]+$"},
+            "additionalProperties": {"type": "string", "minLength": 1},
+        },
     },
     ["name", "engine", "components"],
 )
@@ -75,6 +80,11 @@ class Game:
     def items(self, kind: str) -> list[LocDict]:
         """Every item of a kind across the game's files, in source order."""
         return [item for f in self.files if f.kind == kind for item in f.items]
+
+    @property
+    def accept(self) -> dict[str, str]:
+        """Finding code -> why the game keeps such findings on purpose (game.yaml `accept:`)."""
+        return dict(self.data.get("accept", {})) if self.data is not None else {}
 
     def files_of(self, kind: str) -> list[ComponentFile]:
         return [f for f in self.files if f.kind == kind]
