@@ -211,7 +211,7 @@ def _build_one(
         ) as bar:
 
             def advance(n: int) -> None:
-                bar.length = max(bar.length, bar.pos + n + 1)
+                bar.length = max(bar.length or 0, bar.pos + n + 1)
                 bar.update(n)
 
             result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache)

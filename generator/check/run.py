@@ -163,7 +163,7 @@ def _unused_acceptances(game: Game, findings: list[Finding], simulated: bool) ->
     Simulation codes count only when the run simulated."""
     found = {f.code for f in findings if f.accepted}
     unused = [code for code in game.accept if code not in found and (simulated or not code.startswith("SIM"))]
-    if not unused or game.data is None:
+    if not unused:
         return []
     accepts = game.data["accept"]  # game.accept is not empty, so game.yaml says `accept:`
     message = "game.yaml accepts {0}, but this run found no warning or info {0}"

@@ -14,11 +14,13 @@ equals nothing, is false, and no ordering holds for it.
 `}}` print braces. Placeholders name fields only: no indexing, conversions or formats.
 """
 
+import operator
 import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput
@@ -128,15 +130,16 @@ class _Evaluate(Transformer):
         if op == "!=":
             return left != right
         try:
-            return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
+            return bool(_ORDER[op](left, right))
         except TypeError:  # nothing, or text against a number: no ordering holds
             return False
 
 
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _NUMBER = re.compile(r"^\s*-?\d+(\.\d+)?\s*$")
 
 
-def _comparable(left: object, right: object) -> tuple[object, object]:
+def _comparable(left: Any, right: Any) -> tuple[Any, Any]:
     """A field's text that reads as a number compares with a number as that number: fields
     of generic cards are text, and `cost >= 3` means what it says for `cost: 3`."""
     if isinstance(left, str) and isinstance(right, (int, float)) and _NUMBER.match(left):

@@ -70,8 +70,9 @@ class Game:
     folder: Path
     name: str
     engine: str
+    #: game.yaml as read, with its places.
+    data: LocDict
     files: list[ComponentFile] = field(default_factory=list)
-    data: LocDict | None = None
 
     @property
     def slug(self) -> str:
@@ -84,7 +85,7 @@ class Game:
     @property
     def accept(self) -> dict[str, str]:
         """Finding code -> why the game keeps such findings on purpose (game.yaml `accept:`)."""
-        return dict(self.data.get("accept", {})) if self.data is not None else {}
+        return dict(self.data.get("accept", {}))
 
     def files_of(self, kind: str) -> list[ComponentFile]:
         return [f for f in self.files if f.kind == kind]
@@ -134,7 +135,7 @@ def load_game(folder: Path) -> Game:
         raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
     data = load_yaml(game_file)
     validate(data, GAME_SCHEMA, fallback=Loc(display_path(game_file), 1, 1), what="game.yaml")
-    game = Game(folder, data["name"], data["engine"], data=data)
+    game = Game(folder, data["name"], data["engine"], data)
     for index, name in enumerate(data["components"]):
         path = confined(folder, name, data["components"].loc_of(index), "component file")
         if path.is_dir():

@@ -28,6 +28,10 @@ MAX_TEXT_CHARS = 100_000
 _FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
+#: PyYAML's safe loader, in C (libyaml) where PyYAML has it, else in Python.
+Loader = yaml.SafeLoader | yaml.CSafeLoader
+
+
 class LocDict(dict):
     """A mapping that remembers where it, each key and each value came from."""
 
@@ -59,7 +63,7 @@ def _mark_loc(file: str, mark: yaml.Mark | None) -> Loc:
 
 
 class _Builder:
-    def __init__(self, file: str, loader: yaml.SafeLoader):
+    def __init__(self, file: str, loader: Loader):
         self.file = file
         self.loader = loader
         self.count = 0
@@ -83,6 +87,7 @@ class _Builder:
             out.loc = _mark_loc(self.file, node.start_mark)
             out.item_locs = [_mark_loc(self.file, item.start_mark) for item in node.value]
             return out
+        assert isinstance(node, yaml.ScalarNode)  # the three kinds of YAML node
         return self._scalar(node)
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
@@ -200,7 +205,7 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         loader.dispose()
 
 
-def _fast_parse(text: str) -> tuple[yaml.SafeLoader, yaml.Node] | None:
+def _fast_parse(text: str) -> tuple[Loader, yaml.Node] | None:
     """libyaml's node graph of the text (several times quicker to read), or None when PyYAML
     has no libyaml or libyaml finds a problem: PyYAML's own parser then reads the text, so
     every message about a malformed source is worded and placed the same."""

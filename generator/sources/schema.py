@@ -6,7 +6,7 @@ object schema should say `additionalProperties: false`; `closed()` does that for
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import jsonschema
@@ -115,7 +115,9 @@ def _locate(root: Any, path: Iterable[Any], fallback: Loc) -> tuple[Loc, Any]:
 
 
 def _message(error: jsonschema.ValidationError, where: str) -> str:
-    validator, schema, value = error.validator, error.schema, error.instance
+    validator, schema = error.validator, error.schema
+    value: Any = error.instance  # the source's value: any YAML value
+    assert isinstance(schema, Mapping)  # our schemas are mappings, never bare true/false
     if validator == "required":
         missing = [key for key in schema["required"] if key not in value]
         return f"missing required key {missing[0]!r}{where}"
@@ -132,7 +134,7 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
         return f"expected a colour such as '#1a2b3c', got {value!r}"
     if validator == "type":
         wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-        names = " or ".join(_SCHEMA_TYPES.get(t, t) for t in wanted)
+        names = " or ".join(_SCHEMA_TYPES.get(str(t), str(t)) for t in wanted)
         return f"expected {names}{where}, got {_describe(value)} {_short(value)}"
     if validator == "enum":
         return f"expected one of: {', '.join(map(str, schema['enum']))}{where}; got {_short(value)}"
