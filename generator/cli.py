@@ -4,13 +4,15 @@ Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or u
 """
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import click
 
 from generator import scaffold
 from generator.build import FORMATS, build_game
-from generator.check.run import CheckOptions, check, check_game, terminal_progress
+from generator.check.progress import terminal_progress
+from generator.check.run import CheckOptions, check, check_game
 from generator.check.settings import parse_assignment
 from generator.export.faces import LayoutFailed
 from generator.export.profiles import PROFILES, export_game
@@ -258,6 +260,21 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
         sys.exit(1)
 
 
+def running_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--jobs, --workers and --scheduler: where simulated games are played."""
+    command = click.option(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="Play the games on this running Dask cluster (`dask scheduler`; needs cutsheet[cluster]).",
+    )(command)
+    command = click.option(
+        "--workers", type=click.IntRange(1), help="Play the games on a local Dask cluster of this many workers."
+    )(command)
+    return click.option(
+        "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Play the games in this many processes."
+    )(command)
+
+
 @main.command("check")
 @click.argument("sources", nargs=-1)
 @click.option("--simulate", "games", default=0, show_default=True, help="Games to simulate after the static checks.")
@@ -275,6 +292,17 @@ def export_command(sources: tuple[str, ...], profile: str, out_dir: str, paper_n
     help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the simulation as one HTML page with plots (needs --simulate).",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write each plot of the report as PNG and SVG files into this folder.",
+)
+@running_options
 def check_command(
     sources: tuple[str, ...],
     games: int,
@@ -284,16 +312,25 @@ def check_command(
     variants: tuple[str, ...],
     settings: tuple[str, ...],
     as_json: bool,
+    report: Path | None,
+    report_dir: Path | None,
+    jobs: int,
+    workers: int | None,
+    scheduler: str | None,
 ) -> None:
     """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
 
     SOURCES are found as `cutsheet build --help` says. An unknown --variant or --option, or a
-    value the game refuses, is a usage error (exit 2) that lists what the game offers."""
+    value the game refuses, is a usage error (exit 2) that lists what the game offers.
+    The report is the same whichever of --jobs, --workers or --scheduler plays the games.
+    Ctrl-C stops a long simulation and reports the games finished so far (exit 130)."""
     try:
         assigned = dict(parse_assignment(text) for text in settings)
     except ValueError as exc:
         _fail(f"error: --option: {exc}")
-    options = CheckOptions(games, players, seed, as_json, policy, variants, assigned)
+    options = CheckOptions(
+        games, players, seed, as_json, policy, variants, assigned, jobs, workers, scheduler, report, report_dir
+    )
     code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
     click.echo(text, nl=False)
     sys.exit(code)

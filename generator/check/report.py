@@ -106,7 +106,11 @@ def format_simulation(report: SimulationReport) -> list[str]:
     """The simulation figures as indented text lines."""
     policies = sorted(set(report.policies))
     turns = report.turns
-    lines = [
+    lines = []
+    if report.interrupted:
+        finished = f"{report.games} of {report.requested}"
+        lines.append(f"  interrupted (Ctrl-C): the figures are of the {finished} games finished")
+    lines += [
         f"  simulation: {report.games} games, {report.players} players, seed {report.seed}, "
         f"policy {', '.join(policies)}" + (f", options {report.options}" if report.options else ""),
         f"  turns: mean {_number(turns['mean'])}, median {_number(turns['median'])}, "
