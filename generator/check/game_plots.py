@@ -17,6 +17,7 @@ from matplotlib.colors import Normalize, is_color_like
 from matplotlib.patches import Rectangle
 
 from generator.check.plots import BAR, Plot, new_figure, styled
+from generator.check.report import percent
 from generator.check.simulate import SimulationReport
 
 
@@ -50,10 +51,6 @@ class SimulatedGame:
     report: SimulationReport
     #: The engine's deck: where a figure needs the components' names (the board's squares).
     deck: Any = None
-
-
-def _percent(share: float) -> str:
-    return f"{100 * share:.1f}%"
 
 
 # --- Sliders ------------------------------------------------------------------------------
@@ -90,7 +87,7 @@ def landing_board(name: str, shares: Sequence[float], squares: Sequence[str]) ->
         axes.add_patch(Rectangle((column, row), 1, 1, facecolor=colour(scale(shares[index])), edgecolor="#444444"))
         label = squares[index] if index < len(squares) else str(index)
         axes.text(column + 0.5, row + 0.62, _wrapped(label), ha="center", va="center", fontsize=4.2)
-        axes.text(column + 0.5, row + 0.2, _percent(shares[index]), ha="center", va="center", fontsize=5.5)
+        axes.text(column + 0.5, row + 0.2, percent(shares[index]), ha="center", va="center", fontsize=5.5)
     axes.set_xlim(0, side + 1)
     axes.set_ylim(0, side + 1)
     axes.set_aspect("equal")
@@ -194,7 +191,7 @@ def _twisty_passages(game: SimulatedGame) -> list[Section]:
             (
                 str(row["speed"]),
                 str(row["turns"]),
-                "" if row["early_stop_share"] is None else _percent(row["early_stop_share"]),
+                "" if row["early_stop_share"] is None else percent(row["early_stop_share"]),
                 "" if row["mean_path_change"] is None else f"{row['mean_path_change']:g}",
             )
             for row in rows
@@ -226,7 +223,7 @@ def _whipped(game: SimulatedGame) -> list[Section]:
     if not rates:
         return []
     passed = figures["pass_share"].items()
-    shares = ", ".join(f"{players} players: {_percent(share)}" for players, share in passed if share is not None)
+    shares = ", ".join(f"{players} players: {percent(share)}" for players, share in passed if share is not None)
     text = f"Bills passed out of bills voted on: {shares}." if shares else ""
     return [Section("Bill pass rates", text, plots=(bill_pass_rates(game.name, rates),))]
 

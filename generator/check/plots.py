@@ -76,6 +76,11 @@ def png(plot: Plot) -> bytes:
     return buffer.getvalue()
 
 
+def error_bars(rates: Sequence[dict]) -> list[list[float]]:
+    """matplotlib's xerr/yerr (distances below, above) from {"rate", "ci95"} figures."""
+    return [[r["rate"] - r["ci95"][0] for r in rates], [r["ci95"][1] - r["rate"] for r in rates]]
+
+
 def new_figure(height: float, width: float = WIDTH) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
@@ -104,8 +109,7 @@ def seat_win_rates(name: str, report: SimulationReport) -> Plot:
     axes = figure.add_subplot()
     seats = [str(seat + 1) for seat in range(len(rates))]
     values = [r["rate"] for r in rates]
-    errors = [[r["rate"] - r["ci95"][0] for r in rates], [r["ci95"][1] - r["rate"] for r in rates]]
-    axes.bar(seats, values, yerr=errors, capsize=4, color=BAR)
+    axes.bar(seats, values, yerr=error_bars(rates), capsize=4, color=BAR)
     axes.axhline(1 / report.players, color=EVEN, linestyle="--", linewidth=1, label="even share")
     axes.set_xlabel("seat")
     axes.set_ylabel("share of wins")
@@ -121,8 +125,7 @@ def first_player(name: str, report: SimulationReport) -> Plot:
     first = report.first_player_rate()
     figure = new_figure(1.6)
     axes = figure.add_subplot()
-    low, high = first["ci95"]
-    axes.barh(["first player"], [first["rate"]], xerr=[[first["rate"] - low], [high - first["rate"]]], capsize=4)
+    axes.barh(["first player"], [first["rate"]], xerr=error_bars([first]), capsize=4)
     axes.axvline(first["even_share"], color=EVEN, linestyle="--", linewidth=1, label="even share")
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of wins")

@@ -18,23 +18,12 @@ import jinja2
 
 from generator.check import plots
 from generator.check.game_plots import Section, SimulatedGame, Table, game_sections
+from generator.check.report import interval, number, percent
 from generator.check.simulate import SimulationReport
 from generator.output import write_atomic
 from generator.sources.errors import SourceError, display_path
 
-__all__ = ["SimulatedGame", "render_report", "write_plots", "write_report"]
-
-
-def _percent(share: float) -> str:
-    return f"{100 * share:.1f}%"
-
-
-def _interval(rate: dict) -> str:
-    return f"{_percent(rate['rate'])} [{_percent(rate['ci95'][0])}-{_percent(rate['ci95'][1])}]"
-
-
-def _number(value: float) -> str:
-    return f"{value:g}" if float(value).is_integer() else f"{value:.1f}"
+__all__ = ["SimulatedGame", "environment", "render_report", "write_plots", "write_report"]
 
 
 def settings_table(report: SimulationReport) -> Table:
@@ -45,8 +34,8 @@ def settings_table(report: SimulationReport) -> Table:
         ("policies", ", ".join(sorted(set(report.policies)))),
         ("options", ", ".join(f"{name}={value}" for name, value in report.options.items()) or "none"),
         ("seed", str(report.seed)),
-        ("turns", ", ".join(f"{key} {_number(value)}" for key, value in turns.items())),
-        ("ended by the rules", f"{report.completed} ({_percent(report.completed_share)})"),
+        ("turns", ", ".join(f"{key} {number(value)}" for key, value in turns.items())),
+        ("ended by the rules", f"{report.completed} ({percent(report.completed_share)})"),
         ("capped", f"{report.capped} at {report.max_actions} actions"),
         ("stopped with no end the rules could reach", str(report.stopped)),
         ("broken (a problem)", str(report.broken)),
@@ -56,9 +45,9 @@ def settings_table(report: SimulationReport) -> Table:
 
 
 def seats_table(report: SimulationReport) -> Table:
-    rows = [(str(seat + 1), _interval(rate)) for seat, rate in enumerate(report.seat_win_rate())]
+    rows = [(str(seat + 1), interval(rate)) for seat, rate in enumerate(report.seat_win_rate())]
     first = report.first_player_rate()
-    rows.append(("first player", f"{_interval(first)} (an even share is {_percent(first['even_share'])})"))
+    rows.append(("first player", f"{interval(first)} (an even share is {percent(first['even_share'])})"))
     return Table("Win rate (95% interval)", ("seat", "share of wins"), tuple(rows))
 
 
@@ -95,7 +84,7 @@ def sections(game: SimulatedGame) -> list[Section]:
     ]
 
 
-def _environment() -> jinja2.Environment:
+def environment() -> jinja2.Environment:
     return jinja2.Environment(
         loader=jinja2.PackageLoader("generator.check", "templates"),
         autoescape=jinja2.select_autoescape(["html", "j2"]),
@@ -115,7 +104,7 @@ def render_report(games: Sequence[SimulatedGame]) -> str:
         }
         for game in games
     ]
-    template = _environment().get_template("report.html.j2")
+    template = environment().get_template("report.html.j2")
     return template.render(pages=pages, inline_svg=plots.inline_svg)
 
 
