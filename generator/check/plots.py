@@ -10,7 +10,7 @@ import io
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ParamSpec
+from typing import Any, ParamSpec
 
 import matplotlib
 
@@ -18,12 +18,13 @@ matplotlib.use("Agg")
 
 from matplotlib import rc_context  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.typing import RcKeyType  # noqa: E402
 
 from generator.check.simulate import SimulationReport  # noqa: E402
 
 #: The salt matplotlib hashes SVG ids with (its default is random per run).
 SVG_SALT = "cutsheet"
-STYLE = {"svg.hashsalt": SVG_SALT, "svg.fonttype": "path", "font.size": 9, "axes.titlesize": 10}
+STYLE: dict[RcKeyType, Any] = {"svg.hashsalt": SVG_SALT, "svg.fonttype": "path", "font.size": 9, "axes.titlesize": 10}
 WIDTH = 7.0  # inches
 PNG_DPI = 110
 BAR = "#4477aa"

@@ -14,7 +14,7 @@ import random
 import types
 from typing import Any
 
-import cloudpickle
+import cloudpickle  # type: ignore[import-untyped]
 
 
 def _left_behind() -> None:
