@@ -6,6 +6,7 @@ Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or u
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -33,6 +34,11 @@ PAPER_HELP = (
 def _fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(2)
+
+
+def _interrupted() -> NoReturn:
+    click.echo("interrupted (Ctrl-C)", err=True)
+    sys.exit(INTERRUPTED)
 
 
 def _game_folders(sources: tuple[str, ...]) -> list[Path]:
@@ -332,7 +338,10 @@ def check_command(
     options = CheckOptions(
         games, players, seed, as_json, policy, variants, assigned, jobs, workers, scheduler, report, report_dir
     )
-    code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
+    try:
+        code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
+    except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
+        _interrupted()
     click.echo(text, nl=False)
     sys.exit(code)
 
@@ -394,6 +403,8 @@ def sweep_command(
         write_html(out_dir / "sweep.html", swept, game.name)
     except SourceError as exc:
         _fail(str(exc))
+    except KeyboardInterrupt:
+        _interrupted()
     for combination, report in zip(swept.combinations, swept.reports, strict=False):
         first = report.first_player_rate()["rate"]
         click.echo(

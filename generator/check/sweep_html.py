@@ -39,7 +39,7 @@ def lengths_plot(name: str, sweep: SweepResult) -> Plot:
     axes.set_yticks(positions, labels, fontsize=7)
     axes.invert_yaxis()
     axes.set_xlabel("turns per game")
-    axes.legend(loc="lower right", fontsize=7)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7)
     axes.set_title(f"{name}: game length by combination")
     caption = "Turns per game: the bar is the mean; the median and 95th percentile are marked."
     return Plot("sweep-length", caption, figure)
@@ -58,7 +58,7 @@ def first_player_plot(name: str, sweep: SweepResult) -> Plot:
     axes.invert_yaxis()
     axes.set_xlim(0, 1)
     axes.set_xlabel("first player's share of wins (95% interval)")
-    axes.legend(loc="lower right", fontsize=7)
+    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7)
     axes.set_title(f"{name}: first player's advantage by combination")
     return Plot("sweep-first-player", "The first player's share of the wins against an even share.", figure)
 
