@@ -28,9 +28,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from generator import shipped  # noqa: E402
 from generator.check.parallel import Processes  # noqa: E402
 from generator.check.simulate import SimulationReport, simulate  # noqa: E402
 from generator.games import engines  # noqa: E402
@@ -44,7 +44,9 @@ FOUR_PLAYERS = {"slipmax", "sliders"}
 
 
 def shipped_folder(engine: Engine) -> Path | None:
-    for game_yaml in sorted(shipped.components_dir().glob("*/game.yaml")):
+    """The game folder under this checkout's components/ that names the engine (the code
+    measured and the decks it plays come from the same checkout)."""
+    for game_yaml in sorted((ROOT / "components").glob("*/game.yaml")):
         if load_yaml(game_yaml).get("engine") == engine.name:
             return game_yaml.parent
     return None
