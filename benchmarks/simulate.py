@@ -16,13 +16,17 @@ the ratio of the wall-clock games per second of the play (starting the processes
 the engine's figures excluded) and of the whole run (figures included: some engines play
 games of their own for them, in the parent). Each is run `--repeat` times, alternating, and
 the fastest of each kind counts (other work on a shared machine only ever slows a run down).
-The two reports are checked to be identical.
+The two reports are checked to be identical. On a machine other work keeps busy, the wall
+clock cannot show the speed-up, so each line also gives the CPU seconds of both runs (the
+worker processes' included) and the speed-up they allow on idle cores: jobs x CPU of one
+process / CPU of all the processes.
 The target on a 2-core machine is a speed-up of at least 1.7.
 """
 
 import argparse
 import importlib
 import os
+import resource
 import sys
 import time
 from collections.abc import Callable
@@ -93,10 +97,17 @@ JOBS_POLICY = {"sliders": "heuristic"}
 TIMINGS = ("games_per_second", "cpu_games_per_second")
 
 
-def _timed(run: Callable[[], SimulationReport]) -> tuple[SimulationReport, float]:
-    started = time.perf_counter()
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished (reaped) child processes."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(run: Callable[[], SimulationReport]) -> tuple[SimulationReport, float, float]:
+    """The report, the wall-clock seconds and the CPU seconds (workers included) of a run."""
+    started, cpu = time.perf_counter(), _cpu()
     report = run()
-    return report, time.perf_counter() - started
+    return report, time.perf_counter() - started, _cpu() - cpu
 
 
 def _without_timings(report: SimulationReport) -> dict:
@@ -120,14 +131,15 @@ def bench_jobs(engine: Engine, args: argparse.Namespace) -> tuple[float, float] 
             return simulate(engine, deck, args.jobs_games, players, args.seed, policies=policy, player=processes)
 
     runs = [(_timed(alone), _timed(shared)) for _ in range(args.repeat)]  # alternating, so both see the same load
-    one, one_seconds = min((run[0] for run in runs), key=lambda timed: timed[1])
-    many, many_seconds = min((run[1] for run in runs), key=lambda timed: timed[1])
+    one, one_seconds, one_cpu = min((run[0] for run in runs), key=lambda timed: timed[1])
+    many, many_seconds, many_cpu = min((run[1] for run in runs), key=lambda timed: timed[1])
     same = "same report" if _without_timings(one) == _without_timings(many) else "REPORTS DIFFER"
     play = many.games_per_second / one.games_per_second
     print(
         f"{engine.name:<16} {players}p {policy:<10} --jobs 1 {one.games_per_second:8.1f} games/s, "
         f"--jobs {args.jobs} {many.games_per_second:8.1f} games/s: play x{play:.2f}, "
-        f"whole run x{one_seconds / many_seconds:.2f} ({args.jobs_games} games, {same})"
+        f"whole run x{one_seconds / many_seconds:.2f}; CPU {one_cpu:.2f} s vs {many_cpu:.2f} s, "
+        f"so x{args.jobs * one_cpu / many_cpu:.2f} on {args.jobs} idle cores ({args.jobs_games} games, {same})"
     )
     return one.games / one.games_per_second, many.games / many.games_per_second
 
