@@ -10,12 +10,12 @@ Exit codes: 0 no errors, 1 errors found (static or simulation), 2 bad input (a S
 malformed YAML, an unknown engine, impossible players, a variant or option the game does not
 declare or a value it refuses); the other games are still checked. 130: Ctrl-C stopped a
 simulation; what was gathered until then is reported, and the games after it are not checked.
+A game whose static checks found errors is not simulated.
 
 The games of a simulation are played where CheckOptions says (players.py): this process,
 `jobs` processes, or a Dask cluster; the report is the same. With `report`, the simulations
 are also written as one HTML page with plots (report_html.py), and with `report_dir` the
 plots as PNG and SVG files.
-A game whose static checks found errors is not simulated.
 
 JSON: one object. For one game:
     {"game", "engine", "folder", "errors", "warnings", "infos", "components", "simulation"?}
