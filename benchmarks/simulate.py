@@ -1,24 +1,42 @@
-"""Games per second for every registered engine, on one core, with the shipped decks.
+"""Games per second for every registered engine, on one core, with the shipped decks, and
+the speed-up of playing them in two processes (`--jobs 2`) over one.
 
     python benchmarks/simulate.py [--games 200] [--seed 1] [--policy NAME] [--perft-depth 7]
+                                  [--jobs-games 400] [--jobs 2]
 
 Games per second are given by the wall clock and by this process's CPU time: on a shared
 machine the second is the steadier figure. One line per engine, player count and policy
 (the default player count, plus 4 players for Slipmax and Sliders), then a total line.
 If generator.games.chip_flip exposes perft(depth, advanced=False), perft leaf nodes per
 second are reported too.
+
+The speed-up lines play the same seeded games (default players, random policy; heuristic
+for Sliders) in this process and then in `--jobs` worker processes, side by side, and give
+the ratio of the wall-clock games per second of the play (starting the processes included,
+the engine's figures excluded) and of the whole run (figures included: some engines play
+games of their own for them, in the parent). Each is run `--repeat` times, alternating, and
+the fastest of each kind counts (other work on a shared machine only ever slows a run down).
+The two reports are checked to be identical. On a machine other work keeps busy, the wall
+clock cannot show the speed-up, so each line also gives the CPU seconds of both runs (the
+worker processes' included) and the speed-up they allow on idle cores: jobs x CPU of one
+process / CPU of all the processes.
+The target on a 2-core machine is a speed-up of at least 1.7.
 """
 
 import argparse
 import importlib
+import os
+import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from generator import shipped  # noqa: E402
-from generator.check.simulate import simulate  # noqa: E402
+from generator.check.parallel import Processes  # noqa: E402
+from generator.check.simulate import SimulationReport, simulate  # noqa: E402
 from generator.games import engines  # noqa: E402
 from generator.games.base import Engine  # noqa: E402
 from generator.sources.errors import SourceError  # noqa: E402
@@ -30,7 +48,9 @@ FOUR_PLAYERS = {"slipmax", "sliders"}
 
 
 def shipped_folder(engine: Engine) -> Path | None:
-    for game_yaml in sorted(shipped.components_dir().glob("*/game.yaml")):
+    """The game folder under this checkout's components/ that names the engine (the code
+    measured and the decks it plays come from the same checkout)."""
+    for game_yaml in sorted((ROOT / "components").glob("*/game.yaml")):
         if load_yaml(game_yaml).get("engine") == engine.name:
             return game_yaml.parent
     return None
@@ -72,6 +92,58 @@ def bench_engine(engine: Engine, args: argparse.Namespace) -> tuple[int, float]:
     return games, seconds
 
 
+#: The policy the speed-up lines play, where an engine has it (random elsewhere).
+JOBS_POLICY = {"sliders": "heuristic"}
+TIMINGS = ("games_per_second", "cpu_games_per_second")
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished (reaped) child processes."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(run: Callable[[], SimulationReport]) -> tuple[SimulationReport, float, float]:
+    """The report, the wall-clock seconds and the CPU seconds (workers included) of a run."""
+    started, cpu = time.perf_counter(), _cpu()
+    report = run()
+    return report, time.perf_counter() - started, _cpu() - cpu
+
+
+def _without_timings(report: SimulationReport) -> dict:
+    return {key: value for key, value in report.as_json().items() if key not in TIMINGS}
+
+
+def bench_jobs(engine: Engine, args: argparse.Namespace) -> tuple[float, float] | None:
+    """Print the engine's speed-up line; return (seconds with one process, with --jobs)."""
+    folder = shipped_folder(engine)
+    if folder is None:
+        return None
+    deck = engine.load_deck(load_game(folder))
+    policy = JOBS_POLICY.get(engine.name, "random")
+    players = engine.default_players
+
+    def alone() -> SimulationReport:
+        return simulate(engine, deck, args.jobs_games, players, args.seed, policies=policy)
+
+    def shared() -> SimulationReport:
+        with Processes(args.jobs) as processes:
+            return simulate(engine, deck, args.jobs_games, players, args.seed, policies=policy, player=processes)
+
+    runs = [(_timed(alone), _timed(shared)) for _ in range(args.repeat)]  # alternating, so both see the same load
+    one, one_seconds, one_cpu = min((run[0] for run in runs), key=lambda timed: timed[1])
+    many, many_seconds, many_cpu = min((run[1] for run in runs), key=lambda timed: timed[1])
+    same = "same report" if _without_timings(one) == _without_timings(many) else "REPORTS DIFFER"
+    play = many.games_per_second / one.games_per_second
+    print(
+        f"{engine.name:<16} {players}p {policy:<10} --jobs 1 {one.games_per_second:8.1f} games/s, "
+        f"--jobs {args.jobs} {many.games_per_second:8.1f} games/s: play x{play:.2f}, "
+        f"whole run x{one_seconds / many_seconds:.2f}; CPU {one_cpu:.2f} s vs {many_cpu:.2f} s, "
+        f"so x{args.jobs * one_cpu / many_cpu:.2f} on {args.jobs} idle cores ({args.jobs_games} games, {same})"
+    )
+    return one.games / one.games_per_second, many.games / many.games_per_second
+
+
 def bench_perft(depth: int) -> None:
     try:
         chip_flip = importlib.import_module("generator.games.chip_flip")
@@ -96,6 +168,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--policy", help="only this policy (default: each engine's policies)")
     parser.add_argument("--perft-depth", type=int, default=7, help="0 to skip perft")
+    parser.add_argument("--jobs-games", type=int, default=400, help="games for the speed-up lines (0 to skip them)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes the speed-up lines compare with one")
+    parser.add_argument("--repeat", type=int, default=3, help="speed-up runs of each kind, alternating; best counts")
     args = parser.parse_args()
     registered = engines()
     total_games, total_seconds = 0, 0.0
@@ -107,6 +182,11 @@ def main() -> None:
     print(
         f"total: {len(registered)} engines, {total_games} games in {total_seconds:.2f} s ({rate:.1f} games/s overall)"
     )
+    if args.jobs_games > 0:
+        print(f"speed-up of --jobs {args.jobs} over --jobs 1 on {os.cpu_count()} cores:")
+        timings = [t for t in (bench_jobs(engine, args) for engine in registered.values()) if t is not None]
+        one, many = (sum(parts) for parts in zip(*timings, strict=True))
+        print(f"all engines: play x{one / many:.2f} ({len(timings)} engines, {args.jobs_games} games each)")
     if args.perft_depth > 0:
         bench_perft(args.perft_depth)
 

@@ -4,14 +4,18 @@ Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or u
 """
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 from urllib.parse import urlsplit
 
 import click
 
 from generator import scaffold
 from generator.check.findings import Finding, Severity, accept
-from generator.check.run import CheckOptions, check, check_game, terminal_progress
+from generator.check.players import game_player
+from generator.check.progress import terminal_progress
+from generator.check.run import INTERRUPTED, CheckOptions, check, check_game, engine_for
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
@@ -29,6 +33,11 @@ PAPER_HELP = (
 def _fail(message: str) -> None:
     click.echo(message, err=True)
     sys.exit(2)
+
+
+def _interrupted() -> NoReturn:
+    click.echo("interrupted (Ctrl-C)", err=True)
+    sys.exit(INTERRUPTED)
 
 
 def _game_folders(sources: tuple[str, ...]) -> list[Path]:
@@ -290,6 +299,21 @@ def export_command(
         sys.exit(1)
 
 
+def running_options(command: Callable[..., None]) -> Callable[..., None]:
+    """--jobs, --workers and --scheduler: where simulated games are played."""
+    command = click.option(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="Play the games on this running Dask cluster (`dask scheduler`; needs cutsheet[cluster]).",
+    )(command)
+    command = click.option(
+        "--workers", type=click.IntRange(1), help="Play the games on a local Dask cluster of this many workers."
+    )(command)
+    return click.option(
+        "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Play the games in this many processes."
+    )(command)
+
+
 @main.command("check")
 @click.argument("sources", nargs=-1)
 @click.option("--simulate", "games", default=0, show_default=True, help="Games to simulate after the static checks.")
@@ -307,6 +331,17 @@ def export_command(
     help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@click.option(
+    "--report",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write the simulation as one HTML page with plots (needs --simulate).",
+)
+@click.option(
+    "--report-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Also write each plot of the report as PNG and SVG files into this folder.",
+)
+@running_options
 def check_command(
     sources: tuple[str, ...],
     games: int,
@@ -316,19 +351,100 @@ def check_command(
     variants: tuple[str, ...],
     settings: tuple[str, ...],
     as_json: bool,
+    report: Path | None,
+    report_dir: Path | None,
+    jobs: int,
+    workers: int | None,
+    scheduler: str | None,
 ) -> None:
     """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
 
     SOURCES are found as `cutsheet build --help` says. An unknown --variant or --option, or a
-    value the game refuses, is a usage error (exit 2) that lists what the game offers."""
+    value the game refuses, is a usage error (exit 2) that lists what the game offers.
+    The report is the same whichever of --jobs, --workers or --scheduler plays the games.
+    Ctrl-C stops a long simulation and reports the games finished so far (exit 130)."""
     try:
         assigned = dict(parse_assignment(text) for text in settings)
     except ValueError as exc:
         _fail(f"error: --option: {exc}")
-    options = CheckOptions(games, players, seed, as_json, policy, variants, assigned)
-    code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
+    options = CheckOptions(
+        games, players, seed, as_json, policy, variants, assigned, jobs, workers, scheduler, report, report_dir
+    )
+    try:
+        code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
+    except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
+        _interrupted()
     click.echo(text, nl=False)
     sys.exit(code)
+
+
+@main.command("sweep")
+@click.argument("source")
+@click.option(
+    "--vary",
+    "varies",
+    multiple=True,
+    required=True,
+    metavar="NAME=V1,V2,...",
+    help="A setting and its values: players, policy, variant (none: as written) or an option the game declares.",
+)
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="Games a combination.")
+@click.option(
+    "--out",
+    "out_dir",
+    required=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for sweep.csv and sweep.html.",
+)
+@click.option("--seed", default=0, show_default=True, help="Seed of every combination: same seed, same sweep.")
+@running_options
+def sweep_command(
+    source: str,
+    varies: tuple[str, ...],
+    games: int,
+    out_dir: Path,
+    seed: int,
+    jobs: int,
+    workers: int | None,
+    scheduler: str | None,
+) -> None:
+    """Simulate SOURCE's game under every combination of the --vary settings, side by side.
+
+    \b
+    Writes OUT/sweep.csv (one row per combination with its figures; no timings) and
+    OUT/sweep.html (the combinations side by side, with plots). For example:
+      cutsheet sweep components/slipmax --vary players=2,4,6 --vary variant=none,house-rules
+    An unknown setting or value is a usage error (exit 2) listing what the game offers;
+    Ctrl-C writes the combinations played so far (exit 130)."""
+    from generator.check.sweep import run_sweep, sweep_plan, vary, write_csv
+    from generator.check.sweep_html import write_html
+
+    try:
+        folders = _game_folders((source,))
+        if len(folders) != 1:
+            _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
+        if not _checks_pass(folders[0]):
+            sys.exit(1)
+        game = load_game(folders[0])
+        engine = engine_for(game)
+        plan = sweep_plan(engine, [vary(text) for text in varies])
+        deck = engine.load_deck(game)
+        with game_player(jobs, workers, scheduler) as player:
+            swept = run_sweep(engine, deck, plan, games, seed, player, terminal_progress())
+        write_csv(out_dir / "sweep.csv", swept)
+        write_html(out_dir / "sweep.html", swept, game.name)
+    except SourceError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        _interrupted()
+    for combination, report in zip(swept.combinations, swept.reports, strict=False):
+        first = report.first_player_rate()["rate"]
+        click.echo(
+            f"{combination.label}: {report.games} games, {report.completed_share:.1%} ended by the rules, "
+            f"mean {report.turns['mean']:.1f} turns, first player won {first:.1%}"
+        )
+    click.echo(f"sweep of {len(swept.reports)} combinations -> {display_path(out_dir / 'sweep.csv')}, sweep.html")
+    sys.exit(INTERRUPTED if swept.interrupted else 0)
 
 
 @main.command()

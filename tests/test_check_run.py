@@ -9,7 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 import generator.games
-from generator.check.run import CheckOptions, check, terminal_progress
+from generator.check.progress import TerminalProgress, terminal_progress
+from generator.check.run import CheckOptions, check
 from generator.cli import main
 from tests.test_harness import ToyRace
 
@@ -274,9 +275,23 @@ def test_progress_shows_on_a_terminal_only(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "stderr", terminal)
     make_game(tmp_path / "toy")
     check(["toy"], CheckOptions(simulate=3), progress=terminal_progress())
-    assert terminal.getvalue() == (
-        "\rToy: simulating 1/3 games\rToy: simulating 2/3 games\rToy: simulating 3/3 games\n"
-    )
+    shown = terminal.getvalue()
+    assert shown.startswith("\r\x1b[KToy: 1/3 games") and shown.endswith("\n")
+    assert "\r\x1b[KToy: 3/3 games" in shown
+
+
+def test_progress_shows_games_per_second_and_time_left():
+    """A clock that ticks one second a call: 2 games done in the first 4 s after the first
+    report at game 2 -> 0.5 games/s, 16 games left -> 32 s; at most one line every 0.2 s."""
+    terminal = Terminal()
+    ticks = iter(range(100))
+    progress = TerminalProgress(terminal, clock=lambda: float(next(ticks)))
+    progress("Toy", 2, 20)  # t=0: the rate is measured from here
+    progress("Toy", 4, 20)  # t=1: 2 games in 1 s
+    assert terminal.getvalue() == "\r\x1b[KToy: 2/20 games\r\x1b[KToy: 4/20 games, 2.0 games/s, 8 s left"
+    assert progress.line("Toy", 4, 20) == "Toy: 4/20 games, 1.0 games/s, 16 s left"  # t=2
+    progress("Toy", 20, 20)
+    assert terminal.getvalue().endswith("Toy: 20/20 games, 6.0 games/s, 0 s left\n")
 
 
 # --- variants and options the game declares ---------------------------------------------------

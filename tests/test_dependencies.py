@@ -1,4 +1,5 @@
-"""Every third-party module the package imports is a declared dependency, and every one the
+"""Every third-party module the package imports is a declared dependency (or, for the Dask
+runner, in the `cluster` extra, imported only when a cluster is asked for), and every one the
 tests and benchmarks import is in the `test` extra (or a dependency): an install from the
 wheel must not lean on whatever happens to be installed beside it."""
 
@@ -21,6 +22,15 @@ OWN = {
 
 def _name(requirement: str) -> str:
     return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _extra(name: str) -> list[str]:
+    """An extra's requirements, with the package's own extras it names ("cutsheet[cluster]") expanded."""
+    requirements = []
+    for requirement in PROJECT["optional-dependencies"][name]:
+        own = re.fullmatch(rf"{PROJECT['name']}\[(\w+)\]", requirement)
+        requirements += _extra(own.group(1)) if own else [requirement]
+    return requirements
 
 
 def _distributions_imported_by(folders: list[str]) -> dict[str, set[str]]:
@@ -46,13 +56,19 @@ def _distributions_imported_by(folders: list[str]) -> dict[str, set[str]]:
 
 
 def test_every_module_the_package_imports_is_a_dependency():
-    declared = {_name(r) for r in PROJECT["dependencies"]}
+    declared = {_name(r) for r in PROJECT["dependencies"] + _extra("cluster")}
     missing = {d: sorted(files) for d, files in _distributions_imported_by(["generator"]).items() if d not in declared}
     assert missing == {}
 
 
+def test_the_cluster_extra_is_imported_by_the_dask_runner_only():
+    cluster = {_name(r) for r in _extra("cluster")}
+    found = _distributions_imported_by(["generator"])
+    assert {d: sorted(files) for d, files in found.items() if d in cluster} == {"dask": ["generator/check/cluster.py"]}
+
+
 def test_every_module_the_tests_and_benchmarks_import_is_declared():
-    declared = {_name(r) for r in PROJECT["dependencies"] + PROJECT["optional-dependencies"]["test"]}
+    declared = {_name(r) for r in PROJECT["dependencies"] + _extra("test")}
     found = _distributions_imported_by(["tests", "benchmarks"])
     missing = {d: sorted(files) for d, files in found.items() if d not in declared}
     assert missing == {}

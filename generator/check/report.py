@@ -95,36 +95,42 @@ def summary_line(name: str, findings: list[Finding], components: dict[str, int])
     return f"{name}: {tally(findings)}" + (f" ({counted})" if counted else "")
 
 
-def _percent(share: float) -> str:
+def percent(share: float) -> str:
     return f"{100 * share:.1f}%"
 
 
-def _number(value: float) -> str:
+def number(value: float) -> str:
     return f"{value:g}" if float(value).is_integer() else f"{value:.1f}"
+
+
+def interval(rate: dict) -> str:
+    """'12.5% [10.1%-15.3%]' for a {"rate", "ci95"} figure."""
+    return f"{percent(rate['rate'])} [{percent(rate['ci95'][0])}-{percent(rate['ci95'][1])}]"
 
 
 def format_simulation(report: SimulationReport) -> list[str]:
     """The simulation figures as indented text lines."""
     policies = sorted(set(report.policies))
     turns = report.turns
-    lines = [
+    lines = []
+    if report.interrupted:
+        finished = f"{report.games} of {report.requested}"
+        lines.append(f"  interrupted (Ctrl-C): the figures are of the {finished} games finished")
+    lines += [
         f"  simulation: {report.games} games, {report.players} players, seed {report.seed}, "
         f"policy {', '.join(policies)}" + (f", options {report.options}" if report.options else ""),
-        f"  turns: mean {_number(turns['mean'])}, median {_number(turns['median'])}, "
-        f"p95 {_number(turns['p95'])}, max {_number(turns['max'])}",
-        f"  completed: {_percent(report.completed_share)} "
+        f"  turns: mean {number(turns['mean'])}, median {number(turns['median'])}, "
+        f"p95 {number(turns['p95'])}, max {number(turns['max'])}",
+        f"  completed: {percent(report.completed_share)} "
         f"({report.capped} capped at {report.max_actions} actions, {report.stopped} stopped with no end "
         f"the rules could reach, {report.broken} broken)",
     ]
-    seats = [
-        f"{seat + 1}: {_percent(r['rate'])} [{_percent(r['ci95'][0])}-{_percent(r['ci95'][1])}]"
-        for seat, r in enumerate(report.seat_win_rate())
-    ]
+    seats = [f"{seat + 1}: {interval(r)}" for seat, r in enumerate(report.seat_win_rate())]
     lines.append("  win rate by seat (95% interval): " + "  ".join(seats))
     first = report.first_player_rate()
     lines.append(
-        f"  first player won {_percent(first['rate'])} [{_percent(first['ci95'][0])}-{_percent(first['ci95'][1])}] "
-        f"of {first['games']} games (an even share is {_percent(first['even_share'])})"
+        f"  first player won {interval(first)} "
+        f"of {first['games']} games (an even share is {percent(first['even_share'])})"
     )
     if report.endings:
         lines.append(f"  endings: {_counted(report.endings)}")

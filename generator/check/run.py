@@ -8,8 +8,14 @@ component); no sources: the games found as sources/discover.py says.
 
 Exit codes: 0 no errors, 1 errors found (static or simulation), 2 bad input (a SourceError:
 malformed YAML, an unknown engine, impossible players, a variant or option the game does not
-declare or a value it refuses); the other games are still checked.
+declare or a value it refuses); the other games are still checked. 130: Ctrl-C stopped a
+simulation; what was gathered until then is reported, and the games after it are not checked.
 A game whose static checks found errors is not simulated.
+
+The games of a simulation are played where CheckOptions says (players.py): this process,
+`jobs` processes, or a Dask cluster; the report is the same. With `report`, the simulations
+are also written as one HTML page with plots (report_html.py), and with `report_dir` the
+plots as PNG and SVG files.
 
 JSON: one object. For one game:
     {"game", "engine", "folder", "errors", "warnings", "infos", "components", "simulation"?}
@@ -19,17 +25,18 @@ Bad input appears among `errors` with code SRC001 (and its file, line and column
 """
 
 import json
-import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator import games
 from generator.check import report as present
 from generator.check.findings import Finding, Severity, accept, error, sort_findings, warning
+from generator.check.players import game_player
 from generator.check.settings import game_settings
-from generator.check.simulate import SimulationReport, simulate
+from generator.check.simulate import GamePlayer, InProcess, SimulationReport, simulate
 from generator.games.base import Engine
 from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path
@@ -58,6 +65,16 @@ class CheckOptions:
     variants: tuple[str, ...] = ()
     #: `--option NAME=VALUE` as given (name -> the text after `=`), parsed by the game's Option.
     options: dict[str, str] = field(default_factory=dict)
+    #: Play the games in this many processes (`--jobs`).
+    jobs: int = 1
+    #: Play the games on a local Dask cluster of this many workers (`--workers`).
+    workers: int | None = None
+    #: Play the games on the running Dask cluster at this address (`--scheduler`).
+    scheduler: str | None = None
+    #: Write the simulations as one HTML page here (`--report`).
+    report: Path | None = None
+    #: Also write each plot as PNG and SVG into this folder (`--report-dir`).
+    report_dir: Path | None = None
 
 
 @dataclass
@@ -72,6 +89,8 @@ class GameResult:
     simulation: SimulationReport | None = None
     bad_input: SourceError | None = None
     note: str = ""
+    #: The engine's deck, kept for the HTML report (a board to draw figures on).
+    deck: object = None
 
     @property
     def errors(self) -> int:
@@ -133,6 +152,7 @@ def _run_engine(
     options: CheckOptions,
     settings: dict[str, object],
     progress: Progress | None,
+    player: GamePlayer,
 ) -> None:
     """Static checks, then the simulation when asked for and the deck has no errors."""
     result.findings = accept(sort_findings(engine.static_checks(game)), game.accept)
@@ -144,15 +164,17 @@ def _run_engine(
         return
     players = _players(engine, options)
     tick = (lambda done, total: progress(result.name, done, total)) if progress else None
+    result.deck = engine.load_deck(game)
     result.simulation = simulate(
         engine,
-        engine.load_deck(game),
+        result.deck,
         options.simulate,
         players,
         options.seed,
         policies=options.policy,
         options=settings,
         progress=tick,
+        player=player,
     )
     result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
     result.findings = accept(result.findings, game.accept)
@@ -170,8 +192,15 @@ def _unused_acceptances(game: Game, findings: list[Finding], simulated: bool) ->
     return [warning(UNUSED_ACCEPT, message.format(code), accepts.key_loc(code)) for code in unused]
 
 
-def check_game(folder: Path, named: list[Path], options: CheckOptions, progress: Progress | None = None) -> GameResult:
-    """Load, statically check and (if asked and clean) simulate one game folder."""
+def check_game(
+    folder: Path,
+    named: list[Path],
+    options: CheckOptions,
+    progress: Progress | None = None,
+    player: GamePlayer | None = None,
+) -> GameResult:
+    """Load, statically check and (if asked and clean) simulate one game folder (its games
+    played by `player`, this process by default)."""
     result = GameResult(folder, folder.name)
     try:
         game = load_game(folder)
@@ -188,7 +217,7 @@ def check_game(folder: Path, named: list[Path], options: CheckOptions, progress:
             if options.policy not in engine.policies():
                 raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
         try:
-            _run_engine(engine, game, result, options, settings, progress)
+            _run_engine(engine, game, result, options, settings, progress, player or InProcess())
             result.findings += _unused_acceptances(game, result.findings, result.simulation is not None)
         except SourceError:
             raise
@@ -199,7 +228,17 @@ def check_game(folder: Path, named: list[Path], options: CheckOptions, progress:
     return result
 
 
+#: The exit status after Ctrl-C (128 + SIGINT), as shells give.
+INTERRUPTED = 130
+
+
+def interrupted(result: GameResult) -> bool:
+    return result.simulation is not None and result.simulation.interrupted
+
+
 def exit_code(results: Sequence[GameResult]) -> int:
+    if any(interrupted(r) for r in results):
+        return INTERRUPTED
     if any(r.bad_input for r in results):
         return 2
     return 1 if any(r.errors for r in results) else 0
@@ -255,26 +294,46 @@ def check(
     try:
         if options.simulate < 0:
             raise SourceError(None, "--simulate takes a number of games, 0 or more")
+        if (options.report or options.report_dir) and not options.simulate:
+            raise SourceError(None, "--report and --report-dir need --simulate N")
         found = find_games(sources, here)
+        if found.note and note is not None:
+            note(found.note)
+        results = _check_games(found.folders, options, progress)
+        if options.report or options.report_dir:
+            _write_report(results, options)
     except SourceError as exc:
         if options.json:
             return 2, json.dumps(present.grouped([error(BAD_INPUT, exc.message, exc.loc)])) + "\n"
         return 2, f"{exc}\n"
-    if found.note and note is not None:
-        note(found.note)
-    results = [check_game(folder, named, options, progress) for folder, named in found.folders.items()]
     text = render_json(results) if options.json else render_text(results)
     return exit_code(results), text
 
 
-def terminal_progress() -> Progress | None:
-    """A one-line progress display on stderr when it is a terminal; None (quiet) otherwise."""
-    if not sys.stderr.isatty():
-        return None
+def _check_games(folders: dict[Path, list[Path]], options: CheckOptions, progress: Progress | None) -> list[GameResult]:
+    """Each game in turn, until Ctrl-C stops a simulation."""
+    results: list[GameResult] = []
+    place: AbstractContextManager[GamePlayer] = nullcontext(InProcess())
+    if options.simulate:
+        place = game_player(options.jobs, options.workers, options.scheduler)
+    with place as player:
+        for folder, named in folders.items():
+            results.append(check_game(folder, named, options, progress, player))
+            if interrupted(results[-1]):
+                break
+    return results
 
-    def show(name: str, done: int, total: int) -> None:
-        end = "\n" if done == total else ""
-        sys.stderr.write(f"\r{name}: simulating {done}/{total} games{end}")
-        sys.stderr.flush()
 
-    return show
+def _write_report(results: Sequence[GameResult], options: CheckOptions) -> None:
+    """The HTML page and plot files of the simulated games (matplotlib is imported only here)."""
+    from generator.check.report_html import SimulatedGame, write_plots, write_report
+
+    simulated = [
+        SimulatedGame(result.name, result.folder.name, result.simulation, result.deck)
+        for result in results
+        if result.simulation is not None
+    ]
+    if options.report:
+        write_report(options.report, simulated)
+    if options.report_dir:
+        write_plots(options.report_dir, simulated)

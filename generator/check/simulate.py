@@ -9,6 +9,12 @@ unless the game is over, the engine's invariant_violations() is empty, the polic
 legal action, and nothing raised. A problem is recorded (code, game index, action number)
 and ends that game; it never propagates. The codes are listed in docs/findings.md.
 
+Where the games are played is the caller's choice (a GamePlayer: this process by default,
+or processes or a Dask cluster, generator/check/parallel.py): the games come back as
+finished states and are measured here in the order of their index, so the report is the
+same whichever played them. Ctrl-C (KeyboardInterrupt) while games are played stops the
+run; the report then measures the games finished so far and says it was interrupted.
+
 Actions are numbered from 1 in each game: a problem while choosing or applying action N, or
 in the checks after it, is reported as action N (action 0 is the setup by new_game).
 
@@ -29,10 +35,10 @@ import random
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from generator.check.stats import summary, wilson_interval
 from generator.games.base import Engine, GameState, Policy, Supply
@@ -125,6 +131,12 @@ class SimulationReport:
     first_player_wins: float = 0.0
     #: Components of Engine.supply that some games ran out of, in supply order.
     shortages: list[Shortage] = field(default_factory=list)
+    #: Turns of each game that ended without a problem, in game order (the length histogram).
+    lengths: list[int] = field(default_factory=list)
+    #: The games asked for; more than `games` when the run was interrupted.
+    requested: int = 0
+    #: Whether Ctrl-C stopped the run: the figures are those of the `games` finished.
+    interrupted: bool = False
 
     @property
     def ok(self) -> bool:
@@ -181,6 +193,8 @@ class SimulationReport:
             "cpu_games_per_second": self.cpu_games_per_second,
             "problems": [p.as_json() for p in self.problems],
         }
+        if self.interrupted:
+            data["interrupted"] = {"games_requested": self.requested, "games_finished": self.games}
         return {**data, **self.figures}
 
 
@@ -226,10 +240,57 @@ def _describe_exception(exc: BaseException) -> str:
 
 
 @dataclass
-class _Outcome:
+class GameOutcome:
+    """One game played: its finished state (None if setup failed) and how it ended."""
+
+    index: int
     state: GameState | None
     ending: str  # "completed", "stopped" (no end the rules could reach), "capped" or "broken"
     problem: Problem | None = None
+
+
+@dataclass(frozen=True)
+class Played:
+    """Some games played together, and the CPU seconds the process playing them spent."""
+
+    outcomes: list[GameOutcome]
+    cpu_seconds: float
+
+
+@dataclass(frozen=True)
+class SimulationJob:
+    """Everything needed to play any game of a run, in any process: game `index` of a job is
+    always the same game."""
+
+    engine: Engine
+    deck: Any
+    players: int
+    seed: int
+    policies: tuple[Policy, ...]
+    policy_names: tuple[str, ...]
+    options: dict
+
+    def play(self, indices: range) -> Played:
+        """Play the games with these indices, in this process."""
+        started = time.process_time()
+        runner = _GameRunner(self.engine, self.deck, self.players, list(self.policies), self.options)
+        outcomes = [runner.play(index, self.seed) for index in indices]
+        return Played(outcomes, time.process_time() - started)
+
+
+class GamePlayer(Protocol):
+    """Plays the games of a job somewhere, yielding them in batches as they finish (in any
+    order); stopping the iteration early must cancel the games not yet played."""
+
+    def play(self, job: SimulationJob, games: int) -> Iterator[Played]: ...
+
+
+class InProcess:
+    """Plays the games one by one in this process."""
+
+    def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
+        for index in range(games):
+            yield job.play(range(index, index + 1))
 
 
 class _GameRunner:
@@ -242,7 +303,7 @@ class _GameRunner:
         self.policies = policies
         self.options = options
 
-    def play(self, index: int, seed: int) -> _Outcome:
+    def play(self, index: int, seed: int) -> GameOutcome:
         chance = random.Random(derived_seed(seed, index, "chance"))
         choice = random.Random(derived_seed(seed, index, "policy"))
         actions = 0
@@ -252,7 +313,7 @@ class _GameRunner:
             problem = self._soundness(state)
             while problem is None and not state.is_terminal():
                 if actions >= self.engine.max_actions:
-                    return _Outcome(state, "capped")
+                    return GameOutcome(index, state, "capped")
                 actions += 1
                 problem = self._step(state, choice)
                 if problem is None:
@@ -262,8 +323,8 @@ class _GameRunner:
         except Exception as exc:  # an engine bug must be reported, not crash the run
             problem = (EXCEPTION, _describe_exception(exc))
         if problem is not None:
-            return _Outcome(state, "broken", Problem(problem[0], index, actions, problem[1]))
-        return _Outcome(state, "completed" if state.ended_by_rules() else "stopped")
+            return GameOutcome(index, state, "broken", Problem(problem[0], index, actions, problem[1]))
+        return GameOutcome(index, state, "completed" if state.ended_by_rules() else "stopped")
 
     def _step(self, state: GameState, choice: random.Random) -> tuple[str, str] | None:
         legal = state.legal_actions()
@@ -330,6 +391,22 @@ def shortages(supply: dict[str, Supply], states: Sequence[GameState]) -> list[Sh
     return found
 
 
+def simulation_job(
+    engine: Engine,
+    deck: Any,
+    players: int,
+    seed: int,
+    policies: PolicySpec | Sequence[PolicySpec] | None = None,
+    options: dict | None = None,
+) -> SimulationJob:
+    """The job of a run; ValueError for a player count or policy the engine does not have."""
+    if not engine.min_players <= players <= engine.max_players:
+        raise ValueError(f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}")
+    chosen, names = resolve_policies(engine, players, policies)
+    settings = {**{option.name: option.default for option in engine.options()}, **(options or {})}
+    return SimulationJob(engine, deck, players, seed, tuple(chosen), tuple(names), settings)
+
+
 def simulate(
     engine: Engine,
     deck: Any,
@@ -339,27 +416,58 @@ def simulate(
     policies: PolicySpec | Sequence[PolicySpec] | None = None,
     options: dict | None = None,
     progress: Callable[[int, int], None] | None = None,
+    player: GamePlayer | None = None,
 ) -> SimulationReport:
-    """Play `games` seeded games and measure them; see the module docstring."""
+    """Play `games` seeded games (in this process unless `player` says where) and measure
+    them; see the module docstring."""
     if games < 1:
         raise ValueError("simulate at least one game")
-    if not engine.min_players <= players <= engine.max_players:
-        raise ValueError(f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}")
-    chosen, names = resolve_policies(engine, players, policies)
-    options = {**{option.name: option.default for option in engine.options()}, **(options or {})}
-    runner = _GameRunner(engine, deck, players, chosen, options)
+    return run_job(simulation_job(engine, deck, players, seed, policies, options), games, progress, player)
 
+
+def run_job(
+    job: SimulationJob,
+    games: int,
+    progress: Callable[[int, int], None] | None = None,
+    player: GamePlayer | None = None,
+) -> SimulationReport:
+    """Play the first `games` games of `job` and measure them."""
+    outcomes: list[GameOutcome] = []
+    cpu = 0.0
+    interrupted = False
+    started = time.perf_counter()
+    batches = (player or InProcess()).play(job, games)
+    try:
+        for played in batches:
+            outcomes.extend(played.outcomes)
+            cpu += played.cpu_seconds
+            if progress is not None:
+                progress(len(outcomes), games)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        close = getattr(batches, "close", None)
+        if close is not None:
+            close()
+    elapsed = time.perf_counter() - started
+    outcomes.sort(key=lambda outcome: outcome.index)
+    return measure(job, outcomes, games, elapsed, cpu, interrupted)
+
+
+def measure(
+    job: SimulationJob, outcomes: list[GameOutcome], requested: int, elapsed: float, cpu: float, interrupted: bool
+) -> SimulationReport:
+    """The report of these games (in index order); the timings only set the speed figures."""
+    engine = job.engine
     ended: list[GameState] = []
     problems: list[Problem] = []
     counts: Counter[str] = Counter()
     endings: Counter[str] = Counter()
     stopped: Counter[str] = Counter()
-    seat_wins = [0.0] * players
+    seat_wins = [0.0] * job.players
     first_wins = 0.0
     fired: Counter[str] = Counter()
-    started, cpu_started = time.perf_counter(), time.process_time()
-    for index in range(games):
-        outcome = runner.play(index, seed)
+    for outcome in outcomes:
         counts[outcome.ending] += 1
         state = outcome.state
         if outcome.problem is not None:
@@ -376,19 +484,15 @@ def simulate(
                 for seat, share in enumerate(shares):
                     seat_wins[seat] += share
                 first_wins += shares[state.first_player]
-        if progress is not None:
-            progress(index + 1, games)
-    elapsed = time.perf_counter() - started
-    cpu = time.process_time() - cpu_started
-
-    fireable = set(engine.fireable(deck))
+    games = len(outcomes)
+    fireable = set(engine.fireable(job.deck))
     report = SimulationReport(
         engine=engine.name,
         games=games,
-        players=players,
-        seed=seed,
-        policies=names,
-        options=options,
+        players=job.players,
+        seed=job.seed,
+        policies=list(job.policy_names),
+        options=job.options,
         max_actions=engine.max_actions,
         turns=summary([state.turns for state in ended]),
         completed=counts["completed"],
@@ -404,7 +508,10 @@ def simulate(
         endings=_by_count(endings),
         stopped_reasons=_by_count(stopped),
         first_player_wins=first_wins,
-        shortages=shortages(engine.supply(deck), ended),
+        shortages=shortages(engine.supply(job.deck), ended),
+        lengths=[state.turns for state in ended],
+        requested=requested,
+        interrupted=interrupted,
     )
     figures, problem = _engine_figures(engine, ended, set(report.as_json()))
     report.figures = figures

@@ -1,5 +1,10 @@
-"""Chip Flip's figures for the simulation report."""
+"""Chip Flip's figures for the simulation report.
 
+score_margin: how far apart the two sides' points were at the end of each finished game
+(|South - North|, 0 for a level game): games per margin, smallest first, and the mean.
+"""
+
+from collections import Counter
 from statistics import mean, median
 
 from generator.games.chip_flip.position import SEATS, Termination
@@ -29,9 +34,18 @@ def figures(states: list[ChipFlipState]) -> dict:
         "ended_third_repetition_share": share(Termination.REPETITION),
         "unfinished_games": len(states) - len(finished),
         "points": points,
+        "score_margin": score_margin([abs(o.scores[0] - o.scores[1]) for o in finished]),
         "game_length": {
             "mean": mean(lengths) if lengths else 0.0,
             "median": median(lengths) if lengths else 0.0,
             "max": max(lengths, default=0),
         },
+    }
+
+
+def score_margin(margins: list[int]) -> dict:
+    counts = Counter(margins)
+    return {
+        "games_by_margin": {str(margin): counts[margin] for margin in sorted(counts)},
+        "mean": round(mean(margins), 3) if margins else 0.0,
     }

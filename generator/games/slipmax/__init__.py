@@ -1,7 +1,6 @@
 """Slipmax: money, a pawn race round a spiral, and register strips that change the game."""
 
 import random
-import statistics
 
 from generator.check.findings import Finding, Severity
 from generator.games.base import Engine, GameState, Policy, Variant
@@ -10,6 +9,7 @@ from generator.sources.game import Game
 
 from .checks import static_checks
 from .deck import Deck, ongoing_rules, read_board, read_registers, read_strips
+from .figures import figures
 from .policies import POLICIES
 from .rules import SlipmaxState
 
@@ -61,22 +61,8 @@ class SlipmaxEngine(Engine):
         return list(dict.fromkeys(steps + spaces))
 
     def figures(self, states: list[GameState]) -> dict:
-        """Money at the end (every seat, and the winner's), players out. (How games ended is
-        the harness's `endings`, from SlipmaxState.end_reason.)"""
-        if not states:
-            return {}
-        final = [m for s in states for m in s.money]
-        winners = [max(s.returns()) for s in states]
-        return {
-            "final_money": {
-                "mean": round(statistics.fmean(final), 2),
-                "median": statistics.median(final),
-                "max": max(final),
-                "broke_share": round(sum(m == 0 for m in final) / len(final), 3),
-            },
-            "winner_money_mean": round(statistics.fmean(winners), 2),
-            "players_out_mean": round(statistics.fmean(sum(s.out) for s in states), 3),
-        }
+        """See figures.py. (How games ended is the harness's `endings`, from SlipmaxState.end_reason.)"""
+        return figures([state for state in states if isinstance(state, SlipmaxState)])
 
 
 ENGINE = SlipmaxEngine()

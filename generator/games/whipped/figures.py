@@ -2,6 +2,10 @@
 
 The harness runs one player count at a time, so each figure is a mapping from the player
 count (as text, for JSON) to per-game means; `totals` keeps the sums and the game count.
+
+bill_pass_rate: the share of games in which each bill passed (a bill passes at most once
+a game), bills in deck order; pass_share: bills passed out of bills that came to a vote
+(passed or failed), per player count.
 """
 
 from collections import defaultdict
@@ -62,8 +66,23 @@ def figures(states: list[WhippedState]) -> dict:
             }
             for players, m in mean.items()
         },
+        "pass_share": {
+            players: round(m["bills_passed"] / (m["bills_passed"] + m["bills_failed"]), 4)
+            if m["bills_passed"] + m["bills_failed"]
+            else None
+            for players, m in mean.items()
+        },
+        "bill_pass_rate": bill_pass_rate(states),
         "whipped_totals": totals,
     }
+
+
+def bill_pass_rate(states: list[WhippedState]) -> dict[str, float]:
+    """Bill name -> the share of these games it passed in (a passed bill fires once)."""
+    if not states:
+        return {}
+    names = dict.fromkeys(bill.name for bill in states[0].deck.bills)
+    return {name: round(sum(1 for s in states if s.fired[name]) / len(states), 4) for name in names}
 
 
 def _totals(tallies: list[Tally]) -> dict[str, int]:

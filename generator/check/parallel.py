@@ -1,0 +1,101 @@
+"""Playing a simulation's games in several processes of this machine (`--jobs N`).
+
+    with Processes(4) as player:
+        report = simulate(engine, deck, 1000, 4, seed=1, player=player)
+
+The games are cut into chunks of consecutive indices; each chunk is played by a worker
+process and comes back as finished states (generator/check/transport.py). Game `i` is the
+same game in any process (its seeds derive from the run's seed and `i`), and the report
+measures the games in index order, so it does not depend on the number of processes.
+
+Workers ignore Ctrl-C: the parent stops the run, terminates them and reports what it has.
+The pool is made on first use and kept for later jobs (a sweep's combinations).
+"""
+
+import hashlib
+import multiprocessing
+import signal
+import sys
+from collections.abc import Iterator
+from multiprocessing.pool import Pool
+from types import TracebackType
+
+from generator.check import transport
+from generator.check.simulate import Played, SimulationJob
+
+#: At most this many games a chunk: small enough for steady progress and a quick Ctrl-C.
+MOST_PER_CHUNK = 20
+#: Aim for this many chunks a process, so that processes finish together.
+CHUNKS_PER_PROCESS = 8
+
+_job_cache: dict[str, SimulationJob] = {}
+
+
+def chunks(games: int, processes: int) -> list[range]:
+    """Consecutive index ranges covering 0..games-1, in order."""
+    size = max(1, min(MOST_PER_CHUNK, games // (processes * CHUNKS_PER_PROCESS)))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def play_packed(packed_job: bytes, start: int, stop: int) -> bytes:
+    """In a worker: play games start..stop-1 of a packed job; the packed Played.
+
+    The last job unpacked is kept, so a worker unpacks each job once."""
+    key = hashlib.sha256(packed_job).hexdigest()
+    job = _job_cache.get(key)
+    if job is None:
+        _job_cache.clear()
+        job = _job_cache[key] = transport.unpack(packed_job)
+    return transport.pack(job.play(range(start, stop)))
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """fork on Linux (fast to start, and the workers have every module the parent has);
+    the platform's default elsewhere."""
+    return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+
+
+class Processes:
+    """A GamePlayer that plays in `jobs` worker processes."""
+
+    def __init__(self, jobs: int):
+        if jobs < 1:
+            raise ValueError("at least one process")
+        self.jobs = jobs
+        self._pool: Pool | None = None
+
+    def __enter__(self) -> "Processes":
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+
+    def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
+        packed = transport.pack(job)
+        if self._pool is None:
+            self._pool = _context().Pool(self.jobs, initializer=_ignore_interrupts)
+        tasks = [(packed, part.start, part.stop) for part in chunks(games, self.jobs)]
+        finished = False
+        try:
+            for data in self._pool.imap_unordered(_play_task, tasks):
+                yield transport.unpack(data)
+            finished = True
+        finally:
+            if not finished:  # interrupted or abandoned: stop the games still being played
+                self.close()
+
+
+def _play_task(task: tuple[bytes, int, int]) -> bytes:
+    return play_packed(*task)
