@@ -68,7 +68,7 @@ def into_bleed(box: Box, card: Card) -> Box:
 def placed(art: Art, box: Box, fit: str, align: str) -> Box:
     """Where the whole picture is drawn for the fit: possibly larger than the box (cover)."""
     x, y, w, h = box
-    if fit == "stretch" or w <= 0 or h <= 0:
+    if fit == "stretch":
         return box
     scale = (max if fit == "cover" else min)(w / art.width, h / art.height)
     dw, dh = art.width * scale, art.height * scale
@@ -106,17 +106,20 @@ def find_art(folder: Path, name: str, loc: Loc, seen: set[Path]) -> Art | Findin
         return read_art(path)
     except ArtError as exc:
         return error("L009", f"image file {name!r} {exc}", loc)
+    except OSError as exc:
+        return error("L009", f"image file {name!r} cannot be read: {exc.strerror or exc}", loc)
 
 
 def draw_image(spec: LocDict, item: LocDict, ctx: LayoutContext, card: Card, box: Box) -> list[Item]:
-    """The element's picture, cropped to its box for cover; problems reported once each."""
+    """The element's picture, cropped to its box for cover; problems reported once at each place."""
     source = image_source(spec, item)
-    if source is None:
+    if source is None or box[2] <= 0 or box[3] <= 0:
         return []
     name, loc = source
     found = find_art(ctx.game.folder, name, loc, ctx.art_files)
+    shared = "file" in spec  # the layout's one picture, on every card
     if isinstance(found, Finding):
-        _report(ctx, found)
+        _report(ctx, found, shared)
         return []
     art = found
     area = into_bleed(box, card)
@@ -127,14 +130,15 @@ def draw_image(spec: LocDict, item: LocDict, ctx: LayoutContext, card: Card, box
             f"image {name!r} is {width} x {height} px: {dpi:.0f} dpi printed at {drawn[2]:.1f} x {drawn[3]:.1f} mm, "
             f"under the {MIN_DPI} dpi a print shop expects"
         )
-        _report(ctx, warning("L010", message, loc))
+        _report(ctx, warning("L010", message, loc), shared)
     image = Image(str(art.path), art.digest, art.vector, *drawn)
     if drawn == area or spec.get("fit", "cover") != "cover":
         return [image]
     return [Group((image,), clip=area)]
 
 
-def _report(ctx: LayoutContext, finding: Finding) -> None:
-    """Once per place: a layout's `file:` is drawn on every card, but is one mistake."""
-    if finding not in ctx.findings:
+def _report(ctx: LayoutContext, finding: Finding, shared: bool) -> None:
+    """Once per place: a layout's `file:` is drawn on every card, but is one mistake (an
+    item's own field is its own place)."""
+    if not shared or finding not in ctx.findings:
         ctx.findings.append(finding)

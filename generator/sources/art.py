@@ -18,11 +18,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 
-import defusedxml.ElementTree as SafeET
-from defusedxml import DefusedXmlException
-from PIL import Image, ImageOps, UnidentifiedImageError
+import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped]
+from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+
+if TYPE_CHECKING:
+    from PIL.Image import Image as PilImage
 
 #: Raster formats an image element takes, as Pillow names them.
 RASTER_FORMATS = ("PNG", "JPEG", "WEBP")
@@ -89,8 +92,11 @@ def _checked(read: Callable[[], object]) -> None:
 
 
 @contextmanager
-def _opened(path: Path) -> Iterator[Image.Image]:
-    """The raster opened with Pillow, a decompression bomb or another format refused."""
+def _opened(path: Path) -> Iterator["PilImage"]:
+    """The raster opened with Pillow, a decompression bomb or another format refused
+    (Pillow is imported here: commands that draw nothing do not load it)."""
+    from PIL import Image, UnidentifiedImageError
+
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -106,8 +112,10 @@ def _opened(path: Path) -> Iterator[Image.Image]:
         raise ArtError(f"cannot be read: {exc}") from None
 
 
-def raster(path: Path) -> Image.Image:
+def raster(path: Path) -> "PilImage":
     """The raster upright, in RGB or RGBA (L/LA for grey), fully decoded."""
+    from PIL import ImageOps
+
     with _opened(path) as opened:
         image = ImageOps.exif_transpose(opened)
         image.load()
@@ -149,7 +157,7 @@ def png_pixels(path: Path) -> PngPixels | None:
 def as_is(path: Path) -> str | None:
     """The MIME type of a raster that every reader shows right as the file stands (an
     upright PNG, or an upright grey or RGB JPEG), else None."""
-    with Image.open(path) as original:
+    with _opened(path) as original:
         upright = original.getexif().get(_ORIENTATION, 1) == 1
         if original.format == "PNG" and upright:
             return "image/png"
