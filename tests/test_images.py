@@ -150,6 +150,12 @@ def test_each_picture_is_embedded_once_however_many_cards_show_it(deck, tmp_path
     assert len(image_xobjects(pdf)) == 2
     picture = (deck / "art" / "noise.png").stat().st_size
     assert pdf.stat().st_size < 1.2 * picture + 100_000
+    assert build(deck, tmp_path / "again", "pdf,svg,png").exit_code == 0
+    assert build(deck, tmp_path / "once more", "pdf,svg,png").exit_code == 0
+    written = sorted(p.relative_to(tmp_path / "again") for p in (tmp_path / "again" / "deck").rglob("*.*"))
+    assert written and all(
+        (tmp_path / "again" / p).read_bytes() == (tmp_path / "once more" / p).read_bytes() for p in written
+    )  # byte for byte the same
 
 
 def test_transparency_jpeg_orientation_cmyk_and_webp(deck, tmp_path):
