@@ -219,18 +219,21 @@ def build_game(
 
 
 def _laid_out(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
-    """lay_out, or its result from the cache when nothing the game can see has changed."""
+    """lay_out, or its result from the cache when nothing the game can see has changed: its
+    sources, layouts and icons (in the key), and the art files the layout read (checked on a hit)."""
     sources = [game.folder / "game.yaml", *(f.path for f in game.files), *(f.table for f in game.files if f.table)]
     sources += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
     sources += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.glob("*.svg")]
     entry = key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(sources))
     cached = store.get_object(entry)
     if cached is not None:
-        laid, findings = cached
-        ctx.findings.extend(findings)
-        return laid
+        laid, findings, art_files, art_digest = cached
+        if files_digest(art_files) == art_digest:  # the pictures it drew are unchanged too
+            ctx.findings.extend(findings)
+            ctx.art_files.update(art_files)
+            return laid
     laid = lay_out(game, ctx)
-    store.put_object(entry, (laid, ctx.findings))
+    store.put_object(entry, (laid, ctx.findings, ctx.art_files, files_digest(ctx.art_files)))
     return laid
 
 

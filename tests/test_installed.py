@@ -59,6 +59,7 @@ def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):
     for game in ("chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"):
         assert f"generator/shipped/components/{game}/game.yaml" in names
     assert "generator/shipped/layouts/card.yaml" in names
+    assert {"generator/scaffold/starter/cards.csv", "generator/scaffold/starter/art/landscape.png"} <= names
     assert {"generator/shipped/layouts/sheets/a3.yaml", "generator/shipped/layouts/icons/d6-5.svg"} <= names
     assert {"generator/shipped/fonts/DejaVuSans.ttf", "generator/shipped/fonts/LICENSE-DejaVu.txt"} <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
@@ -99,6 +100,8 @@ def test_new_game_builds_checks_and_exports(cutsheet, tmp_path):
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "o" / "mygame" / "png" / "mygame-sheet-01.png").is_file()
     assert "Gold Mine" in pdf_text(tmp_path / "o" / "mygame" / "mygame.pdf")
+    assert (tmp_path / "mygame" / "art" / "landscape.png").is_file()
+    assert b"/Subtype /Image" in (tmp_path / "o" / "mygame" / "mygame.pdf").read_bytes()  # the starter's picture
     checked = cutsheet(tmp_path, "check", "mygame")
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert "0 errors, 0 warnings, 0 infos" in checked.stdout

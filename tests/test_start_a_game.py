@@ -94,16 +94,31 @@ def test_the_starter_deck_builds_and_checks_with_no_findings(starter, tmp_path):
     assert "0 errors, 0 warnings, 0 infos" in checked.output
 
 
-def test_the_starter_has_a_readme_a_layout_extending_card_and_a_back(starter):
+def test_the_starter_has_a_readme_cards_from_a_table_a_picture_and_a_back(starter):
     assert sorted(p.relative_to(starter).as_posix() for p in starter.rglob("*") if p.is_file()) == [
         "README.md",
+        "art/landscape.png",
+        "cards.csv",
         "cards.yaml",
         "game.yaml",
         "layouts/card.yaml",
     ]
+    assert "data: cards.csv" in (starter / "cards.yaml").read_text()
+    assert (starter / "cards.csv").read_text().splitlines()[0] == "title,text,flavour,art,count"
     layout = (starter / "layouts" / "card.yaml").read_text()
-    assert "extends: card" in layout and "back_elements:" in layout
+    assert "{type: image, field: art," in layout and "back_elements:" in layout
     assert "engine: none" in (starter / "game.yaml").read_text()
+
+
+def test_the_starters_picture_is_on_every_card_at_print_resolution(starter, tmp_path):
+    out = tmp_path / "out"
+    built = cli("build", str(starter), "--out", str(out), "--format", "pdf", "--no-checklist", "--duplex", "off")
+    assert built.exit_code == 0 and "L010" not in built.output
+    page = PdfReader(out / "deck" / "deck.pdf").pages[0]
+    images = [x for x in page["/Resources"]["/XObject"].values() if x.get_object()["/Subtype"] == "/Image"]
+    assert len(images) == 1  # one picture, embedded once for the five cards
+    content = page.get_contents().get_data().decode("latin-1")
+    assert content.count(" Do") == 5
 
 
 def test_new_refuses_a_folder_that_is_not_empty(starter):
@@ -182,7 +197,7 @@ def test_a_game_folder_may_add_its_own_preset(starter, tmp_path):
         ("300x450", "paper size '300x450' needs a unit on each side"),
         ("folio", "unknown paper 'folio' (expected one of: a3, a4, a5, legal, letter, tabloid"),
         ("20mmx400mm", "is too small"),
-        ("60mmx60mm", "cards.yaml:2:7: error: cards: 69.5 x 94.9 mm with bleed, too large for 60 x 60 mm paper"),
+        ("60mmx60mm", "cards.yaml:3:7: error: cards: 69.5 x 94.9 mm with bleed, too large for 60 x 60 mm paper"),
     ],
 )
 def test_bad_paper_is_a_clear_error_and_writes_nothing(starter, tmp_path, paper, message):

@@ -8,7 +8,8 @@
 A text element shows `field` (an item key), `text` (literal, with {key} placeholders) or
 `template` ("{cost} gold", every field required). Any element may say `when:` (a condition
 on the item's fields, generator/sources/expressions.py) and is drawn only when it holds; a
-colour may be `{field: NAME}`, taken from the item (#rrggbb or a CSS colour name).
+colour may be `{field: NAME}`, taken from the item (#rrggbb or a CSS colour name). An
+image element shows a picture file (generator/layout/images.py).
 """
 
 import re
@@ -16,6 +17,7 @@ import re
 import webcolors
 
 from generator.check.findings import error
+from generator.layout.images import Card, draw_image
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
 from generator.layout.text import TextStyle, fit_text
@@ -76,6 +78,7 @@ def draw_elements(
 ) -> list[Item]:
     """Every element of the layout (or of its `back_elements`), in order, filled from the item."""
     out: list[Item] = []
+    card = Card.of(layout)
     for name, spec in layout.get(key, {}).items():
         if "when" in spec and not parse_condition(spec["when"], spec.loc_of("when")).holds(item):
             continue
@@ -100,6 +103,8 @@ def draw_elements(
                     f"no icon file {spec['icon']}.svg in the game's icons/ or the shipped layouts/icons/",
                 )
             out.append(Icon(spec["icon"], x, y, w, h))
+        elif kind == "image":
+            out.extend(draw_image(spec, item, ctx, card, (x, y, w, h)))
     return out
 
 

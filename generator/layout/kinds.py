@@ -34,6 +34,9 @@ class LayoutContext:
     ink_saver: bool = False
     #: Faces of the previous layout pass to reuse (a live preview), or None.
     memo: DrawMemo | None = None
+    #: Every art file the layout drew or looked for (generator/layout/images.py): what a
+    #: cached layout must check is unchanged.
+    art_files: set[Path] = field(default_factory=set)
 
     def layout(self, name: str, kind: "ComponentKind", loc: Loc | None = None) -> LocDict:
         return _cached_layout(name, tuple(self.layout_dirs), loc, kind)

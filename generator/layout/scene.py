@@ -116,6 +116,26 @@ class Icon:
 
 
 @dataclass(frozen=True)
+class Image:
+    """An art file (generator/sources/art.py) stretched over the box (x, y, w, h); a crop is
+    a Group's clip around it. `digest` hashes the file's content, so a sheet holding it
+    changes (and is drawn again) when the picture does."""
+
+    path: str
+    digest: str
+    vector: bool
+    x: float
+    y: float
+    w: float
+    h: float
+    role: str = "art"
+
+    @property
+    def style(self) -> Style:
+        return Style(role=self.role)
+
+
+@dataclass(frozen=True)
 class Group:
     """Children under an affine transform (a, b, c, d, e, f) and an optional clip rectangle
     (x, y, w, h, in the children's coordinates)."""
@@ -125,7 +145,7 @@ class Group:
     clip: tuple[float, float, float, float] | None = None
 
 
-Item = Rect | Circle | Polyline | Path | Text | Icon | Group
+Item = Rect | Circle | Polyline | Path | Text | Icon | Image | Group
 
 
 def translate(items: list[Item] | tuple[Item, ...], dx: float, dy: float) -> Group:

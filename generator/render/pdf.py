@@ -4,12 +4,16 @@ The page's coordinate system is set once to millimetres with y growing downwards
 Scene's own), so every primitive is written with the numbers the layout decided.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from reportlab import rl_config  # type: ignore[import-untyped]
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped]
 from reportlab.pdfgen import canvas
 
 from generator.layout.fonts import register_fonts
@@ -18,6 +22,7 @@ from generator.layout.scene import (
     Circle,
     Group,
     Icon,
+    Image,
     Item,
     Polyline,
     Rect,
@@ -30,6 +35,7 @@ from generator.layout.scene import (
 )
 from generator.render import icons
 from generator.sheets.model import Box, Sheet
+from generator.sources import art
 from generator.units import mm_to_pt
 
 K = mm_to_pt(1.0)
@@ -50,10 +56,23 @@ def _box_pt(box: Box, page_height: float) -> tuple[float, float, float, float]:
     )
 
 
+@contextmanager
+def _binary_streams() -> Iterator[None]:
+    """Image data as binary, not ASCII85 (a quarter larger, and slow to encode in Python)."""
+    before = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = before
+
+
 class _Painter:
     def __init__(self, c: canvas.Canvas, icon_path: Callable[[str], Path | None]):
         self.c = c
         self.icon_path = icon_path
+        #: Each art file's form XObject by content digest: written once, drawn by reference.
+        self.forms: dict[str, str] = {}
 
     def items(self, items: Iterable[Item]) -> None:
         texts: list[Text] = []
@@ -108,6 +127,9 @@ class _Painter:
         if isinstance(item, Icon):
             self.icon(item)
             return
+        if isinstance(item, Image):
+            self.image(item)
+            return
         stroke, fill = self.style(item.style)
         if not (stroke or fill):
             return
@@ -138,12 +160,75 @@ class _Painter:
         if path is None:
             return
         drawing = icons.drawing(path)
+        # Centred at its own shape in the box, as SVG's <use> of a symbol shows it (xMidYMid meet).
+        scale = min(item.w / drawing.width, item.h / drawing.height)
         c = self.c
         c.saveState()
-        c.translate(item.x, item.y + item.h)
-        c.scale(item.w / drawing.width, -item.h / drawing.height)
+        c.translate(item.x + (item.w - drawing.width * scale) / 2, item.y + (item.h + drawing.height * scale) / 2)
+        c.scale(scale, -scale)
         renderPDF.draw(drawing, c, 0, 0)
         c.restoreState()
+
+    def image(self, item: Image) -> None:
+        """The art's XObject (a unit square, y up), written at its first use, placed over the box."""
+        name = self.forms.get(item.digest)
+        if name is None:
+            name = self.forms[item.digest] = f"art{len(self.forms) + 1}"
+            self.art_xobject(name, Path(item.path), item.vector)
+        c = self.c
+        c.saveState()
+        c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)
+        c.doForm(name)
+        c.restoreState()
+
+    def art_xobject(self, name: str, path: Path, vector: bool) -> None:
+        """A PNG's pixels as they stand in the file; other art in a form of its own."""
+        c = self.c
+        pixels = None if vector else art.png_pixels(path)
+        if pixels is not None:
+            c._doc.addForm(name, _PngImage(name, pixels))  # reportlab has no public call for a ready image
+            return
+        c.beginForm(name, 0, 0, 1, 1)
+        if vector:
+            drawing = icons.drawing(path)
+            c.scale(1 / drawing.width, 1 / drawing.height)
+            renderPDF.draw(drawing, c, 0, 0)
+        else:
+            # A file that is right as it stands goes in whole (a JPEG stays JPEG).
+            source = str(path) if art.as_is(path) == "image/jpeg" else ImageReader(art.raster(path))
+            with _binary_streams():
+                c.drawImage(source, 0, 0, 1, 1, mask="auto")
+        c.endForm()
+
+
+class _PngImage(pdfdoc.PDFImageXObject):
+    """An image XObject holding a PNG's compressed rows unchanged: no decoding, no recompressing."""
+
+    def __init__(self, name: str, pixels: art.PngPixels):
+        super().__init__(name)
+        self.width, self.height, self.bitsPerComponent = pixels.width, pixels.height, 8
+        self.colorSpace = "DeviceRGB" if pixels.colours == 3 else "DeviceGray"
+        self.streamContent = pixels.data
+        self.colours = pixels.colours
+
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        stream = pdfdoc.PDFStream(content=self.streamContent)
+        entries = {
+            "Type": pdfdoc.PDFName("XObject"),
+            "Subtype": pdfdoc.PDFName("Image"),
+            "Width": self.width,
+            "Height": self.height,
+            "BitsPerComponent": 8,
+            "ColorSpace": pdfdoc.PDFName(self.colorSpace),
+            "Filter": pdfdoc.PDFName("FlateDecode"),
+            "DecodeParms": pdfdoc.PDFDictionary(
+                {"Predictor": 15, "Colors": self.colours, "BitsPerComponent": 8, "Columns": self.width}
+            ),
+            "Length": len(self.streamContent),
+        }
+        for key, value in entries.items():
+            stream.dictionary[key] = value
+        return stream.format(document)
 
 
 def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[str], Path | None]) -> None:

@@ -1,5 +1,6 @@
 """SVG sheets written from a jinja2 template, one file per sheet, one Inkscape layer per role."""
 
+import base64
 import math
 from collections.abc import Callable
 from functools import cache
@@ -8,9 +9,10 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from generator.layout.fonts import face
-from generator.layout.scene import ROLES, Group, Icon, Item, with_role
+from generator.layout.scene import ROLES, Group, Icon, Image, Item, with_role
 from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
+from generator.sources import art
 
 
 def number(value: float) -> str:
@@ -41,18 +43,46 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, face=face)
+    env.filters.update(artid=art_id, arturi=art_uri)
     env.globals.update(outline=glyphs.outline_path)
     return env
 
 
-def _walk(items, found_icons: set[str], clips: dict[str, tuple]) -> None:
+def art_id(digest: str) -> str:
+    return f"art-{digest[:16]}"
+
+
+def art_uri(item: Image) -> str:
+    """The art as a data URI: a sheet is one self-contained file, as print shops want it."""
+    return _data_uri(item.path, item.digest, item.vector)
+
+
+@cache
+def _data_uri(path: str, digest: str, vector: bool) -> str:
+    """Read once per version of the file (the digest names its content)."""
+    mime, data = ("image/svg+xml", Path(path).read_bytes()) if vector else art.web_bytes(Path(path))
+    return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+def art_symbol(item: Image) -> str:
+    """The art embedded once per sheet, in a unit-square symbol each <use> stretches over its box."""
+    uri = art_uri(item)
+    return (
+        f'<symbol id="{art_id(item.digest)}" viewBox="0 0 1 1" preserveAspectRatio="none">'
+        f'<image width="1" height="1" preserveAspectRatio="none" href="{uri}"/></symbol>'
+    )
+
+
+def _walk(items, found_icons: set[str], clips: dict[str, tuple], found_art: dict[str, Image]) -> None:
     for item in items:
         if isinstance(item, Group):
             if item.clip:
                 clips[clip_id(item.clip)] = item.clip
-            _walk(item.items, found_icons, clips)
+            _walk(item.items, found_icons, clips, found_art)
         elif isinstance(item, Icon):
             found_icons.add(item.name)
+        elif isinstance(item, Image):
+            found_art.setdefault(item.digest, item)
 
 
 def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None], outline_text: bool = False) -> str:
@@ -60,16 +90,20 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
 
     With `outline_text`, text is drawn as glyph outlines from the shipped fonts instead of
     <text> elements, and icons are inlined rather than referenced: for programs that have
-    no fonts or do not resolve references (cutting machines' software)."""
+    no fonts or do not resolve references (cutting machines' software). Art is embedded in
+    the sheet either way."""
     items: tuple[Item, ...] = tuple(sheet.items)
     names: set[str] = set()
     clips: dict[str, tuple] = {}
-    _walk(items, names, clips)
+    found_art: dict[str, Image] = {}
+    _walk(items, names, clips, found_art)
     symbols = []
     for name in sorted(names):
         path = icon_path(name)
         if path is not None and not outline_text:
             symbols.append(icons.symbol(path, f"icon-{name}"))
+    if not outline_text:
+        symbols += [art_symbol(i) for _, i in sorted(found_art.items())]
 
     def inline_icon(name: str) -> tuple[str, str] | None:
         path = icon_path(name)

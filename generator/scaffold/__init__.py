@@ -64,11 +64,20 @@ def _shipped_game(slug: str) -> Path:
     return shipped.components_dir() / slug
 
 
+#: The starter's pictures, copied as they are.
+STARTER_ART = ("art/landscape.png",)
+
+
 def _write_starter(folder: Path, slug: str) -> None:
-    """The starter files with the game's name filled in (a quoted YAML string where YAML)."""
+    """The starter files with the game's name filled in (a quoted YAML string where YAML),
+    and its pictures."""
     name = slug.replace("-", " ").replace("_", " ").strip().title() or "My Game"
     starter = resources.files(__name__) / "starter"
-    for relative in ("game.yaml", "cards.yaml", "layouts/card.yaml", "README.md"):
+    for relative in STARTER_ART:
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(starter.joinpath(relative).read_bytes())
+    for relative in ("game.yaml", "cards.yaml", "cards.csv", "layouts/card.yaml", "README.md"):
         text = starter.joinpath(relative).read_text(encoding="utf-8")
         quoted = name if relative.endswith(".md") else yaml.safe_dump(name, default_style='"').strip()
         filled = string.Template(text).substitute(name=quoted, slug=slug)

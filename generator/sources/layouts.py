@@ -21,9 +21,15 @@ NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
 COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])]}
 
+TEXT_ALIGN = ("left", "center", "right")
+#: Where an image sits in its box (what `cover` keeps, where `contain` places it).
+IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
+#: Keys only an image element takes.
+IMAGE_KEYS = ("file", "fit")
+
 ELEMENT_SCHEMA = closed(
     {
-        "type": {"enum": ["text", "rect", "line", "icon"]},
+        "type": {"enum": ["text", "rect", "line", "icon", "image"]},
         "x": LENGTH,
         "y": LENGTH,
         "width": NONNEGATIVE_LENGTH,
@@ -38,13 +44,15 @@ ELEMENT_SCHEMA = closed(
         "min_size": POSITIVE_LENGTH,
         "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
         "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "align": {"enum": ["left", "center", "right"]},
+        "align": {"enum": [*TEXT_ALIGN, *IMAGE_ALIGN]},
         "valign": {"enum": ["top", "middle", "bottom"]},
         "colour": COLOUR_OR_FIELD,
         "fill": COLOUR_OR_FIELD,
         "stroke": COLOUR_OR_FIELD,
         "stroke_width": NONNEGATIVE_LENGTH,
         "radius": NONNEGATIVE_LENGTH,
+        "file": {"type": "string", "minLength": 1},
+        "fit": {"enum": ["cover", "contain", "stretch"]},
         "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
     },
     ["type"],
@@ -69,6 +77,8 @@ LAYOUT_SCHEMA = closed(
 
 #: What an element shows; a child element naming one replaces the parent's, whichever it was.
 TEXT_SOURCES = ("field", "text", "template")
+#: What any element shows: a child naming one replaces the parent's (an image's file or field too).
+SHOWN = (*TEXT_SOURCES, "file")
 
 
 def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
@@ -79,8 +89,8 @@ def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
     out.loc = child.loc
     out.key_locs, out.value_locs = dict(parent.key_locs), dict(parent.value_locs)
     out.update(parent)
-    if depth == 2 and any(key in child for key in TEXT_SOURCES):
-        for key in TEXT_SOURCES:
+    if depth == 2 and any(key in child for key in SHOWN):
+        for key in SHOWN:
             out.pop(key, None)
     for key, value in child.items():
         if isinstance(value, LocDict) and isinstance(out.get(key), LocDict):
@@ -139,6 +149,7 @@ def _check_elements(data: LocDict) -> None:
         for name, spec in data.get(key, {}).items():
             if spec["type"] == "icon" and "icon" not in spec:
                 raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
+            _check_image(name, spec)
             if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
                 raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
             if "when" in spec:
@@ -151,6 +162,25 @@ def _check_elements(data: LocDict) -> None:
                     spec.key_loc(sources[1]),
                     f"an element shows one of field, text or template, not {' and '.join(sources)}",
                 )
+
+
+def _check_image(name: str, spec: LocDict) -> None:
+    """An image element names one picture, by `file` or by the item's `field`; the image
+    keys and the image alignments belong to image elements only."""
+    if spec["type"] == "image":
+        if ("file" in spec) == ("field" in spec):
+            raise SourceError(spec.loc, f"image element {name!r} needs 'file' (a picture) or 'field' (an item's)")
+        for key in ("text", "template"):
+            if key in spec:
+                raise SourceError(spec.key_loc(key), f"image element {name!r} shows a picture, not {key}")
+        return
+    for key in IMAGE_KEYS:
+        if key in spec:
+            raise SourceError(spec.key_loc(key), f"'{key}' belongs to image elements, not to a {spec['type']} element")
+    if spec.get("align") in IMAGE_ALIGN:
+        raise SourceError(
+            spec.loc_of("align"), f"a {spec['type']} element aligns {', '.join(TEXT_ALIGN)}, not {spec['align']!r}"
+        )
 
 
 def _resolve(name: str, dirs: list[Path], loc: Loc | None, chain: list[Path]) -> LocDict:
