@@ -3,6 +3,7 @@ through the command line, with the files it writes read back."""
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
@@ -106,7 +107,7 @@ def test_the_starter_has_a_readme_cards_from_a_table_a_picture_and_a_back(starte
     assert "data: cards.csv" in (starter / "cards.yaml").read_text()
     assert (starter / "cards.csv").read_text().splitlines()[0] == "title,text,flavour,art,count"
     layout = (starter / "layouts" / "card.yaml").read_text()
-    assert "{type: image, field: art," in layout and "back_elements:" in layout
+    assert "extends: card" in layout and "{type: image, field: art," in layout and "back_elements:" in layout
     assert "engine: none" in (starter / "game.yaml").read_text()
 
 
@@ -206,3 +207,20 @@ def test_bad_paper_is_a_clear_error_and_writes_nothing(starter, tmp_path, paper,
     assert message in result.output
     assert "Traceback" not in result.output
     assert not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_the_starters_title_band_lies_under_the_title(starter, tmp_path):
+    """The band is added by the starter's layout, after card.yaml's title; `z: -1` draws it
+    beneath, so the title's dark letters show on the band's light blue."""
+    result = cli("build", str(starter), "--out", str(tmp_path / "out"), "--format", "pdf", "--duplex", "off")
+    assert result.exit_code == 0, result.output
+    document = pdfium.PdfDocument(tmp_path / "out" / "deck" / "deck.pdf")
+    page = document[1]  # the checklist, then the first sheet of cards
+    text = page.get_textpage()
+    left, bottom, right, top = text.get_charbox(text.get_text_range().index("Scout"))
+    image = page.render(scale=4).to_pil().convert("RGB")
+    height = page.get_height()
+    box = (int(left * 4), int((height - top) * 4), int(right * 4) + 40, int((height - bottom) * 4))
+    colours = set(image.crop(box).getdata())
+    assert (0xDF, 0xE8, 0xF2) in colours  # the band is there ...
+    assert any(max(pixel) < 80 for pixel in colours)  # ... and the title's ink on it

@@ -76,10 +76,12 @@ def draw_text(
 def draw_elements(
     layout: LocDict, item: LocDict, ctx: LayoutContext, component: str, key: str = "elements"
 ) -> list[Item]:
-    """Every element of the layout (or of its `back_elements`), in order, filled from the item."""
+    """Every element of the layout (or of its `back_elements`), filled from the item, in the
+    order written (a parent layout's before those its child adds), an element's `z` moving
+    it below (negative) or above (positive) the rest."""
     out: list[Item] = []
     card = Card.of(layout)
-    for name, spec in layout.get(key, {}).items():
+    for name, spec in sorted(layout.get(key, {}).items(), key=lambda element: element[1].get("z", 0)):
         if "when" in spec and not parse_condition(spec["when"], spec.loc_of("when")).holds(item):
             continue
         colours = _Colours(spec, item, ctx, component, name)

@@ -54,6 +54,7 @@ ELEMENT_SCHEMA = closed(
         "file": {"type": "string", "minLength": 1},
         "fit": {"enum": ["cover", "contain", "stretch"]},
         "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
+        "z": {"type": "integer", "minimum": -100, "maximum": 100},
     },
     ["type"],
 )
