@@ -24,6 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 from generator.check.findings import Finding, error
+from generator.games.base import game_yaml
 from generator.games.chip_flip.board import HOME, rotate
 from generator.games.chip_flip.deck import Board, Chip, Deck, load_deck
 from generator.games.chip_flip.icons import BUILTIN_ICONS, USER_ICON
@@ -64,7 +65,7 @@ def grey(colour: str) -> float:
 
 def check_boards(deck: Deck, game: Game) -> list[Finding]:
     if len(deck.boards) != 1:
-        where = deck.boards[1].item.loc if deck.boards else game.data.loc
+        where = deck.boards[1].item.loc if deck.boards else game_yaml(game).loc
         return [error("CF004", f"expected one board, found {len(deck.boards)}", where)]
     board = deck.boards[0]
     findings = _board_findings(board)
@@ -116,7 +117,7 @@ def home_squares(owner: int) -> int:
 def check_placement(chips: list[Chip], kind: str, game: Game) -> list[Finding]:
     findings = []
     files = game.files_of(kind)
-    where = files[0].data.loc_of("items") if files else game.data.loc_of("components")
+    where = files[0].data.loc_of("items") if files else game_yaml(game).loc_of("components")
     for owner, seat in enumerate(SEATS):
         count = sum(1 for chip in chips if chip.owner == owner)
         if count != CHIPS_A_SIDE:
@@ -192,6 +193,13 @@ def _side_icons(chips: list[Chip]) -> list[str | None]:
     return icons
 
 
+def _values(chip: Chip) -> tuple[int, int]:
+    """A numbered chip's (front, back) values, both of which its schema requires."""
+    front, back = chip.front.value, chip.back.value
+    assert front is not None and back is not None, f"a numbered chip without values at {chip.loc}"
+    return front, back
+
+
 def check_values(chips: list[Chip]) -> list[Finding]:
     findings = [
         error(
@@ -200,7 +208,8 @@ def check_values(chips: list[Chip]) -> list[Finding]:
             chip.front.item.loc_of("value"),
         )
         for chip in chips
-        if chip.front.value < chip.back.value
+        for front, back in [_values(chip)]
+        if front < back
     ]
     values = [Counter((c.front.value, c.back.value) for c in chips if c.owner == owner) for owner in range(2)]
     unmatched = [values[0] - values[1], values[1] - values[0]]
