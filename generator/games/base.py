@@ -15,7 +15,6 @@ from typing import Any, Generic, TypeVar
 from generator.check.findings import Finding
 from generator.sources.errors import Loc
 from generator.sources.game import Game
-from generator.sources.loader import LocDict
 
 Action = Hashable
 #: The type of a game's actions: each engine's state narrows Action to its own.
@@ -66,13 +65,6 @@ class Supply:
 
     printed: int
     loc: Loc | None
-
-
-def game_yaml(game: Game) -> LocDict:
-    """The game's game.yaml, which every game loaded from its folder has (a Game's data is
-    None only where one is made by hand, without a folder)."""
-    assert game.data is not None, f"{game.name} was not loaded from its game.yaml"
-    return game.data
 
 
 class GameState(ABC, Generic[ActionT]):

@@ -24,7 +24,6 @@ from collections import Counter
 from pathlib import Path
 
 from generator.check.findings import Finding, error
-from generator.games.base import game_yaml
 from generator.games.chip_flip.board import HOME, rotate
 from generator.games.chip_flip.deck import Board, Chip, Deck, load_deck
 from generator.games.chip_flip.icons import BUILTIN_ICONS, USER_ICON
@@ -65,7 +64,7 @@ def grey(colour: str) -> float:
 
 def check_boards(deck: Deck, game: Game) -> list[Finding]:
     if len(deck.boards) != 1:
-        where = deck.boards[1].item.loc if deck.boards else game_yaml(game).loc
+        where = deck.boards[1].item.loc if deck.boards else game.data.loc
         return [error("CF004", f"expected one board, found {len(deck.boards)}", where)]
     board = deck.boards[0]
     findings = _board_findings(board)
@@ -117,7 +116,7 @@ def home_squares(owner: int) -> int:
 def check_placement(chips: list[Chip], kind: str, game: Game) -> list[Finding]:
     findings = []
     files = game.files_of(kind)
-    where = files[0].data.loc_of("items") if files else game_yaml(game).loc_of("components")
+    where = files[0].data.loc_of("items") if files else game.data.loc_of("components")
     for owner, seat in enumerate(SEATS):
         count = sum(1 for chip in chips if chip.owner == owner)
         if count != CHIPS_A_SIDE:

@@ -26,7 +26,6 @@ Codes (severity: meaning):
 from collections import Counter
 
 from generator.check.findings import Finding, error, info, warning
-from generator.games.base import game_yaml
 from generator.games.sliders import classic
 from generator.games.sliders.deck import check_kinds, expanded, validated_items
 from generator.games.sliders.effects import Effect, EffectError, parse_effect
@@ -58,7 +57,7 @@ def _kind_loc(game: Game, kind: str) -> Loc:
     files = game.files_of(kind)
     if files:
         return files[0].data.loc_of("kind")
-    return game_yaml(game).loc_of("components")
+    return game.data.loc_of("components")
 
 
 def check_deeds(game: Game) -> list[Finding]:

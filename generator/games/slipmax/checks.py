@@ -29,7 +29,6 @@ from fractions import Fraction
 from math import comb, factorial
 
 from generator.check.findings import Finding, error, info, warning
-from generator.games.base import game_yaml
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
@@ -110,7 +109,7 @@ def _distinct(strips: list[Strip]) -> list[Strip]:
 
 def _deck_loc(game: Game) -> Loc:
     files = game.files_of("strip")
-    return files[0].data.key_loc("items") if files else game_yaml(game).loc
+    return files[0].data.key_loc("items") if files else game.data.loc
 
 
 def numbering(game: Game) -> list[Finding]:

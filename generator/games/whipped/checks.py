@@ -24,7 +24,6 @@ Codes (severity: meaning):
 from collections.abc import Iterator
 
 from generator.check.findings import Finding, error, warning
-from generator.games.base import game_yaml
 from generator.games.whipped.colours import MIN_DELTA_E, confusable_pairs
 from generator.games.whipped.deck import check_kinds, load_deck, validated
 from generator.games.whipped.effects import EffectError, parse_effect
@@ -62,7 +61,7 @@ def static_checks(game: Game) -> list[Finding]:
 
 def _file_loc(game: Game, kind: str) -> Loc:
     files = game.files_of(kind)
-    return files[0].data.key_loc("items") if files else game_yaml(game).key_loc("components")
+    return files[0].data.key_loc("items") if files else game.data.key_loc("components")
 
 
 def _bill_levels(bills: list[LocDict]) -> Iterator[Finding]:
