@@ -4,7 +4,7 @@ import random
 import statistics
 
 from generator.check.findings import Finding, Severity
-from generator.games.base import Engine, Policy, Variant
+from generator.games.base import Engine, GameState, Policy, Variant
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
@@ -14,7 +14,7 @@ from .policies import POLICIES
 from .rules import SlipmaxState
 
 
-class SlipmaxEngine(Engine[SlipmaxState]):
+class SlipmaxEngine(Engine):
     name = "slipmax"
     min_players = 2
     max_players = 6
@@ -42,7 +42,7 @@ class SlipmaxEngine(Engine[SlipmaxState]):
             raise ValueError(f"unknown Slipmax option(s): {', '.join(sorted(unknown))}")
         return SlipmaxState(deck, num_players, rng, options)
 
-    def policies(self) -> dict[str, Policy[SlipmaxState]]:
+    def policies(self) -> dict[str, Policy]:
         return dict(POLICIES)
 
     def variants(self) -> tuple[Variant, ...]:
@@ -60,7 +60,7 @@ class SlipmaxEngine(Engine[SlipmaxState]):
         spaces = [f"space {i}" for i in range(len(deck.board.spaces))]
         return list(dict.fromkeys(steps + spaces))
 
-    def figures(self, states: list[SlipmaxState]) -> dict:
+    def figures(self, states: list[GameState]) -> dict:
         """Money at the end (every seat, and the winner's), players out. (How games ended is
         the harness's `endings`, from SlipmaxState.end_reason.)"""
         if not states:
