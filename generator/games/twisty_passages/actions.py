@@ -6,7 +6,7 @@ returns what the caller needs (the dice, or whether the turn stops).
 
 from collections.abc import Generator
 
-from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, named_number
+from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
 
 ITEM_TAKERS = ("Whatchmacallit", "Thingamajig")
 
@@ -69,7 +69,7 @@ def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, Twist
             options = [("keep-roll",)] + [("caltrops", i) for i, d in enumerate(dice) if d < 6]
             use = yield Decision(holder, options)
             if use[0] == "caltrops" and (yield from spend(state, holder, "Caltrops")):
-                dice[named_number(use)] += 1
+                dice[argument_of(use, int)] += 1
     yield from pockets(state, seat, dice)
     state.last_die = dice[-1] if dice else 0
     return dice
@@ -102,13 +102,13 @@ def pockets(state: TwistyState, seat: int, dice: list[int]) -> Generator[Decisio
 
 def pick_player(state: TwistyState, chooser: int, seats: list[int], why: str) -> Generator[Decision, TwistyAction, int]:
     action = yield Decision(chooser, [(why, s) for s in seats])
-    return named_number(action)
+    return argument_of(action, int)
 
 
 def pick_card(state: TwistyState, chooser: int, owner: int, why: str) -> Generator[Decision, TwistyAction, int]:
     """An index into `owner`'s path, chosen by `chooser`."""
     action = yield Decision(chooser, [(why, i) for i in range(len(state.paths[owner]))])
-    return named_number(action)
+    return argument_of(action, int)
 
 
 def discard(
@@ -133,7 +133,7 @@ def discard(
         index = allowed[-1]
     else:
         action = yield Decision(seat, [("discard", i) for i in allowed])
-        index = named_number(action)
+        index = argument_of(action, int)
     yield from to_discards(state, seat, path.pop(index))
     return False
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Generator
 
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages.effects import change_draws, obey_lines
-from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, named_number
+from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
 
 Rules = Generator[Decision, TwistyAction, bool]
 
@@ -111,7 +111,7 @@ def red_zone(state: TwistyState, seat: int, cid: int) -> Rules:
     action = yield Decision(seat, options)
     if action[0] == "plant":
         index = yield from actions.pick_card(state, seat, seat, "plant-card")
-        target = state.paths[named_number(action)]
+        target = state.paths[argument_of(action, int)]
         target.insert(len(target) // 2, state.take_from_path(seat, index))
     return False
 
@@ -137,7 +137,7 @@ def locked_door(state: TwistyState, seat: int, cid: int) -> Rules:
 
 def carnivorous_forest(state: TwistyState, seat: int, cid: int) -> Rules:
     action = yield Decision(seat, [("outcome", 0, "stop"), ("outcome", 1, "roll")])
-    if named_number(action) == 0:
+    if argument_of(action, int) == 0:
         return True
     return (yield from obey_lines(state, seat, state.card(cid).effect.lines[1:]))
 
@@ -155,7 +155,7 @@ def grue(state: TwistyState, seat: int, cid: int) -> Rules:
     action = yield Decision(seat, options)
     if action[0] == "ignore":
         return False
-    if named_number(action) == 1:
+    if argument_of(action, int) == 1:
         return True
     empty = yield from actions.discard(state, seat, "choice", "an Item")
     return empty and seat == state.active
@@ -186,7 +186,7 @@ def discard_two(state: TwistyState, seat: int) -> Rules:
 def take_from_discards(state: TwistyState, seat: int) -> Rules:
     if state.discards:
         action = yield Decision(seat, [("take-discard", i) for i in range(len(state.discards))])
-        state.paths[seat].append(state.discards.pop(named_number(action)))
+        state.paths[seat].append(state.discards.pop(argument_of(action, int)))
     return False
 
 

@@ -21,7 +21,7 @@ from generator.games.twisty_passages.grammar import (
     Stop,
     TwoOrMore,
 )
-from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, named_number
+from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
 
 
 def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[Decision, TwistyAction, bool]:
@@ -102,7 +102,7 @@ def outcome(state: TwistyState, seat: int, choices: Outcome) -> Generator[Decisi
     chosen = choices[0]
     if len(choices) > 1:
         action = yield Decision(seat, [("outcome", i, label(c)) for i, c in enumerate(choices)])
-        chosen = choices[named_number(action)]
+        chosen = choices[argument_of(action, int)]
     stop = False
     for act in chosen:
         stop = (yield from do_act(state, seat, act)) or stop

@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 
 from generator.games.base import Policy
-from generator.games.twisty_passages.state import MAX_SPEED, TwistyAction, TwistyState, named_number
+from generator.games.twisty_passages.state import MAX_SPEED, TwistyAction, TwistyState, argument_of
 
 #: Preference of the prudent default, best first, by an action's first element.
 PREFERRED = (
@@ -39,7 +39,7 @@ def prudent(state: TwistyState, options: Sequence[TwistyAction]) -> TwistyAction
         return next((o for o in outcomes if (o[-1] == "stop") == short), outcomes[0])
     if options[0][0] == "discard":  # keep items: they protect
         path = state.paths[seat]
-        return next((o for o in options if not state.card(path[named_number(o)]).is_item), options[0])
+        return next((o for o in options if not state.card(path[argument_of(o, int)]).is_item), options[0])
     return options[0]
 
 
@@ -48,7 +48,7 @@ def fixed_speed(speed: int) -> Policy[TwistyState]:
         options = state.legal_actions()
         speeds = [o for o in options if o[0] == "speed"]
         if speeds:
-            return min(speeds, key=lambda o: abs(named_number(o) - speed))
+            return min(speeds, key=lambda o: abs(argument_of(o, int) - speed))
         return prudent(state, options)
 
     return policy
@@ -67,7 +67,7 @@ def adaptive(state: TwistyState, rng: random.Random) -> TwistyAction:
     if sweeps and state.needed(leader) - state.length(leader) <= 3:
         return sweeps[0]
     need = state.needed(seat) - state.length(seat)
-    return min(speeds, key=lambda o: abs(named_number(o) - max(1, min(need, ADAPTIVE_CRUISE))))
+    return min(speeds, key=lambda o: abs(argument_of(o, int) - max(1, min(need, ADAPTIVE_CRUISE))))
 
 
 #: The speed the adaptive policy declares while far from the exit: the speed whose turns

@@ -10,6 +10,7 @@ taken at once.
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from generator.games.base import GameState
 from generator.games.twisty_passages.deck import Card, Deck
@@ -28,22 +29,18 @@ MAX_SPEED = SPEED_PAGE
 TwistyAction = tuple[str, *tuple[int | str, ...]]
 
 
-def named_number(action: TwistyAction) -> int:
-    """The seat, card index, die, speed or outcome an action like ("discard", 2) names."""
-    if len(action) > 1:
-        number = action[1]
-        if isinstance(number, int):
-            return number
-    raise ValueError(f"{action!r} names no number")
+#: What an action names after its first element: a number or a card title.
+NamedT = TypeVar("NamedT", int, str)
 
 
-def named_title(action: TwistyAction) -> str:
-    """The card title an action like ("use", "Timepatcher") names."""
+def argument_of(action: TwistyAction, kind: type[NamedT]) -> NamedT:
+    """What an action names: the seat, card index, die, speed or outcome of ("discard", 2)
+    (kind int), or the card title of ("use", "Timepatcher") (kind str)."""
     if len(action) > 1:
-        title = action[1]
-        if isinstance(title, str):
-            return title
-    raise ValueError(f"{action!r} names no card")
+        value = action[1]
+        if isinstance(value, kind):
+            return value
+    raise ValueError(f"{action!r} names no {kind.__name__}")
 
 
 def sweep_of(action: TwistyAction) -> tuple[str, int]:

@@ -12,8 +12,7 @@ from generator.games.twisty_passages.state import (
     TurnRecord,
     TwistyAction,
     TwistyState,
-    named_number,
-    named_title,
+    argument_of,
     sweep_of,
 )
 
@@ -83,7 +82,7 @@ def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, TwistyAc
     action = yield Decision(seat, [("no-force",)] + [("force-black", s) for s in holders])
     if action == ("no-force",):
         return False
-    yield from actions.discard(state, named_number(action), "choice", "a Black Zone card")
+    yield from actions.discard(state, argument_of(action, int), "choice", "a Black Zone card")
     return True
 
 
@@ -109,7 +108,7 @@ def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAc
         action = yield Decision(seat, options)
         state.limbo.remove(end)
         if action[0] == "trap-to":
-            path.insert(named_number(action), end)
+            path.insert(argument_of(action, int), end)
         else:
             yield from actions.to_discards(state, seat, end)
         return 0
@@ -150,7 +149,7 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[
             state.fired["Tattered Map"] += 1
         else:
             yield from vortex(state, seat, *sweep_of(action))
-    declared = state.speed = state.target = named_number(action)
+    declared = state.speed = state.target = argument_of(action, int)
     start_length, drawn = state.length(seat), 0
     while drawn < state.target:
         cid = state.draw()
@@ -208,7 +207,7 @@ def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[
         if action == ("accept",):
             break
         passed.add(target)
-        target = named_number(action)
+        target = argument_of(action, int)
     yield from actions.discard(state, target)
 
 
@@ -274,7 +273,7 @@ def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, Twis
     if action == ("obey",):
         # Any other player's Temporal Anchor cancels a time card as it is played, too.
         return "cancelled" if (yield from actions.anchored(state, card.title, seat)) else None
-    title = named_title(action)
+    title = argument_of(action, str)
     if not (yield from actions.spend(state, seat, title)):
         return None
     if title == "Laying Traps":
