@@ -10,13 +10,15 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from generator.check.findings import Finding
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
 Action = Hashable
+#: The type of a game's actions: each engine's state narrows Action to its own.
+ActionT = TypeVar("ActionT", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,8 @@ class Supply:
     loc: Loc | None
 
 
-class GameState(ABC):
-    """One game in progress."""
+class GameState(ABC, Generic[ActionT]):
+    """One game in progress, whose actions are ActionT."""
 
     def __init__(self, num_players: int, rng: random.Random):
         self.num_players = num_players
@@ -90,11 +92,11 @@ class GameState(ABC):
         """The seat to act (0-based); meaningless once terminal."""
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[ActionT]:
         """Every action the current player may take; never empty unless terminal."""
 
     @abstractmethod
-    def apply(self, action: Action) -> None:
+    def apply(self, action: ActionT) -> None:
         """Play an action from legal_actions(), resolving chance with self.rng."""
 
     @abstractmethod
@@ -120,16 +122,20 @@ class GameState(ABC):
         return []
 
 
-Policy = Callable[[GameState, random.Random], Action]
+#: The type of a game's states.
+StateT = TypeVar("StateT", bound=GameState[Any])
+
+#: Chooses the current player's action in a state of StateT.
+Policy = Callable[[StateT, random.Random], Action]
 
 
-def random_policy(state: GameState, rng: random.Random) -> Action:
+def random_policy(state: GameState[ActionT], rng: random.Random) -> ActionT:
     """Any legal action, uniformly."""
     return rng.choice(state.legal_actions())
 
 
-class Engine(ABC):
-    """A game's rules: loading its deck from sources, static checks, and fresh states."""
+class Engine(ABC, Generic[StateT]):
+    """A game's rules: loading its deck from sources, static checks, and fresh states (StateT)."""
 
     #: The name game.yaml uses in `engine:`.
     name: str
@@ -148,10 +154,10 @@ class Engine(ABC):
         """Findings about the deck that need no simulation."""
 
     @abstractmethod
-    def new_game(self, deck: Any, num_players: int, rng: random.Random, options: dict) -> GameState:
+    def new_game(self, deck: Any, num_players: int, rng: random.Random, options: dict) -> StateT:
         """A fresh game at its start (setup chance drawn from rng)."""
 
-    def policies(self) -> dict[str, Policy]:
+    def policies(self) -> dict[str, Policy[StateT]]:
         """Named policies; 'random' always exists."""
         return {"random": random_policy}
 
@@ -172,7 +178,7 @@ class Engine(ABC):
         """Every name that GameState.fired may count, so the report can list those never fired."""
         return []
 
-    def figures(self, states: list[GameState]) -> dict:
+    def figures(self, states: list[StateT]) -> dict:
         """Figures this game adds to the simulation report."""
         return {}
 

@@ -192,6 +192,13 @@ def _side_icons(chips: list[Chip]) -> list[str | None]:
     return icons
 
 
+def _values(chip: Chip) -> tuple[int, int]:
+    """A numbered chip's (front, back) values, both of which its schema requires."""
+    front, back = chip.front.value, chip.back.value
+    assert front is not None and back is not None, f"a numbered chip without values at {chip.loc}"
+    return front, back
+
+
 def check_values(chips: list[Chip]) -> list[Finding]:
     findings = [
         error(
@@ -200,7 +207,8 @@ def check_values(chips: list[Chip]) -> list[Finding]:
             chip.front.item.loc_of("value"),
         )
         for chip in chips
-        if chip.front.value < chip.back.value
+        for front, back in [_values(chip)]
+        if front < back
     ]
     values = [Counter((c.front.value, c.back.value) for c in chips if c.owner == owner) for owner in range(2)]
     unmatched = [values[0] - values[1], values[1] - values[0]]

@@ -23,7 +23,7 @@ from generator.games.chip_flip.state import (
 from generator.sources.game import Game
 
 
-class ChipFlipEngine(Engine):
+class ChipFlipEngine(Engine[ChipFlipState]):
     name = "chip_flip"
     min_players = 2
     max_players = 2
@@ -65,7 +65,7 @@ class ChipFlipEngine(Engine):
                 supply[name] = Supply(len(chips), chips[0].loc)
         return supply
 
-    def policies(self) -> dict[str, Policy]:
+    def policies(self) -> dict[str, Policy[ChipFlipState]]:
         return dict(POLICIES)
 
     def fireable(self, deck: Deck) -> list[str]:

@@ -58,7 +58,7 @@ def paths(own: int, opp: int, own_values: Values | None = None, opp_values: Valu
         low = chips & -chips
         chips ^= low
         src = low.bit_length() - 1
-        value = own_values[src] if advanced else 0
+        value = own_values[src] if own_values is not None else 0
         _chains((src,), opp, (own | opp) ^ low, table, value, opp_values, found)
     return found
 

@@ -13,7 +13,7 @@ def perft(depth: int, advanced: bool = False) -> int:
     if depth == 0:
         return 1
     start = opening(advanced)
-    if advanced:
+    if start.south_values is not None and start.north_values is not None:
         return _advanced(start.south, start.north, start.south_values, start.north_values, depth)
     return _basic(start.south, start.north, depth)
 

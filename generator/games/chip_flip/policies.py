@@ -2,20 +2,21 @@
 
 import random
 
-from generator.games.base import random_policy
+from generator.games.base import Policy, random_policy
+from generator.games.chip_flip.position import Move
 from generator.games.chip_flip.state import ChipFlipState, scores
 
 
-def greedy_policy(state: ChipFlipState, rng: random.Random):
+def greedy_policy(state: ChipFlipState, rng: random.Random) -> Move:
     """Score if possible, else turn over as many chips as possible; ties broken at random."""
     moves = state.legal_actions()
     position = state.position
 
-    def gain(move) -> tuple[bool, int]:
+    def gain(move: Move) -> tuple[bool, int]:
         return scores(position, move), len(move.jumped)
 
     best = max(gain(move) for move in moves)
     return rng.choice([move for move in moves if gain(move) == best])
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: dict[str, Policy[ChipFlipState]] = {"random": random_policy, "greedy": greedy_policy}

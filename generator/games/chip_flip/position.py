@@ -96,17 +96,19 @@ class Position:
     def value(self, sq: int) -> int | None:
         """The value the chip on sq shows now (advanced play), else None."""
         who = self.owner(sq)
-        if who is None or not self.advanced:
+        if who is None:
             return None
-        return (self.south_values if who == SOUTH else self.north_values)[sq]
+        values = self.south_values if who == SOUTH else self.north_values
+        return None if values is None else values[sq]
 
-    def _frame(self, seat: int):
+    def _frame(self, seat: int) -> tuple[int, int, movegen.Values | None, movegen.Values | None]:
         """(own, opp, own values, opp values) in `seat`'s moving-up frame."""
+        south_values, north_values = self.south_values, self.north_values
         if seat == SOUTH:
-            return self.south, self.north, self.south_values, self.north_values
-        if not self.advanced:
+            return self.south, self.north, south_values, north_values
+        if south_values is None or north_values is None:
             return rotate(self.north), rotate(self.south), None, None
-        return (rotate(self.north), rotate(self.south), self.north_values[::-1], self.south_values[::-1])
+        return (rotate(self.north), rotate(self.south), north_values[::-1], south_values[::-1])
 
     def moves_of(self, seat: int) -> list[Move]:
         """The moves `seat` would have if it were to move (no pass)."""
@@ -150,7 +152,7 @@ class Position:
         scores = list(self.scores)
         scores[seat] += points
         south_values, north_values = self.south_values, self.north_values
-        if self.advanced:
+        if south_values is not None and north_values is not None:
             south_values = _moved(south_values, move.path[0], move.path[-1], points)
             north_values = _moved(north_values, move.path[0], move.path[-1], points)
         return Position(south, north, 1 - seat, (scores[0], scores[1]), south_values, north_values)
@@ -222,6 +224,8 @@ def setup(placements: Iterable[Placement]) -> Position:
             mine, theirs = south_values, north_values
             if p.owner == NORTH:
                 mine, theirs = theirs, mine
+            # Every placement of advanced play has both values (a numbered chip's schema asks for them).
+            assert p.own_value is not None and p.other_value is not None
             mine[p.square], theirs[p.square] = p.own_value, p.other_value
     if not advanced:
         return Position(south, north)

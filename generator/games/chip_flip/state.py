@@ -45,7 +45,7 @@ def scores(position: Position, move: Move) -> bool:
     return move.path[-1] >> 3 == far
 
 
-class ChipFlipState(GameState):
+class ChipFlipState(GameState[Move]):
     def __init__(self, position: Position, rng: random.Random):
         super().__init__(2, rng)
         self.position = position
@@ -110,7 +110,7 @@ class ChipFlipState(GameState):
             problems.append("a chip stands on a light square")
         if pos.south & ROW_7 or pos.north & ROW_0:
             problems.append("a chip stayed on its far row instead of scoring")
-        if pos.advanced:
+        if pos.south_values is not None and pos.north_values is not None:
             occupied = pos.south | pos.north
             for sq in range(64):
                 has_values = bool(pos.south_values[sq] or pos.north_values[sq])

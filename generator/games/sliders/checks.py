@@ -295,7 +295,7 @@ def _plain(value: object) -> object:
 
 def _classic_cards(game: Game) -> list[Finding]:
     findings = []
-    positions = {}
+    positions: dict[str, int] = {}
     for index, square in enumerate(validated_items(game, "square")):
         positions.setdefault(square["name"], index)
     for deck in CARD_DECKS:

@@ -32,7 +32,7 @@ RULE_EVENTS = (
 )
 
 
-class SlidersEngine(Engine):
+class SlidersEngine(Engine[SlidersState]):
     name = "sliders"
     min_players = 2
     max_players = 8
@@ -66,7 +66,7 @@ class SlidersEngine(Engine):
             "hotels": Supply(deck.hotels, deck.building_locs.get("hotel")),
         }
 
-    def policies(self) -> dict[str, Policy]:
+    def policies(self) -> dict[str, Policy[SlidersState]]:
         return policies.policies()
 
     def fireable(self, deck: Deck) -> list[str]:
@@ -74,5 +74,5 @@ class SlidersEngine(Engine):
         names |= {card.fired_name for cards in deck.cards.values() for card in cards}
         return sorted(names) + list(RULE_EVENTS)
 
-    def figures(self, states: list) -> dict:
+    def figures(self, states: list[SlidersState]) -> dict:
         return figures.figures(states)

@@ -3,10 +3,43 @@
 Mixed into SlidersState, whose fields it changes and whose money methods it calls.
 """
 
+from collections import Counter, deque
+from collections.abc import Callable
+from typing import Protocol
+
+from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.rules import HOTEL, TAX
 
 
+class RentStats(Protocol):
+    """The part of SlidersState.stats this mixin adds to."""
+
+    rent_by_group: Counter[str]
+
+
 class MovementMixin:
+    # The SlidersState (and GameState) fields and methods this mixin uses.
+    num_players: int
+    fired: Counter[str]
+    deck: Deck
+    pos: list[int]
+    alive: list[bool]
+    caged: list[bool]
+    cage_tries: list[int]
+    held: list[list[Card]]
+    owner: list[int]
+    level: list[int]
+    mortgaged: list[bool]
+    piles: dict[str, deque[Card]]
+    stats: RentStats
+    phase: str
+    resume: str
+    again: bool
+    pending_buy: int
+    owe: Callable[[int, int, int | None], None]
+    rent: Callable[[int, int, str], int]
+    _from_bank: Callable[[int, int], None]
+
     def move_by(self, p: int, steps: int) -> None:
         size = len(self.deck.squares)
         target = (self.pos[p] + steps) % size

@@ -14,9 +14,9 @@ buildings (its worth is then near the $1500 it started with), else the flat amou
 
 import random
 
-from generator.games.base import Action, random_policy
+from generator.games.base import Policy, random_policy
 from generator.games.sliders.rules import AUCTION, BUY, CAGE_TRIES, DEBT, OFFER, PLACE, START, TAX, TRANSFER
-from generator.games.sliders.state import SlidersState
+from generator.games.sliders.state import NumberAction, SlidersAction, SlidersState
 from generator.games.sliders.trades import Trade
 
 RESERVE = 150
@@ -25,7 +25,7 @@ BUY_RESERVE = 50
 ACCEPT_MARKUP = 1.5
 
 
-def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
+def heuristic_policy(state: SlidersState, rng: random.Random) -> SlidersAction:
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
@@ -41,11 +41,15 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
     if phase == DEBT:
         return _raise_cash(state, actions)
     if phase == OFFER:
+        assert state.offer is not None  # an offer is being answered
         return "accept" if _welcome(state, p, state.offer[1]) else "refuse"
     if phase == PLACE:
         return actions[0]
     if phase == TRANSFER:
-        return next((a for a in actions if a != "keep" and _affordable(state, p, a)), "keep")
+        # Lifting a mortgage now, ("lift_now", sq), or "keep".
+        return next(
+            (a for a in actions if isinstance(a, tuple) and a[0] == "lift_now" and _affordable(state, p, a)), "keep"
+        )
     return _manage(state, p, actions, "roll" if phase == START else "end")
 
 
@@ -53,7 +57,7 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> Action:
 FEW_DEEDS = 2
 
 
-def _tax_choice(state: SlidersState, p: int) -> Action:
+def _tax_choice(state: SlidersState, p: int) -> SlidersAction:
     """The rules forbid adding up one's worth before choosing: judge by what lies in front
     of the player (how many deeds, any buildings), never by a sum."""
     mine = [sq for sq in state.deck.deeds if state.owner[sq] == p]
@@ -82,7 +86,7 @@ def _welcome(state: SlidersState, p: int, trade: Trade) -> bool:
     return _completes(state, p, trade.give[0]) and state.cash[p] + received >= RESERVE
 
 
-def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> Action | None:
+def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> SlidersAction | None:
     """Buy a Get Out card when in the Slidecage, or sell a spare one for $50 to a player who
     is; else the best swap, else the highest offer for a missing deed that keeps the reserve.
     Never a sale of its own deeds."""
@@ -102,25 +106,28 @@ def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> Action | None
     return ("offer", max(buys, key=lambda t: t.cash)) if buys else None
 
 
-def _bid(state: SlidersState, p: int, actions: list) -> Action:
+def _bid(state: SlidersState, p: int, actions: list[SlidersAction]) -> SlidersAction:
     auction = state.auction
+    assert auction is not None  # the auction phase has one
     if auction.item == "deed":
         value = state.deck.deeds[auction.square].price
     else:  # a house or hotel in a shortage: worth up to twice its cost
         value = 2 * max(state.deck.deeds[sq].house_cost for sq in state.places(p, auction.item))
     limit = min(value, state.cash[p] - RESERVE)
-    bids = [a for a in actions if a != "pass" and a[1] <= limit]
+    # The actions are ("bid", amount) and "pass".
+    bids: list[NumberAction] = [a for a in actions if isinstance(a, tuple) and a[0] == "bid" and a[1] <= limit]
     return max(bids, key=lambda a: a[1]) if bids else "pass"
 
 
-def _raise_cash(state: SlidersState, actions: list) -> Action:
+def _raise_cash(state: SlidersState, actions: list[SlidersAction]) -> SlidersAction:
     """Mortgage deeds outside completed groups first, then sell buildings, then the rest."""
 
-    def cost(action: Action) -> tuple[int, int]:
-        kind, target = action
-        if kind == "mortgage":
+    def cost(action: SlidersAction) -> tuple[int, int]:
+        # ("mortgage", sq), ("sell", sq) or ("sell_all", group): raise_actions() gives no plain words.
+        if isinstance(action, tuple) and action[0] == "mortgage":
+            target = action[1]
             return (2 if _in_whole_group(state, target) else 0, state.deck.deeds[target].price)
-        return (1 if kind == "sell" else 3, 0)
+        return (1 if action[0] == "sell" else 3, 0)
 
     return min(actions, key=cost)
 
@@ -129,7 +136,7 @@ def _in_whole_group(state: SlidersState, sq: int) -> bool:
     return state.owns_group(state.owner[sq], state.deck.deeds[sq].group)
 
 
-def _affordable(state: SlidersState, p: int, action: Action) -> bool:
+def _affordable(state: SlidersState, p: int, action: NumberAction) -> bool:
     kind, sq = action
     deed = state.deck.deeds[sq]
     price = deed.house_cost if kind == "build" else state.lift_cost(sq)
@@ -138,7 +145,7 @@ def _affordable(state: SlidersState, p: int, action: Action) -> bool:
     return state.cash[p] - price >= RESERVE * (1 if kind == "build" else 2)
 
 
-def _manage(state: SlidersState, p: int, actions: list, default: str) -> Action:
+def _manage(state: SlidersState, p: int, actions: list[SlidersAction], default: str) -> SlidersAction:
     if state.caged[p] and default == "roll":
         if "card" in actions:
             return "card"
@@ -154,13 +161,12 @@ def _manage(state: SlidersState, p: int, actions: list, default: str) -> Action:
     trades = []
     for action in actions:
         if type(action) is tuple:
-            kind = action[0]
-            if kind == "offer":
+            if action[0] == "offer":
                 trades.append(action[1])
-            elif (kind == "build" or kind == "lift") and _affordable(state, p, action):
+            elif (action[0] == "build" or action[0] == "lift") and _affordable(state, p, action):
                 return action
     return _proposal(state, p, trades) or default
 
 
-def policies() -> dict:
+def policies() -> dict[str, Policy[SlidersState]]:
     return {"random": random_policy, "heuristic": heuristic_policy}

@@ -6,7 +6,7 @@ it reads; the actions that change them live in the state.
 
 from collections.abc import Callable, Hashable
 from operator import itemgetter
-from typing import Any
+from typing import Any, Literal
 
 from generator.games.sliders.deck import Deck
 from generator.games.sliders.rules import HOTEL
@@ -76,7 +76,7 @@ class PropertyMixin:
     def _own_deeds(self, p: int) -> itemgetter | None:
         """A getter of p's deeds (None if p holds none): their buildings and mortgages are all
         p's moves follow from, as a split group has no buildings."""
-        getter = self._by_owner[p].get("deeds")
+        getter: itemgetter | Literal[False] | None = self._by_owner[p].get("deeds")  # False: none held
         if getter is None:
             squares = [sq for _, _, mine in self.holdings(p) for sq in mine]
             getter = self._by_owner[p]["deeds"] = itemgetter(*squares) if squares else False

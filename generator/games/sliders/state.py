@@ -68,7 +68,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import Any, Literal
 
 from generator.games.base import GameState
 from generator.games.sliders import trades
@@ -96,6 +96,13 @@ from generator.games.sliders.rules import (
 from generator.games.sliders.trades import Trade
 
 Dice = Callable[[], tuple[int, int]]
+
+#: The actions of the module docstring: plain words ("roll", "buy", "pass", ...), those with
+#: a bid or a square, selling a group's buildings, and a trade offer.
+NumberAction = tuple[Literal["bid", "build", "sell", "mortgage", "lift", "lift_now", "place"], int]
+GroupAction = tuple[Literal["sell_all"], str]
+OfferAction = tuple[Literal["offer"], Trade]
+SlidersAction = str | NumberAction | GroupAction | OfferAction
 
 
 @dataclass
@@ -139,7 +146,7 @@ def rolled_dice(rng: random.Random) -> Dice:
     return lambda: (rng.randint(1, 6), rng.randint(1, 6))
 
 
-class SlidersState(PropertyMixin, MovementMixin, GameState):
+class SlidersState(PropertyMixin, MovementMixin, GameState[SlidersAction]):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
         super().__init__(num_players, rng)
         self.deck, self.rules = deck, rules
@@ -160,7 +167,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.piles = {name: deque(rng.sample(cards, len(cards))) for name, cards in deck.cards.items()}
         self.card_total = sum(map(len, deck.cards.values()))
         self.ledger = start_cash * num_players  # cash the players should hold in all
-        self.stats = Stats(landings=[0] * n_squares)
+        self.stats: Stats = Stats(landings=[0] * n_squares)
         self.bust_order: list[int] = []
         self.capped = False
         self.phase = START
@@ -178,7 +185,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         self.doubles = 0
         self.cage_throw = 0
         self.last_throw = 0
-        self._legal: list | None = None
+        self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
         #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
@@ -224,14 +231,23 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             return self.player
         if self.phase == DEBT:
             return self.debts[0].debtor
+        # Each phase below has its field set (the field is None in the other phases).
         if self.phase == AUCTION:
-            return self.auction.bidders[self.auction.turn]
+            auction = self.auction
+            assert auction is not None
+            return auction.bidders[auction.turn]
         if self.phase == TRANSFER:
-            return self.transfer[0]
+            transfer = self.transfer
+            assert transfer is not None
+            return transfer[0]
         if self.phase == OFFER:
-            return self.offer[1].partner
+            offer = self.offer
+            assert offer is not None
+            return offer[1].partner
         if self.phase == PLACE:
-            return self.placing[0]
+            placing = self.placing
+            assert placing is not None
+            return placing[0]
         return self.player
 
     def is_terminal(self) -> bool:
@@ -251,15 +267,15 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             scores[seat] = float(order - self.num_players)
         return scores
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[SlidersAction]:
         if self._legal is None:
             self._legal = self._actions()
         return self._legal
 
-    def _actions(self) -> list:
+    def _actions(self) -> list[SlidersAction]:
         phase, p = self.phase, self.current_player()
         if phase == START:
-            actions: list = ["roll"]
+            actions: list[SlidersAction] = ["roll"]
             if self.caged[p]:
                 if self.cage_tries[p] < CAGE_TRIES - 1 and self.cash[p] >= FINE:
                     actions.append("fine")
@@ -272,8 +288,10 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             deed = self.deck.deeds[self.pending_buy]
             return ["buy", "decline"] if self.cash[p] >= deed.price else ["decline"]
         if phase == AUCTION:
+            assert self.auction is not None
             high, cash = self.auction.high, self.cash[p]
-            return [("bid", high + step) for step in BID_STEPS if high + step <= cash] + ["pass"]
+            bids: list[SlidersAction] = [("bid", high + step) for step in BID_STEPS if high + step <= cash]
+            return bids + ["pass"]
         if phase == TAX:
             return ["flat", "percent"]
         if phase == DEBT:
@@ -282,8 +300,9 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
                 return ["bankrupt"]
             return self.raise_actions(p)
         if phase == TRANSFER:
+            assert self.transfer is not None
             creditor, squares, _ = self.transfer
-            lifts = [
+            lifts: list[SlidersAction] = [
                 ("lift_now", sq)
                 for sq in squares
                 if self.mortgaged[sq] and self.cash[creditor] >= self.deck.deeds[sq].mortgage
@@ -292,10 +311,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         if phase == OFFER:
             return ["accept", "refuse"]
         if phase == PLACE:
+            assert self.placing is not None
             return [("place", sq) for sq in self.places(p, self.placing[1])]
         return []
 
-    def apply(self, action) -> None:
+    def apply(self, action: SlidersAction) -> None:
         if action not in self.legal_actions():
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
@@ -326,8 +346,10 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
 
     def _do_place(self, p: int, sq: int) -> None:
         """The winner of a building auction puts it up; the bid was its price."""
-        self._put(sq, self.placing[1])
-        self.placing, self.phase = None, self.placing[2]
+        placing = self.placing
+        assert placing is not None
+        self._put(sq, placing[1])
+        self.placing, self.phase = None, placing[2]
 
     def _put(self, sq: int, item: str) -> None:
         if item == "hotel":
@@ -380,9 +402,11 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
         """Lifting at once a mortgage received from a bankrupt: the interest is already paid."""
         self._to_bank(p, self.deck.deeds[sq].mortgage)
         self.mortgaged[sq] = False
+        assert self.transfer is not None
         self.transfer[1].remove(sq)
 
     def _do_keep(self, p: int) -> None:
+        assert self.transfer is not None
         self.phase, self.transfer = self.transfer[2], None
 
     def _do_offer(self, p: int, trade: Trade) -> None:
@@ -391,6 +415,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
 
     def _do_accept(self, partner: int) -> None:
         """The exchange; a mortgaged deed costs its new owner 10% interest now (TRANSFER)."""
+        assert self.offer is not None
         proposer, trade, back = self.offer
         self.offer, self.phase = None, back
         for sq in trade.give:
@@ -414,6 +439,7 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.transfer = (proposer, taken, back)
 
     def _do_refuse(self, partner: int) -> None:
+        assert self.offer is not None
         self.phase = self.offer[2]
         self.offer = None
 
@@ -496,17 +522,20 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
 
     def _do_bid(self, p: int, amount: int) -> None:
         auction = self.auction
+        assert auction is not None
         auction.high, auction.leader = amount, p
         auction.turn = (auction.turn + 1) % len(auction.bidders)
 
     def _do_pass(self, p: int) -> None:
         auction = self.auction
+        assert auction is not None
         del auction.bidders[auction.turn]
         if auction.bidders:
             auction.turn %= len(auction.bidders)
 
     def _close_auction(self) -> None:
         auction, self.auction = self.auction, None
+        assert auction is not None
         if auction.leader >= 0:
             self._to_bank(auction.leader, auction.high)
             if auction.item == "deed":
@@ -517,8 +546,10 @@ class SlidersState(PropertyMixin, MovementMixin, GameState):
             self.phase = auction.back  # the builder's phase, before or after the throw
 
     def _auction_over(self) -> bool:
-        bidders = self.auction.bidders
-        return not bidders or bidders == [self.auction.leader]
+        auction = self.auction
+        assert auction is not None
+        bidders = auction.bidders
+        return not bidders or bidders == [auction.leader]
 
     def _do_flat(self, p: int) -> None:
         self.resume = "turn"

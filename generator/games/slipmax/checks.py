@@ -152,7 +152,8 @@ def references(strip: Strip) -> list[Finding]:
 def cycles(strip: Strip) -> list[Finding]:
     """SM007: each cycle of references, reported once at its first step in strip order."""
     graph = {s.number: [n for n in step_refs(s.effect) if strip.index_of(n) is not None] for s in strip.steps}
-    findings, reported = [], set()
+    findings: list[Finding] = []
+    reported: set[int] = set()
     for step in strip.steps:
         path = _cycle_from(step.number, graph)
         if path and not set(path) & reported:

@@ -42,6 +42,8 @@ class Strip:
     loc: Loc
     note: str | None = None
     by_number: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    #: The note's rules by op, made from `rules` (see rule()).
+    _by_op: dict[str, Node] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_op", {r.op: r for r in self.rules})

@@ -6,6 +6,7 @@ Every op is a generator method `_op_<name>(ctx, *args)`: it yields decisions thr
 out of the players its steps choose.
 """
 
+from collections.abc import Callable
 from itertools import combinations
 
 from .deck import Strip
@@ -26,6 +27,19 @@ _DIRECTIONS = [1, -1]
 
 class Effects:
     """The ops of the strip language. Mixed into SlipmaxState."""
+
+    # The SlipmaxState fields and methods the typed ops use (rules.py sets and defines them).
+    out: list[bool]
+    time: list[int]
+    time_limit: int | None
+    traps: set[int]
+    crown: int | None
+    reg_strip: list[int]
+    reg_pos: list[int]
+    active: Callable[[int | None], list[int]]
+    strip_at: Callable[[int], Strip]
+    advance_register: Callable[[int], None]
+    decrease_register: Callable[[int], None]
 
     def run(self, node: Node, ctx: Context):
         """Carry out an effect tree for ctx.who.
@@ -77,10 +91,10 @@ class Effects:
 
     def _candidates(self, ctx) -> list[int]:
         """Players a step may choose: everyone still in, without "you" if the note says so."""
-        return self.active(but=ctx.who if ctx.strip.rule("no_self") else None)
+        return self.active(ctx.who if ctx.strip.rule("no_self") else None)
 
     def _others(self, ctx) -> list[int]:
-        return self.active(but=ctx.who)
+        return self.active(ctx.who)
 
     # -- money ------------------------------------------------------------------------
 

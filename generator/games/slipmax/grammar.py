@@ -505,4 +505,5 @@ def _check_arg(node: Node, kind: str, arg: object) -> None:
             + {"i": "a number", "n": "a number or n/X", "s": "text", "e": "an effect"}[kind]
         )
     if kind == "e":
+        assert isinstance(arg, Node)  # `ok` said so
         check_tree(arg, STEP_OPS)

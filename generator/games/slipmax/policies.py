@@ -8,12 +8,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from generator.games.base import GameState, random_policy
+from generator.games.base import Policy, random_policy
 
-Action = tuple[str, Any]
+from .rules import SlipmaxAction, SlipmaxState
 
 #: kind -> score of an action's value for the deciding player (highest is picked).
-GREEDY: dict[str, Callable[[GameState, int, Any], float]] = {
+GREEDY: dict[str, Callable[[SlipmaxState, int, Any], float]] = {
     "pay_to_move": lambda s, me, v: min(v, 6) - max(0, v - 6) * 10,
     "choose_own_roll": lambda s, me, v: v,
     "choose_other_roll": lambda s, me, v: -v,
@@ -39,7 +39,7 @@ GREEDY: dict[str, Callable[[GameState, int, Any], float]] = {
 }
 
 
-def greedy_policy(state: GameState, rng: random.Random) -> Action:
+def greedy_policy(state: SlipmaxState, rng: random.Random) -> SlipmaxAction:
     """The action worth the most cents to the deciding player right now, by simple rules."""
     actions = state.legal_actions()
     score = GREEDY.get(actions[0][0])
@@ -49,4 +49,4 @@ def greedy_policy(state: GameState, rng: random.Random) -> Action:
     return max(actions, key=lambda action: score(state, me, action[1]))
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: dict[str, Policy[SlipmaxState]] = {"random": random_policy, "greedy": greedy_policy}

@@ -112,8 +112,10 @@ from generator.games.base import GameState
 from .deck import Deck, Strip
 from .effects import Context, Effects
 
-Decision = tuple[int, list[tuple[str, Any]]]
-Play = Generator[Decision, tuple[str, Any], Any]
+#: An action: the kind of decision and the choice made (a seat, a register, an amount, ...).
+SlipmaxAction = tuple[str, Any]
+Decision = tuple[int, list[SlipmaxAction]]
+Play = Generator[Decision, SlipmaxAction, Any]
 
 START_MONEY = 10
 END_TOLL = 3
@@ -122,7 +124,7 @@ UNLOCK_COST = 3
 MAX_NESTED = 8
 
 
-class SlipmaxState(Effects, GameState):
+class SlipmaxState(Effects, GameState[SlipmaxAction]):
     """A game of Slipmax in progress."""
 
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
@@ -196,11 +198,11 @@ class SlipmaxState(Effects, GameState):
         pending = self._pending
         return pending[0] if pending else -1
 
-    def legal_actions(self) -> list[tuple[str, Any]]:
+    def legal_actions(self) -> list[SlipmaxAction]:
         pending = self._pending
         return list(pending[1]) if pending else []
 
-    def apply(self, action: tuple[str, Any]) -> None:
+    def apply(self, action: SlipmaxAction) -> None:
         pending = self._pending
         if pending is None or action not in pending[1]:
             raise ValueError(f"illegal action {action!r}")

@@ -6,7 +6,7 @@ returns what the caller needs (the dice, or whether the turn stops).
 
 from collections.abc import Generator
 
-from generator.games.twisty_passages.state import Decision, TwistyState
+from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
 
 ITEM_TAKERS = ("Whatchmacallit", "Thingamajig")
 
@@ -16,7 +16,7 @@ def can_spend(state: TwistyState, seat: int, title: str) -> bool:
     return state.holding(seat, title) is not None and not state.twine_block[seat]
 
 
-def spend(state: TwistyState, seat: int, title: str) -> Generator[Decision, object, bool]:
+def spend(state: TwistyState, seat: int, title: str) -> Generator[Decision, TwistyAction, bool]:
     """Discard a ✨ card from a player's path to cause its effect: it goes through the discard
     step (an item taker may take it, a Ball Of Twine blocks further discards), then a holder of
     a Temporal Anchor may cancel a "time" or "slip" card. True if the effect goes ahead."""
@@ -34,7 +34,7 @@ def is_time_card(title: str) -> bool:
     return "time" in title.lower() or "slip" in title.lower()
 
 
-def anchored(state: TwistyState, title: str, exempt: int) -> Generator[Decision, object, bool]:
+def anchored(state: TwistyState, title: str, exempt: int) -> Generator[Decision, TwistyAction, bool]:
     """Whether a player other than `exempt` spends a Temporal Anchor to cancel this card."""
     if not is_time_card(title):
         return False
@@ -47,7 +47,7 @@ def anchored(state: TwistyState, title: str, exempt: int) -> Generator[Decision,
     return False
 
 
-def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, object, list[int]]:
+def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, TwistyAction, list[int]]:
     """Roll dice for a player. Every player holding Timeblast or Timesink ("for any roll")
     may change how many, then Timepatcher ("re-roll all dice in a roll") and Caltrops ("add
     one point to one die that was just rolled"), the roller first; Pockets interrupt."""
@@ -69,13 +69,13 @@ def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, objec
             options = [("keep-roll",)] + [("caltrops", i) for i, d in enumerate(dice) if d < 6]
             use = yield Decision(holder, options)
             if use[0] == "caltrops" and (yield from spend(state, holder, "Caltrops")):
-                dice[use[1]] += 1
+                dice[argument_of(use, int)] += 1
     yield from pockets(state, seat, dice)
     state.last_die = dice[-1] if dice else 0
     return dice
 
 
-def pockets(state: TwistyState, seat: int, dice: list[int]) -> Generator[Decision, object, None]:
+def pockets(state: TwistyState, seat: int, dice: list[int]) -> Generator[Decision, TwistyAction, None]:
     """Pocket Demon (you rolled a 1) and Pocket Angel (another player rolled a 6), resolved first."""
     demon = next((c for c in state.sides[seat] if state.card(c).title == "Pocket Demon"), None)
     if demon is not None and 1 in dice:
@@ -100,20 +100,20 @@ def pockets(state: TwistyState, seat: int, dice: list[int]) -> Generator[Decisio
             return
 
 
-def pick_player(state: TwistyState, chooser: int, seats: list[int], why: str) -> Generator[Decision, object, int]:
+def pick_player(state: TwistyState, chooser: int, seats: list[int], why: str) -> Generator[Decision, TwistyAction, int]:
     action = yield Decision(chooser, [(why, s) for s in seats])
-    return action[1]
+    return argument_of(action, int)
 
 
-def pick_card(state: TwistyState, chooser: int, owner: int, why: str) -> Generator[Decision, object, int]:
+def pick_card(state: TwistyState, chooser: int, owner: int, why: str) -> Generator[Decision, TwistyAction, int]:
     """An index into `owner`'s path, chosen by `chooser`."""
     action = yield Decision(chooser, [(why, i) for i in range(len(state.paths[owner]))])
-    return action[1]
+    return argument_of(action, int)
 
 
 def discard(
     state: TwistyState, seat: int, where: str = "choice", named: str = "a card"
-) -> Generator[Decision, object, bool]:
+) -> Generator[Decision, TwistyAction, bool]:
     """One card from a player's path to the discards; True if they had none to discard.
 
     `where`: choice (the player picks), at random, from the start/end of your path.
@@ -133,7 +133,7 @@ def discard(
         index = allowed[-1]
     else:
         action = yield Decision(seat, [("discard", i) for i in allowed])
-        index = action[1]
+        index = argument_of(action, int)
     yield from to_discards(state, seat, path.pop(index))
     return False
 
@@ -151,7 +151,7 @@ def _is(state: TwistyState, cid: int, named: str) -> bool:
     return True
 
 
-def to_discards(state: TwistyState, seat: int, cid: int) -> Generator[Decision, object, None]:
+def to_discards(state: TwistyState, seat: int, cid: int) -> Generator[Decision, TwistyAction, None]:
     """A card discarded from `seat`'s path; Ball Of Twine and the item takers react."""
     card = state.card(cid)
     state.discards.append(cid)

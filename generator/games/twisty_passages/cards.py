@@ -11,9 +11,9 @@ from collections.abc import Callable, Generator
 
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages.effects import change_draws, obey_lines
-from generator.games.twisty_passages.state import Decision, TwistyState
+from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
 
-Rules = Generator[Decision, object, bool]
+Rules = Generator[Decision, TwistyAction, bool]
 
 
 def _lines(state: TwistyState, seat: int, cid: int) -> Rules:
@@ -111,7 +111,7 @@ def red_zone(state: TwistyState, seat: int, cid: int) -> Rules:
     action = yield Decision(seat, options)
     if action[0] == "plant":
         index = yield from actions.pick_card(state, seat, seat, "plant-card")
-        target = state.paths[action[1]]
+        target = state.paths[argument_of(action, int)]
         target.insert(len(target) // 2, state.take_from_path(seat, index))
     return False
 
@@ -137,7 +137,7 @@ def locked_door(state: TwistyState, seat: int, cid: int) -> Rules:
 
 def carnivorous_forest(state: TwistyState, seat: int, cid: int) -> Rules:
     action = yield Decision(seat, [("outcome", 0, "stop"), ("outcome", 1, "roll")])
-    if action[1] == 0:
+    if argument_of(action, int) == 0:
         return True
     return (yield from obey_lines(state, seat, state.card(cid).effect.lines[1:]))
 
@@ -149,13 +149,13 @@ def sulfurous_spring(state: TwistyState, seat: int, cid: int) -> Rules:
 
 
 def grue(state: TwistyState, seat: int, cid: int) -> Rules:
-    options = [("outcome", 0, "discard-item"), ("outcome", 1, "stop")]
+    options: list[TwistyAction] = [("outcome", 0, "discard-item"), ("outcome", 1, "stop")]
     if state.holding(seat, "Lantern") is not None:
         options.append(("ignore", "Lantern"))
     action = yield Decision(seat, options)
     if action[0] == "ignore":
         return False
-    if action[1] == 1:
+    if argument_of(action, int) == 1:
         return True
     empty = yield from actions.discard(state, seat, "choice", "an Item")
     return empty and seat == state.active
@@ -186,7 +186,7 @@ def discard_two(state: TwistyState, seat: int) -> Rules:
 def take_from_discards(state: TwistyState, seat: int) -> Rules:
     if state.discards:
         action = yield Decision(seat, [("take-discard", i) for i in range(len(state.discards))])
-        state.paths[seat].append(state.discards.pop(action[1]))
+        state.paths[seat].append(state.discards.pop(argument_of(action, int)))
     return False
 
 

@@ -21,10 +21,10 @@ from generator.games.twisty_passages.grammar import (
     Stop,
     TwoOrMore,
 )
-from generator.games.twisty_passages.state import Decision, TwistyState
+from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
 
 
-def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[Decision, object, bool]:
+def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[Decision, TwistyAction, bool]:
     """Obey every structured line in order; prose lines are left to the card's handler."""
     dice: list[int] = []
     stop = False
@@ -97,12 +97,12 @@ def title_of(holder: str) -> str:
     return rest if first in ("a", "an") and rest else holder
 
 
-def outcome(state: TwistyState, seat: int, choices: Outcome) -> Generator[Decision, object, bool]:
+def outcome(state: TwistyState, seat: int, choices: Outcome) -> Generator[Decision, TwistyAction, bool]:
     """Do one alternative of an outcome (the player picks when there are several)."""
     chosen = choices[0]
     if len(choices) > 1:
         action = yield Decision(seat, [("outcome", i, label(c)) for i, c in enumerate(choices)])
-        chosen = choices[action[1]]
+        chosen = choices[argument_of(action, int)]
     stop = False
     for act in chosen:
         stop = (yield from do_act(state, seat, act)) or stop
@@ -114,7 +114,7 @@ def label(acts: tuple) -> str:
     return "+".join(type(a).__name__.lower() for a in acts)
 
 
-def do_act(state: TwistyState, seat: int, act) -> Generator[Decision, object, bool]:
+def do_act(state: TwistyState, seat: int, act) -> Generator[Decision, TwistyAction, bool]:
     if isinstance(act, Stop):
         return True
     if isinstance(act, SpeedChange):

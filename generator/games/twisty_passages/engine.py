@@ -57,7 +57,7 @@ every card, which is the stall above) and the dice are not printed, so supply() 
 import random
 
 from generator.check.findings import Finding
-from generator.games.base import Engine, GameState, Option, Policy, Variant, random_policy
+from generator.games.base import Engine, Option, Policy, Variant, random_policy
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import OPTIONS, VARIANTS
@@ -65,7 +65,7 @@ from generator.games.twisty_passages.state import TwistyState
 from generator.sources.game import Game
 
 
-class TwistyEngine(Engine):
+class TwistyEngine(Engine[TwistyState]):
     name = "twisty_passages"
     min_players = 2
     max_players = 5
@@ -78,7 +78,7 @@ class TwistyEngine(Engine):
     def static_checks(self, game: Game) -> list[Finding]:
         return checks.static_checks(game)
 
-    def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> GameState:
+    def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> TwistyState:
         known = {o.name for o in OPTIONS} | {v.name for v in VARIANTS}
         unknown = set(options) - known
         if unknown:
@@ -97,11 +97,11 @@ class TwistyEngine(Engine):
     def variants(self) -> tuple[Variant, ...]:
         return VARIANTS
 
-    def policies(self) -> dict[str, Policy]:
+    def policies(self) -> dict[str, Policy[TwistyState]]:
         return {"random": random_policy, **policies.POLICIES}
 
     def fireable(self, deck: Deck) -> list[str]:
         return figures.fireable(deck)
 
-    def figures(self, states: list[GameState]) -> dict:
+    def figures(self, states: list[TwistyState]) -> dict:
         return figures.figures([s for s in states if isinstance(s, TwistyState)])

@@ -5,10 +5,10 @@ prudent default (keep your cards, use an item that cancels a card, never give ca
 """
 
 import random
-from collections.abc import Callable
+from collections.abc import Sequence
 
-from generator.games.base import Action, GameState, Policy
-from generator.games.twisty_passages.state import MAX_SPEED, TwistyState
+from generator.games.base import Policy
+from generator.games.twisty_passages.state import MAX_SPEED, TwistyAction, TwistyState, argument_of
 
 #: Preference of the prudent default, best first, by an action's first element.
 PREFERRED = (
@@ -25,7 +25,7 @@ PREFERRED = (
 )
 
 
-def prudent(state: TwistyState, options: list[Action]) -> Action:
+def prudent(state: TwistyState, options: Sequence[TwistyAction]) -> TwistyAction:
     """The default for choices other than speed."""
     for tag in PREFERRED:
         for option in options:
@@ -35,25 +35,26 @@ def prudent(state: TwistyState, options: list[Action]) -> Action:
     outcomes = [o for o in options if o[0] == "outcome"]
     if outcomes:  # discard rather than stop while the path can spare it
         short = state.length(seat) < 3
-        return next((o for o in outcomes if (o[2] == "stop") == short), outcomes[0])
+        # ("outcome", index, label): the label is the last element.
+        return next((o for o in outcomes if (o[-1] == "stop") == short), outcomes[0])
     if options[0][0] == "discard":  # keep items: they protect
         path = state.paths[seat]
-        return next((o for o in options if not state.card(path[o[1]]).is_item), options[0])
+        return next((o for o in options if not state.card(path[argument_of(o, int)]).is_item), options[0])
     return options[0]
 
 
-def fixed_speed(speed: int) -> Policy:
-    def policy(state: GameState, rng: random.Random) -> Action:
+def fixed_speed(speed: int) -> Policy[TwistyState]:
+    def policy(state: TwistyState, rng: random.Random) -> TwistyAction:
         options = state.legal_actions()
         speeds = [o for o in options if o[0] == "speed"]
         if speeds:
-            return min(speeds, key=lambda o: abs(o[1] - speed))
+            return min(speeds, key=lambda o: abs(argument_of(o, int) - speed))
         return prudent(state, options)
 
     return policy
 
 
-def adaptive(state: GameState, rng: random.Random) -> Action:
+def adaptive(state: TwistyState, rng: random.Random) -> TwistyAction:
     """Run fast while far from the exit, walk when close; mine the leader when near winning."""
     options = state.legal_actions()
     speeds = [o for o in options if o[0] == "speed"]
@@ -61,16 +62,17 @@ def adaptive(state: GameState, rng: random.Random) -> Action:
         return prudent(state, options)
     seat = state.current_player()
     leader = max(state.others(seat), key=state.length)
-    sweeps = [o for o in options if o[0] == "sweep" and o[2] == leader]
+    # ("sweep", title, seat): the seat is the last element.
+    sweeps = [o for o in options if o[0] == "sweep" and o[-1] == leader]
     if sweeps and state.needed(leader) - state.length(leader) <= 3:
         return sweeps[0]
     need = state.needed(seat) - state.length(seat)
-    return min(speeds, key=lambda o: abs(o[1] - max(1, min(need, ADAPTIVE_CRUISE))))
+    return min(speeds, key=lambda o: abs(argument_of(o, int) - max(1, min(need, ADAPTIVE_CRUISE))))
 
 
 #: The speed the adaptive policy declares while far from the exit: the speed whose turns
 #: gained the most cards on average in the speed figure (4 players, 200 random games).
 ADAPTIVE_CRUISE = 6
 
-POLICIES: dict[str, Callable] = {f"speed-{n}": fixed_speed(n) for n in range(1, MAX_SPEED + 1)}
+POLICIES: dict[str, Policy[TwistyState]] = {f"speed-{n}": fixed_speed(n) for n in range(1, MAX_SPEED + 1)}
 POLICIES["adaptive"] = adaptive

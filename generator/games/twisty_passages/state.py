@@ -8,10 +8,11 @@ taken at once.
 """
 
 import random
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
-from generator.games.base import Action, GameState
+from generator.games.base import GameState
 from generator.games.twisty_passages.deck import Card, Deck
 from generator.games.twisty_passages.options import HOUSE_RULES, RULES_CARDS_TO_WIN, parse_cards_to_win
 from generator.games.twisty_passages.schemas import ZONES as ZONE_COLOURS
@@ -23,14 +24,42 @@ SPEED_PAGE = 10
 MAX_SPEED = SPEED_PAGE
 
 
+#: An action: what is chosen, then the seat, card index, die, title or label it names,
+#: as ("use", "Timepatcher"), ("discard", 2), ("outcome", 1, "roll") or ("obey",).
+TwistyAction = tuple[str, *tuple[int | str, ...]]
+
+
+#: What an action names after its first element: a number or a card title.
+NamedT = TypeVar("NamedT", int, str)
+
+
+def argument_of(action: TwistyAction, kind: type[NamedT]) -> NamedT:
+    """What an action names: the seat, card index, die, speed or outcome of ("discard", 2)
+    (kind int), or the card title of ("use", "Timepatcher") (kind str)."""
+    if len(action) > 1:
+        value = action[1]
+        if isinstance(value, kind):
+            return value
+    raise ValueError(f"{action!r} names no {kind.__name__}")
+
+
+def sweep_of(action: TwistyAction) -> tuple[str, int]:
+    """The vortex card and the seat of a ("sweep", title, seat) action."""
+    if len(action) > 2:
+        title, seat = action[1], action[2]
+        if isinstance(title, str) and isinstance(seat, int):
+            return title, seat
+    raise ValueError(f"{action!r} is no sweep")
+
+
 @dataclass(frozen=True)
 class Decision:
     player: int
-    options: list[Action]
+    options: Sequence[TwistyAction]
 
 
 #: What a rules generator yields and what it returns (a flag: the turn stops).
-Rules = Generator[Decision, Action, bool]
+Rules = Generator[Decision, TwistyAction, bool]
 
 
 @dataclass(frozen=True)
@@ -48,7 +77,7 @@ class TurnRecord:
         return self.drawn < self.target
 
 
-class TwistyState(GameState):
+class TwistyState(GameState[TwistyAction]):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
         super().__init__(num_players, rng)
         self.deck_model = deck
@@ -96,10 +125,10 @@ class TwistyState(GameState):
     def current_player(self) -> int:
         return self.decision.player if self.decision else self.active
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[TwistyAction]:
         return [] if self.decision is None else list(self.decision.options)
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: TwistyAction) -> None:
         if self.decision is None or action not in self.decision.options:
             raise ValueError(f"illegal action {action!r}")
         self._advance(action)
@@ -143,7 +172,7 @@ class TwistyState(GameState):
             problems.append("no legal action in a running game")
         return problems
 
-    def _advance(self, action: Action) -> None:
+    def _advance(self, action: TwistyAction | None) -> None:
         try:
             decision = self._rules.send(action) if action is not None else next(self._rules)
             while len(decision.options) == 1:

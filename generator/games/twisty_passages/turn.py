@@ -6,9 +6,17 @@ from collections.abc import Generator
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages.cards import handler_for
 from generator.games.twisty_passages.effects import change_draws
-from generator.games.twisty_passages.state import SPEED_PAGE, Decision, TurnRecord, TwistyState
+from generator.games.twisty_passages.state import (
+    SPEED_PAGE,
+    Decision,
+    TurnRecord,
+    TwistyAction,
+    TwistyState,
+    argument_of,
+    sweep_of,
+)
 
-Rules = Generator[Decision, object, bool]
+Rules = Generator[Decision, TwistyAction, bool]
 #: "If a card reduces your path length by three or more cards, stop drawing."
 BIG_LOSS = 3
 SWEEPERS = ("Vortex Mine", "Entropic Vortex")
@@ -16,7 +24,7 @@ SWEEPERS = ("Vortex Mine", "Entropic Vortex")
 START_OF_TURN = ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
 
 
-def play(state: TwistyState) -> Generator[Decision, object, None]:
+def play(state: TwistyState) -> Generator[Decision, TwistyAction, None]:
     """The whole game: turns until someone ends one with enough cards in their path, or the
     engine stops a game the rules can never end (see stalled)."""
     while state.winner is None:
@@ -55,7 +63,7 @@ def stalled(state: TwistyState) -> bool:
     return True
 
 
-def turn(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
+def turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, None]:
     state.active, state.speed, state.target, state.black_drawn = seat, 0, 0, False
     state.turns += 1
     cap = yield from start_of_turn(state, seat)
@@ -65,7 +73,7 @@ def turn(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
         state.winner = seat
 
 
-def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, object, bool]:
+def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, bool]:
     """Exit Strategy: enough cards but no Black Zone drawn this turn: force another player
     to discard a Black Zone card instead (read as meeting the condition)."""
     holders = forcible(state, seat)
@@ -74,7 +82,7 @@ def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, object, 
     action = yield Decision(seat, [("no-force",)] + [("force-black", s) for s in holders])
     if action == ("no-force",):
         return False
-    yield from actions.discard(state, action[1], "choice", "a Black Zone card")
+    yield from actions.discard(state, argument_of(action, int), "choice", "a Black Zone card")
     return True
 
 
@@ -85,7 +93,7 @@ def forcible(state: TwistyState, seat: int) -> list[int]:
     return [s for s in state.others(seat) if any(state.card(c).zone == "black" for c in state.paths[s])]
 
 
-def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, int | None]:
+def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, int | None]:
     """A card at the end of your path may act first; the highest speed you may declare
     (None: no limit, 0: the turn ends)."""
     path = state.paths[seat]
@@ -100,7 +108,7 @@ def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, 
         action = yield Decision(seat, options)
         state.limbo.remove(end)
         if action[0] == "trap-to":
-            path.insert(action[1], end)
+            path.insert(argument_of(action, int), end)
         else:
             yield from actions.to_discards(state, seat, end)
         return 0
@@ -120,7 +128,7 @@ def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, object, 
     return None
 
 
-def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[Decision, object, None]:
+def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[Decision, TwistyAction, None]:
     map_used, low = False, 1
     while True:
         high = low + SPEED_PAGE - 1 if cap is None else min(cap, low + SPEED_PAGE - 1)
@@ -140,8 +148,8 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[
             state.rng.shuffle(state.deck)
             state.fired["Tattered Map"] += 1
         else:
-            yield from vortex(state, seat, action[1], action[2])
-    declared = state.speed = state.target = action[1]
+            yield from vortex(state, seat, *sweep_of(action))
+    declared = state.speed = state.target = argument_of(action, int)
     start_length, drawn = state.length(seat), 0
     while drawn < state.target:
         cid = state.draw()
@@ -185,7 +193,7 @@ def maze_forbids(state: TwistyState) -> bool:
     return False
 
 
-def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[Decision, object, None]:
+def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[Decision, TwistyAction, None]:
     """Vortex Mine / Entropic Vortex: the target discards a card of their choice. An Entropic
     Vortex's target may pass it on to another player (each player once) or let it end."""
     if not (yield from actions.spend(state, user, title)):
@@ -199,11 +207,11 @@ def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[
         if action == ("accept",):
             break
         passed.add(target)
-        target = action[1]
+        target = argument_of(action, int)
     yield from actions.discard(state, target)
 
 
-def reactions(state: TwistyState, seat: int) -> Generator[Decision, object, bool]:
+def reactions(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, bool]:
     """After each card, every player in turn, this one first, may use a card the rules allow
     at any time (Vortex Mine, Entropic Vortex); the others may also play Missing Time (end
     this turn at the cost of a card of theirs that this player picks) or Caltrops (this
@@ -220,7 +228,7 @@ def reactions(state: TwistyState, seat: int) -> Generator[Decision, object, bool
         action = yield Decision(other, options)
         assert isinstance(action, tuple)
         if action[0] == "sweep":
-            yield from vortex(state, other, action[1], action[2])
+            yield from vortex(state, other, *sweep_of(action))
         elif action == ("use", "Caltrops"):
             if (yield from actions.spend(state, other, "Caltrops")):
                 change_draws(state, seat, -1)
@@ -251,10 +259,10 @@ def resolve(state: TwistyState, seat: int, cid: int) -> Rules:
     return stop
 
 
-def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, object, str | None]:
+def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, TwistyAction, str | None]:
     """Items that cancel a card as it is played: None if nobody cancels it."""
     card = state.card(cid)
-    offers = []
+    offers: list[TwistyAction] = []
     if actions.can_spend(state, seat, "Temporal Anchor") and actions.is_time_card(card.title):
         offers.append(("cancel", "Temporal Anchor"))
     if actions.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
@@ -265,16 +273,17 @@ def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, obje
     if action == ("obey",):
         # Any other player's Temporal Anchor cancels a time card as it is played, too.
         return "cancelled" if (yield from actions.anchored(state, card.title, seat)) else None
-    if not (yield from actions.spend(state, seat, action[1])):
+    title = argument_of(action, str)
+    if not (yield from actions.spend(state, seat, title)):
         return None
-    if action[1] == "Laying Traps":
+    if title == "Laying Traps":
         state.limbo.remove(cid)
         state.deck.insert(state.rng.randrange(len(state.deck) + 1), cid)
         return "laid"
     return "cancelled"
 
 
-def timewarps(state: TwistyState, seat: int) -> Generator[Decision, object, None]:
+def timewarps(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, None]:
     """At the end of another player's turn a Timewarp holder may take a turn at once."""
     for other in state.others(seat):
         if state.winner is None and actions.can_spend(state, other, "Timewarp"):

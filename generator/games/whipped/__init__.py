@@ -50,7 +50,7 @@ from generator.games.whipped.state import WhippedState
 from generator.sources.game import Game
 
 
-class WhippedEngine(Engine):
+class WhippedEngine(Engine[WhippedState]):
     name = "whipped"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -75,7 +75,7 @@ class WhippedEngine(Engine):
             raise ValueError(f"timer_passes must be a whole number of 1 or more, not {passes!r}")
         return WhippedState(deck, num_players, rng, passes)
 
-    def policies(self) -> dict[str, Policy]:
+    def policies(self) -> dict[str, Policy[WhippedState]]:
         return dict(policies.POLICIES)
 
     def options(self) -> tuple[Option, ...]:
@@ -96,7 +96,7 @@ class WhippedEngine(Engine):
     def fireable(self, deck: deck.Deck) -> list[str]:
         return sorted({bill.name for bill in deck.bills} | {rider.name for rider in deck.riders})
 
-    def figures(self, states: list) -> dict:
+    def figures(self, states: list[WhippedState]) -> dict:
         return figures.figures(states)
 
 

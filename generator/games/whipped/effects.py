@@ -12,6 +12,7 @@ votes go to the player's supply for the rest of the round.
 
 from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from lark import Lark, Transformer, UnexpectedInput
 
@@ -88,7 +89,8 @@ def _parser() -> Lark:
 def parse_effect(text: str) -> tuple[Gain, ...]:
     """The gains printed on a rider; EffectError saying where the text stops making sense."""
     try:
-        return _parser().parse(text)
+        # Lark annotates parse() as giving a tree, but with a transformer it gives the transformer's result.
+        return cast(tuple[Gain, ...], _parser().parse(text))
     except UnexpectedInput as exc:
         column = getattr(exc, "column", 1) or 1
         raise EffectError(

@@ -19,6 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import chain
+from typing import Literal
 
 from generator.games.base import GameState
 from generator.games.whipped.deck import Bill, Deck
@@ -32,6 +33,14 @@ from generator.games.whipped.rules import (
     token_component,
     vote_component,
 )
+
+#: The actions, as the module docstring lists them: those naming a bill, rider or seat,
+IndexAction = tuple[Literal["choose_bill", "take_back", "accept"], int]
+#: adding a rider face up or down,
+AddAction = tuple[Literal["add"], int, bool]
+#: and those naming nothing.
+PlainAction = tuple[Literal["withdraw", "stand", "fill_self", "wait", "abandon"]]
+WhippedAction = IndexAction | AddAction | PlainAction
 
 
 class Phase(Enum):
@@ -61,7 +70,22 @@ class Tally:
     rider_votes: int = 0
 
 
-class WhippedState(GameState):
+class WhippedState(GameState[WhippedAction]):
+    # What a turn has on the table, set by _reset_turn and changed as the turn goes on.
+    bill_index: int | None
+    sponsor: int | None
+    #: The seat running the auction now, and the one who claims the turn's bill.
+    auctioneer: int
+    chooser: int
+    occupants: dict[int, int]
+    bill_riders: list[tuple[int, int]]
+    pending_riders: list[tuple[int, int]]
+    bids: dict[int, tuple[tuple[int, bool], ...]]
+    queue: list[int]
+    touched: set[int]
+    #: Riders the rule-5 winner bid for the sponsorship: the only ones allowed on their bill.
+    sponsorship_riders: set[int]
+
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, timer_passes: int = TIMER_PASSES):
         super().__init__(num_players, rng)
         self.deck = deck
@@ -96,12 +120,22 @@ class WhippedState(GameState):
     def turn_seat(self) -> int:
         return (self.start_seat + self.turn_in_round) % self.num_players
 
-    def bill(self) -> Bill | None:
-        """The bill of this turn, once a sponsor has claimed it."""
-        return self.deck.bills[self.bill_index] if self.bill_index is not None else None
+    def claimed_bill(self) -> Bill:
+        """The bill of this turn, which a sponsor has claimed (not during the sponsor auction)."""
+        bill_index = self.bill_index
+        assert bill_index is not None, "no bill claimed this turn"
+        return self.deck.bills[bill_index]
+
+    def claimed_sponsor(self) -> int:
+        """The sponsor of this turn's bill, once claimed."""
+        sponsor = self.sponsor
+        assert sponsor is not None, "no bill claimed this turn"
+        return sponsor
 
     def level_size(self, level: int) -> int:
-        return self.deck.bills[self.bill_index].levels[level - 1].size
+        bill_index = self.bill_index
+        assert bill_index is not None, "no bill claimed this turn"
+        return self.deck.bills[bill_index].levels[level - 1].size
 
     def public_bids(self) -> dict[int, tuple[str | None, ...]]:
         """Each bid as the table sees it: rider names face up, None face down."""
@@ -124,7 +158,7 @@ class WhippedState(GameState):
 
     # ----- legal actions ----------------------------------------------------------------
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[WhippedAction]:
         if self.phase is Phase.OVER:
             return []
         if self.phase is Phase.CHOOSE_BILL:
@@ -136,9 +170,9 @@ class WhippedState(GameState):
     def _affordable(self, seat: int) -> list[int]:
         return [b for b in self.table if self.deck.bills[b].levels[0].size <= self.votes[seat]]
 
-    def _bidder_actions(self, seat: int) -> list:
+    def _bidder_actions(self, seat: int) -> list[WhippedAction]:
         bid = self.bids.get(seat, ())
-        actions: list = []
+        actions: list[WhippedAction] = []
         if len(bid) < MAX_BID_RIDERS:
             for r in sorted(set(self.hands[seat]) - self.touched):
                 actions += [("add", r, True), ("add", r, False)]
@@ -149,9 +183,9 @@ class WhippedState(GameState):
         actions.append(("stand",))
         return actions
 
-    def _auctioneer_actions(self) -> list:
-        actions: list = [("accept", seat) for seat in sorted(self.bids)]
-        if self.level != SPONSOR_AUCTION and self.votes[self.sponsor] >= self.level_size(self.level):
+    def _auctioneer_actions(self) -> list[WhippedAction]:
+        actions: list[WhippedAction] = [("accept", seat) for seat in sorted(self.bids)]
+        if self.level != SPONSOR_AUCTION and self.votes[self.claimed_sponsor()] >= self.level_size(self.level):
             actions.append(("fill_self",))
         if self.passes_left > 0 and self._eligible_bidders():
             actions.append(("wait",))
@@ -170,28 +204,28 @@ class WhippedState(GameState):
 
     # ----- applying ---------------------------------------------------------------------
 
-    def apply(self, action) -> None:
+    def apply(self, action: WhippedAction) -> None:
         if action not in self.legal_actions():
             raise ValueError(f"illegal action {action!r} in phase {self.phase.value}")
-        kind = action[0]
-        if kind == "choose_bill":
+        # Tested on action[0] itself, not a copy, so that the type checker knows the action's shape.
+        if action[0] == "choose_bill":
             self._choose_bill(action[1])
-        elif kind == "add":
+        elif action[0] == "add":
             self._add(action[1], action[2])
-        elif kind == "take_back":
+        elif action[0] == "take_back":
             self._take_back(action[1])
-        elif kind == "withdraw":
+        elif action[0] == "withdraw":
             self._return_bid(self.queue[0])
             self._next_bidder()
-        elif kind == "stand":
+        elif action[0] == "stand":
             self._next_bidder()
-        elif kind == "accept":
+        elif action[0] == "accept":
             self._accept(action[1])
-        elif kind == "fill_self":
+        elif action[0] == "fill_self":
             self.tally.self_fills += 1
             self._return_all_bids()
-            self._occupy(self.level, self.sponsor)
-        elif kind == "wait":
+            self._occupy(self.level, self.claimed_sponsor())
+        elif action[0] == "wait":
             self._start_pass()
         else:
             self._abandon()
@@ -254,7 +288,7 @@ class WhippedState(GameState):
 
     def _occupy(self, level: int, seat: int) -> None:
         self._fill(level, seat)
-        if level < len(self.bill().levels):  # three, unless check W001 fails
+        if level < len(self.claimed_bill().levels):  # three, unless check W001 fails
             self._open_auction(level + 1)
         else:
             self._pass_bill()
@@ -285,7 +319,9 @@ class WhippedState(GameState):
         self._end_turn()
 
     def _pass_bill(self) -> None:
-        bill = self.deck.bills[self.bill_index]
+        bill_index = self.bill_index
+        assert bill_index is not None, "no bill claimed this turn"
+        bill = self.deck.bills[bill_index]
         held: dict[int, list[int]] = {}
         for level, seat in sorted(self.occupants.items()):
             held.setdefault(seat, []).append(level)
@@ -313,22 +349,21 @@ class WhippedState(GameState):
         self.bill_riders = []
         self.fired[bill.name] += 1
         self.tally.bills_passed += 1
-        self.table.remove(self.bill_index)
+        self.table.remove(bill_index)
 
     # ----- turns and rounds -------------------------------------------------------------
 
     def _reset_turn(self) -> None:
         """Nothing on the table for the turn: no bill claimed, no bids, no riders placed."""
-        self.bill_index: int | None = None
-        self.sponsor: int | None = None
-        self.occupants: dict[int, int] = {}
-        self.bill_riders: list[tuple[int, int]] = []
-        self.pending_riders: list[tuple[int, int]] = []
-        self.bids: dict[int, tuple[tuple[int, bool], ...]] = {}
-        self.queue: list[int] = []
-        self.touched: set[int] = set()
-        #: Riders the rule-5 winner bid for the sponsorship: the only ones allowed on their bill.
-        self.sponsorship_riders: set[int] = set()
+        self.bill_index = None
+        self.sponsor = None
+        self.occupants = {}
+        self.bill_riders = []
+        self.pending_riders = []
+        self.bids = {}
+        self.queue = []
+        self.touched = set()
+        self.sponsorship_riders = set()
         self.passes_left = self.timer_passes
 
     def _start_turn(self) -> None:
@@ -425,7 +460,7 @@ class WhippedState(GameState):
         )
         if sorted(placed) != list(range(len(self.deck.riders))):
             problems.append(f"riders not conserved: {len(placed)} placed of {len(self.deck.riders)}")
-        on_bill = Counter()
+        on_bill: Counter[int] = Counter()
         if self.bill_index is not None:
             for level, seat in self.occupants.items():
                 on_bill[seat] += self.level_size(level)
