@@ -8,12 +8,14 @@ from pathlib import Path
 from generator import shipped
 from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
+from generator.games import engines
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.memo import fingerprint
 from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.sheets import checklist
+from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
 from generator.sheets.ink import save_ink
@@ -21,9 +23,11 @@ from generator.sheets.model import Sheet
 from generator.sheets.options import DEFAULT as DEFAULT_PRINT
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
+from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
 from generator.sources.loader import LocDict
+from generator.sources.rules import read_rules
 from generator.sources.schema import validate
 from generator.units import parse_length
 from generator.workers import Workers, chunks
@@ -99,8 +103,7 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
 
 
 def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = DEFAULT_PRINT) -> list[Sheet]:
-    """Every part onto sheets; with options.checklist a checklist page first (and a blank
-    page after it when sheets are printed duplex, so fronts stay on odd pages)."""
+    """Every part onto sheets; with options.checklist the front matter first (see front_matter)."""
     pending: list[PendingSheet] = []
     for part in laid:
         if not part.faces:  # a file of data other kinds draw from (e.g. the backs of a deck)
@@ -132,10 +135,15 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
             )
         for p in pending[start:]:
             p.sheet.source = part.file.shown
-    sheets = finish(pending, game.name)
-    if options.checklist:
-        sheets = _checklist(laid, sheets, paper, game, options) + sheets
-    return sheets
+        if len(pending) > start:
+            pending[start].sheet.bookmark = label
+    if not options.checklist:
+        return finish(pending, game.name)
+    rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
+    duplex = any(p.sheet.side == "back" for p in pending)
+    front = len(rules) + 2 + (len(rules) % 2 == 1 and duplex)
+    sheets = finish(pending, game.name, front + 1)
+    return front_matter(laid, rules, sheets, paper, game, options) + sheets
 
 
 def fits_on(paper: Paper, part: Laid) -> bool:
@@ -155,7 +163,46 @@ def too_large(paper: Paper, part: Laid) -> str:
     )
 
 
-def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
+def front_matter(
+    laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
+) -> list[Sheet]:
+    """The pages before the sheets: a cover, the rules sheets, the checklist, and a page left
+    blank on purpose when the sheets are printed duplex and the front matter would otherwise
+    end on an odd page (fronts stay on odd pages)."""
+    count = len(rules) + 2
+    blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
+    first_page = count + blank + 1
+    rows = _rows(laid, sheets, paper, options, first_page)
+    page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)
+    contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
+    contents.append(Contents("Checklist", (count,)))
+    stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
+    for r in rows:
+        stocks.setdefault(r.stock, []).extend(r.sheets)
+    cover = cover_sheet(
+        game.name,
+        players(game),
+        contents,
+        [StockPages(stock, tuple(sorted(pages))) for stock, pages in stocks.items()],
+        options.duplex,
+        paper,
+    )
+    return [cover, *rules, page, *([blank_sheet(paper)] if blank else [])]
+
+
+def players(game: Game) -> str:
+    """ "2-6 players", from the game's engine."""
+    engine = engines().get(game.engine)
+    if engine is None:
+        return ""
+    if engine.min_players == engine.max_players:
+        return f"{engine.min_players} players"
+    return f"{engine.min_players}-{engine.max_players} players"
+
+
+def _rows(
+    laid: list[Laid], sheets: list[Sheet], paper: Paper, options: PrintOptions, first_page: int
+) -> list[checklist.Row]:
     rows = []
     for part in (p for p in laid if p.faces):
         fronts = [f.front for f in part.faces]
@@ -173,11 +220,10 @@ def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, 
                 getattr(part.kind, "stock", None),
                 sheets,
                 paper,
+                first_page,
             )
         )
-    page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)
-    duplex = any(sheet.side == "back" for sheet in sheets)
-    return [page, Sheet(paper.width, paper.height, side="")] if duplex else [page]
+    return rows
 
 
 def context_for(game: Game) -> LayoutContext:

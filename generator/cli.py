@@ -100,7 +100,11 @@ def main() -> None:
     "--checklist/--no-checklist",
     default=True,
     show_default=True,
-    help="Start each game's PDF with a checklist page: what to print on what, and the cutting order.",
+    help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
+    "what to print on what, and the cutting order.",
+)
+@click.option(
+    "--booklet", is_flag=True, help="The rules as a half-size booklet: print duplex (short edge), fold, staple."
 )
 @click.option(
     "--alignment-test",
@@ -128,6 +132,7 @@ def build(
     fold_over: bool,
     ink_saver: bool,
     checklist: bool,
+    booklet: bool,
     alignment_test: bool,
     jobs: int,
     use_cache: bool,
@@ -145,7 +150,7 @@ def build(
         offset = parse_offset(back_offset)
     except ValueError as exc:
         _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist)
+    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, booklet)
     try:
         chosen = _formats(formats)
         folders = _game_folders(sources)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen import canvas
 
 from generator.layout.fonts import register_fonts
@@ -155,8 +156,14 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
     c.setAuthor("cutsheet")
     c.setViewerPreference("PrintScaling", "None")
     painter = _Painter(c, icon_path)
-    for sheet in sheets:
+    # Page labels are the page numbers themselves, so what a viewer shows is what a print
+    # dialog takes and what the checklist lists.
+    c.addPageLabel(0, style=PDFPageLabel.ARABIC, start=1)
+    for number, sheet in enumerate(sheets, 1):
         c.setPageSize((sheet.width * K, sheet.height * K))
+        if sheet.bookmark:
+            c.bookmarkPage(f"page{number}")
+            c.addOutlineEntry(sheet.bookmark, f"page{number}", level=0)
         if sheet.trim:
             c.setTrimBox(_box_pt(sheet.trim, sheet.height))
         if sheet.bleed:

@@ -94,9 +94,12 @@ def row(
     stock: str | None,
     sheets: list[Sheet],
     paper: Paper,
+    first_page: int = 1,
 ) -> Row:
+    """The row of one component file; its pages are numbered from `first_page`, the PDF page
+    that sheets[0] is printed on."""
     first = fronts[0]
-    numbers = tuple(n for n, sheet in enumerate(sheets, 1) if sheet.source == source)
+    numbers = tuple(n for n, sheet in enumerate(sheets, first_page) if sheet.source == source)
     return Row(
         label,
         len(fronts),
@@ -105,7 +108,7 @@ def row(
         two_sided,
         numbers,
         steps_for(fronts, two_sided, tiled, fold_over),
-        tuple(sheet_use(sheets[n - 1], paper) for n in numbers),
+        tuple(sheet_use(sheets[n - first_page], paper) for n in numbers),
         tiled,
         source,
     )
@@ -117,18 +120,23 @@ def half_empty_notes(rows: list[Row]) -> list[str]:
     for r in rows:
         if r.half_empty:
             used = ", ".join(f"{n} ({share:.0%} used)" for n, share in r.half_empty)
-            word = "Sheet" if len(r.half_empty) == 1 else "Sheets"
+            word = "Page" if len(r.half_empty) == 1 else "Pages"
             what = f"{r.label} ({PurePath(r.source).name})" if r.source else r.label
             notes.append(f"{word} {used}, {what}: {WHY_TILES if r.tiled else WHY_OWN_SHEETS}.")
     return notes
 
 
-def _sheet_list(numbers: tuple[int, ...]) -> str:
+def page_list(numbers: tuple[int, ...]) -> str:
+    """Page numbers as a print dialog takes them: runs as "3-7", the rest by commas."""
     if not numbers:
         return "-"
-    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1:
-        return f"{numbers[0]}-{numbers[-1]}"
-    return ", ".join(str(n) for n in numbers)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 COLUMNS = (
@@ -137,7 +145,7 @@ COLUMNS = (
     ("Size", 0.13),
     ("Stock", 0.15),
     ("Sides", 0.11),
-    ("Sheets", 0.08),
+    ("Pages", 0.08),
     ("Cut and fold, in order", 0.28),
 )
 
@@ -157,25 +165,31 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
         f"{r.size[0]:.1f} x {r.size[1]:.1f} mm",
         r.stock,
         sides,
-        _sheet_list(r.sheets),
+        page_list(r.sheets),
         steps,
     )
 
 
 def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_over: bool) -> Sheet:
-    """One page listing every row; sheet numbers count the printed sheets after this page."""
+    """One page listing every row; its page numbers are the PDF's own."""
     # Nothing on this page is cut: the page itself is what is printed, so it is the trim.
-    sheet = Sheet(paper.width, paper.height, title="checklist", side="", trim=(0.0, 0.0, paper.width, paper.height))
+    sheet = Sheet(
+        paper.width,
+        paper.height,
+        title="checklist",
+        side="",
+        trim=(0.0, 0.0, paper.width, paper.height),
+        bookmark="Checklist",
+    )
     x0, y = paper.inset, paper.inset
     width = paper.width - 2 * paper.inset
     items: list[Item] = []
     items += fit_text(f"{game}: checklist", x0, y, width, 9, TextStyle("DejaVuSans-Bold", 14 * PT)).items
     y += 10
     total = sum(r.count for r in rows)
-    note = (
-        f"{total} components in {len(rows)} kinds. Print every sheet after this page at 100% "
-        "(no scaling); then work down the table."
-    )
+    pages = sorted(n for r in rows for n in r.sheets)
+    where = f"pages {pages[0]}-{pages[-1]}" if pages else "the pages after this one"
+    note = f"{total} components in {len(rows)} kinds. Print {where} at 100% (no scaling); then work down the table."
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
     rule = Style(stroke="#000000", stroke_width=0.35 * PT)

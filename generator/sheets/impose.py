@@ -414,10 +414,12 @@ def _tile_edges(box, i: int, j: int, nx: int, ny: int) -> list[Item]:
     return items
 
 
-def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
-    """Number the sheets and add the furniture: game and component, sheet x of y, 100%."""
-    total = len(pending)
-    for n, p in enumerate(pending, 1):
+def finish(pending: list[PendingSheet], game: str, first_page: int = 1, total: int | None = None) -> list[Sheet]:
+    """Number the sheets and add the furniture: game and component, page x of y, 100%. The
+    numbers are the PDF's own: the first sheet is page `first_page` of `total` (pages of
+    front matter come before it)."""
+    total = total if total is not None else first_page - 1 + len(pending)
+    for n, p in enumerate(pending, first_page):
         p.sheet.items.append(_furniture(p, game, n, total))
     return [p.sheet for p in pending]
 
@@ -425,10 +427,10 @@ def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
 def _furniture(p: PendingSheet, game: str, n: int, total: int) -> Group:
     if p.slot.compact:
         lines = [
-            f"{game}: {p.label} · sheet {n} of {total} · print at 100%: the bar is 1 in",
-            f"{game}: {p.label} · sheet {n} of {total} · print at 100%",
-            f"sheet {n} of {total} · print at 100%",
+            f"{game}: {p.label} · page {n} of {total} · print at 100%: the bar is 1 in",
+            f"{game}: {p.label} · page {n} of {total} · print at 100%",
+            f"page {n} of {total} · print at 100%",
         ]
         return marks.compact_furniture(p.slot.x, p.slot.y, lines, p.slot.length, p.slot.rotate)
-    lines = [f"{game}: {p.label}", f"sheet {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
+    lines = [f"{game}: {p.label}", f"page {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
     return marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate)

@@ -24,3 +24,5 @@ class Sheet:
     side: str = "front"
     #: The component file whose components it holds (as shown in messages); "" for none.
     source: str = ""
+    #: The PDF bookmark (outline entry) that starts at this page; "" for none.
+    bookmark: str = ""
