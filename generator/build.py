@@ -45,6 +45,17 @@ class Laid:
     faces: list[Faces]
 
     @property
+    def row(self) -> str:
+        """Its checklist row and bookmark: the file's `row:`, else its kind's label."""
+        return self.file.row or self.kind.label or self.kind.name
+
+    @property
+    def stock(self) -> str:
+        """What it is printed on: the file's `stock:`, else its kind's, else board for a
+        board (tileable) and card stock for the rest."""
+        return self.file.stock or self.kind.stock or ("board" if self.kind.tileable else "card")
+
+    @property
     def gap(self) -> float:
         """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
         return parse_length(self.layout.get("gap", "0mm"))
@@ -103,9 +114,11 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
 
 
 def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = DEFAULT_PRINT) -> list[Sheet]:
-    """Every part onto sheets; with options.checklist the front matter first (see front_matter)."""
+    """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
+    are one run; with options.checklist the front matter first (see front_matter)."""
     pending: list[PendingSheet] = []
-    for part in laid:
+    bookmarked: set[str] = set()
+    for part in sorted(laid, key=lambda part: list(checklist.STOCKS).index(part.stock)):
         if not part.faces:  # a file of data other kinds draw from (e.g. the backs of a deck)
             continue
         fronts: list[Scene] = [f.front for f in part.faces]
@@ -135,8 +148,9 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
             )
         for p in pending[start:]:
             p.sheet.source = part.file.shown
-        if len(pending) > start:
-            pending[start].sheet.bookmark = label
+        if len(pending) > start and part.row not in bookmarked:
+            pending[start].sheet.bookmark = part.row
+            bookmarked.add(part.row)
     if not options.checklist:
         return finish(pending, game.name)
     rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
@@ -178,7 +192,7 @@ def front_matter(
     contents.append(Contents("Checklist", (count,)))
     stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
     for r in rows:
-        stocks.setdefault(r.stock, []).extend(r.sheets)
+        stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
     cover = cover_sheet(
         game.name,
         players(game),
@@ -211,19 +225,19 @@ def _rows(
         two_sided = any(f.back is not None for f in part.faces)
         rows.append(
             checklist.row(
-                part.kind.label or part.kind.name,
+                part.row,
                 part.file.shown,
                 fronts,
                 two_sided,
                 tiled,
                 options.fold_over,
-                getattr(part.kind, "stock", None),
+                part.stock,
                 sheets,
                 paper,
                 first_page,
             )
         )
-    return rows
+    return checklist.merged(rows)
 
 
 def context_for(game: Game) -> LayoutContext:

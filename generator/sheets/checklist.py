@@ -13,8 +13,13 @@ from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.units import PT
 
-DEFAULT_STOCK = "card stock, 200-300 gsm"
-LARGE_STOCK = "paper, glued onto board"
+#: Each stock a component file may declare, as the checklist names it, in the order the
+#: sheets are printed: card stock, then everything printed on plain paper.
+STOCKS = {
+    "card": "card stock, 200-300 gsm",
+    "paper": "paper, 80-120 gsm (plain or coloured)",
+    "board": "paper, glued onto board (mount board or a cereal box)",
+}
 #: A sheet whose components cover less than this share of its printable area is named in a
 #: note under the table, with the reason it is not filled; so is every board tile's sheet.
 HALF_EMPTY = 0.5
@@ -29,7 +34,7 @@ WHY_OWN_SHEETS = (
 
 @dataclass(frozen=True)
 class Row:
-    """One component file of the build."""
+    """One component as printed: one component file, or the files that share a row name."""
 
     label: str
     count: int
@@ -41,8 +46,10 @@ class Row:
     #: The share of each of its sheets' printable area the components cover, in `sheets` order.
     use: tuple[float, ...] = ()
     tiled: bool = False
-    #: The component file, as shown in messages.
+    #: The component file (files, comma-separated), as shown in messages.
     source: str = ""
+    #: Its pages that are the front of a sheet of paper (a duplex back is the same sheet).
+    paper_sheets: int = 0
 
     @property
     def half_empty(self) -> tuple[tuple[int, float], ...]:
@@ -91,7 +98,7 @@ def row(
     two_sided: bool,
     tiled: bool,
     fold_over: bool,
-    stock: str | None,
+    stock: str,
     sheets: list[Sheet],
     paper: Paper,
     first_page: int = 1,
@@ -104,14 +111,56 @@ def row(
         label,
         len(fronts),
         (first.width, first.height),
-        stock or (LARGE_STOCK if tiled else DEFAULT_STOCK),
+        stock,
         two_sided,
         numbers,
         steps_for(fronts, two_sided, tiled, fold_over),
         tuple(sheet_use(sheets[n - first_page], paper) for n in numbers),
         tiled,
         source,
+        sum(1 for n in numbers if sheets[n - first_page].side != "back"),
     )
+
+
+def merged(rows: list[Row]) -> list[Row]:
+    """Rows of the same label and stock (the three kinds of title deed) as one, in the order
+    of their first; then grouped by stock in STOCKS order, so each stock is loaded once."""
+    groups: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        groups.setdefault((r.label, r.stock), []).append(r)
+    out = []
+    for (label, stock), group in groups.items():
+        first = group[0]
+        steps = tuple(dict.fromkeys(step for r in group for step in r.steps))
+        out.append(
+            Row(
+                label,
+                sum(r.count for r in group),
+                first.size,
+                stock,
+                any(r.two_sided for r in group),
+                tuple(n for r in group for n in r.sheets),
+                steps,
+                tuple(u for r in group for u in r.use),
+                any(r.tiled for r in group),
+                ", ".join(r.source for r in group),
+                sum(r.paper_sheets for r in group),
+            )
+        )
+    order = list(STOCKS)
+    return sorted(out, key=lambda r: order.index(r.stock))
+
+
+def stock_totals(rows: list[Row]) -> list[str]:
+    """ "card stock, 200-300 gsm: 12 sheets (pages 7-30)", one line per stock in use."""
+    lines = []
+    for stock, name in STOCKS.items():
+        of_stock = [r for r in rows if r.stock == stock]
+        if of_stock:
+            count = sum(r.paper_sheets for r in of_stock)
+            pages = page_list(tuple(sorted(n for r in of_stock for n in r.sheets)))
+            lines.append(f"{name}: {count} sheet{'s' if count != 1 else ''} (pages {pages})")
+    return lines
 
 
 def half_empty_notes(rows: list[Row]) -> list[str]:
@@ -121,7 +170,8 @@ def half_empty_notes(rows: list[Row]) -> list[str]:
         if r.half_empty:
             used = ", ".join(f"{n} ({share:.0%} used)" for n, share in r.half_empty)
             word = "Page" if len(r.half_empty) == 1 else "Pages"
-            what = f"{r.label} ({PurePath(r.source).name})" if r.source else r.label
+            files = ", ".join(PurePath(source).name for source in r.source.split(", "))
+            what = f"{r.label} ({files})" if r.source else r.label
             notes.append(f"{word} {used}, {what}: {WHY_TILES if r.tiled else WHY_OWN_SHEETS}.")
     return notes
 
@@ -163,7 +213,7 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
         r.label,
         str(r.count),
         f"{r.size[0]:.1f} x {r.size[1]:.1f} mm",
-        r.stock,
+        STOCKS[r.stock],
         sides,
         page_list(r.sheets),
         steps,
@@ -202,10 +252,16 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
             x += width * share
         y += height
         items.append(Polyline(((x0, y), (x0 + width, y)), rule))
+    heading = TextStyle("DejaVuSans-Bold", 9 * PT)
+    y += 4
+    items += fit_text("Sheets per stock", x0, y, width, 5, heading).items
+    y += 6
+    for line in stock_totals(rows):
+        items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT)).items
+        y += 4.5
     notes = half_empty_notes(rows)
     if notes:
         y += 4
-        heading = TextStyle("DejaVuSans-Bold", 9 * PT)
         title = "Sheets not filled, and why"
         items += fit_text(title, x0, y, width, 5, heading).items
         y += 6

@@ -1,0 +1,96 @@
+"""The checklist read back from the PDF: one row per component as printed, grouped by stock
+with sheets totalled per stock, pages that are the PDF's own, and a bookmark per row."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pdfplumber
+
+from tests.conftest import COMPONENTS, run_build
+from tests.test_print_sheets import bookmarks, checklist_rows
+
+CARD = "card stock, 200-300 gsm"
+PAPER = "paper, 80-120 gsm (plain or coloured)"
+BOARD = "paper, glued onto board (mount board or a cereal box)"
+
+
+def pages_of(cell: str) -> list[int]:
+    out: list[int] = []
+    for part in cell.split(","):
+        first, _, last = part.strip().partition("-")
+        out += range(int(first), int(last or first) + 1)
+    return out
+
+
+def reads(text: str, wanted: str) -> bool:
+    """Whether the page text holds `wanted`, read either way (furniture may stand rotated)."""
+    return wanted in text or wanted[::-1] in text
+
+
+def read_checklist(path: Path) -> tuple[list[dict[str, str]], str, list[str]]:
+    at = bookmarks(path)["Checklist"]
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[at - 1]
+        titles = [" ".join(p.extract_text().split()) for p in pdf.pages]
+        return checklist_rows(page), " ".join(page.extract_text().split()), titles
+
+
+def test_sliders_checklist_has_one_row_per_component_grouped_by_stock(tmp_path):
+    out = tmp_path / "out"
+    run_build(str(COMPONENTS / "sliders"), "--out", str(out), "--format", "pdf", "--no-check")
+    path = out / "sliders" / "sliders.pdf"
+    rows, text, titles = read_checklist(path)
+    labels = [r["Component"] for r in rows]
+    assert labels.count("title deeds") == 1
+    deeds = rows[labels.index("title deeds")]
+    assert deeds["How"] == "28"  # 22 streets, 4 railroads, 2 utilities
+    stocks = [r["Stock"] for r in rows]
+    assert stocks == sorted(stocks, key=[CARD, PAPER, BOARD].index)  # grouped: each stock loaded once
+    assert rows[labels.index("play money")]["Stock"] == PAPER
+    assert rows[labels.index("board")]["Stock"] == BOARD
+    marks = bookmarks(path)
+    assert list(marks)[3:] == labels  # a bookmark per row, in the rows' order
+    for r in rows:
+        pages = pages_of(r["Pages"])  # every row has pages, houses and hotels too
+        assert pages and marks[r["Component"]] == pages[0]
+        assert reads(titles[pages[0] - 1], f"Sliders: {r['Component'].split(' (')[0]}")
+        for n in pages:
+            assert reads(titles[n - 1], f"page {n} of {len(titles)}")
+    for stock, name in ((CARD, "card stock, 200-300 gsm"), (PAPER, "paper, 80-120 gsm"), (BOARD, "paper, glued")):
+        of_stock = [r for r in rows if r["Stock"] == stock]
+        sheets = sum(len(pages_of(r["Pages"])) // (2 if "double" in r["Sides"] else 1) for r in of_stock)
+        first = min(pages_of(of_stock[0]["Pages"]))
+        last = max(pages_of(of_stock[-1]["Pages"]))
+        assert f"{name}" in text and f"{sheets} sheets (pages {first}-{last})" in text
+
+
+def write_game(folder: Path, deeds_extra: str = "", more_extra: str = "") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("name: Mine\nengine: none\ncomponents: [a.yaml, b.yaml]\n")
+    (folder / "a.yaml").write_text(f"kind: card\nlayout: card\n{deeds_extra}items:\n  - {{title: A, text: a}}\n")
+    (folder / "b.yaml").write_text(f"kind: card\nlayout: card\n{more_extra}items:\n  - {{title: B, text: b}}\n")
+    return folder
+
+
+def test_component_files_name_their_row_and_stock(tmp_path):
+    game = write_game(tmp_path / "mine", "row: Tokens\nstock: paper\n", "row: Tokens\nstock: paper\n")
+    run_build(str(game), "--out", str(tmp_path / "out"), "--format", "pdf")
+    path = tmp_path / "out" / "mine" / "mine.pdf"
+    rows, text, _ = read_checklist(path)
+    assert [(r["Component"], r["How"], r["Stock"]) for r in rows] == [("Tokens", "2", PAPER)]
+    assert list(bookmarks(path)) == ["Cover", "Checklist", "Tokens"]
+    assert f"{PAPER}: 2 sheets (pages 3-4)" in text
+
+
+def test_a_stock_that_is_not_one_of_the_three_is_an_error_at_its_place(tmp_path):
+    game = write_game(tmp_path / "mine", "stock: cardboard\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"), "--no-check"],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parent.parent,
+    )
+    assert result.returncode == 2
+    assert "a.yaml:3:8" in result.stderr and "paper" in result.stderr and "Traceback" not in result.stderr
+    assert not (tmp_path / "out" / "mine" / "mine.pdf").exists()
