@@ -8,6 +8,7 @@ from pathlib import Path
 from generator import shipped
 from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
+from generator.export.release import write_release
 from generator.games import engines
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.memo import fingerprint
@@ -259,8 +260,10 @@ def build_game(
     options: PrintOptions = DEFAULT_PRINT,
     jobs: int = 1,
     use_cache: bool = True,
+    release: bool = False,
 ) -> BuildResult:
     """Lay out, impose and write one game; nothing is written when layout finds errors.
+    With `release`, also its print-and-play release (export/release.py) from the PDF and SVGs.
 
     With `use_cache`, work whose inputs are unchanged since a build into the same `out_dir`
     is taken from <out_dir>/.cache (generator/cache.py); `jobs` > 1 renders sheets in that
@@ -275,6 +278,13 @@ def build_game(
         return result
     result.sheets = impose(laid, paper, game, options)
     write_outputs(result, ctx, out_dir, formats, progress, store, jobs)
+    if release:
+        folder = out_dir / game.slug
+        svgs = sorted(path for path in result.files if path.suffix == ".svg")
+        made = write_release(
+            game.slug, game.name, players(game), folder / f"{game.slug}.pdf", svgs, result.sheets, folder
+        )
+        result.files.extend([made.pdf, made.readme, made.zip])
     return result
 
 
