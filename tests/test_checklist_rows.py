@@ -6,8 +6,10 @@ import sys
 from pathlib import Path
 
 import pdfplumber
+import pypdf
 
 from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import PT_MM, trim_box_mm
 from tests.test_print_sheets import bookmarks, checklist_rows
 
 CARD = "card stock, 200-300 gsm"
@@ -93,3 +95,27 @@ def test_a_stock_that_is_not_one_of_the_three_is_an_error_at_its_place(tmp_path)
     assert result.returncode == 2
     assert "a.yaml:3:8" in result.stderr and "paper" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out" / "mine" / "mine.pdf").exists()
+
+
+def test_sliders_board_takes_the_fewest_tiles_the_overlap_allows(tmp_path):
+    """480 mm square on Letter: 6 tiles (3 across, 2 down, the compact ruler under each)
+    where the full calibration square under each tile would take 8; every neighbour still
+    overlaps by at least the 12 mm the tiles are laid over."""
+    out = tmp_path / "out"
+    run_build(str(COMPONENTS / "sliders"), "--out", str(out), "--format", "pdf", "--no-check")
+    path = out / "sliders" / "sliders.pdf"
+    rows, _, titles = read_checklist(path)
+    board = pages_of(next(r for r in rows if r["Component"] == "board")["Pages"])
+    assert len(board) == 6
+    reader = pypdf.PdfReader(path)
+    widths, heights = [], []
+    for n in board:
+        assert "(3 across, 2 down)" in titles[n - 1] and reads(titles[n - 1], f"page {n} of {len(titles)}")
+        x, y, w, h = trim_box_mm(reader.pages[n - 1])
+        page_w = float(reader.pages[n - 1].mediabox.width) * PT_MM
+        page_h = float(reader.pages[n - 1].mediabox.height) * PT_MM
+        assert x >= 10.5 - 0.01 and y >= 10.5 - 0.01 and x + w <= page_w - 10.5 + 0.01 and y + h <= page_h - 10.5
+        widths.append(w)
+        heights.append(h)
+    assert sum(widths[:3]) - 480 >= 2 * 12 - 0.01  # one row of tiles: two overlaps
+    assert heights[0] + heights[3] - 480 >= 12 - 0.01  # one column: one overlap
