@@ -116,41 +116,19 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
 
 def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = DEFAULT_PRINT) -> list[Sheet]:
     """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
-    are one run; with options.checklist the front matter first (see front_matter)."""
+    are one run, parts of the same size, stock and sides sharing their sheets (see _runs);
+    with options.checklist the front matter first (see front_matter)."""
+    parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pending: list[PendingSheet] = []
-    bookmarked: set[str] = set()
-    for part in sorted(laid, key=lambda part: list(checklist.STOCKS).index(part.stock)):
-        if not part.faces:  # a file of data other kinds draw from (e.g. the backs of a deck)
-            continue
-        fronts: list[Scene] = [f.front for f in part.faces]
-        label = part.kind.label or part.kind.name
-        first = fronts[0]
-        backs = [f.back for f in part.faces]
+    for run in _runs(parts, paper, options):
         start = len(pending)
-        if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
-            if not part.kind.tileable:
-                raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
-            for scene in fronts:
-                pending.extend(impose_tiled(scene, paper, label))
-        elif options.fold_over and any(backs) and fits_fold_over(first, paper):
-            pending.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
-        else:
-            pending.extend(
-                impose_grid(
-                    fronts,
-                    paper,
-                    part.gap,
-                    label,
-                    backs if any(backs) else None,
-                    options.duplex,
-                    options.back_offset,
-                    part.kind.own_outline,
-                )
-            )
-        for p in pending[start:]:
-            p.sheet.source = part.file.shown
-        if len(pending) > start and part.row not in bookmarked:
-            pending[start].sheet.bookmark = part.row
+        pending.extend(_impose_run(run, paper, options))
+        _attribute([p.sheet for p in pending[start:]], run)
+    bookmarked: set[str] = set()
+    for part in parts:  # each row's bookmark on the first page that holds one of its components
+        at = next((p.sheet for p in pending if part.file.shown in p.sheet.sources), None)
+        if at is not None and part.row not in bookmarked:
+            at.bookmarks = (*at.bookmarks, part.row)
             bookmarked.add(part.row)
     if not options.checklist:
         return finish(pending, game.name)
@@ -159,6 +137,71 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
     front = len(rules) + 2 + (len(rules) % 2 == 1 and duplex)
     sheets = finish(pending, game.name, front + 1)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets
+
+
+def _tiled(part: Laid, paper: Paper) -> bool:
+    first = part.faces[0].front
+    return plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(part.faces)) is None
+
+
+def _runs(parts: list[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
+    """The parts in sheet runs: parts of the same size, bleed, gap, stock, sides and outline
+    are imposed together, so they fill each other's sheets (fronts and backs staying in
+    register, as impose_grid keeps them). A tiled board, a part folded over, and with
+    options.separate every part, has a run of its own. Runs keep the parts' order."""
+    runs: dict[object, list[Laid]] = {}
+    for n, part in enumerate(parts):
+        first = part.faces[0].front
+        two_sided = any(f.back is not None for f in part.faces)
+        if options.separate or _tiled(part, paper) or (options.fold_over and two_sided):
+            key: object = n
+        else:
+            size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap)
+            key = (size, part.stock, two_sided, part.kind.own_outline)
+        runs.setdefault(key, []).append(part)
+    return list(runs.values())
+
+
+def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[PendingSheet]:
+    part = run[0]
+    fronts: list[Scene] = [f.front for p in run for f in p.faces]
+    backs = [f.back for p in run for f in p.faces]
+    label = ", ".join(dict.fromkeys(p.kind.label or p.kind.name for p in run))
+    first = fronts[0]
+    if _tiled(part, paper):
+        if not part.kind.tileable:
+            raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
+        return [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
+    if options.fold_over and any(backs) and fits_fold_over(first, paper):
+        return impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
+    return impose_grid(
+        fronts,
+        paper,
+        part.gap,
+        label,
+        backs if any(backs) else None,
+        options.duplex,
+        options.back_offset,
+        part.kind.own_outline,
+    )
+
+
+def _attribute(sheets: list[Sheet], run: list[Laid]) -> None:
+    """Name on each sheet of a run the component files it holds: a fronts sheet holds the
+    run's next components in order, one per placement; a backs sheet the same as its fronts."""
+    if len(run) == 1:
+        for sheet in sheets:
+            sheet.sources = (run[0].file.shown,)
+        return
+    owners = [p.file.shown for p in run for _ in p.faces]
+    taken = 0
+    previous: tuple[str, ...] = ()
+    for sheet in sheets:
+        if sheet.side != "back":
+            count = len(sheet.placements)
+            previous = tuple(dict.fromkeys(owners[taken : taken + count]))
+            taken += count
+        sheet.sources = previous
 
 
 def fits_on(paper: Paper, part: Laid) -> bool:
@@ -188,7 +231,7 @@ def front_matter(
     blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
     first_page = count + blank + 1
     rows = _rows(laid, sheets, paper, options, first_page)
-    page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)
+    page = checklist.checklist_sheet(game.name, rows, paper, options)
     contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
     contents.append(Contents("Checklist", (count,)))
     stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
@@ -221,8 +264,7 @@ def _rows(
     rows = []
     for part in (p for p in laid if p.faces):
         fronts = [f.front for f in part.faces]
-        first = fronts[0]
-        tiled = plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None
+        tiled = _tiled(part, paper)
         two_sided = any(f.back is not None for f in part.faces)
         rows.append(
             checklist.row(

@@ -110,6 +110,11 @@ def main() -> None:
     "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
 )
 @click.option(
+    "--separate",
+    is_flag=True,
+    help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
+)
+@click.option(
     "--booklet", is_flag=True, help="The rules as a half-size booklet: print duplex (short edge), fold, staple."
 )
 @click.option(
@@ -138,6 +143,7 @@ def build(
     fold_over: bool,
     ink_saver: bool,
     checklist: bool,
+    separate: bool,
     booklet: bool,
     pnp: bool,
     alignment_test: bool,
@@ -157,7 +163,7 @@ def build(
         offset = parse_offset(back_offset)
     except ValueError as exc:
         _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist or pnp, booklet)
+    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist or pnp, separate, booklet)
     try:
         chosen = _formats(formats)
         if pnp:  # the release is made of the PDF and the SVG sheets

@@ -27,7 +27,7 @@ class Release:
 
 def readme_text(game: str, players: str, pdf_name: str, sheets: list[Sheet]) -> str:
     """What is in the release and how to print it; the page of each part from the PDF's bookmarks."""
-    parts = [f"  page {n}: {sheet.bookmark}" for n, sheet in enumerate(sheets, 1) if sheet.bookmark]
+    parts = [f"  page {n}: {title}" for n, sheet in enumerate(sheets, 1) for title in sheet.bookmarks]
     lines = [
         f"{game}" + (f" ({players})" if players else ""),
         "",

@@ -161,9 +161,9 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
     c.addPageLabel(0, style=PDFPageLabel.ARABIC, start=1)
     for number, sheet in enumerate(sheets, 1):
         c.setPageSize((sheet.width * K, sheet.height * K))
-        if sheet.bookmark:
-            c.bookmarkPage(f"page{number}")
-            c.addOutlineEntry(sheet.bookmark, f"page{number}", level=0)
+        for k, title in enumerate(sheet.bookmarks):  # one destination each: outline entries are keyed by it
+            c.bookmarkPage(f"page{number}.{k}")
+            c.addOutlineEntry(title, f"page{number}.{k}", level=0)
         if sheet.trim:
             c.setTrimBox(_box_pt(sheet.trim, sheet.height))
         if sheet.bleed:

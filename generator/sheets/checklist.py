@@ -10,6 +10,7 @@ from pathlib import PurePath
 from generator.layout.scene import Group, Item, Polyline, Scene, Style, Text
 from generator.layout.text import TextStyle, fit_text
 from generator.sheets.model import Sheet
+from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
 from generator.units import PT
 
@@ -27,8 +28,12 @@ WHY_TILES = (
     "a board tile is trimmed on its solid edges and laid over its neighbours, so it shares its sheet with nothing"
 )
 WHY_OWN_SHEETS = (
-    "each component file gets sheets of its own; other files' components, even of the same stock, do not fill"
-    " them yet, so keep the unused part for later"
+    "each component file gets sheets of its own (--separate); other files' components, even of the same stock,"
+    " do not fill them, so keep the unused part for later"
+)
+WHY_RUN_ENDS = (
+    "no more components of the same size, stock and sides are left to fill it, and components of other sizes"
+    " do not share sheets yet, so keep the unused part for later"
 )
 
 
@@ -48,8 +53,8 @@ class Row:
     tiled: bool = False
     #: The component file (files, comma-separated), as shown in messages.
     source: str = ""
-    #: Its pages that are the front of a sheet of paper (a duplex back is the same sheet).
-    paper_sheets: int = 0
+    #: Its pages that are duplex backs (printed on the same sheet as the page before).
+    backs: tuple[int, ...] = ()
 
     @property
     def half_empty(self) -> tuple[tuple[int, float], ...]:
@@ -106,7 +111,7 @@ def row(
     """The row of one component file; its pages are numbered from `first_page`, the PDF page
     that sheets[0] is printed on."""
     first = fronts[0]
-    numbers = tuple(n for n, sheet in enumerate(sheets, first_page) if sheet.source == source)
+    numbers = tuple(n for n, sheet in enumerate(sheets, first_page) if source in sheet.sources)
     return Row(
         label,
         len(fronts),
@@ -118,7 +123,7 @@ def row(
         tuple(sheet_use(sheets[n - first_page], paper) for n in numbers),
         tiled,
         source,
-        sum(1 for n in numbers if sheets[n - first_page].side != "back"),
+        tuple(n for n in numbers if sheets[n - first_page].side == "back"),
     )
 
 
@@ -132,6 +137,8 @@ def merged(rows: list[Row]) -> list[Row]:
     for (label, stock), group in groups.items():
         first = group[0]
         steps = tuple(dict.fromkeys(step for r in group for step in r.steps))
+        # Files of one run share sheets: each page once, in page order.
+        use = dict(sorted((n, u) for r in group for n, u in zip(r.sheets, r.use, strict=True)))
         out.append(
             Row(
                 label,
@@ -139,12 +146,12 @@ def merged(rows: list[Row]) -> list[Row]:
                 first.size,
                 stock,
                 any(r.two_sided for r in group),
-                tuple(n for r in group for n in r.sheets),
+                tuple(use),
                 steps,
-                tuple(u for r in group for u in r.use),
+                tuple(use.values()),
                 any(r.tiled for r in group),
                 ", ".join(r.source for r in group),
-                sum(r.paper_sheets for r in group),
+                tuple(sorted({n for r in group for n in r.backs})),
             )
         )
     order = list(STOCKS)
@@ -157,13 +164,14 @@ def stock_totals(rows: list[Row]) -> list[str]:
     for stock, name in STOCKS.items():
         of_stock = [r for r in rows if r.stock == stock]
         if of_stock:
-            count = sum(r.paper_sheets for r in of_stock)
-            pages = page_list(tuple(sorted(n for r in of_stock for n in r.sheets)))
+            printed = {n for r in of_stock for n in r.sheets}
+            count = len(printed - {n for r in of_stock for n in r.backs})
+            pages = page_list(tuple(sorted(printed)))
             lines.append(f"{name}: {count} sheet{'s' if count != 1 else ''} (pages {pages})")
     return lines
 
 
-def half_empty_notes(rows: list[Row]) -> list[str]:
+def half_empty_notes(rows: list[Row], separate: bool = False) -> list[str]:
     """One note per component file with sheets it does not fill, saying why."""
     notes = []
     for r in rows:
@@ -172,7 +180,8 @@ def half_empty_notes(rows: list[Row]) -> list[str]:
             word = "Page" if len(r.half_empty) == 1 else "Pages"
             files = ", ".join(PurePath(source).name for source in r.source.split(", "))
             what = f"{r.label} ({files})" if r.source else r.label
-            notes.append(f"{word} {used}, {what}: {WHY_TILES if r.tiled else WHY_OWN_SHEETS}.")
+            why = WHY_TILES if r.tiled else (WHY_OWN_SHEETS if separate else WHY_RUN_ENDS)
+            notes.append(f"{word} {used}, {what}: {why}.")
     return notes
 
 
@@ -220,7 +229,7 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
     )
 
 
-def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_over: bool) -> Sheet:
+def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOptions) -> Sheet:
     """One page listing every row; its page numbers are the PDF's own."""
     # Nothing on this page is cut: the page itself is what is printed, so it is the trim.
     sheet = Sheet(
@@ -229,7 +238,7 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
         title="checklist",
         side="",
         trim=(0.0, 0.0, paper.width, paper.height),
-        bookmark="Checklist",
+        bookmarks=("Checklist",),
     )
     x0, y = paper.inset, paper.inset
     width = paper.width - 2 * paper.inset
@@ -243,7 +252,8 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
     rule = Style(stroke="#000000", stroke_width=0.35 * PT)
-    for n, values in enumerate([tuple(c for c, _ in COLUMNS)] + [cells(r, duplex, fold_over) for r in rows]):
+    table = [tuple(c for c, _ in COLUMNS)] + [cells(r, options.duplex, options.fold_over) for r in rows]
+    for n, values in enumerate(table):
         style = TextStyle("DejaVuSans-Bold" if n == 0 else "DejaVuSans", 8 * PT, min_size=6 * PT)
         height = 6.0 if n == 0 else 16.0
         x = x0
@@ -259,7 +269,7 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
     for line in stock_totals(rows):
         items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT)).items
         y += 4.5
-    notes = half_empty_notes(rows)
+    notes = half_empty_notes(rows, options.separate)
     if notes:
         y += 4
         title = "Sheets not filled, and why"

@@ -66,7 +66,7 @@ def cover_sheet(
         trim=(0.0, 0.0, paper.width, paper.height),
         title="cover",
         side="",
-        bookmark="Cover",
+        bookmarks=("Cover",),
     )
 
 

@@ -21,6 +21,9 @@ class PrintOptions:
     ink_saver: bool = False
     #: Front matter before the sheets: a cover, the rules (when the game has rules.md) and the checklist.
     checklist: bool = False
+    #: Each component file on sheets of its own, instead of sharing sheets with the game's
+    #: other components of the same size, stock and sides.
+    separate: bool = False
     #: The rules as a half-size booklet (two pages a side, signature order) instead of full pages.
     booklet: bool = False
 

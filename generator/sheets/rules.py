@@ -220,7 +220,7 @@ def rules_sheets(game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bo
         pages = typeset(blocks, frame)
         faces = [[*items, *_footer(f"{game}: rules booklet · {n}", frame)] for n, items in enumerate(pages, 1)]
         sheets = booklet_sheets(faces, sheet_w, sheet_h, margin)
-    sheets[0].bookmark = "Rules"
+    sheets[0].bookmarks = ("Rules",)
     return sheets
 
 
