@@ -166,7 +166,7 @@ def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[Pe
     part = run[0]
     fronts: list[Scene] = [f.front for p in run for f in p.faces]
     backs = [f.back for p in run for f in p.faces]
-    label = ", ".join(dict.fromkeys(p.kind.label or p.kind.name for p in run))
+    label = " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in run))
     first = fronts[0]
     if _tiled(part, paper):
         if not part.kind.tileable:

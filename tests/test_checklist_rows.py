@@ -47,6 +47,8 @@ def test_sliders_checklist_has_one_row_per_component_grouped_by_stock(tmp_path):
     assert labels.count("title deeds") == 1
     deeds = rows[labels.index("title deeds")]
     assert deeds["How"] == "28"  # 22 streets, 4 railroads, 2 utilities
+    chance = rows[labels.index("Chance cards")]
+    assert set(pages_of(deeds["Pages"])) & set(pages_of(chance["Pages"]))  # one size and stock: shared sheets
     stocks = [r["Stock"] for r in rows]
     assert stocks == sorted(stocks, key=[CARD, PAPER, BOARD].index)  # grouped: each stock loaded once
     assert rows[labels.index("play money")]["Stock"] == PAPER
@@ -60,7 +62,10 @@ def test_sliders_checklist_has_one_row_per_component_grouped_by_stock(tmp_path):
             assert reads(titles[n - 1], f"page {n} of {len(titles)}")
     for stock, name in ((CARD, "card stock, 200-300 gsm"), (PAPER, "paper, 80-120 gsm"), (BOARD, "paper, glued")):
         of_stock = [r for r in rows if r["Stock"] == stock]
-        sheets = sum(len(pages_of(r["Pages"])) // (2 if "double" in r["Sides"] else 1) for r in of_stock)
+        # rows of one size share pages: count each page once, a duplex front and back as one sheet
+        duplex = {n for r in of_stock if "double" in r["Sides"] for n in pages_of(r["Pages"])}
+        single = {n for r in of_stock if "double" not in r["Sides"] for n in pages_of(r["Pages"])}
+        sheets = len(duplex) // 2 + len(single)
         first = min(pages_of(of_stock[0]["Pages"]))
         last = max(pages_of(of_stock[-1]["Pages"]))
         assert f"{name}" in text and f"{sheets} sheets (pages {first}-{last})" in text
@@ -81,7 +86,7 @@ def test_component_files_name_their_row_and_stock(tmp_path):
     rows, text, _ = read_checklist(path)
     assert [(r["Component"], r["How"], r["Stock"]) for r in rows] == [("Tokens", "2", PAPER)]
     assert list(bookmarks(path)) == ["Cover", "Checklist", "Tokens"]
-    assert f"{PAPER}: 2 sheets (pages 3-4)" in text
+    assert f"{PAPER}: 1 sheet (pages 3)" in text and "Print page 3 at 100%" in text  # the two share a sheet
 
 
 def test_a_stock_that_is_not_one_of_the_three_is_an_error_at_its_place(tmp_path):

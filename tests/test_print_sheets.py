@@ -241,12 +241,14 @@ def test_checklist_says_why_sheets_are_not_filled(tmp_path):
     assert (right - left) * (bottom - top) / printable == pytest.approx(0.35, abs=0.005)
     notes = text[text.index("Sheets not filled, and why") :]
     b, c, n = marks["board"], marks["chips"], marks["numbered chips"]
-    assert n == c + 1 and b == n + 1  # card stock first, then the board printed on paper
+    # card stock first, chips and numbered chips (one size) sharing their sheets, then the board on paper
+    assert n == c and b == n + 2
     tiles = ", ".join(f"{p} (35% used)" for p in range(b, b + 4))
     assert f"Pages {tiles}, board (board.yaml): a board tile" in notes
-    assert f"Page {c} (42% used), chips (chips.yaml): each component file gets sheets of its own" in notes
-    assert f"Page {n} (42% used), numbered chips (numbered-chips.yaml)" in notes
-    assert f"card stock, 200-300 gsm: 2 sheets (pages {c}-{n})" in text
+    numbered = f"Page {c + 1} (13% used), numbered chips (numbered-chips.yaml)"
+    assert f"{numbered}: no more components of the same size" in notes
+    assert "chips (chips.yaml)" not in notes  # its one sheet is full
+    assert f"card stock, 200-300 gsm: 2 sheets (pages {c}-{c + 1})" in text
     assert f"paper, glued onto board (mount board or a cereal box): 4 sheets (pages {b}-{b + 3})" in text
 
 

@@ -247,7 +247,9 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOpti
     y += 10
     total = sum(r.count for r in rows)
     pages = sorted(n for r in rows for n in r.sheets)
-    where = f"pages {pages[0]}-{pages[-1]}" if pages else "the pages after this one"
+    where = "the pages after this one"
+    if pages:
+        where = f"page {pages[0]}" if pages[0] == pages[-1] else f"pages {pages[0]}-{pages[-1]}"
     note = f"{total} components in {len(rows)} kinds. Print {where} at 100% (no scaling); then work down the table."
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
