@@ -9,7 +9,8 @@ import pytest
 
 from tests.conftest import run_build
 from tests.pdf_geometry import PT_MM, cut_lines
-from tests.test_print_sheets import bookmarks, checklist_rows
+from tests.test_checklist_rows import read_checklist
+from tests.test_print_sheets import bookmarks
 
 CARD_W, CARD_H = 63.5, 88.9
 
@@ -37,6 +38,12 @@ def cells(page) -> list[tuple[float, float]]:
     return [
         ((a + b) / 2, (t + u) / 2) for t, u in zip(ys, ys[1:], strict=False) for a, b in zip(xs, xs[1:], strict=False)
     ]
+
+
+def read_rows(path: Path) -> tuple[dict[str, dict[str, str]], str]:
+    """The checklist's rows by component, and its whole text."""
+    rows, text, _ = read_checklist(path)
+    return {r["Component"]: r for r in rows}, text
 
 
 def test_two_files_of_one_size_share_sheets_with_backs_in_register(tmp_path):
@@ -67,9 +74,7 @@ def test_shared_pages_are_listed_for_both_rows_and_separate_keeps_files_apart(tm
     path = build(tmp_path / "shared", game)
     marks = bookmarks(path)
     assert marks == {"Cover": 1, "Checklist": 2, "cards": 3, "Other cards": 3}
-    with pdfplumber.open(path) as pdf:
-        rows = {r["Component"]: r for r in checklist_rows(pdf.pages[1])}
-        text = " ".join(pdf.pages[1].extract_text().split())
+    rows, text = read_rows(path)
     assert rows["cards"]["Pages"] == "3-4" and rows["Other cards"]["Pages"] == "3-6"
     assert "card stock, 200-300 gsm: 2 sheets (pages 3-6)" in text
 
@@ -77,9 +82,7 @@ def test_shared_pages_are_listed_for_both_rows_and_separate_keeps_files_apart(tm
     assert len(pypdf.PdfReader(path).pages) == 2 + 6
     marks = bookmarks(path)
     assert marks == {"Cover": 1, "Checklist": 2, "cards": 3, "Other cards": 5}
-    with pdfplumber.open(path) as pdf:
-        rows = {r["Component"]: r for r in checklist_rows(pdf.pages[1])}
-        text = " ".join(pdf.pages[1].extract_text().split())
+    rows, text = read_rows(path)
     assert rows["cards"]["Pages"] == "3-4" and rows["Other cards"]["Pages"] == "5-8"
     assert "card stock, 200-300 gsm: 3 sheets (pages 3-8)" in text
     assert "each component file gets sheets of its own (--separate)" in text

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
-from reportlab.pdfbase.pdfdoc import PDFPageLabel
 from reportlab.pdfgen import canvas
 
 from generator.layout.fonts import register_fonts
@@ -158,7 +157,7 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
     painter = _Painter(c, icon_path)
     # Page labels are the page numbers themselves, so what a viewer shows is what a print
     # dialog takes and what the checklist lists.
-    c.addPageLabel(0, style=PDFPageLabel.ARABIC, start=1)
+    c.addPageLabel(0, style="D", start=1)  # D: decimal arabic numerals
     for number, sheet in enumerate(sheets, 1):
         c.setPageSize((sheet.width * K, sheet.height * K))
         for k, title in enumerate(sheet.bookmarks):  # one destination each: outline entries are keyed by it

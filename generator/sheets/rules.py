@@ -39,9 +39,8 @@ UNLIMITED = 10_000.0
 
 @dataclass(frozen=True)
 class Frame:
-    """Where text goes on one page: the text area (x, y, width, height) on a page of a size."""
+    """Where text goes on one page: the text area (x, y, width, height) on a page that high."""
 
-    page_width: float
     page_height: float
     x: float
     y: float
@@ -185,14 +184,14 @@ def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
         elif block.kind == "table":
             pages.pour(_table_lines(block.rows, frame.x, frame.width), GAP)
         elif block.kind == "break":
-            middle = (frame.x + frame.width / 2, 0.0)
-            rule = Polyline(((middle[0] - 15, 1.5), (middle[0] + 15, 1.5)), RULE)
+            middle = frame.x + frame.width / 2
+            rule = Polyline(((middle - 15, 1.5), (middle + 15, 1.5)), RULE)
             pages.pour([_Line((rule,), 0.0, 3.0)], GAP)
     return pages.pages
 
 
 def _frame(width: float, height: float, margin: float) -> Frame:
-    return Frame(width, height, margin, margin, width - 2 * margin, height - 2 * margin - FOOTER_ROOM)
+    return Frame(height, margin, margin, width - 2 * margin, height - 2 * margin - FOOTER_ROOM)
 
 
 def _footer(text: str, frame: Frame) -> list[Item]:
