@@ -8,12 +8,15 @@ from pathlib import Path
 from generator import shipped
 from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
+from generator.export.release import write_release
+from generator.games import engines
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.memo import fingerprint
 from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.sheets import checklist
+from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
 from generator.sheets.ink import save_ink
@@ -21,9 +24,11 @@ from generator.sheets.model import Sheet
 from generator.sheets.options import DEFAULT as DEFAULT_PRINT
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
+from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
 from generator.sources.loader import LocDict
+from generator.sources.rules import read_rules
 from generator.sources.schema import validate
 from generator.units import parse_length
 from generator.workers import Workers, chunks
@@ -39,6 +44,17 @@ class Laid:
     kind: ComponentKind
     layout: LocDict
     faces: list[Faces]
+
+    @property
+    def row(self) -> str:
+        """Its checklist row and bookmark: the file's `row:`, else its kind's label."""
+        return self.file.row or self.kind.label or self.kind.name
+
+    @property
+    def stock(self) -> str:
+        """What it is printed on: the file's `stock:`, else its kind's, else board for a
+        board (tileable) and card stock for the rest."""
+        return self.file.stock or self.kind.stock or ("board" if self.kind.tileable else "card")
 
     @property
     def gap(self) -> float:
@@ -99,43 +115,93 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
 
 
 def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = DEFAULT_PRINT) -> list[Sheet]:
-    """Every part onto sheets; with options.checklist a checklist page first (and a blank
-    page after it when sheets are printed duplex, so fronts stay on odd pages)."""
+    """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
+    are one run, parts of the same size, stock and sides sharing their sheets (see _runs);
+    with options.checklist the front matter first (see front_matter)."""
+    parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pending: list[PendingSheet] = []
-    for part in laid:
-        if not part.faces:  # a file of data other kinds draw from (e.g. the backs of a deck)
-            continue
-        fronts: list[Scene] = [f.front for f in part.faces]
-        label = part.kind.label or part.kind.name
-        first = fronts[0]
-        backs = [f.back for f in part.faces]
+    for run in _runs(parts, paper, options):
         start = len(pending)
-        if plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None:
-            if not part.kind.tileable:
-                raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
-            for scene in fronts:
-                pending.extend(impose_tiled(scene, paper, label))
-        elif options.fold_over and any(backs) and fits_fold_over(first, paper):
-            pending.extend(impose_fold_over(fronts, backs, paper, label, part.kind.own_outline))
+        pending.extend(_impose_run(run, paper, options))
+        _attribute([p.sheet for p in pending[start:]], run)
+    bookmarked: set[str] = set()
+    for part in parts:  # each row's bookmark on the first page that holds one of its components
+        at = next((p.sheet for p in pending if part.file.shown in p.sheet.sources), None)
+        if at is not None and part.row not in bookmarked:
+            at.bookmarks = (*at.bookmarks, part.row)
+            bookmarked.add(part.row)
+    if not options.checklist:
+        return finish(pending, game.name)
+    rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
+    duplex = any(p.sheet.side == "back" for p in pending)
+    front = len(rules) + 2 + (len(rules) % 2 == 1 and duplex)
+    sheets = finish(pending, game.name, front + 1)
+    return front_matter(laid, rules, sheets, paper, game, options) + sheets
+
+
+def _tiled(part: Laid, paper: Paper) -> bool:
+    first = part.faces[0].front
+    return plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(part.faces)) is None
+
+
+def _runs(parts: list[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
+    """The parts in sheet runs: parts of the same size, bleed, gap, stock, sides and outline
+    are imposed together, so they fill each other's sheets (fronts and backs staying in
+    register, as impose_grid keeps them). A tiled board, a part folded over, and with
+    options.separate every part, has a run of its own. Runs keep the parts' order."""
+    runs: dict[object, list[Laid]] = {}
+    for n, part in enumerate(parts):
+        first = part.faces[0].front
+        two_sided = any(f.back is not None for f in part.faces)
+        if options.separate or _tiled(part, paper) or (options.fold_over and two_sided):
+            key: object = n
         else:
-            pending.extend(
-                impose_grid(
-                    fronts,
-                    paper,
-                    part.gap,
-                    label,
-                    backs if any(backs) else None,
-                    options.duplex,
-                    options.back_offset,
-                    part.kind.own_outline,
-                )
-            )
-        for p in pending[start:]:
-            p.sheet.source = part.file.shown
-    sheets = finish(pending, game.name)
-    if options.checklist:
-        sheets = _checklist(laid, sheets, paper, game, options) + sheets
-    return sheets
+            size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap)
+            key = (size, part.stock, two_sided, part.kind.own_outline)
+        runs.setdefault(key, []).append(part)
+    return list(runs.values())
+
+
+def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[PendingSheet]:
+    part = run[0]
+    fronts: list[Scene] = [f.front for p in run for f in p.faces]
+    backs = [f.back for p in run for f in p.faces]
+    label = " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in run))
+    first = fronts[0]
+    if _tiled(part, paper):
+        if not part.kind.tileable:
+            raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
+        return [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
+    if options.fold_over and any(backs) and fits_fold_over(first, paper):
+        return impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
+    return impose_grid(
+        fronts,
+        paper,
+        part.gap,
+        label,
+        backs if any(backs) else None,
+        options.duplex,
+        options.back_offset,
+        part.kind.own_outline,
+    )
+
+
+def _attribute(sheets: list[Sheet], run: list[Laid]) -> None:
+    """Name on each sheet of a run the component files it holds: a fronts sheet holds the
+    run's next components in order, one per placement; a backs sheet the same as its fronts."""
+    if len(run) == 1:
+        for sheet in sheets:
+            sheet.sources = (run[0].file.shown,)
+        return
+    owners = [p.file.shown for p in run for _ in p.faces]
+    taken = 0
+    previous: tuple[str, ...] = ()
+    for sheet in sheets:
+        if sheet.side != "back":
+            count = len(sheet.placements)
+            previous = tuple(dict.fromkeys(owners[taken : taken + count]))
+            taken += count
+        sheet.sources = previous
 
 
 def fits_on(paper: Paper, part: Laid) -> bool:
@@ -155,29 +221,66 @@ def too_large(paper: Paper, part: Laid) -> str:
     )
 
 
-def _checklist(laid: list[Laid], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
+def front_matter(
+    laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
+) -> list[Sheet]:
+    """The pages before the sheets: a cover, the rules sheets, the checklist, and a page left
+    blank on purpose when the sheets are printed duplex and the front matter would otherwise
+    end on an odd page (fronts stay on odd pages)."""
+    count = len(rules) + 2
+    blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
+    first_page = count + blank + 1
+    rows = _rows(laid, sheets, paper, options, first_page)
+    page = checklist.checklist_sheet(game.name, rows, paper, options)
+    contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
+    contents.append(Contents("Checklist", (count,)))
+    stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
+    for r in rows:
+        stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
+    cover = cover_sheet(
+        game.name,
+        players(game),
+        contents,
+        [StockPages(stock, tuple(sorted(pages))) for stock, pages in stocks.items()],
+        options.duplex,
+        paper,
+    )
+    return [cover, *rules, page, *([blank_sheet(paper)] if blank else [])]
+
+
+def players(game: Game) -> str:
+    """ "2-6 players", from the game's engine."""
+    engine = engines().get(game.engine)
+    if engine is None:
+        return ""
+    if engine.min_players == engine.max_players:
+        return f"{engine.min_players} players"
+    return f"{engine.min_players}-{engine.max_players} players"
+
+
+def _rows(
+    laid: list[Laid], sheets: list[Sheet], paper: Paper, options: PrintOptions, first_page: int
+) -> list[checklist.Row]:
     rows = []
     for part in (p for p in laid if p.faces):
         fronts = [f.front for f in part.faces]
-        first = fronts[0]
-        tiled = plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(fronts)) is None
+        tiled = _tiled(part, paper)
         two_sided = any(f.back is not None for f in part.faces)
         rows.append(
             checklist.row(
-                part.kind.label or part.kind.name,
+                part.row,
                 part.file.shown,
                 fronts,
                 two_sided,
                 tiled,
                 options.fold_over,
-                getattr(part.kind, "stock", None),
+                part.stock,
                 sheets,
                 paper,
+                first_page,
             )
         )
-    page = checklist.checklist_sheet(game.name, rows, paper, options.duplex, options.fold_over)
-    duplex = any(sheet.side == "back" for sheet in sheets)
-    return [page, Sheet(paper.width, paper.height, side="")] if duplex else [page]
+    return checklist.merged(rows)
 
 
 def context_for(game: Game) -> LayoutContext:
@@ -199,8 +302,10 @@ def build_game(
     options: PrintOptions = DEFAULT_PRINT,
     jobs: int = 1,
     use_cache: bool = True,
+    release: bool = False,
 ) -> BuildResult:
     """Lay out, impose and write one game; nothing is written when layout finds errors.
+    With `release`, also its print-and-play release (export/release.py) from the PDF and SVGs.
 
     With `use_cache`, work whose inputs are unchanged since a build into the same `out_dir`
     is taken from <out_dir>/.cache (generator/cache.py); `jobs` > 1 renders sheets in that
@@ -215,6 +320,13 @@ def build_game(
         return result
     result.sheets = impose(laid, paper, game, options)
     write_outputs(result, ctx, out_dir, formats, progress, store, jobs)
+    if release:
+        folder = out_dir / game.slug
+        svgs = sorted(path for path in result.files if path.suffix == ".svg")
+        made = write_release(
+            game.slug, game.name, players(game), folder / f"{game.slug}.pdf", svgs, result.sheets, folder
+        )
+        result.files.extend([made.pdf, made.readme, made.zip])
     return result
 
 

@@ -110,7 +110,22 @@ def main() -> None:
     "--checklist/--no-checklist",
     default=True,
     show_default=True,
-    help="Start each game's PDF with a checklist page: what to print on what, and the cutting order.",
+    help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
+    "what to print on what, and the cutting order.",
+)
+@click.option(
+    "--pnp",
+    is_flag=True,
+    help="Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
+    "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
+)
+@click.option(
+    "--separate",
+    is_flag=True,
+    help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
+)
+@click.option(
+    "--booklet", is_flag=True, help="The rules as a half-size booklet: print duplex (short edge), fold, staple."
 )
 @click.option(
     "--alignment-test",
@@ -138,6 +153,9 @@ def build(
     fold_over: bool,
     ink_saver: bool,
     checklist: bool,
+    separate: bool,
+    booklet: bool,
+    pnp: bool,
     alignment_test: bool,
     jobs: int,
     use_cache: bool,
@@ -155,9 +173,11 @@ def build(
         offset = parse_offset(back_offset)
     except ValueError as exc:
         _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist)
+    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist or pnp, separate, booklet)
     try:
         chosen = _formats(formats)
+        if pnp:  # the release is made of the PDF and the SVG sheets
+            chosen = tuple(dict.fromkeys((*chosen, "pdf", "svg")))
         folders = _game_folders(sources)
         papers = _papers(paper_name, folders)
     except SourceError as exc:
@@ -169,7 +189,7 @@ def build(
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache):
+        if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache, pnp):
             failed = True
     if alignment_test:
         from generator.sheets.alignment import write_alignment_test
@@ -210,6 +230,7 @@ def _build_one(
     options: PrintOptions,
     jobs: int = 1,
     use_cache: bool = True,
+    release: bool = False,
 ) -> bool:
     from generator.build import build_game
 
@@ -223,7 +244,7 @@ def _build_one(
                 bar.length = max(bar.length or 0, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache)
+            result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache, release)
     except SourceError as exc:
         _fail(str(exc))
     _say(accept(result.findings, game.accept))

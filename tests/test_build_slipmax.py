@@ -178,7 +178,7 @@ def test_every_sheet_carries_its_furniture(pdf):
     total = len(pdf.pages)
     for n, page in enumerate(pdf.pages, 1):
         text = page.extract_text()
-        assert f"sheet {n} of {total}" in text
+        assert f"page {n} of {total}" in text
         assert "print at 100%" in text and "Slipmax:" in text
         # The calibration square (a 1 in x 1 in outline) or, in narrow margins, a 1 in ruler.
         squares = [r for r in page.rects if abs(r["width"] - 72) < 0.05 and abs(r["height"] - 72) < 0.05]

@@ -12,6 +12,7 @@ import pytest
 
 from generator.build import build_game
 from generator.games.chip_flip.components import reads_otherwise_turned
+from generator.sheets.options import PrintOptions
 from generator.sheets.paper import paper
 from generator.sources.errors import SourceError
 from generator.sources.game import load_game
@@ -40,7 +41,8 @@ def make_game(folder: Path, layout: str | None = None, replace: tuple[str, str] 
 
 
 def build(folder: Path, out: Path):
-    result = build_game(load_game(folder), out, paper("letter"), ("pdf", "svg"))
+    # Each file on sheets of its own: these tests read one kind's sheets (shared sheets: tests/test_shared_sheets.py).
+    result = build_game(load_game(folder), out, paper("letter"), ("pdf", "svg"), options=PrintOptions(separate=True))
     return result, out / folder.name
 
 

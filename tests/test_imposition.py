@@ -50,7 +50,7 @@ def test_poker_cards_go_nine_up_with_shared_cut_lines(tmp_path, paper, bleed):
         # Narrow margins: the 1 in ruler of the compact furniture, and the sheet label.
         rulers = [ln for ln in first.lines if abs(max(ln["width"], ln["height"]) * PT_MM - 25.4) < 0.05]
         assert rulers
-        assert "sheet 1 of 3" in "".join(c["text"] for c in first.chars)  # in drawing order: it may stand rotated
+        assert "page 1 of 3" in "".join(c["text"] for c in first.chars)  # in drawing order: it may stand rotated
 
 
 def test_bleed_of_butted_cards_stays_on_the_outer_edges(tmp_path):

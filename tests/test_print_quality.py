@@ -184,8 +184,12 @@ def _profile(image, x_mm: float, y_mm: float, across: str, dpi: int = 300, reach
 
 
 def _page_with(pdf: Path, needle: str) -> int:
+    """The index of the first sheet of components (after the rules and the checklist) showing `needle`."""
+    reader = pypdf.PdfReader(pdf)
+    checklist = next(reader.get_destination_page_number(i) for i in reader.outline if i.title == "Checklist")
     with pdfplumber.open(pdf) as opened:
-        return next(n for n, page in enumerate(opened.pages) if needle in (page.extract_text() or ""))
+        pages = list(enumerate(opened.pages))[checklist + 1 :]
+        return next(n for n, page in pages if needle in (page.extract_text() or ""))
 
 
 def test_bidding_token_cut_and_fold_lines_show_on_the_black_face(built):

@@ -4,6 +4,7 @@ geometry, the checklist page's counts, the ink saver and the duplex alignment te
 from pathlib import Path
 
 import pdfplumber
+import pypdf
 import pytest
 from click.testing import CliRunner
 
@@ -174,7 +175,13 @@ def test_fold_over_may_fold_down_the_sheet_with_backs_upright(tmp_path):
         assert back["top"] == pytest.approx(front["top"], abs=0.5)
 
 
-HEADERS = ("Component", "How", "Size", "Stock", "Sides", "Sheets", "Cut")
+HEADERS = ("Component", "How", "Size", "Stock", "Sides", "Pages", "Cut")
+
+
+def bookmarks(path: Path) -> dict[str, int]:
+    """The PDF's outline read back: each top-level title and the page number (from 1) it opens."""
+    reader = pypdf.PdfReader(path)
+    return {item.title: reader.get_destination_page_number(item) + 1 for item in reader.outline}
 
 
 def checklist_rows(page) -> list[dict[str, str]]:
@@ -198,19 +205,22 @@ def checklist_rows(page) -> list[dict[str, str]]:
 def test_checklist_page_counts_every_component_from_the_sources(tmp_path):
     out = tmp_path / "out"
     run_build(str(COMPONENTS / "slipmax"), "--out", str(out), "--format", "pdf")  # the checklist is the default
-    with pdfplumber.open(out / "slipmax" / "slipmax.pdf") as pdf:
-        rows = checklist_rows(pdf.pages[0])
-        heading = pdf.pages[0].extract_text()
-        titles = [" ".join(p.extract_text().split()) for p in pdf.pages[1:]]
+    path = out / "slipmax" / "slipmax.pdf"
+    at = bookmarks(path)["Checklist"]
+    with pdfplumber.open(path) as pdf:
+        rows = checklist_rows(pdf.pages[at - 1])
+        heading = pdf.pages[at - 1].extract_text()
+        titles = [" ".join(p.extract_text().split()) for p in pdf.pages]
     strips = (COMPONENTS / "slipmax" / "strips.yaml").read_text().count("\n  - title:")
     assert "Slipmax: checklist" in heading
     assert [r["Component"] for r in rows] == ["strips", "register card", "board"]
     assert [r["How"] for r in rows] == [str(strips), "1", "1"]
-    # the sheet numbers listed are the sheets whose furniture names that component
+    # the page numbers listed are the PDF's own pages, whose furniture names that component and that page
     for r in rows:
-        first, _, last = r["Sheets"].partition("-")
+        first, _, last = r["Pages"].partition("-")
         for n in range(int(first), int(last or first) + 1):
             assert f"Slipmax: {r['Component']}" in titles[n - 1]
+            assert f"page {n} of {len(titles)}" in titles[n - 1]
     assert "cut the slits inside" in rows[1]["Cut"] and "score the dashed lines" in rows[1]["Cut"]
     assert "targets on targets" in rows[2]["Cut"]
     assert all(r["Sides"] == "single-sided" for r in rows)
@@ -221,25 +231,42 @@ def test_checklist_says_why_sheets_are_not_filled(tmp_path):
     reason; the share given is the one measured on the printed sheet."""
     out = tmp_path / "out"
     run_build(str(COMPONENTS / "chip-flip"), "--out", str(out), "--format", "pdf")
-    with pdfplumber.open(out / "chip-flip" / "chip-flip.pdf") as pdf:
-        text = " ".join(pdf.pages[0].extract_text().split())
-        tile = pdf.pages[1]  # sheet 1: a board tile, its TrimBox the tile
+    path = out / "chip-flip" / "chip-flip.pdf"
+    marks = bookmarks(path)
+    with pdfplumber.open(path) as pdf:
+        text = " ".join(pdf.pages[marks["Checklist"] - 1].extract_text().split())
+        tile = pdf.pages[marks["board"] - 1]  # a board tile, its TrimBox the tile
         printable = (float(tile.width) * PT_MM - 10) * (float(tile.height) * PT_MM - 10)  # 5 mm printer margins
         left, top, right, bottom = (v * PT_MM for v in tile.trimbox)
     assert (right - left) * (bottom - top) / printable == pytest.approx(0.35, abs=0.005)
     notes = text[text.index("Sheets not filled, and why") :]
-    assert "Sheets 1 (35% used), 2 (35% used), 3 (35% used), 4 (35% used), board (board.yaml): a board tile" in notes
-    assert "Sheet 5 (42% used), chips (chips.yaml): each component file gets sheets of its own" in notes
-    assert "Sheet 6 (42% used), numbered chips (numbered-chips.yaml)" in notes
+    b, c, n = marks["board"], marks["chips"], marks["numbered chips"]
+    # card stock first, chips and numbered chips (one size) sharing their sheets, then the board on paper
+    assert n == c and b == n + 2
+    tiles = ", ".join(f"{p} (35% used)" for p in range(b, b + 4))
+    assert f"Pages {tiles}, board (board.yaml): a board tile" in notes
+    numbered = f"Page {c + 1} (13% used), numbered chips (numbered-chips.yaml)"
+    assert f"{numbered}: no more components of the same size" in notes
+    assert "chips (chips.yaml)" not in notes  # its one sheet is full
+    assert f"card stock, 200-300 gsm: 2 sheets (pages {c}-{c + 1})" in text
+    assert f"paper, glued onto board (mount board or a cereal box): 4 sheets (pages {b}-{b + 3})" in text
 
 
 def test_checklist_keeps_duplex_pages_paired(tmp_path):
-    with pdfplumber.open(build_pdf(tmp_path, write_deck(tmp_path / "deck", 3), "--checklist")) as pdf:
-        rows = checklist_rows(pdf.pages[0])
+    """Without rules the cover and checklist are two pages; with one page of rules a fourth
+    page says it is blank on purpose. Either way the fronts are on odd pages."""
+    deck = write_deck(tmp_path / "deck", 3)
+    path = build_pdf(tmp_path / "a", deck, "--checklist")
+    assert bookmarks(path) == {"Cover": 1, "Checklist": 2, "cards": 3}
+    (deck / "rules.md").write_text("# Duplex\n\nDeal three cards.\n")
+    path = build_pdf(tmp_path / "b", deck, "--checklist")
+    with pdfplumber.open(path) as pdf:
+        rows = checklist_rows(pdf.pages[2])
         texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
-    assert rows[0]["How"] == "3" and rows[0]["Sides"] == "double-sided, long-edge flip"
-    assert texts[1] == ""
-    assert "N1" in texts[2] and ("B1" in texts[3] or "1B" in texts[3])
+    assert bookmarks(path) == {"Cover": 1, "Rules": 2, "Checklist": 3, "cards": 5}
+    assert rows[0]["How"] == "3" and rows[0]["Sides"] == "double-sided, long-edge flip" and rows[0]["Pages"] == "5-6"
+    assert texts[3] == "This page is intentionally left blank."
+    assert "N1" in texts[4] and ("B1" in texts[5] or "1B" in texts[5])
 
 
 def test_ink_saver_drops_large_fills_and_keeps_text(tmp_path):

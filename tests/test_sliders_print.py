@@ -18,6 +18,7 @@ from generator.build import BuildResult, Laid, build_game, context_for, lay_out
 from generator.cli import main
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Polyline, Rect
+from generator.sheets.options import PrintOptions
 from generator.sheets.paper import paper
 from generator.sources.game import load_game
 from generator.sources.loader import load_yaml
@@ -29,7 +30,9 @@ LAYOUTS = ROOT / "layouts"
 
 
 def build(folder: Path, out: Path, paper_name: str = "letter") -> BuildResult:
-    return build_game(load_game(folder), out, paper(paper_name), ("pdf",))
+    """Each component file on sheets of its own, so a kind's pages hold only its components
+    (sharing sheets across files has tests of its own, tests/test_shared_sheets.py)."""
+    return build_game(load_game(folder), out, paper(paper_name), ("pdf",), options=PrintOptions(separate=True))
 
 
 def laid_faces(folder: Path) -> tuple[list[Laid], LayoutContext]:
@@ -57,9 +60,15 @@ def built(request, tmp_path_factory):
 
 
 def pages(built, title: str) -> list:
-    """The PDF pages whose sheet is titled `title` (the sheet model says which is which)."""
+    """The PDF pages whose sheet holds the components titled `title` (the sheet model says
+    which is which; a sheet shared by several kinds is titled "a + b")."""
     result, pdf = built
-    found = [pdf.pages[n] for n, sheet in enumerate(result.sheets) if sheet.title == title]
+    kinds, backs = title.removesuffix(", backs"), title.endswith(", backs")
+    found = [
+        pdf.pages[n]
+        for n, sheet in enumerate(result.sheets)
+        if sheet.title.endswith(", backs") == backs and kinds in sheet.title.removesuffix(", backs").split(" + ")
+    ]
     assert found, f"no sheet titled {title!r}"
     return found
 

@@ -91,6 +91,9 @@ class ComponentKind:
     #: A component too large for the sheet (a board) is tiled over several sheets; any
     #: other kind must fit on one, or the paper is too small for it.
     tileable: bool = False
+    #: What the components are printed on: "paper", "card" (card stock) or "board" (paper
+    #: glued onto board); "" for the default, board for a tileable kind and card otherwise.
+    stock: str = ""
 
     def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
         raise NotImplementedError

@@ -240,8 +240,14 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
     c.setAuthor("cutsheet")
     c.setViewerPreference("PrintScaling", "None")
     painter = _Painter(c, icon_path)
-    for sheet in sheets:
+    # Page labels are the page numbers themselves, so what a viewer shows is what a print
+    # dialog takes and what the checklist lists.
+    c.addPageLabel(0, style="D", start=1)  # D: decimal arabic numerals
+    for number, sheet in enumerate(sheets, 1):
         c.setPageSize((sheet.width * K, sheet.height * K))
+        for k, title in enumerate(sheet.bookmarks):  # one destination each: outline entries are keyed by it
+            c.bookmarkPage(f"page{number}.{k}")
+            c.addOutlineEntry(title, f"page{number}.{k}", level=0)
         if sheet.trim:
             c.setTrimBox(_box_pt(sheet.trim, sheet.height))
         if sheet.bleed:

@@ -10,11 +10,17 @@ from pathlib import PurePath
 from generator.layout.scene import Group, Item, Polyline, Scene, Style, Text
 from generator.layout.text import TextStyle, fit_text
 from generator.sheets.model import Sheet
+from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
 from generator.units import PT
 
-DEFAULT_STOCK = "card stock, 200-300 gsm"
-LARGE_STOCK = "paper, glued onto board"
+#: Each stock a component file may declare, as the checklist names it, in the order the
+#: sheets are printed: card stock, then everything printed on plain paper.
+STOCKS = {
+    "card": "card stock, 200-300 gsm",
+    "paper": "paper, 80-120 gsm (plain or coloured)",
+    "board": "paper, glued onto board (mount board or a cereal box)",
+}
 #: A sheet whose components cover less than this share of its printable area is named in a
 #: note under the table, with the reason it is not filled; so is every board tile's sheet.
 HALF_EMPTY = 0.5
@@ -22,14 +28,18 @@ WHY_TILES = (
     "a board tile is trimmed on its solid edges and laid over its neighbours, so it shares its sheet with nothing"
 )
 WHY_OWN_SHEETS = (
-    "each component file gets sheets of its own; other files' components, even of the same stock, do not fill"
-    " them yet, so keep the unused part for later"
+    "each component file gets sheets of its own (--separate); other files' components, even of the same stock,"
+    " do not fill them, so keep the unused part for later"
+)
+WHY_RUN_ENDS = (
+    "no more components of the same size, stock and sides are left to fill it, and components of other sizes"
+    " do not share sheets yet, so keep the unused part for later"
 )
 
 
 @dataclass(frozen=True)
 class Row:
-    """One component file of the build."""
+    """One component as printed: one component file, or the files that share a row name."""
 
     label: str
     count: int
@@ -41,8 +51,10 @@ class Row:
     #: The share of each of its sheets' printable area the components cover, in `sheets` order.
     use: tuple[float, ...] = ()
     tiled: bool = False
-    #: The component file, as shown in messages.
+    #: The component file (files, comma-separated), as shown in messages.
     source: str = ""
+    #: Its pages that are duplex backs (printed on the same sheet as the page before).
+    backs: tuple[int, ...] = ()
 
     @property
     def half_empty(self) -> tuple[tuple[int, float], ...]:
@@ -91,44 +103,99 @@ def row(
     two_sided: bool,
     tiled: bool,
     fold_over: bool,
-    stock: str | None,
+    stock: str,
     sheets: list[Sheet],
     paper: Paper,
+    first_page: int = 1,
 ) -> Row:
+    """The row of one component file; its pages are numbered from `first_page`, the PDF page
+    that sheets[0] is printed on."""
     first = fronts[0]
-    numbers = tuple(n for n, sheet in enumerate(sheets, 1) if sheet.source == source)
+    numbers = tuple(n for n, sheet in enumerate(sheets, first_page) if source in sheet.sources)
     return Row(
         label,
         len(fronts),
         (first.width, first.height),
-        stock or (LARGE_STOCK if tiled else DEFAULT_STOCK),
+        stock,
         two_sided,
         numbers,
         steps_for(fronts, two_sided, tiled, fold_over),
-        tuple(sheet_use(sheets[n - 1], paper) for n in numbers),
+        tuple(sheet_use(sheets[n - first_page], paper) for n in numbers),
         tiled,
         source,
+        tuple(n for n in numbers if sheets[n - first_page].side == "back"),
     )
 
 
-def half_empty_notes(rows: list[Row]) -> list[str]:
+def merged(rows: list[Row]) -> list[Row]:
+    """Rows of the same label and stock (the three kinds of title deed) as one, in the order
+    of their first; then grouped by stock in STOCKS order, so each stock is loaded once."""
+    groups: dict[tuple[str, str], list[Row]] = {}
+    for r in rows:
+        groups.setdefault((r.label, r.stock), []).append(r)
+    out = []
+    for (label, stock), group in groups.items():
+        first = group[0]
+        steps = tuple(dict.fromkeys(step for r in group for step in r.steps))
+        # Files of one run share sheets: each page once, in page order.
+        use = dict(sorted((n, u) for r in group for n, u in zip(r.sheets, r.use, strict=True)))
+        out.append(
+            Row(
+                label,
+                sum(r.count for r in group),
+                first.size,
+                stock,
+                any(r.two_sided for r in group),
+                tuple(use),
+                steps,
+                tuple(use.values()),
+                any(r.tiled for r in group),
+                ", ".join(r.source for r in group),
+                tuple(sorted({n for r in group for n in r.backs})),
+            )
+        )
+    order = list(STOCKS)
+    return sorted(out, key=lambda r: order.index(r.stock))
+
+
+def stock_totals(rows: list[Row]) -> list[str]:
+    """ "card stock, 200-300 gsm: 12 sheets (pages 7-30)", one line per stock in use."""
+    lines = []
+    for stock, name in STOCKS.items():
+        of_stock = [r for r in rows if r.stock == stock]
+        if of_stock:
+            printed = {n for r in of_stock for n in r.sheets}
+            count = len(printed - {n for r in of_stock for n in r.backs})
+            pages = page_list(tuple(sorted(printed)))
+            lines.append(f"{name}: {count} sheet{'s' if count != 1 else ''} (pages {pages})")
+    return lines
+
+
+def half_empty_notes(rows: list[Row], separate: bool = False) -> list[str]:
     """One note per component file with sheets it does not fill, saying why."""
     notes = []
     for r in rows:
         if r.half_empty:
             used = ", ".join(f"{n} ({share:.0%} used)" for n, share in r.half_empty)
-            word = "Sheet" if len(r.half_empty) == 1 else "Sheets"
-            what = f"{r.label} ({PurePath(r.source).name})" if r.source else r.label
-            notes.append(f"{word} {used}, {what}: {WHY_TILES if r.tiled else WHY_OWN_SHEETS}.")
+            word = "Page" if len(r.half_empty) == 1 else "Pages"
+            files = ", ".join(PurePath(source).name for source in r.source.split(", "))
+            what = f"{r.label} ({files})" if r.source else r.label
+            why = WHY_TILES if r.tiled else (WHY_OWN_SHEETS if separate else WHY_RUN_ENDS)
+            notes.append(f"{word} {used}, {what}: {why}.")
     return notes
 
 
-def _sheet_list(numbers: tuple[int, ...]) -> str:
+def page_list(numbers: tuple[int, ...]) -> str:
+    """Page numbers as a print dialog takes them: runs as "3-7", the rest by commas."""
     if not numbers:
         return "-"
-    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)) and len(numbers) > 1:
-        return f"{numbers[0]}-{numbers[-1]}"
-    return ", ".join(str(n) for n in numbers)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
 
 
 COLUMNS = (
@@ -137,7 +204,7 @@ COLUMNS = (
     ("Size", 0.13),
     ("Stock", 0.15),
     ("Sides", 0.11),
-    ("Sheets", 0.08),
+    ("Pages", 0.08),
     ("Cut and fold, in order", 0.28),
 )
 
@@ -155,31 +222,40 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
         r.label,
         str(r.count),
         f"{r.size[0]:.1f} x {r.size[1]:.1f} mm",
-        r.stock,
+        STOCKS[r.stock],
         sides,
-        _sheet_list(r.sheets),
+        page_list(r.sheets),
         steps,
     )
 
 
-def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_over: bool) -> Sheet:
-    """One page listing every row; sheet numbers count the printed sheets after this page."""
+def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOptions) -> Sheet:
+    """One page listing every row; its page numbers are the PDF's own."""
     # Nothing on this page is cut: the page itself is what is printed, so it is the trim.
-    sheet = Sheet(paper.width, paper.height, title="checklist", side="", trim=(0.0, 0.0, paper.width, paper.height))
+    sheet = Sheet(
+        paper.width,
+        paper.height,
+        title="checklist",
+        side="",
+        trim=(0.0, 0.0, paper.width, paper.height),
+        bookmarks=("Checklist",),
+    )
     x0, y = paper.inset, paper.inset
     width = paper.width - 2 * paper.inset
     items: list[Item] = []
     items += fit_text(f"{game}: checklist", x0, y, width, 9, TextStyle("DejaVuSans-Bold", 14 * PT)).items
     y += 10
     total = sum(r.count for r in rows)
-    note = (
-        f"{total} components in {len(rows)} kinds. Print every sheet after this page at 100% "
-        "(no scaling); then work down the table."
-    )
+    pages = sorted(n for r in rows for n in r.sheets)
+    where = "the pages after this one"
+    if pages:
+        where = f"page {pages[0]}" if pages[0] == pages[-1] else f"pages {pages[0]}-{pages[-1]}"
+    note = f"{total} components in {len(rows)} kinds. Print {where} at 100% (no scaling); then work down the table."
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
     rule = Style(stroke="#000000", stroke_width=0.35 * PT)
-    for n, values in enumerate([tuple(c for c, _ in COLUMNS)] + [cells(r, duplex, fold_over) for r in rows]):
+    table = [tuple(c for c, _ in COLUMNS)] + [cells(r, options.duplex, options.fold_over) for r in rows]
+    for n, values in enumerate(table):
         style = TextStyle("DejaVuSans-Bold" if n == 0 else "DejaVuSans", 8 * PT, min_size=6 * PT)
         height = 6.0 if n == 0 else 16.0
         x = x0
@@ -188,10 +264,16 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, duplex: str, fold_
             x += width * share
         y += height
         items.append(Polyline(((x0, y), (x0 + width, y)), rule))
-    notes = half_empty_notes(rows)
+    heading = TextStyle("DejaVuSans-Bold", 9 * PT)
+    y += 4
+    items += fit_text("Sheets per stock", x0, y, width, 5, heading).items
+    y += 6
+    for line in stock_totals(rows):
+        items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT)).items
+        y += 4.5
+    notes = half_empty_notes(rows, options.separate)
     if notes:
         y += 4
-        heading = TextStyle("DejaVuSans-Bold", 9 * PT)
         title = "Sheets not filled, and why"
         items += fit_text(title, x0, y, width, 5, heading).items
         y += 6

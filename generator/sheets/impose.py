@@ -321,16 +321,33 @@ def _union(boxes):
     return (left, top, right - left, bottom - top)
 
 
-def _tile_layout(paper: Paper, w: float, h: float) -> tuple[Paper, int, int, float, float]:
-    """Orientation and tile counts that need the fewest sheets; tile sizes (content)."""
-    best = None
-    for page in (paper, paper.rotated()):
-        tw = page.width - 2 * page.inset
-        th = page.height - 2 * page.inset - marks.FURNITURE_H - FURNITURE_CLEARANCE - marks.CROP_LENGTH
-        nx = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP))) if w > tw else 1
-        ny = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP))) if h > th else 1
-        if best is None or nx * ny < best[1] * best[2]:
-            best = (page, nx, ny, tw, th)
+@dataclass(frozen=True)
+class TileLayout:
+    page: Paper
+    across: int
+    down: int
+    #: The largest tile (content) the page holds, in mm.
+    width: float
+    height: float
+    #: The furniture under each tile is the compact ruler strip, not the calibration square.
+    compact: bool
+
+
+def _tile_layout(paper: Paper, w: float, h: float) -> TileLayout:
+    """The fewest tiles the overlap allows: each orientation of the paper, with the full
+    furniture under the tile or, where that saves tiles, the compact strip (ties keep the
+    full furniture, then the paper as given)."""
+    best: TileLayout | None = None
+    for compact in (False, True):
+        furniture = marks.COMPACT_H if compact else marks.FURNITURE_H
+        for page in (paper, paper.rotated()):
+            tw = page.width - 2 * page.inset
+            th = page.height - 2 * page.inset - furniture - FURNITURE_CLEARANCE - marks.CROP_LENGTH
+            nx = max(1, math.ceil((w - TILE_OVERLAP) / (tw - TILE_OVERLAP))) if w > tw else 1
+            ny = max(1, math.ceil((h - TILE_OVERLAP) / (th - TILE_OVERLAP))) if h > th else 1
+            if best is None or nx * ny < best.across * best.down:
+                best = TileLayout(page, nx, ny, tw, th, compact)
+    assert best is not None
     return best
 
 
@@ -349,8 +366,9 @@ def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
     Every tile repeats the overlap strip of its neighbours and shows the same alignment
     targets there; trim a tile along its solid edge line and lay it over the neighbour's
     dashed overlap line, targets on targets. Tiles are named by column letter and row number."""
-    page, nx, ny, tw, th = _tile_layout(paper, scene.width, scene.height)
-    xs, ys = _spans(scene.width, nx, tw), _spans(scene.height, ny, th)
+    layout = _tile_layout(paper, scene.width, scene.height)
+    page, nx, ny = layout.page, layout.across, layout.down
+    xs, ys = _spans(scene.width, nx, layout.width), _spans(scene.height, ny, layout.height)
     out = []
     for j, (y0, y1) in enumerate(ys):
         for i, (x0, x1) in enumerate(xs):
@@ -376,7 +394,8 @@ def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
             )
             sheet.trim = tile_box
             sheet.placements = [tile_box]
-            slot = Slot(page.margin, page.inset + (y1 - y0) + marks.CROP_LENGTH + FURNITURE_CLEARANCE, False)
+            below = page.inset + (y1 - y0) + marks.CROP_LENGTH + FURNITURE_CLEARANCE
+            slot = Slot(page.margin, below, False, layout.compact, page.width - 2 * page.margin)
             out.append(PendingSheet(sheet, slot, f"{label}, tile {name}"))
     return out
 
@@ -414,10 +433,12 @@ def _tile_edges(box, i: int, j: int, nx: int, ny: int) -> list[Item]:
     return items
 
 
-def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
-    """Number the sheets and add the furniture: game and component, sheet x of y, 100%."""
-    total = len(pending)
-    for n, p in enumerate(pending, 1):
+def finish(pending: list[PendingSheet], game: str, first_page: int = 1, total: int | None = None) -> list[Sheet]:
+    """Number the sheets and add the furniture: game and component, page x of y, 100%. The
+    numbers are the PDF's own: the first sheet is page `first_page` of `total` (pages of
+    front matter come before it)."""
+    total = total if total is not None else first_page - 1 + len(pending)
+    for n, p in enumerate(pending, first_page):
         p.sheet.items.append(_furniture(p, game, n, total))
     return [p.sheet for p in pending]
 
@@ -425,10 +446,10 @@ def finish(pending: list[PendingSheet], game: str) -> list[Sheet]:
 def _furniture(p: PendingSheet, game: str, n: int, total: int) -> Group:
     if p.slot.compact:
         lines = [
-            f"{game}: {p.label} · sheet {n} of {total} · print at 100%: the bar is 1 in",
-            f"{game}: {p.label} · sheet {n} of {total} · print at 100%",
-            f"sheet {n} of {total} · print at 100%",
+            f"{game}: {p.label} · page {n} of {total} · print at 100%: the bar is 1 in",
+            f"{game}: {p.label} · page {n} of {total} · print at 100%",
+            f"page {n} of {total} · print at 100%",
         ]
         return marks.compact_furniture(p.slot.x, p.slot.y, lines, p.slot.length, p.slot.rotate)
-    lines = [f"{game}: {p.label}", f"sheet {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
+    lines = [f"{game}: {p.label}", f"page {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
     return marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate)

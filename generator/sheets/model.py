@@ -22,5 +22,7 @@ class Sheet:
     placements: list[Box] = field(default_factory=list)
     #: "front", "back" (a duplex backs sheet), "both" (fold-over) or "" (no components).
     side: str = "front"
-    #: The component file whose components it holds (as shown in messages); "" for none.
-    source: str = ""
+    #: The component files whose components it holds (as shown in messages), in placement order.
+    sources: tuple[str, ...] = ()
+    #: The PDF bookmarks (outline entries) that start at this page.
+    bookmarks: tuple[str, ...] = ()

@@ -19,7 +19,13 @@ class PrintOptions:
     #: Fronts and backs on one side, the backs turned to meet them across a score line.
     fold_over: bool = False
     ink_saver: bool = False
+    #: Front matter before the sheets: a cover, the rules (when the game has rules.md) and the checklist.
     checklist: bool = False
+    #: Each component file on sheets of its own, instead of sharing sheets with the game's
+    #: other components of the same size, stock and sides.
+    separate: bool = False
+    #: The rules as a half-size booklet (two pages a side, signature order) instead of full pages.
+    booklet: bool = False
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -41,6 +41,8 @@ COMPONENT_FILE_SCHEMA = closed(
         "items": {"type": "array", "minItems": 1, "items": {"type": "object"}},
         "data": {"type": "string", "pattern": r"(?i)\.(csv|xlsx)$"},
         "sheet": {"type": "string", "minLength": 1},
+        "row": {"type": "string", "minLength": 1},
+        "stock": {"enum": ["paper", "card", "board"]},
     },
     ["kind"],
 )
@@ -61,6 +63,17 @@ class ComponentFile:
     @property
     def shown(self) -> str:
         return self.data.loc.file
+
+    @property
+    def row(self) -> str | None:
+        """The checklist row (and bookmark) the file's components go under, when it names one;
+        files naming the same row, or of kinds with the same label, share it."""
+        return self.data.get("row")
+
+    @property
+    def stock(self) -> str | None:
+        """What its components are printed on, when the file says: paper, card or board."""
+        return self.data.get("stock")
 
 
 @dataclass

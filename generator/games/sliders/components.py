@@ -458,6 +458,7 @@ class BillKind(ComponentKind):
 
     name = "bill"
     label = "play money"
+    stock = "paper"
     schema = SCHEMAS["bill"]
     params_schema = BILL_PARAMS
 

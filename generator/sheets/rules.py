@@ -1,0 +1,255 @@
+"""The rules typeset onto pages: full pages of the chosen paper, or a half-size booklet.
+
+Every block is fitted with the shipped fonts by layout/text.py at its own size (never
+shrunk: a rules page flows on instead), then its lines are poured onto pages, a line that
+would cross the bottom margin starting the next page. A heading is not left alone at the
+foot of a page, and a table row is never split.
+
+The booklet puts two half-size pages side by side on each side of a landscape sheet, in
+signature order: printed duplex (flipped on the short edge), stacked and folded on the
+score line in the middle, the pages read 1, 2, 3 ... and can be stapled on the fold.
+"""
+
+from dataclasses import dataclass, replace
+
+from generator.layout.fonts import face
+from generator.layout.scene import Icon, Item, Polyline, Style, Text, line_style, translate
+from generator.layout.text import TextStyle, fit_text
+from generator.sheets.model import Sheet
+from generator.sheets.paper import Paper
+from generator.sources.rules import Block
+from generator.units import PT
+
+BODY = TextStyle("DejaVuSans", 9.5 * PT, min_size=9.5 * PT, leading=1.3, min_leading=1.3)
+BOLD = replace(BODY, font="DejaVuSans-Bold")
+HEADINGS = {1: 17 * PT, 2: 12.5 * PT, 3: 10.5 * PT}
+FOOTER = TextStyle("DejaVuSans", 7.5 * PT, min_size=7.5 * PT, align="center")
+#: Space after each kind of block, in mm; a heading also gets HEADING_ABOVE above it.
+GAP = 2.2
+HEADING_ABOVE = 2.5
+#: A heading needs this much room below it on its page, or it starts the next page.
+KEEP_WITH_NEXT = 14.0
+INDENT = 5.0
+CELL_PAD = 1.2
+RULE = Style(stroke="#000000", stroke_width=0.35 * PT)
+#: The room a page keeps at its foot for the footer (page number), in mm.
+FOOTER_ROOM = 7.0
+UNLIMITED = 10_000.0
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where text goes on one page: the text area (x, y, width, height) on a page that high."""
+
+    page_height: float
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.height
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One line of a fitted block: its items, and its top and bottom relative to the block."""
+
+    items: tuple[Item, ...]
+    top: float
+    bottom: float
+
+
+class _Pages:
+    """The pages filled so far and where the next line goes."""
+
+    def __init__(self, frame: Frame):
+        self.frame = frame
+        self.pages: list[list[Item]] = [[]]
+        self.y = frame.y
+
+    def new_page(self) -> None:
+        self.pages.append([])
+        self.y = self.frame.y
+
+    def room(self) -> float:
+        return self.frame.bottom - self.y
+
+    def pour(self, lines: list[_Line], gap: float) -> None:
+        """Lines onto the pages, each moved down to the cursor; a line that would cross the
+        bottom starts a new page (a page's first line is never moved on)."""
+        if not lines:
+            return
+        shift = self.y - lines[0].top
+        for line in lines:
+            if line.bottom + shift > self.frame.bottom + 1e-6 and self.y > self.frame.y + 1e-6:
+                self.new_page()
+                shift = self.y - line.top
+            self.pages[-1].append(translate(list(line.items), 0.0, shift))
+            self.y = line.bottom + shift
+        self.y += gap
+
+
+def _baseline(item: Item) -> float:
+    if isinstance(item, Icon):
+        return item.y + item.h
+    if isinstance(item, Text):
+        return item.y
+    raise TypeError(f"not a text item: {item!r}")
+
+
+def _lines(items: list[Item], style: TextStyle, size: float) -> list[_Line]:
+    """Fitted items grouped into their lines (by baseline), with each line's extent."""
+    descent = face(style.font).descent * size
+    baselines = sorted({round(_baseline(item), 6) for item in items})
+    lines = []
+    top = 0.0
+    for baseline in baselines:
+        members = tuple(item for item in items if abs(_baseline(item) - baseline) < 1e-5)
+        bottom = baseline + descent
+        lines.append(_Line(members, top, bottom))
+        top = bottom
+    return lines
+
+
+def _text_lines(text: str, x: float, width: float, style: TextStyle) -> list[_Line]:
+    fitted = fit_text(text, x, 0.0, width, UNLIMITED, style)
+    return _lines(fitted.items, style, fitted.size)
+
+
+def _heading_style(level: int) -> TextStyle:
+    size = HEADINGS.get(level, BODY.size)
+    return TextStyle("DejaVuSans-Bold", size, min_size=size, leading=1.2, min_leading=1.2)
+
+
+def _table_lines(rows: tuple[tuple[str, ...], ...], x: float, width: float) -> list[_Line]:
+    """Each row one unbreakable line: cells side by side, a rule under each row."""
+    columns = max(len(row) for row in rows)
+    share = width / columns
+    lines = []
+    top = 0.0
+    for n, row in enumerate(rows):
+        style = BOLD if n == 0 else BODY
+        items: list[Item] = []
+        bottom = top + CELL_PAD
+        for c, cell in enumerate(row):
+            cell_x = x + c * share + CELL_PAD
+            fitted = fit_text(cell, cell_x, top + CELL_PAD, share - 2 * CELL_PAD, UNLIMITED, style)
+            items.extend(fitted.items)
+            if fitted.items:
+                last = max(_baseline(item) for item in fitted.items)
+                bottom = max(bottom, last + face(style.font).descent * fitted.size)
+        bottom += CELL_PAD
+        items.append(Polyline(((x, bottom), (x + width, bottom)), RULE))
+        if n == 0:
+            items.append(Polyline(((x, top), (x + width, top)), RULE))
+        lines.append(_Line(tuple(items), top, bottom))
+        top = bottom
+    return lines
+
+
+def _item_lines(block: Block, frame: Frame) -> list[_Line]:
+    """A list item's paragraph, indented by its depth, its marker hung to the left of it."""
+    x = frame.x + INDENT * (block.depth + 1)
+    style = BOLD if block.bold else BODY
+    lines = _text_lines(block.text, x, frame.x + frame.width - x, style)
+    if block.marker and lines:
+        marker = fit_text(block.marker, x - INDENT, 0.0, INDENT, UNLIMITED, BODY).items
+        first = lines[0]
+        # The marker sits on the first line's baseline (which an icon may have moved down).
+        text_baseline = max(_baseline(item) for item in first.items)
+        marker_baseline = max(_baseline(item) for item in marker)
+        moved = translate(marker, 0.0, text_baseline - marker_baseline)
+        lines[0] = _Line((*first.items, moved), first.top, first.bottom)
+    return lines
+
+
+def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
+    """The items of each page the rules fill, in page order."""
+    pages = _Pages(frame)
+    for n, block in enumerate(blocks):
+        if block.kind == "heading":
+            if n and pages.y > frame.y + 1e-6:
+                if pages.room() < KEEP_WITH_NEXT + HEADING_ABOVE:
+                    pages.new_page()
+                else:
+                    pages.y += HEADING_ABOVE
+            pages.pour(_text_lines(block.text, frame.x, frame.width, _heading_style(block.level)), GAP)
+        elif block.kind == "paragraph":
+            style = BOLD if block.bold else BODY
+            pages.pour(_text_lines(block.text, frame.x, frame.width, style), GAP)
+        elif block.kind == "item":
+            pages.pour(_item_lines(block, frame), GAP * 0.6)
+        elif block.kind == "table":
+            pages.pour(_table_lines(block.rows, frame.x, frame.width), GAP)
+        elif block.kind == "break":
+            middle = frame.x + frame.width / 2
+            rule = Polyline(((middle - 15, 1.5), (middle + 15, 1.5)), RULE)
+            pages.pour([_Line((rule,), 0.0, 3.0)], GAP)
+    return pages.pages
+
+
+def _frame(width: float, height: float, margin: float) -> Frame:
+    return Frame(height, margin, margin, width - 2 * margin, height - 2 * margin - FOOTER_ROOM)
+
+
+def _footer(text: str, frame: Frame) -> list[Item]:
+    y = frame.page_height - frame.y - FOOTER_ROOM + 2.5
+    return fit_text(text, frame.x, y, frame.width, 5.0, FOOTER).items
+
+
+def rules_sheets(game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bool, first_page: int = 1) -> list[Sheet]:
+    """The rules as sheets of the paper, the first bookmarked "Rules": one page each (their
+    footers numbered from `first_page`, the PDF page of the first), or (booklet) folded
+    half-size pages numbered as the booklet's own."""
+    if not blocks:
+        return []
+    margin = paper.inset
+    if not booklet:
+        frame = _frame(paper.width, paper.height, margin)
+        pages = typeset(blocks, frame)
+        sheets = [
+            _page_sheet(paper.width, paper.height, [*items, *_footer(f"{game}: rules · page {n}", frame)])
+            for n, items in enumerate(pages, first_page)
+        ]
+    else:
+        sheet_w, sheet_h = max(paper.width, paper.height), min(paper.width, paper.height)
+        frame = _frame(sheet_w / 2, sheet_h, margin)
+        pages = typeset(blocks, frame)
+        faces = [[*items, *_footer(f"{game}: rules booklet · {n}", frame)] for n, items in enumerate(pages, 1)]
+        sheets = booklet_sheets(faces, sheet_w, sheet_h, margin)
+    sheets[0].bookmarks = ("Rules",)
+    return sheets
+
+
+def _page_sheet(width: float, height: float, items: list[Item]) -> Sheet:
+    # Nothing on a rules page is cut: the page itself is what is printed, so it is the trim.
+    return Sheet(width, height, items, trim=(0.0, 0.0, width, height), title="rules", side="")
+
+
+def signature_order(pages: int) -> list[tuple[int, int]]:
+    """The (left, right) page indices of each sheet side of a saddle-stitched booklet of
+    `pages` pages, padded with blank pages (index >= pages) to a multiple of four: outer
+    sheet first, its front then its back."""
+    total = -(-pages // 4) * 4
+    sides = []
+    for s in range(total // 4):
+        sides.append((total - 1 - 2 * s, 2 * s))
+        sides.append((2 * s + 1, total - 2 - 2 * s))
+    return sides
+
+
+def booklet_sheets(pages: list[list[Item]], width: float, height: float, margin: float) -> list[Sheet]:
+    """Half-size pages imposed two to a side in signature order, the fold a score line."""
+    half = width / 2
+    fold = Polyline(((half, margin), (half, height - margin)), line_style("score"))
+    sheets = []
+    for left, right in signature_order(len(pages)):
+        items: list[Item] = []
+        for index, dx in ((left, 0.0), (right, half)):
+            if index < len(pages):
+                items.append(translate(pages[index], dx, 0.0))
+        items.append(fold)
+        sheets.append(_page_sheet(width, height, items))
+    return sheets

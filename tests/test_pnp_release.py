@@ -1,0 +1,55 @@
+"""`cutsheet build --pnp`: the release folder read back: the PDF (cover, rules, checklist,
+sheets), README.txt, and a zip of them with the SVG sheets, byte-identical across builds."""
+
+import zipfile
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+import pdfplumber
+import pypdf
+
+from tests.conftest import COMPONENTS, run_build
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def release(out: Path, game: str = "chip-flip", *options: str) -> Path:
+    run_build(str(COMPONENTS / game), "--out", str(out), "--pnp", "--no-check", "--format", "pdf", *options)
+    return out / game / "print-and-play"
+
+
+def test_release_folder_holds_the_pdf_readme_and_zip(tmp_path):
+    folder = release(tmp_path / "a")
+    pdf = folder / "chip-flip-print-and-play.pdf"
+    reader = pypdf.PdfReader(pdf)
+    marks = [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline]
+    assert [t for t, _ in marks] == ["Cover", "Rules", "Checklist", "chips", "numbered chips", "board"]
+    with pdfplumber.open(pdf) as opened:
+        cover = " ".join(opened.pages[0].extract_text().split())
+    assert cover.startswith("Chip Flip 2 players")
+    assert "card stock, 200-300 gsm: pages" in cover and "paper, glued onto board" in cover
+    readme = (folder / "README.txt").read_text()
+    assert readme.startswith("Chip Flip (2 players)") and f"{len(reader.pages)} pages" in readme
+    assert "page 2: Rules" in readme and "page 3: Checklist" in readme
+
+    with zipfile.ZipFile(folder / "chip-flip-print-and-play.zip") as archive:
+        names = archive.namelist()
+        infos = archive.infolist()
+        assert archive.read("chip-flip-print-and-play.pdf") == pdf.read_bytes()
+        assert archive.read("README.txt").decode() == readme
+        svgs = [n for n in names if n.startswith("svg/")]
+        rules_svg = ET.fromstring(archive.read(svgs[1]))
+    assert names == sorted(names)
+    assert {info.date_time for info in infos} == {(1980, 1, 1, 0, 0, 0)}
+    assert len(svgs) == len(reader.pages)  # one SVG per page of the PDF
+    # the rules page as SVG says what the PDF says
+    svg_text = " ".join(t.text or "" for t in rules_svg.iter(f"{SVG}text"))
+    for heading in ("SET-UP:", "THE BIG DIFFERENCE:", "ADVANCE PLAY:"):
+        assert heading in svg_text
+
+
+def test_release_zip_is_byte_identical_across_builds(tmp_path):
+    first = release(tmp_path / "a", "whipped", "--booklet")
+    second = release(tmp_path / "b", "whipped", "--booklet")
+    for name in ("whipped-print-and-play.zip", "whipped-print-and-play.pdf", "README.txt"):
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name

@@ -1,0 +1,150 @@
+"""The rules inside the print file, read back from the PDF: after the cover and before the
+checklist, every heading of rules.md in order on pages of the chosen paper, inline icons
+drawn, page labels and bookmarks; and the half-size booklet in signature order."""
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pypdf
+import pytest
+
+from generator.sheets.paper import paper
+from generator.sheets.rules import rules_sheets, signature_order
+from generator.sources.rules import parse_rules, read_rules
+from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import PT_MM, score_lines
+
+SHIPPED = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
+
+
+def build(tmp_path: Path, game: Path, *options: str) -> Path:
+    out = tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf", "--no-check", *options)
+    return out / game.name / f"{game.name}.pdf"
+
+
+def outline(reader: pypdf.PdfReader) -> list[tuple[str, int]]:
+    return [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline]
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_rules_markdown_is_read_into_blocks():
+    blocks = parse_rules(
+        "# Game\n\nSome *plain* text\nwrapped.\n\n<!-- where this came from -->\n\n"
+        "1. First :d6-5:\n2. Second\n   - inner\n\n| A | B |\n| --- | --- |\n| 1 | 2 |\n\n**All bold.**\n"
+    )
+    assert [(b.kind, b.text, b.marker, b.depth) for b in blocks[:5]] == [
+        ("heading", "Game", "", 0),
+        ("paragraph", "Some plain text wrapped.", "", 0),
+        ("item", "First :d6-5:", "1.", 0),
+        ("item", "Second", "2.", 0),
+        ("item", "inner", "•", 1),
+    ]
+    assert blocks[5].kind == "table" and blocks[5].rows == (("A", "B"), ("1", "2"))
+    assert blocks[6].kind == "paragraph" and blocks[6].bold
+    assert len(blocks) == 7  # the HTML comment is not printed
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
+    path = build(tmp_path, COMPONENTS / game)
+    reader = pypdf.PdfReader(path)
+    marks = outline(reader)
+    assert [title for title, _ in marks[:3]] == ["Cover", "Rules", "Checklist"]
+    assert marks[0][1] == 1 and marks[1][1] == 2
+    rules_pages = range(2, marks[2][1])
+    assert reader.page_labels == [str(n) for n in range(1, len(reader.pages) + 1)]
+    source = (COMPONENTS / game / "rules.md").read_text(encoding="utf-8")
+    headings = [re.sub(r":[a-z0-9-]+:", "", h).strip() for h in re.findall(r"^#+ (.*)$", source, re.M)]
+    with pdfplumber.open(path) as pdf:
+        text = words(" ".join(pdf.pages[n - 1].extract_text() for n in rules_pages))
+        for n in rules_pages:
+            page = pdf.pages[n - 1]
+            assert (float(page.width), float(page.height)) == pytest.approx((612, 792), abs=0.01)  # letter
+            assert f"rules · page {n}" in words(page.extract_text())
+    position = 0
+    for heading in headings:
+        found = text.find(words(heading), position)
+        assert found >= 0, heading
+        position = found
+
+
+def test_rules_text_stays_inside_the_margins(tmp_path):
+    letter = paper("letter")
+    path = build(tmp_path, COMPONENTS / "sliders")
+    reader = pypdf.PdfReader(path)
+    marks = dict(outline(reader))
+    with pdfplumber.open(path) as pdf:
+        for n in range(marks["Rules"], marks["Checklist"]):
+            for char in pdf.pages[n - 1].chars:
+                assert char["x0"] * PT_MM >= letter.inset - 0.01 and char["x1"] * PT_MM <= 215.9 - letter.inset + 0.01
+                assert char["top"] * PT_MM >= letter.inset - 0.5 and char["bottom"] * PT_MM <= 279.4 - letter.inset
+
+
+def test_inline_icons_in_the_rules_are_drawn_beside_their_text():
+    """Twisty Passages' icon vocabulary: each list item starts with its icon, the text after it."""
+    sheets = rules_sheets("Twisty Passages", read_rules(COMPONENTS / "twisty-passages"), paper("letter"), False)
+
+    def flat(items):
+        for item in items:
+            yield from flat(item.items) if hasattr(item, "items") else [item]
+
+    icons = {item.name for sheet in sheets for item in flat(sheet.items) if type(item).__name__ == "Icon"}
+    assert {"roll-a-die", "speed-dice", "discard", "discard-named", "stop", "star", "d6-5"} <= icons
+
+
+def test_a_game_without_rules_has_no_rules_pages(tmp_path):
+    game = tmp_path / "mine"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: Mine\nengine: none\ncomponents: [cards.yaml]\n")
+    (game / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: A, text: a}\n")
+    assert [t for t, _ in outline(pypdf.PdfReader(build(tmp_path / "a", game)))] == ["Cover", "Checklist", "cards"]
+    rules = "# Mine\n\n## Setup\n\nDeal one card.\n\n| Players | Cards |\n|---|---|\n| 2 | 1 |\n"
+    (game / "rules.md").write_text(rules)
+    path = build(tmp_path / "b", game)
+    assert [t for t, _ in outline(pypdf.PdfReader(path))] == ["Cover", "Rules", "Checklist", "cards"]
+    with pdfplumber.open(path) as pdf:
+        text = words(pdf.pages[1].extract_text())
+        cover = words(pdf.pages[0].extract_text())
+    assert "Mine Setup Deal one card. Players Cards 2 1" in text
+    assert "Mine" in cover and "Rules: page 2" in cover and "Checklist: page 3" in cover
+
+
+def test_signature_order_folds_into_reading_order():
+    """Eight pages on two sheets: outer sheet 8|1 then 2|7, inner sheet 6|3 then 4|5."""
+    assert signature_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    assert signature_order(5) == [(7, 0), (1, 6), (5, 2), (3, 4)]  # padded with blank pages
+    assert signature_order(3) == [(3, 0), (1, 2)]
+
+
+def test_booklet_is_half_size_pages_in_signature_order_with_a_fold_line(tmp_path):
+    path = build(tmp_path, COMPONENTS / "sliders", "--booklet")
+    reader = pypdf.PdfReader(path)
+    marks = dict(outline(reader))
+    sides = list(range(marks["Rules"], marks["Checklist"]))
+    pages = len(sides) * 2
+    assert pages % 4 == 0
+    with pdfplumber.open(path) as pdf:
+        numbers = []
+        for n in sides:
+            page = pdf.pages[n - 1]
+            width, height = float(page.width) * PT_MM, float(page.height) * PT_MM
+            assert (width, height) == pytest.approx((279.4, 215.9), abs=0.01)  # letter, landscape
+            folds = [ln for ln in score_lines(page) if ln.vertical and abs(ln.x0 - width / 2) < 0.01]
+            assert folds and max(ln.length for ln in folds) > height - 30
+            halves = []
+            for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):
+                text = words(page.within_bbox((x0, 0, x1, page.height)).extract_text() or "")
+                found = re.search(r"rules booklet · (\d+)", text)
+                halves.append(int(found.group(1)) - 1 if found else None)
+                if found:
+                    chars = page.within_bbox((x0, 0, x1, page.height)).chars
+                    assert all(x0 <= c["x0"] and c["x1"] <= x1 for c in chars)  # nothing crosses the fold
+            numbers.append(tuple(halves))
+    expected = [tuple(i if i < pages else None for i in side) for side in signature_order(pages)]
+    printed = max(i for side in numbers for i in side if i is not None) + 1
+    assert numbers == [tuple(i if i is not None and i < printed else None for i in side) for side in expected]
