@@ -215,7 +215,7 @@ def test_the_starters_title_band_lies_under_the_title(starter, tmp_path):
     result = cli("build", str(starter), "--out", str(tmp_path / "out"), "--format", "pdf", "--duplex", "off")
     assert result.exit_code == 0, result.output
     document = pdfium.PdfDocument(tmp_path / "out" / "deck" / "deck.pdf")
-    page = document[1]  # the checklist, then the first sheet of cards
+    page = next(page for page in document if "Scout" in page.get_textpage().get_text_range())
     text = page.get_textpage()
     left, bottom, right, top = text.get_charbox(text.get_text_range().index("Scout"))
     image = page.render(scale=4).to_pil().convert("RGB")
