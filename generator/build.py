@@ -3,6 +3,7 @@
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from generator import shipped
@@ -10,7 +11,7 @@ from generator.cache import BuildCache, files_digest, key
 from generator.check.findings import Finding, Severity
 from generator.export.release import write_release
 from generator.games import engines
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext, find_icon, game_kinds
 from generator.layout.memo import fingerprint
 from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
@@ -364,9 +365,8 @@ def write_svgs(
     """Write each sheet's SVG and keep it in the cache (module level: workers run it)."""
     from generator.render.svg import render_svg
 
-    icon_path = LayoutContext(None, icon_dirs=icon_dirs).icon_path
     for file, sheet, heading in zip(files, sheets, headings, strict=True):
-        data = render_svg(sheet, heading, icon_path).encode("utf-8")
+        data = render_svg(sheet, heading, partial(find_icon, icon_dirs=icon_dirs)).encode("utf-8")
         write_atomic(file.path, data)
         store.put(file.entry, data)
     return len(files)

@@ -13,7 +13,10 @@ from pathlib import Path
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    write_with(path, lambda tmp: tmp.write_bytes(data))
+    def write(tmp: Path) -> None:
+        tmp.write_bytes(data)
+
+    write_with(path, write)
 
 
 def write_with(path: Path, writer: Callable[[Path], None]) -> None:

@@ -3,6 +3,7 @@ print checks on art. Output is read back: the PDF parsed with pypdf and rendered
 pypdfium2, the SVG parsed."""
 
 import os
+from functools import partial
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -13,7 +14,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.layout.kinds import LayoutContext
+from generator.layout.kinds import find_icon
 from generator.layout.scene import Icon
 from generator.render.pdf import write_pdf
 from generator.render.svg import render_svg
@@ -347,7 +348,7 @@ def test_an_icon_in_a_box_not_its_shape_keeps_its_aspect_in_the_pdf_and_the_svg(
         '<rect width="20" height="10" fill="#ff0000"/></svg>'
     )
     sheet = Sheet(100, 100, items=[Icon("bar", 10, 10, 40, 40)])
-    icon_path = LayoutContext(None, icon_dirs=[icons]).icon_path
+    icon_path = partial(find_icon, icon_dirs=[icons])
     write_pdf([sheet], tmp_path / "icon.pdf", "", icon_path)
     image = rendered(tmp_path / "icon.pdf")
     red = [(x, y) for y in range(image.height) for x in range(image.width) if near(image.getpixel((x, y)), (255, 0, 0))]

@@ -324,6 +324,7 @@ class _GameRunner:
             problem = (EXCEPTION, _describe_exception(exc))
         if problem is not None:
             return GameOutcome(index, state, "broken", Problem(problem[0], index, actions, problem[1]))
+        assert state is not None  # had new_game raised, `problem` would say so
         return GameOutcome(index, state, "completed" if state.ended_by_rules() else "stopped")
 
     def _step(self, state: GameState, choice: random.Random) -> tuple[str, str] | None:

@@ -6,6 +6,7 @@ The Game Crafter adds 1/8 in a side (825 x 1125), MakePlayingCards 36 px a side 
 """
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from generator.export.faces import Deck, face_sheet
@@ -102,6 +103,6 @@ def export_drivethrucards(decks: list[Deck], out: Path, ctx: LayoutContext, titl
         sheets = [face_sheet(scene, DRIVETHRU_BLEED) for scene in drivethru_pages(deck)]
         path = out / f"{deck.name}.pdf"
         name = f"{title}: {deck.label}"
-        write_with(path, lambda tmp, sheets=sheets, name=name: write_pdf(sheets, tmp, name, ctx.icon_path))
+        write_with(path, partial(write_pdf, sheets, title=name, icon_path=ctx.icon_path))
         written.append(path)
     return written

@@ -64,7 +64,8 @@ def _distinct(deck: Deck, unique_back: bool) -> tuple[list[int], list[int]]:
     """(index of each distinct card in the deck, slot number of every card): copies drawn
     from one item are the same Scene objects, so they share a slot."""
     slots: dict[tuple[int, int], int] = {}
-    firsts, order = [], []
+    firsts: list[int] = []
+    order: list[int] = []
     for n, front in enumerate(deck.fronts):
         key = (id(front), id(deck.backs[n]) if unique_back else 0)
         if key not in slots:

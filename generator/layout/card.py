@@ -84,7 +84,8 @@ class CardKind(ComponentKind):
 
 def _footprint(layout: LocDict) -> tuple[float, float, float]:
     """Width, height and bleed in mm: what cards printed on one grid share."""
-    return (*(parse_length(layout["size"][k]) for k in ("width", "height")), parse_length(layout.get("bleed", "0mm")))
+    width, height = (parse_length(layout["size"][k]) for k in ("width", "height"))
+    return width, height, parse_length(layout.get("bleed", "0mm"))
 
 
 #: Item keys that are not shown by an element but mean something to every card.

@@ -47,7 +47,8 @@ def text_style(spec: LocDict, **overrides) -> TextStyle:
 
 
 def box(spec: LocDict) -> tuple[float, float, float, float]:
-    return tuple(parse_length(spec.get(k, "0mm")) for k in ("x", "y", "width", "height"))
+    x, y, w, h = (parse_length(spec.get(k, "0mm")) for k in ("x", "y", "width", "height"))
+    return x, y, w, h
 
 
 def draw_text(

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from generator.check.findings import Finding, error, warning
 from generator.layout.kinds import LayoutContext
-from generator.layout.scene import Group, Image, Item
+from generator.layout.scene import Box, Group, Image, Item
 from generator.sources.art import Art, ArtError, read_art
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import confined
@@ -37,8 +37,6 @@ ALIGN = {
     "bottom-right": (1.0, 1.0),
 }
 FITS = ("cover", "contain", "stretch")
-
-Box = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)

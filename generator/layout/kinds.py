@@ -7,6 +7,7 @@ icon with no file) are Findings, collected in the LayoutContext, never silent cl
 """
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -42,14 +43,7 @@ class LayoutContext:
         return _cached_layout(name, tuple(self.layout_dirs), loc, kind)
 
     def icon_path(self, name: str) -> Path | None:
-        """The icon's file, from the first icon folder holding it; never a file outside it."""
-        for folder in self.icon_dirs:
-            path = folder / f"{name}.svg"
-            if path.is_file():
-                if not path.resolve().is_relative_to(folder.resolve()):
-                    raise SourceError(Loc(display_path(path), 1, 1), f"icon file leads outside {display_path(folder)}")
-                return path
-        return None
+        return find_icon(name, self.icon_dirs)
 
     def overflow(self, component: str, what: str, loc: Loc | None, dx: float, dy: float) -> None:
         parts = [f"{dy:.1f} mm too tall"] if dy > 0 else []
@@ -57,6 +51,17 @@ class LayoutContext:
         self.findings.append(
             error("L001", f"{what} of {component!r} does not fit even at the smallest size: {', '.join(parts)}", loc)
         )
+
+
+def find_icon(name: str, icon_dirs: Sequence[Path]) -> Path | None:
+    """The icon's file, from the first icon folder holding it; never a file outside it."""
+    for folder in icon_dirs:
+        path = folder / f"{name}.svg"
+        if path.is_file():
+            if not path.resolve().is_relative_to(folder.resolve()):
+                raise SourceError(Loc(display_path(path), 1, 1), f"icon file leads outside {display_path(folder)}")
+            return path
+    return None
 
 
 def forget_layouts() -> None:

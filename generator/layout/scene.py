@@ -145,14 +145,19 @@ class Group:
     clip: tuple[float, float, float, float] | None = None
 
 
-Item = Rect | Circle | Polyline | Path | Text | Icon | Image | Group
+#: A box (x, y, width, height) in mm, y downwards.
+Box = tuple[float, float, float, float]
+
+#: What a scene draws: the primitives, and groups of them.
+Drawn = Rect | Circle | Polyline | Path | Text | Icon | Image
+Item = Drawn | Group
 
 
 def translate(items: list[Item] | tuple[Item, ...], dx: float, dy: float) -> Group:
     return Group(tuple(items), (1, 0, 0, 1, dx, dy))
 
 
-def item_role(item: Item) -> str:
+def item_role(item: Drawn) -> str:
     return item.style.role
 
 

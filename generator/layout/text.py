@@ -212,6 +212,7 @@ def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle
         best = (size, leading, lines, height, widest)
         if height <= h + 1e-9 and widest <= w + 1e-9:
             break
+    assert best is not None  # _candidates yields the layout's own size and leading first
     size, leading, lines, height, widest = best
     items, icons = _place(prep, lines, (x, y, w, h), size, leading, height, style)
     return Fitted(

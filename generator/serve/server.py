@@ -176,7 +176,7 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
         def _local_host(self) -> bool:
             """Only pages on this machine's own address: a web page elsewhere that points a
             name of its own at 127.0.0.1 (DNS rebinding) must not read the preview."""
-            port = self.server.server_address[1]
+            port = self.connection.getsockname()[1]  # the server's own port, this connection's end
             return self.headers.get("Host") in (f"{HOST}:{port}", f"localhost:{port}")
 
         def _send(self, status: HTTPStatus, content_type: str, body: bytes, headers: dict | None = None) -> None:

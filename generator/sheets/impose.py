@@ -292,12 +292,9 @@ def _grid_sheet(
     sheet = Sheet(page.width, page.height, title=label)
     taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in boxes}
     for scene, (x, y, w, h) in zip(scenes, boxes, strict=True):
-        outer = (True,) * 4
-        if gap <= 0:
-            outer = tuple(
-                (round(nx, 3), round(ny, 3)) not in taken for nx, ny in ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
-            )
-        sheet.items.append(_placed(scene, x, y, outer))
+        neighbours = ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
+        left, top, right, bottom = (gap > 0 or (round(nx, 3), round(ny, 3)) not in taken for nx, ny in neighbours)
+        sheet.items.append(_placed(scene, x, y, (left, top, right, bottom)))
     if not own_outline and cut:
         if gap <= 0:
             sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))

@@ -31,9 +31,11 @@ def _area(item: Item) -> float:
     if isinstance(item, Circle):
         return math.pi * item.r**2
     if isinstance(item, Polyline):
-        points = item.points
-    else:
+        points = list(item.points)
+    elif isinstance(item, Path):
         points = [(c[-2], c[-1]) for c in item.commands if len(c) >= 3]
+    else:  # text, icons, pictures and groups fill no area of their own
+        return 0.0
     if not points:
         return 0.0
     xs, ys = [p[0] for p in points], [p[1] for p in points]

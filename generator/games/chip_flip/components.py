@@ -20,7 +20,7 @@ from pathlib import Path as FilePath
 from generator.check.findings import error
 from generator.layout.fonts import text_width
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
-from generator.layout.scene import Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
+from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import Fitted, TextStyle, fit_text
 from generator.sources.errors import SourceError
 from generator.sources.loader import LocDict
@@ -125,7 +125,7 @@ def _board_labels(
     the squares) and, for North, the same labels turned 180 degrees above and right of them,
     each still beside its own column or row."""
     style = TextStyle(spec["font"], parse_length(spec["size"]), align="center", valign="middle")
-    boxes = []  # (text, South's box, North's box), boxes as (x, y, w, h)
+    boxes: list[tuple[str, Box, Box]] = []  # (text, South's box, North's box)
     for col in range(cols):
         x = border + col * s
         boxes.append((column_name(col), (x, height - border, s, border), (x, 0, s, border)))

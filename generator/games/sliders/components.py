@@ -17,6 +17,7 @@ saver): the denomination's colour becomes a coloured frame on white instead of a
 """
 
 import math
+from dataclasses import dataclass
 
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
@@ -129,7 +130,7 @@ class _DeedBase(ComponentKind):
             Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed, Style(fill=PAPER))
         )
         front.add(Rect(margin, margin, width - 2 * margin, band, self._band_style(item)))
-        ink = _ink_on(self._band_style(item).fill)
+        ink = _ink_on(self._band_style(item).fill or PAPER)
         front.add(
             *_text(
                 ctx,
@@ -707,7 +708,18 @@ NET_PARAMS = closed(
 )
 
 
-def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> dict[str, list]:
+@dataclass(frozen=True)
+class HouseNet:
+    """A house or hotel's net in mm from its top left: the outline to cut, the lines to fold,
+    its size, and the roof panels (x, y, w, h) that carry the print."""
+
+    outline: list[tuple[float, float]]
+    folds: list[tuple[tuple[float, float], tuple[float, float]]]
+    size: tuple[float, float]
+    roof: list[tuple[float, float, float, float]]
+
+
+def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> HouseNet:
     """A fold-up house: a strip of wall, floor, wall, roof, roof (each `depth` deep) with a
     glue tab, and a gable end on each long edge of the floor. Returns the closed outline,
     the fold lines and the panels, in a frame whose top-left is (0, 0)."""
@@ -737,12 +749,7 @@ def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> d
     ]
     folds = [((x, top), (x, bottom)) for x in (x1, x2, x3, x4, x5)]
     folds += [((x1, top), (x2, top)), ((x1, bottom), (x2, bottom))]
-    return {
-        "outline": outline,
-        "folds": folds,
-        "size": (x5 + tab, bottom + gable),
-        "roof": [(x3, top, roof, depth), (x4, top, roof, depth)],
-    }
+    return HouseNet(outline, folds, (x5 + tab, bottom + gable), [(x3, top, roof, depth), (x4, top, roof, depth)])
 
 
 class BuildingKind(ComponentKind):
@@ -765,17 +772,17 @@ class BuildingKind(ComponentKind):
         )
         net = house_net(w, wall, rise, depth, tab)
         width, height = _size(layout)
-        nw, nh = net["size"]
+        nw, nh = net.size
         if nw > width + 1e-6 or nh > height + 1e-6:
             ctx.overflow(item["name"], "net", item.loc, nw - width, nh - height)
         dx, dy = (width - nw) / 2, (height - nh) / 2
         colour = p["colours"][item["type"]]
-        shape = tuple((x + dx, y + dy) for x, y in net["outline"])
+        shape = tuple((x + dx, y + dy) for x, y in net.outline)
         scene = Scene(width, height, name=item["name"])
         scene.add(Polyline(shape, Style(fill=colour), closed=True))
-        for x, y, rw, rh in net["roof"]:
+        for x, y, rw, rh in net.roof:
             scene.add(Rect(x + dx, y + dy, rw, rh, Style(fill="#7a2b1d" if item["type"] == "hotel" else "#2f5d2a")))
-        top = net["roof"][0][1] + dy
+        top = net.roof[0][1] + dy
         scene.add(
             *_text(
                 ctx,
@@ -792,7 +799,7 @@ class BuildingKind(ComponentKind):
             )
         )
         scene.add(
-            *(Polyline(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)), line_style("score")) for a, b in net["folds"])
+            *(Polyline(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)), line_style("score")) for a, b in net.folds)
         )
         scene.add(Polyline(shape, line_style("cut"), closed=True))
         return Faces(scene)

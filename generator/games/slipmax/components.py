@@ -14,6 +14,7 @@ from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, line_style
 from generator.layout.shapes import shape
 from generator.layout.text import TextStyle, fit_text
+from generator.sources.errors import Loc
 from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
@@ -55,7 +56,7 @@ class StripKind(ComponentKind):
         scene = Scene(w, h, name=item["title"])
         component = item["title"]
         title = {"x": f"{pad}mm", "y": f"{pad}mm", "width": f"{w - 2 * pad}mm", "height": "4mm", **params["title"]}
-        scene.add(*draw_text(item["title"], _as_spec(title), ctx, component, "title", item.loc_of("title")))
+        scene.add(*draw_text(item["title"], _as_spec(title, item.loc), ctx, component, "title", item.loc_of("title")))
         if "note" in item:
             note = {
                 "x": f"{pad}mm",
@@ -64,7 +65,7 @@ class StripKind(ComponentKind):
                 "height": f"{title_h - 4 - 2 * pad}mm",
                 **params["note"],
             }
-            scene.add(*draw_text(item["note"], _as_spec(note), ctx, component, "note", item.loc_of("note")))
+            scene.add(*draw_text(item["note"], _as_spec(note, item.loc), ctx, component, "note", item.loc_of("note")))
         thin = Style(stroke=GREY, stroke_width=0.25 * PT)
         for n, step in enumerate(item["steps"]):
             top = title_h + n * step_h
@@ -78,7 +79,7 @@ class StripKind(ComponentKind):
             }
             text = f"{step['step']}) {step['text']}"
             loc = item["steps"].loc_of(n)
-            scene.add(*draw_text(text, _as_spec(spec), ctx, component, f"step ({step['step']})", loc))
+            scene.add(*draw_text(text, _as_spec(spec, item.loc), ctx, component, f"step ({step['step']})", loc))
         end = title_h + len(item["steps"]) * step_h
         if end > h + 1e-6:
             ctx.overflow(component, "steps", item.loc_of("steps"), 0.0, end - h)
@@ -87,9 +88,10 @@ class StripKind(ComponentKind):
         return Faces(scene)
 
 
-def _as_spec(values: dict) -> LocDict:
+def _as_spec(values: dict, loc: Loc) -> LocDict:
+    """Text settings made in code, placed where the item they draw is."""
     spec = LocDict(values)
-    spec.loc, spec.key_locs, spec.value_locs = None, {}, {}
+    spec.loc, spec.key_locs, spec.value_locs = loc, {}, {}
     return spec
 
 

@@ -33,7 +33,8 @@ FONT_SPEC = closed(
 SQUARE_STROKE = 1.0 * PT
 #: A square the rules call "dashed" (it scores nothing) is printed shaded: grey inside a grey
 #: solid border. Dashed lines on the sheet mean fold, so art never uses them.
-SCORELESS_SQUARE = {"fill": "#d4d4d4", "stroke": "#7a7a7a"}
+#: A vote square that scores nothing: grey, so no dashes (which mean "fold") are needed.
+SCORELESS_FILL, SCORELESS_STROKE = "#d4d4d4", "#7a7a7a"
 INK = "#000000"
 PAPER = "#ffffff"
 
@@ -187,8 +188,12 @@ class BillKind(ComponentKind):
         for k, kind in enumerate(squares):
             row, col = divmod(k, per_row)
             sy = first + row * (size + spacing)
-            look = SCORELESS_SQUARE if kind == "dashed" else {"stroke": INK}
-            style = Style(stroke_width=SQUARE_STROKE, **look)
+            scoreless = kind == "dashed"
+            style = Style(
+                fill=SCORELESS_FILL if scoreless else None,
+                stroke=SCORELESS_STROKE if scoreless else INK,
+                stroke_width=SQUARE_STROKE,
+            )
             items.append(Rect(left + col * (size + spacing), sy, size, size, style))
         rows = math.ceil(len(squares) / per_row)
         end = first + rows * size + (rows - 1) * spacing
