@@ -14,7 +14,7 @@ import random
 import types
 from typing import Any
 
-import cloudpickle  # type: ignore[import-untyped]
+import cloudpickle
 
 
 def _left_behind() -> None:

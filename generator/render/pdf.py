@@ -9,11 +9,11 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
-from reportlab import rl_config  # type: ignore[import-untyped]
+from reportlab import rl_config
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
-from reportlab.pdfbase import pdfdoc  # type: ignore[import-untyped]
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas
 
 from generator.layout.fonts import register_fonts

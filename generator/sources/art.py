@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree
 
-import defusedxml.ElementTree as SafeET  # type: ignore[import-untyped]
-from defusedxml import DefusedXmlException  # type: ignore[import-untyped]
+import defusedxml.ElementTree as SafeET
+from defusedxml import DefusedXmlException
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PilImage
