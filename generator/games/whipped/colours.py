@@ -45,14 +45,18 @@ _WHITE = (0.95047, 1.0, 1.08883)
 
 def hex_to_linear(colour: str) -> Rgb:
     """'#rrggbb' to linear RGB components in 0..1."""
-    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    return tuple(  # type: ignore[return-value]
-        c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels
-    )
+    r, g, b = (_linear(int(colour[i : i + 2], 16) / 255) for i in (1, 3, 5))
+    return r, g, b
+
+
+def _linear(c: float) -> float:
+    """One sRGB channel in 0..1 as linear light."""
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
 
 def _apply(matrix: Matrix, rgb: Rgb) -> Rgb:
-    return tuple(sum(m * c for m, c in zip(row, rgb, strict=True)) for row in matrix)  # type: ignore[return-value]
+    r, g, b = (sum(m * c for m, c in zip(row, rgb, strict=True)) for row in matrix)
+    return r, g, b
 
 
 def simulate(rgb: Rgb, vision: str) -> Rgb:
@@ -60,7 +64,8 @@ def simulate(rgb: Rgb, vision: str) -> Rgb:
     if vision == "normal":
         return rgb
     seen = _apply(MACHADO_2009[vision], rgb)
-    return tuple(min(1.0, max(0.0, c)) for c in seen)  # type: ignore[return-value]
+    r, g, b = (min(1.0, max(0.0, c)) for c in seen)
+    return r, g, b
 
 
 def to_lab(rgb: Rgb) -> Rgb:
