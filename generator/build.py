@@ -207,8 +207,7 @@ def _attribute(sheets: list[Sheet], run: list[Laid]) -> None:
 
 def fits_on(paper: Paper, part: Laid) -> bool:
     """Whether impose can place the part on this paper: on one sheet, or tiled (a board)."""
-    first = part.faces[0].front
-    return part.kind.tileable or plan_grid(paper, first.width, first.height, first.bleed, part.gap, 1) is not None
+    return part.kind.tileable or not _tiled(part, paper)
 
 
 def too_large(paper: Paper, part: Laid) -> str:
