@@ -23,6 +23,7 @@ from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
 
+from .colours import hex_to_linear
 from .schemas import BIDDING_TOKEN, BILL, RIDER, RULES_SUMMARY, VOTE
 
 FONT_SPEC = closed(
@@ -72,8 +73,7 @@ def _text(
 
 def _luminance(colour: str) -> float:
     """WCAG relative luminance of '#rrggbb'."""
-    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    r, g, b = hex_to_linear(colour)
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
