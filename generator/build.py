@@ -8,8 +8,8 @@ from pathlib import Path
 
 from generator import shipped
 from generator.cache import BuildCache, files_digest, key
-from generator.check.findings import Finding, Severity
 from generator.export.release import write_release
+from generator.findings import Finding, Severity
 from generator.games import engines
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, find_icon, game_kinds
 from generator.layout.memo import fingerprint

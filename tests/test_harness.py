@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 import pytest
 
-from generator.check.findings import error, info, warning
 from generator.check.report import simulation_findings
 from generator.check.simulate import Problem, derived_seed, simulate
 from generator.check.stats import percentile, summary, wilson_interval
+from generator.findings import error, info, warning
 from generator.games.base import Engine, GameState, Option, Supply, Variant, random_policy, whole_number
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game

@@ -4,7 +4,7 @@ shop's bleed) for the per-face exports."""
 from dataclasses import dataclass
 
 from generator.build import context_for, lay_out
-from generator.check.findings import Finding, Severity
+from generator.findings import Finding, Severity
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Scene
 from generator.sheets.model import Sheet

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from generator import shipped
-from generator.check.findings import Finding, error
+from generator.findings import Finding, error
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Scene
 from generator.sources.errors import Loc, SourceError, display_path

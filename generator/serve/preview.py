@@ -12,8 +12,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.build import Laid, context_for, impose, lay_out
-from generator.check.findings import Finding, Severity
 from generator.check.run import CheckOptions, check_game
+from generator.findings import Finding, Severity
 from generator.layout import kinds
 from generator.layout.kinds import Faces, LayoutContext
 from generator.layout.memo import DrawMemo

@@ -17,7 +17,7 @@ A chip is printed one of two ways, chosen by its layout's `style`:
 import math
 from pathlib import Path as FilePath
 
-from generator.check.findings import error
+from generator.findings import error
 from generator.layout.fonts import text_width
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style

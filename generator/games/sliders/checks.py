@@ -25,7 +25,7 @@ Codes (severity: meaning):
 
 from collections import Counter
 
-from generator.check.findings import Finding, error, info, warning
+from generator.findings import Finding, error, info, warning
 from generator.games.sliders import classic
 from generator.games.sliders.deck import check_kinds, expanded, validated_items
 from generator.games.sliders.effects import Effect, EffectError, parse_effect

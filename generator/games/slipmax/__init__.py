@@ -2,7 +2,7 @@
 
 import random
 
-from generator.check.findings import Finding, Severity
+from generator.findings import Finding, Severity
 from generator.games.base import Engine, GameState, Policy, Variant
 from generator.sources.errors import SourceError
 from generator.sources.game import Game

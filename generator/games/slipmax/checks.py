@@ -28,7 +28,7 @@ the game folder's own), the same geometry the sheets are drawn with.
 from fractions import Fraction
 from math import comb, factorial
 
-from generator.check.findings import Finding, error, info, warning
+from generator.findings import Finding, error, info, warning
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 

@@ -8,7 +8,7 @@ and reveals one step per step_height pulled.
 
 from dataclasses import dataclass
 
-from generator.check.findings import error
+from generator.findings import error
 from generator.layout.elements import draw_text
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, line_style

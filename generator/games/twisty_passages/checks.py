@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.check.findings import Finding, error, info, warning
+from generator.findings import Finding, error, info, warning
 from generator.games.twisty_passages import cards as card_rules
 from generator.games.twisty_passages.deck import effect_loc
 from generator.games.twisty_passages.effects import title_of

@@ -56,7 +56,7 @@ every card, which is the stall above) and the dice are not printed, so supply() 
 
 import random
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 from generator.games.base import Engine, Option, Policy, Variant, random_policy
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck

@@ -36,7 +36,7 @@ end_reason() is always "rules".
 
 import random
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 from generator.games.base import Engine, Option, Policy, Supply, whole_number
 from generator.games.whipped import checks, deck, figures, policies
 from generator.games.whipped.rules import (

@@ -23,7 +23,7 @@ Codes (severity: meaning):
 
 from collections.abc import Iterator
 
-from generator.check.findings import Finding, error, warning
+from generator.findings import Finding, error, warning
 from generator.games.whipped.colours import MIN_DELTA_E, confusable_pairs
 from generator.games.whipped.deck import check_kinds, load_deck, validated
 from generator.games.whipped.effects import EffectError, parse_effect
