@@ -4,6 +4,8 @@ import random
 
 from generator.findings import Finding, Severity
 from generator.games.base import Engine, GameState, Policy, Variant
+from generator.games.plugin import GamePlugin
+from generator.games.slipmax.components import KINDS
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
@@ -66,3 +68,4 @@ class SlipmaxEngine(Engine):
 
 
 ENGINE = SlipmaxEngine()
+PLUGIN = GamePlugin(ENGINE, KINDS)

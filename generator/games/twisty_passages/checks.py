@@ -38,6 +38,7 @@ from generator.games.twisty_passages.grammar import (
     parse_effect,
 )
 from generator.games.twisty_passages.schemas import SCHEMAS, ZONES
+from generator.layout.folders import context_for
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.loader import LocDict
@@ -48,8 +49,6 @@ PLAYER_COUNTS = range(2, 6)
 
 def icon_names(game: Game) -> set[str]:
     """Every icon the build can draw for this game: the game's own icons/, then the shipped ones."""
-    from generator.build import context_for
-
     return {path.stem for folder in context_for(game).icon_dirs for path in folder.glob("*.svg")}
 
 

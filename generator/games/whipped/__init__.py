@@ -38,7 +38,9 @@ import random
 
 from generator.findings import Finding
 from generator.games.base import Engine, Option, Policy, Supply, whole_number
+from generator.games.plugin import GamePlugin
 from generator.games.whipped import checks, deck, figures, policies
+from generator.games.whipped.components import KINDS
 from generator.games.whipped.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -101,3 +103,4 @@ class WhippedEngine(Engine[WhippedState]):
 
 
 ENGINE = WhippedEngine()
+PLUGIN = GamePlugin(ENGINE, KINDS)
