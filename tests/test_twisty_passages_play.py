@@ -10,7 +10,7 @@ from generator.games import engines
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.figures import figures, speed_figures
 from generator.games.twisty_passages.options import parse_cards_to_win
-from generator.games.twisty_passages.state import TurnRecord
+from generator.games.twisty_passages.position import TurnRecord
 from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]

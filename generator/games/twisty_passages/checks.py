@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.findings import Finding, error, info, warning
+from generator.games.twisty_passages import actions
 from generator.games.twisty_passages import cards as card_rules
 from generator.games.twisty_passages.deck import effect_loc
 from generator.games.twisty_passages.effects import title_of
@@ -162,7 +163,7 @@ def _prose_act_findings(item: LocDict, line: Line) -> list[Finding]:
         error("TP006", f"{item['title']!r}: no engine action for {act.text!r}", item.loc_of("effect"))
         for choice in outcome
         for act in choice
-        if isinstance(act, Prose) and act.text not in card_rules.PROSE_ACTS
+        if isinstance(act, Prose) and act.text not in actions.PROSE_ACTS
     ]
 
 

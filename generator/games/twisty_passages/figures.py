@@ -24,7 +24,8 @@ import statistics
 
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import parse_cards_to_win
-from generator.games.twisty_passages.state import MAX_SPEED, TurnRecord, TwistyState
+from generator.games.twisty_passages.position import MAX_SPEED, TurnRecord
+from generator.games.twisty_passages.state import TwistyState
 
 #: A share of games completed at or below this is "nearly impossible to win".
 NEARLY_IMPOSSIBLE = 0.10
