@@ -50,20 +50,19 @@ def load_plugins(points: Iterable[EntryPoint]) -> dict[str, GamePlugin]:
     """The games the entry points name, by name. The same entry point installed twice (an
     editable checkout beside another copy) counts once; two different games of one name are
     an error, as is an entry point that is not a GamePlugin or whose name is not its engine's."""
+    values: dict[str, set[str]] = {}
+    for point in points:
+        values.setdefault(point.name, set()).add(point.value)
     found: dict[str, GamePlugin] = {}
-    seen: dict[str, str] = {}
-    for point in sorted(points, key=lambda p: (p.name, p.value)):
-        if seen.get(point.name) == point.value:
-            continue
-        if point.name in seen:
-            raise PluginError(f"two games are installed as {point.name!r}: {seen[point.name]} and {point.value}")
-        plugin = point.load()
+    for name, (value, *others) in sorted((name, sorted(v)) for name, v in values.items()):
+        if others:
+            raise PluginError(f"two games are installed as {name!r}: {', '.join([value, *others])}")
+        plugin = EntryPoint(name, value, ENTRY_POINT_GROUP).load()
         if not isinstance(plugin, GamePlugin):
-            raise PluginError(f"entry point {point.name} = {point.value} is not a GamePlugin")
-        if plugin.name != point.name:
-            raise PluginError(f"entry point {point.name} = {point.value} names the engine {plugin.name!r}")
-        seen[point.name] = point.value
-        found[point.name] = plugin
+            raise PluginError(f"entry point {name} = {value} is not a GamePlugin")
+        if plugin.name != name:
+            raise PluginError(f"entry point {name} = {value} names the engine {plugin.name!r}")
+        found[name] = plugin
     return found
 
 
