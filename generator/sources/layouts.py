@@ -21,6 +21,13 @@ NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
 COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])]}
 
+#: A text style a kind's layout gives in its params (a title's, a caption's): the font, its
+#: size, the smallest size it may shrink to (its size unless given) and its leading.
+FONT_SPEC = closed(
+    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
+    ["font", "size"],
+)
+
 TEXT_ALIGN = ("left", "center", "right")
 #: Where an image sits in its box (what `cover` keeps, where `contain` places it).
 IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")

@@ -15,16 +15,13 @@ from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, li
 from generator.layout.shapes import shape
 from generator.layout.text import TextStyle, fit_text
 from generator.sources.errors import Loc
+from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
 from .schemas import REGISTER_CARD, SHAPE_BOARD, STRIP
 
-FONT_SPEC = closed(
-    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
-    ["font", "size"],
-)
 GREY = "#777777"
 #: A step's text keeps this clear of the rules above and below it (three lines of 7 pt
 #: fit an 8.5 mm step).

@@ -24,20 +24,12 @@ from collections import Counter
 from collections.abc import Iterator
 
 from generator.findings import Finding, error, info, warning
+from generator.games.grammar import EffectError
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages import cards as card_rules
 from generator.games.twisty_passages.deck import effect_loc
 from generator.games.twisty_passages.effects import title_of
-from generator.games.twisty_passages.grammar import (
-    Bonus,
-    Effect,
-    EffectError,
-    Line,
-    Prose,
-    ProseLine,
-    icons_in,
-    parse_effect,
-)
+from generator.games.twisty_passages.grammar import Bonus, Effect, Line, Prose, ProseLine, icons_in, parse_effect
 from generator.games.twisty_passages.schemas import SCHEMAS, ZONES
 from generator.layout.folders import context_for
 from generator.sources.errors import Loc, SourceError
