@@ -360,7 +360,7 @@ def test_the_harness_plays_the_games_an_engines_figures_declare():
     engine = ToyRaceWithRuns()
     data = simulate(engine, TRACK, 2, 2, 7).as_json()
     # Six games of four players, the last seat first (the run's option).
-    assert data["four"] == [[4, 3]] * 6
+    assert data["four"] == [(4, 3)] * 6
     again = simulate(engine, TRACK, 3, 3, 99).as_json()["four"]
     assert again == data["four"], "the runs are seeded by their own seed, not the report's"
     assert data["bank_at_end"] == run(games=2, seed=7).as_json()["bank_at_end"]
