@@ -208,3 +208,15 @@ def test_an_entry_point_must_name_a_plugin_of_its_own_name():
         load_plugins([_point("whipped", "generator.games.sliders:PLUGIN")])
     with pytest.raises(PluginError, match="is not a GamePlugin"):
         load_plugins([_point("whipped", "generator.games.whipped:ENGINE")])
+
+
+def test_a_game_that_fails_to_load_is_named_in_one_line(tmp_path):
+    site, deck = tmp_path / "site", tmp_path / "pips"
+    install_sixth_game(site)
+    (site / "pips_game" / "__init__.py").write_text("import no_such_module_anywhere\n")
+    write_deck(deck)
+    checked = cutsheet(["check", str(deck)], site, tmp_path)
+    assert checked.returncode == 2
+    output = checked.stdout + checked.stderr
+    assert "the game installed as 'pips' (pips_game:PLUGIN) cannot be loaded: No module named" in output
+    assert "Traceback" not in output

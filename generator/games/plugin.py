@@ -18,6 +18,7 @@ from importlib.metadata import EntryPoint, entry_points
 from generator.games.base import Engine
 from generator.layout.card import BUILTIN_KINDS
 from generator.layout.kinds import ComponentKind
+from generator.sources.errors import SourceError
 
 ENTRY_POINT_GROUP = "cutsheet.games"
 
@@ -42,8 +43,12 @@ class GamePlugin:
         return self.engine.name
 
 
-class PluginError(Exception):
-    """An installed game that cannot be used: a broken entry point, or two games of one name."""
+class PluginError(SourceError):
+    """An installed game that cannot be used: a broken entry point, or two games of one name.
+    Like bad input, it is reported in one line (exit status 2), not as a traceback."""
+
+    def __init__(self, message: str):
+        super().__init__(None, message)
 
 
 def load_plugins(points: Iterable[EntryPoint]) -> dict[str, GamePlugin]:
@@ -57,7 +62,10 @@ def load_plugins(points: Iterable[EntryPoint]) -> dict[str, GamePlugin]:
     for name, (value, *others) in sorted((name, sorted(v)) for name, v in values.items()):
         if others:
             raise PluginError(f"two games are installed as {name!r}: {', '.join([value, *others])}")
-        plugin = EntryPoint(name, value, ENTRY_POINT_GROUP).load()
+        try:
+            plugin = EntryPoint(name, value, ENTRY_POINT_GROUP).load()
+        except Exception as exc:  # any failure of a third-party package's import
+            raise PluginError(f"the game installed as {name!r} ({value}) cannot be loaded: {exc}") from exc
         if not isinstance(plugin, GamePlugin):
             raise PluginError(f"entry point {name} = {value} is not a GamePlugin")
         if plugin.name != name:
