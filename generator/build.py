@@ -6,12 +6,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from generator import shipped
 from generator.cache import BuildCache, files_digest, key
-from generator.check.findings import Finding, Severity
 from generator.export.release import write_release
-from generator.games import engines
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext, find_icon, game_kinds
+from generator.findings import Finding, Severity
+from generator.games import engines, game_kinds
+from generator.layout.folders import context_for
+from generator.layout.kinds import ComponentKind, Faces, LayoutContext, find_icon
 from generator.layout.memo import fingerprint
 from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
@@ -281,16 +281,6 @@ def _rows(
             )
         )
     return checklist.merged(rows)
-
-
-def context_for(game: Game) -> LayoutContext:
-    """Layouts and icons come from the game folder's own layouts/ and icons/ first (a
-    customised deck can restyle itself), then from the shipped ones."""
-    return LayoutContext(
-        game,
-        layout_dirs=[game.folder / "layouts", shipped.layouts_dir()],
-        icon_dirs=[game.folder / "icons", shipped.icons_dir()],
-    )
 
 
 def build_game(

@@ -12,12 +12,12 @@ from urllib.parse import urlsplit
 import click
 
 from generator import scaffold
-from generator.check.findings import Finding, Severity, accept
 from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, check, check_game, engine_for
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
+from generator.findings import Finding, Severity, accept
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import Paper, paper, preset_names
 from generator.sources.discover import find_games
@@ -192,7 +192,7 @@ def build(
         if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache, pnp):
             failed = True
     if alignment_test:
-        from generator.sheets.alignment import write_alignment_test
+        from generator.render.alignment import write_alignment_test
 
         try:
             alignment_paper = paper(paper_name)

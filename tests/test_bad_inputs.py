@@ -20,8 +20,8 @@ import pytest
 
 from generator import games
 from generator.cli import main
+from generator.games import all_kinds
 from generator.layout.fonts import faces
-from generator.layout.kinds import all_kinds
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from generator import shipped
-from generator.check.findings import Finding
 from generator.check.settings import game_settings
 from generator.check.simulate import simulate
+from generator.findings import Finding
 from generator.games import engines
 from generator.games.base import Engine
 from generator.sources.game import Game, load_game

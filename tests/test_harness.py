@@ -20,11 +20,20 @@ from dataclasses import dataclass
 
 import pytest
 
-from generator.check.findings import error, info, warning
 from generator.check.report import simulation_findings
 from generator.check.simulate import Problem, derived_seed, simulate
 from generator.check.stats import percentile, summary, wilson_interval
-from generator.games.base import Engine, GameState, Option, Supply, Variant, random_policy, whole_number
+from generator.findings import error, info, warning
+from generator.games.base import (
+    Engine,
+    FigureRun,
+    GameState,
+    Option,
+    Supply,
+    Variant,
+    random_policy,
+    whole_number,
+)
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.schema import closed, validate
@@ -334,6 +343,27 @@ def test_engine_figures_are_merged_into_the_json():
         "games_per_second",
         "capped",
     }
+
+
+class ToyRaceWithRuns(ToyRace):
+    """Figures that need games of their own: four players with the last seat first, greedy."""
+
+    def figure_runs(self) -> tuple[FigureRun, ...]:
+        return (FigureRun("four", 4, 6, "greedy", {"last_first": True}, seed=3),)
+
+    def run_figures(self, runs: dict[str, list]) -> dict:
+        (four,) = runs.values()
+        return {"four": [(s.num_players, s.first_player) for s in four]}
+
+
+def test_the_harness_plays_the_games_an_engines_figures_declare():
+    engine = ToyRaceWithRuns()
+    data = simulate(engine, TRACK, 2, 2, 7).as_json()
+    # Six games of four players, the last seat first (the run's option).
+    assert data["four"] == [(4, 3)] * 6
+    again = simulate(engine, TRACK, 3, 3, 99).as_json()["four"]
+    assert again == data["four"], "the runs are seeded by their own seed, not the report's"
+    assert data["bank_at_end"] == run(games=2, seed=7).as_json()["bank_at_end"]
 
 
 def test_players_outside_the_engine_range_are_refused():

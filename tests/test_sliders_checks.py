@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.check.findings import Severity
+from generator.findings import Severity
 from generator.games.sliders import ENGINE
 from generator.sources.errors import SourceError
 from generator.sources.game import load_game

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.check.findings import Severity
+from generator.findings import Severity
 from generator.games.slipmax import ENGINE
 from generator.games.slipmax.checks import ordered_deals
 from generator.sources.errors import SourceError

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from generator.check.simulate import simulate, simulation_job
 from generator.games import engines
 from generator.games.twisty_passages import ENGINE
-from generator.games.twisty_passages.figures import figures, speed_figures
+from generator.games.twisty_passages.figures import GAMES, speed_figures
 from generator.games.twisty_passages.options import parse_cards_to_win
-from generator.games.twisty_passages.state import TurnRecord
+from generator.games.twisty_passages.position import TurnRecord
 from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,12 +87,31 @@ def test_speed_figures_from_turn_records():
 
 
 def test_figures_have_the_briefs_keys():
-    states = [play_out(4, seed, {}) for seed in range(5)]
-    out = figures(states, games=3)
+    out = simulate(ENGINE, DECK, games=5, players=4, seed=0).figures
     assert [row["speed"] for row in out["speed"]][:10] == list(range(1, 11))
-    assert set(out["game_length_by_players"]) == {"2", "3", "4", "5"}
+    assert out["game_length"]["4"]["games"] == 5
+    # The figures' own games, played by the harness (Engine.figure_runs).
+    by_players = out["game_length_by_players"]
+    assert {players: row["games"] for players, row in by_players.items()} == {n: GAMES for n in ("2", "3", "4", "5")}
     plus4 = out["threshold_plus_4"]
+    assert plus4["games"] == GAMES and plus4["policy"] == "adaptive"
     assert {"single_deck_completed_share", "double_deck_completed_share", "rules_claim_confirmed"} <= set(plus4)
+
+
+def test_the_figures_own_games_are_played_as_declared():
+    """Each run plays its games at its player count and options, seeded by the harness."""
+    runs = {run.name: run for run in ENGINE.figure_runs()}
+    job = simulation_job(
+        ENGINE,
+        DECK,
+        runs["double_deck"].players,
+        runs["double_deck"].seed,
+        "adaptive",
+        dict(runs["double_deck"].options),
+    )
+    (outcome,) = job.play(range(1)).outcomes
+    assert outcome.state is not None and len(outcome.state.cards) == 2 * len(DECK.cards)
+    assert outcome.state.threshold == DECK.thresholds[4] + 4
 
 
 def test_options_and_variants_are_declared():

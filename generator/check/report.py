@@ -9,8 +9,8 @@ at the component file that prints it.
 
 from collections.abc import Iterable
 
-from generator.check.findings import Finding, Severity, error, warning
 from generator.check.simulate import SimulationReport
+from generator.findings import Finding, Severity, error, warning
 from generator.sources.errors import Loc
 
 CAPPED = "SIM010"

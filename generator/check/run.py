@@ -33,10 +33,10 @@ from pathlib import Path
 
 from generator import games
 from generator.check import report as present
-from generator.check.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.check.players import game_player
 from generator.check.settings import game_settings
 from generator.check.simulate import GamePlayer, InProcess, SimulationReport, simulate
+from generator.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.games.base import Engine
 from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path

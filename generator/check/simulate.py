@@ -361,9 +361,22 @@ def _seat_shares(scores: Sequence[float]) -> list[float]:
     return [1 / len(tied) if seat in tied else 0.0 for seat in range(len(scores))]
 
 
-def _engine_figures(engine: Engine, states: list[GameState], reserved: set[str]) -> tuple[dict, Problem | None]:
+def _figure_runs(job: SimulationJob) -> dict[str, list[GameState]]:
+    """The games the engine's figures ask for besides the run's own, played like any job's."""
+    played = {}
+    for run in job.engine.figure_runs():
+        extra = simulation_job(job.engine, job.deck, run.players, run.seed, run.policy, dict(run.options))
+        outcomes = extra.play(range(run.games)).outcomes
+        played[run.name] = [outcome.state for outcome in outcomes if outcome.state is not None]
+    return played
+
+
+def _engine_figures(job: SimulationJob, states: list[GameState], reserved: set[str]) -> tuple[dict, Problem | None]:
+    engine = job.engine
     try:
         figures = engine.figures(states)
+        if states and engine.figure_runs():
+            figures = {**figures, **engine.run_figures(_figure_runs(job))}
         if not isinstance(figures, dict):
             raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
         json.dumps(figures, allow_nan=False)
@@ -514,7 +527,7 @@ def measure(
         requested=requested,
         interrupted=interrupted,
     )
-    figures, problem = _engine_figures(engine, ended, set(report.as_json()))
+    figures, problem = _engine_figures(job, ended, set(report.as_json()))
     report.figures = figures
     if problem is not None:
         report.problems.append(problem)

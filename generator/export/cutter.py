@@ -12,7 +12,8 @@ edges), with the print layer's text converted to paths and the cut layer as abov
 from dataclasses import replace
 from pathlib import Path
 
-from generator.build import context_for, fits_on, impose, lay_out, too_large
+from generator.build import fits_on, impose, lay_out, too_large
+from generator.layout.folders import context_for
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, with_role
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic

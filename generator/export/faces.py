@@ -3,8 +3,9 @@ shop's bleed) for the per-face exports."""
 
 from dataclasses import dataclass
 
-from generator.build import context_for, lay_out
-from generator.check.findings import Finding, Severity
+from generator.build import lay_out
+from generator.findings import Finding, Severity
+from generator.layout.folders import context_for
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Scene
 from generator.sheets.model import Sheet

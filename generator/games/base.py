@@ -8,11 +8,11 @@ bids, whether to buy) is an action chosen by a policy from outside, never inside
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
@@ -65,6 +65,20 @@ class Supply:
 
     printed: int
     loc: Loc | None
+
+
+@dataclass(frozen=True)
+class FigureRun:
+    """Games a game's figures need besides the report's own (another player count, option or
+    policy). The shared harness plays them, seeded and capped like any run, and hands their
+    states to Engine.run_figures: no engine runs a simulation loop of its own."""
+
+    name: str
+    players: int
+    games: int
+    policy: str = "random"
+    options: Mapping[str, object] = field(default_factory=dict)
+    seed: int = 0
 
 
 class GameState(ABC, Generic[ActionT]):
@@ -180,6 +194,15 @@ class Engine(ABC, Generic[StateT]):
 
     def figures(self, states: list[StateT]) -> dict:
         """Figures this game adds to the simulation report."""
+        return {}
+
+    def figure_runs(self) -> tuple[FigureRun, ...]:
+        """Further games the harness plays for run_figures (after any simulation of one game
+        or more)."""
+        return ()
+
+    def run_figures(self, runs: dict[str, list[StateT]]) -> dict:
+        """Figures from the games of figure_runs(), by run name, added to the report."""
         return {}
 
     def component_counts(self, game: Game) -> dict[str, int]:

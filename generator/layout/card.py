@@ -9,7 +9,7 @@ the game's layouts for that card (a spell among units), of the same size and ble
 
 import math
 
-from generator.check.findings import Finding, error, warning
+from generator.findings import Finding, error, warning
 from generator.layout.elements import box, draw_elements
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Rect, Scene, Style

@@ -16,7 +16,7 @@ import re
 
 import webcolors
 
-from generator.check.findings import error
+from generator.findings import error
 from generator.layout.images import Card, draw_image
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style

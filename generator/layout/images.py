@@ -13,7 +13,7 @@ not cut short of it. Problems with the file are findings at the place that names
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.check.findings import Finding, error, warning
+from generator.findings import Finding, error, warning
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Box, Group, Image, Item
 from generator.sources.art import Art, ArtError, read_art

@@ -1,27 +1,24 @@
 """Component kinds: how one item of a kind becomes the Scenes of its faces.
 
-Each game package lists its kinds in `KINDS` (generator/games/<game>/components.py). A kind
+Each game declares its kinds in its GamePlugin (generator/games/plugin.py). A kind
 validates its items against its schema, reads its layout (with the kind's own `params`),
 and draws each face. Layout problems that are the deck's fault (text that will not fit, an
 icon with no file) are Findings, collected in the LayoutContext, never silent clipping.
 """
 
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from generator import shipped
-from generator.check.findings import Finding, error
+from generator.findings import Finding, error
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Scene
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
 from generator.sources.layouts import load_layout
 from generator.sources.loader import LocDict
-
-GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 
 @dataclass
@@ -124,22 +121,3 @@ class ComponentKind:
             if isinstance(item.get(key), str):
                 return item[key]
         return self.name
-
-
-@cache
-def game_kinds(engine: str) -> dict[str, ComponentKind]:
-    """The kinds a game may use, by name: the built-in ones and those of the game package
-    its engine names (generator/games/<engine>/components.py `KINDS`). Kinds are per game, so
-    two games may both have a `bill` that looks nothing alike."""
-    from generator.layout.card import BUILTIN_KINDS
-
-    found: dict[str, ComponentKind] = {kind.name: kind for kind in BUILTIN_KINDS}
-    if (GAMES_DIR / engine / "components.py").is_file():
-        components = importlib.import_module(f"generator.games.{engine}.components")
-        found.update({kind.name: kind for kind in components.KINDS})
-    return found
-
-
-def all_kinds() -> dict[str, dict[str, ComponentKind]]:
-    """Every game package's kinds, by package name (importing them all)."""
-    return {folder.name: game_kinds(folder.name) for folder in sorted(GAMES_DIR.iterdir()) if folder.is_dir()}

@@ -13,7 +13,7 @@ import pickle
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 
 if TYPE_CHECKING:
     from generator.layout.kinds import ComponentKind, Faces, LayoutContext

@@ -16,7 +16,8 @@ from functools import lru_cache
 
 from generator.layout.fonts import face, text_width
 from generator.layout.scene import Icon, Item, Text
-from generator.units import PT
+from generator.sources.loader import LocDict
+from generator.units import PT, parse_length
 
 MIN_SIZE = 6 * PT
 SIZE_STEP = 0.25 * PT
@@ -40,6 +41,19 @@ class TextStyle:
     align: str = "left"  # left | center | right
     valign: str = "top"  # top | middle | bottom
     colour: str = "#000000"
+
+
+def font_style(spec: LocDict, **overrides) -> TextStyle:
+    """The TextStyle of a text style given in a kind's params (sources/layouts.py FONT_SPEC)."""
+    leading = spec.get("leading", 1.2)
+    values = {
+        "font": spec["font"],
+        "size": parse_length(spec["size"]),
+        "min_size": parse_length(spec.get("min_size", spec["size"])),
+        "leading": leading,
+        "min_leading": min(1.0, leading),
+    }
+    return TextStyle(**(values | overrides))
 
 
 @dataclass

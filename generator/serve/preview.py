@@ -11,10 +11,11 @@ brings the components back.
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.build import Laid, context_for, impose, lay_out
-from generator.check.findings import Finding, Severity
+from generator.build import Laid, impose, lay_out
 from generator.check.run import CheckOptions, check_game
+from generator.findings import Finding, Severity
 from generator.layout import kinds
+from generator.layout.folders import context_for
 from generator.layout.kinds import Faces, LayoutContext
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Group, Rect, Scene, line_style, translate

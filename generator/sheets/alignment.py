@@ -8,11 +8,7 @@ one: the number printed by that black tick is the --back-offset to build with on
 axis (the current offset included). Four corner crosses show skew at a glance.
 """
 
-from pathlib import Path
-
 from generator.layout.scene import Item, Polyline, Style, Text
-from generator.output import write_with
-from generator.render.pdf import write_pdf
 from generator.sheets.impose import flips_across
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
@@ -98,10 +94,3 @@ def alignment_sheets(paper: Paper, options: PrintOptions) -> list[Sheet]:
     for n, line in enumerate(lines):
         front.items.append(Text(CORNER, CORNER + 10 + 5 * n, line, "DejaVuSans", 8 * PT))
     return [front, back]
-
-
-def write_alignment_test(out_dir: Path, paper: Paper, options: PrintOptions) -> Path:
-    path = out_dir / "duplex-alignment.pdf"
-    sheets = alignment_sheets(paper, options)
-    write_with(path, lambda tmp: write_pdf(sheets, tmp, "Duplex alignment test", lambda name: None))
-    return path

@@ -11,15 +11,22 @@ A layout that extends its own name extends the one further down the list: a game
 from pathlib import Path
 
 from generator import shipped
-from generator.layout.fonts import faces
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.fonts import font_files
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
 COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])]}
+
+#: A text style a kind's layout gives in its params (a title's, a caption's): the font, its
+#: size, the smallest size it may shrink to (its size unless given) and its leading.
+FONT_SPEC = closed(
+    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
+    ["font", "size"],
+)
 
 TEXT_ALIGN = ("left", "center", "right")
 #: Where an image sits in its box (what `cover` keeps, where `contain` places it).
@@ -134,7 +141,7 @@ def load_layout(
 
 def _check_fonts(data: LocDict) -> None:
     """Every element's font is one of fonts/fonts.yaml, reported at the element."""
-    known = faces()
+    known = font_files()
     for key in ("elements", "back_elements"):
         for spec in data.get(key, {}).values():
             if spec.get("font", "DejaVuSans") not in known:

@@ -31,9 +31,12 @@ Additions, not the rules (always on):
 No house-rules variant: with these two additions the engine meets no other hole.
 """
 
+from generator.games.chip_flip.components import KINDS
 from generator.games.chip_flip.engine import ChipFlipEngine
 from generator.games.chip_flip.perft import perft
+from generator.games.plugin import GamePlugin
 
 ENGINE = ChipFlipEngine()
+PLUGIN = GamePlugin(ENGINE, KINDS)
 
-__all__ = ["ENGINE", "perft"]
+__all__ = ["ENGINE", "PLUGIN", "perft"]

@@ -23,7 +23,7 @@ Codes (severity, meaning):
 from collections import Counter
 from pathlib import Path
 
-from generator.check.findings import Finding, error
+from generator.findings import Finding, error
 from generator.games.chip_flip.board import HOME, rotate
 from generator.games.chip_flip.deck import Board, Chip, Deck, load_deck
 from generator.games.chip_flip.icons import BUILTIN_ICONS, USER_ICON

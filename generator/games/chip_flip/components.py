@@ -17,12 +17,13 @@ A chip is printed one of two ways, chosen by its layout's `style`:
 import math
 from pathlib import Path as FilePath
 
-from generator.check.findings import error
+from generator.findings import error
 from generator.layout.fonts import text_width
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.text import Fitted, TextStyle, fit_text
+from generator.layout.text import Fitted, TextStyle, fit_text, font_style
 from generator.sources.errors import SourceError
+from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -37,8 +38,6 @@ _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}
 #: Ink-saver hatching of the dark squares: line pitch and width (mm).
 HATCH_PITCH = 1.4
 HATCH_WIDTH = 0.5
-
-FONT_SPEC = closed({"font": {"type": "string"}, "size": LENGTH}, ["font", "size"])
 
 
 class BoardKind(ComponentKind):
@@ -124,7 +123,7 @@ def _board_labels(
     """Column letters and row numbers in the border: upright for South (below and left of
     the squares) and, for North, the same labels turned 180 degrees above and right of them,
     each still beside its own column or row."""
-    style = TextStyle(spec["font"], parse_length(spec["size"]), align="center", valign="middle")
+    style = font_style(spec, align="center", valign="middle")
     boxes: list[tuple[str, Box, Box]] = []  # (text, South's box, North's box)
     for col in range(cols):
         x = border + col * s

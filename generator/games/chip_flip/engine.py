@@ -3,7 +3,7 @@
 import random
 from dataclasses import replace
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 from generator.games.base import Engine, Policy, Supply, Variant
 from generator.games.chip_flip import checks
 from generator.games.chip_flip.deck import Deck, load_deck

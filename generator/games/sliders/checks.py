@@ -25,10 +25,11 @@ Codes (severity: meaning):
 
 from collections import Counter
 
-from generator.check.findings import Finding, error, info, warning
+from generator.findings import Finding, error, info, warning
+from generator.games.grammar import EffectError
 from generator.games.sliders import classic
 from generator.games.sliders.deck import check_kinds, expanded, validated_items
-from generator.games.sliders.effects import Effect, EffectError, parse_effect
+from generator.games.sliders.effects import Effect, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES
 from generator.sources.errors import Loc
 from generator.sources.game import Game

@@ -7,7 +7,8 @@ resolve is a SourceError at the item, so a deck that loads can be played.
 
 from dataclasses import dataclass, field
 
-from generator.games.sliders.effects import Effect, EffectError, parse_effect
+from generator.games.grammar import EffectError
+from generator.games.sliders.effects import Effect, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game

@@ -17,6 +17,8 @@ from typing import cast
 
 from lark import Lark, Transformer, UnexpectedInput
 
+from generator.games.grammar import EffectError
+
 GRAMMAR = r"""
 ?start: advance | nearest | back | slidecage | get_out | repairs
       | pay_each | collect_each | pay | collect
@@ -52,10 +54,6 @@ class Effect:
     hotel_amount: int = 0
     #: For `nearest`: "rent" multiplies the owner's rent, "dice" multiplies a new throw.
     basis: str = ""
-
-
-class EffectError(ValueError):
-    """Effect text that does not follow the notation."""
 
 
 class _ToEffect(Transformer):

@@ -6,7 +6,7 @@ docstring (generator.games.sliders.state) and in docs/rules-readings.md.
 
 import random
 
-from generator.check.findings import Finding
+from generator.findings import Finding
 from generator.games.base import Engine, Option, Policy, Supply, Variant
 from generator.games.sliders import checks, figures, policies
 from generator.games.sliders.deck import Deck, load_deck

@@ -1,68 +1,8 @@
 """Slipmax: money, a pawn race round a spiral, and register strips that change the game."""
 
-import random
-
-from generator.check.findings import Finding, Severity
-from generator.games.base import Engine, GameState, Policy, Variant
-from generator.sources.errors import SourceError
-from generator.sources.game import Game
-
-from .checks import static_checks
-from .deck import Deck, ongoing_rules, read_board, read_registers, read_strips
-from .figures import figures
-from .policies import POLICIES
-from .rules import SlipmaxState
-
-
-class SlipmaxEngine(Engine):
-    name = "slipmax"
-    min_players = 2
-    max_players = 6
-    default_players = 4
-    max_actions = 20_000
-
-    def load_deck(self, game: Game) -> Deck:
-        """The deck, refused (SourceError at the first error) if any static check errs."""
-        errors = [f for f in static_checks(game) if f.severity is Severity.ERROR]
-        if errors:
-            first = errors[0]
-            raise SourceError(first.loc, f"[{first.code}] {first.message}")
-        strips, _ = read_strips(game)
-        registers, registers_loc = read_registers(game)
-        return Deck(tuple(strips), read_board(game), registers, registers_loc, tuple(ongoing_rules(s) for s in strips))
-
-    def static_checks(self, game: Game) -> list[Finding]:
-        return static_checks(game)
-
-    def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> SlipmaxState:
-        if not self.min_players <= num_players <= self.max_players:
-            raise ValueError(f"Slipmax is for {self.min_players} to {self.max_players} players")
-        unknown = set(options) - {variant.name for variant in self.variants()}
-        if unknown:
-            raise ValueError(f"unknown Slipmax option(s): {', '.join(sorted(unknown))}")
-        return SlipmaxState(deck, num_players, rng, options)
-
-    def policies(self) -> dict[str, Policy]:
-        return dict(POLICIES)
-
-    def variants(self) -> tuple[Variant, ...]:
-        return (
-            Variant("tidal", "the rules' Tidal variant: an odd roll steps the register landed on back"),
-            Variant("cycles", "the rules' Cycles variant: a strip at its last step gets a nickel and runs back"),
-            Variant(
-                "house-rules",
-                "additions closing the rules' holes: Chaos (5) lasts a round; rolls bounce off START and space 1",
-            ),
-        )
-
-    def fireable(self, deck: Deck) -> list[str]:
-        steps = [step.name for strip in deck.strips for step in strip.steps]
-        spaces = [f"space {i}" for i in range(len(deck.board.spaces))]
-        return list(dict.fromkeys(steps + spaces))
-
-    def figures(self, states: list[GameState]) -> dict:
-        """See figures.py. (How games ended is the harness's `endings`, from SlipmaxState.end_reason.)"""
-        return figures([state for state in states if isinstance(state, SlipmaxState)])
-
+from generator.games.plugin import GamePlugin
+from generator.games.slipmax.components import KINDS
+from generator.games.slipmax.engine import SlipmaxEngine
 
 ENGINE = SlipmaxEngine()
+PLUGIN = GamePlugin(ENGINE, KINDS)

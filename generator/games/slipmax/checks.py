@@ -28,10 +28,13 @@ the game folder's own), the same geometry the sheets are drawn with.
 from fractions import Fraction
 from math import comb, factorial
 
-from generator.check.findings import Finding, error, info, warning
+from generator.findings import Finding, error, info, warning
+from generator.layout.folders import context_for
 from generator.sources.errors import Loc
 from generator.sources.game import Game
+from generator.units import parse_length
 
+from .components import REGISTER_CARD_KIND, STRIP_KIND, register_geometry
 from .deck import Board, Strip, read_board, read_registers, read_strips
 from .grammar import Node
 
@@ -62,11 +65,6 @@ MIN_BRIDGE = 3.0
 
 def fits_register_card(game: Game) -> list[Finding]:
     """SM014 and SM015: do the strips, as laid out for print, work in the register card?"""
-    from generator.build import context_for
-    from generator.units import parse_length
-
-    from .components import REGISTER_CARD_KIND, STRIP_KIND, register_geometry
-
     cards, strip_files = game.files_of("register-card"), game.files_of("strip")
     if not cards or not strip_files:
         return []

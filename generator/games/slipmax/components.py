@@ -8,23 +8,20 @@ and reveals one step per step_height pulled.
 
 from dataclasses import dataclass
 
-from generator.check.findings import error
+from generator.findings import error
 from generator.layout.elements import draw_text
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, line_style
 from generator.layout.shapes import shape
 from generator.layout.text import TextStyle, fit_text
 from generator.sources.errors import Loc
+from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
 from .schemas import REGISTER_CARD, SHAPE_BOARD, STRIP
 
-FONT_SPEC = closed(
-    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
-    ["font", "size"],
-)
 GREY = "#777777"
 #: A step's text keeps this clear of the rules above and below it (three lines of 7 pt
 #: fit an 8.5 mm step).

@@ -6,7 +6,7 @@ checks report them all); `load_deck` (in the engine) refuses a deck with any err
 
 from dataclasses import dataclass, field
 
-from generator.check.findings import Finding, error
+from generator.findings import Finding, error
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.loader import LocDict

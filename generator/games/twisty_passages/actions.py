@@ -6,17 +6,17 @@ returns what the caller needs (the dice, or whether the turn stops).
 
 from collections.abc import Generator
 
-from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
+from generator.games.twisty_passages.position import Decision, Position, Rules, TwistyAction, argument_of
 
 ITEM_TAKERS = ("Whatchmacallit", "Thingamajig")
 
 
-def can_spend(state: TwistyState, seat: int, title: str) -> bool:
+def can_spend(state: Position, seat: int, title: str) -> bool:
     """Whether a player holds a ✨ card of this title and may discard it (Ball Of Twine forbids)."""
     return state.holding(seat, title) is not None and not state.twine_block[seat]
 
 
-def spend(state: TwistyState, seat: int, title: str) -> Generator[Decision, TwistyAction, bool]:
+def spend(state: Position, seat: int, title: str) -> Generator[Decision, TwistyAction, bool]:
     """Discard a ✨ card from a player's path to cause its effect: it goes through the discard
     step (an item taker may take it, a Ball Of Twine blocks further discards), then a holder of
     a Temporal Anchor may cancel a "time" or "slip" card. True if the effect goes ahead."""
@@ -34,7 +34,7 @@ def is_time_card(title: str) -> bool:
     return "time" in title.lower() or "slip" in title.lower()
 
 
-def anchored(state: TwistyState, title: str, exempt: int) -> Generator[Decision, TwistyAction, bool]:
+def anchored(state: Position, title: str, exempt: int) -> Generator[Decision, TwistyAction, bool]:
     """Whether a player other than `exempt` spends a Temporal Anchor to cancel this card."""
     if not is_time_card(title):
         return False
@@ -47,7 +47,7 @@ def anchored(state: TwistyState, title: str, exempt: int) -> Generator[Decision,
     return False
 
 
-def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, TwistyAction, list[int]]:
+def roll(state: Position, seat: int, count: int) -> Generator[Decision, TwistyAction, list[int]]:
     """Roll dice for a player. Every player holding Timeblast or Timesink ("for any roll")
     may change how many, then Timepatcher ("re-roll all dice in a roll") and Caltrops ("add
     one point to one die that was just rolled"), the roller first; Pockets interrupt."""
@@ -75,7 +75,7 @@ def roll(state: TwistyState, seat: int, count: int) -> Generator[Decision, Twist
     return dice
 
 
-def pockets(state: TwistyState, seat: int, dice: list[int]) -> Generator[Decision, TwistyAction, None]:
+def pockets(state: Position, seat: int, dice: list[int]) -> Generator[Decision, TwistyAction, None]:
     """Pocket Demon (you rolled a 1) and Pocket Angel (another player rolled a 6), resolved first."""
     demon = next((c for c in state.sides[seat] if state.card(c).title == "Pocket Demon"), None)
     if demon is not None and 1 in dice:
@@ -100,19 +100,19 @@ def pockets(state: TwistyState, seat: int, dice: list[int]) -> Generator[Decisio
             return
 
 
-def pick_player(state: TwistyState, chooser: int, seats: list[int], why: str) -> Generator[Decision, TwistyAction, int]:
+def pick_player(state: Position, chooser: int, seats: list[int], why: str) -> Generator[Decision, TwistyAction, int]:
     action = yield Decision(chooser, [(why, s) for s in seats])
     return argument_of(action, int)
 
 
-def pick_card(state: TwistyState, chooser: int, owner: int, why: str) -> Generator[Decision, TwistyAction, int]:
+def pick_card(state: Position, chooser: int, owner: int, why: str) -> Generator[Decision, TwistyAction, int]:
     """An index into `owner`'s path, chosen by `chooser`."""
     action = yield Decision(chooser, [(why, i) for i in range(len(state.paths[owner]))])
     return argument_of(action, int)
 
 
 def discard(
-    state: TwistyState, seat: int, where: str = "choice", named: str = "a card"
+    state: Position, seat: int, where: str = "choice", named: str = "a card"
 ) -> Generator[Decision, TwistyAction, bool]:
     """One card from a player's path to the discards; True if they had none to discard.
 
@@ -138,7 +138,7 @@ def discard(
     return False
 
 
-def _is(state: TwistyState, cid: int, named: str) -> bool:
+def _is(state: Position, cid: int, named: str) -> bool:
     """Whether a card is what a discard names: "an Item", "a Zone card", "a Black Zone card"."""
     card = state.card(cid)
     words = named.split()
@@ -151,7 +151,7 @@ def _is(state: TwistyState, cid: int, named: str) -> bool:
     return True
 
 
-def to_discards(state: TwistyState, seat: int, cid: int) -> Generator[Decision, TwistyAction, None]:
+def to_discards(state: Position, seat: int, cid: int) -> Generator[Decision, TwistyAction, None]:
     """A card discarded from `seat`'s path; Ball Of Twine and the item takers react."""
     card = state.card(cid)
     state.discards.append(cid)
@@ -167,3 +167,33 @@ def to_discards(state: TwistyState, seat: int, cid: int) -> Generator[Decision, 
                 if use == ("use", title) and (yield from spend(state, taker, title)) and cid in state.discards:
                     state.discards.remove(cid)
                     state.paths[taker].append(cid)
+
+
+def move_end_to_other(state: Position, seat: int) -> Rules:
+    if not state.paths[seat]:
+        return False
+    other = yield from pick_player(state, seat, state.others(seat), "give-end")
+    state.paths[other].append(state.paths[seat].pop())
+    return False
+
+
+def discard_two(state: Position, seat: int) -> Rules:
+    for _ in range(2):
+        if (yield from discard(state, seat)):
+            return seat == state.active
+    return False
+
+
+def take_from_discards(state: Position, seat: int) -> Rules:
+    if state.discards:
+        action = yield Decision(seat, [("take-discard", i) for i in range(len(state.discards))])
+        state.paths[seat].append(state.discards.pop(argument_of(action, int)))
+    return False
+
+
+#: The prose outcomes inside dice lines (effects.py obeys them).
+PROSE_ACTS = {
+    "Move the card at the end of your path to the end of another player's path": move_end_to_other,
+    "Discard two cards": discard_two,
+    "Take a card from the discards and add it to the end of your path": take_from_discards,
+}

@@ -3,31 +3,29 @@
 HANDLERS: title -> what happens when the card is drawn (after its dice lines, which each
 handler obeys through effects.obey_lines). HELD: titles whose prose acts while the card
 sits in a path or when it is discarded (turn.py and actions.py do that). START: titles
-that act when they are at the end of your path at the start of your turn. PROSE_ACTS: the
-prose outcomes inside dice lines. Red Zones all share one handler (by zone).
+that act when they are at the end of your path at the start of your turn. Red Zones all
+share one handler (by zone). resolve: obeying a drawn card, which Shortcut does too.
 """
 
 from collections.abc import Callable, Generator
 
 from generator.games.twisty_passages import actions
 from generator.games.twisty_passages.effects import change_draws, obey_lines
-from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
-
-Rules = Generator[Decision, TwistyAction, bool]
+from generator.games.twisty_passages.position import Decision, Position, Rules, TwistyAction, argument_of
 
 
-def _lines(state: TwistyState, seat: int, cid: int) -> Rules:
+def _lines(state: Position, seat: int, cid: int) -> Rules:
     return (yield from obey_lines(state, seat, state.card(cid).effect.lines))
 
 
-def twisty_passages(state: TwistyState, seat: int, cid: int) -> Rules:
+def twisty_passages(state: Position, seat: int, cid: int) -> Rules:
     stop = yield from _lines(state, seat, cid)
     state.rng.shuffle(state.paths[seat])
     state.place(seat, cid, at=0)
     return stop
 
 
-def timeslip(state: TwistyState, seat: int, cid: int) -> Rules:
+def timeslip(state: Position, seat: int, cid: int) -> Rules:
     other = yield from actions.pick_player(state, seat, state.others(seat), "timeslip")
     mine = (yield from actions.pick_card(state, seat, other, "take")) if state.paths[other] else None
     theirs = (yield from actions.pick_card(state, other, seat, "take")) if state.paths[seat] else None
@@ -43,7 +41,7 @@ def timeslip(state: TwistyState, seat: int, cid: int) -> Rules:
     return False
 
 
-def sideslip(state: TwistyState, seat: int, cid: int) -> Rules:
+def sideslip(state: Position, seat: int, cid: int) -> Rules:
     count = sum((yield from actions.roll(state, seat, 1)))  # Timesink may leave no die
     other = yield from actions.pick_player(state, seat, state.others(seat), "sideslip")
     mine, theirs = state.paths[seat][:count], state.paths[other][:count]
@@ -54,7 +52,7 @@ def sideslip(state: TwistyState, seat: int, cid: int) -> Rules:
     return False
 
 
-def wailing(state: TwistyState, seat: int, cid: int) -> Rules:
+def wailing(state: Position, seat: int, cid: int) -> Rules:
     victim = state.rng.randrange(state.num_players)
     count = sum((yield from actions.roll(state, seat, 1)))
     for _ in range(count):
@@ -63,7 +61,7 @@ def wailing(state: TwistyState, seat: int, cid: int) -> Rules:
     return False
 
 
-def timeshuffle(state: TwistyState, seat: int, cid: int) -> Rules:
+def timeshuffle(state: Position, seat: int, cid: int) -> Rules:
     """The picked player orders their path; modelled as choosing the card that ends it."""
     chosen = yield from actions.pick_player(state, seat, list(range(state.num_players)), "timeshuffle")
     if state.paths[chosen]:
@@ -72,13 +70,13 @@ def timeshuffle(state: TwistyState, seat: int, cid: int) -> Rules:
     return False
 
 
-def retrograde(state: TwistyState, seat: int, cid: int) -> Rules:
+def retrograde(state: Position, seat: int, cid: int) -> Rules:
     state.reverse_at_turn_end = not state.reverse_at_turn_end
     return False
     yield
 
 
-def crossslip(state: TwistyState, seat: int, cid: int) -> Rules:
+def crossslip(state: Position, seat: int, cid: int) -> Rules:
     to_left = state.card(cid).effect_text.rstrip(".").endswith("left")
     picked: dict[int, int] = {}
     for player in range(state.num_players):
@@ -93,9 +91,7 @@ def crossslip(state: TwistyState, seat: int, cid: int) -> Rules:
     return False
 
 
-def shortcut(state: TwistyState, seat: int, cid: int) -> Rules:
-    from generator.games.twisty_passages.turn import resolve
-
+def shortcut(state: Position, seat: int, cid: int) -> Rules:
     player = state.rng.randrange(state.num_players)
     drawn = state.draw()
     if drawn is None:
@@ -105,7 +101,7 @@ def shortcut(state: TwistyState, seat: int, cid: int) -> Rules:
     return stop and player == state.active
 
 
-def red_zone(state: TwistyState, seat: int, cid: int) -> Rules:
+def red_zone(state: Position, seat: int, cid: int) -> Rules:
     """Tell the story (no effect on play) or plant a card in another player's path."""
     options = [("story",)] + ([("plant", s) for s in state.others(seat)] if state.paths[seat] else [])
     action = yield Decision(seat, options)
@@ -116,7 +112,7 @@ def red_zone(state: TwistyState, seat: int, cid: int) -> Rules:
     return False
 
 
-def nipping_fairies(state: TwistyState, seat: int, cid: int) -> Rules:
+def nipping_fairies(state: Position, seat: int, cid: int) -> Rules:
     stop = False
     for player in range(state.num_players):
         if any(state.card(c).zone == "green" for c in state.paths[player]):
@@ -125,7 +121,7 @@ def nipping_fairies(state: TwistyState, seat: int, cid: int) -> Rules:
     return stop
 
 
-def locked_door(state: TwistyState, seat: int, cid: int) -> Rules:
+def locked_door(state: Position, seat: int, cid: int) -> Rules:
     for helper in state.others(seat):
         if state.paths[helper]:
             answer = yield Decision(helper, [("refuse",), ("help", seat)])
@@ -135,20 +131,20 @@ def locked_door(state: TwistyState, seat: int, cid: int) -> Rules:
     return True
 
 
-def carnivorous_forest(state: TwistyState, seat: int, cid: int) -> Rules:
+def carnivorous_forest(state: Position, seat: int, cid: int) -> Rules:
     action = yield Decision(seat, [("outcome", 0, "stop"), ("outcome", 1, "roll")])
     if argument_of(action, int) == 0:
         return True
     return (yield from obey_lines(state, seat, state.card(cid).effect.lines[1:]))
 
 
-def sulfurous_spring(state: TwistyState, seat: int, cid: int) -> Rules:
+def sulfurous_spring(state: Position, seat: int, cid: int) -> Rules:
     change_draws(state, seat, -1)
     return False
     yield
 
 
-def grue(state: TwistyState, seat: int, cid: int) -> Rules:
+def grue(state: Position, seat: int, cid: int) -> Rules:
     options: list[TwistyAction] = [("outcome", 0, "discard-item"), ("outcome", 1, "stop")]
     if state.holding(seat, "Lantern") is not None:
         options.append(("ignore", "Lantern"))
@@ -161,36 +157,14 @@ def grue(state: TwistyState, seat: int, cid: int) -> Rules:
     return empty and seat == state.active
 
 
-def pocket(state: TwistyState, seat: int, cid: int) -> Rules:
+def pocket(state: Position, seat: int, cid: int) -> Rules:
     state.limbo.remove(cid)
     state.sides[seat].append(cid)
     return False
     yield
 
 
-def move_end_to_other(state: TwistyState, seat: int) -> Rules:
-    if not state.paths[seat]:
-        return False
-    other = yield from actions.pick_player(state, seat, state.others(seat), "give-end")
-    state.paths[other].append(state.paths[seat].pop())
-    return False
-
-
-def discard_two(state: TwistyState, seat: int) -> Rules:
-    for _ in range(2):
-        if (yield from actions.discard(state, seat)):
-            return seat == state.active
-    return False
-
-
-def take_from_discards(state: TwistyState, seat: int) -> Rules:
-    if state.discards:
-        action = yield Decision(seat, [("take-discard", i) for i in range(len(state.discards))])
-        state.paths[seat].append(state.discards.pop(argument_of(action, int)))
-    return False
-
-
-Handler = Callable[[TwistyState, int, int], Rules]
+Handler = Callable[[Position, int, int], Rules]
 
 HANDLERS: dict[str, Handler] = {
     "Twisty Passages": twisty_passages,
@@ -240,14 +214,8 @@ HELD = {
     "Caltrops",
 }
 
-PROSE_ACTS = {
-    "Move the card at the end of your path to the end of another player's path": move_end_to_other,
-    "Discard two cards": discard_two,
-    "Take a card from the discards and add it to the end of your path": take_from_discards,
-}
 
-
-def handler_for(state: TwistyState, cid: int) -> Handler:
+def handler_for(state: Position, cid: int) -> Handler:
     card = state.card(cid)
     return HANDLERS.get(card.title) or ZONE_HANDLERS.get(card.zone or "") or _lines
 
@@ -255,3 +223,44 @@ def handler_for(state: TwistyState, cid: int) -> Handler:
 def obeys_prose(title: str, zone: str | None) -> bool:
     """Whether the engine has something that obeys this card's prose lines."""
     return title in HANDLERS or title in HELD or zone in ZONE_HANDLERS
+
+
+def resolve(state: Position, seat: int, cid: int) -> Rules:
+    """Obey a drawn card (unless cancelled) and add it to the end of the path."""
+    card = state.card(cid)
+    if card.zone == "black" and seat == state.active:
+        state.black_drawn = True
+    cancel = yield from cancels(state, seat, cid)
+    if cancel == "laid":
+        return False
+    stop = False
+    if cancel is None:
+        state.fired[card.title] += 1
+        stop = yield from handler_for(state, cid)(state, seat, cid)
+    if cid in state.limbo:
+        state.place(seat, cid)
+    return stop
+
+
+def cancels(state: Position, seat: int, cid: int) -> Generator[Decision, TwistyAction, str | None]:
+    """Items that cancel a card as it is played: None if nobody cancels it."""
+    card = state.card(cid)
+    offers: list[TwistyAction] = []
+    if actions.can_spend(state, seat, "Temporal Anchor") and actions.is_time_card(card.title):
+        offers.append(("cancel", "Temporal Anchor"))
+    if actions.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
+        offers.append(("cancel", "Helpful Node"))
+    if actions.can_spend(state, seat, "Laying Traps") and card.is_trap:
+        offers.append(("cancel", "Laying Traps"))
+    action = (yield Decision(seat, [("obey",)] + offers)) if offers else ("obey",)
+    if action == ("obey",):
+        # Any other player's Temporal Anchor cancels a time card as it is played, too.
+        return "cancelled" if (yield from actions.anchored(state, card.title, seat)) else None
+    title = argument_of(action, str)
+    if not (yield from actions.spend(state, seat, title)):
+        return None
+    if title == "Laying Traps":
+        state.limbo.remove(cid)
+        state.deck.insert(state.rng.randrange(len(state.deck) + 1), cid)
+        return "laid"
+    return "cancelled"

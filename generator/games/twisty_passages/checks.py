@@ -23,21 +23,15 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from generator.check.findings import Finding, error, info, warning
+from generator.findings import Finding, error, info, warning
+from generator.games.grammar import EffectError
+from generator.games.twisty_passages import actions
 from generator.games.twisty_passages import cards as card_rules
 from generator.games.twisty_passages.deck import effect_loc
 from generator.games.twisty_passages.effects import title_of
-from generator.games.twisty_passages.grammar import (
-    Bonus,
-    Effect,
-    EffectError,
-    Line,
-    Prose,
-    ProseLine,
-    icons_in,
-    parse_effect,
-)
+from generator.games.twisty_passages.grammar import Bonus, Effect, Line, Prose, ProseLine, icons_in, parse_effect
 from generator.games.twisty_passages.schemas import SCHEMAS, ZONES
+from generator.layout.folders import context_for
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.loader import LocDict
@@ -48,8 +42,6 @@ PLAYER_COUNTS = range(2, 6)
 
 def icon_names(game: Game) -> set[str]:
     """Every icon the build can draw for this game: the game's own icons/, then the shipped ones."""
-    from generator.build import context_for
-
     return {path.stem for folder in context_for(game).icon_dirs for path in folder.glob("*.svg")}
 
 
@@ -163,7 +155,7 @@ def _prose_act_findings(item: LocDict, line: Line) -> list[Finding]:
         error("TP006", f"{item['title']!r}: no engine action for {act.text!r}", item.loc_of("effect"))
         for choice in outcome
         for act in choice
-        if isinstance(act, Prose) and act.text not in card_rules.PROSE_ACTS
+        if isinstance(act, Prose) and act.text not in actions.PROSE_ACTS
     ]
 
 

@@ -10,7 +10,7 @@ seeded generator, so the back is the same on every build.
 
 import random
 
-from generator.check.findings import error
+from generator.findings import error
 from generator.layout.elements import draw_elements, draw_text
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Icon, Item, Polyline, Rect, Scene, Style

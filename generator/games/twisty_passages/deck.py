@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass, field
 
-from generator.games.twisty_passages.grammar import Effect, EffectError, parse_effect
+from generator.games.grammar import EffectError
+from generator.games.twisty_passages.grammar import Effect, parse_effect
 from generator.games.twisty_passages.schemas import SCHEMAS
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game

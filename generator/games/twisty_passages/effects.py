@@ -21,10 +21,10 @@ from generator.games.twisty_passages.grammar import (
     Stop,
     TwoOrMore,
 )
-from generator.games.twisty_passages.state import Decision, TwistyAction, TwistyState, argument_of
+from generator.games.twisty_passages.position import Decision, Position, TwistyAction, argument_of
 
 
-def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[Decision, TwistyAction, bool]:
+def obey_lines(state: Position, seat: int, lines: list[Line]) -> Generator[Decision, TwistyAction, bool]:
     """Obey every structured line in order; prose lines are left to the card's handler."""
     dice: list[int] = []
     stop = False
@@ -68,7 +68,7 @@ def obey_lines(state: TwistyState, seat: int, lines: list[Line]) -> Generator[De
     return stop
 
 
-def change_speed(state: TwistyState, seat: int, delta: int) -> None:
+def change_speed(state: Position, seat: int, delta: int) -> None:
     """`:speed: +N`: the speed itself changes, so the player draws N more cards and every later
     roll of their speed in dice rolls N more. Only the player whose turn it is has a speed."""
     if seat == state.active:
@@ -76,13 +76,13 @@ def change_speed(state: TwistyState, seat: int, delta: int) -> None:
         change_draws(state, seat, delta)
 
 
-def change_draws(state: TwistyState, seat: int, delta: int) -> None:
+def change_draws(state: Position, seat: int, delta: int) -> None:
     """ "Draw one fewer card" / "draw an extra card": the cards to draw, not the speed."""
     if seat == state.active:
         state.target = max(state.target + delta, 0)
 
 
-def holds(state: TwistyState, seat: int, holder: str) -> bool:
+def holds(state: Position, seat: int, holder: str) -> bool:
     """Whether a Bonus line's holder ("a Green Zone card", "a Timepatcher") is in the path."""
     words = holder.split()
     if words[-2:] == ["Zone", "card"]:
@@ -97,7 +97,7 @@ def title_of(holder: str) -> str:
     return rest if first in ("a", "an") and rest else holder
 
 
-def outcome(state: TwistyState, seat: int, choices: Outcome) -> Generator[Decision, TwistyAction, bool]:
+def outcome(state: Position, seat: int, choices: Outcome) -> Generator[Decision, TwistyAction, bool]:
     """Do one alternative of an outcome (the player picks when there are several)."""
     chosen = choices[0]
     if len(choices) > 1:
@@ -114,7 +114,7 @@ def label(acts: tuple) -> str:
     return "+".join(type(a).__name__.lower() for a in acts)
 
 
-def do_act(state: TwistyState, seat: int, act) -> Generator[Decision, TwistyAction, bool]:
+def do_act(state: Position, seat: int, act) -> Generator[Decision, TwistyAction, bool]:
     if isinstance(act, Stop):
         return True
     if isinstance(act, SpeedChange):
@@ -134,7 +134,5 @@ def do_act(state: TwistyState, seat: int, act) -> Generator[Decision, TwistyActi
         empty = yield from actions.discard(state, seat, "choice", act.what)
         return empty and seat == state.active
     if isinstance(act, Prose):
-        from generator.games.twisty_passages.cards import PROSE_ACTS
-
-        return (yield from PROSE_ACTS[act.text](state, seat))
+        return (yield from actions.PROSE_ACTS[act.text](state, seat))
     raise TypeError(f"not an act: {act!r}")

@@ -56,8 +56,8 @@ every card, which is the stall above) and the dice are not printed, so supply() 
 
 import random
 
-from generator.check.findings import Finding
-from generator.games.base import Engine, Option, Policy, Variant, random_policy
+from generator.findings import Finding
+from generator.games.base import Engine, FigureRun, Option, Policy, Variant, random_policy
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import OPTIONS, VARIANTS
@@ -105,3 +105,9 @@ class TwistyEngine(Engine[TwistyState]):
 
     def figures(self, states: list[TwistyState]) -> dict:
         return figures.figures([s for s in states if isinstance(s, TwistyState)])
+
+    def figure_runs(self) -> tuple[FigureRun, ...]:
+        return figures.RUNS
+
+    def run_figures(self, runs: dict[str, list[TwistyState]]) -> dict:
+        return figures.run_figures(runs, self.max_actions)

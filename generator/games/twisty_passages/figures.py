@@ -3,10 +3,13 @@
 - speed: for each declared speed 1..10 (and one row for all faster turns, "11+"), the share
   of turns ended before drawing all their cards and the mean change of the path length;
 - game_length: turns per game (mean, median, p95) and completed share, for the harness's
-  games; game_length_by_players: the same for 2 to 5 players, adaptive policy, own games;
+  games; game_length_by_players: the same for 2 to 5 players, adaptive policy;
 - threshold_plus_4: How Long? with 4 more cards to win (`cards_to_win=+4`), with one deck
   and with a double deck: the completed share and the mean length, and whether that agrees
   with the rules' claim that one deck makes such a game "nearly impossible to win".
+
+The last two need games of their own: RUNS declares them and the shared harness plays them
+(Engine.figure_runs), like the report's games.
 
 The rules' claim is not reproduced. In 300 seeded games a player count, adaptive policy,
 every +4 game ended with one deck as with two: 4 players took 21.1 turns on average with
@@ -19,12 +22,13 @@ most cards, and so how often a card costs you cards, are guesses (each is marked
 could well make +4 games nearly impossible, as the rules say.
 """
 
-import random
 import statistics
 
+from generator.games.base import FigureRun
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import parse_cards_to_win
-from generator.games.twisty_passages.state import MAX_SPEED, TurnRecord, TwistyState
+from generator.games.twisty_passages.position import MAX_SPEED, TurnRecord
+from generator.games.twisty_passages.state import TwistyState
 
 #: A share of games completed at or below this is "nearly impossible to win".
 NEARLY_IMPOSSIBLE = 0.10
@@ -72,50 +76,44 @@ def game_length(states: list[TwistyState]) -> dict:
     return by_players
 
 
-def play_games(deck: Deck, options: dict, games: int, players: int, seed: int, max_actions: int) -> list[TwistyState]:
-    """Seeded games, every seat on the adaptive policy, each stopped after max_actions."""
-    from generator.games.twisty_passages.policies import adaptive
-
-    states = []
-    for index in range(games):
-        rng = random.Random(seed * 1_000_003 + index)
-        state = TwistyState(deck.doubled() if options.get("double_deck") else deck, players, rng, options)
-        for _ in range(max_actions):
-            if state.is_terminal():
-                break
-            state.apply(adaptive(state, rng))
-        states.append(state)
-    return states
+#: Games per run of the figures' own games.
+GAMES = 60
+PLUS_4 = parse_cards_to_win("+4")
+PLUS_4_PLAYERS = 4
+RUNS = (
+    *(FigureRun(f"players-{n}", n, GAMES, "adaptive", seed=1) for n in range(2, 6)),
+    FigureRun("single_deck", PLUS_4_PLAYERS, GAMES, "adaptive", {"cards_to_win": PLUS_4}, seed=1),
+    FigureRun("double_deck", PLUS_4_PLAYERS, GAMES, "adaptive", {"cards_to_win": PLUS_4, "double_deck": True}, seed=1),
+)
 
 
-def threshold_plus_4(deck: Deck, games: int = 60, players: int = 4, seed: int = 1, max_actions: int = 20_000) -> dict:
+def threshold_plus_4(single_deck: list[TwistyState], double_deck: list[TwistyState], max_actions: int) -> dict:
     """How Long? +4 with one deck and with a double deck, against the rules' claim."""
-    out: dict = {"players": players, "games": games, "policy": "adaptive", "max_actions": max_actions}
+    games = len(single_deck)
+    out: dict = {"players": PLUS_4_PLAYERS, "games": games, "policy": "adaptive", "max_actions": max_actions}
     shares = {}
-    plus_4 = parse_cards_to_win("+4")
-    for name, options in (
-        ("single_deck", {"cards_to_win": plus_4}),
-        ("double_deck", {"cards_to_win": plus_4, "double_deck": True}),
-    ):
-        states = play_games(deck, options, games, players, seed, max_actions)
+    for name, states in (("single_deck", single_deck), ("double_deck", double_deck)):
         done = [s.turns for s in states if s.is_terminal()]
-        shares[name] = len(done) / games
+        shares[name] = len(done) / max(len(states), 1)
         out[f"{name}_completed_share"] = round(shares[name], 3)
         out[f"{name}_mean_turns"] = round(statistics.fmean(done), 2) if done else None
     out["rules_claim_confirmed"] = shares["single_deck"] <= NEARLY_IMPOSSIBLE < shares["double_deck"]
     return out
 
 
-def figures(states: list[TwistyState], games: int = 60) -> dict:
-    """The report's figures: speed and game length from the harness's states, plus own runs."""
-    out: dict = {"speed": speed_figures(states), "game_length": game_length(states)}
-    if states:
-        deck = states[0].deck_model
-        out["game_length_by_players"] = game_length(
-            [s for players in range(2, 6) for s in play_games(deck, {}, games, players, 1, 20_000)]
-        )
-        out["threshold_plus_4"] = threshold_plus_4(deck, games)
-    return out
+def figures(states: list[TwistyState]) -> dict:
+    """The report's figures from the harness's own games: speed and game length."""
+    return {"speed": speed_figures(states), "game_length": game_length(states)}
+
+
+def run_figures(runs: dict[str, list[TwistyState]], max_actions: int) -> dict:
+    """The figures from RUNS (each game capped at max_actions): game length by player
+    count, and How Long? +4."""
+    by_players = [state for n in range(2, 6) for state in runs[f"players-{n}"]]
+    return {
+        "game_length_by_players": game_length(by_players),
+        "threshold_plus_4": threshold_plus_4(runs["single_deck"], runs["double_deck"], max_actions),
+    }
 
 
 def _share(part: int, whole: int) -> float | None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from generator.games.grammar import EffectError
+
 GRAMMAR = r"""
 start: _NL* line (_NL+ line)* _NL*
 
@@ -157,15 +159,6 @@ class Effect:
 
     def has(self, kind: type) -> bool:
         return any(isinstance(line, kind) for line in self.lines)
-
-
-class EffectError(ValueError):
-    """Card text the grammar cannot read; `line`/`column` count within the effect text."""
-
-    def __init__(self, message: str, line: int, column: int):
-        super().__init__(message)
-        self.line = line
-        self.column = column
 
 
 def _face(token: Token) -> int:

@@ -8,7 +8,8 @@ import random
 from collections.abc import Sequence
 
 from generator.games.base import Policy
-from generator.games.twisty_passages.state import MAX_SPEED, TwistyAction, TwistyState, argument_of
+from generator.games.twisty_passages.position import MAX_SPEED, TwistyAction, argument_of
+from generator.games.twisty_passages.state import TwistyState
 
 #: Preference of the prudent default, best first, by an action's first element.
 PREFERRED = (

@@ -4,19 +4,18 @@ stopping, winning, and passing play left or right (Retrograde)."""
 from collections.abc import Generator
 
 from generator.games.twisty_passages import actions
-from generator.games.twisty_passages.cards import handler_for
+from generator.games.twisty_passages.cards import resolve
 from generator.games.twisty_passages.effects import change_draws
-from generator.games.twisty_passages.state import (
+from generator.games.twisty_passages.position import (
     SPEED_PAGE,
     Decision,
+    Position,
     TurnRecord,
     TwistyAction,
-    TwistyState,
     argument_of,
     sweep_of,
 )
 
-Rules = Generator[Decision, TwistyAction, bool]
 #: "If a card reduces your path length by three or more cards, stop drawing."
 BIG_LOSS = 3
 SWEEPERS = ("Vortex Mine", "Entropic Vortex")
@@ -24,7 +23,7 @@ SWEEPERS = ("Vortex Mine", "Entropic Vortex")
 START_OF_TURN = ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
 
 
-def play(state: TwistyState) -> Generator[Decision, TwistyAction, None]:
+def play(state: Position) -> Generator[Decision, TwistyAction, None]:
     """The whole game: turns until someone ends one with enough cards in their path, or the
     engine stops a game the rules can never end (see stalled)."""
     while state.winner is None:
@@ -45,7 +44,7 @@ def play(state: TwistyState) -> Generator[Decision, TwistyAction, None]:
         state.player = (state.player + state.direction) % state.num_players
 
 
-def stalled(state: TwistyState) -> bool:
+def stalled(state: Position) -> bool:
     """The position the rules give no way out of: nothing to draw ("If the deck runs out of
     cards, shuffle the discards", and there are none), no card at the end of a path that acts
     at the start of a turn, no Vortex anyone may spend, and nobody able to win. Every turn
@@ -63,7 +62,7 @@ def stalled(state: TwistyState) -> bool:
     return True
 
 
-def turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, None]:
+def turn(state: Position, seat: int) -> Generator[Decision, TwistyAction, None]:
     state.active, state.speed, state.target, state.black_drawn = seat, 0, 0, False
     state.turns += 1
     cap = yield from start_of_turn(state, seat)
@@ -73,7 +72,7 @@ def turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, Non
         state.winner = seat
 
 
-def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, bool]:
+def exit_by_force(state: Position, seat: int) -> Generator[Decision, TwistyAction, bool]:
     """Exit Strategy: enough cards but no Black Zone drawn this turn: force another player
     to discard a Black Zone card instead (read as meeting the condition)."""
     holders = forcible(state, seat)
@@ -86,14 +85,14 @@ def exit_by_force(state: TwistyState, seat: int) -> Generator[Decision, TwistyAc
     return True
 
 
-def forcible(state: TwistyState, seat: int) -> list[int]:
+def forcible(state: Position, seat: int) -> list[int]:
     """Exit Strategy: the players a player with enough cards may force to discard a Black Zone."""
     if not state.options.get("exit_strategy") or state.length(seat) < state.needed(seat):
         return []
     return [s for s in state.others(seat) if any(state.card(c).zone == "black" for c in state.paths[s])]
 
 
-def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, int | None]:
+def start_of_turn(state: Position, seat: int) -> Generator[Decision, TwistyAction, int | None]:
     """A card at the end of your path may act first; the highest speed you may declare
     (None: no limit, 0: the turn ends)."""
     path = state.paths[seat]
@@ -128,7 +127,7 @@ def start_of_turn(state: TwistyState, seat: int) -> Generator[Decision, TwistyAc
     return None
 
 
-def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[Decision, TwistyAction, None]:
+def speed_and_draw(state: Position, seat: int, cap: int | None) -> Generator[Decision, TwistyAction, None]:
     map_used, low = False, 1
     while True:
         high = low + SPEED_PAGE - 1 if cap is None else min(cap, low + SPEED_PAGE - 1)
@@ -167,7 +166,7 @@ def speed_and_draw(state: TwistyState, seat: int, cap: int | None) -> Generator[
     state.turn_log.append(TurnRecord(seat, declared, state.target, drawn, state.length(seat) - start_length))
 
 
-def sweeps(state: TwistyState, seat: int) -> list:
+def sweeps(state: Position, seat: int) -> list:
     """Vortex Mine and Entropic Vortex, usable at any time: at whom this player may aim them."""
     return [
         ("sweep", title, s)
@@ -178,7 +177,7 @@ def sweeps(state: TwistyState, seat: int) -> list:
     ]
 
 
-def maze_forbids(state: TwistyState) -> bool:
+def maze_forbids(state: Position) -> bool:
     """The Living Maze: its holder has the fewest (or the most) cards, so no one may shuffle the deck."""
     for seat in range(state.num_players):
         for cid in state.paths[seat]:
@@ -193,7 +192,7 @@ def maze_forbids(state: TwistyState) -> bool:
     return False
 
 
-def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[Decision, TwistyAction, None]:
+def vortex(state: Position, user: int, title: str, target: int) -> Generator[Decision, TwistyAction, None]:
     """Vortex Mine / Entropic Vortex: the target discards a card of their choice. An Entropic
     Vortex's target may pass it on to another player (each player once) or let it end."""
     if not (yield from actions.spend(state, user, title)):
@@ -211,7 +210,7 @@ def vortex(state: TwistyState, user: int, title: str, target: int) -> Generator[
     yield from actions.discard(state, target)
 
 
-def reactions(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, bool]:
+def reactions(state: Position, seat: int) -> Generator[Decision, TwistyAction, bool]:
     """After each card, every player in turn, this one first, may use a card the rules allow
     at any time (Vortex Mine, Entropic Vortex); the others may also play Missing Time (end
     this turn at the cost of a card of theirs that this player picks) or Caltrops (this
@@ -242,48 +241,7 @@ def reactions(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction
     return False
 
 
-def resolve(state: TwistyState, seat: int, cid: int) -> Rules:
-    """Obey a drawn card (unless cancelled) and add it to the end of the path."""
-    card = state.card(cid)
-    if card.zone == "black" and seat == state.active:
-        state.black_drawn = True
-    cancel = yield from cancels(state, seat, cid)
-    if cancel == "laid":
-        return False
-    stop = False
-    if cancel is None:
-        state.fired[card.title] += 1
-        stop = yield from handler_for(state, cid)(state, seat, cid)
-    if cid in state.limbo:
-        state.place(seat, cid)
-    return stop
-
-
-def cancels(state: TwistyState, seat: int, cid: int) -> Generator[Decision, TwistyAction, str | None]:
-    """Items that cancel a card as it is played: None if nobody cancels it."""
-    card = state.card(cid)
-    offers: list[TwistyAction] = []
-    if actions.can_spend(state, seat, "Temporal Anchor") and actions.is_time_card(card.title):
-        offers.append(("cancel", "Temporal Anchor"))
-    if actions.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
-        offers.append(("cancel", "Helpful Node"))
-    if actions.can_spend(state, seat, "Laying Traps") and card.is_trap:
-        offers.append(("cancel", "Laying Traps"))
-    action = (yield Decision(seat, [("obey",)] + offers)) if offers else ("obey",)
-    if action == ("obey",):
-        # Any other player's Temporal Anchor cancels a time card as it is played, too.
-        return "cancelled" if (yield from actions.anchored(state, card.title, seat)) else None
-    title = argument_of(action, str)
-    if not (yield from actions.spend(state, seat, title)):
-        return None
-    if title == "Laying Traps":
-        state.limbo.remove(cid)
-        state.deck.insert(state.rng.randrange(len(state.deck) + 1), cid)
-        return "laid"
-    return "cancelled"
-
-
-def timewarps(state: TwistyState, seat: int) -> Generator[Decision, TwistyAction, None]:
+def timewarps(state: Position, seat: int) -> Generator[Decision, TwistyAction, None]:
     """At the end of another player's turn a Timewarp holder may take a turn at once."""
     for other in state.others(seat):
         if state.winner is None and actions.can_spend(state, other, "Timewarp"):

@@ -23,10 +23,11 @@ Codes (severity: meaning):
 
 from collections.abc import Iterator
 
-from generator.check.findings import Finding, error, warning
+from generator.findings import Finding, error, warning
+from generator.games.grammar import EffectError
 from generator.games.whipped.colours import MIN_DELTA_E, confusable_pairs
 from generator.games.whipped.deck import check_kinds, load_deck, validated
-from generator.games.whipped.effects import EffectError, parse_effect
+from generator.games.whipped.effects import parse_effect
 from generator.games.whipped.rules import (
     LEVELS,
     MAX_PLAYERS,

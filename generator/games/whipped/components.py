@@ -17,8 +17,9 @@ from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.shapes import regular_polygon
 from generator.layout.shapes import shape as basic_shape
-from generator.layout.text import TextStyle, fit_text
+from generator.layout.text import TextStyle, fit_text, font_style
 from generator.sources.errors import Loc
+from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -26,10 +27,6 @@ from generator.units import PT, parse_length
 from .colours import hex_to_linear
 from .schemas import BIDDING_TOKEN, BILL, RIDER, RULES_SUMMARY, VOTE
 
-FONT_SPEC = closed(
-    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
-    ["font", "size"],
-)
 #: Square borders: heavier than any cutting line (0.4 pt), so neither eye nor test mixes them up.
 SQUARE_STROKE = 1.0 * PT
 #: A square the rules call "dashed" (it scores nothing) is printed shaded: grey inside a grey
@@ -42,17 +39,6 @@ PAPER = "#ffffff"
 
 def _size(layout: LocDict) -> tuple[float, float]:
     return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
-
-
-def _style(spec: LocDict, **overrides) -> TextStyle:
-    values = {
-        "font": spec["font"],
-        "size": parse_length(spec["size"]),
-        "min_size": parse_length(spec.get("min_size", spec["size"])),
-        "leading": spec.get("leading", 1.2),
-    }
-    values["min_leading"] = min(1.0, values["leading"])
-    return TextStyle(**values, **overrides)
 
 
 def _text(
@@ -129,7 +115,7 @@ class BillKind(ComponentKind):
                 item.loc_of("name"),
                 item["name"],
                 (margin, margin, width - 2 * margin, title_h),
-                _style(p["title"], align="center", valign="middle"),
+                font_style(p["title"], align="center", valign="middle"),
             )
         )
         top = margin + title_h
@@ -170,7 +156,7 @@ class BillKind(ComponentKind):
             loc,
             f"Level {n + 1}",
             (x, y + 1, column, header_h * 0.5),
-            _style(p["header"], align="center"),
+            font_style(p["header"], align="center"),
         )
         items += _text(
             ctx,
@@ -179,7 +165,7 @@ class BillKind(ComponentKind):
             loc,
             f"{whose} · {points} pt{'s' if points != 1 else ''}",
             (x, y + 1 + header_h * 0.5, column, header_h * 0.5),
-            _style(p["note"], align="center"),
+            font_style(p["note"], align="center"),
         )
         size, spacing, per_row = parse_length(p["square"]), parse_length(p["spacing"]), p["per_row"]
         cols = min(per_row, len(squares))
@@ -285,7 +271,7 @@ class BiddingTokenKind(ComponentKind):
             loc,
             "LEVEL",
             (x + pad, pad, face - 2 * pad, height * 0.2),
-            _style(p["caption"], align="center", colour=ink),
+            font_style(p["caption"], align="center", colour=ink),
         )
         items += _text(
             ctx,
@@ -294,7 +280,7 @@ class BiddingTokenKind(ComponentKind):
             loc,
             str(item["level"]),
             (x + pad, height * 0.22, face - 2 * pad, height * 0.5),
-            _style(p["numeral"], align="center", valign="middle", colour=ink),
+            font_style(p["numeral"], align="center", valign="middle", colour=ink),
         )
         items += _text(
             ctx,
@@ -303,7 +289,7 @@ class BiddingTokenKind(ComponentKind):
             loc,
             item[side]["label"],
             (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
-            _style(p["caption"], align="center", valign="bottom", colour=ink),
+            font_style(p["caption"], align="center", valign="bottom", colour=ink),
         )
         return items
 
@@ -409,7 +395,7 @@ class RulesSummaryKind(ComponentKind):
                 item.loc_of("title"),
                 item["title"],
                 (margin, margin, width - 2 * margin, title_h),
-                _style(p["title"], valign="middle"),
+                font_style(p["title"], valign="middle"),
             )
         )
         top = margin + title_h + 1
@@ -423,7 +409,7 @@ class RulesSummaryKind(ComponentKind):
                 item.loc_of("lines"),
                 body,
                 (margin, top + 1.5, width - 2 * margin, height - top - 1.5 - margin),
-                _style(p["body"]),
+                font_style(p["body"]),
             )
         )
         return Faces(scene)

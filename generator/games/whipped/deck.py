@@ -2,7 +2,8 @@
 
 from dataclasses import dataclass
 
-from generator.games.whipped.effects import EffectError, Gain, parse_effect
+from generator.games.grammar import EffectError
+from generator.games.whipped.effects import Gain, parse_effect
 from generator.games.whipped.schemas import SCHEMAS
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game, validated_items

@@ -16,6 +16,8 @@ from typing import cast
 
 from lark import Lark, Transformer, UnexpectedInput
 
+from generator.games.grammar import EffectError
+
 GRAMMAR = r"""
     start: gain ("and" gain)*
     gain: "+" INT unit [per]
@@ -54,14 +56,6 @@ class Gain:
         return self.amount
 
 
-class EffectError(ValueError):
-    """Effect text the grammar does not accept; `column` counts from 1 within the text."""
-
-    def __init__(self, message: str, column: int):
-        super().__init__(message)
-        self.column = column
-
-
 class _ToGains(Transformer):
     def start(self, gains: list[Gain]) -> tuple[Gain, ...]:
         return tuple(gains)
@@ -97,5 +91,5 @@ def parse_effect(text: str) -> tuple[Gain, ...]:
             f"cannot read rider effect {text!r} at character {column} "
             "(expected e.g. '+2 points', '+1 vote', '+1 point and +1 vote', "
             "'+1 point for each solid square on your level')",
-            column,
+            column=column,
         ) from None

@@ -3,7 +3,7 @@
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
-from generator.sources.errors import Loc
+from generator.located import Loc
 
 
 class Severity(StrEnum):
