@@ -64,10 +64,17 @@ def cut_lines(segments: list[Segment], role: str = "cut") -> list[Item]:
     return [Polyline(((x1, y1), (x2, y2)), style) for x1, y1, x2, y2 in segments]
 
 
-def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float, page=None) -> list[Item]:
+def crop_marks(
+    boxes: list[tuple[float, float, float, float]],
+    bleed: float,
+    page=None,
+    outside: tuple[float, float, float, float] | None = None,
+) -> list[Item]:
     """Short marks continuing every trim edge into the margin, outside the bleed: they
     never touch a component, so they survive cutting and show where the blade goes. Where
-    the margin is narrow they shorten to the room left before the printer's margin."""
+    the margin is narrow they shorten to the room left before the printer's margin. With
+    `outside` (the box round every component on a sheet holding other blocks too) a mark
+    that would fall inside it, among other components, is left out."""
     if not boxes:
         return []
     left = min(b[0] for b in boxes)
@@ -96,7 +103,15 @@ def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float, pag
             marks.append(Polyline(((left - gap - before, y), (left - gap, y)), style))
         if after >= 1.0:
             marks.append(Polyline(((right + gap, y), (right + gap + after, y)), style))
-    return marks
+    if outside is None:
+        return marks
+    return [mark for mark in marks if not _within(mark, outside)]
+
+
+def _within(mark: Item, box: tuple[float, float, float, float]) -> bool:
+    assert isinstance(mark, Polyline)
+    x, y, w, h = box
+    return all(x - 1e-6 <= px <= x + w + 1e-6 and y - 1e-6 <= py <= y + h + 1e-6 for px, py in mark.points)
 
 
 def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:
