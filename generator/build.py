@@ -17,7 +17,7 @@ from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.sheets import checklist
-from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
+from generator.sheets.cover import Contents, StockPages, cover_sheet
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_tiled, plan_grid
 from generator.sheets.ink import save_ink
@@ -26,6 +26,7 @@ from generator.sheets.options import DEFAULT as DEFAULT_PRINT
 from generator.sheets.options import PrintOptions
 from generator.sheets.pack import Batch, pack
 from generator.sheets.paper import Paper
+from generator.sheets.recto import on_recto
 from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
@@ -131,11 +132,10 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
             at.bookmarks = (*at.bookmarks, part.row)
             bookmarked.add(part.row)
     if not options.checklist:
-        return finish(pending, game.name)
+        return finish(on_recto(pending, 1, paper), game.name)
     rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
-    duplex = any(p.sheet.side == "back" for p in pending)
-    front = len(rules) + 2 + (len(rules) % 2 == 1 and duplex)
-    sheets = finish(pending, game.name, front + 1)
+    front = len(rules) + 2
+    sheets = finish(on_recto(pending, front + 1, paper), game.name, front + 1)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets
 
 
@@ -225,19 +225,19 @@ def too_large(paper: Paper, part: Laid) -> str:
 def front_matter(
     laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
 ) -> list[Sheet]:
-    """The pages before the sheets: a cover, the rules sheets, the checklist, and a page left
-    blank on purpose when the sheets are printed duplex and the front matter would otherwise
-    end on an odd page (fronts stay on odd pages)."""
+    """The pages before the sheets: a cover, the rules sheets and the checklist."""
     count = len(rules) + 2
-    blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
-    first_page = count + blank + 1
+    first_page = count + 1
     rows = _rows(laid, sheets, paper, options, first_page)
-    page = checklist.checklist_sheet(game.name, rows, paper, options)
+    blanks = tuple(n for n, sheet in enumerate(sheets, first_page) if sheet.blank)
+    page = checklist.checklist_sheet(game.name, rows, paper, options, blanks)
     contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
     contents.append(Contents("Checklist", (count,)))
     stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
     for r in rows:
         stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
+    for n in blanks:  # printed on the back of the page before it, so on that page's stock
+        next(pages for pages in stocks.values() if n - 1 in pages).append(n)
     cover = cover_sheet(
         game.name,
         players(game),
@@ -246,7 +246,7 @@ def front_matter(
         options.duplex,
         paper,
     )
-    return [cover, *rules, page, *([blank_sheet(paper)] if blank else [])]
+    return [cover, *rules, page]
 
 
 def players(game: Game) -> str:

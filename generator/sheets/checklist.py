@@ -158,14 +158,16 @@ def merged(rows: list[Row]) -> list[Row]:
     return sorted(out, key=lambda r: order.index(r.stock))
 
 
-def stock_totals(rows: list[Row]) -> list[str]:
-    """ "card stock, 200-300 gsm: 12 sheets (pages 7-30)", one line per stock in use."""
+def stock_totals(rows: list[Row], blanks: tuple[int, ...] = ()) -> list[str]:
+    """ "card stock, 200-300 gsm: 12 sheets (pages 7-30)", one line per stock in use. A page
+    left blank on purpose is on the stock of the page before it (it is that sheet's back)."""
     lines = []
     for stock, name in STOCKS.items():
         of_stock = [r for r in rows if r.stock == stock]
         if of_stock:
             printed = {n for r in of_stock for n in r.sheets}
             count = len(printed - {n for r in of_stock for n in r.backs})
+            printed |= {n for n in blanks if n - 1 in printed}
             pages = page_list(tuple(sorted(printed)))
             lines.append(f"{name}: {count} sheet{'s' if count != 1 else ''} (pages {pages})")
     return lines
@@ -229,8 +231,11 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
     )
 
 
-def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOptions) -> Sheet:
-    """One page listing every row; its page numbers are the PDF's own."""
+def checklist_sheet(
+    game: str, rows: list[Row], paper: Paper, options: PrintOptions, blanks: tuple[int, ...] = ()
+) -> Sheet:
+    """One page listing every row; its page numbers are the PDF's own, and the pages left
+    blank on purpose (`blanks`) are named."""
     # Nothing on this page is cut: the page itself is what is printed, so it is the trim.
     sheet = Sheet(
         paper.width,
@@ -268,8 +273,14 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOpti
     y += 4
     items += fit_text("Sheets per stock", x0, y, width, 5, heading).items
     y += 6
-    for line in stock_totals(rows):
+    for line in stock_totals(rows, blanks):
         items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT)).items
+        y += 4.5
+    if blanks:
+        word = "Page" if len(blanks) == 1 else "Pages"
+        why = "left blank on purpose, so that each two-sided sheet's fronts are on an odd page"
+        line = f"{word} {page_list(blanks)}: {why}."
+        items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)).items
         y += 4.5
     notes = half_empty_notes(rows, options.separate)
     if notes:

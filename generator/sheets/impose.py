@@ -166,7 +166,8 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
 @dataclass
 class PendingSheet:
     sheet: Sheet
-    slot: Slot
+    #: Where its furniture goes; None for a page without (a page left blank on purpose).
+    slot: Slot | None
     label: str
 
 
@@ -408,17 +409,18 @@ def finish(pending: list[PendingSheet], game: str, first_page: int = 1, total: i
     front matter come before it)."""
     total = total if total is not None else first_page - 1 + len(pending)
     for n, p in enumerate(pending, first_page):
-        p.sheet.items.append(_furniture(p, game, n, total))
+        if p.slot is not None:
+            p.sheet.items.append(_furniture(p, p.slot, game, n, total))
     return [p.sheet for p in pending]
 
 
-def _furniture(p: PendingSheet, game: str, n: int, total: int) -> Group:
-    if p.slot.compact:
+def _furniture(p: PendingSheet, slot: Slot, game: str, n: int, total: int) -> Group:
+    if slot.compact:
         lines = [
             f"{game}: {p.label} · page {n} of {total} · print at 100%: the bar is 1 in",
             f"{game}: {p.label} · page {n} of {total} · print at 100%",
             f"page {n} of {total} · print at 100%",
         ]
-        return marks.compact_furniture(p.slot.x, p.slot.y, lines, p.slot.length, p.slot.rotate)
+        return marks.compact_furniture(slot.x, slot.y, lines, slot.length, slot.rotate)
     lines = [f"{game}: {p.label}", f"page {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
-    return marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate)
+    return marks.furniture(slot.x, slot.y, lines, slot.rotate)
