@@ -265,7 +265,8 @@ def test_checklist_keeps_duplex_pages_paired(tmp_path):
         texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
     assert bookmarks(path) == {"Cover": 1, "Rules": 2, "Checklist": 3, "cards": 5}
     assert rows[0]["How"] == "3" and rows[0]["Sides"] == "double-sided, long-edge flip" and rows[0]["Pages"] == "5-6"
-    assert texts[3] == "This page is intentionally left blank."
+    assert texts[3].startswith("This page is intentionally left blank. It keeps the two-sided sheets")
+    assert pypdf.PdfReader(path).page_labels == ["1", "2", "3", "4 (blank)", "5", "6"]
     assert "N1" in texts[4] and ("B1" in texts[5] or "1B" in texts[5])
 
 

@@ -57,7 +57,9 @@ def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
     assert [title for title, _ in marks[:3]] == ["Cover", "Rules", "Checklist"]
     assert marks[0][1] == 1 and marks[1][1] == 2
     rules_pages = range(2, marks[2][1])
-    assert reader.page_labels == [str(n) for n in range(1, len(reader.pages) + 1)]
+    blank = [n for n, page in enumerate(reader.pages, 1) if "intentionally left blank" in page.extract_text()]
+    labels = [f"{n} (blank)" if n in blank else str(n) for n in range(1, len(reader.pages) + 1)]
+    assert reader.page_labels == labels  # the PDF's own page numbers; a blank page says so
     source = (COMPONENTS / game / "rules.md").read_text(encoding="utf-8")
     headings = [re.sub(r":[a-z0-9-]+:", "", h).strip() for h in re.findall(r"^#+ (.*)$", source, re.M)]
     with pdfplumber.open(path) as pdf:
