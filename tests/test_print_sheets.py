@@ -246,7 +246,7 @@ def test_checklist_says_why_sheets_are_not_filled(tmp_path):
     tiles = ", ".join(f"{p} (35% used)" for p in range(b, b + 4))
     assert f"Pages {tiles}, board (board.yaml): a board tile" in notes
     numbered = f"Page {c + 1} (13% used), numbered chips (numbered-chips.yaml)"
-    assert f"{numbered}: no more components of the same size" in notes
+    assert f"{numbered}: no more components of the same stock and sides are left that fit" in notes
     assert "chips (chips.yaml)" not in notes  # its one sheet is full
     assert f"card stock, 200-300 gsm: 2 sheets (pages {c}-{c + 1})" in text
     assert f"paper, glued onto board (mount board or a cereal box): 4 sheets (pages {b}-{b + 3})" in text

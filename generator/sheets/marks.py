@@ -69,12 +69,12 @@ def crop_marks(
     bleed: float,
     page=None,
     outside: tuple[float, float, float, float] | None = None,
-) -> list[Item]:
+) -> list[Polyline]:
     """Short marks continuing every trim edge into the margin, outside the bleed: they
     never touch a component, so they survive cutting and show where the blade goes. Where
     the margin is narrow they shorten to the room left before the printer's margin. With
     `outside` (the box round every component on a sheet holding other blocks too) a mark
-    that would fall inside it, among other components, is left out."""
+    that would reach into it, among other components, is left out."""
     if not boxes:
         return []
     left = min(b[0] for b in boxes)
@@ -92,7 +92,7 @@ def crop_marks(
     up, down = room(top), room(page.height - bottom) if page else CROP_LENGTH
     before, after = room(left), room(page.width - right) if page else CROP_LENGTH
     style = line_style("crop")
-    marks: list[Item] = []
+    marks: list[Polyline] = []
     for x in xs:
         if up >= 1.0:
             marks.append(Polyline(((x, top - gap - up), (x, top - gap)), style))
@@ -105,13 +105,16 @@ def crop_marks(
             marks.append(Polyline(((right + gap, y), (right + gap + after, y)), style))
     if outside is None:
         return marks
-    return [mark for mark in marks if not _within(mark, outside)]
+    return [mark for mark in marks if not _crosses(mark, outside)]
 
 
-def _within(mark: Item, box: tuple[float, float, float, float]) -> bool:
-    assert isinstance(mark, Polyline)
+def _crosses(mark: Polyline, box: tuple[float, float, float, float]) -> bool:
+    """Whether the (straight, axis-aligned) mark reaches into the box."""
     x, y, w, h = box
-    return all(x - 1e-6 <= px <= x + w + 1e-6 and y - 1e-6 <= py <= y + h + 1e-6 for px, py in mark.points)
+    (x1, y1), (x2, y2) = mark.points
+    return (
+        min(x1, x2) < x + w - 1e-6 and max(x1, x2) > x + 1e-6 and min(y1, y2) < y + h - 1e-6 and max(y1, y2) > y + 1e-6
+    )
 
 
 def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:

@@ -226,11 +226,12 @@ def _left_over(rect: Box, origin: tuple[float, float], cols: int, count: int, ba
     full_rows = rows if last == min(cols, count) else rows - 1
     block_right = x0 + min(cols, count) * (w + gap) - gap
     block_bottom = y0 + rows * (h + gap) - gap
-    last_top = y0 + (rows - 1) * (h + gap)
+    full_bottom = y0 + full_rows * (h + gap) - gap
     last_right = x0 + last * (w + gap) - gap
+    beside_last = full_bottom + apart if full_rows else y0  # clear of the full rows above
     candidates = [
-        (block_right + apart, y0, rx + rw - block_right - apart, full_rows * (h + gap) - gap),
-        (last_right + apart, last_top, rx + rw - last_right - apart, h if full_rows < rows else 0.0),
+        (block_right + apart, y0, rx + rw - block_right - apart, full_bottom - y0),
+        (last_right + apart, beside_last, rx + rw - last_right - apart, block_bottom - beside_last),
         (rx, block_bottom + apart, rw, ry + rh - block_bottom - apart),
     ]
     return [(x, y, bw, bh) for x, y, bw, bh in candidates if bw > 0 and bh > 0]
