@@ -309,8 +309,8 @@ def _line_items(
             cursor += space * size
         for kind, value, font in paragraph.words[i]:
             if kind == "t" and font != run_font:  # a bold or italic run starts or ends
-                if run.strip():
-                    items.append(Text(run_x, baseline, run.rstrip(), run_font, size, style.colour))
+                if run.strip():  # its space kept, so the text reads (and copies) as words
+                    items.append(Text(run_x, baseline, run, run_font, size, style.colour))
                 run, run_font = "", font
             if kind == "t":
                 if not run:
