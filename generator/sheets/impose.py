@@ -114,7 +114,8 @@ def _compact_slot(
     return Slot(page.width - page.margin - need, a, True, True, length)
 
 
-def _fit(room: float, size: float, gap: float) -> int:
+def fits_across(room: float, size: float, gap: float) -> int:
+    """How many components of `size`, `gap` apart, fit in `room` mm."""
     return int((room + gap + 1e-9) // (size + gap))
 
 
@@ -141,15 +142,15 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
     band = marks.FURNITURE_H + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE - page.marks
     origin = (page.inset + bleed, page.inset + bleed)
     for c, r in (
-        (_fit(room_w, w, gap), _fit(room_h - band, h, gap)),
-        (_fit(room_w - band, w, gap), _fit(room_h, h, gap)),
+        (fits_across(room_w, w, gap), fits_across(room_h - band, h, gap)),
+        (fits_across(room_w - band, w, gap), fits_across(room_h, h, gap)),
     ):
         if c >= 1 and r >= 1:
             slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
             if slot:
                 yield Plan(page, c, r, w + gap, h + gap, slot, origin)
     tight = page.margin + (bleed if gap > 0 else 0.0)
-    cols, rows = _fit(page.width - 2 * tight, w, gap), _fit(page.height - 2 * tight, h, gap)
+    cols, rows = fits_across(page.width - 2 * tight, w, gap), fits_across(page.height - 2 * tight, h, gap)
     for c, r in [(cols, r) for r in range(rows, 0, -1)] + [(c, rows) for c in range(cols - 1, 0, -1)]:
         if c < 1 or r < 1:
             continue
@@ -212,7 +213,7 @@ def mirror_box(page: Paper, box: tuple[float, float, float, float], across: bool
     return (page.width - x - w, y, w, h) if across else (x, page.height - y - h, w, h)
 
 
-def _mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
+def mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
     """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
     thick = marks.COMPACT_H if slot.compact else marks.FURNITURE_H
     long = slot.length if slot.compact else marks.FURNITURE_W

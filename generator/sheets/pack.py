@@ -29,11 +29,11 @@ from generator.sheets.impose import (
     PendingSheet,
     Plan,
     Slot,
-    _fit,
-    _mirror_slot,
     blocks_sheet,
+    fits_across,
     flips_across,
     mirror_box,
+    mirror_slot,
     plan_grid,
     turned,
     uncut,
@@ -200,7 +200,7 @@ def _fill(sheet: _Sheet, batch: Batch, start: int, apart: float) -> int:
     for rect in sheet.free:
         left = len(batch.fronts) - start - placed
         x, y, rw, rh = rect
-        cols, rows = _fit(rw, w, gap), _fit(rh, h, gap)
+        cols, rows = fits_across(rw, w, gap), fits_across(rh, h, gap)
         count = min(left, cols * rows)
         if count <= 0:
             free.append(rect)
@@ -266,5 +266,5 @@ def _printed(sheet: _Sheet, duplex: str, back_offset: tuple[float, float]) -> li
         sheet_back = blocks_sheet(page, backs, f"{label}, backs", cut=False)
         sheet_back.side = "back"
         sheet_back.sources = front.sources
-        out.append(PendingSheet(sheet_back, _mirror_slot(page, slot, across), f"{label}, backs"))
+        out.append(PendingSheet(sheet_back, mirror_slot(page, slot, across), f"{label}, backs"))
     return out
