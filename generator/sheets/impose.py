@@ -213,15 +213,19 @@ def mirror_box(page: Paper, box: tuple[float, float, float, float], across: bool
     return (page.width - x - w, y, w, h) if across else (x, page.height - y - h, w, h)
 
 
-def mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
-    """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
+def slot_box(slot: Slot) -> Box:
+    """The box the furniture takes at its slot."""
     thick = marks.COMPACT_H if slot.compact else marks.FURNITURE_H
     long = slot.length if slot.compact else marks.FURNITURE_W
+    return (slot.x, slot.y, thick, long) if slot.rotate else (slot.x, slot.y, long, thick)
+
+
+def mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
+    """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
+    x, y, w, h = slot_box(slot)
     if across:
-        return Slot(
-            page.width - slot.x - (thick if slot.rotate else long), slot.y, slot.rotate, slot.compact, slot.length
-        )
-    return Slot(slot.x, page.height - slot.y - (long if slot.rotate else thick), slot.rotate, slot.compact, slot.length)
+        return Slot(page.width - x - w, y, slot.rotate, slot.compact, slot.length)
+    return Slot(x, page.height - y - h, slot.rotate, slot.compact, slot.length)
 
 
 @dataclass(frozen=True)
@@ -251,11 +255,12 @@ def _grid_sheet(
     return blocks_sheet(page, [Block(tuple(scenes), tuple(boxes), gap, bleed, own_outline)], label, cut)
 
 
-def blocks_sheet(page: Paper, blocks: list[Block], label: str, cut: bool = True) -> Sheet:
+def blocks_sheet(page: Paper, blocks: list[Block], label: str, cut: bool = True, furniture: Box | None = None) -> Sheet:
     """The blocks' scenes at their boxes, with cut lines (unless the scenes draw their own,
     or `cut` is off: a duplex backs sheet is cut from its front) and crop marks in the
     margins. Butted components of every block share their cut lines; each block's crop
-    marks continue its edges only where they reach the margin past all the components."""
+    marks continue its edges only where they reach the margin past all the components,
+    clear of the `furniture`'s box."""
     sheet = Sheet(page.width, page.height, title=label)
     for block in blocks:
         taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in block.boxes}
@@ -275,7 +280,8 @@ def blocks_sheet(page: Paper, blocks: list[Block], label: str, cut: bool = True)
     boxes = [box for block in blocks for box in block.boxes]
     sheet.trim = _union(boxes)
     for block in outlined:
-        sheet.items += marks.crop_marks(list(block.boxes), block.bleed, page, outside=sheet.trim)
+        clear_of = (sheet.trim,) if furniture is None else (sheet.trim, furniture)
+        sheet.items += marks.crop_marks(list(block.boxes), block.bleed, page, clear_of)
     sheet.placements = boxes
     bleed = max(block.bleed for block in blocks)
     if bleed:

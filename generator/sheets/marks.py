@@ -68,13 +68,13 @@ def crop_marks(
     boxes: list[tuple[float, float, float, float]],
     bleed: float,
     page=None,
-    outside: tuple[float, float, float, float] | None = None,
+    clear_of: tuple[tuple[float, float, float, float], ...] = (),
 ) -> list[Polyline]:
     """Short marks continuing every trim edge into the margin, outside the bleed: they
     never touch a component, so they survive cutting and show where the blade goes. Where
-    the margin is narrow they shorten to the room left before the printer's margin. With
-    `outside` (the box round every component on a sheet holding other blocks too) a mark
-    that would reach into it, among other components, is left out."""
+    the margin is narrow they shorten to the room left before the printer's margin. A mark
+    that would reach into a box of `clear_of` (on a sheet holding other blocks too: the box
+    round every component, and the furniture) is left out."""
     if not boxes:
         return []
     left = min(b[0] for b in boxes)
@@ -103,9 +103,7 @@ def crop_marks(
             marks.append(Polyline(((left - gap - before, y), (left - gap, y)), style))
         if after >= 1.0:
             marks.append(Polyline(((right + gap, y), (right + gap + after, y)), style))
-    if outside is None:
-        return marks
-    return [mark for mark in marks if not _crosses(mark, outside)]
+    return [mark for mark in marks if not any(_crosses(mark, box) for box in clear_of)]
 
 
 def _crosses(mark: Polyline, box: tuple[float, float, float, float]) -> bool:

@@ -35,6 +35,7 @@ from generator.sheets.impose import (
     mirror_box,
     mirror_slot,
     plan_grid,
+    slot_box,
     turned,
     uncut,
 )
@@ -245,7 +246,8 @@ def _printed(sheet: _Sheet, duplex: str, back_offset: tuple[float, float]) -> li
     """The fronts sheet and (two-sided) its backs sheet, mirrored for the flip."""
     page, label = sheet.page, _label(sheet)
     slot = sheet.slot if len(sheet.placed) == 1 else sheet.moved
-    front = blocks_sheet(page, [p.block(p.part(p.batch.fronts), p.boxes) for p in sheet.placed], label)
+    blocks = [p.block(p.part(p.batch.fronts), p.boxes) for p in sheet.placed]
+    front = blocks_sheet(page, blocks, label, furniture=slot_box(slot))
     front.sources = tuple(dict.fromkeys(owner for p in sheet.placed for owner in p.part(p.batch.owners)))
     out = [PendingSheet(front, slot, label)]
     if duplex == "off":
@@ -263,8 +265,9 @@ def _printed(sheet: _Sheet, duplex: str, back_offset: tuple[float, float]) -> li
             moved = tuple((x + dx, y + dy, w, h) for _, (x, y, w, h) in pairs)
             backs.append(p.block(tuple(scene for scene, _ in pairs), moved))
     if backs:
-        sheet_back = blocks_sheet(page, backs, f"{label}, backs", cut=False)
+        back_slot = mirror_slot(page, slot, across)
+        sheet_back = blocks_sheet(page, backs, f"{label}, backs", cut=False, furniture=slot_box(back_slot))
         sheet_back.side = "back"
         sheet_back.sources = front.sources
-        out.append(PendingSheet(sheet_back, mirror_slot(page, slot, across), f"{label}, backs"))
+        out.append(PendingSheet(sheet_back, back_slot, f"{label}, backs"))
     return out
