@@ -1,21 +1,25 @@
 """Packing a sheet run: components of several sizes (one stock, one sidedness) onto shared sheets.
 
-Each size is a batch. Batches are packed largest first. A batch first fills the free room
-left on the run's sheets so far, then goes onto new sheets laid out by plan_grid exactly
-as a run of one size is; the free room of those sheets is open to the batches after it.
+Each size is a batch. A batch goes into the free room left on the run's sheets so far when
+that saves it a sheet (or takes all of it); the rest goes onto new sheets laid out by
+plan_grid exactly as a run of one size is, and their free room is open to the batches
+after it. Every order of the batches is tried (up to MAX_ORDERS_TRIED sizes); the fewest
+sheets win, then the fewest blocks, then the given order. So a run of one size, or sizes
+that save nothing by sharing, is imposed as before.
 
 The packing is guillotine packing of card grids: a block (one size, laid row by row) is
 put at the top left of a free rectangle, and what it leaves of that rectangle becomes at
 most three new free rectangles: right of its full rows, right of its last, partly filled
-row, and below it across the rectangle's width. So every cut between blocks runs straight
-across what is left of the sheet, and each block keeps its own grid of cut lines. Nothing
-is rotated, so a block's backs mirror it on the backs sheet as a single size's do.
+row, and below it across the rectangle's width, each `apart` (two bleeds, or the widest
+gap) from it. So every cut between blocks runs straight across what is left of the sheet,
+and each block keeps its own grid of cut lines. Nothing is rotated, so a block's backs
+mirror it on the backs sheet as a single size's do.
 
 A sheet that takes a second size moves its furniture (calibration square and labels) to
 the foot of the page (or its right edge, where the furniture stands sideways), so the room
 below or beside the first grid is free. A sheet whose grid needs the margins (the compact
-ruler strip) takes nothing else. The packing depends on nothing but the batches, in order:
-the same sources give the same sheets.
+ruler strip) offers only its grid's own empty cells. The packing depends on nothing but
+the batches, in order: the same sources give the same sheets.
 """
 
 from dataclasses import dataclass, field
@@ -95,7 +99,7 @@ class _Sheet:
     page: Paper
     slot: Slot
     #: Where the furniture goes once the sheet holds a second block, and the free rectangles
-    #: (trim boxes may go anywhere inside them); none on a sheet that takes nothing more.
+    #: (trim boxes may go anywhere inside them).
     moved: Slot
     free: list[Box]
     placed: list[_Placed] = field(default_factory=list)
@@ -126,7 +130,7 @@ def pack(
     return out
 
 
-def _cost(sheets: list["_Sheet"]) -> tuple[int, int]:
+def _cost(sheets: list[_Sheet]) -> tuple[int, int]:
     """Fewest sheets, then fewest blocks: a size split over fewer places is easier to find."""
     return len(sheets), sum(len(sheet.placed) for sheet in sheets)
 
@@ -151,19 +155,20 @@ def _arranged(batches: list[Batch], paper: Paper, apart: float, bleed: float) ->
         else:
             done = 0
         while done < count:
-            sheet = _new_sheet(plan, bleed)
+            sheet = _new_sheet(plan, batch.size, bleed)
             done += _place_grid(sheet, plan, batch, done, apart)
             sheets.append(sheet)
     return sheets
 
 
-def _new_sheet(plan: Plan, bleed: float) -> _Sheet:
-    """A sheet laid out by `plan`, its free room (once the furniture is moved) the page
+def _new_sheet(plan: Plan, size: tuple[float, float], bleed: float) -> _Sheet:
+    """A sheet laid out by `plan` for components of `size`, its free room (once the furniture is moved) the page
     inside the margins and crop-mark bands, short of the moved furniture and its marks."""
     page, slot = plan.paper, plan.slot
     if slot.compact:  # the grid spans the margins: only its own empty cells are free
         x0, y0 = plan.origin
-        grid_w, grid_h = plan.cols * plan.pitch_x, plan.rows * plan.pitch_y
+        w, h = size
+        grid_w, grid_h = plan.cols * plan.pitch_x - (plan.pitch_x - w), plan.rows * plan.pitch_y - (plan.pitch_y - h)
         return _Sheet(page, slot, slot, [(x0, y0, grid_w, grid_h)])
     reach = FURNITURE_CLEARANCE + marks.CROP_OFFSET + marks.CROP_LENGTH + bleed
     left = top = page.inset + bleed
