@@ -17,14 +17,16 @@ from generator.layout.scene import Scene
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.sheets import checklist
-from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
+from generator.sheets.cover import Contents, StockPages, cover_sheet
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
-from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled, plan_grid
+from generator.sheets.impose import PendingSheet, finish, impose_tiled, plan_grid
 from generator.sheets.ink import save_ink
 from generator.sheets.model import Sheet
 from generator.sheets.options import DEFAULT as DEFAULT_PRINT
 from generator.sheets.options import PrintOptions
+from generator.sheets.pack import Batch, pack
 from generator.sheets.paper import Paper
+from generator.sheets.recto import on_recto
 from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
@@ -122,9 +124,7 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pending: list[PendingSheet] = []
     for run in _runs(parts, paper, options):
-        start = len(pending)
         pending.extend(_impose_run(run, paper, options))
-        _attribute([p.sheet for p in pending[start:]], run)
     bookmarked: set[str] = set()
     for part in parts:  # each row's bookmark on the first page that holds one of its components
         at = next((p.sheet for p in pending if part.file.shown in p.sheet.sources), None)
@@ -132,11 +132,10 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions = D
             at.bookmarks = (*at.bookmarks, part.row)
             bookmarked.add(part.row)
     if not options.checklist:
-        return finish(pending, game.name)
+        return finish(on_recto(pending, 1, paper), game.name)
     rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
-    duplex = any(p.sheet.side == "back" for p in pending)
-    front = len(rules) + 2 + (len(rules) % 2 == 1 and duplex)
-    sheets = finish(pending, game.name, front + 1)
+    front = len(rules) + 2
+    sheets = finish(on_recto(pending, front + 1, paper), game.name, front + 1)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets
 
 
@@ -146,63 +145,65 @@ def _tiled(part: Laid, paper: Paper) -> bool:
 
 
 def _runs(parts: list[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
-    """The parts in sheet runs: parts of the same size, bleed, gap, stock, sides and outline
-    are imposed together, so they fill each other's sheets (fronts and backs staying in
-    register, as impose_grid keeps them). A tiled board, a part folded over, and with
+    """The parts in sheet runs: parts of the same stock and sides are imposed together, so
+    they fill each other's sheets whatever their sizes (fronts and backs staying in register,
+    as sheets/pack.py keeps them). A tiled board, a part folded over, and with
     options.separate every part, has a run of its own. Runs keep the parts' order."""
     runs: dict[object, list[Laid]] = {}
     for n, part in enumerate(parts):
-        first = part.faces[0].front
         two_sided = any(f.back is not None for f in part.faces)
         if options.separate or _tiled(part, paper) or (options.fold_over and two_sided):
             key: object = n
         else:
-            size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap)
-            key = (size, part.stock, two_sided, part.kind.own_outline)
+            key = (part.stock, two_sided)
         runs.setdefault(key, []).append(part)
     return list(runs.values())
 
 
 def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[PendingSheet]:
     part = run[0]
-    fronts: list[Scene] = [f.front for p in run for f in p.faces]
-    backs = [f.back for p in run for f in p.faces]
-    label = " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in run))
-    first = fronts[0]
+    if _tiled(part, paper) or (options.fold_over and any(f.back for f in part.faces)):
+        return _impose_alone(part, paper, options)
+    return pack(_batches(run), paper, options.duplex, options.back_offset)
+
+
+def _impose_alone(part: Laid, paper: Paper, options: PrintOptions) -> list[PendingSheet]:
+    """A tiled board, or a part folded over (or a two-sided part that cannot fold over)."""
+    fronts: list[Scene] = [f.front for f in part.faces]
+    backs = [f.back for f in part.faces]
+    label = part.kind.label or part.kind.name
+    out: list[PendingSheet]
     if _tiled(part, paper):
         if not part.kind.tileable:
             raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
-        return [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
-    if options.fold_over and any(backs) and fits_fold_over(first, paper):
-        return impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
-    return impose_grid(
-        fronts,
-        paper,
-        part.gap,
-        label,
-        backs if any(backs) else None,
-        options.duplex,
-        options.back_offset,
-        part.kind.own_outline,
-    )
+        out = [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
+    elif fits_fold_over(fronts[0], paper):
+        out = impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
+    else:
+        return pack(_batches([part]), paper, options.duplex, options.back_offset)
+    for pending in out:
+        pending.sheet.sources = (part.file.shown,)
+    return out
 
 
-def _attribute(sheets: list[Sheet], run: list[Laid]) -> None:
-    """Name on each sheet of a run the component files it holds: a fronts sheet holds the
-    run's next components in order, one per placement; a backs sheet the same as its fronts."""
-    if len(run) == 1:
-        for sheet in sheets:
-            sheet.sources = (run[0].file.shown,)
-        return
-    owners = [p.file.shown for p in run for _ in p.faces]
-    taken = 0
-    previous: tuple[str, ...] = ()
-    for sheet in sheets:
-        if sheet.side != "back":
-            count = len(sheet.placements)
-            previous = tuple(dict.fromkeys(owners[taken : taken + count]))
-            taken += count
-        sheet.sources = previous
+def _batches(run: list[Laid]) -> list[Batch]:
+    """The run's components by size (with bleed, gap and outline), each size's files in order."""
+    sizes: dict[object, list[Laid]] = {}
+    for part in run:
+        first = part.faces[0].front
+        size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap, part.kind.own_outline)
+        sizes.setdefault(size, []).append(part)
+    return [
+        Batch(
+            " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in same)),
+            tuple(f.front for p in same for f in p.faces),
+            tuple(f.back for p in same for f in p.faces),
+            tuple(p.file.shown for p in same for _ in p.faces),
+            same[0].gap,
+            same[0].kind.own_outline,
+        )
+        for same in sizes.values()
+    ]
 
 
 def fits_on(paper: Paper, part: Laid) -> bool:
@@ -224,19 +225,19 @@ def too_large(paper: Paper, part: Laid) -> str:
 def front_matter(
     laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
 ) -> list[Sheet]:
-    """The pages before the sheets: a cover, the rules sheets, the checklist, and a page left
-    blank on purpose when the sheets are printed duplex and the front matter would otherwise
-    end on an odd page (fronts stay on odd pages)."""
+    """The pages before the sheets: a cover, the rules sheets and the checklist."""
     count = len(rules) + 2
-    blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
-    first_page = count + blank + 1
+    first_page = count + 1
     rows = _rows(laid, sheets, paper, options, first_page)
-    page = checklist.checklist_sheet(game.name, rows, paper, options)
+    blanks = tuple(n for n, sheet in enumerate(sheets, first_page) if sheet.blank)
+    page = checklist.checklist_sheet(game.name, rows, paper, options, blanks)
     contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
     contents.append(Contents("Checklist", (count,)))
     stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
     for r in rows:
         stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
+    for n in blanks:  # printed on the back of the page before it, so on that page's stock
+        next(pages for pages in stocks.values() if n - 1 in pages).append(n)
     cover = cover_sheet(
         game.name,
         players(game),
@@ -245,7 +246,7 @@ def front_matter(
         options.duplex,
         paper,
     )
-    return [cover, *rules, page, *([blank_sheet(paper)] if blank else [])]
+    return [cover, *rules, page]
 
 
 def players(game: Game) -> str:

@@ -246,7 +246,7 @@ def test_checklist_says_why_sheets_are_not_filled(tmp_path):
     tiles = ", ".join(f"{p} (35% used)" for p in range(b, b + 4))
     assert f"Pages {tiles}, board (board.yaml): a board tile" in notes
     numbered = f"Page {c + 1} (13% used), numbered chips (numbered-chips.yaml)"
-    assert f"{numbered}: no more components of the same size" in notes
+    assert f"{numbered}: no more components of the same stock and sides are left that fit" in notes
     assert "chips (chips.yaml)" not in notes  # its one sheet is full
     assert f"card stock, 200-300 gsm: 2 sheets (pages {c}-{c + 1})" in text
     assert f"paper, glued onto board (mount board or a cereal box): 4 sheets (pages {b}-{b + 3})" in text
@@ -265,7 +265,8 @@ def test_checklist_keeps_duplex_pages_paired(tmp_path):
         texts = [" ".join(p.extract_text().split()) for p in pdf.pages]
     assert bookmarks(path) == {"Cover": 1, "Rules": 2, "Checklist": 3, "cards": 5}
     assert rows[0]["How"] == "3" and rows[0]["Sides"] == "double-sided, long-edge flip" and rows[0]["Pages"] == "5-6"
-    assert texts[3] == "This page is intentionally left blank."
+    assert texts[3].startswith("This page is intentionally left blank. It keeps the two-sided sheets")
+    assert pypdf.PdfReader(path).page_labels == ["1", "2", "3", "4 (blank)", "5", "6"]
     assert "N1" in texts[4] and ("B1" in texts[5] or "1B" in texts[5])
 
 

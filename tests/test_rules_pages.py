@@ -57,7 +57,9 @@ def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
     assert [title for title, _ in marks[:3]] == ["Cover", "Rules", "Checklist"]
     assert marks[0][1] == 1 and marks[1][1] == 2
     rules_pages = range(2, marks[2][1])
-    assert reader.page_labels == [str(n) for n in range(1, len(reader.pages) + 1)]
+    blank = [n for n, page in enumerate(reader.pages, 1) if "intentionally left blank" in page.extract_text()]
+    labels = [f"{n} (blank)" if n in blank else str(n) for n in range(1, len(reader.pages) + 1)]
+    assert reader.page_labels == labels  # the PDF's own page numbers; a blank page says so
     source = (COMPONENTS / game / "rules.md").read_text(encoding="utf-8")
     headings = [re.sub(r":[a-z0-9-]+:", "", h).strip() for h in re.findall(r"^#+ (.*)$", source, re.M)]
     with pdfplumber.open(path) as pdf:
@@ -148,3 +150,38 @@ def test_booklet_is_half_size_pages_in_signature_order_with_a_fold_line(tmp_path
     expected = [tuple(i if i < pages else None for i in side) for side in signature_order(pages)]
     printed = max(i for side in numbers for i in side if i is not None) + 1
     assert numbers == [tuple(i if i is not None and i < printed else None for i in side) for side in expected]
+
+
+def test_bold_and_italic_words_print_in_their_faces(tmp_path):
+    """Inline **bold** and *italic* in rules.md, read back from the PDF: each word's glyphs
+    are set in the face its emphasis asks for, the words around them in the regular face."""
+    game = tmp_path / "mine"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: Mine\nengine: none\ncomponents: [cards.yaml]\n")
+    (game / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: A, text: a}\n")
+    (game / "rules.md").write_text(
+        "# Mine\n\nRoll **both dice** then *move* that far, ***never back***.\n\n- Draw **one** card.\n"
+    )
+    path = build(tmp_path / "out", game)
+    with pdfplumber.open(path) as pdf:
+        found = pdf.pages[1].extract_words(extra_attrs=["fontname"])
+        text = words(pdf.pages[1].extract_text())
+    faces = {w["text"]: w["fontname"].split("+")[-1] for w in found}
+    assert faces["Roll"] == faces["then"] == faces["that"] == faces["Draw"] == "DejaVuSans"
+    assert faces["both"] == faces["dice"] == faces["one"] == "DejaVuSans-Bold"
+    assert faces["move"] == "DejaVuSans-Oblique"
+    assert faces["never"] == "DejaVuSans-BoldOblique" and faces["back"] == "DejaVuSans-BoldOblique"
+    assert "Roll both dice then move that far, never back." in text  # spaced as one sentence
+
+
+def test_emphasis_is_kept_as_spans():
+    blocks = parse_rules("Roll **both dice** then *move*.\n")
+    spans = [(s.text, s.bold, s.italic) for s in blocks[0].spans]
+    assert spans == [
+        ("Roll ", False, False),
+        ("both dice", True, False),
+        (" then ", False, False),
+        ("move", False, True),
+        (".", False, False),
+    ]
+    assert blocks[0].text == "Roll both dice then move." and not blocks[0].bold

@@ -73,24 +73,53 @@ class Fitted:
         return self.overflow_x <= 1e-6 and self.overflow_y <= 1e-6
 
 
-# A word is a run of segments with no space inside: ("t", text) or ("i", icon name).
-Word = tuple[tuple[str, str], ...]
+#: A run of text and the font it is set in (several make text with bold or italic words).
+Run = tuple[str, str]
+#: A piece of a word: ("t", text, font) or ("i", icon name, font).
+Segment = tuple[str, str, str]
+# A word is a run of segments with no space inside.
+Word = tuple[Segment, ...]
 
 
-def split_words(paragraph: str) -> list[Word]:
-    words = []
-    for chunk in paragraph.split():
-        segments: list[tuple[str, str]] = []
-        position = 0
-        for match in _ICON.finditer(chunk):
-            if match.start() > position:
-                segments.append(("t", chunk[position : match.start()]))
-            segments.append(("i", match.group(1)))
-            position = match.end()
-        if position < len(chunk):
-            segments.append(("t", chunk[position:]))
-        words.append(tuple(segments))
+def _segments(chunk: str, font: str) -> list[Segment]:
+    segments: list[Segment] = []
+    position = 0
+    for match in _ICON.finditer(chunk):
+        if match.start() > position:
+            segments.append(("t", chunk[position : match.start()], font))
+        segments.append(("i", match.group(1), font))
+        position = match.end()
+    if position < len(chunk):
+        segments.append(("t", chunk[position:], font))
+    return segments
+
+
+def split_words(runs: list[Run]) -> list[Word]:
+    """One paragraph's words: split at white space, a word's pieces keeping their runs' fonts."""
+    words: list[Word] = []
+    current: list[Segment] = []
+    for text, font in runs:
+        for piece in re.split(r"(\s+)", text):
+            if piece.isspace() and current:
+                words.append(tuple(current))
+                current = []
+            elif piece and not piece.isspace():
+                current += _segments(piece, font)
+    if current:
+        words.append(tuple(current))
     return words
+
+
+def _paragraph_runs(runs: tuple[Run, ...]) -> list[list[Run]]:
+    """The runs split into paragraphs at each new line."""
+    paragraphs: list[list[Run]] = [[]]
+    for text, font in runs:
+        for n, part in enumerate(text.split("\n")):
+            if n:
+                paragraphs.append([])
+            if part:
+                paragraphs[-1].append((part, font))
+    return paragraphs
 
 
 def icon_side(size: float, alone: bool = False) -> float:
@@ -104,11 +133,11 @@ def _unit_width(segment: str, font: str) -> float:
     return text_width(segment, font, 1.0)
 
 
-def _word_parts(word: Word, font: str) -> tuple[float, int]:
+def _word_parts(word: Word) -> tuple[float, int]:
     """A word's text width at size 1 and its number of icons (icons do not scale with the
     text below their minimum size, so the two are kept apart)."""
-    text = sum(_unit_width(s, font) for kind, s in word if kind == "t")
-    return text, sum(1 for kind, _ in word if kind == "i")
+    text = sum(_unit_width(s, font) for kind, s, font in word if kind == "t")
+    return text, sum(1 for kind, _, _ in word if kind == "i")
 
 
 def _wrap(widths: list[float], space: float, limit: float) -> list[tuple[list[int], float]]:
@@ -165,12 +194,12 @@ class _Line:
     rise: float
 
 
-def _prepare(text: str, font: str) -> _Prepared:
+def _prepare(runs: tuple[Run, ...], font: str) -> _Prepared:
     metrics = face(font)
     paragraphs = []
-    for paragraph in text.split("\n"):
+    for paragraph in _paragraph_runs(runs):
         words = split_words(paragraph)
-        parts = [_word_parts(w, font) for w in words]
+        parts = [_word_parts(w) for w in words]
         alone = len(parts) == 1 and parts[0] == (0.0, 1)
         paragraphs.append(_Paragraph(words, [t for t, _ in parts], [n for _, n in parts], alone))
     return _Prepared(paragraphs, _unit_width(" ", font), metrics.ascent, metrics.descent)
@@ -214,7 +243,13 @@ def _candidates(style: TextStyle):
 
 def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle) -> Fitted:
     """Fit `text` into the box; the returned items are positioned, overflow measured."""
-    prep = _prepare(text, style.font)
+    return fit_runs(((text, style.font),), x, y, w, h, style)
+
+
+def fit_runs(runs: tuple[Run, ...], x: float, y: float, w: float, h: float, style: TextStyle) -> Fitted:
+    """fit_text for text in several fonts (bold or italic words): each run keeps its font,
+    the style gives the size, leading and the space between words."""
+    prep = _prepare(runs, style.font)
     best = None
     wrapped: tuple[float, list[_Line], float] | None = None
     for size, leading in _candidates(style):
@@ -279,30 +314,32 @@ def _line_items(
     """Runs of text between icons become one Text each; icons become Icon boxes."""
     items: list[Item] = []
     side = paragraph.side(size)
-    run, run_x = "", cursor
+    run, run_x, run_font = "", cursor, style.font
     for n, i in enumerate(line):
         if n:
             if not run:
                 run_x = cursor
             run += " "
             cursor += space * size
-        for kind, value in paragraph.words[i]:
+        for kind, value, font in paragraph.words[i]:
+            if kind == "t" and font != run_font:  # a bold or italic run starts or ends
+                if run.strip():  # its space kept, so the text reads (and copies) as words
+                    items.append(Text(run_x, baseline, run, run_font, size, style.colour))
+                run, run_font = "", font
             if kind == "t":
                 if not run:
                     run_x = cursor
                 run += value
-                cursor += _unit_width(value, style.font) * size
+                cursor += _unit_width(value, font) * size
             else:
                 if run.strip():
                     items.append(
-                        Text(
-                            run_x, baseline, run.rstrip() if run.endswith(" ") else run, style.font, size, style.colour
-                        )
+                        Text(run_x, baseline, run.rstrip() if run.endswith(" ") else run, run_font, size, style.colour)
                     )
                 run = ""
                 items.append(Icon(value, cursor, baseline - side, side, side))
                 icons.append(value)
                 cursor += side
     if run.strip():
-        items.append(Text(run_x, baseline, run, style.font, size, style.colour))
+        items.append(Text(run_x, baseline, run, run_font, size, style.colour))
     return items

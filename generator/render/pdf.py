@@ -244,6 +244,9 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
     # dialog takes and what the checklist lists.
     c.addPageLabel(0, style="D", start=1)  # D: decimal arabic numerals
     for number, sheet in enumerate(sheets, 1):
+        if sheet.blank:  # "14 (blank)": a page left blank on purpose says so in the viewer too
+            c.addPageLabel(number - 1, prefix=f"{number} (blank)")
+            c.addPageLabel(number, style="D", start=number + 1)
         c.setPageSize((sheet.width * K, sheet.height * K))
         for k, title in enumerate(sheet.bookmarks):  # one destination each: outline entries are keyed by it
             c.bookmarkPage(f"page{number}.{k}")

@@ -32,8 +32,8 @@ WHY_OWN_SHEETS = (
     " do not fill them, so keep the unused part for later"
 )
 WHY_RUN_ENDS = (
-    "no more components of the same size, stock and sides are left to fill it, and components of other sizes"
-    " do not share sheets yet, so keep the unused part for later"
+    "no more components of the same stock and sides are left that fit in its free room and save a sheet,"
+    " so keep the unused part for later"
 )
 
 
@@ -158,17 +158,61 @@ def merged(rows: list[Row]) -> list[Row]:
     return sorted(out, key=lambda r: order.index(r.stock))
 
 
-def stock_totals(rows: list[Row]) -> list[str]:
-    """ "card stock, 200-300 gsm: 12 sheets (pages 7-30)", one line per stock in use."""
+def stock_totals(rows: list[Row], blanks: tuple[int, ...] = ()) -> list[str]:
+    """ "card stock, 200-300 gsm: 12 sheets (pages 7-30)", one line per stock in use. A page
+    left blank on purpose is on the stock of the page before it (it is that sheet's back)."""
     lines = []
     for stock, name in STOCKS.items():
         of_stock = [r for r in rows if r.stock == stock]
         if of_stock:
             printed = {n for r in of_stock for n in r.sheets}
             count = len(printed - {n for r in of_stock for n in r.backs})
+            printed |= {n for n in blanks if n - 1 in printed}
             pages = page_list(tuple(sorted(printed)))
             lines.append(f"{name}: {count} sheet{'s' if count != 1 else ''} (pages {pages})")
     return lines
+
+
+@dataclass(frozen=True)
+class RunUse:
+    """A sheet run as the checklist reports it: the rows printed on its sheets, its pages,
+    and the share of the printable area used on each of its fronts sheets."""
+
+    labels: tuple[str, ...]
+    pages: tuple[int, ...]
+    use: tuple[tuple[int, float], ...]
+
+    def line(self) -> str:
+        """ "Pages 7-20, title deeds: 7 sheets, 88% of the printable area used (the least, page 19: 61%)"."""
+        count = len(self.use)
+        overall = sum(share for _, share in self.use) / count
+        least_page, least = min(self.use, key=lambda pair: (pair[1], pair[0]))
+        what = (
+            f"{count} sheets, {overall:.0%} of the printable area used" if count > 1 else f"1 sheet, {least:.0%} used"
+        )
+        if count > 1 and least < overall - 0.005:
+            what += f" (the least, page {least_page}: {least:.0%})"
+        word = "Page" if len(self.pages) == 1 else "Pages"
+        return f"{word} {page_list(self.pages)}, {', '.join(self.labels)}: {what}."
+
+
+def sheet_runs(rows: list[Row]) -> list[RunUse]:
+    """The sheet runs: rows whose components share a page are printed in one run. In page order."""
+    groups: list[list[Row]] = []
+    for r in sorted(rows, key=lambda r: r.sheets[:1]):
+        pages = set(r.sheets)
+        joined = [g for g in groups if pages & {n for other in g for n in other.sheets}]
+        merged_group = [other for g in joined for other in g] + [r]
+        groups = [g for g in groups if g not in joined] + [merged_group]
+    runs = []
+    for group in groups:
+        if not any(r.sheets for r in group):
+            continue
+        use = dict(sorted((n, u) for r in group for n, u in zip(r.sheets, r.use, strict=True)))
+        backs = {n for r in group for n in r.backs}
+        fronts = tuple((n, u) for n, u in use.items() if n not in backs)
+        runs.append(RunUse(tuple(dict.fromkeys(r.label for r in group)), tuple(use), fronts))
+    return sorted(runs, key=lambda run: run.pages)
 
 
 def half_empty_notes(rows: list[Row], separate: bool = False) -> list[str]:
@@ -229,8 +273,11 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
     )
 
 
-def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOptions) -> Sheet:
-    """One page listing every row; its page numbers are the PDF's own."""
+def checklist_sheet(
+    game: str, rows: list[Row], paper: Paper, options: PrintOptions, blanks: tuple[int, ...] = ()
+) -> Sheet:
+    """One page listing every row; its page numbers are the PDF's own, and the pages left
+    blank on purpose (`blanks`) are named."""
     # Nothing on this page is cut: the page itself is what is printed, so it is the trim.
     sheet = Sheet(
         paper.width,
@@ -268,8 +315,21 @@ def checklist_sheet(game: str, rows: list[Row], paper: Paper, options: PrintOpti
     y += 4
     items += fit_text("Sheets per stock", x0, y, width, 5, heading).items
     y += 6
-    for line in stock_totals(rows):
+    for line in stock_totals(rows, blanks):
         items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT)).items
+        y += 4.5
+    y += 4
+    items += fit_text("Paper use per sheet run", x0, y, width, 5, heading).items
+    y += 6
+    for run in sheet_runs(rows):
+        fitted = fit_text(run.line(), x0, y, width, 8, TextStyle("DejaVuSans", 8 * PT, min_size=6.5 * PT))
+        items += fitted.items
+        y += fitted.lines * fitted.size * fitted.leading + 1.5
+    if blanks:
+        word = "Page" if len(blanks) == 1 else "Pages"
+        why = "left blank on purpose, so that each two-sided sheet's fronts are on an odd page"
+        line = f"{word} {page_list(blanks)}: {why}."
+        items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)).items
         y += 4.5
     notes = half_empty_notes(rows, options.separate)
     if notes:

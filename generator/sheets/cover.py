@@ -70,9 +70,12 @@ def cover_sheet(
     )
 
 
-def blank_sheet(paper: Paper) -> Sheet:
-    """A page left blank on purpose (so that fronts stay on odd pages), saying so."""
+def blank_sheet(paper: Paper, why: str = "") -> Sheet:
+    """A page left blank on purpose (so that duplex fronts stay on odd pages), saying so and why."""
     middle = paper.height / 2
     style = TextStyle("DejaVuSans", 9 * PT, align="center")
     items = fit_text("This page is intentionally left blank.", 0.0, middle, paper.width, 6.0, style).items
-    return Sheet(paper.width, paper.height, list(items), title="blank", side="")
+    if why:
+        small = TextStyle("DejaVuSans", 7.5 * PT, min_size=7 * PT, align="center")
+        items += fit_text(why, paper.inset, middle + 7.0, paper.width - 2 * paper.inset, 10.0, small).items
+    return Sheet(paper.width, paper.height, list(items), title="blank", side="", blank=True)

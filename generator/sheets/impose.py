@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
 from generator.sheets import marks
-from generator.sheets.model import Sheet
+from generator.sheets.model import Box, Sheet
 from generator.sheets.paper import Paper
 from generator.units import PT
 
@@ -114,7 +114,8 @@ def _compact_slot(
     return Slot(page.width - page.margin - need, a, True, True, length)
 
 
-def _fit(room: float, size: float, gap: float) -> int:
+def fits_across(room: float, size: float, gap: float) -> int:
+    """How many components of `size`, `gap` apart, fit in `room` mm."""
     return int((room + gap + 1e-9) // (size + gap))
 
 
@@ -141,15 +142,15 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
     band = marks.FURNITURE_H + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE - page.marks
     origin = (page.inset + bleed, page.inset + bleed)
     for c, r in (
-        (_fit(room_w, w, gap), _fit(room_h - band, h, gap)),
-        (_fit(room_w - band, w, gap), _fit(room_h, h, gap)),
+        (fits_across(room_w, w, gap), fits_across(room_h - band, h, gap)),
+        (fits_across(room_w - band, w, gap), fits_across(room_h, h, gap)),
     ):
         if c >= 1 and r >= 1:
             slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
             if slot:
                 yield Plan(page, c, r, w + gap, h + gap, slot, origin)
     tight = page.margin + (bleed if gap > 0 else 0.0)
-    cols, rows = _fit(page.width - 2 * tight, w, gap), _fit(page.height - 2 * tight, h, gap)
+    cols, rows = fits_across(page.width - 2 * tight, w, gap), fits_across(page.height - 2 * tight, h, gap)
     for c, r in [(cols, r) for r in range(rows, 0, -1)] + [(c, rows) for c in range(cols - 1, 0, -1)]:
         if c < 1 or r < 1:
             continue
@@ -166,7 +167,8 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
 @dataclass
 class PendingSheet:
     sheet: Sheet
-    slot: Slot
+    #: Where its furniture goes; None for a page without (a page left blank on purpose).
+    slot: Slot | None
     label: str
 
 
@@ -181,61 +183,6 @@ def _placed(scene: Scene, x: float, y: float, outer: tuple[bool, bool, bool, boo
         (1, 0, 0, 1, x, y),
         clip=(-left, -top, scene.width + left + right, scene.height + top + bottom),
     )
-
-
-def impose_grid(
-    scenes: list[Scene],
-    paper: Paper,
-    gap: float,
-    label: str,
-    backs: list[Scene | None] | None = None,
-    duplex: str = "long",
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    own_outline: bool = False,
-) -> list[PendingSheet]:
-    """Place same-size scenes in grids over as many sheets as needed. With `backs`, each
-    fronts sheet is followed by its backs sheet, every back at the mirror image of its
-    front's place for the printer's flip (`duplex` "long" or "short" edge; "off" prints no
-    backs), moved by `back_offset`, so printed duplex the two faces meet. With `own_outline`
-    the scenes carry their own cut outline: no rectangles or crop marks are added."""
-    first = scenes[0]
-    w, h, bleed = first.width, first.height, first.bleed
-    plan = plan_grid(paper, w, h, bleed, gap, len(scenes))
-    if plan is None:
-        raise ValueError(f"{label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
-    out = []
-    for start in range(0, len(scenes), plan.per_sheet):
-        page = plan.paper
-        x0, y0 = plan.origin
-        boxes = []
-        for n in range(len(scenes[start : start + plan.per_sheet])):
-            col, row = n % plan.cols, n // plan.cols
-            boxes.append((x0 + col * plan.pitch_x, y0 + row * plan.pitch_y, w, h))
-        front = _grid_sheet(page, scenes[start : start + plan.per_sheet], boxes, gap, bleed, label, own_outline)
-        out.append(PendingSheet(front, plan.slot, label))
-        chunk = (backs or [])[start : start + plan.per_sheet] if duplex != "off" else []
-        if any(back is not None for back in chunk):
-            across = flips_across(page, duplex)
-            dx, dy = back_offset
-            mirrored = [(x + dx, y + dy, bw, bh) for x, y, bw, bh in (mirror_box(page, b, across) for b in boxes)]
-            placed = [
-                (uncut(b if across else turned(b)), box)
-                for b, box in zip(chunk, mirrored, strict=True)
-                if b is not None
-            ]
-            sheet = _grid_sheet(
-                page,
-                [b for b, _ in placed],
-                [box for _, box in placed],
-                gap,
-                bleed,
-                f"{label}, backs",
-                own_outline,
-                cut=False,
-            )
-            sheet.side = "back"
-            out.append(PendingSheet(sheet, _mirror_slot(page, plan.slot, across), f"{label}, backs"))
-    return out
 
 
 def uncut(scene: Scene) -> Scene:
@@ -266,44 +213,77 @@ def mirror_box(page: Paper, box: tuple[float, float, float, float], across: bool
     return (page.width - x - w, y, w, h) if across else (x, page.height - y - h, w, h)
 
 
-def _mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
-    """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
+def slot_box(slot: Slot) -> Box:
+    """The box the furniture takes at its slot."""
     thick = marks.COMPACT_H if slot.compact else marks.FURNITURE_H
     long = slot.length if slot.compact else marks.FURNITURE_W
+    return (slot.x, slot.y, thick, long) if slot.rotate else (slot.x, slot.y, long, thick)
+
+
+def mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
+    """The furniture's place on a backs sheet: where the fronts sheet leaves room, mirrored."""
+    x, y, w, h = slot_box(slot)
     if across:
-        return Slot(
-            page.width - slot.x - (thick if slot.rotate else long), slot.y, slot.rotate, slot.compact, slot.length
-        )
-    return Slot(slot.x, page.height - slot.y - (long if slot.rotate else thick), slot.rotate, slot.compact, slot.length)
+        return Slot(page.width - x - w, y, slot.rotate, slot.compact, slot.length)
+    return Slot(x, page.height - y - h, slot.rotate, slot.compact, slot.length)
+
+
+@dataclass(frozen=True)
+class Block:
+    """Components of one size laid as a grid on a sheet, at their boxes; a sheet holds one
+    block or, packed with other sizes, several."""
+
+    scenes: tuple[Scene, ...]
+    boxes: tuple[Box, ...]
+    gap: float
+    bleed: float
+    #: The scenes draw their own cut outline: no rectangles or crop marks are added.
+    own_outline: bool = False
 
 
 def _grid_sheet(
     page: Paper,
     scenes: list[Scene],
-    boxes,
+    boxes: list[Box],
     gap: float,
     bleed: float,
     label: str,
     own_outline: bool = False,
     cut: bool = True,
 ) -> Sheet:
-    """The scenes at their boxes, with cut lines (unless the scenes draw their own, or
-    `cut` is off: a duplex backs sheet is cut from its front) and crop marks in the margins."""
+    """One block of scenes at their boxes (see blocks_sheet)."""
+    return blocks_sheet(page, [Block(tuple(scenes), tuple(boxes), gap, bleed, own_outline)], label, cut)
+
+
+def blocks_sheet(page: Paper, blocks: list[Block], label: str, cut: bool = True, furniture: Box | None = None) -> Sheet:
+    """The blocks' scenes at their boxes, with cut lines (unless the scenes draw their own,
+    or `cut` is off: a duplex backs sheet is cut from its front) and crop marks in the
+    margins. Butted components of every block share their cut lines; each block's crop
+    marks continue its edges only where they reach the margin past all the components,
+    clear of the `furniture`'s box."""
     sheet = Sheet(page.width, page.height, title=label)
-    taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in boxes}
-    for scene, (x, y, w, h) in zip(scenes, boxes, strict=True):
-        neighbours = ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
-        left, top, right, bottom = (gap > 0 or (round(nx, 3), round(ny, 3)) not in taken for nx, ny in neighbours)
-        sheet.items.append(_placed(scene, x, y, (left, top, right, bottom)))
-    if not own_outline and cut:
-        if gap <= 0:
-            sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(boxes)))
-        else:
-            sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in boxes]
-    if not own_outline:
-        sheet.items += marks.crop_marks(boxes, bleed, page)
-    sheet.placements = list(boxes)
+    for block in blocks:
+        taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in block.boxes}
+        for scene, (x, y, w, h) in zip(block.scenes, block.boxes, strict=True):
+            neighbours = ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
+            left, top, right, bottom = (
+                block.gap > 0 or (round(nx, 3), round(ny, 3)) not in taken for nx, ny in neighbours
+            )
+            sheet.items.append(_placed(scene, x, y, (left, top, right, bottom)))
+    outlined = [block for block in blocks if not block.own_outline]
+    if cut:
+        butted = [box for block in outlined if block.gap <= 0 for box in block.boxes]
+        if butted:
+            sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(butted)))
+        apart = [box for block in outlined if block.gap > 0 for box in block.boxes]
+        sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in apart]
+    boxes = [box for block in blocks for box in block.boxes]
     sheet.trim = _union(boxes)
+    for block in outlined:
+        clear_of = (sheet.trim,) if furniture is None else (sheet.trim, furniture)
+        sheet.items += marks.crop_marks(list(block.boxes), block.bleed, page, clear_of)
+    sheet.placements = boxes
+    bleed = max(block.bleed for block in blocks)
     if bleed:
         x, y, bw, bh = sheet.trim
         sheet.bleed = (x - bleed, y - bleed, bw + 2 * bleed, bh + 2 * bleed)
@@ -436,17 +416,18 @@ def finish(pending: list[PendingSheet], game: str, first_page: int = 1, total: i
     front matter come before it)."""
     total = total if total is not None else first_page - 1 + len(pending)
     for n, p in enumerate(pending, first_page):
-        p.sheet.items.append(_furniture(p, game, n, total))
+        if p.slot is not None:
+            p.sheet.items.append(_furniture(p, p.slot, game, n, total))
     return [p.sheet for p in pending]
 
 
-def _furniture(p: PendingSheet, game: str, n: int, total: int) -> Group:
-    if p.slot.compact:
+def _furniture(p: PendingSheet, slot: Slot, game: str, n: int, total: int) -> Group:
+    if slot.compact:
         lines = [
             f"{game}: {p.label} · page {n} of {total} · print at 100%: the bar is 1 in",
             f"{game}: {p.label} · page {n} of {total} · print at 100%",
             f"page {n} of {total} · print at 100%",
         ]
-        return marks.compact_furniture(p.slot.x, p.slot.y, lines, p.slot.length, p.slot.rotate)
+        return marks.compact_furniture(slot.x, slot.y, lines, slot.length, slot.rotate)
     lines = [f"{game}: {p.label}", f"page {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
-    return marks.furniture(p.slot.x, p.slot.y, lines, p.slot.rotate)
+    return marks.furniture(slot.x, slot.y, lines, slot.rotate)

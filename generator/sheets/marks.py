@@ -64,10 +64,17 @@ def cut_lines(segments: list[Segment], role: str = "cut") -> list[Item]:
     return [Polyline(((x1, y1), (x2, y2)), style) for x1, y1, x2, y2 in segments]
 
 
-def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float, page=None) -> list[Item]:
+def crop_marks(
+    boxes: list[tuple[float, float, float, float]],
+    bleed: float,
+    page=None,
+    clear_of: tuple[tuple[float, float, float, float], ...] = (),
+) -> list[Polyline]:
     """Short marks continuing every trim edge into the margin, outside the bleed: they
     never touch a component, so they survive cutting and show where the blade goes. Where
-    the margin is narrow they shorten to the room left before the printer's margin."""
+    the margin is narrow they shorten to the room left before the printer's margin. A mark
+    that would reach into a box of `clear_of` (on a sheet holding other blocks too: the box
+    round every component, and the furniture) is left out."""
     if not boxes:
         return []
     left = min(b[0] for b in boxes)
@@ -85,7 +92,7 @@ def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float, pag
     up, down = room(top), room(page.height - bottom) if page else CROP_LENGTH
     before, after = room(left), room(page.width - right) if page else CROP_LENGTH
     style = line_style("crop")
-    marks: list[Item] = []
+    marks: list[Polyline] = []
     for x in xs:
         if up >= 1.0:
             marks.append(Polyline(((x, top - gap - up), (x, top - gap)), style))
@@ -96,7 +103,16 @@ def crop_marks(boxes: list[tuple[float, float, float, float]], bleed: float, pag
             marks.append(Polyline(((left - gap - before, y), (left - gap, y)), style))
         if after >= 1.0:
             marks.append(Polyline(((right + gap, y), (right + gap + after, y)), style))
-    return marks
+    return [mark for mark in marks if not any(_crosses(mark, box) for box in clear_of)]
+
+
+def _crosses(mark: Polyline, box: tuple[float, float, float, float]) -> bool:
+    """Whether the (straight, axis-aligned) mark reaches into the box."""
+    x, y, w, h = box
+    (x1, y1), (x2, y2) = mark.points
+    return (
+        min(x1, x2) < x + w - 1e-6 and max(x1, x2) > x + 1e-6 and min(y1, y2) < y + h - 1e-6 and max(y1, y2) > y + 1e-6
+    )
 
 
 def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:

@@ -26,3 +26,5 @@ class Sheet:
     sources: tuple[str, ...] = ()
     #: The PDF bookmarks (outline entries) that start at this page.
     bookmarks: tuple[str, ...] = ()
+    #: A page left blank on purpose (its PDF page label says so).
+    blank: bool = False

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from generator.layout.fonts import face
 from generator.layout.scene import Icon, Item, Polyline, Style, Text, line_style, translate
-from generator.layout.text import TextStyle, fit_text
+from generator.layout.text import TextStyle, fit_runs, fit_text
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.sources.rules import Block
@@ -22,6 +22,13 @@ from generator.units import PT
 
 BODY = TextStyle("DejaVuSans", 9.5 * PT, min_size=9.5 * PT, leading=1.3, min_leading=1.3)
 BOLD = replace(BODY, font="DejaVuSans-Bold")
+#: The body's faces by (bold, italic): DejaVu Sans has an oblique for its italic.
+FACES = {
+    (False, False): "DejaVuSans",
+    (True, False): "DejaVuSans-Bold",
+    (False, True): "DejaVuSans-Oblique",
+    (True, True): "DejaVuSans-BoldOblique",
+}
 HEADINGS = {1: 17 * PT, 2: 12.5 * PT, 3: 10.5 * PT}
 FOOTER = TextStyle("DejaVuSans", 7.5 * PT, min_size=7.5 * PT, align="center")
 #: Space after each kind of block, in mm; a heading also gets HEADING_ABOVE above it.
@@ -118,6 +125,14 @@ def _text_lines(text: str, x: float, width: float, style: TextStyle) -> list[_Li
     return _lines(fitted.items, style, fitted.size)
 
 
+def _span_lines(block: Block, x: float, width: float) -> list[_Line]:
+    """A paragraph or list item in the body face, its bold and italic spans in those faces."""
+    style = BOLD if block.bold else BODY
+    runs = tuple((span.text, FACES[span.bold or block.bold, span.italic]) for span in block.spans)
+    fitted = fit_runs(runs or ((block.text, style.font),), x, 0.0, width, UNLIMITED, style)
+    return _lines(fitted.items, style, fitted.size)
+
+
 def _heading_style(level: int) -> TextStyle:
     size = HEADINGS.get(level, BODY.size)
     return TextStyle("DejaVuSans-Bold", size, min_size=size, leading=1.2, min_leading=1.2)
@@ -152,8 +167,7 @@ def _table_lines(rows: tuple[tuple[str, ...], ...], x: float, width: float) -> l
 def _item_lines(block: Block, frame: Frame) -> list[_Line]:
     """A list item's paragraph, indented by its depth, its marker hung to the left of it."""
     x = frame.x + INDENT * (block.depth + 1)
-    style = BOLD if block.bold else BODY
-    lines = _text_lines(block.text, x, frame.x + frame.width - x, style)
+    lines = _span_lines(block, x, frame.x + frame.width - x)
     if block.marker and lines:
         marker = fit_text(block.marker, x - INDENT, 0.0, INDENT, UNLIMITED, BODY).items
         first = lines[0]
@@ -177,8 +191,7 @@ def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
                     pages.y += HEADING_ABOVE
             pages.pour(_text_lines(block.text, frame.x, frame.width, _heading_style(block.level)), GAP)
         elif block.kind == "paragraph":
-            style = BOLD if block.bold else BODY
-            pages.pour(_text_lines(block.text, frame.x, frame.width, style), GAP)
+            pages.pour(_span_lines(block, frame.x, frame.width), GAP)
         elif block.kind == "item":
             pages.pour(_item_lines(block, frame), GAP * 0.6)
         elif block.kind == "table":

@@ -2,18 +2,28 @@
 
 The rules are typeset with the shipped fonts, not by a browser, so only what a printed
 rules sheet needs is kept: headings, paragraphs, list items (bulleted or numbered, nested),
-tables and thematic breaks. Inline text keeps its inline icons (`:d6-5:`); emphasis marks
-are dropped, except that a paragraph wholly in bold is set in the bold face. HTML (such as
-comments about where the text came from) is not printed.
+tables and thematic breaks. Inline text keeps its inline icons (`:d6-5:`); the text of a
+paragraph or list item keeps its emphasis as spans (**bold**, *italic*), set in the bold and
+italic faces; headings and table cells are plain text. HTML (such as comments about where
+the text came from) is not printed.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 RULES_FILE = "rules.md"
+
+
+@dataclass(frozen=True)
+class Span:
+    """A stretch of a block's text and its emphasis."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
 
 
 @dataclass(frozen=True)
@@ -31,6 +41,8 @@ class Block:
     depth: int = 0
     bold: bool = False
     rows: tuple[tuple[str, ...], ...] = ()
+    #: The text as spans of its emphasis (for a paragraph or list item); joined, they are `text`.
+    spans: tuple[Span, ...] = ()
 
 
 def rules_path(folder: Path) -> Path:
@@ -50,25 +62,41 @@ def parse_rules(text: str) -> tuple[Block, ...]:
     return tuple(_Reader(tokens).blocks())
 
 
-def _inline(token: Token) -> tuple[str, bool]:
-    """The token's text (soft breaks as spaces, hard breaks as new lines) and whether all of
-    it is strong."""
-    parts: list[str] = []
-    strong = 0
+def _inline(token: Token) -> tuple[tuple[Span, ...], bool]:
+    """The token's text as spans of emphasis (soft breaks as spaces, hard breaks as new
+    lines, the ends stripped) and whether all of it is strong."""
+    spans: list[Span] = []
+    strong = emphasis = 0
     all_strong = True
     for child in token.children or []:
-        if child.type == "strong_open":
-            strong += 1
-        elif child.type == "strong_close":
-            strong -= 1
-        elif child.type in ("text", "code_inline"):
-            parts.append(child.content)
-            all_strong = all_strong and (strong > 0 or not child.content.strip())
-        elif child.type == "softbreak":
-            parts.append(" ")
-        elif child.type == "hardbreak":
-            parts.append("\n")
-    return "".join(parts).strip(), all_strong and bool(parts)
+        if child.type in ("strong_open", "strong_close"):
+            strong += 1 if child.type == "strong_open" else -1
+        elif child.type in ("em_open", "em_close"):
+            emphasis += 1 if child.type == "em_open" else -1
+        elif child.type in ("text", "code_inline", "softbreak", "hardbreak"):
+            text = {"softbreak": " ", "hardbreak": "\n"}.get(child.type, child.content)
+            spans.append(Span(text, strong > 0, emphasis > 0))
+            if child.type in ("text", "code_inline"):
+                all_strong = all_strong and (strong > 0 or not text.strip())
+    return _stripped(spans), all_strong and bool(spans)
+
+
+def _stripped(spans: list[Span]) -> tuple[Span, ...]:
+    """Neighbouring spans of the same emphasis joined, white space trimmed at both ends."""
+    joined: list[Span] = []
+    for span in spans:
+        if joined and (joined[-1].bold, joined[-1].italic) == (span.bold, span.italic):
+            joined[-1] = replace(joined[-1], text=joined[-1].text + span.text)
+        else:
+            joined.append(span)
+    if joined:
+        joined[0] = replace(joined[0], text=joined[0].text.lstrip())
+        joined[-1] = replace(joined[-1], text=joined[-1].text.rstrip())
+    return tuple(span for span in joined if span.text)
+
+
+def _text(spans: tuple[Span, ...]) -> str:
+    return "".join(span.text for span in spans)
 
 
 class _Reader:
@@ -124,14 +152,15 @@ class _Reader:
         return f"{number}."
 
     def _inline_block(self, token: Token, heading: int) -> Block | None:
-        text, bold = _inline(token)
+        spans, bold = _inline(token)
+        text = _text(spans)
         if self.row is not None:
             self.row.append(text)
             return None
         if heading:
             return Block("heading", text, level=heading)
         if self.lists:
-            block = Block("item", text, marker=self.marker, depth=len(self.lists) - 1, bold=bold)
+            block = Block("item", text, marker=self.marker, depth=len(self.lists) - 1, bold=bold, spans=spans)
             self.marker = ""
             return block
-        return Block("paragraph", text, bold=bold)
+        return Block("paragraph", text, bold=bold, spans=spans)
