@@ -3,10 +3,11 @@ against their totals, and who may hold what.
 
 The simulation harness checks them after every action, so a sound state is recognised by
 a quick test (`_sound`) made of whole-list operations that run in C: sums, counts, minima
-and maxima over the board, and comparisons with the last board found sound. It tests the
-same conditions as the full check (`_violations`), which runs only when the quick test
-fails, to name every problem. The one saving by memory is the building rule of a colour
-group, a pure function of its owners and buildings that is kept once worked out.
+and maxima over the board. What follows from the holdings alone (owners, buildings,
+mortgages, seats, held cards) is tested again only when they differ from the last ones
+found sound. The quick test tests the same conditions as the full check (`_violations`),
+which runs only when the quick test fails, to name every problem. The building rule of a
+colour group, a pure function of its owners and buildings, is kept once worked out.
 """
 
 from collections import deque
@@ -41,10 +42,9 @@ class InvariantsMixin:
         self._no_deeds = [sq for sq in range(n_squares) if sq not in self.deck.deeds]
         #: True on the squares that are no deed (no owner, no buildings allowed there).
         self._no_deed_mask = [sq not in self.deck.deeds for sq in range(n_squares)]
-        #: The owners and buildings last found to keep the building rules, and the houses
-        #: and hotels standing then.
-        self._sound_owner: list[int] = []
-        self._sound_level: list[int] = []
+        #: The owners, buildings, mortgages, seats and held cards last found sound, and the
+        #: houses and hotels standing then.
+        self._sound_holdings: tuple[list, list, list, list, list] = ([], [], [], [], [])
         self._standing = (0, 0)
         #: (group, its owners, its buildings) -> whether they keep the building rules.
         self._group_sound: dict[tuple, bool] = {}
@@ -56,32 +56,47 @@ class InvariantsMixin:
 
     def _sound(self) -> bool:
         """Whether `_violations()` is empty, found with whole-list operations (module docstring)."""
-        cash, owner, level, held = self.cash, self.owner, self.level, self.held
+        cash, held = self.cash, self.held
         if sum(cash) != self.ledger or min(cash) < 0:
-            return False
-        if max(owner) >= self.num_players or min(owner) < -1:
-            return False
-        # Given -1 <= owner: no owner and no building on a square that is no deed, and no
-        # mortgage on a deed of the Bank.
-        if max(compress(owner, self._no_deed_mask), default=-1) != -1 or any(compress(level, self._no_deed_mask)):
-            return False
-        if -1 in compress(owner, self.mortgaged):
-            return False
-        alive = self.alive
-        if not all(alive) and any(owner.count(seat) for seat in range(self.num_players) if not alive[seat]):
-            return False
-        if any(held) and not all(card.effect.op == "get_out" for cards in held for card in cards):
             return False
         if sum(map(len, self.piles.values())) + sum(map(len, held)) != self.card_total:
             return False
-        if level != self._sound_level or owner != self._sound_owner:
-            if not self._buildings_sound():
+        owner, level, mortgaged, alive = self.owner, self.level, self.mortgaged, self.alive
+        last = self._sound_holdings
+        owners, levels = owner != last[0], level != last[1]
+        mortgages, seats, cards = mortgaged != last[2], alive != last[3], held != last[4]
+        if owners or levels or mortgages or seats or cards:
+            if not self._holdings_sound(owners, levels, mortgages, seats, cards):
                 return False
-            hotels = level.count(HOTEL)
-            self._sound_owner, self._sound_level = owner[:], level[:]
-            self._standing = (sum(level) - HOTEL * hotels, hotels)
+            if levels:
+                hotels = level.count(HOTEL)
+                self._standing = (sum(level) - HOTEL * hotels, hotels)
+            self._sound_holdings = (owner[:], level[:], mortgaged[:], alive[:], [cards[:] for cards in held])
         houses, hotels = self._standing
         return houses + self.bank_houses == self.deck.houses and hotels + self.bank_hotels == self.deck.hotels
+
+    def _holdings_sound(self, owners: bool, levels: bool, mortgages: bool, seats: bool, cards: bool) -> bool:
+        """Whether `_holding_problems()` is empty, given which of the owners, buildings,
+        mortgages, seats and held cards changed since the last sound state (only the
+        conditions on what changed can have changed)."""
+        owner, level, held = self.owner, self.level, self.held
+        if owners:
+            if max(owner) >= self.num_players or min(owner) < -1:
+                return False
+            # Given -1 <= owner: no owner on a square that is no deed.
+            if max(compress(owner, self._no_deed_mask), default=-1) != -1:
+                return False
+        if levels and any(compress(level, self._no_deed_mask)):
+            return False
+        if (owners or mortgages) and -1 in compress(owner, self.mortgaged):  # a deed of the Bank mortgaged
+            return False
+        alive = self.alive
+        if (owners or seats) and not all(alive):
+            if any(owner.count(seat) for seat in range(self.num_players) if not alive[seat]):
+                return False
+        if cards and not all(card.effect.op == "get_out" for hand in held for card in hand):
+            return False
+        return not (owners or levels) or self._buildings_sound()
 
     def _buildings_sound(self) -> bool:
         """Whether every group with buildings keeps the building rules (_building_problem)."""
