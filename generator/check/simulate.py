@@ -270,6 +270,11 @@ class SimulationJob:
     policy_names: tuple[str, ...]
     options: dict
 
+    def shared(self) -> tuple[Any, ...]:
+        """What the states of the job's games refer to and every process playing them has:
+        it need not travel with them (generator/check/transport.py)."""
+        return (self.engine, self.deck)
+
     def play(self, indices: range) -> Played:
         """Play the games with these indices, in this process."""
         started = time.process_time()

@@ -199,11 +199,21 @@ class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[Slid
         self.doubles = 0
         self.cage_throw = 0
         self.last_throw = 0
+        self._init_tables()
+        if rules.short or rules.time_limit:
+            self._deal_two_deeds()
+        self.player = self.first_player = self.opening_roll()
+
+    def _init_tables(self) -> None:
+        """The tables worked out from the deck and the caches of what follows from the board:
+        none of it is the game's own data, so a state carried to another process leaves it
+        behind (__getstate__) and makes it anew."""
+        deck, data = self.deck, set(self.__dict__)
         self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
         #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
-        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(num_players)]
+        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(self.num_players)]
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
         #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
@@ -211,9 +221,18 @@ class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[Slid
         self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
         self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
         self._init_invariants()
-        if rules.short or rules.time_limit:
-            self._deal_two_deeds()
-        self.player = self.first_player = self.opening_roll()
+        self._tables = frozenset(self.__dict__) - data
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's data without the tables and caches (_init_tables) and the dice, which
+        are made anew from rng on arrival (a finished game throws no more)."""
+        left = self._tables | {"_tables", "dice"}
+        return {name: value for name, value in self.__dict__.items() if name not in left}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.dice = rolled_dice(self.rng)
+        self._init_tables()
 
     # ---- setup ------------------------------------------------------------------------------
 
