@@ -12,7 +12,8 @@ than the game's data:
 - the game's chance generator arrives as a fresh, unseeded random.Random;
 - the objects both sides already hold (`shared`: the job's engine and deck, which every
   state refers to) travel as their place in `shared`, and unpack() puts in the receiver's
-  own objects.
+  own objects. They must be instances of classes: the pickler is not asked about plain
+  dicts, lists, tuples, strings and numbers.
 """
 
 import io

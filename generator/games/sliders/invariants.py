@@ -138,7 +138,7 @@ class InvariantsMixin:
             problems += [
                 f"square {sq} owned by the bankrupt seat {o}"
                 for sq, o in enumerate(owner)
-                if o >= 0 and not self.alive[o]
+                if 0 <= o < self.num_players and not self.alive[o]
             ]
         problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in self._no_deeds if owner[sq] != -1]
         problems += [f"square {sq} is no deed but has buildings" for sq in self._no_deeds if self.level[sq]]
