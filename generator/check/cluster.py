@@ -76,6 +76,6 @@ class DaskCluster:
         ]
         try:
             for future in distributed.as_completed(futures):
-                yield transport.unpack(future.result())
+                yield transport.unpack(future.result(), job.shared())
         finally:
             self._client.cancel(futures)

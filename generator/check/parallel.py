@@ -12,6 +12,7 @@ Workers ignore Ctrl-C: the parent stops the run, terminates them and reports wha
 The pool is made on first use and kept for later jobs (a sweep's combinations).
 """
 
+import gc
 import hashlib
 import multiprocessing
 import signal
@@ -46,7 +47,7 @@ def play_packed(packed_job: bytes, start: int, stop: int) -> bytes:
     if job is None:
         _job_cache.clear()
         job = _job_cache[key] = transport.unpack(packed_job)
-    return transport.pack(job.play(range(start, stop)))
+    return transport.pack(job.play(range(start, stop)), job.shared())
 
 
 def _ignore_interrupts() -> None:
@@ -85,16 +86,26 @@ class Processes:
     def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
         packed = transport.pack(job)
         if self._pool is None:
-            self._pool = _context().Pool(self.jobs, initializer=_ignore_interrupts)
+            self._pool = _start_pool(self.jobs)
         tasks = [(packed, part.start, part.stop) for part in chunks(games, self.jobs)]
         finished = False
         try:
             for data in self._pool.imap_unordered(_play_task, tasks):
-                yield transport.unpack(data)
+                yield transport.unpack(data, job.shared())
             finished = True
         finally:
             if not finished:  # interrupted or abandoned: stop the games still being played
                 self.close()
+
+
+def _start_pool(jobs: int) -> Pool:
+    """The worker processes. The parent's objects are frozen while they fork, so that a
+    worker's garbage collector leaves them alone rather than copying their memory pages."""
+    gc.freeze()
+    try:
+        return _context().Pool(jobs, initializer=_ignore_interrupts)
+    finally:
+        gc.unfreeze()
 
 
 def _play_task(task: tuple[bytes, int, int]) -> bytes:

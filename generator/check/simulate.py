@@ -270,6 +270,11 @@ class SimulationJob:
     policy_names: tuple[str, ...]
     options: dict
 
+    def shared(self) -> tuple[Any, ...]:
+        """What the states of the job's games refer to and every process playing them has:
+        it need not travel with them (generator/check/transport.py)."""
+        return (self.engine, self.deck)
+
     def play(self, indices: range) -> Played:
         """Play the games with these indices, in this process."""
         started = time.process_time()
@@ -304,20 +309,39 @@ class _GameRunner:
         self.options = options
 
     def play(self, index: int, seed: int) -> GameOutcome:
+        """The checks after each action, in one loop with its lookups made once: it runs
+        for every action of every game."""
         chance = random.Random(derived_seed(seed, index, "chance"))
         choice = random.Random(derived_seed(seed, index, "policy"))
+        policies, players, cap = self.policies, self.players, self.engine.max_actions
         actions = 0
         state = None
+        problem: tuple[str, str] | None = None
         try:
-            state = self.engine.new_game(self.deck, self.players, chance, dict(self.options))
-            problem = self._soundness(state)
-            while problem is None and not state.is_terminal():
-                if actions >= self.engine.max_actions:
+            state = self.engine.new_game(self.deck, players, chance, dict(self.options))
+            legal_actions, current_player, apply = state.legal_actions, state.current_player, state.apply
+            violations, is_terminal = state.invariant_violations, state.is_terminal
+            found = violations()
+            while not found and not is_terminal():
+                if actions >= cap:
                     return GameOutcome(index, state, "capped")
                 actions += 1
-                problem = self._step(state, choice)
-                if problem is None:
-                    problem = self._soundness(state)
+                legal = legal_actions()
+                if not legal:
+                    problem = (NO_LEGAL_ACTION, "no legal actions in a state that is not terminal")
+                    break
+                player = current_player()
+                if not (isinstance(player, int) and 0 <= player < players):
+                    problem = (BAD_PLAYER, f"current_player() is {player!r}, not a seat 0..{players - 1}")
+                    break
+                action = policies[player](state, choice)
+                if action not in legal:
+                    problem = (ILLEGAL_ACTION, f"seat {player} chose {action!r}, not among legal_actions()")
+                    break
+                apply(action)
+                found = violations()
+            if found:
+                problem = (INVARIANT, "; ".join(map(str, found)))
             if problem is None:
                 problem = self._check_returns(state)
         except Exception as exc:  # an engine bug must be reported, not crash the run
@@ -326,26 +350,6 @@ class _GameRunner:
             return GameOutcome(index, state, "broken", Problem(problem[0], index, actions, problem[1]))
         assert state is not None  # had new_game raised, `problem` would say so
         return GameOutcome(index, state, "completed" if state.ended_by_rules() else "stopped")
-
-    def _step(self, state: GameState, choice: random.Random) -> tuple[str, str] | None:
-        legal = state.legal_actions()
-        if not legal:
-            return (NO_LEGAL_ACTION, "no legal actions in a state that is not terminal")
-        player = state.current_player()
-        if not (isinstance(player, int) and 0 <= player < self.players):
-            return (BAD_PLAYER, f"current_player() is {player!r}, not a seat 0..{self.players - 1}")
-        action = self.policies[player](state, choice)
-        if action not in legal:
-            return (ILLEGAL_ACTION, f"seat {player} chose {action!r}, not among legal_actions()")
-        state.apply(action)
-        return None
-
-    @staticmethod
-    def _soundness(state: GameState) -> tuple[str, str] | None:
-        violations = state.invariant_violations()
-        if violations:
-            return (INVARIANT, "; ".join(map(str, violations)))
-        return None
 
     def _check_returns(self, state: GameState) -> tuple[str, str] | None:
         scores = state.returns()

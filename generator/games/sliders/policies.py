@@ -15,7 +15,7 @@ buildings (its worth is then near the $1500 it started with), else the flat amou
 import random
 
 from generator.games.base import Policy, random_policy
-from generator.games.sliders.rules import AUCTION, BUY, CAGE_TRIES, DEBT, OFFER, PLACE, START, TAX, TRANSFER
+from generator.games.sliders.rules import AUCTION, BUY, CAGE_TRIES, DEBT, OFFER, PLACE, POST, START, TAX, TRANSFER
 from generator.games.sliders.state import NumberAction, SlidersAction, SlidersState
 from generator.games.sliders.trades import Trade
 
@@ -31,6 +31,8 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> SlidersAction:
         return actions[0]
     p = state.current_player()
     phase = state.phase
+    if phase == START or phase == POST:  # the most frequent decisions first
+        return _manage(state, p, actions, "roll" if phase == START else "end")
     if phase == BUY:
         price = state.deck.deeds[state.pending_buy].price
         return "buy" if state.cash[p] - price >= BUY_RESERVE else "decline"
@@ -50,7 +52,7 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> SlidersAction:
         return next(
             (a for a in actions if isinstance(a, tuple) and a[0] == "lift_now" and _affordable(state, p, a)), "keep"
         )
-    return _manage(state, p, actions, "roll" if phase == START else "end")
+    return _manage(state, p, actions, "end")
 
 
 #: Deeds held up to which the Sliding Tax's 10% is chosen (no buildings either).

@@ -60,17 +60,24 @@ class PropertyMixin:
 
         It runs before and after every throw, so the moves cash aside are kept, by the
         buildings and mortgages of p's deeds and the Bank's stock they follow from, until an
-        owner changes; only the cash is looked at anew.
+        owner changes; only the cash is looked at anew (not at all when p can pay for
+        every move: the list returned is then the one kept, which callers must not change).
         """
         squares = self._own_deeds(p)
         if squares is None:
             return []
-        stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))  # all the moves look at
+        houses, hotels, most = self.bank_houses, self.bank_hotels, self.hotel_at
+        stock = (houses if houses < most else most, hotels if hotels < 1 else 1)  # all the moves look at
         key = ("manage", squares(self.level), squares(self.mortgaged), stock)
-        moves = self._by_owner[p].get(key)
-        if moves is None:
-            moves = self._by_owner[p][key] = self._priced_moves(p)
+        kept = self._by_owner[p].get(key)
+        if kept is None:
+            moves = self._priced_moves(p)
+            dearest = max([cost for _, cost in moves], default=0)
+            kept = self._by_owner[p][key] = (moves, [action for action, _ in moves], dearest)
+        moves, every, dearest = kept
         cash = self.cash[p]
+        if dearest <= cash:
+            return every
         return [action for action, cost in moves if cost <= cash]
 
     def _own_deeds(self, p: int) -> itemgetter | None:

@@ -66,13 +66,13 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from itertools import compress
 from operator import itemgetter
 from typing import Any, Literal
 
 from generator.games.base import GameState
 from generator.games.sliders import trades
 from generator.games.sliders.deck import Card, Deck
+from generator.games.sliders.invariants import InvariantsMixin
 from generator.games.sliders.movement import MovementMixin
 from generator.games.sliders.property import PropertyMixin, interest
 from generator.games.sliders.rules import (
@@ -143,10 +143,24 @@ _MOVER_PHASES = frozenset((START, POST, BUY, TAX))
 
 
 def rolled_dice(rng: random.Random) -> Dice:
-    return lambda: (rng.randint(1, 6), rng.randint(1, 6))
+    """Two fair dice from rng: the numbers rng.randint(1, 6) gives (three random bits, drawn
+    again while they make 6 or 7), without its checks of the arguments, as every throw
+    calls it."""
+    bits = rng.getrandbits
+
+    def throw() -> tuple[int, int]:
+        first = bits(3)
+        while first > 5:
+            first = bits(3)
+        second = bits(3)
+        while second > 5:
+            second = bits(3)
+        return first + 1, second + 1
+
+    return throw
 
 
-class SlidersState(PropertyMixin, MovementMixin, GameState[SlidersAction]):
+class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[SlidersAction]):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
         super().__init__(num_players, rng)
         self.deck, self.rules = deck, rules
@@ -185,23 +199,40 @@ class SlidersState(PropertyMixin, MovementMixin, GameState[SlidersAction]):
         self.doubles = 0
         self.cage_throw = 0
         self.last_throw = 0
+        self._init_tables()
+        if rules.short or rules.time_limit:
+            self._deal_two_deeds()
+        self.player = self.first_player = self.opening_roll()
+
+    def _init_tables(self) -> None:
+        """The tables worked out from the deck and the caches of what follows from the board:
+        none of it is the game's own data, so a state carried to another process leaves it
+        behind (__getstate__) and makes it anew."""
+        deck, data = self.deck, set(self.__dict__)
         self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
         #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
-        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(num_players)]
+        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(self.num_players)]
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
-        self._no_deeds = [sq for sq in range(n_squares) if sq not in deck.deeds]
         #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
         #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
         self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
         self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
-        #: The last owners, buildings, mortgages, seats and held cards found sound.
-        self._checked_holdings: tuple[list, list, list, list, list] = ([], [], [], [], [])
-        if rules.short or rules.time_limit:
-            self._deal_two_deeds()
-        self.player = self.first_player = self.opening_roll()
+        self._init_invariants()
+        self._tables = frozenset(self.__dict__) - data
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The game's data without the tables and caches (_init_tables) and the dice, which
+        are made anew from rng on arrival (a finished game throws no more)."""
+        left = self._tables | {"_tables", "dice"}
+        return {name: value for name, value in self.__dict__.items() if name not in left}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self.dice = rolled_dice(self.rng)
+        self._init_tables()
 
     # ---- setup ------------------------------------------------------------------------------
 
@@ -320,12 +351,10 @@ class SlidersState(PropertyMixin, MovementMixin, GameState[SlidersAction]):
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
         p = self.current_player()
-        kind = action if isinstance(action, str) else action[0]
-        handler = getattr(self, f"_do_{kind}")
-        if isinstance(action, str):
-            handler(p)
+        if type(action) is str:
+            _HANDLERS[action](self, p)
         else:
-            handler(p, *action[1:])
+            _HANDLERS[action[0]](self, p, *action[1:])
         self._settle()
 
     # ---- actions ----------------------------------------------------------------------------
@@ -709,73 +738,8 @@ class SlidersState(PropertyMixin, MovementMixin, GameState[SlidersAction]):
         self.cash[source] -= amount
         self.cash[target] += amount
 
-    # ---- invariants -------------------------------------------------------------------------
 
-    def invariant_violations(self) -> list[str]:
-        """Money against the ledger, buildings and cards against their totals, holdings.
-
-        Kept cheap, as the simulation harness calls it after every action: the holdings
-        checks run again only when owners, buildings, mortgages or seats changed.
-        """
-        problems = []
-        cash, level = self.cash, self.level
-        if sum(cash) != self.ledger:
-            problems.append(f"players hold ${sum(cash)}, the ledger says ${self.ledger}")
-        if min(cash) < 0:
-            problems += [f"seat {p} has ${c}" for p, c in enumerate(cash) if c < 0]
-        hotels = level.count(HOTEL)
-        houses = sum(level) - HOTEL * hotels
-        if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses, self.deck.hotels):
-            problems.append(f"{houses + self.bank_houses} houses and {hotels + self.bank_hotels} hotels exist")
-        held = self.held
-        cards = sum(map(len, self.piles.values())) + sum(map(len, held))
-        if cards != self.card_total:
-            problems.append(f"{cards} event cards exist, not {self.card_total}")
-        owner, mortgaged, alive = self.owner, self.mortgaged, self.alive
-        checked = self._checked_holdings
-        if (
-            owner != checked[0]
-            or level != checked[1]
-            or mortgaged != checked[2]
-            or alive != checked[3]
-            or held != checked[4]
-        ):
-            found = self._holding_problems()
-            if not found:
-                self._checked_holdings = (owner[:], level[:], mortgaged[:], alive[:], [cards[:] for cards in held])
-            problems += found
-        return problems
-
-    def _holding_problems(self) -> list[str]:
-        owner, squares = self.owner, range(len(self.owner))
-        problems = [
-            f"seat {p} holds {c.fired_name!r}" for p, h in enumerate(self.held) for c in h if c.effect.op != "get_out"
-        ]
-        if not all(self.alive):
-            problems += [
-                f"square {sq} owned by the bankrupt seat {o}"
-                for sq, o in enumerate(owner)
-                if o >= 0 and not self.alive[o]
-            ]
-        problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in self._no_deeds if owner[sq] != -1]
-        if max(owner) >= self.num_players or min(owner) < -1:
-            problems += [
-                f"square {sq} owned by {o}, no seat" for sq, o in enumerate(owner) if not -1 <= o < self.num_players
-            ]
-        if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
-            problems.append("a deed of the Bank is mortgaged")
-        built = {self.deck.deeds[sq].group for sq in compress(squares, self.level)}
-        problems += [self._building_problem(group) for group in built]
-        return [problem for problem in problems if problem]
-
-    def _building_problem(self, group: str) -> str:
-        squares = self.deck.groups[group]
-        if len({self.owner[sq] for sq in squares}) != 1 or self.owner[squares[0]] < 0:
-            return f"buildings on {group} outside a complete group"
-        levels = [self.level[sq] for sq in squares]
-        if max(levels) - min(levels) <= 1:
-            return ""
-        heights = [self.hotel_at + 1 if level == HOTEL else level for level in levels]  # a hotel on 3 houses
-        if max(heights) - min(heights) > 1:
-            return f"uneven building on {group}: {heights}"
-        return ""
+#: The action handlers by kind: "roll" -> SlidersState._do_roll, ...
+_HANDLERS: dict[str, Callable[..., None]] = {
+    name.removeprefix("_do_"): handler for name, handler in vars(SlidersState).items() if name.startswith("_do_")
+}

@@ -1,0 +1,82 @@
+"""Games per second of one engine in two checkouts of cutsheet, measured side by side.
+
+    python benchmarks/compare_simulate.py OTHER_CHECKOUT [--engine sliders] [--policy heuristic]
+                                          [--players 4] [--games 100] [--seed 1] [--rounds 3]
+
+Each round plays the same seeded games (one process, invariants checked, through the
+simulation harness) with the other checkout's code and then with this one's, each in a
+fresh process, so both see the same load; the best round of each counts (other work on a
+shared machine only ever slows a run down). Games per second are given by the wall clock
+and by the process's CPU time, the steadier figure on a busy machine, with the ratio of
+this checkout to the other. The two runs must play the same games: their reports (timings
+aside) are compared, and a difference is said.
+"""
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Run in a fresh interpreter with a checkout first on sys.path: one line of JSON out.
+PLAY = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from generator.check.simulate import simulate
+from generator.games import engines
+from generator.sources.game import load_game
+from generator.sources.loader import load_yaml
+from pathlib import Path
+
+engine = engines()[sys.argv[2]]
+folder = next(
+    path.parent for path in sorted(Path(sys.argv[1], "components").glob("*/game.yaml"))
+    if load_yaml(path).get("engine") == engine.name
+)
+deck = engine.load_deck(load_game(folder))
+games, players, seed = int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+wall, cpu = time.perf_counter(), time.process_time()
+report = simulate(engine, deck, games, players, seed, policies=sys.argv[3])
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+figures = report.as_json()
+for timing in ("games_per_second", "cpu_games_per_second"):
+    figures.pop(timing)
+print(json.dumps({"wall": games / wall, "cpu": games / cpu, "report": figures}, sort_keys=True))
+"""
+
+
+def run(checkout: Path, args: argparse.Namespace) -> dict:
+    command = [sys.executable, "-c", PLAY, str(checkout), args.engine, args.policy]
+    command += [str(args.games), str(args.players), str(args.seed)]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("other", type=Path, help="the checkout to compare with (its code and decks)")
+    parser.add_argument("--engine", default="sliders")
+    parser.add_argument("--policy", default="heuristic")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    runs: dict[str, list[dict]] = {"other": [], "this": []}
+    for _ in range(args.rounds):  # alternating, so that both see the same load
+        runs["other"].append(run(args.other, args))
+        runs["this"].append(run(ROOT, args))
+    best = {name: {kind: max(r[kind] for r in found) for kind in ("wall", "cpu")} for name, found in runs.items()}
+    same = all(r["report"] == runs["other"][0]["report"] for r in runs["other"] + runs["this"])
+    what = f"{args.engine} {args.players}p {args.policy}, {args.games} games, best of {args.rounds}"
+    print(f"{what} ({'same reports' if same else 'REPORTS DIFFER'}):")
+    for name, label in (("other", str(args.other)), ("this", str(ROOT))):
+        print(f"  {label}: {best[name]['wall']:8.1f} games/s wall {best[name]['cpu']:8.1f} games/s cpu")
+    ratio = {kind: best["this"][kind] / best["other"][kind] for kind in ("wall", "cpu")}
+    print(f"  this / other: x{ratio['wall']:.2f} wall, x{ratio['cpu']:.2f} cpu")
+
+
+if __name__ == "__main__":
+    main()

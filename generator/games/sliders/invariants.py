@@ -1,0 +1,175 @@
+"""The invariants of a Sliders game: money against the ledger, buildings and event cards
+against their totals, and who may hold what.
+
+The simulation harness checks them after every action, so a sound state is recognised by
+a quick test (`_sound`) made of whole-list operations that run in C: sums, counts, minima
+and maxima over the board. What follows from the holdings alone (owners, buildings,
+mortgages, seats, held cards) is tested again only when they differ from the last ones
+found sound. The quick test tests the same conditions as the full check (`_violations`),
+which runs only when the quick test fails, to name every problem. The building rule of a
+colour group, a pure function of its owners and buildings, is kept once worked out.
+"""
+
+from collections import deque
+from collections.abc import Callable
+from itertools import compress
+from operator import itemgetter
+
+from generator.games.sliders.deck import Card, Deck
+from generator.games.sliders.rules import HOTEL
+
+
+class InvariantsMixin:
+    # The SlidersState fields the checks read.
+    deck: Deck
+    num_players: int
+    cash: list[int]
+    ledger: int
+    owner: list[int]
+    level: list[int]
+    mortgaged: list[bool]
+    alive: list[bool]
+    held: list[list[Card]]
+    piles: dict[str, deque[Card]]
+    card_total: int
+    bank_houses: int
+    bank_hotels: int
+    hotel_at: int
+
+    def _init_invariants(self) -> None:
+        """The tables the quick test uses; called once the board is set up."""
+        n_squares = len(self.deck.squares)
+        self._no_deeds = [sq for sq in range(n_squares) if sq not in self.deck.deeds]
+        #: True on the squares that are no deed (no owner, no buildings allowed there).
+        self._no_deed_mask = [sq not in self.deck.deeds for sq in range(n_squares)]
+        #: The owners, buildings, mortgages, seats and held cards last found sound, and the
+        #: houses and hotels standing then.
+        self._sound_holdings: tuple[list, list, list, list, list] = ([], [], [], [], [])
+        self._standing = (0, 0)
+        #: (group, its owners, its buildings) -> whether they keep the building rules.
+        self._group_sound: dict[tuple, bool] = {}
+        self._group_values = {group: tuple_getter(members) for group, members in self.deck.groups.items()}
+
+    def invariant_violations(self) -> list[str]:
+        """Every invariant that does not hold now (empty if the state is sound)."""
+        return [] if self._sound() else self._violations()
+
+    def _sound(self) -> bool:
+        """Whether `_violations()` is empty, found with whole-list operations (module docstring)."""
+        cash, held = self.cash, self.held
+        if sum(cash) != self.ledger or min(cash) < 0:
+            return False
+        if sum(map(len, self.piles.values())) + sum(map(len, held)) != self.card_total:
+            return False
+        owner, level, mortgaged, alive = self.owner, self.level, self.mortgaged, self.alive
+        last = self._sound_holdings
+        owners, levels = owner != last[0], level != last[1]
+        mortgages, seats, cards = mortgaged != last[2], alive != last[3], held != last[4]
+        if owners or levels or mortgages or seats or cards:
+            if not self._holdings_sound(owners, levels, mortgages, seats, cards):
+                return False
+            if levels:
+                hotels = level.count(HOTEL)
+                self._standing = (sum(level) - HOTEL * hotels, hotels)
+            self._sound_holdings = (owner[:], level[:], mortgaged[:], alive[:], [cards[:] for cards in held])
+        houses, hotels = self._standing
+        return houses + self.bank_houses == self.deck.houses and hotels + self.bank_hotels == self.deck.hotels
+
+    def _holdings_sound(self, owners: bool, levels: bool, mortgages: bool, seats: bool, cards: bool) -> bool:
+        """Whether `_holding_problems()` is empty, given which of the owners, buildings,
+        mortgages, seats and held cards changed since the last sound state (only the
+        conditions on what changed can have changed)."""
+        owner, level, held = self.owner, self.level, self.held
+        if owners:
+            if max(owner) >= self.num_players or min(owner) < -1:
+                return False
+            # Given -1 <= owner: no owner on a square that is no deed.
+            if max(compress(owner, self._no_deed_mask), default=-1) != -1:
+                return False
+        if levels and any(compress(level, self._no_deed_mask)):
+            return False
+        if (owners or mortgages) and -1 in compress(owner, self.mortgaged):  # a deed of the Bank mortgaged
+            return False
+        alive = self.alive
+        if (owners or seats) and not all(alive):
+            if any(owner.count(seat) for seat in range(self.num_players) if not alive[seat]):
+                return False
+        if cards and not all(card.effect.op == "get_out" for hand in held for card in hand):
+            return False
+        return not (owners or levels) or self._buildings_sound()
+
+    def _buildings_sound(self) -> bool:
+        """Whether every group with buildings keeps the building rules (_building_problem)."""
+        owner, level, kept = self.owner, self.level, self._group_sound
+        for group, get in self._group_values.items():
+            levels = get(level)
+            if any(levels):
+                key = (group, get(owner), levels)
+                sound = kept.get(key)
+                if sound is None:
+                    sound = kept[key] = not self._building_problem(group)
+                if not sound:
+                    return False
+        return True
+
+    def _violations(self) -> list[str]:
+        """Every invariant that does not hold, each named."""
+        problems = []
+        cash, level = self.cash, self.level
+        if sum(cash) != self.ledger:
+            problems.append(f"players hold ${sum(cash)}, the ledger says ${self.ledger}")
+        if min(cash) < 0:
+            problems += [f"seat {p} has ${c}" for p, c in enumerate(cash) if c < 0]
+        hotels = level.count(HOTEL)
+        houses = sum(level) - HOTEL * hotels
+        if (houses + self.bank_houses, hotels + self.bank_hotels) != (self.deck.houses, self.deck.hotels):
+            problems.append(f"{houses + self.bank_houses} houses and {hotels + self.bank_hotels} hotels exist")
+        cards = sum(map(len, self.piles.values())) + sum(map(len, self.held))
+        if cards != self.card_total:
+            problems.append(f"{cards} event cards exist, not {self.card_total}")
+        return problems + self._holding_problems()
+
+    def _holding_problems(self) -> list[str]:
+        owner, squares = self.owner, range(len(self.owner))
+        problems = [
+            f"seat {p} holds {c.fired_name!r}" for p, h in enumerate(self.held) for c in h if c.effect.op != "get_out"
+        ]
+        if not all(self.alive):
+            problems += [
+                f"square {sq} owned by the bankrupt seat {o}"
+                for sq, o in enumerate(owner)
+                if 0 <= o < self.num_players and not self.alive[o]
+            ]
+        problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in self._no_deeds if owner[sq] != -1]
+        problems += [f"square {sq} is no deed but has buildings" for sq in self._no_deeds if self.level[sq]]
+        if max(owner) >= self.num_players or min(owner) < -1:
+            problems += [
+                f"square {sq} owned by {o}, no seat" for sq, o in enumerate(owner) if not -1 <= o < self.num_players
+            ]
+        if any(owner[sq] < 0 for sq in compress(squares, self.mortgaged)):
+            problems.append("a deed of the Bank is mortgaged")
+        deeds = self.deck.deeds
+        built = {deeds[sq].group for sq in compress(squares, self.level) if sq in deeds}
+        problems += [self._building_problem(group) for group in sorted(built)]
+        return [problem for problem in problems if problem]
+
+    def _building_problem(self, group: str) -> str:
+        squares = self.deck.groups[group]
+        if len({self.owner[sq] for sq in squares}) != 1 or self.owner[squares[0]] < 0:
+            return f"buildings on {group} outside a complete group"
+        levels = [self.level[sq] for sq in squares]
+        if max(levels) - min(levels) <= 1:
+            return ""
+        heights = [self.hotel_at + 1 if level == HOTEL else level for level in levels]  # a hotel on 3 houses
+        if max(heights) - min(heights) > 1:
+            return f"uneven building on {group}: {heights}"
+        return ""
+
+
+def tuple_getter(members: tuple[int, ...]) -> Callable[[list], tuple]:
+    """A getter of the values at `members` as a tuple, also for a single member (where
+    itemgetter would give the value alone)."""
+    if len(members) == 1:
+        only = members[0]
+        return lambda values: (values[only],)
+    return itemgetter(*members)
