@@ -15,15 +15,23 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"
-#: Seconds the command is given to start playing before it is interrupted.
-UNDER_WAY = 4.0
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def interrupted(*args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "generator", *args]
-    process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(UNDER_WAY)
+def under_way(jobs: str) -> float:
+    """Seconds after which a long run has surely finished some games: twice what a short run of
+    20 games takes from start to end on this machine now, so a loaded machine waits longer."""
+    command = [sys.executable, "-m", "generator", "check", str(COMPONENTS / "chip-flip")]
+    started = time.monotonic()
+    subprocess.run([*command, "--simulate", "20", "--jobs", jobs], env=ENV, capture_output=True, check=True)
+    return 2 * (time.monotonic() - started) + 1
+
+
+def interrupted(*args: str, jobs: str = "1") -> subprocess.CompletedProcess:
+    wait = under_way(jobs)
+    command = [sys.executable, "-m", "generator", *args, "--jobs", jobs]
+    process = subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(wait)
     process.send_signal(signal.SIGINT)
     stdout, stderr = process.communicate(timeout=120)
     return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
@@ -33,8 +41,8 @@ def interrupted(*args: str) -> subprocess.CompletedProcess:
 def test_ctrl_c_reports_the_games_finished_so_far(tmp_path, jobs):
     page = tmp_path / "report.html"
     asked = 1_000_000
-    args = ["check", str(COMPONENTS / "chip-flip"), "--simulate", str(asked), "--json", "--jobs", jobs]
-    done = interrupted(*args, "--report", str(page))
+    args = ["check", str(COMPONENTS / "chip-flip"), "--simulate", str(asked), "--json", "--report", str(page)]
+    done = interrupted(*args, jobs=jobs)
     assert done.returncode == 130, done.stderr
     assert "Traceback" not in done.stderr
     simulation = json.loads(done.stdout)["simulation"]
