@@ -18,11 +18,17 @@ from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, check, check_game, engine_for
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
+from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
-from generator.sheets.paper import Paper, paper, preset_names
-from generator.sources.discover import find_games
+from generator.sheets.paper import paper, preset_names
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
+
+#: The defaults of every option below: the settings' own, written once in generator/project.py.
+PRINTING = PrintSettings()
+SHEETS = PRINTING.sheets
+OUTPUT = OutputSettings()
+CHECKING = CheckOptions()
 
 PAPER_HELP = (
     f"Paper: a preset ({', '.join(preset_names())}, or one in the game's layouts/sheets/), "
@@ -40,22 +46,16 @@ def _interrupted() -> NoReturn:
     sys.exit(INTERRUPTED)
 
 
-def _game_folders(sources: tuple[str, ...]) -> list[Path]:
-    """The game folders to work on (sources/discover.py), saying so when they are the shipped ones."""
-    found = find_games(sources)
-    if found.note:
-        click.echo(found.note, err=True)
-    return list(found.folders)
-
-
-def _papers(spec: str, folders: list[Path]) -> dict[Path, Paper]:
-    """The paper for each game folder (a game's own preset may share a shipped one's name)."""
-    return {folder: paper(spec, folder) for folder in folders}
+def _project(sources: tuple[str, ...], printing: PrintSettings = PRINTING, output: OutputSettings = OUTPUT) -> Project:
+    """The games to work on (sources/discover.py) and their papers, saying so when they are the
+    shipped games."""
+    project = Project.find(sources, printing, output)
+    if project.note:
+        click.echo(project.note, err=True)
+    return project
 
 
 def _formats(value: str) -> tuple[str, ...]:
-    from generator.build import FORMATS
-
     chosen = tuple(part.strip() for part in value.split(",") if part.strip())
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
@@ -83,49 +83,59 @@ def main() -> None:
 @click.option(
     "--out",
     "out_dir",
-    default="output",
+    default=OUTPUT.out_dir,
     show_default=True,
-    type=click.Path(file_okay=False),
+    type=click.Path(file_okay=False, path_type=Path),
     help="Folder to write into; each game gets a subfolder.",
 )
-@click.option("--paper", "paper_name", default="letter", show_default=True, help=PAPER_HELP)
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
+@click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP)
+@click.option("--format", "formats", default=",".join(PRINTING.formats), show_default=True, help="Outputs to write.")
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
 @click.option(
     "--duplex",
     type=click.Choice(DUPLEX_MODES),
-    default="long",
+    default=SHEETS.duplex,
     show_default=True,
     help="The edge your printer flips sheets over for backs; off: print no backs.",
 )
 @click.option(
     "--back-offset",
-    default="0mm,0mm",
+    default=",".join(f"{v:g}mm" for v in SHEETS.back_offset),
     show_default=True,
     help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
 )
-@click.option("--fold-over", is_flag=True, help="Backs beside their fronts, to fold over (no duplex printer).")
-@click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of large fills.")
+@click.option(
+    "--fold-over/--no-fold-over",
+    default=SHEETS.fold_over,
+    help="Backs beside their fronts, to fold over (no duplex printer).",
+)
+@click.option(
+    "--ink-saver/--no-ink-saver",
+    default=SHEETS.ink_saver,
+    help="White backgrounds and outlines instead of large fills.",
+)
 @click.option(
     "--checklist/--no-checklist",
-    default=True,
+    default=SHEETS.checklist,
     show_default=True,
     help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
     "what to print on what, and the cutting order.",
 )
 @click.option(
-    "--pnp",
-    is_flag=True,
+    "--pnp/--no-pnp",
+    default=PRINTING.release,
     help="Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
     "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
 )
 @click.option(
-    "--separate",
-    is_flag=True,
+    "--separate/--no-separate",
+    default=SHEETS.separate,
     help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
 )
 @click.option(
-    "--booklet", is_flag=True, help="The rules as a half-size booklet: print duplex (short edge), fold, staple."
+    "--booklet/--no-booklet",
+    default=SHEETS.booklet,
+    help="The rules as a half-size booklet: print duplex (short edge), fold, staple.",
 )
 @click.option(
     "--alignment-test",
@@ -133,18 +143,22 @@ def main() -> None:
     help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.",
 )
 @click.option(
-    "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Render sheets in this many processes."
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=OUTPUT.jobs,
+    show_default=True,
+    help="Render sheets in this many processes.",
 )
 @click.option(
     "--cache/--no-cache",
     "use_cache",
-    default=True,
+    default=OUTPUT.cache,
     show_default=True,
     help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).",
 )
 def build(
     sources: tuple[str, ...],
-    out_dir: str,
+    out_dir: Path,
     paper_name: str,
     formats: str,
     no_check: bool,
@@ -173,23 +187,20 @@ def build(
         offset = parse_offset(back_offset)
     except ValueError as exc:
         _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist or pnp, separate, booklet)
+    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet)
     try:
-        chosen = _formats(formats)
-        if pnp:  # the release is made of the PDF and the SVG sheets
-            chosen = tuple(dict.fromkeys((*chosen, "pdf", "svg")))
-        folders = _game_folders(sources)
-        papers = _papers(paper_name, folders)
+        printing = PrintSettings(paper_name, _formats(formats), options, pnp)
+        project = _project(sources, printing, OutputSettings(out_dir, use_cache, jobs))
     except SourceError as exc:
         _fail(str(exc))
     except click.BadParameter as exc:
         _fail(f"error: --format: {exc.message}")
     failed = False
-    for folder in folders:
+    for folder in project.folders:
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache, pnp):
+        if not _build_one(folder, project):
             failed = True
     if alignment_test:
         from generator.sheets.alignment import write_alignment_test
@@ -198,7 +209,7 @@ def build(
             alignment_paper = paper(paper_name)
         except SourceError as exc:
             _fail(str(exc))
-        path = write_alignment_test(Path(out_dir), alignment_paper, options)
+        path = write_alignment_test(out_dir, alignment_paper, printing.options)
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
 
@@ -206,7 +217,7 @@ def build(
 def _checks_pass(folder: Path) -> bool:
     """Run the static checks, print what a build should say of them (`cutsheet check` says
     the rest); False when they found errors."""
-    checked = check_game(folder, [], CheckOptions())
+    checked = check_game(folder, [], CHECKING)
     if checked.bad_input:
         _fail(str(checked.bad_input))
     _say(checked.findings)
@@ -222,16 +233,7 @@ def _say(findings: list[Finding]) -> None:
             click.echo(str(finding), err=True)
 
 
-def _build_one(
-    folder: Path,
-    out_dir: Path,
-    page: Paper,
-    formats: tuple[str, ...],
-    options: PrintOptions,
-    jobs: int = 1,
-    use_cache: bool = True,
-    release: bool = False,
-) -> bool:
+def _build_one(folder: Path, project: Project) -> bool:
     from generator.build import build_game
 
     try:
@@ -244,14 +246,14 @@ def _build_one(
                 bar.length = max(bar.length or 0, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache, release)
+            result = build_game(game, project, advance)
     except SourceError as exc:
         _fail(str(exc))
     _say(accept(result.findings, game.accept))
     if not result.ok:
         click.echo(f"{game.name}: not built (errors above)", err=True)
         return False
-    click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(out_dir / game.slug)}")
+    click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(project.output.out_dir / game.slug)}")
     return True
 
 
@@ -282,13 +284,13 @@ def examples_command() -> None:
 @click.option(
     "--out",
     "out_dir",
-    default="output",
+    default=OUTPUT.out_dir,
     show_default=True,
-    type=click.Path(file_okay=False),
-    help="Folder to write into: <out>/<game>/<profile>/.",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder to write into: <out>/<game>/<profile>/ (and the build cache, <out>/.cache).",
 )
 @click.option(
-    "--paper", "paper_name", default="letter", show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
+    "--paper", "paper_name", default=PRINTING.paper, show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
 )
 @click.option(
     "--image-base",
@@ -298,7 +300,7 @@ def examples_command() -> None:
     help="tts: the http(s) URL the images will be uploaded under (default: file:// URLs of the files written).",
 )
 def export_command(
-    sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str, image_base: str | None
+    sources: tuple[str, ...], profile: str, out_dir: Path, paper_name: str, image_base: str | None
 ) -> None:
     """Export SOURCES for a print shop, Tabletop Simulator or a cutting machine.
 
@@ -307,12 +309,11 @@ def export_command(
     from generator.export.profiles import export_game
 
     try:
-        folders = _game_folders(sources)
-        papers = _papers(paper_name, folders)
-        for folder in folders:
+        project = _project(sources, PrintSettings(paper_name), OutputSettings(out_dir))
+        for folder in project.folders:
             game = load_game(folder)
-            files = export_game(game, profile, Path(out_dir), papers[folder], image_base)
-            click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
+            files = export_game(game, project, profile, image_base)
+            click.echo(f"{game.name}: {len(files)} files -> {display_path(out_dir / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))
     except LayoutFailed as exc:
@@ -331,16 +332,32 @@ def running_options(command: Callable[..., None]) -> Callable[..., None]:
         "--workers", type=click.IntRange(1), help="Play the games on a local Dask cluster of this many workers."
     )(command)
     return click.option(
-        "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Play the games in this many processes."
+        "--jobs",
+        type=click.IntRange(1),
+        default=CHECKING.jobs,
+        show_default=True,
+        help="Play the games in this many processes.",
     )(command)
 
 
 @main.command("check")
 @click.argument("sources", nargs=-1)
-@click.option("--simulate", "games", default=0, show_default=True, help="Games to simulate after the static checks.")
-@click.option("--players", type=int, default=None, help="Players per simulated game (default: the game's own).")
-@click.option("--seed", default=0, show_default=True, help="Seed of the simulation: same seed, same report.")
-@click.option("--policy", default="random", show_default=True, help="Policy every seat plays (random, greedy, ...).")
+@click.option(
+    "--simulate",
+    "games",
+    default=CHECKING.simulate,
+    show_default=True,
+    help="Games to simulate after the static checks.",
+)
+@click.option(
+    "--players", type=int, default=CHECKING.players, help="Players per simulated game (default: the game's own)."
+)
+@click.option(
+    "--seed", default=CHECKING.seed, show_default=True, help="Seed of the simulation: same seed, same report."
+)
+@click.option(
+    "--policy", default=CHECKING.policy, show_default=True, help="Policy every seat plays (random, greedy, ...)."
+)
 @click.option(
     "--variant", "variants", multiple=True, help="A rules variant the game declares, switched on (repeatable)."
 )
@@ -389,7 +406,18 @@ def check_command(
     except ValueError as exc:
         _fail(f"error: --option: {exc}")
     options = CheckOptions(
-        games, players, seed, as_json, policy, variants, assigned, jobs, workers, scheduler, report, report_dir
+        simulate=games,
+        players=players,
+        seed=seed,
+        json=as_json,
+        policy=policy,
+        variants=variants,
+        options=assigned,
+        jobs=jobs,
+        workers=workers,
+        scheduler=scheduler,
+        report=report,
+        report_dir=report_dir,
     )
     try:
         code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
@@ -417,7 +445,9 @@ def check_command(
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder for sweep.csv and sweep.html.",
 )
-@click.option("--seed", default=0, show_default=True, help="Seed of every combination: same seed, same sweep.")
+@click.option(
+    "--seed", default=CHECKING.seed, show_default=True, help="Seed of every combination: same seed, same sweep."
+)
 @running_options
 def sweep_command(
     source: str,
@@ -441,7 +471,7 @@ def sweep_command(
     from generator.check.sweep_html import write_html
 
     try:
-        folders = _game_folders((source,))
+        folders = list(_project((source,)).folders)
         if len(folders) != 1:
             _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
         if not _checks_pass(folders[0]):
@@ -474,13 +504,13 @@ def sweep_command(
 @click.option(
     "--out",
     "out_dir",
-    default="output",
+    default=OUTPUT.out_dir,
     show_default=True,
-    type=click.Path(file_okay=False),
-    help="Folder the previewed PDFs are written into; each game gets a subfolder.",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder the previewed PDFs are written into, as `cutsheet build` writes them; each game gets a subfolder.",
 )
-@click.option("--paper", "paper_name", default="letter", show_default=True, help=PAPER_HELP)
-def serve(source: str | None, port: int, out_dir: str, paper_name: str) -> None:
+@click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP)
+def serve(source: str | None, port: int, out_dir: Path, paper_name: str) -> None:
     """Preview SOURCE live in the browser (found as `cutsheet build --help` says).
 
     The page, on 127.0.0.1 only, shows every component front and back with the checker's
@@ -488,8 +518,8 @@ def serve(source: str | None, port: int, out_dir: str, paper_name: str) -> None:
     from generator.serve.server import Previews, serve_forever
 
     try:
-        folders = _game_folders((source,) if source else ())
-        previews = Previews(folders, Path(out_dir), _papers(paper_name, folders))
+        project = _project((source,) if source else (), PrintSettings(paper_name), OutputSettings(out_dir))
+        previews = Previews(project)
         serve_forever(previews, port, lambda url: click.echo(f"Previewing at {url} (Ctrl-C stops)"))
     except SourceError as exc:
         _fail(str(exc))
