@@ -3,10 +3,11 @@
 Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or usage.
 """
 
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import click
@@ -36,7 +37,7 @@ PAPER_HELP = (
 )
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(2)
 
@@ -78,101 +79,147 @@ def main() -> None:
     """cutsheet: print-ready sheets for game components, and rules checks for their decks."""
 
 
+#: The options of PrintSettings, each with its default from the settings dataclasses.
+PRINT_OPTIONS = [
+    click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP),
+    click.option(
+        "--format", "formats", default=",".join(PRINTING.formats), show_default=True, help="Outputs to write."
+    ),
+    click.option(
+        "--duplex",
+        type=click.Choice(DUPLEX_MODES),
+        default=SHEETS.duplex,
+        show_default=True,
+        help="The edge your printer flips sheets over for backs; off: print no backs.",
+    ),
+    click.option(
+        "--back-offset",
+        default=",".join(f"{v:g}mm" for v in SHEETS.back_offset),
+        show_default=True,
+        help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
+    ),
+    click.option(
+        "--fold-over/--no-fold-over",
+        default=SHEETS.fold_over,
+        help="Backs beside their fronts, to fold over (no duplex printer).",
+    ),
+    click.option(
+        "--ink-saver/--no-ink-saver",
+        default=SHEETS.ink_saver,
+        help="White backgrounds and outlines instead of large fills.",
+    ),
+    click.option(
+        "--checklist/--no-checklist",
+        default=SHEETS.checklist,
+        show_default=True,
+        help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
+        "what to print on what, and the cutting order.",
+    ),
+    click.option(
+        "--pnp/--no-pnp",
+        default=PRINTING.release,
+        help="Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
+        "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
+    ),
+    click.option(
+        "--separate/--no-separate",
+        default=SHEETS.separate,
+        help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
+    ),
+    click.option(
+        "--booklet/--no-booklet",
+        default=SHEETS.booklet,
+        help="The rules as a half-size booklet: print duplex (short edge), fold, staple.",
+    ),
+]
+
+#: The options of OutputSettings, each with its default from the settings dataclass.
+OUTPUT_OPTIONS = [
+    click.option(
+        "--out",
+        "out_dir",
+        default=OUTPUT.out_dir,
+        show_default=True,
+        type=click.Path(file_okay=False, path_type=Path),
+        help="Folder to write into; each game gets a subfolder.",
+    ),
+    click.option(
+        "--jobs",
+        type=click.IntRange(1, 64),
+        default=OUTPUT.jobs,
+        show_default=True,
+        help="Render sheets in this many processes.",
+    ),
+    click.option(
+        "--cache/--no-cache",
+        "use_cache",
+        default=OUTPUT.cache,
+        show_default=True,
+        help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).",
+    ),
+]
+
+
+def _with_options(command: Callable[..., None], options: list[Callable[[Any], Any]]) -> Callable[..., None]:
+    for option in reversed(options):  # click lists options in the order they are declared
+        command = option(command)
+    return command
+
+
+def print_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """The PRINT_OPTIONS, handed to the command as one PrintSettings, `printing`."""
+
+    @functools.wraps(command)
+    def gathered(
+        *args: Any,
+        paper_name: str,
+        formats: str,
+        duplex: str,
+        back_offset: str,
+        fold_over: bool,
+        ink_saver: bool,
+        checklist: bool,
+        pnp: bool,
+        separate: bool,
+        booklet: bool,
+        **kwargs: Any,
+    ) -> None:
+        try:
+            offset = parse_offset(back_offset)
+        except ValueError as exc:
+            _fail(f"error: --back-offset: {exc}")
+        try:
+            chosen = _formats(formats)
+        except click.BadParameter as exc:
+            _fail(f"error: --format: {exc.message}")
+        sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet)
+        command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
+
+    return _with_options(gathered, PRINT_OPTIONS)
+
+
+def output_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """The OUTPUT_OPTIONS, handed to the command as one OutputSettings, `output`."""
+
+    @functools.wraps(command)
+    def gathered(*args: Any, out_dir: Path, jobs: int, use_cache: bool, **kwargs: Any) -> None:
+        command(*args, output=OutputSettings(out_dir, use_cache, jobs), **kwargs)
+
+    return _with_options(gathered, OUTPUT_OPTIONS)
+
+
 @main.command()
 @click.argument("sources", nargs=-1)
-@click.option(
-    "--out",
-    "out_dir",
-    default=OUTPUT.out_dir,
-    show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder to write into; each game gets a subfolder.",
-)
-@click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP)
-@click.option("--format", "formats", default=",".join(PRINTING.formats), show_default=True, help="Outputs to write.")
+@print_settings
+@output_settings
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
-@click.option(
-    "--duplex",
-    type=click.Choice(DUPLEX_MODES),
-    default=SHEETS.duplex,
-    show_default=True,
-    help="The edge your printer flips sheets over for backs; off: print no backs.",
-)
-@click.option(
-    "--back-offset",
-    default=",".join(f"{v:g}mm" for v in SHEETS.back_offset),
-    show_default=True,
-    help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
-)
-@click.option(
-    "--fold-over/--no-fold-over",
-    default=SHEETS.fold_over,
-    help="Backs beside their fronts, to fold over (no duplex printer).",
-)
-@click.option(
-    "--ink-saver/--no-ink-saver",
-    default=SHEETS.ink_saver,
-    help="White backgrounds and outlines instead of large fills.",
-)
-@click.option(
-    "--checklist/--no-checklist",
-    default=SHEETS.checklist,
-    show_default=True,
-    help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
-    "what to print on what, and the cutting order.",
-)
-@click.option(
-    "--pnp/--no-pnp",
-    default=PRINTING.release,
-    help="Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
-    "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
-)
-@click.option(
-    "--separate/--no-separate",
-    default=SHEETS.separate,
-    help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
-)
-@click.option(
-    "--booklet/--no-booklet",
-    default=SHEETS.booklet,
-    help="The rules as a half-size booklet: print duplex (short edge), fold, staple.",
-)
 @click.option(
     "--alignment-test",
     is_flag=True,
     help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.",
 )
-@click.option(
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=OUTPUT.jobs,
-    show_default=True,
-    help="Render sheets in this many processes.",
-)
-@click.option(
-    "--cache/--no-cache",
-    "use_cache",
-    default=OUTPUT.cache,
-    show_default=True,
-    help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).",
-)
 def build(
-    sources: tuple[str, ...],
-    out_dir: Path,
-    paper_name: str,
-    formats: str,
-    no_check: bool,
-    duplex: str,
-    back_offset: str,
-    fold_over: bool,
-    ink_saver: bool,
-    checklist: bool,
-    separate: bool,
-    booklet: bool,
-    pnp: bool,
-    alignment_test: bool,
-    jobs: int,
-    use_cache: bool,
+    sources: tuple[str, ...], printing: PrintSettings, output: OutputSettings, no_check: bool, alignment_test: bool
 ) -> None:
     """Lay out SOURCES into print sheets: a PDF, SVG sheets and PNG previews per game.
 
@@ -184,17 +231,9 @@ def build(
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
     try:
-        offset = parse_offset(back_offset)
-    except ValueError as exc:
-        _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet)
-    try:
-        printing = PrintSettings(paper_name, _formats(formats), options, pnp)
-        project = _project(sources, printing, OutputSettings(out_dir, use_cache, jobs))
+        project = _project(sources, printing, output)
     except SourceError as exc:
         _fail(str(exc))
-    except click.BadParameter as exc:
-        _fail(f"error: --format: {exc.message}")
     failed = False
     for folder in project.folders:
         if not no_check and not _checks_pass(folder):
@@ -206,10 +245,10 @@ def build(
         from generator.sheets.alignment import write_alignment_test
 
         try:
-            alignment_paper = paper(paper_name)
+            alignment_paper = paper(printing.paper)
         except SourceError as exc:
             _fail(str(exc))
-        path = write_alignment_test(out_dir, alignment_paper, printing.options)
+        path = write_alignment_test(output.out_dir, alignment_paper, printing.options)
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
 
