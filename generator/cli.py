@@ -360,104 +360,130 @@ def export_command(
         sys.exit(1)
 
 
-def running_options(command: Callable[..., None]) -> Callable[..., None]:
-    """--jobs, --workers and --scheduler: where simulated games are played."""
-    command = click.option(
-        "--scheduler",
-        metavar="tcp://HOST:PORT",
-        help="Play the games on this running Dask cluster (`dask scheduler`; needs cutsheet[cluster]).",
-    )(command)
-    command = click.option(
-        "--workers", type=click.IntRange(1), help="Play the games on a local Dask cluster of this many workers."
-    )(command)
-    return click.option(
+#: --jobs, --workers and --scheduler: where simulated games are played.
+RUNNING_OPTIONS = [
+    click.option(
         "--jobs",
         type=click.IntRange(1),
         default=CHECKING.jobs,
         show_default=True,
         help="Play the games in this many processes.",
-    )(command)
+    ),
+    click.option(
+        "--workers",
+        type=click.IntRange(1),
+        default=CHECKING.workers,
+        help="Play the games on a local Dask cluster of this many workers.",
+    ),
+    click.option(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        default=CHECKING.scheduler,
+        help="Play the games on this running Dask cluster (`dask scheduler`; needs cutsheet[cluster]).",
+    ),
+]
+
+#: The options of CheckOptions, each with its default from the dataclass.
+CHECK_OPTIONS = [
+    click.option(
+        "--simulate",
+        default=CHECKING.simulate,
+        show_default=True,
+        help="Games to simulate after the static checks.",
+    ),
+    click.option(
+        "--players", type=int, default=CHECKING.players, help="Players per simulated game (default: the game's own)."
+    ),
+    click.option(
+        "--seed", default=CHECKING.seed, show_default=True, help="Seed of the simulation: same seed, same report."
+    ),
+    click.option(
+        "--policy", default=CHECKING.policy, show_default=True, help="Policy every seat plays (random, greedy, ...)."
+    ),
+    click.option(
+        "--variant", "variants", multiple=True, help="A rules variant the game declares, switched on (repeatable)."
+    ),
+    click.option(
+        "--option",
+        "assignments",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
+    ),
+    click.option("--json", is_flag=True, default=CHECKING.json, help="Print one JSON object instead of text."),
+    click.option(
+        "--report",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=CHECKING.report,
+        help="Also write the simulation as one HTML page with plots (needs --simulate).",
+    ),
+    click.option(
+        "--report-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=CHECKING.report_dir,
+        help="Also write each plot of the report as PNG and SVG files into this folder.",
+    ),
+    *RUNNING_OPTIONS,
+]
+
+
+def running_options(command: Callable[..., None]) -> Callable[..., None]:
+    return _with_options(command, RUNNING_OPTIONS)
+
+
+def check_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """The CHECK_OPTIONS, handed to the command as one CheckOptions, `options`."""
+
+    @functools.wraps(command)
+    def gathered(
+        *args: Any,
+        simulate: int,
+        players: int | None,
+        seed: int,
+        policy: str,
+        variants: tuple[str, ...],
+        assignments: tuple[str, ...],
+        json: bool,
+        report: Path | None,
+        report_dir: Path | None,
+        jobs: int,
+        workers: int | None,
+        scheduler: str | None,
+        **kwargs: Any,
+    ) -> None:
+        try:
+            assigned = dict(parse_assignment(text) for text in assignments)
+        except ValueError as exc:
+            _fail(f"error: --option: {exc}")
+        options = CheckOptions(
+            simulate=simulate,
+            players=players,
+            seed=seed,
+            json=json,
+            policy=policy,
+            variants=variants,
+            options=assigned,
+            jobs=jobs,
+            workers=workers,
+            scheduler=scheduler,
+            report=report,
+            report_dir=report_dir,
+        )
+        command(*args, options=options, **kwargs)
+
+    return _with_options(gathered, CHECK_OPTIONS)
 
 
 @main.command("check")
 @click.argument("sources", nargs=-1)
-@click.option(
-    "--simulate",
-    "games",
-    default=CHECKING.simulate,
-    show_default=True,
-    help="Games to simulate after the static checks.",
-)
-@click.option(
-    "--players", type=int, default=CHECKING.players, help="Players per simulated game (default: the game's own)."
-)
-@click.option(
-    "--seed", default=CHECKING.seed, show_default=True, help="Seed of the simulation: same seed, same report."
-)
-@click.option(
-    "--policy", default=CHECKING.policy, show_default=True, help="Policy every seat plays (random, greedy, ...)."
-)
-@click.option(
-    "--variant", "variants", multiple=True, help="A rules variant the game declares, switched on (repeatable)."
-)
-@click.option(
-    "--option",
-    "settings",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-@click.option(
-    "--report",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write the simulation as one HTML page with plots (needs --simulate).",
-)
-@click.option(
-    "--report-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Also write each plot of the report as PNG and SVG files into this folder.",
-)
-@running_options
-def check_command(
-    sources: tuple[str, ...],
-    games: int,
-    players: int | None,
-    seed: int,
-    policy: str,
-    variants: tuple[str, ...],
-    settings: tuple[str, ...],
-    as_json: bool,
-    report: Path | None,
-    report_dir: Path | None,
-    jobs: int,
-    workers: int | None,
-    scheduler: str | None,
-) -> None:
+@check_settings
+def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
     """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
 
     SOURCES are found as `cutsheet build --help` says. An unknown --variant or --option, or a
     value the game refuses, is a usage error (exit 2) that lists what the game offers.
     The report is the same whichever of --jobs, --workers or --scheduler plays the games.
     Ctrl-C stops a long simulation and reports the games finished so far (exit 130)."""
-    try:
-        assigned = dict(parse_assignment(text) for text in settings)
-    except ValueError as exc:
-        _fail(f"error: --option: {exc}")
-    options = CheckOptions(
-        simulate=games,
-        players=players,
-        seed=seed,
-        json=as_json,
-        policy=policy,
-        variants=variants,
-        options=assigned,
-        jobs=jobs,
-        workers=workers,
-        scheduler=scheduler,
-        report=report,
-        report_dir=report_dir,
-    )
     try:
         code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
     except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
