@@ -3,6 +3,7 @@
 Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or usage.
 """
 
+import dataclasses
 import functools
 import sys
 from collections.abc import Callable
@@ -79,6 +80,23 @@ def main() -> None:
     """cutsheet: print-ready sheets for game components, and rules checks for their decks."""
 
 
+def _switch(name: str, default: bool, text: str) -> Callable[[Any], Any]:
+    """--NAME/--no-NAME, so the default may be either."""
+    return click.option(f"--{name}/--no-{name}", default=default, show_default=True, help=text)
+
+
+def _out_option(text: str) -> Callable[[Any], Any]:
+    """--out, the folder OutputSettings writes into."""
+    return click.option(
+        "--out",
+        "out_dir",
+        default=OUTPUT.out_dir,
+        show_default=True,
+        type=click.Path(file_okay=False, path_type=Path),
+        help=text,
+    )
+
+
 #: The options of PrintSettings, each with its default from the settings dataclasses.
 PRINT_OPTIONS = [
     click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP),
@@ -98,51 +116,31 @@ PRINT_OPTIONS = [
         show_default=True,
         help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
     ),
-    click.option(
-        "--fold-over/--no-fold-over",
-        default=SHEETS.fold_over,
-        help="Backs beside their fronts, to fold over (no duplex printer).",
-    ),
-    click.option(
-        "--ink-saver/--no-ink-saver",
-        default=SHEETS.ink_saver,
-        help="White backgrounds and outlines instead of large fills.",
-    ),
-    click.option(
-        "--checklist/--no-checklist",
-        default=SHEETS.checklist,
-        show_default=True,
-        help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
+    _switch("fold-over", SHEETS.fold_over, "Backs beside their fronts, to fold over (no duplex printer)."),
+    _switch("ink-saver", SHEETS.ink_saver, "White backgrounds and outlines instead of large fills."),
+    _switch(
+        "checklist",
+        SHEETS.checklist,
+        "Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
         "what to print on what, and the cutting order.",
     ),
-    click.option(
-        "--pnp/--no-pnp",
-        default=PRINTING.release,
-        help="Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
+    _switch(
+        "pnp",
+        PRINTING.release,
+        "Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
         "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
     ),
-    click.option(
-        "--separate/--no-separate",
-        default=SHEETS.separate,
-        help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
+    _switch(
+        "separate",
+        SHEETS.separate,
+        "Each component file on sheets of its own, instead of sharing sheets with same-size components.",
     ),
-    click.option(
-        "--booklet/--no-booklet",
-        default=SHEETS.booklet,
-        help="The rules as a half-size booklet: print duplex (short edge), fold, staple.",
-    ),
+    _switch("booklet", SHEETS.booklet, "The rules as a half-size booklet: print duplex (short edge), fold, staple."),
 ]
 
 #: The options of OutputSettings, each with its default from the settings dataclass.
 OUTPUT_OPTIONS = [
-    click.option(
-        "--out",
-        "out_dir",
-        default=OUTPUT.out_dir,
-        show_default=True,
-        type=click.Path(file_okay=False, path_type=Path),
-        help="Folder to write into; each game gets a subfolder.",
-    ),
+    _out_option("Folder to write into; each game gets a subfolder."),
     click.option(
         "--jobs",
         type=click.IntRange(1, 64),
@@ -320,14 +318,7 @@ def examples_command() -> None:
 @main.command("export")
 @click.argument("sources", nargs=-1)
 @click.option("--profile", required=True, type=click.Choice(sorted(PROFILES)), help="Where the output goes.")
-@click.option(
-    "--out",
-    "out_dir",
-    default=OUTPUT.out_dir,
-    show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder to write into: <out>/<game>/<profile>/ (and the build cache, <out>/.cache).",
-)
+@_out_option("Folder to write into: <out>/<game>/<profile>/ (and the build cache, <out>/.cache).")
 @click.option(
     "--paper", "paper_name", default=PRINTING.paper, show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
 )
@@ -435,41 +426,14 @@ def check_settings(command: Callable[..., None]) -> Callable[..., None]:
     """The CHECK_OPTIONS, handed to the command as one CheckOptions, `options`."""
 
     @functools.wraps(command)
-    def gathered(
-        *args: Any,
-        simulate: int,
-        players: int | None,
-        seed: int,
-        policy: str,
-        variants: tuple[str, ...],
-        assignments: tuple[str, ...],
-        json: bool,
-        report: Path | None,
-        report_dir: Path | None,
-        jobs: int,
-        workers: int | None,
-        scheduler: str | None,
-        **kwargs: Any,
-    ) -> None:
+    def gathered(*args: Any, assignments: tuple[str, ...], **kwargs: Any) -> None:
         try:
             assigned = dict(parse_assignment(text) for text in assignments)
         except ValueError as exc:
             _fail(f"error: --option: {exc}")
-        options = CheckOptions(
-            simulate=simulate,
-            players=players,
-            seed=seed,
-            json=json,
-            policy=policy,
-            variants=variants,
-            options=assigned,
-            jobs=jobs,
-            workers=workers,
-            scheduler=scheduler,
-            report=report,
-            report_dir=report_dir,
-        )
-        command(*args, options=options, **kwargs)
+        named = {field.name for field in dataclasses.fields(CheckOptions)}  # every other option is named as its field
+        settings = {name: kwargs.pop(name) for name in list(kwargs) if name in named}
+        command(*args, options=CheckOptions(options=assigned, **settings), **kwargs)
 
     return _with_options(gathered, CHECK_OPTIONS)
 
@@ -566,14 +530,7 @@ def sweep_command(
 @main.command()
 @click.argument("source", required=False)
 @click.option("--port", default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
-@click.option(
-    "--out",
-    "out_dir",
-    default=OUTPUT.out_dir,
-    show_default=True,
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder the previewed PDFs are written into, as `cutsheet build` writes them; each game gets a subfolder.",
-)
+@_out_option("Folder the previewed PDFs are written into, as `cutsheet build` writes them; each game gets a subfolder.")
 @click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP)
 def serve(source: str | None, port: int, out_dir: Path, paper_name: str) -> None:
     """Preview SOURCE live in the browser (found as `cutsheet build --help` says).
