@@ -11,6 +11,7 @@ import generator.build
 from generator.build import parts
 from generator.cli import main
 from generator.project import OutputSettings, PrintSettings, Project
+from generator.serve import preview as preview_module
 from generator.serve.preview import build_preview
 from tests.conftest import COMPONENTS, run_build
 
@@ -79,7 +80,7 @@ def test_serve_takes_its_layout_and_pdf_from_the_build_cache(tmp_path, monkeypat
     built = (out / "small" / "small.pdf").read_bytes()
     (out / "small" / "small.pdf").unlink()
     cached = entries(out)
-    monkeypatch.setattr(parts, "lay_out", refuse)
+    monkeypatch.setattr(preview_module, "lay_out", refuse)
     monkeypatch.setattr("generator.render.pdf.write_pdf", refuse)
     preview = build_preview(source, Project.find([source], output=OutputSettings(out)))
     assert preview.error == "" and preview.pdf is not None

@@ -2,9 +2,11 @@
 of every copy, from the build cache when nothing the game can see has changed."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from generator import shipped
 from generator.cache import BuildCache, files_digest, key
+from generator.check.findings import Finding
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext, game_kinds
 from generator.layout.memo import fingerprint
 from generator.sheets.ink import save_ink
@@ -99,20 +101,46 @@ def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
     return laid
 
 
-def lay_out_cached(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
-    """lay_out, or its result from the cache when nothing the game can see has changed: its
-    sources, layouts and icons (in the key), and the art files the layout read (checked on a hit)."""
+@dataclass(frozen=True)
+class LaidRecord:
+    """A game laid out, as the cache keeps it: with the layout's findings, and the art files
+    it read and their digest (a hit is good only while they are unchanged)."""
+
+    laid: list[Laid]
+    findings: list[Finding]
+    art_files: frozenset[Path]
+    art_digest: str
+
+    @classmethod
+    def of(cls, laid: list[Laid], ctx: LayoutContext) -> "LaidRecord":
+        return cls(laid, list(ctx.findings), frozenset(ctx.art_files), files_digest(ctx.art_files))
+
+
+def layout_entry(game: Game, ctx: LayoutContext) -> str:
+    """The cache entry of a game's layout: its sources, layouts and icons as they are now."""
     sources = [game.folder / "game.yaml", *(f.path for f in game.files), *(f.table for f in game.files if f.table)]
     sources += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
     sources += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.glob("*.svg")]
-    entry = key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(sources))
-    cached = store.get_object(entry)
-    if cached is not None:
-        laid, findings, art_files, art_digest = cached
-        if files_digest(art_files) == art_digest:  # the pictures it drew are unchanged too
-            ctx.findings.extend(findings)
-            ctx.art_files.update(art_files)
-            return laid
-    laid = lay_out(game, ctx)
-    store.put_object(entry, (laid, ctx.findings, ctx.art_files, files_digest(ctx.art_files)))
+    return key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(sources))
+
+
+def cached_layout(entry: str, ctx: LayoutContext, store: BuildCache) -> list[Laid] | None:
+    """The layout kept under `entry`, its findings and art files added to ctx; None when the
+    cache lacks it or an art file it drew has changed since."""
+    record = store.get_object(entry)
+    if not isinstance(record, LaidRecord) or files_digest(record.art_files) != record.art_digest:
+        return None
+    ctx.findings.extend(record.findings)
+    ctx.art_files.update(record.art_files)
+    return record.laid
+
+
+def lay_out_cached(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
+    """lay_out, or its result from the cache when nothing the game can see has changed: its
+    sources, layouts and icons (in the key), and the art files the layout read (checked on a hit)."""
+    entry = layout_entry(game, ctx)
+    laid = cached_layout(entry, ctx, store)
+    if laid is None:
+        laid = lay_out(game, ctx)
+        store.put_object(entry, LaidRecord.of(laid, ctx))
     return laid

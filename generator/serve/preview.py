@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.build.imposition import impose
-from generator.build.parts import Laid, lay_out_cached, print_context
+from generator.build.parts import Laid, LaidRecord, cached_layout, lay_out, layout_entry, print_context
 from generator.build.writers import write_print_file
 from generator.check.findings import Finding, Severity
 from generator.check.run import CheckOptions, check_game
@@ -154,6 +154,9 @@ class Drawn:
     game: Game
     ctx: LayoutContext
     laid: list[Laid]
+    #: A layout not found in the build cache, with its cache entry: the second phase keeps
+    #: it there (pickling a large game would slow down the first).
+    fresh: tuple[str, LaidRecord] | None = None
 
 
 def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None) -> tuple[GamePreview, Drawn | None]:
@@ -168,13 +171,18 @@ def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None
         preview.name = game.name
         ctx = print_context(game, project.printing.options)
         ctx.memo = memo.layout
-        laid = lay_out_cached(game, ctx, project.output.store())
+        entry = layout_entry(game, ctx)
+        laid = cached_layout(entry, ctx, project.output.store())
+        fresh = None
+        if laid is None:
+            laid = lay_out(game, ctx)
+            fresh = (entry, LaidRecord.of(laid, ctx))
         preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
         memo.keep_only(laid)
         _place_findings(preview, laid, ctx.findings)
     except SourceError as exc:
         return replace(preview, error=str(exc), groups=[], findings=[], checked=True), None
-    return preview, Drawn(game, ctx, laid)
+    return preview, Drawn(game, ctx, laid, fresh)
 
 
 def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> GamePreview:
@@ -189,6 +197,9 @@ def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> Game
             replace(g, components=[replace(c, findings=list(c.findings)) for c in g.components]) for g in preview.groups
         ],
     )
+    store = project.output.store()
+    if drawn.fresh is not None:
+        store.put_object(*drawn.fresh)
     try:
         checked = check_game(preview.folder, [], CheckOptions())
         if checked.bad_input is not None:
@@ -198,7 +209,7 @@ def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> Game
             return done  # as `cutsheet build`: no PDF while the layout has errors
         game = drawn.game
         sheets = impose(drawn.laid, project.paper_for(game.folder), game, project.printing.options)
-        pdf = write_print_file(game, sheets, drawn.ctx, project.output.out_dir, project.output.store())
+        pdf = write_print_file(game, sheets, drawn.ctx, project.output.out_dir, store)
         done.pdf = pdf.resolve()
         done.sheets = [sheet.title for sheet in sheets]
     except SourceError as exc:
