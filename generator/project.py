@@ -1,8 +1,9 @@
 """A Project: the game folders a command works on, resolved once, and the settings it runs with.
 
-Every default of `cutsheet build`, `export` and `serve` is written once, here (and the
-sheets' own in sheets/options.py): the command line takes its defaults from these
-dataclasses, and the library, called without settings, behaves as the command line does.
+Every default of `cutsheet build`, `export` and `serve` is written once, here (the sheets'
+own in sheets/options.py PrintOptions, the checker's in check/run.py CheckOptions): the
+command line takes its defaults from these dataclasses, and the library, called without
+settings, behaves as the command line does.
 """
 
 from collections.abc import Sequence
