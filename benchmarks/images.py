@@ -29,7 +29,8 @@ from PIL import Image, ImageDraw  # noqa: E402
 
 from generator.build import build_game  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
-from generator.sheets.paper import paper  # noqa: E402
+from generator.project import OutputSettings, PrintSettings, Project  # noqa: E402
+from generator.sheets.options import PrintOptions  # noqa: E402
 from generator.sources.game import load_game  # noqa: E402
 
 WORDS = "maze path card draw roll die speed discard item trap zone shuffle player turn end start".split()
@@ -72,10 +73,12 @@ def deck(folder: Path, cards: int, images: int, with_art: bool) -> None:
 
 
 def build(folder: Path, out: Path) -> tuple[float, int]:
-    """Seconds of a PDF-only build_game without cache, and the PDF's size in bytes."""
+    """Seconds of a PDF-only build_game without cache (the cards' sheets alone, no cover or
+    checklist), and the PDF's size in bytes."""
     shutil.rmtree(out, ignore_errors=True)
+    printing = PrintSettings(formats=("pdf",), sheets=PrintOptions(checklist=False))
     start = time.perf_counter()
-    result = build_game(load_game(folder), out, paper("letter"), ("pdf",), use_cache=False)
+    result = build_game(load_game(folder), Project.find([folder], printing, OutputSettings(out, cache=False)))
     seconds = time.perf_counter() - start
     assert result.ok, [str(f) for f in result.findings]
     return seconds, result.files[0].stat().st_size

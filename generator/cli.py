@@ -3,10 +3,12 @@
 Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or usage.
 """
 
+import dataclasses
+import functools
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 from urllib.parse import urlsplit
 
 import click
@@ -18,11 +20,17 @@ from generator.check.run import INTERRUPTED, CheckOptions, check, check_game, en
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
 from generator.findings import Finding, Severity, accept
+from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
-from generator.sheets.paper import Paper, paper, preset_names
-from generator.sources.discover import find_games
+from generator.sheets.paper import paper, preset_names
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
+
+#: The defaults of every option below: the settings' own, written once in generator/project.py.
+PRINTING = PrintSettings()
+SHEETS = PRINTING.sheets
+OUTPUT = OutputSettings()
+CHECKING = CheckOptions()
 
 PAPER_HELP = (
     f"Paper: a preset ({', '.join(preset_names())}, or one in the game's layouts/sheets/), "
@@ -30,7 +38,7 @@ PAPER_HELP = (
 )
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(message, err=True)
     sys.exit(2)
 
@@ -40,22 +48,16 @@ def _interrupted() -> NoReturn:
     sys.exit(INTERRUPTED)
 
 
-def _game_folders(sources: tuple[str, ...]) -> list[Path]:
-    """The game folders to work on (sources/discover.py), saying so when they are the shipped ones."""
-    found = find_games(sources)
-    if found.note:
-        click.echo(found.note, err=True)
-    return list(found.folders)
-
-
-def _papers(spec: str, folders: list[Path]) -> dict[Path, Paper]:
-    """The paper for each game folder (a game's own preset may share a shipped one's name)."""
-    return {folder: paper(spec, folder) for folder in folders}
+def _project(sources: tuple[str, ...], printing: PrintSettings = PRINTING, output: OutputSettings = OUTPUT) -> Project:
+    """The games to work on (sources/discover.py) and their papers, saying so when they are the
+    shipped games."""
+    project = Project.find(sources, printing, output)
+    if project.note:
+        click.echo(project.note, err=True)
+    return project
 
 
 def _formats(value: str) -> tuple[str, ...]:
-    from generator.build import FORMATS
-
     chosen = tuple(part.strip() for part in value.split(",") if part.strip())
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
@@ -78,87 +80,144 @@ def main() -> None:
     """cutsheet: print-ready sheets for game components, and rules checks for their decks."""
 
 
+def _switch(name: str, default: bool, text: str) -> Callable[[Any], Any]:
+    """--NAME/--no-NAME, so the default may be either."""
+    return click.option(f"--{name}/--no-{name}", default=default, show_default=True, help=text)
+
+
+def _out_option(text: str) -> Callable[[Any], Any]:
+    """--out, the folder OutputSettings writes into."""
+    return click.option(
+        "--out",
+        "out_dir",
+        default=OUTPUT.out_dir,
+        show_default=True,
+        type=click.Path(file_okay=False, path_type=Path),
+        help=text,
+    )
+
+
+#: The options of PrintSettings, each with its default from the settings dataclasses.
+PRINT_OPTIONS = [
+    click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP),
+    click.option(
+        "--format", "formats", default=",".join(PRINTING.formats), show_default=True, help="Outputs to write."
+    ),
+    click.option(
+        "--duplex",
+        type=click.Choice(DUPLEX_MODES),
+        default=SHEETS.duplex,
+        show_default=True,
+        help="The edge your printer flips sheets over for backs; off: print no backs.",
+    ),
+    click.option(
+        "--back-offset",
+        default=",".join(f"{v:g}mm" for v in SHEETS.back_offset),
+        show_default=True,
+        help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
+    ),
+    _switch("fold-over", SHEETS.fold_over, "Backs beside their fronts, to fold over (no duplex printer)."),
+    _switch("ink-saver", SHEETS.ink_saver, "White backgrounds and outlines instead of large fills."),
+    _switch(
+        "checklist",
+        SHEETS.checklist,
+        "Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
+        "what to print on what, and the cutting order.",
+    ),
+    _switch(
+        "pnp",
+        PRINTING.release,
+        "Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
+        "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
+    ),
+    _switch(
+        "separate",
+        SHEETS.separate,
+        "Each component file on sheets of its own, instead of sharing sheets with same-size components.",
+    ),
+    _switch("booklet", SHEETS.booklet, "The rules as a half-size booklet: print duplex (short edge), fold, staple."),
+]
+
+#: The options of OutputSettings, each with its default from the settings dataclass.
+OUTPUT_OPTIONS = [
+    _out_option("Folder to write into; each game gets a subfolder."),
+    click.option(
+        "--jobs",
+        type=click.IntRange(1, 64),
+        default=OUTPUT.jobs,
+        show_default=True,
+        help="Render sheets in this many processes.",
+    ),
+    click.option(
+        "--cache/--no-cache",
+        "use_cache",
+        default=OUTPUT.cache,
+        show_default=True,
+        help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).",
+    ),
+]
+
+
+def _with_options(command: Callable[..., None], options: list[Callable[[Any], Any]]) -> Callable[..., None]:
+    for option in reversed(options):  # click lists options in the order they are declared
+        command = option(command)
+    return command
+
+
+def print_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """The PRINT_OPTIONS, handed to the command as one PrintSettings, `printing`."""
+
+    @functools.wraps(command)
+    def gathered(
+        *args: Any,
+        paper_name: str,
+        formats: str,
+        duplex: str,
+        back_offset: str,
+        fold_over: bool,
+        ink_saver: bool,
+        checklist: bool,
+        pnp: bool,
+        separate: bool,
+        booklet: bool,
+        **kwargs: Any,
+    ) -> None:
+        try:
+            offset = parse_offset(back_offset)
+        except ValueError as exc:
+            _fail(f"error: --back-offset: {exc}")
+        try:
+            chosen = _formats(formats)
+        except click.BadParameter as exc:
+            _fail(f"error: --format: {exc.message}")
+        sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet)
+        command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
+
+    return _with_options(gathered, PRINT_OPTIONS)
+
+
+def output_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """The OUTPUT_OPTIONS, handed to the command as one OutputSettings, `output`."""
+
+    @functools.wraps(command)
+    def gathered(*args: Any, out_dir: Path, jobs: int, use_cache: bool, **kwargs: Any) -> None:
+        command(*args, output=OutputSettings(out_dir, use_cache, jobs), **kwargs)
+
+    return _with_options(gathered, OUTPUT_OPTIONS)
+
+
 @main.command()
 @click.argument("sources", nargs=-1)
-@click.option(
-    "--out",
-    "out_dir",
-    default="output",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="Folder to write into; each game gets a subfolder.",
-)
-@click.option("--paper", "paper_name", default="letter", show_default=True, help=PAPER_HELP)
-@click.option("--format", "formats", default="pdf,svg,png", show_default=True, help="Outputs to write.")
+@print_settings
+@output_settings
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
-@click.option(
-    "--duplex",
-    type=click.Choice(DUPLEX_MODES),
-    default="long",
-    show_default=True,
-    help="The edge your printer flips sheets over for backs; off: print no backs.",
-)
-@click.option(
-    "--back-offset",
-    default="0mm,0mm",
-    show_default=True,
-    help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
-)
-@click.option("--fold-over", is_flag=True, help="Backs beside their fronts, to fold over (no duplex printer).")
-@click.option("--ink-saver", is_flag=True, help="White backgrounds and outlines instead of large fills.")
-@click.option(
-    "--checklist/--no-checklist",
-    default=True,
-    show_default=True,
-    help="Start each game's PDF with a cover, the rules (from the game's rules.md) and a checklist page: "
-    "what to print on what, and the cutting order.",
-)
-@click.option(
-    "--pnp",
-    is_flag=True,
-    help="Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
-    "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
-)
-@click.option(
-    "--separate",
-    is_flag=True,
-    help="Each component file on sheets of its own, instead of sharing sheets with same-size components.",
-)
-@click.option(
-    "--booklet", is_flag=True, help="The rules as a half-size booklet: print duplex (short edge), fold, staple."
-)
 @click.option(
     "--alignment-test",
     is_flag=True,
     help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.",
 )
-@click.option(
-    "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Render sheets in this many processes."
-)
-@click.option(
-    "--cache/--no-cache",
-    "use_cache",
-    default=True,
-    show_default=True,
-    help="Reuse unchanged work from earlier builds into the same --out (kept in <out>/.cache).",
-)
 def build(
-    sources: tuple[str, ...],
-    out_dir: str,
-    paper_name: str,
-    formats: str,
-    no_check: bool,
-    duplex: str,
-    back_offset: str,
-    fold_over: bool,
-    ink_saver: bool,
-    checklist: bool,
-    separate: bool,
-    booklet: bool,
-    pnp: bool,
-    alignment_test: bool,
-    jobs: int,
-    use_cache: bool,
+    sources: tuple[str, ...], printing: PrintSettings, output: OutputSettings, no_check: bool, alignment_test: bool
 ) -> None:
     """Lay out SOURCES into print sheets: a PDF, SVG sheets and PNG previews per game.
 
@@ -170,35 +229,24 @@ def build(
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
     try:
-        offset = parse_offset(back_offset)
-    except ValueError as exc:
-        _fail(f"error: --back-offset: {exc}")
-    options = PrintOptions(duplex, offset, fold_over, ink_saver, checklist or pnp, separate, booklet)
-    try:
-        chosen = _formats(formats)
-        if pnp:  # the release is made of the PDF and the SVG sheets
-            chosen = tuple(dict.fromkeys((*chosen, "pdf", "svg")))
-        folders = _game_folders(sources)
-        papers = _papers(paper_name, folders)
+        project = _project(sources, printing, output)
     except SourceError as exc:
         _fail(str(exc))
-    except click.BadParameter as exc:
-        _fail(f"error: --format: {exc.message}")
     failed = False
-    for folder in folders:
+    for folder in project.folders:
         if not no_check and not _checks_pass(folder):
             failed = True
             continue
-        if not _build_one(folder, Path(out_dir), papers[folder], chosen, options, jobs, use_cache, pnp):
+        if not _build_one(folder, project):
             failed = True
     if alignment_test:
         from generator.render.alignment import write_alignment_test
 
         try:
-            alignment_paper = paper(paper_name)
+            alignment_paper = paper(printing.paper)
         except SourceError as exc:
             _fail(str(exc))
-        path = write_alignment_test(Path(out_dir), alignment_paper, options)
+        path = write_alignment_test(output.out_dir, alignment_paper, printing.options)
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(1 if failed else 0)
 
@@ -206,7 +254,7 @@ def build(
 def _checks_pass(folder: Path) -> bool:
     """Run the static checks, print what a build should say of them (`cutsheet check` says
     the rest); False when they found errors."""
-    checked = check_game(folder, [], CheckOptions())
+    checked = check_game(folder, [], CHECKING)
     if checked.bad_input:
         _fail(str(checked.bad_input))
     _say(checked.findings)
@@ -222,16 +270,7 @@ def _say(findings: list[Finding]) -> None:
             click.echo(str(finding), err=True)
 
 
-def _build_one(
-    folder: Path,
-    out_dir: Path,
-    page: Paper,
-    formats: tuple[str, ...],
-    options: PrintOptions,
-    jobs: int = 1,
-    use_cache: bool = True,
-    release: bool = False,
-) -> bool:
+def _build_one(folder: Path, project: Project) -> bool:
     from generator.build import build_game
 
     try:
@@ -244,14 +283,14 @@ def _build_one(
                 bar.length = max(bar.length or 0, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, out_dir, page, formats, advance, options, jobs, use_cache, release)
+            result = build_game(game, project, advance)
     except SourceError as exc:
         _fail(str(exc))
     _say(accept(result.findings, game.accept))
     if not result.ok:
         click.echo(f"{game.name}: not built (errors above)", err=True)
         return False
-    click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(out_dir / game.slug)}")
+    click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(project.output.out_dir / game.slug)}")
     return True
 
 
@@ -279,16 +318,9 @@ def examples_command() -> None:
 @main.command("export")
 @click.argument("sources", nargs=-1)
 @click.option("--profile", required=True, type=click.Choice(sorted(PROFILES)), help="Where the output goes.")
+@_out_option("Folder to write into: <out>/<game>/<profile>/ (and the build cache, <out>/.cache).")
 @click.option(
-    "--out",
-    "out_dir",
-    default="output",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="Folder to write into: <out>/<game>/<profile>/.",
-)
-@click.option(
-    "--paper", "paper_name", default="letter", show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
+    "--paper", "paper_name", default=PRINTING.paper, show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
 )
 @click.option(
     "--image-base",
@@ -298,7 +330,7 @@ def examples_command() -> None:
     help="tts: the http(s) URL the images will be uploaded under (default: file:// URLs of the files written).",
 )
 def export_command(
-    sources: tuple[str, ...], profile: str, out_dir: str, paper_name: str, image_base: str | None
+    sources: tuple[str, ...], profile: str, out_dir: Path, paper_name: str, image_base: str | None
 ) -> None:
     """Export SOURCES for a print shop, Tabletop Simulator or a cutting machine.
 
@@ -307,12 +339,11 @@ def export_command(
     from generator.export.profiles import export_game
 
     try:
-        folders = _game_folders(sources)
-        papers = _papers(paper_name, folders)
-        for folder in folders:
+        project = _project(sources, PrintSettings(paper_name), OutputSettings(out_dir))
+        for folder in project.folders:
             game = load_game(folder)
-            files = export_game(game, profile, Path(out_dir), papers[folder], image_base)
-            click.echo(f"{game.name}: {len(files)} files -> {display_path(Path(out_dir) / game.slug / profile)}")
+            files = export_game(game, project, profile, image_base)
+            click.echo(f"{game.name}: {len(files)} files -> {display_path(out_dir / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))
     except LayoutFailed as exc:
@@ -320,77 +351,103 @@ def export_command(
         sys.exit(1)
 
 
-def running_options(command: Callable[..., None]) -> Callable[..., None]:
-    """--jobs, --workers and --scheduler: where simulated games are played."""
-    command = click.option(
+#: --jobs, --workers and --scheduler: where simulated games are played.
+RUNNING_OPTIONS = [
+    click.option(
+        "--jobs",
+        type=click.IntRange(1),
+        default=CHECKING.jobs,
+        show_default=True,
+        help="Play the games in this many processes.",
+    ),
+    click.option(
+        "--workers",
+        type=click.IntRange(1),
+        default=CHECKING.workers,
+        help="Play the games on a local Dask cluster of this many workers.",
+    ),
+    click.option(
         "--scheduler",
         metavar="tcp://HOST:PORT",
+        default=CHECKING.scheduler,
         help="Play the games on this running Dask cluster (`dask scheduler`; needs cutsheet[cluster]).",
-    )(command)
-    command = click.option(
-        "--workers", type=click.IntRange(1), help="Play the games on a local Dask cluster of this many workers."
-    )(command)
-    return click.option(
-        "--jobs", type=click.IntRange(1), default=1, show_default=True, help="Play the games in this many processes."
-    )(command)
+    ),
+]
+
+#: The options of CheckOptions, each with its default from the dataclass.
+CHECK_OPTIONS = [
+    click.option(
+        "--simulate",
+        default=CHECKING.simulate,
+        show_default=True,
+        help="Games to simulate after the static checks.",
+    ),
+    click.option(
+        "--players", type=int, default=CHECKING.players, help="Players per simulated game (default: the game's own)."
+    ),
+    click.option(
+        "--seed", default=CHECKING.seed, show_default=True, help="Seed of the simulation: same seed, same report."
+    ),
+    click.option(
+        "--policy", default=CHECKING.policy, show_default=True, help="Policy every seat plays (random, greedy, ...)."
+    ),
+    click.option(
+        "--variant", "variants", multiple=True, help="A rules variant the game declares, switched on (repeatable)."
+    ),
+    click.option(
+        "--option",
+        "assignments",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
+    ),
+    click.option("--json", is_flag=True, default=CHECKING.json, help="Print one JSON object instead of text."),
+    click.option(
+        "--report",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=CHECKING.report,
+        help="Also write the simulation as one HTML page with plots (needs --simulate).",
+    ),
+    click.option(
+        "--report-dir",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=CHECKING.report_dir,
+        help="Also write each plot of the report as PNG and SVG files into this folder.",
+    ),
+    *RUNNING_OPTIONS,
+]
+
+
+def running_options(command: Callable[..., None]) -> Callable[..., None]:
+    return _with_options(command, RUNNING_OPTIONS)
+
+
+def check_settings(command: Callable[..., None]) -> Callable[..., None]:
+    """The CHECK_OPTIONS, handed to the command as one CheckOptions, `options`."""
+
+    @functools.wraps(command)
+    def gathered(*args: Any, assignments: tuple[str, ...], **kwargs: Any) -> None:
+        try:
+            assigned = dict(parse_assignment(text) for text in assignments)
+        except ValueError as exc:
+            _fail(f"error: --option: {exc}")
+        named = {field.name for field in dataclasses.fields(CheckOptions)}  # every other option is named as its field
+        settings = {name: kwargs.pop(name) for name in list(kwargs) if name in named}
+        command(*args, options=CheckOptions(options=assigned, **settings), **kwargs)
+
+    return _with_options(gathered, CHECK_OPTIONS)
 
 
 @main.command("check")
 @click.argument("sources", nargs=-1)
-@click.option("--simulate", "games", default=0, show_default=True, help="Games to simulate after the static checks.")
-@click.option("--players", type=int, default=None, help="Players per simulated game (default: the game's own).")
-@click.option("--seed", default=0, show_default=True, help="Seed of the simulation: same seed, same report.")
-@click.option("--policy", default="random", show_default=True, help="Policy every seat plays (random, greedy, ...).")
-@click.option(
-    "--variant", "variants", multiple=True, help="A rules variant the game declares, switched on (repeatable)."
-)
-@click.option(
-    "--option",
-    "settings",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="A setting the game declares, e.g. cards_to_win=+4 (repeatable).",
-)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-@click.option(
-    "--report",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Also write the simulation as one HTML page with plots (needs --simulate).",
-)
-@click.option(
-    "--report-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Also write each plot of the report as PNG and SVG files into this folder.",
-)
-@running_options
-def check_command(
-    sources: tuple[str, ...],
-    games: int,
-    players: int | None,
-    seed: int,
-    policy: str,
-    variants: tuple[str, ...],
-    settings: tuple[str, ...],
-    as_json: bool,
-    report: Path | None,
-    report_dir: Path | None,
-    jobs: int,
-    workers: int | None,
-    scheduler: str | None,
-) -> None:
+@check_settings
+def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
     """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
 
     SOURCES are found as `cutsheet build --help` says. An unknown --variant or --option, or a
     value the game refuses, is a usage error (exit 2) that lists what the game offers.
     The report is the same whichever of --jobs, --workers or --scheduler plays the games.
     Ctrl-C stops a long simulation and reports the games finished so far (exit 130)."""
-    try:
-        assigned = dict(parse_assignment(text) for text in settings)
-    except ValueError as exc:
-        _fail(f"error: --option: {exc}")
-    options = CheckOptions(
-        games, players, seed, as_json, policy, variants, assigned, jobs, workers, scheduler, report, report_dir
-    )
     try:
         code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
     except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
@@ -417,7 +474,9 @@ def check_command(
     type=click.Path(file_okay=False, path_type=Path),
     help="Folder for sweep.csv and sweep.html.",
 )
-@click.option("--seed", default=0, show_default=True, help="Seed of every combination: same seed, same sweep.")
+@click.option(
+    "--seed", default=CHECKING.seed, show_default=True, help="Seed of every combination: same seed, same sweep."
+)
 @running_options
 def sweep_command(
     source: str,
@@ -441,7 +500,7 @@ def sweep_command(
     from generator.check.sweep_html import write_html
 
     try:
-        folders = _game_folders((source,))
+        folders = list(_project((source,)).folders)
         if len(folders) != 1:
             _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
         if not _checks_pass(folders[0]):
@@ -471,16 +530,9 @@ def sweep_command(
 @main.command()
 @click.argument("source", required=False)
 @click.option("--port", default=8000, show_default=True, help="Port on 127.0.0.1 (0: any free port).")
-@click.option(
-    "--out",
-    "out_dir",
-    default="output",
-    show_default=True,
-    type=click.Path(file_okay=False),
-    help="Folder the previewed PDFs are written into; each game gets a subfolder.",
-)
-@click.option("--paper", "paper_name", default="letter", show_default=True, help=PAPER_HELP)
-def serve(source: str | None, port: int, out_dir: str, paper_name: str) -> None:
+@_out_option("Folder the previewed PDFs are written into, as `cutsheet build` writes them; each game gets a subfolder.")
+@click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP)
+def serve(source: str | None, port: int, out_dir: Path, paper_name: str) -> None:
     """Preview SOURCE live in the browser (found as `cutsheet build --help` says).
 
     The page, on 127.0.0.1 only, shows every component front and back with the checker's
@@ -488,8 +540,8 @@ def serve(source: str | None, port: int, out_dir: str, paper_name: str) -> None:
     from generator.serve.server import Previews, serve_forever
 
     try:
-        folders = _game_folders((source,) if source else ())
-        previews = Previews(folders, Path(out_dir), _papers(paper_name, folders))
+        project = _project((source,) if source else (), PrintSettings(paper_name), OutputSettings(out_dir))
+        previews = Previews(project)
         serve_forever(previews, port, lambda url: click.echo(f"Previewing at {url} (Ctrl-C stops)"))
     except SourceError as exc:
         _fail(str(exc))

@@ -19,7 +19,8 @@ from PIL import ImageStat
 from generator.build import build_game
 from generator.games.chip_flip import ENGINE
 from generator.games.chip_flip.board import square_name, squares_of
-from generator.sheets.paper import paper
+from generator.project import OutputSettings, PrintSettings, Project
+from generator.sheets.options import PrintOptions
 from generator.sources.game import load_game
 from generator.sources.layouts import load_layout
 from generator.units import parse_length
@@ -122,7 +123,8 @@ def built(tmp_path_factory):
     shutil.copy(GAME / "board.yaml", folder)
     (folder / "game.yaml").write_text("name: Chip Flip\nengine: chip_flip\ncomponents: [board.yaml]\n")
     out = tmp_path_factory.mktemp("out")
-    result = build_game(load_game(folder), out, paper("letter"), ("pdf",))
+    printing = PrintSettings(formats=("pdf",), sheets=PrintOptions(checklist=False))
+    result = build_game(load_game(folder), Project.find([folder], printing, OutputSettings(out)))
     assert result.ok, result.findings
     board = load_game(folder).items("board")[0]
     return out / folder.name / f"{folder.name}.pdf", board

@@ -12,8 +12,8 @@ import pytest
 
 from generator.build import build_game
 from generator.games.chip_flip.components import reads_otherwise_turned
+from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
-from generator.sheets.paper import paper
 from generator.sources.errors import SourceError
 from generator.sources.game import load_game
 from tests.pdf_geometry import PT_MM, score_lines
@@ -42,7 +42,8 @@ def make_game(folder: Path, layout: str | None = None, replace: tuple[str, str] 
 
 def build(folder: Path, out: Path):
     # Each file on sheets of its own: these tests read one kind's sheets (shared sheets: tests/test_shared_sheets.py).
-    result = build_game(load_game(folder), out, paper("letter"), ("pdf", "svg"), options=PrintOptions(separate=True))
+    printing = PrintSettings(formats=("pdf", "svg"), sheets=PrintOptions(checklist=False, separate=True))
+    result = build_game(load_game(folder), Project.find([folder], printing, OutputSettings(out)))
     return result, out / folder.name
 
 

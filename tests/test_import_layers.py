@@ -37,7 +37,17 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("render", ("generator.render",)),
     ("games", ("generator.games",)),
     ("check", ("generator.check",)),
-    ("pipelines", ("generator.build", "generator.cache", "generator.export", "generator.serve", "generator.scaffold")),
+    (
+        "pipelines",
+        (
+            "generator.build",
+            "generator.cache",
+            "generator.project",
+            "generator.export",
+            "generator.serve",
+            "generator.scaffold",
+        ),
+    ),
     ("cli", ("generator.cli", "generator.__main__")),
 )
 

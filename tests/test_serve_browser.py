@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from generator.project import OutputSettings, Project
 from generator.serve.server import Previews, start, stop_serving
-from generator.sheets.paper import paper
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIPMAX = ROOT / "components" / "slipmax"
@@ -55,7 +55,7 @@ def game(tmp_path) -> Path:
 @pytest.fixture
 def page(browser, game, tmp_path):
     """The preview of the copied game open in a fresh page."""
-    server, stop = start(Previews([game], tmp_path / "out", {game: paper("letter")}), 0)
+    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
     opened = browser.new_page()
     opened.goto(f"http://127.0.0.1:{server.server_address[1]}/")
     yield opened

@@ -10,6 +10,7 @@ from unittest import mock
 import pytest
 
 from generator.layout.card import CardKind
+from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview
 
 CARDS = 200
@@ -24,6 +25,11 @@ def write_deck(folder: Path, texts: dict[int, str] | None = None) -> Path:
     lines = [f"  - {{title: 'Card {n}', text: '{texts.get(n, f'Text {n}')}'}}" for n in range(1, CARDS + 1)]
     (folder / "cards.yaml").write_text("kind: card\nitems:\n" + "\n".join(lines) + "\n")
     return folder
+
+
+def project_of(game: Path) -> Project:
+    """The game as `cutsheet serve` previews it, its build cache beside it."""
+    return Project.find([game], output=OutputSettings(game.parent / "out"))
 
 
 @pytest.fixture
@@ -50,14 +56,14 @@ def all_findings(preview: GamePreview) -> list[str]:
 
 def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, watched):
     game, memo = write_deck(tmp_path / "big", {7: TOO_LONG}), PreviewMemo()
-    first, _ = draw_preview(game, memo)
+    first, _ = draw_preview(game, project_of(game), memo)
     assert len(watched) == CARDS
     findings = all_findings(first)
     assert any("L001" in f and "'Card 7'" in f for f in findings)
 
     watched.clear()
     write_deck(game, {7: TOO_LONG, 120: "Freshly saved words"})
-    second, _ = draw_preview(game, memo)
+    second, _ = draw_preview(game, project_of(game), memo)
     assert watched == ["Card 120"]
     before, after = components(first), components(second)
     assert "Freshly" in after["Card 120"] and "Freshly" not in before["Card 120"]
@@ -69,20 +75,20 @@ def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, watched):
 def test_cards_whose_lines_moved_are_laid_out_again(tmp_path, watched):
     """Findings point at file:line:col: a card that moved down a line is drawn again."""
     game, memo = write_deck(tmp_path / "big"), PreviewMemo()
-    draw_preview(game, memo)
+    draw_preview(game, project_of(game), memo)
     watched.clear()
     text = (game / "cards.yaml").read_text()
     (game / "cards.yaml").write_text(text.replace("  - {title: 'Card 198'", "  # a comment\n  - {title: 'Card 198'"))
-    draw_preview(game, memo)
+    draw_preview(game, project_of(game), memo)
     assert watched == ["Card 198", "Card 199", "Card 200"]
 
 
 def test_a_layout_edit_lays_out_every_card_again(tmp_path, watched):
     game, memo = write_deck(tmp_path / "big"), PreviewMemo()
-    draw_preview(game, memo)
+    draw_preview(game, project_of(game), memo)
     watched.clear()
     (game / "layouts").mkdir()
     (game / "layouts" / "card.yaml").write_text("extends: card\nbackground: '#ffeecc'\n")
-    preview, _ = draw_preview(game, memo)
+    preview, _ = draw_preview(game, project_of(game), memo)
     assert len(watched) == CARDS
     assert all("#ffeecc" in front for front in components(preview).values())

@@ -9,12 +9,18 @@ import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.project import OutputSettings, Project
 from generator.serve.preview import build_preview, draw_preview, finish_preview
 from generator.serve.server import HOST, Previews, start, stop_serving
 from generator.sheets.paper import paper
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIPMAX = ROOT / "components" / "slipmax"
+
+
+def project(folder: Path, out: Path) -> Project:
+    """The game folder, printed as `cutsheet build` prints it, into `out`."""
+    return Project.find([folder], output=OutputSettings(out))
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +30,7 @@ def served(tmp_path_factory):
     tmp_path = tmp_path_factory.mktemp("serve")
     game = tmp_path / "slipmax"
     shutil.copytree(SLIPMAX, game)
-    previews = Previews([game], tmp_path / "out", {game: paper("letter")})
+    previews = Previews(project(game, tmp_path / "out"))
     server, stop = start(previews, 0)
     assert previews.games[game].pdf is not None, previews.games[game].error
     (tmp_path / "out" / "slipmax" / "evil.pdf").symlink_to(game / "game.yaml")
@@ -47,7 +53,7 @@ def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
 
 def test_an_edit_rebuilds_only_its_own_game_and_a_shared_layout_all(tmp_path):
     games = [tmp_path / "one", tmp_path / "two"]
-    previews = Previews(games, tmp_path / "out", {g: paper("letter") for g in games})
+    previews = Previews(Project({g: [] for g in games}, {g: paper("letter") for g in games}))
     assert previews.affected(iter([games[1] / "strips.yaml"])) == [games[1]]
     assert previews.affected(iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
     assert previews.affected(iter([ROOT / "layouts" / "strip.yaml"])) == games
@@ -126,7 +132,7 @@ def test_serves_the_shipped_fonts(served):
 
 def test_finding_sits_beside_the_component_it_names(tmp_path):
     """The checker warns that 'Life of Power' lacks a step: the warning is on that strip."""
-    preview = build_preview(SLIPMAX, tmp_path, paper("letter"))
+    preview = build_preview(SLIPMAX, project(SLIPMAX, tmp_path))
     strips = {c.title: c for g in preview.groups for c in g.components}
     codes = {f.code: f for f in strips["Life of Power"].findings}
     assert "SM004" in codes and "'Life of Power'" in codes["SM004"].message
@@ -138,10 +144,10 @@ def test_finding_sits_beside_the_component_it_names(tmp_path):
 def test_components_first_then_findings_and_pdf(tmp_path):
     """The first phase shows the components at once; the second adds checks and the PDF
     without touching what the first one put on show."""
-    first, drawn = draw_preview(SLIPMAX)
+    first, drawn = draw_preview(SLIPMAX, project(SLIPMAX, tmp_path))
     assert not first.checked and first.pdf is None and drawn is not None
     assert not [f for g in first.groups for c in g.components for f in c.findings if f.code.startswith("SM")]
-    done = finish_preview(first, drawn, tmp_path, paper("letter"))
+    done = finish_preview(first, drawn, project(SLIPMAX, tmp_path))
     assert done.checked and done.pdf == (tmp_path / "slipmax" / "slipmax.pdf").resolve() and done.pdf.is_file()
     assert [c.title for g in done.groups for c in g.components] == [c.title for g in first.groups for c in g.components]
     assert any(f.code == "SM004" for g in done.groups for c in g.components for f in c.findings)
@@ -149,7 +155,7 @@ def test_components_first_then_findings_and_pdf(tmp_path):
 
 
 def test_every_item_shown_once_with_its_copies(tmp_path):
-    preview = build_preview(SLIPMAX, tmp_path, paper("letter"))
+    preview = build_preview(SLIPMAX, project(SLIPMAX, tmp_path))
     listed = yaml.safe_load((SLIPMAX / "game.yaml").read_text())["components"]
     items = [item for name in listed for item in yaml.safe_load((SLIPMAX / name).read_text())["items"]]
     shown = [c for g in preview.groups for c in g.components]
@@ -166,7 +172,7 @@ def test_yaml_error_becomes_the_preview_error(tmp_path):
     (game / "strips.yaml").write_text(broken)
     with pytest.raises(yaml.YAMLError) as raised:
         yaml.safe_load(broken)
-    preview = build_preview(game, tmp_path / "out", paper("letter"))
+    preview = build_preview(game, Project({game: []}, {game: paper("letter")}, output=OutputSettings(tmp_path / "out")))
     line = raised.value.problem_mark.line + 1
     assert f"strips.yaml:{line}:" in preview.error
     assert preview.groups == [] and preview.pdf is None

@@ -18,8 +18,8 @@ from generator.build import BuildResult, Laid, build_game, context_for, lay_out
 from generator.cli import main
 from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Polyline, Rect
+from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
-from generator.sheets.paper import paper
 from generator.sources.game import load_game
 from generator.sources.loader import load_yaml
 from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
@@ -32,7 +32,8 @@ LAYOUTS = ROOT / "layouts"
 def build(folder: Path, out: Path, paper_name: str = "letter") -> BuildResult:
     """Each component file on sheets of its own, so a kind's pages hold only its components
     (sharing sheets across files has tests of its own, tests/test_shared_sheets.py)."""
-    return build_game(load_game(folder), out, paper(paper_name), ("pdf",), options=PrintOptions(separate=True))
+    printing = PrintSettings(paper_name, ("pdf",), PrintOptions(checklist=False, separate=True))
+    return build_game(load_game(folder), Project.find([folder], printing, OutputSettings(out)))
 
 
 def laid_faces(folder: Path) -> tuple[list[Laid], LayoutContext]:

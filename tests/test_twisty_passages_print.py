@@ -18,10 +18,10 @@ import yaml
 from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 
-from generator.build import build_game
+from generator.build import BuildResult, build_game
 from generator.cli import main
 from generator.games.twisty_passages.components import maze_walls
-from generator.sheets.paper import paper
+from generator.project import OutputSettings, PrintSettings, Project
 from generator.sources.game import load_game
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, trim_box_mm
@@ -327,10 +327,12 @@ def deck_with(tmp_path: Path, effect: str) -> Path:
     return folder
 
 
+def build_pdf(folder: Path, out: Path) -> BuildResult:
+    return build_game(load_game(folder), Project.find([folder], PrintSettings(formats=("pdf",)), OutputSettings(out)))
+
+
 def test_an_unknown_icon_is_an_error_at_the_effect_line(tmp_path):
-    result = build_game(
-        load_game(deck_with(tmp_path, "Each :d6-7: = :discard:.")), tmp_path / "out", paper("letter"), ("pdf",)
-    )
+    result = build_pdf(deck_with(tmp_path, "Each :d6-7: = :discard:."), tmp_path / "out")
     assert [(f.code, f.loc.line) for f in result.findings] == [("L002", 9)]
     assert "d6-7" in result.findings[0].message
     assert not result.files
@@ -338,7 +340,7 @@ def test_an_unknown_icon_is_an_error_at_the_effect_line(tmp_path):
 
 def test_an_effect_too_long_for_the_card_is_an_overflow_error_at_its_line(tmp_path):
     words = " ".join(["Twisty passages, all alike."] * 60)
-    result = build_game(load_game(deck_with(tmp_path, words)), tmp_path / "out", paper("letter"), ("pdf",))
+    result = build_pdf(deck_with(tmp_path, words), tmp_path / "out")
     assert [(f.code, f.loc.line) for f in result.findings] == [("L001", 9)]
     assert "Broken" in result.findings[0].message
 

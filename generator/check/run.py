@@ -52,9 +52,10 @@ UNUSED_ACCEPT = "CHK002"
 Progress = Callable[[str, int, int], None]
 
 
-@dataclass
+@dataclass(frozen=True)
 class CheckOptions:
-    """What `cutsheet check` was asked to do beyond static checks."""
+    """What `cutsheet check` was asked to do beyond static checks; its defaults are the
+    command line's."""
 
     simulate: int = 0
     players: int | None = None

@@ -12,13 +12,17 @@ edges), with the print layer's text converted to paths and the cut layer as abov
 from dataclasses import replace
 from pathlib import Path
 
-from generator.build import fits_on, impose, lay_out, too_large
+from generator.build.imposition import impose
+from generator.build.parts import lay_out_cached
+from generator.build.policy import fits_on, too_large
+from generator.cache import BuildCache
 from generator.layout.folders import context_for
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, with_role
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
+from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
 from generator.sources.game import Game
 
@@ -169,11 +173,15 @@ def _cut_these(sheets: list[Sheet]) -> list[Sheet]:
     return [s for s in sheets if s.side in ("front", "both") and s.placements]
 
 
-def export_cutter(game: Game, out: Path, paper: Paper) -> list[Path]:
+#: A cutter cuts the component sheets alone: no cover, rules or checklist before them.
+SHEETS_ONLY = PrintOptions(checklist=False)
+
+
+def export_cutter(game: Game, out: Path, paper: Paper, store: BuildCache) -> list[Path]:
     ctx = context_for(game)
-    laid = lay_out(game, ctx)
+    laid = lay_out_cached(game, ctx, store)
     written = []
-    for n, sheet in enumerate(_cut_these(impose(laid, paper, game)), 1):
+    for n, sheet in enumerate(_cut_these(impose(laid, paper, game, SHEETS_ONLY)), 1):
         path = out / f"{game.slug}-cut-{n:02d}.svg"
         write_atomic(path, render_svg(cut_sheet(sheet), "", ctx.icon_path).encode("utf-8"))
         written.append(path)
@@ -189,7 +197,7 @@ def export_cutter(game: Game, out: Path, paper: Paper) -> list[Path]:
         path = out / "print-then-cut" / "LEFT-OUT.txt"
         write_atomic(path, (note + "\n".join(left_out) + "\n").encode("utf-8"))
         written.append(path)
-    for n, sheet in enumerate(_cut_these(impose(fitting, page, game)), 1):
+    for n, sheet in enumerate(_cut_these(impose(fitting, page, game, SHEETS_ONLY)), 1):
         path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
         svg = render_svg(ptc_sheet(sheet, page), "", ctx.icon_path, outline_text=True)
         write_atomic(path, svg.encode("utf-8"))

@@ -3,7 +3,8 @@ shop's bleed) for the per-face exports."""
 
 from dataclasses import dataclass
 
-from generator.build import lay_out
+from generator.build.parts import lay_out_cached
+from generator.cache import BuildCache
 from generator.findings import Finding, Severity
 from generator.layout.folders import context_for
 from generator.layout.kinds import LayoutContext
@@ -43,10 +44,11 @@ class LayoutFailed(Exception):
         self.findings = findings
 
 
-def decks(game: Game) -> tuple[list[Deck], LayoutContext]:
-    """Every component file of the game as a Deck; raises LayoutFailed on layout errors."""
+def decks(game: Game, store: BuildCache) -> tuple[list[Deck], LayoutContext]:
+    """Every component file of the game as a Deck (laid out, or from the build cache when
+    unchanged); raises LayoutFailed on layout errors."""
     ctx = context_for(game)
-    laid = lay_out(game, ctx)
+    laid = lay_out_cached(game, ctx, store)
     errors = [f for f in ctx.findings if f.severity is Severity.ERROR]
     if errors:
         raise LayoutFailed(errors)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.cache import BuildCache
+from generator.project import Project
 from generator.sheets.paper import Paper
 from generator.sources.game import Game
 
@@ -15,6 +17,9 @@ from generator.sources.game import Game
 class ExportSettings:
     #: The sheet size (the cutter profile imposes onto sheets).
     paper: Paper
+    #: Where laid-out faces are taken from when a build (or export) into the same folder
+    #: already laid out the unchanged game.
+    store: BuildCache
     #: Tabletop Simulator: the URL the images will be hosted under; None points at the files.
     image_base: str | None = None
 
@@ -26,7 +31,7 @@ def _drivethrucards(game: Game, out: Path, settings: ExportSettings) -> list[Pat
     from generator.export import shops
     from generator.export.faces import decks
 
-    found, ctx = decks(game)
+    found, ctx = decks(game, settings.store)
     return shops.export_drivethrucards(found, out, ctx, game.name)
 
 
@@ -34,7 +39,7 @@ def _thegamecrafter(game: Game, out: Path, settings: ExportSettings) -> list[Pat
     from generator.export import shops
     from generator.export.faces import decks
 
-    found, ctx = decks(game)
+    found, ctx = decks(game, settings.store)
     return shops.export_thegamecrafter(found, out, ctx)
 
 
@@ -42,7 +47,7 @@ def _makeplayingcards(game: Game, out: Path, settings: ExportSettings) -> list[P
     from generator.export import shops
     from generator.export.faces import decks
 
-    found, ctx = decks(game)
+    found, ctx = decks(game, settings.store)
     return shops.export_makeplayingcards(found, out, ctx)
 
 
@@ -50,14 +55,14 @@ def _tts(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import tts
     from generator.export.faces import decks
 
-    found, ctx = decks(game)
+    found, ctx = decks(game, settings.store)
     return tts.export_tts(found, out, ctx, game.name, game.slug, settings.image_base)
 
 
 def _cutter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import cutter
 
-    return cutter.export_cutter(game, out, settings.paper)
+    return cutter.export_cutter(game, out, settings.paper, settings.store)
 
 
 PROFILES: dict[str, Exporter] = {
@@ -69,6 +74,8 @@ PROFILES: dict[str, Exporter] = {
 }
 
 
-def export_game(game: Game, profile: str, out_dir: Path, paper: Paper, image_base: str | None = None) -> list[Path]:
-    """Write the game's export for `profile`; returns the files written."""
-    return PROFILES[profile](game, out_dir / game.slug / profile, ExportSettings(paper, image_base))
+def export_game(game: Game, project: Project, profile: str, image_base: str | None = None) -> list[Path]:
+    """Write the game's export for `profile` into <out_dir>/<game>/<profile>/, on the project's
+    paper and through its build cache; returns the files written."""
+    settings = ExportSettings(project.paper_for(game.folder), project.output.store(), image_base)
+    return PROFILES[profile](game, project.output.out_dir / game.slug / profile, settings)

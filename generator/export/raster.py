@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.build import SheetFile, write_pngs
+from generator.build.writers import SheetFile, write_pngs
 from generator.cache import BuildCache
 from generator.output import scratch_file
 from generator.render.raster import PageImage

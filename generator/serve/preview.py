@@ -11,20 +11,19 @@ brings the components back.
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.build import Laid, impose, lay_out
+from generator.build.imposition import impose
+from generator.build.parts import Laid, LaidRecord, cached_layout, lay_out, layout_entry, print_context
+from generator.build.writers import write_print_file
 from generator.check.run import CheckOptions, check_game
 from generator.findings import Finding, Severity
 from generator.layout import kinds
-from generator.layout.folders import context_for
 from generator.layout.kinds import Faces, LayoutContext
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Group, Rect, Scene, line_style, translate
-from generator.output import write_with
+from generator.project import Project
 from generator.render import icons
-from generator.render.pdf import write_pdf
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
-from generator.sheets.paper import Paper
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game, load_game
 from generator.sources.loader import LocDict
@@ -155,31 +154,41 @@ class Drawn:
     game: Game
     ctx: LayoutContext
     laid: list[Laid]
+    #: A layout not found in the build cache, with its cache entry: the second phase keeps
+    #: it there (pickling a large game would slow down the first).
+    fresh: tuple[str, LaidRecord] | None = None
 
 
-def draw_preview(folder: Path, memo: PreviewMemo | None = None) -> tuple[GamePreview, Drawn | None]:
-    """The quick first phase: every component drawn, with the layout's own findings. With
-    the memo of the game's previous preview, only what changed is laid out and drawn."""
+def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None) -> tuple[GamePreview, Drawn | None]:
+    """The quick first phase: every component drawn, with the layout's own findings: from the
+    build cache when the game is unchanged since the last build, else laid out, and with the
+    memo of the game's previous preview, only what changed is laid out and drawn."""
     forget_cached_sources()
     memo = memo or PreviewMemo()
     preview = GamePreview(folder, folder.name)
     try:
         game = load_game(folder)
         preview.name = game.name
-        ctx = context_for(game)
+        ctx = print_context(game, project.printing.options)
         ctx.memo = memo.layout
-        laid = lay_out(game, ctx)
+        entry = layout_entry(game, ctx)
+        laid = cached_layout(entry, ctx, project.output.store())
+        fresh = None
+        if laid is None:
+            laid = lay_out(game, ctx)
+            fresh = (entry, LaidRecord.of(laid, ctx))
         preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
         memo.keep_only(laid)
         _place_findings(preview, laid, ctx.findings)
     except SourceError as exc:
         return replace(preview, error=str(exc), groups=[], findings=[], checked=True), None
-    return preview, Drawn(game, ctx, laid)
+    return preview, Drawn(game, ctx, laid, fresh)
 
 
-def finish_preview(preview: GamePreview, drawn: Drawn, out_dir: Path, paper: Paper) -> GamePreview:
+def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> GamePreview:
     """The slower second phase, on a copy (the first may be on show meanwhile): the rules
-    checker's findings, and the PDF printed to out_dir/<slug>/<slug>.pdf."""
+    checker's findings, and the PDF that `cutsheet build` writes with the project's settings,
+    in out_dir/<slug>/<slug>.pdf (copied from the build cache when a build made it)."""
     done = replace(
         preview,
         checked=True,
@@ -188,6 +197,9 @@ def finish_preview(preview: GamePreview, drawn: Drawn, out_dir: Path, paper: Pap
             replace(g, components=[replace(c, findings=list(c.findings)) for c in g.components]) for g in preview.groups
         ],
     )
+    store = project.output.store()
+    if drawn.fresh is not None:
+        store.put_object(*drawn.fresh)
     try:
         checked = check_game(preview.folder, [], CheckOptions())
         if checked.bad_input is not None:
@@ -196,9 +208,8 @@ def finish_preview(preview: GamePreview, drawn: Drawn, out_dir: Path, paper: Pap
         if any(f.severity is Severity.ERROR for f in drawn.ctx.findings):
             return done  # as `cutsheet build`: no PDF while the layout has errors
         game = drawn.game
-        sheets = impose(drawn.laid, paper, game)
-        pdf = out_dir / game.slug / f"{game.slug}.pdf"
-        write_with(pdf, lambda tmp: write_pdf(sheets, tmp, game.name, drawn.ctx.icon_path))
+        sheets = impose(drawn.laid, project.paper_for(game.folder), game, project.printing.options)
+        pdf = write_print_file(game, sheets, drawn.ctx, project.output.out_dir, store)
         done.pdf = pdf.resolve()
         done.sheets = [sheet.title for sheet in sheets]
     except SourceError as exc:
@@ -206,7 +217,7 @@ def finish_preview(preview: GamePreview, drawn: Drawn, out_dir: Path, paper: Pap
     return done
 
 
-def build_preview(folder: Path, out_dir: Path, paper: Paper) -> GamePreview:
-    """Both phases: lay out, check and print one game folder."""
-    preview, drawn = draw_preview(folder)
-    return preview if drawn is None else finish_preview(preview, drawn, out_dir, paper)
+def build_preview(folder: Path, project: Project) -> GamePreview:
+    """Both phases: lay out, check and print one game folder of the project."""
+    preview, drawn = draw_preview(folder, project)
+    return preview if drawn is None else finish_preview(preview, drawn, project)

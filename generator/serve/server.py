@@ -26,8 +26,8 @@ from jinja2 import Environment, PackageLoader
 
 from generator import shipped
 from generator.layout.fonts import faces
+from generator.project import Project
 from generator.serve.preview import Drawn, GamePreview, PreviewMemo, draw_preview, finish_preview
-from generator.sheets.paper import Paper
 
 HOST = "127.0.0.1"
 #: Seconds an events stream waits for a rebuild before sending a keep-alive comment.
@@ -45,10 +45,10 @@ class Previews:
     """The current previews of the served games, a version bumped on every rebuild, and
     the PDFs that may be served. Thread-safe: the watcher writes, request threads read."""
 
-    def __init__(self, folders: list[Path], out_dir: Path, papers: dict[Path, Paper]):
-        self.folders = [folder.resolve() for folder in folders]
-        self.out_dir = out_dir
-        self.papers = {folder.resolve(): paper for folder, paper in papers.items()}
+    def __init__(self, project: Project):
+        self.project = project
+        self.folders = [folder.resolve() for folder in project.folders]
+        self.out_dir = project.output.out_dir
         self.version = 0
         self.games: dict[Path, GamePreview] = {}
         self.memos: dict[Path, PreviewMemo] = {folder: PreviewMemo() for folder in self.folders}
@@ -62,7 +62,7 @@ class Previews:
         drawn: dict[Path, Drawn] = {}
         for folder in folders or self.folders:
             try:
-                first[folder], rest = draw_preview(folder, self.memos.get(folder))
+                first[folder], rest = draw_preview(folder, self.project, self.memos.get(folder))
             except Exception as exc:
                 first[folder], rest = failed(folder, exc), None
             if rest is not None:
@@ -71,7 +71,7 @@ class Previews:
         second: dict[Path, GamePreview] = {}
         for folder, rest in drawn.items():
             try:
-                second[folder] = finish_preview(first[folder], rest, self.out_dir, self.papers[folder])
+                second[folder] = finish_preview(first[folder], rest, self.project)
             except Exception as exc:
                 second[folder] = failed(folder, exc)
         if second:

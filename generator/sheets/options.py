@@ -1,5 +1,6 @@
 """How the sheets are produced for a printer: duplex flip, back offset, fold-over, ink saver,
-checklist page. The defaults are the plain build: long-edge duplex backs, no offset."""
+checklist page. The defaults are those of `cutsheet build`: long-edge duplex backs, no offset,
+the front matter (cover, rules, checklist) first."""
 
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ class PrintOptions:
     fold_over: bool = False
     ink_saver: bool = False
     #: Front matter before the sheets: a cover, the rules (when the game has rules.md) and the checklist.
-    checklist: bool = False
+    checklist: bool = True
     #: Each component file on sheets of its own, instead of sharing sheets with the game's
     #: other components of the same size, stock and sides.
     separate: bool = False
@@ -35,7 +36,3 @@ def parse_offset(text: str) -> tuple[float, float]:
         raise ValueError(f"expected two lengths X,Y such as '0.5mm,-0.3mm', got {text!r}")
     x, y = (parse_length(part) for part in parts)
     return (x, y)
-
-
-#: The plain build.
-DEFAULT = PrintOptions()

@@ -1,0 +1,73 @@
+"""The pages before a game's sheets: its cover, the rules, the checklist of what to print on
+what, and a blank page when duplex printing needs one."""
+
+from generator.build.parts import Laid
+from generator.build.policy import tiled
+from generator.games import engines
+from generator.sheets import checklist
+from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
+from generator.sheets.model import Sheet
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import Paper
+from generator.sources.game import Game
+
+
+def front_matter(
+    laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
+) -> list[Sheet]:
+    """The pages before the sheets: a cover, the rules sheets, the checklist, and a page left
+    blank on purpose when the sheets are printed duplex and the front matter would otherwise
+    end on an odd page (fronts stay on odd pages)."""
+    count = len(rules) + 2
+    blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
+    first_page = count + blank + 1
+    rows = _rows(laid, sheets, paper, options, first_page)
+    page = checklist.checklist_sheet(game.name, rows, paper, options)
+    contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
+    contents.append(Contents("Checklist", (count,)))
+    stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
+    for r in rows:
+        stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
+    cover = cover_sheet(
+        game.name,
+        players(game),
+        contents,
+        [StockPages(stock, tuple(sorted(pages))) for stock, pages in stocks.items()],
+        options.duplex,
+        paper,
+    )
+    return [cover, *rules, page, *([blank_sheet(paper)] if blank else [])]
+
+
+def players(game: Game) -> str:
+    """ "2-6 players", from the game's engine."""
+    engine = engines().get(game.engine)
+    if engine is None:
+        return ""
+    if engine.min_players == engine.max_players:
+        return f"{engine.min_players} players"
+    return f"{engine.min_players}-{engine.max_players} players"
+
+
+def _rows(
+    laid: list[Laid], sheets: list[Sheet], paper: Paper, options: PrintOptions, first_page: int
+) -> list[checklist.Row]:
+    rows = []
+    for part in (p for p in laid if p.faces):
+        fronts = [f.front for f in part.faces]
+        two_sided = any(f.back is not None for f in part.faces)
+        rows.append(
+            checklist.row(
+                part.row,
+                part.file.shown,
+                fronts,
+                two_sided,
+                tiled(part, paper),
+                options.fold_over,
+                part.stock,
+                sheets,
+                paper,
+                first_page,
+            )
+        )
+    return checklist.merged(rows)

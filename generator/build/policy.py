@@ -1,0 +1,47 @@
+"""What goes where: whether a part fits on the paper or is tiled, what is left out as too
+large, and which parts share their sheets."""
+
+from generator.build.parts import Laid
+from generator.sheets.impose import plan_grid
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import Paper
+
+
+def tiled(part: Laid, paper: Paper) -> bool:
+    """Whether the part is too large for one sheet of the paper, so it is tiled across several."""
+    first = part.faces[0].front
+    return plan_grid(paper, first.width, first.height, first.bleed, part.gap, len(part.faces)) is None
+
+
+def fits_on(paper: Paper, part: Laid) -> bool:
+    """Whether impose can place the part on this paper: on one sheet, or tiled (a board)."""
+    return part.kind.tileable or not tiled(part, paper)
+
+
+def too_large(paper: Paper, part: Laid) -> str:
+    """Says that a part (which is not a board) does not fit on the paper."""
+    scene = part.faces[0].front
+    usable_w, usable_h = paper.width - 2 * paper.inset, paper.height - 2 * paper.inset
+    size = f"{scene.width + 2 * scene.bleed:.1f} x {scene.height + 2 * scene.bleed:.1f} mm with bleed"
+    return (
+        f"{part.kind.label or part.kind.name}: {size}, too large for {paper.name} paper, whose printable "
+        f"area is {usable_w:.1f} x {usable_h:.1f} mm: choose a larger --paper"
+    )
+
+
+def sheet_runs(parts: list[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
+    """The parts in sheet runs: parts of the same size, bleed, gap, stock, sides and outline
+    are imposed together, so they fill each other's sheets (fronts and backs staying in
+    register, as impose_grid keeps them). A tiled board, a part folded over, and with
+    options.separate every part, has a run of its own. Runs keep the parts' order."""
+    runs: dict[object, list[Laid]] = {}
+    for n, part in enumerate(parts):
+        first = part.faces[0].front
+        two_sided = any(f.back is not None for f in part.faces)
+        if options.separate or tiled(part, paper) or (options.fold_over and two_sided):
+            key: object = n
+        else:
+            size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap)
+            key = (size, part.stock, two_sided, part.kind.own_outline)
+        runs.setdefault(key, []).append(part)
+    return list(runs.values())

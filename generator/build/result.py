@@ -1,0 +1,20 @@
+"""What building one game gave: its sheets, the layout's findings and the files written."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.findings import Finding, Severity
+from generator.sheets.model import Sheet
+from generator.sources.game import Game
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    sheets: list[Sheet] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    files: list[Path] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(f.severity is Severity.ERROR for f in self.findings)

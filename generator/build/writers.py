@@ -1,0 +1,150 @@
+"""Writing a game's sheets: the PDF, each sheet's SVG and PNG, each taken from the build
+cache when a file of the same content was written before, the rest drawn in worker processes."""
+
+from collections.abc import Callable
+from contextlib import ExitStack
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from generator.build.result import BuildResult
+from generator.cache import BuildCache, files_digest, key
+from generator.layout.kinds import LayoutContext, find_icon
+from generator.output import remove_stale, scratch_file, write_atomic, write_with
+from generator.project import OutputSettings
+from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
+from generator.sheets.model import Sheet
+from generator.sources.game import Game
+from generator.workers import Workers, chunks
+
+
+@dataclass(frozen=True)
+class SheetFile:
+    """One file to write for sheet `index` of a build (its page in the PDF), and its cache entry."""
+
+    path: Path
+    entry: str
+    index: int
+
+
+def pdf_path(out_dir: Path, game: Game) -> Path:
+    """Where a game's PDF goes: <out_dir>/<slug>/<slug>.pdf."""
+    return out_dir / game.slug / f"{game.slug}.pdf"
+
+
+def headings(game: Game, sheets: list[Sheet]) -> list[str]:
+    """Each sheet's heading in its SVG, and part of its cache key."""
+    return [f"{game.name}: {sheet.title} (sheet {n} of {len(sheets)})" for n, sheet in enumerate(sheets, 1)]
+
+
+def sheet_digests(heads: list[str], sheets: list[Sheet], ctx: LayoutContext) -> list[str]:
+    """Each sheet's content hashed once (with the icon files it may draw); its PDF, SVG and
+    PNG are keyed by that."""
+    icons = files_digest(p for d in ctx.icon_dirs if d.is_dir() for p in d.glob("*.svg"))
+    return [key("sheet", heading, icons, sheet) for heading, sheet in zip(heads, sheets, strict=True)]
+
+
+def write_print_file(game: Game, sheets: list[Sheet], ctx: LayoutContext, out_dir: Path, store: BuildCache) -> Path:
+    """The game's PDF exactly as `write_outputs` writes it (from the cache when it holds it),
+    for a caller that wants the PDF alone."""
+    pdf = pdf_path(out_dir, game)
+    digests = sheet_digests(headings(game, sheets), sheets, ctx)
+    _write_pdf(game, sheets, ctx, pdf, key("pdf", game.name, digests), store)
+    return pdf
+
+
+def write_svgs(
+    files: list[SheetFile], sheets: list[Sheet], heads: list[str], icon_dirs: list[Path], store: BuildCache
+) -> int:
+    """Write each sheet's SVG and keep it in the cache (module level: workers run it)."""
+    from generator.render.svg import render_svg
+
+    for file, sheet, heading in zip(files, sheets, heads, strict=True):
+        data = render_svg(sheet, heading, partial(find_icon, icon_dirs=icon_dirs)).encode("utf-8")
+        write_atomic(file.path, data)
+        store.put(file.entry, data)
+    return len(files)
+
+
+def write_pngs(pdf: Path, files: list[SheetFile], images: list[PageImage], store: BuildCache) -> int:
+    """Write each PNG, drawn from its page of `pdf`, and keep it in the cache (module level: workers run it)."""
+    for file, data in zip(files, page_pngs(pdf, images), strict=True):
+        write_atomic(file.path, data)
+        store.put(file.entry, data)
+    return len(files)
+
+
+def write_outputs(
+    result: BuildResult,
+    ctx: LayoutContext,
+    formats: tuple[str, ...],
+    output: OutputSettings,
+    progress: Callable[[int], None] | None = None,
+) -> None:
+    """The PDF, then each sheet's SVG and PNG: cached ones copied, the rest drawn in
+    `output.jobs` processes (SVGs while the PDF is written; PNGs are pages of the PDF)."""
+    store, jobs, game = output.store(), output.jobs, result.game
+    folder = output.out_dir / game.slug
+    heads = headings(game, result.sheets)
+    digests = sheet_digests(heads, result.sheets, ctx)
+    wanted = {
+        fmt: [
+            SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)
+            for n, digest in enumerate(digests, 1)
+        ]
+        for fmt in ("svg", "png")
+        if fmt in formats
+    }
+    missing = {fmt: [f for f in files if not _copy_cached(f, store)] for fmt, files in wanted.items()}
+    if progress:
+        progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
+    with Workers(jobs, progress) as workers:
+        for run in chunks(missing.get("svg", []), jobs):
+            sheets = [result.sheets[f.index] for f in run]
+            workers.submit(write_svgs, run, sheets, [heads[f.index] for f in run], ctx.icon_dirs, store)
+        pdf = pdf_path(output.out_dir, game)
+        if "pdf" in formats:
+            _write_pdf(game, result.sheets, ctx, pdf, key("pdf", game.name, digests), store)
+            result.files.append(pdf)
+        if missing.get("png"):
+            with ExitStack() as stack:
+                if "pdf" not in formats:  # the previews still come from the print file
+                    pdf = stack.enter_context(scratch_file(pdf))
+                    _write_pdf(game, result.sheets, ctx, pdf, None, store)
+                for run in chunks(missing["png"], jobs):
+                    images = [PageImage(f.index, _preview_size(result.sheets[f.index]), PREVIEW_DPI) for f in run]
+                    workers.submit(write_pngs, pdf, run, images, store)
+                workers.wait()
+        workers.wait()
+    written = {f.path for files in wanted.values() for f in files}
+    result.files.extend(sorted(written))
+    for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
+        remove_stale(folder / sub, pattern, written)
+    remove_stale(folder, ".*.tmp", set())
+
+
+def _copy_cached(file: SheetFile, store: BuildCache) -> bool:
+    """Write the file from the cache; False when the cache lacks it."""
+    data = store.get(file.entry)
+    if data is not None:
+        write_atomic(file.path, data)
+    return data is not None
+
+
+def _write_pdf(
+    game: Game, sheets: list[Sheet], ctx: LayoutContext, pdf: Path, entry: str | None, store: BuildCache
+) -> None:
+    """The game's PDF, from the cache when `entry` is in it."""
+    from generator.render.pdf import write_pdf
+
+    data = store.get(entry) if entry else None
+    if data is not None:
+        write_atomic(pdf, data)
+        return
+    write_with(pdf, lambda tmp: write_pdf(sheets, tmp, game.name, ctx.icon_path))
+    if entry:
+        store.put(entry, pdf.read_bytes())
+
+
+def _preview_size(sheet: Sheet) -> tuple[int, int]:
+    return pixels(sheet.width, sheet.height, PREVIEW_DPI)
