@@ -28,10 +28,9 @@ from generator.sheets.paper import Paper
 from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
-from generator.sources.loader import LocDict
+from generator.sources.layout_model import Layout
 from generator.sources.rules import read_rules
 from generator.sources.schema import validate
-from generator.units import parse_length
 from generator.workers import Workers, chunks
 
 FORMATS = ("pdf", "svg", "png")
@@ -43,7 +42,7 @@ class Laid:
 
     file: ComponentFile
     kind: ComponentKind
-    layout: LocDict
+    layout: Layout
     faces: list[Faces]
 
     @property
@@ -60,7 +59,7 @@ class Laid:
     @property
     def gap(self) -> float:
         """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
-        return parse_length(self.layout.get("gap", "0mm"))
+        return self.layout.gap
 
 
 @dataclass

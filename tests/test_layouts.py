@@ -1,6 +1,9 @@
+from pathlib import Path
+
 import pytest
 
 from generator.sources import SourceError
+from generator.sources.layout_model import TextElement
 from generator.sources.layouts import load_layout
 
 
@@ -17,10 +20,15 @@ def test_extends_merges_key_by_key_child_winning(tmp_path):
     )
     write(tmp_path, "big-card", "extends: card\nsize: {height: 120mm}\nelements:\n  title: {size: 14pt}\n")
     layout = load_layout("big-card", [tmp_path])
-    assert layout["size"] == {"width": "63mm", "height": "120mm"}
-    assert layout["bleed"] == "3mm"
-    assert layout["elements"]["title"]["size"] == "14pt"
-    assert layout["elements"]["title"]["field"] == "title"
+    assert (layout.width, layout.height, layout.bleed) == (63.0, 120.0, 3.0)
+    (title,) = layout.elements
+    assert isinstance(title, TextElement)
+    assert title.size == pytest.approx(14 * 25.4 / 72)
+    assert (title.shown.how, title.shown.value) == ("field", "title")
+    assert (title.x, title.y, title.width, title.height) == (3.0, 3.0, 50.0, 8.0)
+    # Each value keeps its place: the title's box from the parent, its size from the child.
+    assert (Path(title.loc.file).name, title.loc.line) == ("big-card.yaml", 4)
+    assert (Path(title.shown.loc.file).name, title.shown.loc.line) == ("card.yaml", 4)
 
 
 def test_extends_cycles_are_errors_naming_the_cycle(tmp_path):
@@ -56,7 +64,7 @@ def test_a_layout_extending_its_own_name_extends_the_one_further_down(tmp_path):
     write(shipped, "card", "size: {width: 63mm, height: 88mm}\nbleed: 3mm\n")
     write(own, "card", "extends: card\nbleed: 0mm\n")
     layout = load_layout("card", [own, shipped])
-    assert layout["size"]["width"] == "63mm" and layout["bleed"] == "0mm"
+    assert layout.width == 63.0 and layout.bleed == 0.0
     write(shipped, "card", "extends: card\nsize: {width: 1mm, height: 1mm}\n")
     with pytest.raises(SourceError, match="no layout named 'card'"):
         load_layout("card", [own, shipped])

@@ -14,6 +14,7 @@ from generator import shipped
 from generator.layout.fonts import faces
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
 
@@ -116,7 +117,7 @@ def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
 
 def load_layout(
     name: str, dirs: list[Path] | None = None, loc: Loc | None = None, params_schema: dict | None = None
-) -> LocDict:
+) -> Layout:
     """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
     dirs = dirs or [shipped.layouts_dir()]
     data = _resolve(name, dirs, loc, [])
@@ -124,12 +125,12 @@ def load_layout(
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
     _check_fonts(data)
     _check_elements(data)
+    params = data.get("params", LocDict())
+    if not hasattr(params, "loc"):
+        params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
     if params_schema is not None:
-        params = data.get("params", LocDict())
-        if not hasattr(params, "loc"):
-            params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
         validate(params, params_schema, fallback=data.loc, what=f"params of layout {name!r}")
-    return data
+    return layout_of(name, data, params)
 
 
 def _check_fonts(data: LocDict) -> None:

@@ -23,6 +23,7 @@ from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import Fitted, TextStyle, fit_text
 from generator.sources.errors import SourceError
+from generator.sources.layout_model import Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -51,8 +52,8 @@ class BoardKind(ComponentKind):
         ["border", "border_fill", "frame", "label"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        params = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        params = layout.params
         s = positive_length(item, "square")
         border = parse_length(params["border"])
         rows, cols = item["rows"], item["columns"]
@@ -164,8 +165,8 @@ class ChipKind(ComponentKind):
     def title(self, item: LocDict) -> str:
         return f"{item['owner']} chip on {item['square']}"
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        params = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        params = layout.params
         look = ChipLook(params, positive_length(item, "diameter"))
         front, back = (self._face(item, side, look, ctx) for side in ("front", "back"))
         name = self.title(item)

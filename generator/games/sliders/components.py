@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
-from generator.layout.text import TextStyle, fit_text
+from generator.layout.text import TextStyle
 from generator.sources.errors import Loc
+from generator.sources.layout_model import Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -41,16 +42,16 @@ ITALIC = "DejaVuSans-Oblique"
 THIN = Style(stroke=INK, stroke_width=0.5 * PT)
 
 
-def _size(layout: LocDict) -> tuple[float, float]:
-    return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
+def _size(layout: Layout) -> tuple[float, float]:
+    return layout.width, layout.height
 
 
-def _bleed(layout: LocDict) -> float:
-    return parse_length(layout.get("bleed", "0mm"))
+def _bleed(layout: Layout) -> float:
+    return layout.bleed
 
 
-def _param(layout: LocDict, key: str) -> float:
-    return parse_length(layout["params"][key])
+def _param(layout: Layout, key: str) -> float:
+    return parse_length(layout.params[key])
 
 
 def _text(
@@ -65,10 +66,7 @@ def _text(
     **style,
 ) -> list[Item]:
     """Fitted text (shrinking down to 6 pt); what still does not fit is an L001 finding."""
-    fitted = fit_text(text, *box, TextStyle(font, size_pt * PT, **style))
-    if not fitted.fits:
-        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
-    return fitted.items
+    return ctx.fit(text, box, TextStyle(font, size_pt * PT, **style), component, what, loc)
 
 
 def _ink_on(colour: str) -> str:
@@ -122,7 +120,7 @@ class _DeedBase(ComponentKind):
     label = "title deeds"
     params_schema = DEED_PARAMS
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         width, height = _size(layout)
         margin, band = _param(layout, "margin"), _param(layout, "band_height")
         front = Scene(width, height, bleed=_bleed(layout), name=item["name"])
@@ -187,7 +185,7 @@ class _DeedBase(ComponentKind):
         raise NotImplementedError
 
     @staticmethod
-    def _back(item: LocDict, layout: LocDict, ctx: LayoutContext) -> Scene:
+    def _back(item: LocDict, layout: Layout, ctx: LayoutContext) -> Scene:
         width, height = _size(layout)
         margin = _param(layout, "margin")
         back = Scene(width, height, bleed=_bleed(layout), name=f"{item['name']} (back)")
@@ -197,7 +195,7 @@ class _DeedBase(ComponentKind):
                 -back.bleed,
                 width + 2 * back.bleed,
                 height + 2 * back.bleed,
-                Style(fill=layout["params"]["back_colour"]),
+                Style(fill=layout.params["back_colour"]),
             )
         )
         back.add(
@@ -344,7 +342,7 @@ class EventCardKind(ComponentKind):
     def __init__(self, name: str, label: str):
         self.name, self.label, self.schema = name, label, SCHEMAS[name]
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         width, height = _size(layout)
         margin, bleed = _param(layout, "margin"), _bleed(layout)
         colour = self._back_item(ctx).get("colour", "#dddddd")
@@ -387,7 +385,7 @@ class EventCardKind(ComponentKind):
                 return back
         return LocDict()
 
-    def _back(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Scene:
+    def _back(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Scene:
         width, height = _size(layout)
         margin, bleed = _param(layout, "margin"), _bleed(layout)
         spec = self._back_item(ctx)
@@ -437,7 +435,7 @@ class CardBackKind(ComponentKind):
     label = "card backs"
     schema = SCHEMAS["card-back"]
 
-    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return []
 
 
@@ -463,9 +461,9 @@ class BillKind(ComponentKind):
     schema = SCHEMAS["bill"]
     params_schema = BILL_PARAMS
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         width, height = _size(layout)
-        p = layout["params"]
+        p = layout.params
         margin, frame = _param(layout, "margin"), _param(layout, "frame")
         colour = p["colours"].get(str(item["value"]), "#eeeeee")
         saver = p["ink"] == "saver" or ctx.ink_saver
@@ -557,10 +555,10 @@ class SquareKind(ComponentKind):
     schema = SCHEMAS["square"]
     params_schema = BOARD_PARAMS
 
-    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return [Faces(self.board(items, layout, ctx))]
 
-    def board(self, squares: list[LocDict], layout: LocDict, ctx: LayoutContext) -> Scene:
+    def board(self, squares: list[LocDict], layout: Layout, ctx: LayoutContext) -> Scene:
         side, _ = _size(layout)
         border, corner = _param(layout, "border"), _param(layout, "corner")
         ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
@@ -568,14 +566,14 @@ class SquareKind(ComponentKind):
         cell = (ring - 2 * corner) / per_side
         deeds = {d["name"]: d for kind in ("deed", "railroad", "utility") for d in ctx.game.items(kind)}
         scene = Scene(side, side, name="board")
-        scene.add(Rect(0, 0, side, side, Style(fill=layout["params"]["background"])))
+        scene.add(Rect(0, 0, side, side, Style(fill=layout.params["background"])))
         inner: list[Item] = [
             Rect(
                 corner,
                 corner,
                 ring - 2 * corner,
                 ring - 2 * corner,
-                Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT),
+                Style(fill=layout.params["centre"], stroke=INK, stroke_width=1.0 * PT),
             )
         ]
         inner += self._centre(ring, corner, ctx)
@@ -602,7 +600,7 @@ class SquareKind(ComponentKind):
         return (0, -1, 1, 0, side - corner, along + width)  # right, running downwards
 
     def _square(
-        self, square: LocDict, deed: LocDict | None, w: float, depth: float, layout: LocDict, ctx: LayoutContext
+        self, square: LocDict, deed: LocDict | None, w: float, depth: float, layout: Layout, ctx: LayoutContext
     ) -> list[Item]:
         name, loc, kind = square["name"], square.loc, square["type"]
         items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
@@ -763,8 +761,8 @@ class BuildingKind(ComponentKind):
     #: The net's outline is its cut line: imposition adds no rectangle around it.
     own_outline = True
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        p = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        p = layout.params
         scale = 1.0 if item["type"] == "house" else 1.4
         w, wall, rise, depth, tab = (
             _param(layout, k) * (scale if k in ("width", "depth") else 1.0)

@@ -12,9 +12,11 @@ import random
 
 from generator.check.findings import error
 from generator.layout.elements import draw_elements, draw_text
+from generator.layout.images import Card
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Icon, Item, Polyline, Rect, Scene, Style
 from generator.layout.shapes import shape
+from generator.sources.layout_model import Layout, params_text
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -118,10 +120,10 @@ class MazeCardKind(ComponentKind):
         ],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        w, h = (parse_length(layout["size"][k]) for k in ("width", "height"))
-        bleed = parse_length(layout.get("bleed", "0mm"))
-        params = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        w, h = layout.width, layout.height
+        bleed = layout.bleed
+        params = layout.params
         title = item["title"]
         scene = Scene(w, h, bleed=bleed, name=title)
         if item["kind"] == "item":
@@ -131,19 +133,41 @@ class MazeCardKind(ComponentKind):
             scene.add(*zone_band(params, item["zone"], w, bleed, ctx, item))
         else:
             plan = params["plain"]
-            scene.add(*draw_text(kind_line(item), params["kind_line"], ctx, title, "kind line", item.loc_of("kind")))
+            scene.add(
+                *draw_text(
+                    kind_line(item),
+                    params_text("kind line", params["kind_line"]),
+                    ctx,
+                    title,
+                    "kind line",
+                    item.loc_of("kind"),
+                )
+            )
         if item["kind"] == "trap":
             scene.add(*trap_teeth(params["trap_teeth"], w, h, bleed))
         if item["kind"] == "rule" or item.get("rule"):
             scene.add(*rule_border(params["rule_border"], w, h))
         if item.get("discard_effect"):
             scene.add(*mark_icon("star", params["mark"], ctx, title, item.loc_of("discard_effect")))
-        scene.add(*draw_text(title, plan["title"], ctx, title, "title", item.loc_of("title")))
+        scene.add(*draw_text(title, params_text("title", plan["title"]), ctx, title, "title", item.loc_of("title")))
         scene.add(divider_line(params["divider"], plan, w))
-        scene.add(*draw_text(item["effect"], plan["effect"], ctx, title, "effect", item.loc_of("effect")))
+        scene.add(
+            *draw_text(
+                item["effect"], params_text("effect", plan["effect"]), ctx, title, "effect", item.loc_of("effect")
+            )
+        )
         if "flavour" in item:
-            scene.add(*draw_text(item["flavour"], params["flavour"], ctx, title, "flavour", item.loc_of("flavour")))
-        scene.add(*draw_elements(layout, item, ctx, title))
+            scene.add(
+                *draw_text(
+                    item["flavour"],
+                    params_text("flavour", params["flavour"]),
+                    ctx,
+                    title,
+                    "flavour",
+                    item.loc_of("flavour"),
+                )
+            )
+        scene.add(*draw_elements(layout.elements, item, ctx, title, Card.of(layout)))
         return Faces(scene, card_back(layout, item, ctx, w, h, bleed))
 
 
@@ -185,7 +209,14 @@ def zone_band(params: LocDict, zone: str, w: float, bleed: float, ctx: LayoutCon
     outline = Style(fill="#ffffff", stroke="#000000", stroke_width=0.5 * PT)
     for cx in (4 + size / 2, w - 4 - size / 2):
         items.append(shape(style["shape"], cx, height / 2, size, outline))
-    items += draw_text(style["name"].upper(), band["name"], ctx, item["title"], "zone name", item.loc_of("zone"))
+    items += draw_text(
+        style["name"].upper(),
+        params_text("zone name", band["name"]),
+        ctx,
+        item["title"],
+        "zone name",
+        item.loc_of("zone"),
+    )
     return items
 
 
@@ -211,9 +242,9 @@ def rule_border(spec: LocDict, w: float, h: float) -> list[Rect]:
     return [Rect(d, d, w - 2 * d, h - 2 * d, style, radius=d) for d in (inset, inset + spacing)]
 
 
-def card_back(layout: LocDict, item: LocDict, ctx: LayoutContext, w: float, h: float, bleed: float) -> Scene:
+def card_back(layout: Layout, item: LocDict, ctx: LayoutContext, w: float, h: float, bleed: float) -> Scene:
     """The deck's one back: a maze over the whole card (into the bleed) and the game's name."""
-    spec = layout["params"]["back"]
+    spec = layout.params["back"]
     scene = Scene(w, h, bleed=bleed, name=f"{item['title']} (back)")
     scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=spec["background"])))
     cols, rows = spec["cells"]
@@ -236,8 +267,10 @@ def card_back(layout: LocDict, item: LocDict, ctx: LayoutContext, w: float, h: f
             radius=2.0,
         )
     )
-    scene.add(*draw_text(ctx.game.name, spec["name"], ctx, item["title"], "back name", spec.loc))
-    scene.add(*draw_elements(layout, item, ctx, item["title"], "back_elements"))
+    scene.add(
+        *draw_text(ctx.game.name, params_text("back name", spec["name"]), ctx, item["title"], "back name", spec.loc)
+    )
+    scene.add(*draw_elements(layout.back_elements, item, ctx, item["title"], Card.of(layout)))
     return scene
 
 
@@ -286,10 +319,10 @@ class WinThresholdKind(ComponentKind):
         ["heading", "number", "text", "background"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        w, h = (parse_length(layout["size"][k]) for k in ("width", "height"))
-        bleed = parse_length(layout.get("bleed", "0mm"))
-        params = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        w, h = layout.width, layout.height
+        bleed = layout.bleed
+        params = layout.params
         name = self.title(item)
         scene = Scene(w, h, bleed=bleed, name=name)
         scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=params["background"])))
@@ -297,25 +330,25 @@ class WinThresholdKind(ComponentKind):
         scene.add(
             *draw_text(
                 f"{ctx.game.name}\n{item['players']} players",
-                params["heading"],
+                params_text("heading", params["heading"]),
                 ctx,
                 name,
                 "heading",
                 item.loc_of("players"),
             )
         )
-        scene.add(*draw_text(str(item["cards"]), params["number"], ctx, name, "number", loc))
+        scene.add(*draw_text(str(item["cards"]), params_text("number", params["number"]), ctx, name, "number", loc))
         scene.add(
             *draw_text(
                 f"cards in your path at the end of your turn win the game with {item['players']} players.",
-                params["text"],
+                params_text("text", params["text"]),
                 ctx,
                 name,
                 "text",
                 loc,
             )
         )
-        scene.add(*draw_elements(layout, item, ctx, name))
+        scene.add(*draw_elements(layout.elements, item, ctx, name, Card.of(layout)))
         return Faces(scene)
 
     def title(self, item: LocDict) -> str:

@@ -12,13 +12,14 @@ never the only cue.
 import math
 from dataclasses import replace
 
-from generator.layout.elements import draw_elements
+from generator.layout.element_kind import ElementKind, with_fields
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.shapes import regular_polygon
 from generator.layout.shapes import shape as basic_shape
-from generator.layout.text import TextStyle, fit_text
+from generator.layout.text import TextStyle
 from generator.sources.errors import Loc
+from generator.sources.layout_model import Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -40,8 +41,8 @@ INK = "#000000"
 PAPER = "#ffffff"
 
 
-def _size(layout: LocDict) -> tuple[float, float]:
-    return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
+def _size(layout: Layout) -> tuple[float, float]:
+    return layout.width, layout.height
 
 
 def _style(spec: LocDict, **overrides) -> TextStyle:
@@ -65,10 +66,7 @@ def _text(
     style: TextStyle,
 ) -> list[Item]:
     """Fitted text; what does not fit even at the smallest size is an L001 finding."""
-    fitted = fit_text(text, *box, style)
-    if not fitted.fits:
-        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
-    return fitted.items
+    return ctx.fit(text, box, style, component, what, loc)
 
 
 def _luminance(colour: str) -> float:
@@ -116,8 +114,8 @@ class BillKind(ComponentKind):
         ],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        p = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        p = layout.params
         width, height = _size(layout)
         margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
         scene = Scene(width, height, name=item["name"])
@@ -202,38 +200,26 @@ class BillKind(ComponentKind):
         return items
 
 
-class RiderKind(ComponentKind):
+class RiderKind(ElementKind):
     """A rider card: the layout's elements from the item's fields, and a common back."""
 
     name = "rider"
     label = "riders"
     schema = RIDER
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        return Faces(
-            _face(layout, _one_gain_a_line(item), ctx, "elements", "background"),
-            _face(layout, item, ctx, "back_elements", "back_background"),
-        )
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        """The rider with each gain of its effect on a line of its own ("+1 point / and +1
+        vote"), rather than wherever the wrap falls."""
+        return with_fields(item, effect=item["effect"].replace(" and ", "\nand "))
 
-
-def _one_gain_a_line(item: LocDict) -> LocDict:
-    """The rider with each gain of its effect on a line of its own ("+1 point / and +1 vote"),
-    rather than wherever the wrap falls; positions kept for findings."""
-    shown = LocDict(item, effect=item["effect"].replace(" and ", "\nand "))
-    shown.loc, shown.key_locs, shown.value_locs = item.loc, item.key_locs, item.value_locs
-    return shown
-
-
-def _face(layout: LocDict, item: LocDict, ctx: LayoutContext, elements: str, background: str) -> Scene:
-    width, height = _size(layout)
-    bleed = parse_length(layout.get("bleed", "0mm"))
-    scene = Scene(width, height, bleed=bleed, name=item["name"])
-    if layout.get(background):
-        scene.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=layout[background])))
-    drawn = draw_elements(layout, item, ctx, item["name"], elements)
-    # The ink saver drops the background: light text (the back's white) would vanish.
-    scene.add(*(_on_paper(i) for i in drawn) if ctx.ink_saver else drawn)
-    return scene
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        faces = super().draw(item, layout, ctx)
+        if ctx.ink_saver:
+            # The ink saver drops the background: light text (the back's white) would vanish.
+            for face in (faces.front, faces.back):
+                if face is not None:
+                    face.items[:] = [_on_paper(i) for i in face.items]
+        return faces
 
 
 def _on_paper(item: Item) -> Item:
@@ -251,9 +237,9 @@ class BiddingTokenKind(ComponentKind):
     schema = BIDDING_TOKEN
     params_schema = closed({"numeral": FONT_SPEC, "caption": FONT_SPEC}, ["numeral", "caption"])
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         width, height = _size(layout)
-        bleed = parse_length(layout.get("bleed", "0mm"))
+        bleed = layout.bleed
         face = width / 2
         name = f"level {item['level']} bidding token"
         scene = Scene(width, height, bleed=bleed, name=name)
@@ -265,7 +251,7 @@ class BiddingTokenKind(ComponentKind):
             scene.add(Rect(fill_x, -bleed, face + bleed, height + 2 * bleed, Style(fill=colour)))
             if ctx.ink_saver and contrast_ink(colour) == PAPER:
                 scene.add(*hatched_bands(x, face, height, colour))
-            scene.add(*self._face_text(item, side, (x, face, height), layout["params"], ctx, name))
+            scene.add(*self._face_text(item, side, (x, face, height), layout.params, ctx, name))
         scene.add(Polyline(((face, 0.0), (face, height)), line_style("score")))
         return Faces(scene)
 
@@ -333,9 +319,9 @@ class VoteKind(ComponentKind):
     schema = VOTE
     params_schema = closed({"frame": LENGTH, "shape": LENGTH}, ["frame", "shape"])
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         width, height = _size(layout)
-        frame, size = parse_length(layout["params"]["frame"]), parse_length(layout["params"]["shape"])
+        frame, size = parse_length(layout.params["frame"]), parse_length(layout.params["shape"])
         colour = item["colour"]
         scene = Scene(width, height, name=item["name"])
         scene.add(
@@ -396,8 +382,8 @@ class RulesSummaryKind(ComponentKind):
         ["margin", "title_height", "title", "body"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        p = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        p = layout.params
         width, height = _size(layout)
         margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
         scene = Scene(width, height, name=item["title"])

@@ -1,0 +1,57 @@
+"""Kinds drawn wholly from their layout's elements: a face is its background and its
+elements, filled from the item's fields and those its kind derives from them.
+
+A kind whose look is boxes, text, icons and lines is an ElementKind: the YAML says where
+and how everything is drawn, so a designer restyles it with `extends`; the Python side only
+says what the item shows beyond its own fields (`fields`), e.g. a price written as money.
+"""
+
+from collections.abc import Sequence
+
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.elements import draw_elements
+from generator.layout.images import Card
+from generator.layout.scene import Rect, Scene, Style
+from generator.sources.layout_model import Element, Layout
+from generator.sources.loader import LocDict
+
+
+def element_face(
+    layout: Layout, elements: Sequence[Element], background: str | None, item: LocDict, ctx: LayoutContext, name: str
+) -> Scene:
+    """One face: the background (into the bleed), then the elements filled from the item."""
+    bleed = layout.bleed
+    scene = Scene(layout.width, layout.height, bleed=bleed, name=name)
+    if background:
+        scene.add(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=background)))
+    scene.add(*draw_elements(elements, item, ctx, name, Card.of(layout)))
+    return scene
+
+
+def with_fields(item: LocDict, **fields: object) -> LocDict:
+    """The item with more fields (what a kind derives from it), its places kept for findings:
+    a derived field points at the item."""
+    shown = LocDict(item, **fields)
+    shown.loc, shown.key_locs, shown.value_locs = item.loc, item.key_locs, item.value_locs
+    return shown
+
+
+class ElementKind(ComponentKind):
+    """A kind drawn from its layout's `elements` (and `back_elements`, for a back)."""
+
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        """The fields the elements show: the item's own, and any the kind derives."""
+        return item
+
+    def back_name(self, item: LocDict) -> str:
+        """The back's name, as sheets and messages give it."""
+        return self.title(item)
+
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        shown = self.fields(item, layout, ctx)
+        front = element_face(layout, layout.elements, layout.background, shown, ctx, self.title(item))
+        back = None
+        if layout.back_elements:
+            back = element_face(layout, layout.back_elements, layout.back_background, shown, ctx, self.back_name(item))
+        return Faces(front, back)
