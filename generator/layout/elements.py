@@ -102,7 +102,11 @@ def _text_of(element: TextElement, item: LocDict, ctx: LayoutContext, component:
     shown = element.shown
     if shown.how == "field":
         value = item.get(shown.value)
-        return None if value is None else (str(value), item.loc_of(shown.value))
+        if value is None:
+            return None
+        if isinstance(value, list):
+            return "\n".join(f"{element.bullet}{entry}" for entry in value), item.loc_of(shown.value)
+        return str(value), item.loc_of(shown.value)
     if shown.how == "template":
         template = parse_template(shown.value, shown.loc)
         missing = template.missing(item)

@@ -68,6 +68,8 @@ class TextElement(Element):
     align: str = "left"
     valign: str = "top"
     colour: Colour = "#000000"
+    #: Put before each entry of a list field, each shown as a paragraph of its own.
+    bullet: str = ""
 
     def colours(self) -> tuple[Colour | None, ...]:
         return (self.colour,)
@@ -182,6 +184,7 @@ def element(name: str, spec: LocDict) -> Element:
             align=spec.get("align", "left"),
             valign=spec.get("valign", "top"),
             colour=_colour(spec.get("colour", "#000000")),
+            bullet=spec.get("bullet", ""),
         )
     if kind == "rect":
         return RectElement(

@@ -38,6 +38,7 @@ ELEMENT_SCHEMA = closed(
         "field": {"type": "string"},
         "text": {"type": "string"},
         "template": {"type": "string"},
+        "bullet": {"type": "string"},
         "when": {"type": "string"},
         "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
         "font": {"type": "string"},
@@ -152,6 +153,8 @@ def _check_elements(data: LocDict) -> None:
             if spec["type"] == "icon" and "icon" not in spec:
                 raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
             _check_image(name, spec)
+            if "bullet" in spec and spec["type"] != "text":
+                raise SourceError(spec.key_loc("bullet"), f"'bullet' belongs to text elements, not to {name!r}")
             if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
                 raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
             if "when" in spec:

@@ -371,48 +371,12 @@ def vote_shape(name: str, cx: float, cy: float, size: float, style: Style) -> It
     return basic_shape(name, cx, cy, size, style)
 
 
-class RulesSummaryKind(ComponentKind):
-    """The rules summary card: a title and one bullet a line."""
+class RulesSummaryKind(ElementKind):
+    """The rules summary card: a title and one bullet a line (layout whipped-rules-summary)."""
 
     name = "rules-summary"
     label = "rules summary cards"
     schema = RULES_SUMMARY
-    params_schema = closed(
-        {"margin": LENGTH, "title_height": LENGTH, "title": FONT_SPEC, "body": FONT_SPEC},
-        ["margin", "title_height", "title", "body"],
-    )
-
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        p = layout.params
-        width, height = _size(layout)
-        margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
-        scene = Scene(width, height, name=item["title"])
-        scene.add(
-            *_text(
-                ctx,
-                item["title"],
-                "title",
-                item.loc_of("title"),
-                item["title"],
-                (margin, margin, width - 2 * margin, title_h),
-                _style(p["title"], valign="middle"),
-            )
-        )
-        top = margin + title_h + 1
-        scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
-        body = "\n".join(f"• {line}" for line in item["lines"])
-        scene.add(
-            *_text(
-                ctx,
-                item["title"],
-                "lines",
-                item.loc_of("lines"),
-                body,
-                (margin, top + 1.5, width - 2 * margin, height - top - 1.5 - margin),
-                _style(p["body"]),
-            )
-        )
-        return Faces(scene)
 
 
 KINDS = (BillKind(), RiderKind(), BiddingTokenKind(), VoteKind(), RulesSummaryKind())

@@ -1,0 +1,80 @@
+"""Kinds laid out from layout YAML: a game folder's own layout saying `extends:` restyles
+the shipped one, read back from the built PDF (a text's colour, size and place)."""
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from generator.sources.layouts import load_layout
+from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import PT_MM
+
+#: A colour no shipped layout uses, so a char in it was drawn by the restyle.
+MARK = "#12ab34"
+MARK_RGB = (0x12 / 255, 0xAB / 255, 0x34 / 255)
+
+
+@dataclass(frozen=True)
+class Restyle:
+    """One converted kind: its game, component file and layout, the element the game's own
+    layout restyles, a word that element shows, and the new text size."""
+
+    game: str
+    file: str
+    layout: str
+    element: str
+    word: str
+    back: bool = False
+
+
+RESTYLES = [
+    Restyle("whipped", "summary.yaml", "whipped-rules-summary", "title", "brief"),
+]
+
+
+def words(pdf_path: Path, word: str) -> list[tuple[int, float, float, tuple]]:
+    """Every drawn word holding `word`: (page, x0 and top in mm, fill colour), in page order."""
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, page in enumerate(pdf.pages):
+            for drawn in page.extract_words(extra_attrs=["non_stroking_color"]):
+                if word in drawn["text"]:
+                    colour = tuple(drawn["non_stroking_color"] or ())
+                    found.append((number, drawn["x0"] * PT_MM, drawn["top"] * PT_MM, colour))
+    return found
+
+
+def marked(found: list[tuple[int, float, float, tuple]]) -> list[tuple[int, float, float, tuple]]:
+    return [w for w in found if w[3] == pytest.approx(MARK_RGB, abs=0.005)]
+
+
+def build_one(tmp_path: Path, case: Restyle, restyle: str | None) -> Path:
+    game = tmp_path / case.game
+    shutil.copytree(COMPONENTS / case.game, game)
+    if restyle is not None:
+        (game / "layouts").mkdir(exist_ok=True)
+        (game / "layouts" / f"{case.layout}.yaml").write_text(restyle)
+    out = tmp_path / "out"
+    run_build(str(game / case.file), "--out", str(out), "--format", "pdf", "--no-checklist", "--no-check")
+    return out / case.game / f"{case.game}.pdf"
+
+
+@pytest.mark.parametrize("case", RESTYLES, ids=lambda case: f"{case.game}-{case.layout}")
+def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(tmp_path, case):
+    """The restyle moves the element 5 mm right and colours it: every copy of its word is
+    drawn in that colour, 5 mm right of where the shipped layout puts it."""
+    shipped = words(build_one(tmp_path / "shipped", case, None), case.word)
+    assert shipped and marked(shipped) == []
+    elements = load_layout(case.layout).back_elements if case.back else load_layout(case.layout).elements
+    (element,) = [e for e in elements if e.name == case.element]
+    key = "back_elements" if case.back else "elements"
+    restyle = f"extends: {case.layout}\n{key}:\n  {case.element}: {{colour: '{MARK}', x: {element.x + 5}mm}}\n"
+    own = words(build_one(tmp_path / "own", case, restyle), case.word)
+    assert len(marked(own)) == len(shipped), f"not every {case.word!r} is in {MARK}"
+    for (page, x, top, _), (own_page, own_x, own_top, _) in zip(shipped, marked(own), strict=True):
+        assert own_page == page
+        assert own_x - x == pytest.approx(5.0, abs=0.05)
+        assert own_top == pytest.approx(top, abs=0.05)
