@@ -32,6 +32,8 @@ class Restyle:
 
 RESTYLES = [
     Restyle("whipped", "summary.yaml", "whipped-rules-summary", "title", "brief"),
+    Restyle("sliders", "chance.yaml", "sliders-event-card", "deck", "CHANCE"),
+    Restyle("sliders", "chance.yaml", "sliders-event-card", "mark", "?", back=True),
 ]
 
 
@@ -62,19 +64,31 @@ def build_one(tmp_path: Path, case: Restyle, restyle: str | None) -> Path:
     return out / case.game / f"{case.game}.pdf"
 
 
+@pytest.fixture(scope="module")
+def shipped_pdf(tmp_path_factory):
+    """The PDF of a case's component file as shipped, built once per file."""
+    built: dict[tuple[str, str], Path] = {}
+
+    def pdf(case: Restyle) -> Path:
+        if (case.game, case.file) not in built:
+            built[case.game, case.file] = build_one(tmp_path_factory.mktemp("shipped"), case, None)
+        return built[case.game, case.file]
+
+    return pdf
+
+
 @pytest.mark.parametrize("case", RESTYLES, ids=lambda case: f"{case.game}-{case.layout}")
-def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(tmp_path, case):
+def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(tmp_path, shipped_pdf, case):
     """The restyle moves the element 5 mm right and colours it: every copy of its word is
-    drawn in that colour, 5 mm right of where the shipped layout puts it."""
-    shipped = words(build_one(tmp_path / "shipped", case, None), case.word)
+    drawn in that colour, 5 mm right of where the shipped layout puts it (a back's too,
+    mirrored on its sheet for the duplex flip)."""
+    shipped = words(shipped_pdf(case), case.word)
     assert shipped and marked(shipped) == []
     elements = load_layout(case.layout).back_elements if case.back else load_layout(case.layout).elements
     (element,) = [e for e in elements if e.name == case.element]
     key = "back_elements" if case.back else "elements"
     restyle = f"extends: {case.layout}\n{key}:\n  {case.element}: {{colour: '{MARK}', x: {element.x + 5}mm}}\n"
-    own = words(build_one(tmp_path / "own", case, restyle), case.word)
-    assert len(marked(own)) == len(shipped), f"not every {case.word!r} is in {MARK}"
-    for (page, x, top, _), (own_page, own_x, own_top, _) in zip(shipped, marked(own), strict=True):
-        assert own_page == page
-        assert own_x - x == pytest.approx(5.0, abs=0.05)
-        assert own_top == pytest.approx(top, abs=0.05)
+    own = marked(words(build_one(tmp_path / "own", case, restyle), case.word))
+    assert len(own) == len(shipped), f"not every {case.word!r} is in {MARK}"
+    moved = {(page, round(x + 5, 1), round(top, 1)) for page, x, top, _ in shipped}
+    assert {(page, round(x, 1), round(top, 1)) for page, x, top, _ in own} == moved

@@ -6,34 +6,37 @@ and how everything is drawn, so a designer restyles it with `extends`; the Pytho
 says what the item shows beyond its own fields (`fields`), e.g. a price written as money.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
-from generator.layout.elements import draw_elements
+from generator.layout.elements import colour_of, draw_elements
 from generator.layout.images import Card
 from generator.layout.scene import Rect, Scene, Style
-from generator.sources.layout_model import Element, Layout
+from generator.sources.errors import Loc
+from generator.sources.layout_model import Colour, Element, Layout
 from generator.sources.loader import LocDict
 
 
 def element_face(
-    layout: Layout, elements: Sequence[Element], background: str | None, item: LocDict, ctx: LayoutContext, name: str
+    layout: Layout, elements: Sequence[Element], background: Colour | None, item: LocDict, ctx: LayoutContext, name: str
 ) -> Scene:
     """One face: the background (into the bleed), then the elements filled from the item."""
     bleed = layout.bleed
     scene = Scene(layout.width, layout.height, bleed=bleed, name=name)
+    background = colour_of(background, item, ctx, name, "the background")
     if background:
         scene.add(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=background)))
     scene.add(*draw_elements(elements, item, ctx, name, Card.of(layout)))
     return scene
 
 
-def with_fields(item: LocDict, **fields: object) -> LocDict:
+def with_fields(item: LocDict, places: Mapping[str, Loc] | None = None, **fields: object) -> LocDict:
     """The item with more fields (what a kind derives from it), its places kept for findings:
-    a derived field points at the item."""
+    a derived field points at the place `places` gives it, else at the item."""
     shown = LocDict(item, **fields)
-    shown.loc, shown.key_locs, shown.value_locs = item.loc, item.key_locs, item.value_locs
+    shown.loc, shown.key_locs = item.loc, item.key_locs
+    shown.value_locs = {**item.value_locs, **(places or {})}
     return shown
 
 

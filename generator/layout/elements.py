@@ -127,36 +127,44 @@ def _text_of(element: TextElement, item: LocDict, ctx: LayoutContext, component:
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
+def colour_of(
+    value: Colour | None, item: LocDict, ctx: LayoutContext, component: str, what: str, default: str | None = None
+) -> str | None:
+    """A colour as the layout writes it, or from the item's field (`fill: {field: colour}`);
+    a field that is no colour is finding L005 (`what` says whose colour it is), and no colour."""
+    if value is None:
+        return default
+    if not isinstance(value, FieldColour):
+        return value
+    given = item.get(value.field)
+    if given is None:
+        return default
+    colour = str(given).strip()
+    if _HEX.match(colour):
+        return colour.lower()
+    try:
+        return webcolors.name_to_hex(colour.lower())
+    except ValueError:
+        ctx.findings.append(
+            error(
+                "L005",
+                f"{value.field} {colour!r} of {component!r} ({what}) is not a colour: "
+                "expected #rrggbb or a CSS colour name such as 'darkred'",
+                item.loc_of(value.field),
+            )
+        )
+        return default
+
+
 class _Colours:
-    """An element's colours: as the layout writes them, or from the item's field
-    (`fill: {field: colour}`); a field that is no colour is finding L005, and no colour."""
+    """An element's colours, as colour_of reads them."""
 
     def __init__(self, element: Element, item: LocDict, ctx: LayoutContext, component: str):
         self.element, self.item, self.ctx, self.component = element, item, ctx, component
 
     def get(self, key: str, value: Colour | None, default: str | None = None) -> str | None:
-        if value is None:
-            return default
-        if not isinstance(value, FieldColour):
-            return value
-        given = self.item.get(value.field)
-        if given is None:
-            return default
-        colour = str(given).strip()
-        if _HEX.match(colour):
-            return colour.lower()
-        try:
-            return webcolors.name_to_hex(colour.lower())
-        except ValueError:
-            self.ctx.findings.append(
-                error(
-                    "L005",
-                    f"{value.field} {colour!r} of {self.component!r} (the {key} of element {self.element.name!r}) "
-                    "is not a colour: expected #rrggbb or a CSS colour name such as 'darkred'",
-                    self.item.loc_of(value.field),
-                )
-            )
-            return default
+        what = f"the {key} of element {self.element.name!r}"
+        return colour_of(value, self.item, self.ctx, self.component, what, default)
 
 
 def _style(role: str, stroke_width: float, stroke: str | None, fill: str | None = None) -> Style:

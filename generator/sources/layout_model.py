@@ -127,9 +127,9 @@ class Layout:
     loc: Loc
     bleed: float = 0.0
     gap: float = 0.0
-    background: str | None = None
+    background: Colour | None = None
     elements: tuple[Element, ...] = ()
-    back_background: str | None = None
+    back_background: Colour | None = None
     back_elements: tuple[Element, ...] = ()
     #: The kind's own parameters, validated by its params schema.
     params: LocDict = field(default_factory=LocDict)
@@ -224,9 +224,9 @@ def layout_of(name: str, data: LocDict, params: LocDict) -> Layout:
         loc=data.loc,
         bleed=_length(data, "bleed", "0mm"),
         gap=_length(data, "gap", "0mm"),
-        background=data.get("background"),
+        background=_optional_colour(data, "background"),
         elements=tuple(element(n, s) for n, s in data.get("elements", {}).items()),
-        back_background=data.get("back_background"),
+        back_background=_optional_colour(data, "back_background"),
         back_elements=tuple(element(n, s) for n, s in data.get("back_elements", {}).items()),
         params=params,
     )

@@ -19,6 +19,7 @@ saver): the denomination's colour becomes a coloured frame on white instead of a
 import math
 from dataclasses import dataclass
 
+from generator.layout.element_kind import ElementKind, with_fields
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle
@@ -334,98 +335,46 @@ class UtilityKind(_DeedBase):
         return items
 
 
-class EventCardKind(ComponentKind):
-    """A Chance or Community Chest card; its back is the `card-back` item of its deck."""
+class EventCardKind(ElementKind):
+    """A Chance or Community Chest card (layout sliders-event-card); its back is the
+    `card-back` item of its deck, whose title, text and colour the layout's elements show."""
 
-    params_schema = closed({"margin": LENGTH}, ["margin"])
+    #: A back's text this short (a mark such as "?") is `back_mark`, drawn large.
+    MARK_LENGTH = 3
+    #: The fields taken from the deck's back item, and the back's own field each shows.
+    FROM_BACK = {
+        "deck": "title",
+        "deck_colour": "colour",
+        "back_title": "title",
+        "back_mark": "text",
+        "back_text": "text",
+    }
 
     def __init__(self, name: str, label: str):
         self.name, self.label, self.schema = name, label, SCHEMAS[name]
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        margin, bleed = _param(layout, "margin"), _bleed(layout)
-        colour = self._back_item(ctx).get("colour", "#dddddd")
-        front = Scene(width, height, bleed=bleed, name=item["title"])
-        front.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=PAPER)))
-        front.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=colour, stroke_width=2.0)))
-        deck = self._back_item(ctx).get("title", self.name)
-        front.add(
-            *_text(
-                ctx,
-                item["title"],
-                "deck name",
-                item.loc,
-                deck.upper(),
-                (margin + 3, margin + 3, width - 2 * margin - 6, 6),
-                BOLD,
-                9,
-                align="center",
-            )
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        back = self._back_item(ctx)
+        text = back.get("text")
+        mark = "back_mark" if text and len(text) <= self.MARK_LENGTH else "back_text"
+        places = {key: back.loc_of(own) for key, own in self.FROM_BACK.items()} if back else {}
+        return with_fields(
+            item,
+            places,
+            deck=back.get("title", self.name).upper(),
+            deck_colour=back.get("colour", "#dddddd"),
+            back_title=back.get("title", self.label),
+            **({mark: text} if text else {}),
         )
-        front.add(
-            *_text(
-                ctx,
-                item["title"],
-                "text",
-                item.loc_of("text"),
-                item["text"],
-                (margin + 4, margin + 12, width - 2 * margin - 8, height - 2 * margin - 16),
-                REGULAR,
-                11,
-                align="center",
-                valign="middle",
-            )
-        )
-        return Faces(front, self._back(item, layout, ctx))
+
+    def back_name(self, item: LocDict) -> str:
+        return f"{item['title']} (back)"
 
     def _back_item(self, ctx: LayoutContext) -> LocDict:
         for back in ctx.game.items("card-back"):
             if back.get("deck") == self.name:
                 return back
         return LocDict()
-
-    def _back(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Scene:
-        width, height = _size(layout)
-        margin, bleed = _param(layout, "margin"), _bleed(layout)
-        spec = self._back_item(ctx)
-        back = Scene(width, height, bleed=bleed, name=f"{item['title']} (back)")
-        back.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=spec.get("colour", "#dddddd"))))
-        back.add(
-            Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=INK, stroke_width=1.0 * PT))
-        )
-        title = spec.get("title", self.label)
-        back.add(
-            *_text(
-                ctx,
-                title,
-                "back title",
-                spec.loc if spec else item.loc,
-                title,
-                (margin + 3, height * 0.3, width - 2 * margin - 6, 14),
-                BOLD,
-                18,
-                align="center",
-                valign="middle",
-            )
-        )
-        if spec.get("text"):
-            big = len(spec["text"]) <= 3  # a mark such as "?" is drawn large
-            back.add(
-                *_text(
-                    ctx,
-                    title,
-                    "back text",
-                    spec.loc_of("text"),
-                    spec["text"],
-                    (margin + 3, height * 0.48, width - 2 * margin - 6, 30),
-                    BOLD,
-                    60 if big else 14,
-                    align="center",
-                    valign="middle",
-                )
-            )
-        return back
 
 
 class CardBackKind(ComponentKind):
