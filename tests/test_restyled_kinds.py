@@ -34,6 +34,7 @@ RESTYLES = [
     Restyle("whipped", "summary.yaml", "whipped-rules-summary", "title", "brief"),
     Restyle("sliders", "chance.yaml", "sliders-event-card", "deck", "CHANCE"),
     Restyle("sliders", "chance.yaml", "sliders-event-card", "mark", "?", back=True),
+    Restyle("sliders", "money.yaml", "sliders-bill", "amount", "$"),
 ]
 
 

@@ -389,20 +389,14 @@ class CardBackKind(ComponentKind):
 
 
 BILL_PARAMS = closed(
-    {
-        "margin": LENGTH,
-        "frame": LENGTH,
-        "ink": {"enum": ["full", "saver"]},
-        "colours": {"type": "object", "additionalProperties": COLOUR},
-    },
-    ["margin", "frame", "ink", "colours"],
+    {"ink": {"enum": ["full", "saver"]}, "colours": {"type": "object", "additionalProperties": COLOUR}},
+    ["ink", "colours"],
 )
 
 
-class BillKind(ComponentKind):
-    """A bill of play money: its value large in the middle and in every corner. Full ink
-    fills it with the denomination's colour; the ink saver keeps it white inside a frame of
-    that colour."""
+class BillKind(ElementKind):
+    """A bill of play money (layout sliders-bill): full ink fills it with the denomination's
+    colour; the ink saver keeps it white inside a frame of that colour."""
 
     name = "bill"
     label = "play money"
@@ -410,81 +404,17 @@ class BillKind(ComponentKind):
     schema = SCHEMAS["bill"]
     params_schema = BILL_PARAMS
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
+    def title(self, item: LocDict) -> str:
+        return f"{_money(item['value'])} bill"
+
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
         p = layout.params
-        margin, frame = _param(layout, "margin"), _param(layout, "frame")
-        colour = p["colours"].get(str(item["value"]), "#eeeeee")
-        saver = p["ink"] == "saver" or ctx.ink_saver
-        value = _money(item["value"])
-        scene = Scene(width, height, name=f"{value} bill")
-        if saver:
-            scene.add(
-                Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=colour, stroke_width=frame))
-            )
-        else:
-            scene.add(Rect(0, 0, width, height, Style(fill=colour)))
-            scene.add(
-                Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=INK, stroke_width=0.75 * PT))
-            )
-        name, loc = value, item.loc_of("value")
-        scene.add(
-            *_text(
-                ctx,
-                name,
-                "bank",
-                loc,
-                "INTERDIMENSIONAL BANK",
-                (margin + 2, margin + 2.5, width - 2 * margin - 4, 5),
-                BOLD,
-                8,
-                align="center",
-            )
+        return with_fields(
+            item,
+            amount=_money(item["value"]),
+            colour=p["colours"].get(str(item["value"]), "#eeeeee"),
+            ink="saver" if p["ink"] == "saver" or ctx.ink_saver else "full",
         )
-        scene.add(
-            *_text(
-                ctx,
-                name,
-                "value",
-                loc,
-                value,
-                (width * 0.25, height * 0.28, width * 0.5, height * 0.44),
-                BOLD,
-                30,
-                align="center",
-                valign="middle",
-            )
-        )
-        corner = (margin + 2.5, height - margin - 9, 22, 7)
-        for x, align in ((corner[0], "left"), (width - corner[0] - corner[2], "right")):
-            for y in (margin + 2, corner[1]):
-                scene.add(
-                    *_text(
-                        ctx,
-                        name,
-                        "corner value",
-                        loc,
-                        str(item["value"]),
-                        (x, y, corner[2], corner[3]),
-                        BOLD,
-                        13,
-                        align=align,
-                    )
-                )
-        scene.add(
-            *_text(
-                ctx,
-                name,
-                "motto",
-                loc,
-                "Sliders",
-                (margin + 2, height - margin - 7, width - 2 * margin - 4, 5),
-                ITALIC,
-                8,
-                align="center",
-            )
-        )
-        return Faces(scene)
 
 
 BOARD_PARAMS = closed(
