@@ -34,6 +34,9 @@ RESTYLES = [
     Restyle("sliders", "sliders-event-card", "deck", "CHANCE"),
     Restyle("sliders", "sliders-event-card", "mark", "?", back=True),
     Restyle("sliders", "sliders-bill", "amount", "$"),
+    Restyle("sliders", "sliders-deed", "price", "Price"),
+    Restyle("sliders", "sliders-deed", "rents.label", "With"),
+    Restyle("sliders", "sliders-deed", "mortgaged", "Mortgaged", back=True),
 ]
 
 
@@ -64,6 +67,25 @@ def build_one(tmp_path: Path, case: Restyle, restyle: str | None) -> Path:
     return out / case.game / f"{case.game}.pdf"
 
 
+def restyled(case: Restyle) -> str:
+    """The game's own layout's elements: the case's element (`repeat.element` for one inside
+    a repeat) coloured and moved 5 mm right."""
+    layout = load_layout(case.layout)
+    elements = layout.back_elements if case.back else layout.elements
+    yaml = "back_elements:\n" if case.back else "elements:\n"
+    indent = "  "
+    *repeats, name = case.element.split(".")
+    for repeat in repeats:
+        (element,) = [e for e in elements if e.name == repeat]
+        elements = element.elements
+        yaml += f"{indent}{repeat}:\n{indent}  elements:\n"
+        indent += "    "
+    (element,) = [e for e in elements if e.name == name]
+    yaml += f"{indent}{name}:\n"
+    indent += "  "
+    return yaml + f"{indent}{{colour: '{MARK}', x: {element.x + 5}mm}}\n"
+
+
 @pytest.fixture(scope="module")
 def shipped_pdf(tmp_path_factory):
     """The PDF of a case's game as shipped, built once per game."""
@@ -84,10 +106,7 @@ def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(tmp_p
     mirrored on its sheet for the duplex flip)."""
     shipped = words(shipped_pdf(case), case.word)
     assert shipped and marked(shipped) == []
-    elements = load_layout(case.layout).back_elements if case.back else load_layout(case.layout).elements
-    (element,) = [e for e in elements if e.name == case.element]
-    key = "back_elements" if case.back else "elements"
-    restyle = f"extends: {case.layout}\n{key}:\n  {case.element}: {{colour: '{MARK}', x: {element.x + 5}mm}}\n"
+    restyle = f"extends: {case.layout}\n" + restyled(case)
     own = marked(words(build_one(tmp_path / "own", case, restyle), case.word))
     # The kind's sheets: those holding the restyled word (the game's other sheets show it too).
     pages = {page for page, *_ in own}

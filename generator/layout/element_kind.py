@@ -6,14 +6,13 @@ and how everything is drawn, so a designer restyles it with `extends`; the Pytho
 says what the item shows beyond its own fields (`fields`), e.g. a price written as money.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.elements import colour_of, draw_elements
 from generator.layout.images import Card
 from generator.layout.scene import Rect, Scene, Style
-from generator.sources.errors import Loc
 from generator.sources.layout_model import Colour, Element, Layout
 from generator.sources.loader import LocDict
 
@@ -29,15 +28,6 @@ def element_face(
         scene.add(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=background)))
     scene.add(*draw_elements(elements, item, ctx, name, Card.of(layout)))
     return scene
-
-
-def with_fields(item: LocDict, places: Mapping[str, Loc] | None = None, **fields: object) -> LocDict:
-    """The item with more fields (what a kind derives from it), its places kept for findings:
-    a derived field points at the place `places` gives it, else at the item."""
-    shown = LocDict(item, **fields)
-    shown.loc, shown.key_locs = item.loc, item.key_locs
-    shown.value_locs = {**item.value_locs, **(places or {})}
-    return shown
 
 
 class ElementKind(ComponentKind):

@@ -15,6 +15,7 @@ lengths in mm (generator/sources/layout_model.py).
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 import webcolors
 
@@ -33,9 +34,10 @@ from generator.sources.layout_model import (
     ImageElement,
     LineElement,
     RectElement,
+    RepeatElement,
     TextElement,
 )
-from generator.sources.loader import LocDict
+from generator.sources.loader import LocDict, LocList
 
 
 def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
@@ -94,7 +96,38 @@ def draw_elements(
             out.append(Icon(element.icon, x, y, w, h))
         elif isinstance(element, ImageElement):
             out.extend(draw_image(element, item, ctx, card, element.box))
+        elif isinstance(element, RepeatElement):
+            out.extend(_draw_repeat(element, item, ctx, component, card))
     return out
+
+
+def _draw_repeat(repeat: RepeatElement, item: LocDict, ctx: LayoutContext, component: str, card: Card) -> list[Item]:
+    """The repeat's elements for each entry of its list, each entry's fields (a scalar entry
+    is `value`) over the item's, with `number` counting entries from 1."""
+    entries = item.get(repeat.field)
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise SourceError(item.loc_of(repeat.field), f"element {repeat.name!r} repeats over a list, not {entries!r}")
+    out: list[Item] = []
+    for k, entry in enumerate(entries):
+        col, row = (k % repeat.per_row, k // repeat.per_row) if repeat.per_row else (k, k)
+        dx, dy = col * repeat.step_x, row * repeat.step_y
+        fields = dict(entry) if isinstance(entry, dict) else {"value": entry}
+        place = entries.loc_of(k) if isinstance(entries, LocList) else item.loc_of(repeat.field)
+        own = with_fields(item, dict.fromkeys(fields, place), number=k + 1, **fields)
+        placed = [replace(e, x=repeat.x + dx + e.x, y=repeat.y + dy + e.y) for e in repeat.elements]
+        out.extend(draw_elements(placed, own, ctx, component, card))
+    return out
+
+
+def with_fields(item: LocDict, places: Mapping[str, Loc] | None = None, **fields: object) -> LocDict:
+    """The item with more fields (what a kind derives from it, a repeated entry's), its places
+    kept for findings: a new field points at the place `places` gives it, else at the item."""
+    shown = LocDict(item, **fields)
+    shown.loc, shown.key_locs = item.loc, item.key_locs
+    shown.value_locs = {**item.value_locs, **(places or {})}
+    return shown
 
 
 def _text_of(element: TextElement, item: LocDict, ctx: LayoutContext, component: str) -> tuple[str, Loc] | None:

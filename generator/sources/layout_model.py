@@ -117,6 +117,20 @@ class ImageElement(Element):
     align: str = "center"
 
 
+@dataclass(frozen=True, kw_only=True)
+class RepeatElement(Element):
+    """Its `elements` drawn once per entry of the item's list `field`, placed from the
+    repeat's (x, y), the k-th entry `step_x` and `step_y` on from the one before; with
+    `per_row`, entries wrap: k % per_row steps across, k // per_row steps down."""
+
+    field: str
+    field_loc: Loc
+    step_x: float = 0.0
+    step_y: float = 0.0
+    per_row: int | None = None
+    elements: tuple[Element, ...] = ()
+
+
 @dataclass(frozen=True)
 class Layout:
     """A layout with its `extends` chain resolved and checked."""
@@ -201,6 +215,16 @@ def element(name: str, spec: LocDict) -> Element:
             stroke=_colour(spec.get("stroke", "#000000")),
             stroke_width=_length(spec, "stroke_width", "0.5pt"),
             role=spec.get("role", "art"),
+        )
+    if kind == "repeat":
+        return RepeatElement(
+            **common,
+            field=spec["field"],
+            field_loc=spec.loc_of("field"),
+            step_x=_length(spec, "step_x", "0mm"),
+            step_y=_length(spec, "step_y", "0mm"),
+            per_row=spec.get("per_row"),
+            elements=tuple(element(n, s) for n, s in spec["elements"].items()),
         )
     if kind == "icon":
         return IconElement(**common, icon=spec["icon"], icon_loc=spec.loc_of("icon"))

@@ -28,38 +28,53 @@ IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-
 #: Keys only an image element takes.
 IMAGE_KEYS = ("file", "fit")
 
+_ELEMENT_KEYS: dict[str, dict] = {
+    "type": {"enum": ["text", "rect", "line", "icon", "image"]},
+    "x": LENGTH,
+    "y": LENGTH,
+    "width": NONNEGATIVE_LENGTH,
+    "height": NONNEGATIVE_LENGTH,
+    "field": {"type": "string"},
+    "text": {"type": "string"},
+    "template": {"type": "string"},
+    "bullet": {"type": "string"},
+    "when": {"type": "string"},
+    "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+    "font": {"type": "string"},
+    "size": POSITIVE_LENGTH,
+    "min_size": POSITIVE_LENGTH,
+    "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+    "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+    "align": {"enum": [*TEXT_ALIGN, *IMAGE_ALIGN]},
+    "valign": {"enum": ["top", "middle", "bottom"]},
+    "colour": COLOUR_OR_FIELD,
+    "fill": COLOUR_OR_FIELD,
+    "stroke": COLOUR_OR_FIELD,
+    "stroke_width": NONNEGATIVE_LENGTH,
+    "radius": NONNEGATIVE_LENGTH,
+    "file": {"type": "string", "minLength": 1},
+    "fit": {"enum": ["cover", "contain", "stretch"]},
+    "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
+    "z": {"type": "integer", "minimum": -100, "maximum": 100},
+}
+#: An element inside a `repeat` element: any but another repeat.
+ENTRY_ELEMENT_SCHEMA = closed(_ELEMENT_KEYS, ["type"])
+#: A `repeat` element draws its `elements` once per entry of the item's list `field`, the
+#: k-th entry `step_x` and `step_y` on from the one before (wrapping every `per_row`).
 ELEMENT_SCHEMA = closed(
     {
-        "type": {"enum": ["text", "rect", "line", "icon", "image"]},
-        "x": LENGTH,
-        "y": LENGTH,
-        "width": NONNEGATIVE_LENGTH,
-        "height": NONNEGATIVE_LENGTH,
-        "field": {"type": "string"},
-        "text": {"type": "string"},
-        "template": {"type": "string"},
-        "bullet": {"type": "string"},
-        "when": {"type": "string"},
-        "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
-        "font": {"type": "string"},
-        "size": POSITIVE_LENGTH,
-        "min_size": POSITIVE_LENGTH,
-        "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "align": {"enum": [*TEXT_ALIGN, *IMAGE_ALIGN]},
-        "valign": {"enum": ["top", "middle", "bottom"]},
-        "colour": COLOUR_OR_FIELD,
-        "fill": COLOUR_OR_FIELD,
-        "stroke": COLOUR_OR_FIELD,
-        "stroke_width": NONNEGATIVE_LENGTH,
-        "radius": NONNEGATIVE_LENGTH,
-        "file": {"type": "string", "minLength": 1},
-        "fit": {"enum": ["cover", "contain", "stretch"]},
-        "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
-        "z": {"type": "integer", "minimum": -100, "maximum": 100},
+        **_ELEMENT_KEYS,
+        "type": {"enum": [*_ELEMENT_KEYS["type"]["enum"], "repeat"]},
+        "step_x": LENGTH,
+        "step_y": LENGTH,
+        "per_row": {"type": "integer", "minimum": 1},
+        "elements": {"type": "object", "additionalProperties": ENTRY_ELEMENT_SCHEMA},
     },
     ["type"],
 )
+#: Keys only a repeat element takes.
+REPEAT_KEYS = ("step_x", "step_y", "per_row", "elements")
+
 
 LAYOUT_SCHEMA = closed(
     {
@@ -84,6 +99,10 @@ TEXT_SOURCES = ("field", "text", "template")
 SHOWN = (*TEXT_SOURCES, "file")
 
 
+#: How deep elements lie: layout -> elements -> name, and on inside a repeat -> elements -> name.
+ELEMENT_DEPTHS = (2, 4)
+
+
 def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
     """Child over parent, recursively for mappings; positions kept from whichever won. In an
     element (depth 2: elements -> name -> spec), the child's field, text or template replaces
@@ -92,7 +111,7 @@ def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
     out.loc = child.loc
     out.key_locs, out.value_locs = dict(parent.key_locs), dict(parent.value_locs)
     out.update(parent)
-    if depth == 2 and any(key in child for key in SHOWN):
+    if depth in ELEMENT_DEPTHS and any(key in child for key in SHOWN):
         for key in SHOWN:
             out.pop(key, None)
     for key, value in child.items():
@@ -134,39 +153,64 @@ def load_layout(
     return layout_of(name, data, params)
 
 
+def _every_element(data: LocDict) -> list[tuple[str, LocDict]]:
+    """(name, element) for every element of both faces, those inside a repeat included."""
+    found = []
+    for key in ("elements", "back_elements"):
+        for name, spec in data.get(key, {}).items():
+            found.append((name, spec))
+            if spec["type"] == "repeat":
+                found.extend(spec.get("elements", {}).items())
+    return found
+
+
 def _check_fonts(data: LocDict) -> None:
     """Every element's font is one of fonts/fonts.yaml, reported at the element."""
     known = faces()
-    for key in ("elements", "back_elements"):
-        for spec in data.get(key, {}).values():
-            if spec.get("font", "DejaVuSans") not in known:
-                raise SourceError(
-                    spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
-                )
+    for _, spec in _every_element(data):
+        if spec.get("font", "DejaVuSans") not in known:
+            raise SourceError(
+                spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
+            )
 
 
 def _check_elements(data: LocDict) -> None:
     """Every element has what its type needs, shows one text source, and its `when` and
     `template` parse."""
-    for key in ("elements", "back_elements"):
-        for name, spec in data.get(key, {}).items():
-            if spec["type"] == "icon" and "icon" not in spec:
-                raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
-            _check_image(name, spec)
-            if "bullet" in spec and spec["type"] != "text":
-                raise SourceError(spec.key_loc("bullet"), f"'bullet' belongs to text elements, not to {name!r}")
-            if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
-                raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
-            if "when" in spec:
-                parse_condition(spec["when"], spec.loc_of("when"))
-            if "template" in spec:
-                parse_template(spec["template"], spec.loc_of("template"))
-            sources = [k for k in TEXT_SOURCES if k in spec]
-            if len(sources) > 1:
-                raise SourceError(
-                    spec.key_loc(sources[1]),
-                    f"an element shows one of field, text or template, not {' and '.join(sources)}",
-                )
+    for name, spec in _every_element(data):
+        _check_repeat(name, spec)
+        if spec["type"] == "icon" and "icon" not in spec:
+            raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
+        _check_image(name, spec)
+        if "bullet" in spec and spec["type"] != "text":
+            raise SourceError(spec.key_loc("bullet"), f"'bullet' belongs to text elements, not to {name!r}")
+        if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
+            raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
+        if "when" in spec:
+            parse_condition(spec["when"], spec.loc_of("when"))
+        if "template" in spec:
+            parse_template(spec["template"], spec.loc_of("template"))
+        sources = [k for k in TEXT_SOURCES if k in spec]
+        if len(sources) > 1:
+            raise SourceError(
+                spec.key_loc(sources[1]),
+                f"an element shows one of field, text or template, not {' and '.join(sources)}",
+            )
+
+
+def _check_repeat(name: str, spec: LocDict) -> None:
+    """A repeat element names the list it repeats over and what it draws for each entry;
+    its keys belong to it alone."""
+    if spec["type"] == "repeat":
+        if "field" not in spec or not spec.get("elements"):
+            raise SourceError(spec.loc, f"repeat element {name!r} needs a 'field' (a list) and its 'elements'")
+        for key in ("text", "template", "file", "bullet"):
+            if key in spec:
+                raise SourceError(spec.key_loc(key), f"repeat element {name!r} draws its elements, not {key}")
+        return
+    for key in REPEAT_KEYS:
+        if key in spec:
+            raise SourceError(spec.key_loc(key), f"'{key}' belongs to repeat elements, not to a {spec['type']} element")
 
 
 def _check_image(name: str, spec: LocDict) -> None:

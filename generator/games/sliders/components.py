@@ -1,7 +1,10 @@
 """The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
 
 Items are validated against the engine's own SCHEMAS (schemas.py), so what prints is what
-the engine plays. Three kinds draw from more than their own item:
+the engine plays. Deeds, event cards (with the backs their `card-back` items give) and
+money are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds only
+derive the fields those elements show (money as "$60", the rent lines, a deck's colour),
+so a game folder restyles them with `extends`. Two kinds draw from more than their item:
 - an event card's back comes from the `card-back` item naming its deck, so each deck has
   its own back; the `card-back` items themselves print nothing of their own;
 - the board is one component drawn from all 40 `square` items, with each deed square's
@@ -9,17 +12,17 @@ the engine plays. Three kinds draw from more than their own item:
 The board and the backs override `draw_file(items, layout, ctx)`, the faces of a whole
 component file (the backs' file has none of its own).
 
-Buildings are fold-up nets whose outline is not a rectangle: the net draws its own outline
-as a closed cut Polyline and its folds as score lines, and says `own_outline` so imposition
-draws no rectangle (no misleading cut) around it; its layout keeps a gap so nets stand
-apart. Money has an ink-saver look (layout `sliders-bill-ink-saver`, or the build's ink
-saver): the denomination's colour becomes a coloured frame on white instead of a fill.
+The board and buildings are computed geometry. Buildings are fold-up nets whose outline is
+not a rectangle: the net draws its own outline as a closed cut Polyline and its folds as
+score lines, and says `own_outline` so imposition draws no rectangle (no misleading cut)
+around it; its layout keeps a gap so nets stand apart.
 """
 
 import math
 from dataclasses import dataclass
 
-from generator.layout.element_kind import ElementKind, with_fields
+from generator.layout.element_kind import ElementKind
+from generator.layout.elements import with_fields
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle
@@ -35,20 +38,12 @@ INK = "#000000"
 PAPER = "#ffffff"
 #: The card spaces on the board: a tint a shade darker than the board's centre.
 CARD_SPACE = "#d5e8d0"
-#: A name on a colour band keeps this far from the band's left and right edges.
-BAND_PADDING = 2.5
 BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
-ITALIC = "DejaVuSans-Oblique"
-THIN = Style(stroke=INK, stroke_width=0.5 * PT)
 
 
 def _size(layout: Layout) -> tuple[float, float]:
     return layout.width, layout.height
-
-
-def _bleed(layout: Layout) -> float:
-    return layout.bleed
 
 
 def _param(layout: Layout, key: str) -> float:
@@ -80,259 +75,77 @@ def _money(amount: int) -> str:
     return f"${amount:,}"
 
 
-def _row(
-    ctx: LayoutContext,
-    name: str,
-    loc: Loc | None,
-    label: str,
-    amount: str,
-    x: float,
-    y: float,
-    w: float,
-    split: float = 0.72,
-) -> list[Item]:
-    """One rent line: the label on the left, the amount on the right (from `split` of the
-    width on), in one line's box."""
-    size_pt = 8.5
-    h = size_pt * PT * 1.5
-    return _text(ctx, name, label, loc, label, (x, y, w * split, h), REGULAR, size_pt, valign="middle") + _text(
-        ctx,
-        name,
-        label,
-        loc,
-        amount,
-        (x + w * split, y, w * (1 - split), h),
-        BOLD,
-        size_pt,
-        align="right",
-        valign="middle",
-    )
-
-
-DEED_PARAMS = closed(
-    {"margin": LENGTH, "band_height": LENGTH, "back_colour": COLOUR}, ["margin", "band_height", "back_colour"]
-)
-
-
-class _DeedBase(ComponentKind):
-    """A title deed: a band with the name, the rent lines below, and a back telling its
-    mortgage value so a mortgaged (face-down) deed still says what it is worth."""
+class _DeedBase(ElementKind):
+    """A title deed (layout sliders-deed): a band with the name, the rent lines below, and a
+    back telling its mortgage value so a mortgaged (face-down) deed still says what it is
+    worth. The kinds differ in what they derive for the rent lines."""
 
     label = "title deeds"
-    params_schema = DEED_PARAMS
-
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        margin, band = _param(layout, "margin"), _param(layout, "band_height")
-        front = Scene(width, height, bleed=_bleed(layout), name=item["name"])
-        front.add(
-            Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed, Style(fill=PAPER))
-        )
-        front.add(Rect(margin, margin, width - 2 * margin, band, self._band_style(item)))
-        ink = _ink_on(self._band_style(item).fill or PAPER)
-        front.add(
-            *_text(
-                ctx,
-                item["name"],
-                "kicker",
-                item.loc,
-                self.kicker,
-                (margin, margin + 1.0, width - 2 * margin, band * 0.3),
-                BOLD,
-                7,
-                align="center",
-                colour=ink,
-            )
-        )
-        front.add(
-            *_text(
-                ctx,
-                item["name"],
-                "name",
-                item.loc_of("name"),
-                item["name"],
-                (margin + BAND_PADDING, margin + band * 0.35, width - 2 * (margin + BAND_PADDING), band * 0.6),
-                BOLD,
-                12,
-                align="center",
-                valign="middle",
-                leading=1.05,
-                colour=ink,
-            )
-        )
-        y = margin + band + 2.5
-        front.add(
-            *_text(
-                ctx,
-                item["name"],
-                "price",
-                item.loc_of("price"),
-                f"Price {_money(item['price'])}",
-                (margin, y, width - 2 * margin, 4.5),
-                ITALIC,
-                8,
-                align="center",
-            )
-        )
-        front.add(*self.body(item, ctx, margin + 1.5, y + 6.0, width - 2 * margin - 3, height - margin))
-        return Faces(front, self._back(item, layout, ctx))
-
     kicker = "TITLE DEED"
 
-    def _band_style(self, item: LocDict) -> Style:
-        return Style(fill="#e6e6e6", stroke=INK, stroke_width=0.5 * PT)
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        derived: dict[str, object] = {
+            "deed_kind": self.name,
+            "kicker": self.kicker,
+            "price_amount": _money(item["price"]),
+            "mortgage_amount": _money(item["mortgage"]),
+            **self.lines(item),
+        }
+        if "colour" in item:
+            derived["band_ink"] = _ink_on(item["colour"])
+        places = {key: item.loc_of(own) for key, own in self.sources.items()}
+        return with_fields(item, places, **derived)
 
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
+    #: The item's field each derived field comes from, for findings' places.
+    sources = {"price_amount": "price", "mortgage_amount": "mortgage"}
+
+    def lines(self, item: LocDict) -> dict[str, object]:
         raise NotImplementedError
 
-    @staticmethod
-    def _back(item: LocDict, layout: Layout, ctx: LayoutContext) -> Scene:
-        width, height = _size(layout)
-        margin = _param(layout, "margin")
-        back = Scene(width, height, bleed=_bleed(layout), name=f"{item['name']} (back)")
-        back.add(
-            Rect(
-                -back.bleed,
-                -back.bleed,
-                width + 2 * back.bleed,
-                height + 2 * back.bleed,
-                Style(fill=layout.params["back_colour"]),
-            )
-        )
-        back.add(
-            Rect(
-                margin,
-                margin,
-                width - 2 * margin,
-                height - 2 * margin,
-                Style(fill=PAPER, stroke=INK, stroke_width=0.75 * PT),
-            )
-        )
-        back.add(
-            *_text(
-                ctx,
-                item["name"],
-                "back name",
-                item.loc_of("name"),
-                item["name"],
-                (margin + 2, height * 0.22, width - 2 * margin - 4, 14),
-                BOLD,
-                12,
-                align="center",
-                valign="middle",
-            )
-        )
-        back.add(
-            *_text(
-                ctx,
-                item["name"],
-                "mortgage",
-                item.loc_of("mortgage"),
-                f"Mortgaged for {_money(item['mortgage'])}",
-                (margin + 2, height * 0.42, width - 2 * margin - 4, 16),
-                BOLD,
-                14,
-                align="center",
-                valign="middle",
-            )
-        )
-        back.add(
-            *_text(
-                ctx,
-                item["name"],
-                "back note",
-                item.loc,
-                "Card must be turned this side up if property is mortgaged. No rent while mortgaged.",
-                (margin + 4, height * 0.66, width - 2 * margin - 8, 14),
-                ITALIC,
-                7,
-                align="center",
-            )
-        )
-        return back
+    def back_name(self, item: LocDict) -> str:
+        return f"{item['name']} (back)"
 
 
 class DeedKind(_DeedBase):
     name = "deed"
     schema = SCHEMAS["deed"]
+    sources = {**_DeedBase.sources, "rents": "rent", "house_amount": "house_cost"}
+    LABELS = ("Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL")
 
-    def _band_style(self, item: LocDict) -> Style:
-        return Style(fill=item["colour"], stroke=INK, stroke_width=0.5 * PT)
-
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
-        name, rent, loc = item["name"], item["rent"], item.loc_of("rent")
-        labels = ["Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL"]
-        items: list[Item] = []
-        for n, label in enumerate(labels):
-            items += _row(ctx, name, loc, label, _money(rent[n]), x, y + n * 4.6, w)
-        y += 6 * 4.6 + 1.0
-        items += _text(
-            ctx,
-            name,
-            "double-rent note",
-            loc,
-            "If a player owns ALL the sites of any colour-group, the rent is doubled on "
-            "unimproved sites in that group.",
-            (x, y, w, 8.5),
-            ITALIC,
-            7,
-            align="center",
-        )
-        y += 9.5
-        items.append(Polyline(((x, y), (x + w, y)), THIN))
-        cost = item["house_cost"]
-        items += _row(
-            ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w, split=0.5
-        )
-        items += _row(
-            ctx, name, item.loc_of("house_cost"), "Hotels cost", f"{_money(cost)} + 4 houses", x, y + 5.4, w, split=0.4
-        )
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 10.0, w)
-        return items
+    def lines(self, item: LocDict) -> dict[str, object]:
+        rents = [
+            {"label": label, "amount": _money(rent)} for label, rent in zip(self.LABELS, item["rent"], strict=True)
+        ]
+        return {"rents": rents, "house_amount": _money(item["house_cost"])}
 
 
 class RailroadKind(_DeedBase):
     name = "railroad"
     schema = SCHEMAS["railroad"]
     kicker = "VORTEX LINE"
+    sources = {**_DeedBase.sources, "rents": "rent_by_count"}
 
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
-        name, loc = item["name"], item.loc_of("rent_by_count")
-        items: list[Item] = []
-        for n, rent in enumerate(item["rent_by_count"]):
-            label = "Rent" if n == 0 else f"If {n + 1} lines are owned"
-            items += _row(ctx, name, loc, label, _money(rent), x, y + n * 5.2, w)
-        y += len(item["rent_by_count"]) * 5.2 + 2
-        items.append(Polyline(((x, y), (x + w, y)), THIN))
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
-        return items
+    def lines(self, item: LocDict) -> dict[str, object]:
+        return {
+            "rents": [
+                {"label": "Rent" if n == 0 else f"If {n + 1} lines are owned", "amount": _money(rent)}
+                for n, rent in enumerate(item["rent_by_count"])
+            ]
+        }
 
 
 class UtilityKind(_DeedBase):
     name = "utility"
     schema = SCHEMAS["utility"]
     kicker = "UTILITY"
+    sources = {**_DeedBase.sources, "rules": "dice_multiplier"}
 
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
-        name, loc = item["name"], item.loc_of("dice_multiplier")
-        items: list[Item] = []
+    def lines(self, item: LocDict) -> dict[str, object]:
+        rules = []
         for n, times in enumerate(item["dice_multiplier"]):
             owned = "one utility is" if n == 0 else ("both utilities are" if n == 1 else f"{n + 1} utilities are")
-            items += _text(
-                ctx,
-                name,
-                "rent rule",
-                loc,
-                f"If {owned} owned, rent is {times} times the amount shown on the dice.",
-                (x, y + n * 11, w, 10),
-                REGULAR,
-                8,
-                align="center",
-            )
-        y += len(item["dice_multiplier"]) * 11 + 1
-        items.append(Polyline(((x, y), (x + w, y)), THIN))
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
-        return items
+            rules.append(f"If {owned} owned, rent is {times} times the amount shown on the dice.")
+        return {"rules": rules}
 
 
 class EventCardKind(ElementKind):

@@ -12,7 +12,8 @@ never the only cue.
 import math
 from dataclasses import replace
 
-from generator.layout.element_kind import ElementKind, with_fields
+from generator.layout.element_kind import ElementKind
+from generator.layout.elements import with_fields
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.shapes import regular_polygon
