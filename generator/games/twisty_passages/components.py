@@ -11,7 +11,8 @@ seeded generator, so the back is the same on every build.
 import random
 
 from generator.check.findings import error
-from generator.layout.elements import draw_elements, draw_text
+from generator.layout.element_kind import ElementKind
+from generator.layout.elements import draw_elements, draw_text, with_fields
 from generator.layout.images import Card
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Icon, Item, Polyline, Rect, Scene, Style
@@ -308,48 +309,16 @@ def maze_walls(cols: int, rows: int, rng: random.Random) -> list[tuple[Corner, C
     return walls
 
 
-class WinThresholdKind(ComponentKind):
-    """One goal card per player count: put the one for your table in the middle."""
+class WinThresholdKind(ElementKind):
+    """One goal card per player count (layout twisty-win-threshold): put the one for your
+    table in the middle."""
 
     name = "win-threshold"
     label = "goal cards"
     schema = WIN_THRESHOLD
-    params_schema = closed(
-        {"heading": TEXT_BOX, "number": TEXT_BOX, "text": TEXT_BOX, "background": COLOUR},
-        ["heading", "number", "text", "background"],
-    )
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        w, h = layout.width, layout.height
-        bleed = layout.bleed
-        params = layout.params
-        name = self.title(item)
-        scene = Scene(w, h, bleed=bleed, name=name)
-        scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=params["background"])))
-        loc = item.loc_of("cards")
-        scene.add(
-            *draw_text(
-                f"{ctx.game.name}\n{item['players']} players",
-                params_text("heading", params["heading"]),
-                ctx,
-                name,
-                "heading",
-                item.loc_of("players"),
-            )
-        )
-        scene.add(*draw_text(str(item["cards"]), params_text("number", params["number"]), ctx, name, "number", loc))
-        scene.add(
-            *draw_text(
-                f"cards in your path at the end of your turn win the game with {item['players']} players.",
-                params_text("text", params["text"]),
-                ctx,
-                name,
-                "text",
-                loc,
-            )
-        )
-        scene.add(*draw_elements(layout.elements, item, ctx, name, Card.of(layout)))
-        return Faces(scene)
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        return with_fields(item, game=ctx.game.name)
 
     def title(self, item: LocDict) -> str:
         return f"goal for {item['players']} players"
