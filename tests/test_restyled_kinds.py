@@ -38,6 +38,9 @@ RESTYLES = [
     Restyle("sliders", "sliders-deed", "rents.label", "With"),
     Restyle("sliders", "sliders-deed", "mortgaged", "Mortgaged", back=True),
     Restyle("twisty-passages", "twisty-win-threshold", "heading", "Passages"),
+    Restyle("twisty-passages", "twisty-maze-card", "kind_line", "PASSAGE"),
+    Restyle("twisty-passages", "twisty-maze-card", "zone_name", "ZONE"),
+    Restyle("twisty-passages", "twisty-maze-card", "name", "Passages", back=True),
 ]
 
 

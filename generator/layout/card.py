@@ -15,7 +15,7 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
-from generator.sources.layout_model import Element, FieldColour, ImageElement, Layout, TextElement
+from generator.sources.layout_model import Element, FromField, ImageElement, Layout, TextElement
 from generator.sources.loader import LocDict
 
 TEXT_FIELD = {"type": "string"}
@@ -77,7 +77,7 @@ def _read_fields(element: Element) -> set[str]:
         fields.update(parse_template(element.shown.value, element.shown.loc).fields())
     if element.when is not None:
         fields.update(parse_condition(element.when, element.when_loc).fields())
-    fields.update(c.field for c in element.colours() if isinstance(c, FieldColour))
+    fields.update(c.field for c in element.colours() if isinstance(c, FromField))
     return fields
 
 

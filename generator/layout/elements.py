@@ -14,7 +14,7 @@ lengths in mm (generator/sources/layout_model.py).
 """
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 import webcolors
@@ -23,18 +23,21 @@ from generator.check.findings import error
 from generator.layout.context import LayoutContext
 from generator.layout.images import Card, draw_image
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
+from generator.layout.shapes import SHAPES, shape
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.layout_model import (
     Colour,
+    ComputedElement,
     Element,
-    FieldColour,
+    FromField,
     IconElement,
     ImageElement,
     LineElement,
     RectElement,
     RepeatElement,
+    ShapeElement,
     TextElement,
 )
 from generator.sources.loader import LocDict, LocList
@@ -62,12 +65,21 @@ def draw_text(
     return ctx.fit(text, element.box, text_style(element), component, what, loc)
 
 
+#: What draws a kind's computed elements: the element and the item to the items it draws.
+Computed = Callable[[ComputedElement, LocDict], list[Item]]
+
+
 def draw_elements(
-    elements: Sequence[Element], item: LocDict, ctx: LayoutContext, component: str, card: Card
+    elements: Sequence[Element],
+    item: LocDict,
+    ctx: LayoutContext,
+    component: str,
+    card: Card,
+    computed: Computed | None = None,
 ) -> list[Item]:
     """Every element, filled from the item, in the order written (a parent layout's before
     those its child adds), an element's `z` moving it below (negative) or above (positive)
-    the rest."""
+    the rest; `computed` draws the kind's computed elements."""
     out: list[Item] = []
     for element in sorted(elements, key=lambda e: e.z):
         if element.when is not None and not parse_condition(element.when, element.when_loc).holds(item):
@@ -96,12 +108,40 @@ def draw_elements(
             out.append(Icon(element.icon, x, y, w, h))
         elif isinstance(element, ImageElement):
             out.extend(draw_image(element, item, ctx, card, element.box))
+        elif isinstance(element, ShapeElement):
+            stroke, fill = colours.get("stroke", element.stroke), colours.get("fill", element.fill)
+            shaped = _shape_of(element, item)
+            if shaped is not None:
+                size = min(w, h)
+                out.append(shape(shaped, x + w / 2, y + h / 2, size, _style("art", element.stroke_width, stroke, fill)))
+        elif isinstance(element, ComputedElement):
+            if computed is None:
+                raise SourceError(element.loc, f"this kind computes nothing: no {element.draw!r} to draw")
+            out.extend(computed(element, item))
         elif isinstance(element, RepeatElement):
-            out.extend(_draw_repeat(element, item, ctx, component, card))
+            out.extend(_draw_repeat(element, item, ctx, component, card, computed))
     return out
 
 
-def _draw_repeat(repeat: RepeatElement, item: LocDict, ctx: LayoutContext, component: str, card: Card) -> list[Item]:
+def _shape_of(element: ShapeElement, item: LocDict) -> str | None:
+    """The shape's name, as written or from the item's field (None when the item lacks it)."""
+    if isinstance(element.shape, FromField):
+        name = item.get(element.shape.field)
+        if name is None:
+            return None
+        loc = item.loc_of(element.shape.field)
+    else:
+        name, loc = element.shape, element.loc
+    if name not in SHAPES:
+        raise SourceError(
+            loc, f"unknown shape {name!r} for element {element.name!r} (expected one of: {', '.join(SHAPES)})"
+        )
+    return str(name)
+
+
+def _draw_repeat(
+    repeat: RepeatElement, item: LocDict, ctx: LayoutContext, component: str, card: Card, computed: Computed | None
+) -> list[Item]:
     """The repeat's elements for each entry of its list, each entry's fields (a scalar entry
     is `value`) over the item's, with `number` counting entries from 1."""
     entries = item.get(repeat.field)
@@ -117,7 +157,7 @@ def _draw_repeat(repeat: RepeatElement, item: LocDict, ctx: LayoutContext, compo
         place = entries.loc_of(k) if isinstance(entries, LocList) else item.loc_of(repeat.field)
         own = with_fields(item, dict.fromkeys(fields, place), number=k + 1, **fields)
         placed = [replace(e, x=repeat.x + dx + e.x, y=repeat.y + dy + e.y) for e in repeat.elements]
-        out.extend(draw_elements(placed, own, ctx, component, card))
+        out.extend(draw_elements(placed, own, ctx, component, card, computed))
     return out
 
 
@@ -167,7 +207,7 @@ def colour_of(
     a field that is no colour is finding L005 (`what` says whose colour it is), and no colour."""
     if value is None:
         return default
-    if not isinstance(value, FieldColour):
+    if not isinstance(value, FromField):
         return value
     given = item.get(value.field)
     if given is None:

@@ -14,14 +14,14 @@ from generator.units import parse_length
 
 
 @dataclass(frozen=True)
-class FieldColour:
-    """A colour taken from the item's field (`fill: {field: colour}`)."""
+class FromField:
+    """A value taken from the item's field (`fill: {field: colour}`, `shape: {field: shape}`)."""
 
     field: str
 
 
 #: A colour as a layout writes it (#rrggbb), or taken from an item's field.
-Colour = str | FieldColour
+Colour = str | FromField
 
 
 @dataclass(frozen=True)
@@ -118,6 +118,28 @@ class ImageElement(Element):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ShapeElement(Element):
+    """A named shape (generator/layout/shapes.py) centred in the box, as large as its
+    shorter side."""
+
+    shape: str | FromField
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: float = parse_length("0.5pt")
+
+    def colours(self) -> tuple[Colour | None, ...]:
+        return self.fill, self.stroke
+
+
+@dataclass(frozen=True, kw_only=True)
+class ComputedElement(Element):
+    """Geometry the kind computes (a trap's teeth, a maze), drawn at this point of the
+    drawing order when its `when` holds."""
+
+    draw: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class RepeatElement(Element):
     """Its `elements` drawn once per entry of the item's list `field`, placed from the
     repeat's (x, y), the k-th entry `step_x` and `step_y` on from the one before; with
@@ -157,8 +179,8 @@ class Layout:
         return self.elements + self.back_elements
 
 
-def _colour(value: object) -> Colour:
-    return FieldColour(value["field"]) if isinstance(value, dict) else str(value)
+def _colour(value: object) -> str | FromField:
+    return FromField(value["field"]) if isinstance(value, dict) else str(value)
 
 
 def _optional_colour(spec: LocDict, key: str) -> Colour | None:
@@ -226,6 +248,16 @@ def element(name: str, spec: LocDict) -> Element:
             per_row=spec.get("per_row"),
             elements=tuple(element(n, s) for n, s in spec["elements"].items()),
         )
+    if kind == "shape":
+        return ShapeElement(
+            **common,
+            shape=_colour(spec["shape"]),
+            fill=_optional_colour(spec, "fill"),
+            stroke=_optional_colour(spec, "stroke"),
+            stroke_width=_length(spec, "stroke_width", "0.5pt"),
+        )
+    if kind == "computed":
+        return ComputedElement(**common, draw=spec["draw"])
     if kind == "icon":
         return IconElement(**common, icon=spec["icon"], icon_loc=spec.loc_of("icon"))
     source = "file" if "file" in spec else "field"

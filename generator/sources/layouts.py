@@ -29,7 +29,7 @@ IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-
 IMAGE_KEYS = ("file", "fit")
 
 _ELEMENT_KEYS: dict[str, dict] = {
-    "type": {"enum": ["text", "rect", "line", "icon", "image"]},
+    "type": {"enum": ["text", "rect", "line", "icon", "image", "shape", "computed"]},
     "x": LENGTH,
     "y": LENGTH,
     "width": NONNEGATIVE_LENGTH,
@@ -56,6 +56,8 @@ _ELEMENT_KEYS: dict[str, dict] = {
     "fit": {"enum": ["cover", "contain", "stretch"]},
     "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
     "z": {"type": "integer", "minimum": -100, "maximum": 100},
+    "shape": {"anyOf": [NAME, closed({"field": {"type": "string"}}, ["field"])]},
+    "draw": NAME,
 }
 #: An element inside a `repeat` element: any but another repeat.
 ENTRY_ELEMENT_SCHEMA = closed(_ELEMENT_KEYS, ["type"])
@@ -179,6 +181,7 @@ def _check_elements(data: LocDict) -> None:
     `template` parse."""
     for name, spec in _every_element(data):
         _check_repeat(name, spec)
+        _check_own_keys(name, spec)
         if spec["type"] == "icon" and "icon" not in spec:
             raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
         _check_image(name, spec)
@@ -196,6 +199,16 @@ def _check_elements(data: LocDict) -> None:
                 spec.key_loc(sources[1]),
                 f"an element shows one of field, text or template, not {' and '.join(sources)}",
             )
+
+
+def _check_own_keys(name: str, spec: LocDict) -> None:
+    """A shape element names its shape, a computed one what the kind draws; those keys
+    belong to them alone."""
+    for key, kind in (("shape", "shape"), ("draw", "computed")):
+        if spec["type"] == kind and key not in spec:
+            raise SourceError(spec.loc, f"{kind} element {name!r} needs '{key}:'")
+        if key in spec and spec["type"] != kind:
+            raise SourceError(spec.key_loc(key), f"'{key}' belongs to {kind} elements, not to a {spec['type']} element")
 
 
 def _check_repeat(name: str, spec: LocDict) -> None:
