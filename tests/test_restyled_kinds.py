@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
+import yaml
 import pytest
 
 from generator.sources.layouts import load_layout
@@ -41,6 +42,7 @@ RESTYLES = [
     Restyle("twisty-passages", "twisty-maze-card", "kind_line", "PASSAGE"),
     Restyle("twisty-passages", "twisty-maze-card", "zone_name", "ZONE"),
     Restyle("twisty-passages", "twisty-maze-card", "name", "Passages", back=True),
+    Restyle("whipped", "whipped-rider", "effect", "point"),
 ]
 
 
@@ -122,3 +124,24 @@ def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(tmp_p
     gone = before - after
     assert gone, f"no {case.word!r} moved"
     assert {(page, round(x + 5, 1), top) for page, x, top in gone} == places(marked(own))
+
+
+def stroked_rects(pdf_path: Path) -> list[tuple[float, float]]:
+    """The (width, height) in mm of every rectangle stroked in the MARK colour."""
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for rect in page.rects:
+                colour = tuple(rect["stroking_color"] or ())
+                if rect["stroke"] and colour == pytest.approx(MARK_RGB, abs=0.005):
+                    found.append((round(rect["width"] * PT_MM, 1), round(rect["height"] * PT_MM, 1)))
+    return found
+
+
+def test_a_game_folders_vote_layout_restyles_the_votes_square(tmp_path):
+    """Votes have no text: the restyle outlines their colour square in another colour and
+    makes it 1 mm smaller; every vote printed shows it."""
+    case = Restyle("whipped", "whipped-vote", "colour", "")
+    restyle = f"extends: whipped-vote\nelements:\n  colour: {{stroke: '{MARK}', width: 7.8mm, height: 7.8mm}}\n"
+    votes = sum(item["count"] for item in yaml.safe_load((COMPONENTS / "whipped" / "votes.yaml").read_text())["items"])
+    assert stroked_rects(build_one(tmp_path, case, restyle)) == [(7.8, 7.8)] * votes

@@ -23,7 +23,7 @@ from generator.check.findings import error
 from generator.layout.context import LayoutContext
 from generator.layout.images import Card, draw_image
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
-from generator.layout.shapes import SHAPES, shape
+from generator.layout.shapes import MARKS, SHAPES, shape
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
@@ -132,10 +132,9 @@ def _shape_of(element: ShapeElement, item: LocDict) -> str | None:
         loc = item.loc_of(element.shape.field)
     else:
         name, loc = element.shape, element.loc
-    if name not in SHAPES:
-        raise SourceError(
-            loc, f"unknown shape {name!r} for element {element.name!r} (expected one of: {', '.join(SHAPES)})"
-        )
+    if name not in SHAPES + MARKS:
+        known = ", ".join(SHAPES + MARKS)
+        raise SourceError(loc, f"unknown shape {name!r} for element {element.name!r} (expected one of: {known})")
     return str(name)
 
 

@@ -16,8 +16,6 @@ from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.shapes import regular_polygon
-from generator.layout.shapes import shape as basic_shape
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc
 from generator.sources.layout_model import Layout
@@ -312,64 +310,16 @@ def hatched_bands(x: float, face: float, height: float, colour: str) -> list[Ite
     return [Group(lines, clip=(left, 0.0, HATCH_BAND, height)) for left in (x, x + face - HATCH_BAND)]
 
 
-class VoteKind(ComponentKind):
-    """A vote: a square of the player's colour inside a thin paper frame, its shape on top."""
+class VoteKind(ElementKind):
+    """A vote (layout whipped-vote): a square of the player's colour inside a thin paper
+    frame, its shape on top in `ink`, white or black, whichever contrasts more."""
 
     name = "vote"
     label = "votes"
     schema = VOTE
-    params_schema = closed({"frame": LENGTH, "shape": LENGTH}, ["frame", "shape"])
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        frame, size = parse_length(layout.params["frame"]), parse_length(layout.params["shape"])
-        colour = item["colour"]
-        scene = Scene(width, height, name=item["name"])
-        scene.add(
-            Rect(
-                frame,
-                frame,
-                width - 2 * frame,
-                height - 2 * frame,
-                Style(fill=colour, stroke="#333333", stroke_width=0.5 * PT),
-            )
-        )
-        scene.add(vote_shape(item["shape"], width / 2, height / 2, size, Style(fill=contrast_ink(colour))))
-        return Faces(scene)
-
-
-def vote_shape(name: str, cx: float, cy: float, size: float, style: Style) -> Item:
-    """One of the vote shapes, fitting a size x size box centred on (cx, cy)."""
-    r = size / 2
-    if name == "diamond":
-        return Polyline(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), style, closed=True)
-    if name == "star":
-        points = tuple(
-            (round(cx + rad * math.cos(angle), 4), round(cy + r * 0.1 + rad * math.sin(angle), 4))
-            for k in range(10)
-            for rad, angle in [(r * (1.05 if k % 2 == 0 else 0.42), -math.pi / 2 + k * math.pi / 5)]
-        )
-        return Polyline(points, style, closed=True)
-    if name == "cross":
-        a = r * 0.34
-        corners = (
-            (-a, -r),
-            (a, -r),
-            (a, -a),
-            (r, -a),
-            (r, a),
-            (a, a),
-            (a, r),
-            (-a, r),
-            (-a, a),
-            (-r, a),
-            (-r, -a),
-            (-a, -a),
-        )
-        return Polyline(tuple((cx + dx, cy + dy) for dx, dy in corners), style, closed=True)
-    if name == "square":
-        return Polyline(regular_polygon(cx, cy, r * 1.2, 4), style, closed=True)
-    return basic_shape(name, cx, cy, size, style)
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        return with_fields(item, {"ink": item.loc_of("colour")}, ink=contrast_ink(item["colour"]))
 
 
 class RulesSummaryKind(ElementKind):
