@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pdfplumber
-import yaml
 import pytest
+import yaml
 
 from generator.sources.layouts import load_layout
 from tests.conftest import COMPONENTS, run_build
