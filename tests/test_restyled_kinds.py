@@ -43,6 +43,7 @@ RESTYLES = [
     Restyle("twisty-passages", "twisty-maze-card", "zone_name", "ZONE"),
     Restyle("twisty-passages", "twisty-maze-card", "name", "Passages", back=True),
     Restyle("whipped", "whipped-rider", "effect", "point"),
+    Restyle("whipped", "whipped-bill", "levels.note", "sponsor"),
 ]
 
 

@@ -18,9 +18,9 @@ from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc
-from generator.sources.layout_model import Layout
-from generator.sources.loader import LocDict
-from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.sources.layout_model import ComputedElement, Layout
+from generator.sources.loader import LocDict, LocList
+from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
 from .colours import hex_to_linear
@@ -80,123 +80,56 @@ def contrast_ink(colour: str) -> str:
     return INK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else PAPER
 
 
-class BillKind(ComponentKind):
-    """A bill: its name, then one column per level holding that level's vote squares."""
+class BillKind(ElementKind):
+    """A bill (layout whipped-bill): its name, then one column per level holding that
+    level's vote squares."""
 
     name = "bill"
     label = "bills"
     schema = BILL
     params_schema = closed(
-        {
-            "margin": LENGTH,
-            "title_height": LENGTH,
-            "header_height": LENGTH,
-            "square": LENGTH,
-            "spacing": LENGTH,
-            "per_row": {"type": "integer", "minimum": 1},
-            "title": FONT_SPEC,
-            "header": FONT_SPEC,
-            "note": FONT_SPEC,
-            "sponsor_tint": COLOUR,
-        },
-        [
-            "margin",
-            "title_height",
-            "header_height",
-            "square",
-            "spacing",
-            "per_row",
-            "title",
-            "header",
-            "note",
-            "sponsor_tint",
-        ],
+        {"square": LENGTH, "spacing": LENGTH, "per_row": {"type": "integer", "minimum": 1}},
+        ["square", "spacing", "per_row"],
     )
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        p = layout.params
-        width, height = _size(layout)
-        margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
-        scene = Scene(width, height, name=item["name"])
-        scene.add(
-            *_text(
-                ctx,
-                item["name"],
-                "name",
-                item.loc_of("name"),
-                item["name"],
-                (margin, margin, width - 2 * margin, title_h),
-                _style(p["title"], align="center", valign="middle"),
-            )
-        )
-        top = margin + title_h
-        scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        """`columns`: per level its squares and its note, placed at the level's line."""
         levels = item["levels"]
-        column = (width - 2 * margin) / len(levels)
-        for n, squares in enumerate(levels):
-            x = margin + n * column
-            if n == 0:
-                scene.add(
-                    Rect(
-                        x, top + 1.5, column, height - top - 1.5 - margin / 2, Style(fill=p["sponsor_tint"]), radius=1.5
-                    )
-                )
-            scene.add(*self._level(item, n, squares, (x, top + 1.5, column), p, ctx, height - margin))
-        return Faces(scene)
+        columns = LocList(
+            {"squares": squares, "note": _level_note(n, squares.count("solid"))} for n, squares in enumerate(levels)
+        )
+        columns.loc, columns.item_locs = levels.loc, levels.item_locs
+        return with_fields(item, {"columns": levels.loc}, columns=columns)
 
-    @staticmethod
-    def _level(
-        item: LocDict,
-        n: int,
-        squares: list[str],
-        where: tuple[float, float, float],
-        p: LocDict,
-        ctx: LayoutContext,
-        bottom: float,
-    ) -> list[Item]:
-        """Level n's header (its number, whose it is, what it scores) and its squares."""
-        x, y, column = where
-        header_h = parse_length(p["header_height"])
-        points = squares.count("solid")
-        whose = "sponsor" if n == 0 else "auctioned"
-        loc = item["levels"].loc_of(n)
-        items = _text(
-            ctx,
-            item["name"],
-            f"level {n + 1}",
-            loc,
-            f"Level {n + 1}",
-            (x, y + 1, column, header_h * 0.5),
-            _style(p["header"], align="center"),
-        )
-        items += _text(
-            ctx,
-            item["name"],
-            f"level {n + 1}",
-            loc,
-            f"{whose} · {points} pt{'s' if points != 1 else ''}",
-            (x, y + 1 + header_h * 0.5, column, header_h * 0.5),
-            _style(p["note"], align="center"),
-        )
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        if element.draw != "vote-squares":
+            return super().computed(element, item, layout, ctx)
+        squares, p = item["squares"], layout.params
         size, spacing, per_row = parse_length(p["square"]), parse_length(p["spacing"]), p["per_row"]
         cols = min(per_row, len(squares))
-        left = x + (column - (cols * size + (cols - 1) * spacing)) / 2
-        first = y + 1 + header_h + spacing
+        left = element.x + (element.width - (cols * size + (cols - 1) * spacing)) / 2
+        items: list[Item] = []
         for k, kind in enumerate(squares):
             row, col = divmod(k, per_row)
-            sy = first + row * (size + spacing)
             scoreless = kind == "dashed"
             style = Style(
                 fill=SCORELESS_FILL if scoreless else None,
                 stroke=SCORELESS_STROKE if scoreless else INK,
                 stroke_width=SQUARE_STROKE,
             )
-            items.append(Rect(left + col * (size + spacing), sy, size, size, style))
+            items.append(Rect(left + col * (size + spacing), element.y + row * (size + spacing), size, size, style))
         rows = math.ceil(len(squares) / per_row)
-        end = first + rows * size + (rows - 1) * spacing
+        end = element.y + rows * size + (rows - 1) * spacing
+        bottom = element.y + element.height
         if end > bottom + 1e-6:
-            ctx.overflow(item["name"], f"level {n + 1}'s squares", loc, 0.0, end - bottom)
+            ctx.overflow(item["name"], f"level {item['number']}'s squares", item.loc_of("squares"), 0.0, end - bottom)
         return items
+
+
+def _level_note(n: int, points: int) -> str:
+    """Whose level n is and what it scores: "sponsor · 2 pts"."""
+    whose = "sponsor" if n == 0 else "auctioned"
+    return f"{whose} · {points} pt{'s' if points != 1 else ''}"
 
 
 class RiderKind(ElementKind):
