@@ -44,6 +44,7 @@ RESTYLES = [
     Restyle("twisty-passages", "twisty-maze-card", "name", "Passages", back=True),
     Restyle("whipped", "whipped-rider", "effect", "point"),
     Restyle("whipped", "whipped-bill", "levels.note", "sponsor"),
+    Restyle("whipped", "whipped-bidding-token", "back_level", "LEVEL"),
 ]
 
 

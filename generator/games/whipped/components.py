@@ -6,7 +6,9 @@ printed as its two faces side by side, joined at a score line on their shared ed
 there and the faces end up back to back, each reading upright (a fold about a vertical line
 followed by turning the token over is a translation, not a mirror image). Votes carry their
 colour and, drawn in white or black (whichever contrasts more), their shape, so colour is
-never the only cue.
+never the only cue. Every kind is drawn from its layout's elements (layouts/whipped-*.yaml),
+so a game folder restyles it with `extends`; code derives what the elements show and
+computes the vote squares and the ink saver's hatching.
 """
 
 import math
@@ -14,10 +16,8 @@ from dataclasses import replace
 
 from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
-from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.text import TextStyle
-from generator.sources.errors import Loc
+from generator.layout.kinds import Faces, LayoutContext
+from generator.layout.scene import Group, Item, Polyline, Rect, Style, Text
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.loader import LocDict, LocList
 from generator.sources.schema import LENGTH, closed
@@ -26,10 +26,6 @@ from generator.units import PT, parse_length
 from .colours import hex_to_linear
 from .schemas import BIDDING_TOKEN, BILL, RIDER, RULES_SUMMARY, VOTE
 
-FONT_SPEC = closed(
-    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
-    ["font", "size"],
-)
 #: Square borders: heavier than any cutting line (0.4 pt), so neither eye nor test mixes them up.
 SQUARE_STROKE = 1.0 * PT
 #: A square the rules call "dashed" (it scores nothing) is printed shaded: grey inside a grey
@@ -38,34 +34,6 @@ SQUARE_STROKE = 1.0 * PT
 SCORELESS_FILL, SCORELESS_STROKE = "#d4d4d4", "#7a7a7a"
 INK = "#000000"
 PAPER = "#ffffff"
-
-
-def _size(layout: Layout) -> tuple[float, float]:
-    return layout.width, layout.height
-
-
-def _style(spec: LocDict, **overrides) -> TextStyle:
-    values = {
-        "font": spec["font"],
-        "size": parse_length(spec["size"]),
-        "min_size": parse_length(spec.get("min_size", spec["size"])),
-        "leading": spec.get("leading", 1.2),
-    }
-    values["min_leading"] = min(1.0, values["leading"])
-    return TextStyle(**values, **overrides)
-
-
-def _text(
-    ctx: LayoutContext,
-    component: str,
-    what: str,
-    loc: Loc | None,
-    text: str,
-    box: tuple[float, float, float, float],
-    style: TextStyle,
-) -> list[Item]:
-    """Fitted text; what does not fit even at the smallest size is an L001 finding."""
-    return ctx.fit(text, box, style, component, what, loc)
 
 
 def _luminance(colour: str) -> float:
@@ -161,69 +129,37 @@ def _on_paper(item: Item) -> Item:
     return item
 
 
-class BiddingTokenKind(ComponentKind):
-    """Both faces of a bidding token side by side, the score line on their shared edge."""
+class BiddingTokenKind(ElementKind):
+    """Both faces of a bidding token side by side, the score line on their shared edge
+    (layout whipped-bidding-token)."""
 
     name = "bidding-token"
     label = "bidding tokens (fold on the dashed line)"
     schema = BIDDING_TOKEN
-    params_schema = closed({"numeral": FONT_SPEC, "caption": FONT_SPEC}, ["numeral", "caption"])
+    SIDES = ("front", "back")
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        bleed = layout.bleed
-        face = width / 2
-        name = f"level {item['level']} bidding token"
-        scene = Scene(width, height, bleed=bleed, name=name)
-        for n, side in enumerate(("front", "back")):
-            x = n * face
+    def title(self, item: LocDict) -> str:
+        return f"level {item['level']} bidding token"
+
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        derived: dict[str, object] = {}
+        for side in self.SIDES:
             colour = item[side]["colour"]
-            # Fill into the bleed on the outer edges only: the fold edge is exact.
-            fill_x = x - bleed if n == 0 else x
-            scene.add(Rect(fill_x, -bleed, face + bleed, height + 2 * bleed, Style(fill=colour)))
-            if ctx.ink_saver and contrast_ink(colour) == PAPER:
-                scene.add(*hatched_bands(x, face, height, colour))
-            scene.add(*self._face_text(item, side, (x, face, height), layout.params, ctx, name))
-        scene.add(Polyline(((face, 0.0), (face, height)), line_style("score")))
-        return Faces(scene)
+            derived[f"{side}_colour"] = colour
+            derived[f"{side}_label"] = item[side]["label"]
+            # The ink saver turns a face's fill into an outline on white paper: ink for paper then.
+            derived[f"{side}_ink"] = contrast_ink(PAPER if ctx.ink_saver else colour)
+        places = {key: item.loc_of(key.split("_")[0]) for key in derived}
+        return with_fields(item, places, **derived)
 
-    @staticmethod
-    def _face_text(
-        item: LocDict, side: str, where: tuple[float, float, float], p: LocDict, ctx: LayoutContext, name: str
-    ) -> list[Item]:
-        x, face, height = where
-        # The ink saver turns a face's fill into an outline on white paper: ink for paper then.
-        ink = contrast_ink(PAPER if ctx.ink_saver else item[side]["colour"])
-        loc = item.loc_of(side)
-        pad = face * 0.08
-        items = _text(
-            ctx,
-            name,
-            f"{side} level",
-            loc,
-            "LEVEL",
-            (x + pad, pad, face - 2 * pad, height * 0.2),
-            _style(p["caption"], align="center", colour=ink),
-        )
-        items += _text(
-            ctx,
-            name,
-            f"{side} numeral",
-            loc,
-            str(item["level"]),
-            (x + pad, height * 0.22, face - 2 * pad, height * 0.5),
-            _style(p["numeral"], align="center", valign="middle", colour=ink),
-        )
-        items += _text(
-            ctx,
-            name,
-            f"{side} label",
-            loc,
-            item[side]["label"],
-            (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
-            _style(p["caption"], align="center", valign="bottom", colour=ink),
-        )
-        return items
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        side = element.draw.removesuffix("-hatch")
+        if side not in self.SIDES:
+            return super().computed(element, item, layout, ctx)
+        colour = item[side]["colour"]
+        if not ctx.ink_saver or contrast_ink(colour) != PAPER:
+            return []
+        return hatched_bands(element.x, element.width, element.height, colour)
 
 
 #: The hatched bands that keep a dark face dark under the ink saver: band width, line pitch.
