@@ -26,7 +26,6 @@ from generator.layout.elements import with_fields
 from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle
-from generator.sources.errors import Loc
 from generator.sources.layout_model import Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
@@ -48,21 +47,6 @@ def _size(layout: Layout) -> tuple[float, float]:
 
 def _param(layout: Layout, key: str) -> float:
     return parse_length(layout.params[key])
-
-
-def _text(
-    ctx: LayoutContext,
-    component: str,
-    what: str,
-    loc: Loc | None,
-    text: str,
-    box: tuple[float, float, float, float],
-    font: str,
-    size_pt: float,
-    **style,
-) -> list[Item]:
-    """Fitted text (shrinking down to 6 pt); what still does not fit is an L001 finding."""
-    return ctx.fit(text, box, TextStyle(font, size_pt * PT, **style), component, what, loc)
 
 
 def _ink_on(colour: str) -> str:
@@ -302,23 +286,12 @@ class SquareKind(ComponentKind):
             items.append(Rect(0, 0, w, bar, Style(fill=deed["colour"], stroke=INK, stroke_width=0.75 * PT)))
             top = bar + 1.5
         big = 16 if w == depth else 8
-        items += _text(
-            ctx, name, "name", loc, name, (1.5, top, w - 3, depth * 0.45), BOLD, big, align="center", leading=1.05
-        )
+        style = TextStyle(BOLD, big * PT, align="center", leading=1.05)
+        items += ctx.fit(name, (1.5, top, w - 3, depth * 0.45), style, name, "name", loc)
         note = self._note(square, deed)
         if note:
-            items += _text(
-                ctx,
-                name,
-                "note",
-                loc,
-                note,
-                (1.5, depth * 0.5, w - 3, depth * 0.5 - 3),
-                REGULAR,
-                8 if w < depth else 10,
-                align="center",
-                valign="bottom",
-            )
+            style = TextStyle(REGULAR, (8 if w < depth else 10) * PT, align="center", valign="bottom")
+            items += ctx.fit(note, (1.5, depth * 0.5, w - 3, depth * 0.5 - 3), style, name, "note", loc)
         return items
 
     @staticmethod
@@ -340,18 +313,8 @@ class SquareKind(ComponentKind):
     @staticmethod
     def _centre(side: float, corner: float, ctx: LayoutContext) -> list[Item]:
         mid = side / 2
-        items = _text(
-            ctx,
-            "board",
-            "title",
-            None,
-            "SLIDERS",
-            (corner + 10, mid - 20, side - 2 * corner - 20, 40),
-            BOLD,
-            72,
-            align="center",
-            valign="middle",
-        )
+        title = TextStyle(BOLD, 72 * PT, align="center", valign="middle")
+        items = ctx.fit("SLIDERS", (corner + 10, mid - 20, side - 2 * corner - 20, 40), title, "board", "title", None)
         card_w, card_h = 63.5, 88.9
         for cx, cy, deck in (
             (corner + 70, corner + 70, "chance"),
@@ -370,18 +333,8 @@ class SquareKind(ComponentKind):
                     radius=3.0,
                 )
             )
-            items += _text(
-                ctx,
-                "board",
-                "card space",
-                None,
-                label,
-                (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12),
-                BOLD,
-                12,
-                align="center",
-                valign="middle",
-            )
+            style = TextStyle(BOLD, 12 * PT, align="center", valign="middle")
+            items += ctx.fit(label, (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12), style, "board", "card space", None)
         return items
 
 
@@ -474,18 +427,13 @@ class BuildingKind(ComponentKind):
             scene.add(Rect(x + dx, y + dy, rw, rh, Style(fill="#7a2b1d" if item["type"] == "hotel" else "#2f5d2a")))
         top = net.roof[0][1] + dy
         scene.add(
-            *_text(
-                ctx,
+            *ctx.fit(
+                item["name"],
+                (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
+                TextStyle(BOLD, 7 * PT, align="center", valign="middle", colour=PAPER),
                 item["name"],
                 "name",
                 item.loc_of("name"),
-                item["name"],
-                (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
-                BOLD,
-                7,
-                align="center",
-                valign="middle",
-                colour=PAPER,
             )
         )
         scene.add(
