@@ -9,34 +9,14 @@ draw nothing (`cutsheet check`, `--help`) never load it.
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-from generator import shipped
 from generator.sources.errors import Loc, SourceError
-from generator.sources.loader import load_yaml
-from generator.sources.schema import closed, validate
-
-_FONT_SCHEMA = {
-    "type": "object",
-    "additionalProperties": closed(
-        {
-            "file": {"type": "string", "pattern": r"^[^/\\]+\.ttf$"},
-            "family": {"type": "string"},
-            "weight": {"enum": ["normal", "bold"]},
-            "style": {"enum": ["normal", "italic", "oblique"]},
-        },
-        ["file", "family", "weight", "style"],
-    ),
-}
+from generator.sources.fonts import FontFile, font_files
 
 
 @dataclass(frozen=True)
-class FontFace:
-    key: str
-    path: Path
-    family: str
-    weight: str
-    style: str
+class FontFace(FontFile):
+    """A font of the index, with its metrics."""
 
     @property
     def ascent(self) -> float:
@@ -52,16 +32,7 @@ class FontFace:
 @cache
 def faces() -> dict[str, FontFace]:
     """Every font the layouts may name."""
-    index = shipped.fonts_dir() / "fonts.yaml"
-    data = load_yaml(index)
-    validate(data, _FONT_SCHEMA, fallback=Loc(str(index), 1, 1), what="fonts.yaml")
-    out = {}
-    for key, spec in data.items():
-        path = index.parent / spec["file"]
-        if not path.is_file():
-            raise SourceError(data.loc_of(key), f"font file {spec['file']!r} is missing from fonts/")
-        out[key] = FontFace(key, path, spec["family"], spec["weight"], spec["style"])
-    return out
+    return {key: FontFace(f.key, f.path, f.family, f.weight, f.style) for key, f in font_files().items()}
 
 
 @cache

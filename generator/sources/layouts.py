@@ -11,9 +11,9 @@ A layout that extends its own name extends the one further down the list: a game
 from pathlib import Path
 
 from generator import shipped
-from generator.layout.fonts import faces
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.fonts import font_files
 from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
@@ -168,7 +168,7 @@ def _every_element(data: LocDict) -> list[tuple[str, LocDict]]:
 
 def _check_fonts(data: LocDict) -> None:
     """Every element's font is one of fonts/fonts.yaml, reported at the element."""
-    known = faces()
+    known = font_files()
     for _, spec in _every_element(data):
         if spec.get("font", "DejaVuSans") not in known:
             raise SourceError(
