@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from generator.sources import SourceError
-from generator.sources.layout_model import TextElement
+from generator.sources.layout_model import RepeatElement, TextElement
 from generator.sources.layouts import load_layout
 
 
@@ -68,3 +68,39 @@ def test_a_layout_extending_its_own_name_extends_the_one_further_down(tmp_path):
     write(shipped, "card", "extends: card\nsize: {width: 1mm, height: 1mm}\n")
     with pytest.raises(SourceError, match="no layout named 'card'"):
         load_layout("card", [own, shipped])
+
+
+@pytest.mark.parametrize(
+    ("element", "message", "line"),
+    [
+        ("{type: repeat, x: 1mm, elements: {a: {type: rect}}}", "repeat element 'e' needs a 'field'", 3),
+        ("{type: rect, field: rents, step_y: 2mm}", "'step_y' belongs to repeat elements", 3),
+        ("{type: shape, x: 1mm}", "shape element 'e' needs 'shape:'", 3),
+        ("{type: rect, draw: maze}", "'draw' belongs to computed elements", 3),
+        ("{type: rect, bullet: '- '}", "'bullet' belongs to text elements", 3),
+        (
+            "\n    type: repeat\n    field: rents\n    elements:\n      a: {type: text, x: 1mm}",
+            "text element 'a' needs",
+            7,
+        ),
+    ],
+)
+def test_new_element_keys_are_checked_at_their_line(tmp_path, element, message, line):
+    write(tmp_path, "a", f"size: {{width: 63mm, height: 88mm}}\nelements:\n  e: {element}\n")
+    with pytest.raises(SourceError, match=message) as caught:
+        load_layout("a", [tmp_path])
+    assert caught.value.loc.line == line
+
+
+def test_a_repeat_is_typed_with_its_elements_in_mm(tmp_path):
+    write(
+        tmp_path,
+        "a",
+        "size: {width: 63mm, height: 88mm}\nelements:\n  rows:\n    type: repeat\n    field: rents\n"
+        "    step_y: 12pt\n    elements:\n      label: {type: text, field: label, width: 1in}\n",
+    )
+    (rows,) = load_layout("a", [tmp_path]).elements
+    assert isinstance(rows, RepeatElement)
+    assert (rows.field, rows.step_x, rows.step_y) == ("rents", 0.0, pytest.approx(12 * 25.4 / 72))
+    (label,) = rows.elements
+    assert isinstance(label, TextElement) and label.width == pytest.approx(25.4)

@@ -150,8 +150,7 @@ def _draw_repeat(
         raise SourceError(item.loc_of(repeat.field), f"element {repeat.name!r} repeats over a list, not {entries!r}")
     out: list[Item] = []
     for k, entry in enumerate(entries):
-        col, row = (k % repeat.per_row, k // repeat.per_row) if repeat.per_row else (k, k)
-        dx, dy = col * repeat.step_x, row * repeat.step_y
+        dx, dy = k * repeat.step_x, k * repeat.step_y
         fields = dict(entry) if isinstance(entry, dict) else {"value": entry}
         place = entries.loc_of(k) if isinstance(entries, LocList) else item.loc_of(repeat.field)
         own = with_fields(item, dict.fromkeys(fields, place), number=k + 1, **fields)

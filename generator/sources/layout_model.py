@@ -142,14 +142,12 @@ class ComputedElement(Element):
 @dataclass(frozen=True, kw_only=True)
 class RepeatElement(Element):
     """Its `elements` drawn once per entry of the item's list `field`, placed from the
-    repeat's (x, y), the k-th entry `step_x` and `step_y` on from the one before; with
-    `per_row`, entries wrap: k % per_row steps across, k // per_row steps down."""
+    repeat's (x, y), each entry `step_x` and `step_y` on from the one before."""
 
     field: str
     field_loc: Loc
     step_x: float = 0.0
     step_y: float = 0.0
-    per_row: int | None = None
     elements: tuple[Element, ...] = ()
 
 
@@ -245,7 +243,6 @@ def element(name: str, spec: LocDict) -> Element:
             field_loc=spec.loc_of("field"),
             step_x=_length(spec, "step_x", "0mm"),
             step_y=_length(spec, "step_y", "0mm"),
-            per_row=spec.get("per_row"),
             elements=tuple(element(n, s) for n, s in spec["elements"].items()),
         )
     if kind == "shape":

@@ -62,20 +62,19 @@ _ELEMENT_KEYS: dict[str, dict] = {
 #: An element inside a `repeat` element: any but another repeat.
 ENTRY_ELEMENT_SCHEMA = closed(_ELEMENT_KEYS, ["type"])
 #: A `repeat` element draws its `elements` once per entry of the item's list `field`, the
-#: k-th entry `step_x` and `step_y` on from the one before (wrapping every `per_row`).
+#: k-th entry `step_x` and `step_y` on from the one before.
 ELEMENT_SCHEMA = closed(
     {
         **_ELEMENT_KEYS,
         "type": {"enum": [*_ELEMENT_KEYS["type"]["enum"], "repeat"]},
         "step_x": LENGTH,
         "step_y": LENGTH,
-        "per_row": {"type": "integer", "minimum": 1},
         "elements": {"type": "object", "additionalProperties": ENTRY_ELEMENT_SCHEMA},
     },
     ["type"],
 )
 #: Keys only a repeat element takes.
-REPEAT_KEYS = ("step_x", "step_y", "per_row", "elements")
+REPEAT_KEYS = ("step_x", "step_y", "elements")
 
 
 LAYOUT_SCHEMA = closed(
