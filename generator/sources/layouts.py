@@ -25,8 +25,17 @@ COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["fie
 TEXT_ALIGN = ("left", "center", "right")
 #: Where an image sits in its box (what `cover` keeps, where `contain` places it).
 IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
-#: Keys only an image element takes.
-IMAGE_KEYS = ("file", "fit")
+#: Keys that only one type of element takes, and that type.
+OWN_KEYS = {
+    "file": "image",
+    "fit": "image",
+    "step_x": "repeat",
+    "step_y": "repeat",
+    "elements": "repeat",
+    "shape": "shape",
+    "draw": "computed",
+    "bullet": "text",
+}
 
 _ELEMENT_KEYS: dict[str, dict] = {
     "type": {"enum": ["text", "rect", "line", "icon", "image", "shape", "computed"]},
@@ -73,8 +82,6 @@ ELEMENT_SCHEMA = closed(
     },
     ["type"],
 )
-#: Keys only a repeat element takes.
-REPEAT_KEYS = ("step_x", "step_y", "elements")
 
 
 LAYOUT_SCHEMA = closed(
@@ -180,12 +187,13 @@ def _check_elements(data: LocDict) -> None:
     `template` parse."""
     for name, spec in _every_element(data):
         _check_repeat(name, spec)
-        _check_own_keys(name, spec)
+        _check_own_keys(spec)
+        for kind, key in (("shape", "shape"), ("computed", "draw")):
+            if spec["type"] == kind and key not in spec:
+                raise SourceError(spec.loc, f"{kind} element {name!r} needs '{key}:'")
         if spec["type"] == "icon" and "icon" not in spec:
             raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
         _check_image(name, spec)
-        if "bullet" in spec and spec["type"] != "text":
-            raise SourceError(spec.key_loc("bullet"), f"'bullet' belongs to text elements, not to {name!r}")
         if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
             raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
         if "when" in spec:
@@ -200,34 +208,26 @@ def _check_elements(data: LocDict) -> None:
             )
 
 
-def _check_own_keys(name: str, spec: LocDict) -> None:
-    """A shape element names its shape, a computed one what the kind draws; those keys
-    belong to them alone."""
-    for key, kind in (("shape", "shape"), ("draw", "computed")):
-        if spec["type"] == kind and key not in spec:
-            raise SourceError(spec.loc, f"{kind} element {name!r} needs '{key}:'")
+def _check_own_keys(spec: LocDict) -> None:
+    """A key that only one type of element takes (OWN_KEYS) is on an element of that type."""
+    for key, kind in OWN_KEYS.items():
         if key in spec and spec["type"] != kind:
             raise SourceError(spec.key_loc(key), f"'{key}' belongs to {kind} elements, not to a {spec['type']} element")
 
 
 def _check_repeat(name: str, spec: LocDict) -> None:
-    """A repeat element names the list it repeats over and what it draws for each entry;
-    its keys belong to it alone."""
+    """A repeat element names the list it repeats over and what it draws for each entry."""
     if spec["type"] == "repeat":
         if "field" not in spec or not spec.get("elements"):
             raise SourceError(spec.loc, f"repeat element {name!r} needs a 'field' (a list) and its 'elements'")
-        for key in ("text", "template", "file", "bullet"):
+        for key in ("text", "template"):
             if key in spec:
                 raise SourceError(spec.key_loc(key), f"repeat element {name!r} draws its elements, not {key}")
-        return
-    for key in REPEAT_KEYS:
-        if key in spec:
-            raise SourceError(spec.key_loc(key), f"'{key}' belongs to repeat elements, not to a {spec['type']} element")
 
 
 def _check_image(name: str, spec: LocDict) -> None:
     """An image element names one picture, by `file` or by the item's `field`; the image
-    keys and the image alignments belong to image elements only."""
+    alignments belong to image elements only."""
     if spec["type"] == "image":
         if ("file" in spec) == ("field" in spec):
             raise SourceError(spec.loc, f"image element {name!r} needs 'file' (a picture) or 'field' (an item's)")
@@ -235,9 +235,6 @@ def _check_image(name: str, spec: LocDict) -> None:
             if key in spec:
                 raise SourceError(spec.key_loc(key), f"image element {name!r} shows a picture, not {key}")
         return
-    for key in IMAGE_KEYS:
-        if key in spec:
-            raise SourceError(spec.key_loc(key), f"'{key}' belongs to image elements, not to a {spec['type']} element")
     if spec.get("align") in IMAGE_ALIGN:
         raise SourceError(
             spec.loc_of("align"), f"a {spec['type']} element aligns {', '.join(TEXT_ALIGN)}, not {spec['align']!r}"
