@@ -58,13 +58,6 @@ def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
     )
 
 
-def draw_text(
-    text: str, element: TextElement, ctx: LayoutContext, component: str, what: str, loc: Loc | None
-) -> list[Item]:
-    """Text fitted into a text element's box, in its style; problems become findings."""
-    return ctx.fit(text, element.box, text_style(element), component, what, loc)
-
-
 #: What draws a kind's computed elements: the element and the item to the items it draws.
 Computed = Callable[[ComputedElement, LocDict], list[Item]]
 

@@ -283,13 +283,3 @@ def layout_of(name: str, data: LocDict, params: LocDict) -> Layout:
         back_elements=tuple(element(n, s) for n, s in data.get("back_elements", {}).items()),
         params=params,
     )
-
-
-def params_text(name: str, spec: LocDict) -> TextElement:
-    """A kind's params text box (its box and text settings, as a text element takes them)
-    as a text element: the kind supplies the text."""
-    text = LocDict(spec, type="text", text="")
-    text.loc, text.key_locs, text.value_locs = spec.loc, spec.key_locs, spec.value_locs
-    made = element(name, text)
-    assert isinstance(made, TextElement)
-    return made
