@@ -68,58 +68,61 @@ def marked(found: list[tuple[int, float, float, tuple]]) -> list[tuple[int, floa
     return [w for w in found if w[3] == pytest.approx(MARK_RGB, abs=0.005)]
 
 
-def build_one(tmp_path: Path, case: Restyle, restyle: str | None) -> Path:
-    game = tmp_path / case.game
-    shutil.copytree(COMPONENTS / case.game, game)
-    if restyle is not None:
-        (game / "layouts").mkdir(exist_ok=True)
-        (game / "layouts" / f"{case.layout}.yaml").write_text(restyle)
-    out = tmp_path / "out"
-    run_build(str(game), "--out", str(out), "--format", "pdf", "--no-checklist", "--no-check")
-    return out / case.game / f"{case.game}.pdf"
-
-
-def restyled(case: Restyle) -> str:
-    """The game's own layout's elements: the case's element (`repeat.element` for one inside
-    a repeat) coloured and moved 5 mm right."""
+def restyle(case: Restyle) -> dict:
+    """The case's element (`repeat.element` for one inside a repeat), coloured and moved
+    5 mm right, as a game folder's layout says it over the shipped one."""
     layout = load_layout(case.layout)
     elements = layout.back_elements if case.back else layout.elements
-    yaml = "back_elements:\n" if case.back else "elements:\n"
-    indent = "  "
     *repeats, name = case.element.split(".")
     for repeat in repeats:
         (element,) = [e for e in elements if e.name == repeat]
         elements = element.elements
-        yaml += f"{indent}{repeat}:\n{indent}  elements:\n"
-        indent += "    "
     (element,) = [e for e in elements if e.name == name]
-    yaml += f"{indent}{name}:\n"
-    indent += "  "
-    return yaml + f"{indent}{{colour: '{MARK}', x: {element.x + 5}mm}}\n"
+    change: dict = {name: {"colour": MARK, "x": f"{element.x + 5}mm"}}
+    for repeat in reversed(repeats):
+        change = {repeat: {"elements": change}}
+    return {"back_elements" if case.back else "elements": change}
+
+
+def merged(into: dict, more: dict) -> dict:
+    for key, value in more.items():
+        into[key] = merged(into.get(key, {}), value) if isinstance(value, dict) else value
+    return into
+
+
+def build_game(tmp_path: Path, game: str, layouts: dict[str, dict]) -> Path:
+    """The game built, PDF only, with its own layouts/ holding `layouts` (name -> mapping)."""
+    folder = tmp_path / game
+    shutil.copytree(COMPONENTS / game, folder)
+    (folder / "layouts").mkdir(exist_ok=True)
+    for name, data in layouts.items():
+        (folder / "layouts" / f"{name}.yaml").write_text(yaml.safe_dump(data))
+    run_build(str(folder), "--out", str(tmp_path / "out"), "--format", "pdf", "--no-checklist", "--no-check")
+    return tmp_path / "out" / game / f"{game}.pdf"
 
 
 @pytest.fixture(scope="module")
-def shipped_pdf(tmp_path_factory):
-    """The PDF of a case's game as shipped, built once per game."""
-    built: dict[str, Path] = {}
+def pdfs(tmp_path_factory) -> dict[tuple[str, bool], Path]:
+    """Each game's PDF as shipped (False) and with every case's restyle at once (True): the
+    cases restyle different words, so each is checked in the one build."""
+    built = {}
+    for game in sorted({case.game for case in RESTYLES}):
+        own: dict[str, dict] = {}
+        for case in (c for c in RESTYLES if c.game == game):
+            merged(own.setdefault(case.layout, {"extends": case.layout}), restyle(case))
+        built[game, False] = build_game(tmp_path_factory.mktemp("shipped"), game, {})
+        built[game, True] = build_game(tmp_path_factory.mktemp("own"), game, own)
+    return built
 
-    def pdf(case: Restyle) -> Path:
-        if case.game not in built:
-            built[case.game] = build_one(tmp_path_factory.mktemp("shipped"), case, None)
-        return built[case.game]
 
-    return pdf
-
-
-@pytest.mark.parametrize("case", RESTYLES, ids=lambda case: f"{case.game}-{case.layout}")
-def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(tmp_path, shipped_pdf, case):
+@pytest.mark.parametrize("case", RESTYLES, ids=lambda case: f"{case.layout}-{case.element}")
+def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(pdfs, case):
     """The restyle moves the element 5 mm right and colours it: every copy of its word is
     drawn in that colour, 5 mm right of where the shipped layout puts it (a back's too,
-    mirrored on its sheet for the duplex flip)."""
-    shipped = words(shipped_pdf(case), case.word)
+    on its own sheet)."""
+    shipped = words(pdfs[case.game, False], case.word)
     assert shipped and marked(shipped) == []
-    restyle = f"extends: {case.layout}\n" + restyled(case)
-    own = words(build_one(tmp_path / "own", case, restyle), case.word)
+    own = words(pdfs[case.game, True], case.word)
     # The element's copies of the word are those that left their place (the same word
     # elsewhere stays put); each is now 5 mm right, in the new colour.
     before, after = places(shipped), places(own)
@@ -143,7 +146,6 @@ def stroked_rects(pdf_path: Path) -> list[tuple[float, float]]:
 def test_a_game_folders_vote_layout_restyles_the_votes_square(tmp_path):
     """Votes have no text: the restyle outlines their colour square in another colour and
     makes it 1 mm smaller; every vote printed shows it."""
-    case = Restyle("whipped", "whipped-vote", "colour", "")
-    restyle = f"extends: whipped-vote\nelements:\n  colour: {{stroke: '{MARK}', width: 7.8mm, height: 7.8mm}}\n"
+    vote = {"extends": "whipped-vote", "elements": {"colour": {"stroke": MARK, "width": "7.8mm", "height": "7.8mm"}}}
     votes = sum(item["count"] for item in yaml.safe_load((COMPONENTS / "whipped" / "votes.yaml").read_text())["items"])
-    assert stroked_rects(build_one(tmp_path, case, restyle)) == [(7.8, 7.8)] * votes
+    assert stroked_rects(build_game(tmp_path, "whipped", {"whipped-vote": vote})) == [(7.8, 7.8)] * votes
