@@ -2,9 +2,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.layout.card import field_findings
 from generator.sources import SourceError
 from generator.sources.layout_model import RepeatElement, TextElement
 from generator.sources.layouts import load_layout
+from generator.sources.loader import load_yaml
 
 
 def write(folder, name, text):
@@ -104,3 +106,20 @@ def test_a_repeat_is_typed_with_its_elements_in_mm(tmp_path):
     assert (rows.field, rows.step_x, rows.step_y) == ("rents", 0.0, pytest.approx(12 * 25.4 / 72))
     (label,) = rows.elements
     assert isinstance(label, TextElement) and label.width == pytest.approx(25.4)
+
+
+def test_a_card_reads_the_fields_its_repeats_and_shapes_name(tmp_path):
+    """The generic card's L006 (a key no element reads) knows a repeat reads its list and
+    its elements' fields, and a shape its `{field: ...}`: only the stray key is reported."""
+    write(
+        tmp_path,
+        "a",
+        "size: {width: 63mm, height: 88mm}\nelements:\n"
+        "  rows: {type: repeat, field: lines, step_y: 5mm,\n"
+        "         elements: {t: {type: text, field: value, colour: {field: ink}}}}\n"
+        "  mark: {type: shape, shape: {field: mark}, width: 5mm, height: 5mm}\n",
+    )
+    (tmp_path / "items.yaml").write_text("- {title: A, lines: [x, y], ink: red, mark: star, stray: 1}\n")
+    items = load_yaml(tmp_path / "items.yaml")
+    findings = field_findings(list(items), load_layout("a", [tmp_path]))
+    assert [(f.code, f.message.split(" ")[0]) for f in findings] == [("L006", "'title'"), ("L006", "'stray'")]

@@ -15,7 +15,15 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
-from generator.sources.layout_model import Element, FromField, ImageElement, Layout, TextElement
+from generator.sources.layout_model import (
+    Element,
+    FromField,
+    ImageElement,
+    Layout,
+    RepeatElement,
+    ShapeElement,
+    TextElement,
+)
 from generator.sources.loader import LocDict
 
 TEXT_FIELD = {"type": "string"}
@@ -78,6 +86,11 @@ def _read_fields(element: Element) -> set[str]:
     if element.when is not None:
         fields.update(parse_condition(element.when, element.when_loc).fields())
     fields.update(c.field for c in element.colours() if isinstance(c, FromField))
+    if isinstance(element, ShapeElement) and isinstance(element.shape, FromField):
+        fields.add(element.shape.field)
+    if isinstance(element, RepeatElement):
+        fields.add(element.field)
+        fields.update(*(_read_fields(inner) for inner in element.elements))
     return fields
 
 
