@@ -41,10 +41,6 @@ BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
 
 
-def _size(layout: Layout) -> tuple[float, float]:
-    return layout.width, layout.height
-
-
 def _param(layout: Layout, key: str) -> float:
     return parse_length(layout.params[key])
 
@@ -235,7 +231,7 @@ class SquareKind(ComponentKind):
         return [Faces(self.board(items, layout, ctx))]
 
     def board(self, squares: list[LocDict], layout: Layout, ctx: LayoutContext) -> Scene:
-        side, _ = _size(layout)
+        side = layout.width
         border, corner = _param(layout, "border"), _param(layout, "corner")
         ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
         per_side = max(1, len(squares) // 4 - 1)
@@ -414,7 +410,7 @@ class BuildingKind(ComponentKind):
             for k in ("width", "wall", "rise", "depth", "tab")
         )
         net = house_net(w, wall, rise, depth, tab)
-        width, height = _size(layout)
+        width, height = layout.width, layout.height
         nw, nh = net.size
         if nw > width + 1e-6 or nh > height + 1e-6:
             ctx.overflow(item["name"], "net", item.loc, nw - width, nh - height)
