@@ -40,8 +40,8 @@ from reportlab.pdfgen import canvas  # noqa: E402
 from reportlab.platypus import Paragraph  # noqa: E402
 
 from generator.build import build_game, impose, lay_out  # noqa: E402
+from generator.layout.context import LayoutContext  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
-from generator.layout.kinds import LayoutContext  # noqa: E402
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.render.pdf import write_pdf  # noqa: E402
 from generator.render.svg import render_svg  # noqa: E402

@@ -133,7 +133,7 @@ def built(tmp_path_factory):
 @pytest.fixture(scope="module")
 def tiles(built):
     path, board = built
-    size = 8 * SQUARE_MM + 2 * parse_length(load_layout("chip-flip-board")["params"]["border"])
+    size = 8 * SQUARE_MM + 2 * parse_length(load_layout("chip-flip-board").params["border"])
     reader = pypdf.PdfReader(path)
     with pdfplumber.open(path) as pdf:
         yield [Tile(page, trim_box_mm(reader.pages[n]), size) for n, page in enumerate(pdf.pages)]
@@ -274,7 +274,7 @@ def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_pat
         image = pdf[0].render(scale=scale, grayscale=True).to_pil().convert("L")
     finally:
         pdf.close()
-    border = parse_length(load_layout("chip-flip-board")["params"]["border"])
+    border = parse_length(load_layout("chip-flip-board").params["border"])
     greys: dict[bool, list[float]] = {True: [], False: []}
     for row in range(8):
         for col in range(8):

@@ -31,9 +31,8 @@ import random
 from generator.findings import Finding, warning
 from generator.games.base import Engine, GameState
 from generator.games.plugin import GamePlugin
-from generator.layout.kinds import ComponentKind, Faces
+from generator.layout.component import ComponentKind, Faces
 from generator.layout.scene import Rect, Scene, Style, Text
-from generator.units import parse_length
 
 
 class TileKind(ComponentKind):
@@ -51,9 +50,9 @@ class TileKind(ComponentKind):
         return f"{item['pips']} pips"
 
     def draw(self, item, layout, ctx):
-        width, height = (parse_length(layout["size"][side]) for side in ("width", "height"))
+        width, height = layout.width, layout.height
         face = Scene(width, height, name=self.title(item))
-        face.add(Rect(2, 2, width - 4, height - 4, Style(fill=layout["params"]["ink"])))
+        face.add(Rect(2, 2, width - 4, height - 4, Style(fill=layout.params["ink"])))
         face.add(Text(5, height / 2, f"PIPS {item['pips']}", "DejaVuSans", 6.0))
         return Faces(face)
 

@@ -14,7 +14,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.layout.kinds import find_icon
+from generator.layout.context import find_icon
 from generator.layout.scene import Icon
 from generator.render.pdf import write_pdf
 from generator.render.svg import render_svg

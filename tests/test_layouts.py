@@ -1,7 +1,12 @@
+from pathlib import Path
+
 import pytest
 
+from generator.layout.card import field_findings
 from generator.sources import SourceError
+from generator.sources.layout_model import RepeatElement, TextElement
 from generator.sources.layouts import load_layout
+from generator.sources.loader import load_yaml
 
 
 def write(folder, name, text):
@@ -17,10 +22,15 @@ def test_extends_merges_key_by_key_child_winning(tmp_path):
     )
     write(tmp_path, "big-card", "extends: card\nsize: {height: 120mm}\nelements:\n  title: {size: 14pt}\n")
     layout = load_layout("big-card", [tmp_path])
-    assert layout["size"] == {"width": "63mm", "height": "120mm"}
-    assert layout["bleed"] == "3mm"
-    assert layout["elements"]["title"]["size"] == "14pt"
-    assert layout["elements"]["title"]["field"] == "title"
+    assert (layout.width, layout.height, layout.bleed) == (63.0, 120.0, 3.0)
+    (title,) = layout.elements
+    assert isinstance(title, TextElement)
+    assert title.size == pytest.approx(14 * 25.4 / 72)
+    assert (title.shown.how, title.shown.value) == ("field", "title")
+    assert (title.x, title.y, title.width, title.height) == (3.0, 3.0, 50.0, 8.0)
+    # Each value keeps its place: the title's box from the parent, its size from the child.
+    assert (Path(title.loc.file).name, title.loc.line) == ("big-card.yaml", 4)
+    assert (Path(title.shown.loc.file).name, title.shown.loc.line) == ("card.yaml", 4)
 
 
 def test_extends_cycles_are_errors_naming_the_cycle(tmp_path):
@@ -56,7 +66,60 @@ def test_a_layout_extending_its_own_name_extends_the_one_further_down(tmp_path):
     write(shipped, "card", "size: {width: 63mm, height: 88mm}\nbleed: 3mm\n")
     write(own, "card", "extends: card\nbleed: 0mm\n")
     layout = load_layout("card", [own, shipped])
-    assert layout["size"]["width"] == "63mm" and layout["bleed"] == "0mm"
+    assert layout.width == 63.0 and layout.bleed == 0.0
     write(shipped, "card", "extends: card\nsize: {width: 1mm, height: 1mm}\n")
     with pytest.raises(SourceError, match="no layout named 'card'"):
         load_layout("card", [own, shipped])
+
+
+@pytest.mark.parametrize(
+    ("element", "message", "line"),
+    [
+        ("{type: repeat, x: 1mm, elements: {a: {type: rect}}}", "repeat element 'e' needs a 'field'", 3),
+        ("{type: rect, field: rents, step_y: 2mm}", "'step_y' belongs to repeat elements", 3),
+        ("{type: shape, x: 1mm}", "shape element 'e' needs 'shape:'", 3),
+        ("{type: rect, draw: maze}", "'draw' belongs to computed elements", 3),
+        ("{type: rect, bullet: '- '}", "'bullet' belongs to text elements", 3),
+        (
+            "\n    type: repeat\n    field: rents\n    elements:\n      a: {type: text, x: 1mm}",
+            "text element 'a' needs",
+            7,
+        ),
+    ],
+)
+def test_new_element_keys_are_checked_at_their_line(tmp_path, element, message, line):
+    write(tmp_path, "a", f"size: {{width: 63mm, height: 88mm}}\nelements:\n  e: {element}\n")
+    with pytest.raises(SourceError, match=message) as caught:
+        load_layout("a", [tmp_path])
+    assert caught.value.loc.line == line
+
+
+def test_a_repeat_is_typed_with_its_elements_in_mm(tmp_path):
+    write(
+        tmp_path,
+        "a",
+        "size: {width: 63mm, height: 88mm}\nelements:\n  rows:\n    type: repeat\n    field: rents\n"
+        "    step_y: 12pt\n    elements:\n      label: {type: text, field: label, width: 1in}\n",
+    )
+    (rows,) = load_layout("a", [tmp_path]).elements
+    assert isinstance(rows, RepeatElement)
+    assert (rows.field, rows.step_x, rows.step_y) == ("rents", 0.0, pytest.approx(12 * 25.4 / 72))
+    (label,) = rows.elements
+    assert isinstance(label, TextElement) and label.width == pytest.approx(25.4)
+
+
+def test_a_card_reads_the_fields_its_repeats_and_shapes_name(tmp_path):
+    """The generic card's L006 (a key no element reads) knows a repeat reads its list and
+    its elements' fields, and a shape its `{field: ...}`: only the stray key is reported."""
+    write(
+        tmp_path,
+        "a",
+        "size: {width: 63mm, height: 88mm}\nelements:\n"
+        "  rows: {type: repeat, field: lines, step_y: 5mm,\n"
+        "         elements: {t: {type: text, field: value, colour: {field: ink}}}}\n"
+        "  mark: {type: shape, shape: {field: mark}, width: 5mm, height: 5mm}\n",
+    )
+    (tmp_path / "items.yaml").write_text("- {title: A, lines: [x, y], ink: red, mark: star, stray: 1}\n")
+    items = load_yaml(tmp_path / "items.yaml")
+    findings = field_findings(list(items), load_layout("a", [tmp_path]))
+    assert [(f.code, f.message.split(" ")[0]) for f in findings] == [("L006", "'title'"), ("L006", "'stray'")]

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 
 from generator.build import BuildResult, Laid, build_game, context_for, lay_out
 from generator.cli import main
-from generator.layout.kinds import LayoutContext
+from generator.layout.context import LayoutContext
 from generator.layout.scene import Group, Polyline, Rect
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions

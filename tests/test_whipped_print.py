@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from generator.build import context_for, lay_out
+from generator.layout.context import LayoutContext
 from generator.layout.fonts import text_width
-from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Text
 from generator.sources.game import load_game
 from tests.conftest import COMPONENTS, run_build

@@ -1,11 +1,11 @@
-"""The pages before a game's sheets: its cover, the rules, the checklist of what to print on
-what, and a blank page when duplex printing needs one."""
+"""The pages before a game's sheets: its cover, the rules and the checklist of what to print on
+what."""
 
 from generator.build.parts import Laid
 from generator.build.policy import tiled
 from generator.games import engines
 from generator.sheets import checklist
-from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
+from generator.sheets.cover import Contents, StockPages, cover_sheet
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
@@ -15,19 +15,19 @@ from generator.sources.game import Game
 def front_matter(
     laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
 ) -> list[Sheet]:
-    """The pages before the sheets: a cover, the rules sheets, the checklist, and a page left
-    blank on purpose when the sheets are printed duplex and the front matter would otherwise
-    end on an odd page (fronts stay on odd pages)."""
+    """The pages before the sheets: a cover, the rules sheets and the checklist."""
     count = len(rules) + 2
-    blank = count % 2 == 1 and any(sheet.side == "back" for sheet in sheets)
-    first_page = count + blank + 1
+    first_page = count + 1
     rows = _rows(laid, sheets, paper, options, first_page)
-    page = checklist.checklist_sheet(game.name, rows, paper, options)
+    blanks = tuple(n for n, sheet in enumerate(sheets, first_page) if sheet.blank)
+    page = checklist.checklist_sheet(game.name, rows, paper, options, blanks)
     contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
     contents.append(Contents("Checklist", (count,)))
     stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
     for r in rows:
         stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
+    for n in blanks:  # printed on the back of the page before it, so on that page's stock
+        next(pages for pages in stocks.values() if n - 1 in pages).append(n)
     cover = cover_sheet(
         game.name,
         players(game),
@@ -36,7 +36,7 @@ def front_matter(
         options.duplex,
         paper,
     )
-    return [cover, *rules, page, *([blank_sheet(paper)] if blank else [])]
+    return [cover, *rules, page]
 
 
 def players(game: Game) -> str:

@@ -7,10 +7,12 @@ from generator.build.policy import sheet_runs, tiled, too_large
 from generator.layout.scene import Scene
 from generator.sheets import checklist
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
-from generator.sheets.impose import PendingSheet, finish, impose_grid, impose_tiled
+from generator.sheets.impose import PendingSheet, finish, impose_tiled
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
+from generator.sheets.pack import Batch, pack
 from generator.sheets.paper import Paper
+from generator.sheets.recto import on_recto
 from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
@@ -19,14 +21,12 @@ from generator.sources.rules import read_rules
 
 def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
     """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
-    are one run, parts of the same size, stock and sides sharing their sheets (see
+    are one run, parts of the same stock and sides sharing their sheets (see
     policy.sheet_runs); with options.checklist the front matter first (see front_matter)."""
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pending: list[PendingSheet] = []
     for run in sheet_runs(parts, paper, options):
-        start = len(pending)
         pending.extend(_impose_run(run, paper, options))
-        _attribute([p.sheet for p in pending[start:]], run)
     bookmarked: set[str] = set()
     for part in parts:  # each row's bookmark on the first page that holds one of its components
         at = next((p.sheet for p in pending if part.file.shown in p.sheet.sources), None)
@@ -34,51 +34,54 @@ def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions) ->
             at.bookmarks = (*at.bookmarks, part.row)
             bookmarked.add(part.row)
     if not options.checklist:
-        return finish(pending, game.name)
+        return finish(on_recto(pending, 1, paper), game.name)
     rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
-    duplex = any(p.sheet.side == "back" for p in pending)
-    front = len(rules) + 2 + (len(rules) % 2 == 1 and duplex)
-    sheets = finish(pending, game.name, front + 1)
+    front = len(rules) + 2
+    sheets = finish(on_recto(pending, front + 1, paper), game.name, front + 1)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets
 
 
 def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[PendingSheet]:
     part = run[0]
-    fronts: list[Scene] = [f.front for p in run for f in p.faces]
-    backs = [f.back for p in run for f in p.faces]
-    label = " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in run))
-    first = fronts[0]
+    if tiled(part, paper) or (options.fold_over and any(f.back for f in part.faces)):
+        return _impose_alone(part, paper, options)
+    return pack(_batches(run), paper, options.duplex, options.back_offset)
+
+
+def _impose_alone(part: Laid, paper: Paper, options: PrintOptions) -> list[PendingSheet]:
+    """A tiled board, or a part folded over (or a two-sided part that cannot fold over)."""
+    fronts: list[Scene] = [f.front for f in part.faces]
+    backs = [f.back for f in part.faces]
+    label = part.kind.label or part.kind.name
+    out: list[PendingSheet]
     if tiled(part, paper):
         if not part.kind.tileable:
             raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
-        return [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
-    if options.fold_over and any(backs) and fits_fold_over(first, paper):
-        return impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
-    return impose_grid(
-        fronts,
-        paper,
-        part.gap,
-        label,
-        backs if any(backs) else None,
-        options.duplex,
-        options.back_offset,
-        part.kind.own_outline,
-    )
+        out = [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
+    elif fits_fold_over(fronts[0], paper):
+        out = impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
+    else:
+        return pack(_batches([part]), paper, options.duplex, options.back_offset)
+    for pending in out:
+        pending.sheet.sources = (part.file.shown,)
+    return out
 
 
-def _attribute(sheets: list[Sheet], run: list[Laid]) -> None:
-    """Name on each sheet of a run the component files it holds: a fronts sheet holds the
-    run's next components in order, one per placement; a backs sheet the same as its fronts."""
-    if len(run) == 1:
-        for sheet in sheets:
-            sheet.sources = (run[0].file.shown,)
-        return
-    owners = [p.file.shown for p in run for _ in p.faces]
-    taken = 0
-    previous: tuple[str, ...] = ()
-    for sheet in sheets:
-        if sheet.side != "back":
-            count = len(sheet.placements)
-            previous = tuple(dict.fromkeys(owners[taken : taken + count]))
-            taken += count
-        sheet.sources = previous
+def _batches(run: list[Laid]) -> list[Batch]:
+    """The run's components by size (with bleed, gap and outline), each size's files in order."""
+    sizes: dict[object, list[Laid]] = {}
+    for part in run:
+        first = part.faces[0].front
+        size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap, part.kind.own_outline)
+        sizes.setdefault(size, []).append(part)
+    return [
+        Batch(
+            " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in same)),
+            tuple(f.front for p in same for f in p.faces),
+            tuple(f.back for p in same for f in p.faces),
+            tuple(p.file.shown for p in same for _ in p.faces),
+            same[0].gap,
+            same[0].kind.own_outline,
+        )
+        for same in sizes.values()
+    ]

@@ -7,16 +7,16 @@ from pathlib import Path
 from generator.cache import BuildCache, files_digest, key
 from generator.findings import Finding
 from generator.games import game_kinds
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
 from generator.layout.folders import context_for
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.memo import fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
 from generator.sources.errors import SourceError, SourceErrors
 from generator.sources.game import ComponentFile, Game
-from generator.sources.loader import LocDict
+from generator.sources.layout_model import Layout
 from generator.sources.schema import validate
-from generator.units import parse_length
 
 
 @dataclass
@@ -25,7 +25,7 @@ class Laid:
 
     file: ComponentFile
     kind: ComponentKind
-    layout: LocDict
+    layout: Layout
     faces: list[Faces]
 
     @property
@@ -42,7 +42,7 @@ class Laid:
     @property
     def gap(self) -> float:
         """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
-        return parse_length(self.layout.get("gap", "0mm"))
+        return self.layout.gap
 
 
 def print_context(game: Game, options: PrintOptions) -> LayoutContext:

@@ -30,18 +30,16 @@ def too_large(paper: Paper, part: Laid) -> str:
 
 
 def sheet_runs(parts: list[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
-    """The parts in sheet runs: parts of the same size, bleed, gap, stock, sides and outline
-    are imposed together, so they fill each other's sheets (fronts and backs staying in
-    register, as impose_grid keeps them). A tiled board, a part folded over, and with
+    """The parts in sheet runs: parts of the same stock and sides are imposed together, so
+    they fill each other's sheets whatever their sizes (fronts and backs staying in register,
+    as sheets/pack.py keeps them). A tiled board, a part folded over, and with
     options.separate every part, has a run of its own. Runs keep the parts' order."""
     runs: dict[object, list[Laid]] = {}
     for n, part in enumerate(parts):
-        first = part.faces[0].front
         two_sided = any(f.back is not None for f in part.faces)
         if options.separate or tiled(part, paper) or (options.fold_over and two_sided):
             key: object = n
         else:
-            size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap)
-            key = (size, part.stock, two_sided, part.kind.own_outline)
+            key = (part.stock, two_sided)
         runs.setdefault(key, []).append(part)
     return list(runs.values())

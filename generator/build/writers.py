@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.build.result import BuildResult
 from generator.cache import BuildCache, files_digest, key
-from generator.layout.kinds import LayoutContext, find_icon
+from generator.layout.context import LayoutContext, find_icon
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.project import OutputSettings
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels

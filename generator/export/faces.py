@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from generator.build.parts import lay_out_cached
 from generator.cache import BuildCache
 from generator.findings import Finding, Severity
+from generator.layout.context import LayoutContext
 from generator.layout.folders import context_for
-from generator.layout.kinds import LayoutContext
 from generator.layout.scene import Group, Rect, Scene
 from generator.sheets.model import Sheet
 from generator.sources.game import Game

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from generator.export.faces import Deck, face_sheet
 from generator.export.raster import SheetImage, write_sheet_pngs
-from generator.layout.kinds import LayoutContext
+from generator.layout.context import LayoutContext
 from generator.layout.scene import Scene
 from generator.output import write_with
 from generator.render.pdf import write_pdf

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from generator.export.faces import Deck
 from generator.export.raster import SheetImage, write_sheet_pngs
-from generator.layout.kinds import LayoutContext
+from generator.layout.context import LayoutContext
 from generator.layout.scene import Group, Rect, Scene, Style, Text
 from generator.output import write_atomic
 from generator.sheets.model import Sheet

@@ -17,7 +17,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from generator.games.base import Engine
 from generator.layout.card import BUILTIN_KINDS
-from generator.layout.kinds import ComponentKind
+from generator.layout.component import ComponentKind
 from generator.sources.errors import SourceError
 
 ENTRY_POINT_GROUP = "cutsheet.games"

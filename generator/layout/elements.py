@@ -9,180 +9,240 @@ A text element shows `field` (an item key), `text` (literal, with {key} placehol
 `template` ("{cost} gold", every field required). Any element may say `when:` (a condition
 on the item's fields, generator/sources/expressions.py) and is drawn only when it holds; a
 colour may be `{field: NAME}`, taken from the item (#rrggbb or a CSS colour name). An
-image element shows a picture file (generator/layout/images.py).
+image element shows a picture file (generator/layout/images.py). The elements arrive typed,
+lengths in mm (generator/sources/layout_model.py).
 """
 
 import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 import webcolors
 
 from generator.findings import error
+from generator.layout.context import LayoutContext
 from generator.layout.images import Card, draw_image
-from generator.layout.kinds import LayoutContext
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
-from generator.layout.text import TextStyle, fit_text
-from generator.sources.errors import SourceError
+from generator.layout.shapes import MARKS, SHAPES, shape
+from generator.layout.text import TextStyle
+from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
-from generator.sources.loader import LocDict
-from generator.units import parse_length
-
-DEFAULT_FONT = "DejaVuSans"
-
-
-def text_style(spec: LocDict, **overrides) -> TextStyle:
-    values = {
-        "font": spec.get("font", DEFAULT_FONT),
-        "size": parse_length(spec.get("size", "9pt")),
-        "min_size": parse_length(spec.get("min_size", "6pt")),
-        "leading": spec.get("leading", 1.2),
-        "min_leading": spec.get("min_leading", 1.0),
-        "align": spec.get("align", "left"),
-        "valign": spec.get("valign", "top"),
-        "colour": spec.get("colour", "#000000"),
-    }
-    values.update(overrides)
-    values["min_size"] = min(values["min_size"], values["size"])
-    values["min_leading"] = min(values["min_leading"], values["leading"])
-    return TextStyle(**values)
+from generator.sources.layout_model import (
+    Colour,
+    ComputedElement,
+    Element,
+    FromField,
+    IconElement,
+    ImageElement,
+    LineElement,
+    RectElement,
+    RepeatElement,
+    ShapeElement,
+    TextElement,
+)
+from generator.sources.loader import LocDict, LocList
 
 
-def box(spec: LocDict) -> tuple[float, float, float, float]:
-    x, y, w, h = (parse_length(spec.get(k, "0mm")) for k in ("x", "y", "width", "height"))
-    return x, y, w, h
+def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
+    """How a text element's text is set; `colour` replaces the element's own."""
+    own = element.colour if isinstance(element.colour, str) else "#000000"
+    return TextStyle(
+        font=element.font,
+        size=element.size,
+        min_size=element.min_size,
+        leading=element.leading,
+        min_leading=element.min_leading,
+        align=element.align,
+        valign=element.valign,
+        colour=own if colour is None else colour,
+    )
 
 
-def draw_text(
-    text: str, spec: LocDict, ctx: LayoutContext, component: str, what: str, loc, **style_overrides
-) -> list[Item]:
-    """Fit text into the element's box; overflow and unknown icons become findings."""
-    x, y, w, h = box(spec)
-    fitted = fit_text(text, x, y, w, h, text_style(spec, **style_overrides))
-    if not fitted.fits:
-        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
-    items = []
-    for item in fitted.items:
-        if isinstance(item, Icon) and ctx.icon_path(item.name) is None:
-            ctx.findings.append(
-                error(
-                    "L002",
-                    f"icon :{item.name}: in {what} of {component!r} has no file {item.name}.svg in layouts/icons/",
-                    loc,
-                )
-            )
-            continue
-        items.append(item)
-    return items
+#: What draws a kind's computed elements: the element and the item to the items it draws.
+Computed = Callable[[ComputedElement, LocDict], list[Item]]
 
 
 def draw_elements(
-    layout: LocDict, item: LocDict, ctx: LayoutContext, component: str, key: str = "elements"
+    elements: Sequence[Element],
+    item: LocDict,
+    ctx: LayoutContext,
+    component: str,
+    card: Card,
+    computed: Computed | None = None,
 ) -> list[Item]:
-    """Every element of the layout (or of its `back_elements`), filled from the item, in the
-    order written (a parent layout's before those its child adds), an element's `z` moving
-    it below (negative) or above (positive) the rest."""
+    """Every element, filled from the item, in the order written (a parent layout's before
+    those its child adds), an element's `z` moving it below (negative) or above (positive)
+    the rest; `computed` draws the kind's computed elements."""
     out: list[Item] = []
-    card = Card.of(layout)
-    for name, spec in sorted(layout.get(key, {}).items(), key=lambda element: element[1].get("z", 0)):
-        if "when" in spec and not parse_condition(spec["when"], spec.loc_of("when")).holds(item):
+    for element in sorted(elements, key=lambda e: e.z):
+        if element.when is not None and not parse_condition(element.when, element.when_loc).holds(item):
             continue
-        colours = _Colours(spec, item, ctx, component, name)
-        kind = spec["type"]
-        x, y, w, h = box(spec)
-        if kind == "text":
-            shown = _text_of(spec, item, ctx, component, name)
+        colours = _Colours(element, item, ctx, component)
+        x, y, w, h = element.box
+        if isinstance(element, TextElement):
+            shown = _text_of(element, item, ctx, component)
             if shown is not None:
                 text, loc = shown
-                colour = colours.get("colour", "#000000")
-                out.extend(draw_text(text, spec, ctx, component, name, loc, colour=colour))
-        elif kind == "rect":
-            style = _style(spec, colours.get("stroke"), colours.get("fill"))
-            out.append(Rect(x, y, w, h, style, parse_length(spec.get("radius", "0mm"))))
-        elif kind == "line":
-            out.append(Polyline(((x, y), (x + w, y + h)), _style(spec, colours.get("stroke", "#000000"))))
-        elif kind == "icon":
-            if ctx.icon_path(spec["icon"]) is None:
+                colour = colours.get("colour", element.colour, "#000000")
+                out.extend(ctx.fit(text, element.box, text_style(element, colour), component, element.name, loc))
+        elif isinstance(element, RectElement):
+            stroke, fill = colours.get("stroke", element.stroke), colours.get("fill", element.fill)
+            style = _style(element.role, element.stroke_width, stroke, fill)
+            out.append(Rect(x, y, w, h, style, element.radius))
+        elif isinstance(element, LineElement):
+            style = _style(element.role, element.stroke_width, colours.get("stroke", element.stroke, "#000000"))
+            out.append(Polyline(((x, y), (x + w, y + h)), style))
+        elif isinstance(element, IconElement):
+            if ctx.icon_path(element.icon) is None:
                 raise SourceError(
-                    spec.loc_of("icon"),
-                    f"no icon file {spec['icon']}.svg in the game's icons/ or the shipped layouts/icons/",
+                    element.icon_loc,
+                    f"no icon file {element.icon}.svg in the game's icons/ or the shipped layouts/icons/",
                 )
-            out.append(Icon(spec["icon"], x, y, w, h))
-        elif kind == "image":
-            out.extend(draw_image(spec, item, ctx, card, (x, y, w, h)))
+            out.append(Icon(element.icon, x, y, w, h))
+        elif isinstance(element, ImageElement):
+            out.extend(draw_image(element, item, ctx, card, element.box))
+        elif isinstance(element, ShapeElement):
+            stroke, fill = colours.get("stroke", element.stroke), colours.get("fill", element.fill)
+            shaped = _shape_of(element, item)
+            if shaped is not None:
+                size = min(w, h)
+                out.append(shape(shaped, x + w / 2, y + h / 2, size, _style("art", element.stroke_width, stroke, fill)))
+        elif isinstance(element, ComputedElement):
+            if computed is None:
+                raise SourceError(element.loc, f"this kind computes nothing: no {element.draw!r} to draw")
+            out.extend(computed(element, item))
+        elif isinstance(element, RepeatElement):
+            out.extend(_draw_repeat(element, item, ctx, component, card, computed))
     return out
 
 
-def _text_of(spec: LocDict, item: LocDict, ctx: LayoutContext, component: str, name: str):
+def _shape_of(element: ShapeElement, item: LocDict) -> str | None:
+    """The shape's name, as written or from the item's field (None when the item lacks it)."""
+    if isinstance(element.shape, FromField):
+        name = item.get(element.shape.field)
+        if name is None:
+            return None
+        loc = item.loc_of(element.shape.field)
+    else:
+        name, loc = element.shape, element.loc
+    if name not in SHAPES + MARKS:
+        known = ", ".join(SHAPES + MARKS)
+        raise SourceError(loc, f"unknown shape {name!r} for element {element.name!r} (expected one of: {known})")
+    return str(name)
+
+
+def _draw_repeat(
+    repeat: RepeatElement, item: LocDict, ctx: LayoutContext, component: str, card: Card, computed: Computed | None
+) -> list[Item]:
+    """The repeat's elements for each entry of its list, each entry's fields (a scalar entry
+    is `value`) over the item's, with `number` counting entries from 1."""
+    entries = item.get(repeat.field)
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise SourceError(item.loc_of(repeat.field), f"element {repeat.name!r} repeats over a list, not {entries!r}")
+    out: list[Item] = []
+    for k, entry in enumerate(entries):
+        dx, dy = k * repeat.step_x, k * repeat.step_y
+        fields = dict(entry) if isinstance(entry, dict) else {"value": entry}
+        place = entries.loc_of(k) if isinstance(entries, LocList) else item.loc_of(repeat.field)
+        own = with_fields(item, dict.fromkeys(fields, place), number=k + 1, **fields)
+        placed = [replace(e, x=repeat.x + dx + e.x, y=repeat.y + dy + e.y) for e in repeat.elements]
+        out.extend(draw_elements(placed, own, ctx, component, card, computed))
+    return out
+
+
+def with_fields(item: LocDict, places: Mapping[str, Loc] | None = None, **fields: object) -> LocDict:
+    """The item with more fields (what a kind derives from it, a repeated entry's), its places
+    kept for findings: a new field points at the place `places` gives it, else at the item."""
+    shown = LocDict(item, **fields)
+    shown.loc, shown.key_locs = item.loc, item.key_locs
+    shown.value_locs = {**item.value_locs, **(places or {})}
+    return shown
+
+
+def _text_of(element: TextElement, item: LocDict, ctx: LayoutContext, component: str) -> tuple[str, Loc] | None:
     """(text, its place) for a text element, or None when there is nothing to show."""
-    if "field" in spec:
-        value = item.get(spec["field"])
-        return None if value is None else (str(value), item.loc_of(spec["field"]))
-    if "template" in spec:
-        template = parse_template(spec["template"], spec.loc_of("template"))
+    shown = element.shown
+    if shown.how == "field":
+        value = item.get(shown.value)
+        if value is None:
+            return None
+        if isinstance(value, list):
+            return "\n".join(f"{element.bullet}{entry}" for entry in value), item.loc_of(shown.value)
+        return str(value), item.loc_of(shown.value)
+    if shown.how == "template":
+        template = parse_template(shown.value, shown.loc)
         missing = template.missing(item)
         if missing:
             ctx.findings.append(
                 error(
                     "L004",
-                    f"{component!r} has no {missing[0]!r}, which element {name!r} shows "
-                    f"(template {spec['template']!r} at {spec.loc_of('template')})",
+                    f"{component!r} has no {missing[0]!r}, which element {element.name!r} shows "
+                    f"(template {shown.value!r} at {shown.loc})",
                     item.loc,
                 )
             )
             return None
         return template.fill(item), item.loc
-    return spec.get("text", "").format_map(_Fields(item)), spec.loc
+    return shown.value.format_map(_Fields(item)), shown.loc
 
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-class _Colours:
-    """An element's colours: as the layout writes them, or from the item's field
-    (`fill: {field: colour}`); a field that is no colour is finding L005, and no colour."""
-
-    def __init__(self, spec: LocDict, item: LocDict, ctx: LayoutContext, component: str, name: str):
-        self.spec, self.item, self.ctx, self.component, self.name = spec, item, ctx, component, name
-
-    def get(self, key: str, default: str | None = None) -> str | None:
-        value = self.spec.get(key)
-        if value is None:
-            return default
-        if not isinstance(value, dict):
-            return value
-        field = value["field"]
-        given = self.item.get(field)
-        if given is None:
-            return default
-        colour = str(given).strip()
-        if _HEX.match(colour):
-            return colour.lower()
-        try:
-            return webcolors.name_to_hex(colour.lower())
-        except ValueError:
-            self.ctx.findings.append(
-                error(
-                    "L005",
-                    f"{field} {colour!r} of {self.component!r} (the {key} of element {self.name!r}) is not a colour: "
-                    "expected #rrggbb or a CSS colour name such as 'darkred'",
-                    self.item.loc_of(field),
-                )
+def colour_of(
+    value: Colour | None, item: LocDict, ctx: LayoutContext, component: str, what: str, default: str | None = None
+) -> str | None:
+    """A colour as the layout writes it, or from the item's field (`fill: {field: colour}`);
+    a field that is no colour is finding L005 (`what` says whose colour it is), and no colour."""
+    if value is None:
+        return default
+    if not isinstance(value, FromField):
+        return value
+    given = item.get(value.field)
+    if given is None:
+        return default
+    colour = str(given).strip()
+    if _HEX.match(colour):
+        return colour.lower()
+    try:
+        return webcolors.name_to_hex(colour.lower())
+    except ValueError:
+        ctx.findings.append(
+            error(
+                "L005",
+                f"{value.field} {colour!r} of {component!r} ({what}) is not a colour: "
+                "expected #rrggbb or a CSS colour name such as 'darkred'",
+                item.loc_of(value.field),
             )
-            return default
+        )
+        return default
 
 
-def _style(spec: LocDict, stroke: str | None, fill: str | None = None) -> Style:
+class _Colours:
+    """An element's colours, as colour_of reads them."""
+
+    def __init__(self, element: Element, item: LocDict, ctx: LayoutContext, component: str):
+        self.element, self.item, self.ctx, self.component = element, item, ctx, component
+
+    def get(self, key: str, value: Colour | None, default: str | None = None) -> str | None:
+        what = f"the {key} of element {self.element.name!r}"
+        return colour_of(value, self.item, self.ctx, self.component, what, default)
+
+
+def _style(role: str, stroke_width: float, stroke: str | None, fill: str | None = None) -> Style:
     """A line role's own look, or the element's fill and stroke (never under MIN_STROKE)."""
-    role = spec.get("role", "art")
     if role != "art":
         return line_style(role)
-    width = max(parse_length(spec.get("stroke_width", "0.5pt")), MIN_STROKE) if stroke else 0.0
+    width = max(stroke_width, MIN_STROKE) if stroke else 0.0
     return Style(fill=fill, stroke=stroke, stroke_width=width)
 
 
 class _Fields(dict):
     """str.format_map source: item fields, and the placeholder itself when missing."""
 
-    def __init__(self, item: LocDict):
+    def __init__(self, item: Mapping[str, object]):
         super().__init__(item)
 
     def __missing__(self, key: str) -> str:

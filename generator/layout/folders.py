@@ -1,7 +1,7 @@
 """Where a game's layouts and icons are looked for."""
 
 from generator import shipped
-from generator.layout.kinds import LayoutContext
+from generator.layout.context import LayoutContext
 from generator.sources.game import Game
 
 

@@ -7,14 +7,16 @@ draw nothing (`cutsheet check`, `--help`) never load it.
 """
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from generator.sources.errors import Loc, SourceError
 from generator.sources.fonts import FontFile, font_files
 
 
+@dataclass(frozen=True)
 class FontFace(FontFile):
-    """A shipped font with its metrics."""
+    """A font of the index, with its metrics."""
 
     @property
     def ascent(self) -> float:

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.findings import Finding, error, warning
-from generator.layout.kinds import LayoutContext
+from generator.layout.context import LayoutContext
 from generator.layout.scene import Box, Group, Image, Item
 from generator.sources.art import Art, ArtError, read_art
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import confined
+from generator.sources.layout_model import ImageElement, Layout
 from generator.sources.loader import LocDict
-from generator.units import MM_PER_UNIT, parse_length
+from generator.units import MM_PER_UNIT
 
 #: The least effective resolution a print shop accepts for a raster.
 MIN_DPI = 300
@@ -48,9 +49,8 @@ class Card:
     bleed: float
 
     @classmethod
-    def of(cls, layout: LocDict) -> "Card":
-        size = layout["size"]
-        return cls(parse_length(size["width"]), parse_length(size["height"]), parse_length(layout.get("bleed", "0mm")))
+    def of(cls, layout: Layout) -> "Card":
+        return cls(layout.width, layout.height, layout.bleed)
 
 
 def into_bleed(box: Box, card: Card) -> Box:
@@ -81,12 +81,14 @@ def effective_dpi(art: Art, drawn: Box) -> float:
     return min(pixels[0] / (drawn[2] / MM_PER_UNIT["in"]), pixels[1] / (drawn[3] / MM_PER_UNIT["in"]))
 
 
-def image_source(spec: LocDict, item: LocDict) -> tuple[str, Loc] | None:
+def image_source(element: ImageElement, item: LocDict) -> tuple[str, Loc] | None:
     """The file an image element shows and the place naming it; None when the item lacks the field."""
-    if "file" in spec:
-        return str(spec["file"]), spec.loc_of("file")
-    value = item.get(spec["field"])
-    return None if value in (None, "") else (str(value), item.loc_of(spec["field"]))
+    if element.file is not None:
+        assert element.source_loc is not None
+        return element.file, element.source_loc
+    assert element.field is not None
+    value = item.get(element.field)
+    return None if value in (None, "") else (str(value), item.loc_of(element.field))
 
 
 def find_art(folder: Path, name: str, loc: Loc, seen: set[Path]) -> Art | Finding:
@@ -108,20 +110,20 @@ def find_art(folder: Path, name: str, loc: Loc, seen: set[Path]) -> Art | Findin
         return error("L009", f"image file {name!r} cannot be read: {exc.strerror or exc}", loc)
 
 
-def draw_image(spec: LocDict, item: LocDict, ctx: LayoutContext, card: Card, box: Box) -> list[Item]:
+def draw_image(element: ImageElement, item: LocDict, ctx: LayoutContext, card: Card, box: Box) -> list[Item]:
     """The element's picture, cropped to its box for cover; problems reported once at each place."""
-    source = image_source(spec, item)
+    source = image_source(element, item)
     if source is None or box[2] <= 0 or box[3] <= 0:
         return []
     name, loc = source
     found = find_art(ctx.game.folder, name, loc, ctx.art_files)
-    shared = "file" in spec  # the layout's one picture, on every card
+    shared = element.file is not None  # the layout's one picture, on every card
     if isinstance(found, Finding):
         _report(ctx, found, shared)
         return []
     art = found
     area = into_bleed(box, card)
-    drawn = placed(art, area, spec.get("fit", "cover"), spec.get("align", "center"))
+    drawn = placed(art, area, element.fit, element.align)
     if not art.vector and (dpi := effective_dpi(art, drawn)) < MIN_DPI - 0.5:
         width, height = art.pixels or (0, 0)
         message = (
@@ -130,7 +132,7 @@ def draw_image(spec: LocDict, item: LocDict, ctx: LayoutContext, card: Card, box
         )
         _report(ctx, warning("L010", message, loc), shared)
     image = Image(str(art.path), art.digest, art.vector, *drawn)
-    if drawn == area or spec.get("fit", "cover") != "cover":
+    if drawn == area or element.fit != "cover":
         return [image]
     return [Group((image,), clip=area)]
 

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 from generator.findings import Finding
 
 if TYPE_CHECKING:
-    from generator.layout.kinds import ComponentKind, Faces, LayoutContext
+    from generator.layout.component import ComponentKind, Faces
+    from generator.layout.context import LayoutContext
+    from generator.sources.layout_model import Layout
     from generator.sources.loader import LocDict
 
 
@@ -37,7 +39,7 @@ class DrawMemo:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
         self._previous, self._current = self._current, {}
 
-    def draw(self, kind: "ComponentKind", item: "LocDict", layout: "LocDict", ctx: "LayoutContext") -> "Faces":
+    def draw(self, kind: "ComponentKind", item: "LocDict", layout: "Layout", ctx: "LayoutContext") -> "Faces":
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
         key = fingerprint(self.scope, item)
         known = self._current.get(key) or self._previous.get(key)

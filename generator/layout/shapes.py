@@ -1,4 +1,5 @@
-"""Geometric shapes drawn as scene primitives: circles, half discs, regular polygons."""
+"""Geometric shapes drawn as scene primitives: circles, half discs, regular polygons, and
+the marks (diamond, star, cross) that tell players' pieces apart besides their colour."""
 
 import math
 
@@ -6,6 +7,8 @@ from generator.layout.scene import Circle, Item, Path, Polyline, Style
 
 #: Shapes by number of sides, as the Slipmax board orders them (circle first, hexagon last).
 SHAPES = ("circle", "semicircle", "triangle", "square", "pentagon", "hexagon")
+#: Marks, each as heavy to the eye as the others in a box of one size.
+MARKS = ("diamond", "star", "cross")
 _SIDES = {"triangle": 3, "square": 4, "pentagon": 5, "hexagon": 6}
 _KAPPA = 0.5522847498  # cubic Bezier handle length for a quarter circle
 
@@ -35,8 +38,10 @@ def half_disc(cx: float, cy: float, r: float) -> tuple[tuple, ...]:
 
 
 def shape(name: str, cx: float, cy: float, size: float, style: Style) -> Item:
-    """One named shape fitting a size x size box centred on (cx, cy)."""
+    """One named shape (SHAPES or MARKS) fitting a size x size box centred on (cx, cy)."""
     r = size / 2
+    if name in MARKS:
+        return Polyline(_mark(name, cx, cy, r), style, closed=True)
     if name == "circle":
         return Circle(cx, cy, r * 0.92, style)
     if name == "semicircle":
@@ -44,3 +49,31 @@ def shape(name: str, cx: float, cy: float, size: float, style: Style) -> Item:
     sides = _SIDES[name]
     radius = r * (1.08 if sides == 3 else 1.0)
     return Polyline(regular_polygon(cx, cy + (r * 0.15 if sides == 3 else 0), radius, sides), style, closed=True)
+
+
+def _mark(name: str, cx: float, cy: float, r: float) -> tuple[tuple[float, float], ...]:
+    """The outline of a mark of half-size r centred on (cx, cy)."""
+    if name == "diamond":
+        return ((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy))
+    if name == "star":
+        return tuple(
+            (round(cx + rad * math.cos(angle), 4), round(cy + r * 0.1 + rad * math.sin(angle), 4))
+            for k in range(10)
+            for rad, angle in [(r * (1.05 if k % 2 == 0 else 0.42), -math.pi / 2 + k * math.pi / 5)]
+        )
+    a = r * 0.34
+    corners = (
+        (-a, -r),
+        (a, -r),
+        (a, -a),
+        (r, -a),
+        (r, a),
+        (a, a),
+        (a, r),
+        (-a, r),
+        (-a, a),
+        (-r, a),
+        (-r, -a),
+        (-a, -a),
+    )
+    return tuple((cx + dx, cy + dy) for dx, dy in corners)

@@ -16,8 +16,8 @@ from generator.build.parts import Laid, LaidRecord, cached_layout, lay_out, layo
 from generator.build.writers import write_print_file
 from generator.check.run import CheckOptions, check_game
 from generator.findings import Finding, Severity
-from generator.layout import kinds
-from generator.layout.kinds import Faces, LayoutContext
+from generator.layout.component import Faces
+from generator.layout.context import LayoutContext, forget_layouts
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Group, Rect, Scene, line_style, translate
 from generator.project import Project
@@ -143,7 +143,7 @@ def _place_findings(preview: GamePreview, laid: list[Laid], findings: list[Findi
 def forget_cached_sources() -> None:
     """Layouts and icons are read once per process for `cutsheet build`; a live preview
     must read them again after an edit."""
-    kinds.forget_layouts()
+    forget_layouts()
     icons.forget_icons()
 
 

@@ -1,7 +1,6 @@
-"""The index of the shipped fonts (fonts/fonts.yaml): the names a layout may use and their files.
+"""The index of shipped fonts (fonts/fonts.yaml): what a layout's `font:` may name.
 
-Reading the index needs no font library; measuring and registering the fonts is layout's
-work (generator/layout/fonts.py).
+Read without reportlab; generator/layout/fonts.py measures them.
 """
 
 from dataclasses import dataclass
@@ -29,6 +28,8 @@ _FONT_SCHEMA = {
 
 @dataclass(frozen=True)
 class FontFile:
+    """One font of the index: its key (what layouts name), file and family."""
+
     key: str
     path: Path
     family: str
@@ -38,7 +39,7 @@ class FontFile:
 
 @cache
 def font_files() -> dict[str, FontFile]:
-    """Every font the layouts may name, by the name they use."""
+    """Every font the layouts may name, by key."""
     index = shipped.fonts_dir() / "fonts.yaml"
     data = load_yaml(index)
     validate(data, _FONT_SCHEMA, fallback=Loc(str(index), 1, 1), what="fonts.yaml")

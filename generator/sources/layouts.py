@@ -14,6 +14,7 @@ from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.fonts import font_files
+from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
 
@@ -31,40 +32,64 @@ FONT_SPEC = closed(
 TEXT_ALIGN = ("left", "center", "right")
 #: Where an image sits in its box (what `cover` keeps, where `contain` places it).
 IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
-#: Keys only an image element takes.
-IMAGE_KEYS = ("file", "fit")
+#: Keys that only one type of element takes, and that type.
+OWN_KEYS = {
+    "file": "image",
+    "fit": "image",
+    "step_x": "repeat",
+    "step_y": "repeat",
+    "elements": "repeat",
+    "shape": "shape",
+    "draw": "computed",
+    "bullet": "text",
+}
 
+_ELEMENT_KEYS: dict[str, dict] = {
+    "type": {"enum": ["text", "rect", "line", "icon", "image", "shape", "computed"]},
+    "x": LENGTH,
+    "y": LENGTH,
+    "width": NONNEGATIVE_LENGTH,
+    "height": NONNEGATIVE_LENGTH,
+    "field": {"type": "string"},
+    "text": {"type": "string"},
+    "template": {"type": "string"},
+    "bullet": {"type": "string"},
+    "when": {"type": "string"},
+    "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+    "font": {"type": "string"},
+    "size": POSITIVE_LENGTH,
+    "min_size": POSITIVE_LENGTH,
+    "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+    "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
+    "align": {"enum": [*TEXT_ALIGN, *IMAGE_ALIGN]},
+    "valign": {"enum": ["top", "middle", "bottom"]},
+    "colour": COLOUR_OR_FIELD,
+    "fill": COLOUR_OR_FIELD,
+    "stroke": COLOUR_OR_FIELD,
+    "stroke_width": NONNEGATIVE_LENGTH,
+    "radius": NONNEGATIVE_LENGTH,
+    "file": {"type": "string", "minLength": 1},
+    "fit": {"enum": ["cover", "contain", "stretch"]},
+    "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
+    "z": {"type": "integer", "minimum": -100, "maximum": 100},
+    "shape": {"anyOf": [NAME, closed({"field": {"type": "string"}}, ["field"])]},
+    "draw": NAME,
+}
+#: An element inside a `repeat` element: any but another repeat.
+ENTRY_ELEMENT_SCHEMA = closed(_ELEMENT_KEYS, ["type"])
+#: A `repeat` element draws its `elements` once per entry of the item's list `field`, the
+#: k-th entry `step_x` and `step_y` on from the one before.
 ELEMENT_SCHEMA = closed(
     {
-        "type": {"enum": ["text", "rect", "line", "icon", "image"]},
-        "x": LENGTH,
-        "y": LENGTH,
-        "width": NONNEGATIVE_LENGTH,
-        "height": NONNEGATIVE_LENGTH,
-        "field": {"type": "string"},
-        "text": {"type": "string"},
-        "template": {"type": "string"},
-        "when": {"type": "string"},
-        "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
-        "font": {"type": "string"},
-        "size": POSITIVE_LENGTH,
-        "min_size": POSITIVE_LENGTH,
-        "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "align": {"enum": [*TEXT_ALIGN, *IMAGE_ALIGN]},
-        "valign": {"enum": ["top", "middle", "bottom"]},
-        "colour": COLOUR_OR_FIELD,
-        "fill": COLOUR_OR_FIELD,
-        "stroke": COLOUR_OR_FIELD,
-        "stroke_width": NONNEGATIVE_LENGTH,
-        "radius": NONNEGATIVE_LENGTH,
-        "file": {"type": "string", "minLength": 1},
-        "fit": {"enum": ["cover", "contain", "stretch"]},
-        "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
-        "z": {"type": "integer", "minimum": -100, "maximum": 100},
+        **_ELEMENT_KEYS,
+        "type": {"enum": [*_ELEMENT_KEYS["type"]["enum"], "repeat"]},
+        "step_x": LENGTH,
+        "step_y": LENGTH,
+        "elements": {"type": "object", "additionalProperties": ENTRY_ELEMENT_SCHEMA},
     },
     ["type"],
 )
+
 
 LAYOUT_SCHEMA = closed(
     {
@@ -73,10 +98,10 @@ LAYOUT_SCHEMA = closed(
         "size": closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
         "bleed": NONNEGATIVE_LENGTH,
         "gap": NONNEGATIVE_LENGTH,
-        "background": COLOUR,
+        "background": COLOUR_OR_FIELD,
         "params": {"type": "object"},
         "elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
-        "back_background": COLOUR,
+        "back_background": COLOUR_OR_FIELD,
         "back_elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
     },
     ["size"],
@@ -89,6 +114,10 @@ TEXT_SOURCES = ("field", "text", "template")
 SHOWN = (*TEXT_SOURCES, "file")
 
 
+#: How deep elements lie: layout -> elements -> name, and on inside a repeat -> elements -> name.
+ELEMENT_DEPTHS = (2, 4)
+
+
 def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
     """Child over parent, recursively for mappings; positions kept from whichever won. In an
     element (depth 2: elements -> name -> spec), the child's field, text or template replaces
@@ -97,7 +126,7 @@ def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
     out.loc = child.loc
     out.key_locs, out.value_locs = dict(parent.key_locs), dict(parent.value_locs)
     out.update(parent)
-    if depth == 2 and any(key in child for key in SHOWN):
+    if depth in ELEMENT_DEPTHS and any(key in child for key in SHOWN):
         for key in SHOWN:
             out.pop(key, None)
     for key, value in child.items():
@@ -123,7 +152,7 @@ def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
 
 def load_layout(
     name: str, dirs: list[Path] | None = None, loc: Loc | None = None, params_schema: dict | None = None
-) -> LocDict:
+) -> Layout:
     """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
     dirs = dirs or [shipped.layouts_dir()]
     data = _resolve(name, dirs, loc, [])
@@ -131,50 +160,81 @@ def load_layout(
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
     _check_fonts(data)
     _check_elements(data)
+    params = data.get("params", LocDict())
+    if not hasattr(params, "loc"):
+        params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
     if params_schema is not None:
-        params = data.get("params", LocDict())
-        if not hasattr(params, "loc"):
-            params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
         validate(params, params_schema, fallback=data.loc, what=f"params of layout {name!r}")
-    return data
+    return layout_of(name, data, params)
+
+
+def _every_element(data: LocDict) -> list[tuple[str, LocDict]]:
+    """(name, element) for every element of both faces, those inside a repeat included."""
+    found = []
+    for key in ("elements", "back_elements"):
+        for name, spec in data.get(key, {}).items():
+            found.append((name, spec))
+            if spec["type"] == "repeat":
+                found.extend(spec.get("elements", {}).items())
+    return found
 
 
 def _check_fonts(data: LocDict) -> None:
     """Every element's font is one of fonts/fonts.yaml, reported at the element."""
     known = font_files()
-    for key in ("elements", "back_elements"):
-        for spec in data.get(key, {}).values():
-            if spec.get("font", "DejaVuSans") not in known:
-                raise SourceError(
-                    spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
-                )
+    for _, spec in _every_element(data):
+        if spec.get("font", "DejaVuSans") not in known:
+            raise SourceError(
+                spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
+            )
 
 
 def _check_elements(data: LocDict) -> None:
     """Every element has what its type needs, shows one text source, and its `when` and
     `template` parse."""
-    for key in ("elements", "back_elements"):
-        for name, spec in data.get(key, {}).items():
-            if spec["type"] == "icon" and "icon" not in spec:
-                raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
-            _check_image(name, spec)
-            if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
-                raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
-            if "when" in spec:
-                parse_condition(spec["when"], spec.loc_of("when"))
-            if "template" in spec:
-                parse_template(spec["template"], spec.loc_of("template"))
-            sources = [k for k in TEXT_SOURCES if k in spec]
-            if len(sources) > 1:
-                raise SourceError(
-                    spec.key_loc(sources[1]),
-                    f"an element shows one of field, text or template, not {' and '.join(sources)}",
-                )
+    for name, spec in _every_element(data):
+        _check_repeat(name, spec)
+        _check_own_keys(spec)
+        for kind, key in (("shape", "shape"), ("computed", "draw")):
+            if spec["type"] == kind and key not in spec:
+                raise SourceError(spec.loc, f"{kind} element {name!r} needs '{key}:'")
+        if spec["type"] == "icon" and "icon" not in spec:
+            raise SourceError(spec.loc, f"icon element {name!r} needs an 'icon:' naming the icon file")
+        _check_image(name, spec)
+        if spec["type"] == "text" and not any(k in spec for k in TEXT_SOURCES):
+            raise SourceError(spec.loc, f"text element {name!r} needs a field, text or template to show")
+        if "when" in spec:
+            parse_condition(spec["when"], spec.loc_of("when"))
+        if "template" in spec:
+            parse_template(spec["template"], spec.loc_of("template"))
+        sources = [k for k in TEXT_SOURCES if k in spec]
+        if len(sources) > 1:
+            raise SourceError(
+                spec.key_loc(sources[1]),
+                f"an element shows one of field, text or template, not {' and '.join(sources)}",
+            )
+
+
+def _check_own_keys(spec: LocDict) -> None:
+    """A key that only one type of element takes (OWN_KEYS) is on an element of that type."""
+    for key, kind in OWN_KEYS.items():
+        if key in spec and spec["type"] != kind:
+            raise SourceError(spec.key_loc(key), f"'{key}' belongs to {kind} elements, not to a {spec['type']} element")
+
+
+def _check_repeat(name: str, spec: LocDict) -> None:
+    """A repeat element names the list it repeats over and what it draws for each entry."""
+    if spec["type"] == "repeat":
+        if "field" not in spec or not spec.get("elements"):
+            raise SourceError(spec.loc, f"repeat element {name!r} needs a 'field' (a list) and its 'elements'")
+        for key in ("text", "template"):
+            if key in spec:
+                raise SourceError(spec.key_loc(key), f"repeat element {name!r} draws its elements, not {key}")
 
 
 def _check_image(name: str, spec: LocDict) -> None:
     """An image element names one picture, by `file` or by the item's `field`; the image
-    keys and the image alignments belong to image elements only."""
+    alignments belong to image elements only."""
     if spec["type"] == "image":
         if ("file" in spec) == ("field" in spec):
             raise SourceError(spec.loc, f"image element {name!r} needs 'file' (a picture) or 'field' (an item's)")
@@ -182,9 +242,6 @@ def _check_image(name: str, spec: LocDict) -> None:
             if key in spec:
                 raise SourceError(spec.key_loc(key), f"image element {name!r} shows a picture, not {key}")
         return
-    for key in IMAGE_KEYS:
-        if key in spec:
-            raise SourceError(spec.key_loc(key), f"'{key}' belongs to image elements, not to a {spec['type']} element")
     if spec.get("align") in IMAGE_ALIGN:
         raise SourceError(
             spec.loc_of("align"), f"a {spec['type']} element aligns {', '.join(TEXT_ALIGN)}, not {spec['align']!r}"

@@ -18,11 +18,13 @@ import math
 from pathlib import Path as FilePath
 
 from generator.findings import error
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
 from generator.layout.fonts import text_width
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import Fitted, TextStyle, fit_text, font_style
 from generator.sources.errors import SourceError
+from generator.sources.layout_model import Layout
 from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
@@ -50,8 +52,8 @@ class BoardKind(ComponentKind):
         ["border", "border_fill", "frame", "label"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        params = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        params = layout.params
         s = positive_length(item, "square")
         border = parse_length(params["border"])
         rows, cols = item["rows"], item["columns"]
@@ -163,8 +165,8 @@ class ChipKind(ComponentKind):
     def title(self, item: LocDict) -> str:
         return f"{item['owner']} chip on {item['square']}"
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        params = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        params = layout.params
         look = ChipLook(params, positive_length(item, "diameter"))
         front, back = (self._face(item, side, look, ctx) for side in ("front", "back"))
         name = self.title(item)

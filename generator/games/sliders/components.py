@@ -1,7 +1,10 @@
 """The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
 
 Items are validated against the engine's own SCHEMAS (schemas.py), so what prints is what
-the engine plays. Three kinds draw from more than their own item:
+the engine plays. Deeds, event cards (with the backs their `card-back` items give) and
+money are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds only
+derive the fields those elements show (money as "$60", the rent lines, a deck's colour),
+so a game folder restyles them with `extends`. Two kinds draw from more than their item:
 - an event card's back comes from the `card-back` item naming its deck, so each deck has
   its own back; the `card-back` items themselves print nothing of their own;
 - the board is one component drawn from all 40 `square` items, with each deed square's
@@ -9,20 +12,22 @@ the engine plays. Three kinds draw from more than their own item:
 The board and the backs override `draw_file(items, layout, ctx)`, the faces of a whole
 component file (the backs' file has none of its own).
 
-Buildings are fold-up nets whose outline is not a rectangle: the net draws its own outline
-as a closed cut Polyline and its folds as score lines, and says `own_outline` so imposition
-draws no rectangle (no misleading cut) around it; its layout keeps a gap so nets stand
-apart. Money has an ink-saver look (layout `sliders-bill-ink-saver`, or the build's ink
-saver): the denomination's colour becomes a coloured frame on white instead of a fill.
+The board and buildings are computed geometry. Buildings are fold-up nets whose outline is
+not a rectangle: the net draws its own outline as a closed cut Polyline and its folds as
+score lines, and says `own_outline` so imposition draws no rectangle (no misleading cut)
+around it; its layout keeps a gap so nets stand apart.
 """
 
 import math
 from dataclasses import dataclass
 
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.element_kind import ElementKind
+from generator.layout.elements import with_fields
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
-from generator.layout.text import TextStyle, fit_text
-from generator.sources.errors import Loc
+from generator.layout.text import TextStyle
+from generator.sources.layout_model import Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -33,42 +38,12 @@ INK = "#000000"
 PAPER = "#ffffff"
 #: The card spaces on the board: a tint a shade darker than the board's centre.
 CARD_SPACE = "#d5e8d0"
-#: A name on a colour band keeps this far from the band's left and right edges.
-BAND_PADDING = 2.5
 BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
-ITALIC = "DejaVuSans-Oblique"
-THIN = Style(stroke=INK, stroke_width=0.5 * PT)
 
 
-def _size(layout: LocDict) -> tuple[float, float]:
-    return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
-
-
-def _bleed(layout: LocDict) -> float:
-    return parse_length(layout.get("bleed", "0mm"))
-
-
-def _param(layout: LocDict, key: str) -> float:
-    return parse_length(layout["params"][key])
-
-
-def _text(
-    ctx: LayoutContext,
-    component: str,
-    what: str,
-    loc: Loc | None,
-    text: str,
-    box: tuple[float, float, float, float],
-    font: str,
-    size_pt: float,
-    **style,
-) -> list[Item]:
-    """Fitted text (shrinking down to 6 pt); what still does not fit is an L001 finding."""
-    fitted = fit_text(text, *box, TextStyle(font, size_pt * PT, **style))
-    if not fitted.fits:
-        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
-    return fitted.items
+def _param(layout: Layout, key: str) -> float:
+    return parse_length(layout.params[key])
 
 
 def _ink_on(colour: str) -> str:
@@ -81,353 +56,119 @@ def _money(amount: int) -> str:
     return f"${amount:,}"
 
 
-def _row(
-    ctx: LayoutContext,
-    name: str,
-    loc: Loc | None,
-    label: str,
-    amount: str,
-    x: float,
-    y: float,
-    w: float,
-    split: float = 0.72,
-) -> list[Item]:
-    """One rent line: the label on the left, the amount on the right (from `split` of the
-    width on), in one line's box."""
-    size_pt = 8.5
-    h = size_pt * PT * 1.5
-    return _text(ctx, name, label, loc, label, (x, y, w * split, h), REGULAR, size_pt, valign="middle") + _text(
-        ctx,
-        name,
-        label,
-        loc,
-        amount,
-        (x + w * split, y, w * (1 - split), h),
-        BOLD,
-        size_pt,
-        align="right",
-        valign="middle",
-    )
-
-
-DEED_PARAMS = closed(
-    {"margin": LENGTH, "band_height": LENGTH, "back_colour": COLOUR}, ["margin", "band_height", "back_colour"]
-)
-
-
-class _DeedBase(ComponentKind):
-    """A title deed: a band with the name, the rent lines below, and a back telling its
-    mortgage value so a mortgaged (face-down) deed still says what it is worth."""
+class _DeedBase(ElementKind):
+    """A title deed (layout sliders-deed): a band with the name, the rent lines below, and a
+    back telling its mortgage value so a mortgaged (face-down) deed still says what it is
+    worth. The kinds differ in what they derive for the rent lines."""
 
     label = "title deeds"
-    params_schema = DEED_PARAMS
-
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        margin, band = _param(layout, "margin"), _param(layout, "band_height")
-        front = Scene(width, height, bleed=_bleed(layout), name=item["name"])
-        front.add(
-            Rect(-front.bleed, -front.bleed, width + 2 * front.bleed, height + 2 * front.bleed, Style(fill=PAPER))
-        )
-        front.add(Rect(margin, margin, width - 2 * margin, band, self._band_style(item)))
-        ink = _ink_on(self._band_style(item).fill or PAPER)
-        front.add(
-            *_text(
-                ctx,
-                item["name"],
-                "kicker",
-                item.loc,
-                self.kicker,
-                (margin, margin + 1.0, width - 2 * margin, band * 0.3),
-                BOLD,
-                7,
-                align="center",
-                colour=ink,
-            )
-        )
-        front.add(
-            *_text(
-                ctx,
-                item["name"],
-                "name",
-                item.loc_of("name"),
-                item["name"],
-                (margin + BAND_PADDING, margin + band * 0.35, width - 2 * (margin + BAND_PADDING), band * 0.6),
-                BOLD,
-                12,
-                align="center",
-                valign="middle",
-                leading=1.05,
-                colour=ink,
-            )
-        )
-        y = margin + band + 2.5
-        front.add(
-            *_text(
-                ctx,
-                item["name"],
-                "price",
-                item.loc_of("price"),
-                f"Price {_money(item['price'])}",
-                (margin, y, width - 2 * margin, 4.5),
-                ITALIC,
-                8,
-                align="center",
-            )
-        )
-        front.add(*self.body(item, ctx, margin + 1.5, y + 6.0, width - 2 * margin - 3, height - margin))
-        return Faces(front, self._back(item, layout, ctx))
-
     kicker = "TITLE DEED"
 
-    def _band_style(self, item: LocDict) -> Style:
-        return Style(fill="#e6e6e6", stroke=INK, stroke_width=0.5 * PT)
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        derived: dict[str, object] = {
+            "deed_kind": self.name,
+            "kicker": self.kicker,
+            "price_amount": _money(item["price"]),
+            "mortgage_amount": _money(item["mortgage"]),
+            **self.lines(item),
+        }
+        if "colour" in item:
+            derived["band_ink"] = _ink_on(item["colour"])
+        places = {key: item.loc_of(own) for key, own in self.sources.items()}
+        return with_fields(item, places, **derived)
 
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
+    #: The item's field each derived field comes from, for findings' places.
+    sources = {"price_amount": "price", "mortgage_amount": "mortgage"}
+
+    def lines(self, item: LocDict) -> dict[str, object]:
         raise NotImplementedError
 
-    @staticmethod
-    def _back(item: LocDict, layout: LocDict, ctx: LayoutContext) -> Scene:
-        width, height = _size(layout)
-        margin = _param(layout, "margin")
-        back = Scene(width, height, bleed=_bleed(layout), name=f"{item['name']} (back)")
-        back.add(
-            Rect(
-                -back.bleed,
-                -back.bleed,
-                width + 2 * back.bleed,
-                height + 2 * back.bleed,
-                Style(fill=layout["params"]["back_colour"]),
-            )
-        )
-        back.add(
-            Rect(
-                margin,
-                margin,
-                width - 2 * margin,
-                height - 2 * margin,
-                Style(fill=PAPER, stroke=INK, stroke_width=0.75 * PT),
-            )
-        )
-        back.add(
-            *_text(
-                ctx,
-                item["name"],
-                "back name",
-                item.loc_of("name"),
-                item["name"],
-                (margin + 2, height * 0.22, width - 2 * margin - 4, 14),
-                BOLD,
-                12,
-                align="center",
-                valign="middle",
-            )
-        )
-        back.add(
-            *_text(
-                ctx,
-                item["name"],
-                "mortgage",
-                item.loc_of("mortgage"),
-                f"Mortgaged for {_money(item['mortgage'])}",
-                (margin + 2, height * 0.42, width - 2 * margin - 4, 16),
-                BOLD,
-                14,
-                align="center",
-                valign="middle",
-            )
-        )
-        back.add(
-            *_text(
-                ctx,
-                item["name"],
-                "back note",
-                item.loc,
-                "Card must be turned this side up if property is mortgaged. No rent while mortgaged.",
-                (margin + 4, height * 0.66, width - 2 * margin - 8, 14),
-                ITALIC,
-                7,
-                align="center",
-            )
-        )
-        return back
+    def back_name(self, item: LocDict) -> str:
+        return f"{item['name']} (back)"
 
 
 class DeedKind(_DeedBase):
     name = "deed"
     schema = SCHEMAS["deed"]
+    sources = {**_DeedBase.sources, "rents": "rent", "house_amount": "house_cost"}
+    LABELS = ("Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL")
 
-    def _band_style(self, item: LocDict) -> Style:
-        return Style(fill=item["colour"], stroke=INK, stroke_width=0.5 * PT)
-
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
-        name, rent, loc = item["name"], item["rent"], item.loc_of("rent")
-        labels = ["Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL"]
-        items: list[Item] = []
-        for n, label in enumerate(labels):
-            items += _row(ctx, name, loc, label, _money(rent[n]), x, y + n * 4.6, w)
-        y += 6 * 4.6 + 1.0
-        items += _text(
-            ctx,
-            name,
-            "double-rent note",
-            loc,
-            "If a player owns ALL the sites of any colour-group, the rent is doubled on "
-            "unimproved sites in that group.",
-            (x, y, w, 8.5),
-            ITALIC,
-            7,
-            align="center",
-        )
-        y += 9.5
-        items.append(Polyline(((x, y), (x + w, y)), THIN))
-        cost = item["house_cost"]
-        items += _row(
-            ctx, name, item.loc_of("house_cost"), "Houses cost", f"{_money(cost)} each", x, y + 0.8, w, split=0.5
-        )
-        items += _row(
-            ctx, name, item.loc_of("house_cost"), "Hotels cost", f"{_money(cost)} + 4 houses", x, y + 5.4, w, split=0.4
-        )
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 10.0, w)
-        return items
+    def lines(self, item: LocDict) -> dict[str, object]:
+        rents = [
+            {"label": label, "amount": _money(rent)} for label, rent in zip(self.LABELS, item["rent"], strict=True)
+        ]
+        return {"rents": rents, "house_amount": _money(item["house_cost"])}
 
 
 class RailroadKind(_DeedBase):
     name = "railroad"
     schema = SCHEMAS["railroad"]
     kicker = "VORTEX LINE"
+    sources = {**_DeedBase.sources, "rents": "rent_by_count"}
 
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
-        name, loc = item["name"], item.loc_of("rent_by_count")
-        items: list[Item] = []
-        for n, rent in enumerate(item["rent_by_count"]):
-            label = "Rent" if n == 0 else f"If {n + 1} lines are owned"
-            items += _row(ctx, name, loc, label, _money(rent), x, y + n * 5.2, w)
-        y += len(item["rent_by_count"]) * 5.2 + 2
-        items.append(Polyline(((x, y), (x + w, y)), THIN))
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
-        return items
+    def lines(self, item: LocDict) -> dict[str, object]:
+        return {
+            "rents": [
+                {"label": "Rent" if n == 0 else f"If {n + 1} lines are owned", "amount": _money(rent)}
+                for n, rent in enumerate(item["rent_by_count"])
+            ]
+        }
 
 
 class UtilityKind(_DeedBase):
     name = "utility"
     schema = SCHEMAS["utility"]
     kicker = "UTILITY"
+    sources = {**_DeedBase.sources, "rules": "dice_multiplier"}
 
-    def body(self, item: LocDict, ctx: LayoutContext, x: float, y: float, w: float, bottom: float) -> list[Item]:
-        name, loc = item["name"], item.loc_of("dice_multiplier")
-        items: list[Item] = []
+    def lines(self, item: LocDict) -> dict[str, object]:
+        rules = []
         for n, times in enumerate(item["dice_multiplier"]):
             owned = "one utility is" if n == 0 else ("both utilities are" if n == 1 else f"{n + 1} utilities are")
-            items += _text(
-                ctx,
-                name,
-                "rent rule",
-                loc,
-                f"If {owned} owned, rent is {times} times the amount shown on the dice.",
-                (x, y + n * 11, w, 10),
-                REGULAR,
-                8,
-                align="center",
-            )
-        y += len(item["dice_multiplier"]) * 11 + 1
-        items.append(Polyline(((x, y), (x + w, y)), THIN))
-        items += _row(ctx, name, item.loc_of("mortgage"), "Mortgage Value", _money(item["mortgage"]), x, y + 1.5, w)
-        return items
+            rules.append(f"If {owned} owned, rent is {times} times the amount shown on the dice.")
+        return {"rules": rules}
 
 
-class EventCardKind(ComponentKind):
-    """A Chance or Community Chest card; its back is the `card-back` item of its deck."""
+class EventCardKind(ElementKind):
+    """A Chance or Community Chest card (layout sliders-event-card); its back is the
+    `card-back` item of its deck, whose title, text and colour the layout's elements show."""
 
-    params_schema = closed({"margin": LENGTH}, ["margin"])
+    #: A back's text this short (a mark such as "?") is `back_mark`, drawn large.
+    MARK_LENGTH = 3
+    #: The fields taken from the deck's back item, and the back's own field each shows.
+    FROM_BACK = {
+        "deck": "title",
+        "deck_colour": "colour",
+        "back_title": "title",
+        "back_mark": "text",
+        "back_text": "text",
+    }
 
     def __init__(self, name: str, label: str):
         self.name, self.label, self.schema = name, label, SCHEMAS[name]
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        margin, bleed = _param(layout, "margin"), _bleed(layout)
-        colour = self._back_item(ctx).get("colour", "#dddddd")
-        front = Scene(width, height, bleed=bleed, name=item["title"])
-        front.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=PAPER)))
-        front.add(Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=colour, stroke_width=2.0)))
-        deck = self._back_item(ctx).get("title", self.name)
-        front.add(
-            *_text(
-                ctx,
-                item["title"],
-                "deck name",
-                item.loc,
-                deck.upper(),
-                (margin + 3, margin + 3, width - 2 * margin - 6, 6),
-                BOLD,
-                9,
-                align="center",
-            )
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        back = self._back_item(ctx)
+        text = back.get("text")
+        mark = "back_mark" if text and len(text) <= self.MARK_LENGTH else "back_text"
+        places = {key: back.loc_of(own) for key, own in self.FROM_BACK.items()} if back else {}
+        return with_fields(
+            item,
+            places,
+            deck=back.get("title", self.name).upper(),
+            deck_colour=back.get("colour", "#dddddd"),
+            back_title=back.get("title", self.label),
+            **({mark: text} if text else {}),
         )
-        front.add(
-            *_text(
-                ctx,
-                item["title"],
-                "text",
-                item.loc_of("text"),
-                item["text"],
-                (margin + 4, margin + 12, width - 2 * margin - 8, height - 2 * margin - 16),
-                REGULAR,
-                11,
-                align="center",
-                valign="middle",
-            )
-        )
-        return Faces(front, self._back(item, layout, ctx))
+
+    def back_name(self, item: LocDict) -> str:
+        return f"{item['title']} (back)"
 
     def _back_item(self, ctx: LayoutContext) -> LocDict:
         for back in ctx.game.items("card-back"):
             if back.get("deck") == self.name:
                 return back
         return LocDict()
-
-    def _back(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Scene:
-        width, height = _size(layout)
-        margin, bleed = _param(layout, "margin"), _bleed(layout)
-        spec = self._back_item(ctx)
-        back = Scene(width, height, bleed=bleed, name=f"{item['title']} (back)")
-        back.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=spec.get("colour", "#dddddd"))))
-        back.add(
-            Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=INK, stroke_width=1.0 * PT))
-        )
-        title = spec.get("title", self.label)
-        back.add(
-            *_text(
-                ctx,
-                title,
-                "back title",
-                spec.loc if spec else item.loc,
-                title,
-                (margin + 3, height * 0.3, width - 2 * margin - 6, 14),
-                BOLD,
-                18,
-                align="center",
-                valign="middle",
-            )
-        )
-        if spec.get("text"):
-            big = len(spec["text"]) <= 3  # a mark such as "?" is drawn large
-            back.add(
-                *_text(
-                    ctx,
-                    title,
-                    "back text",
-                    spec.loc_of("text"),
-                    spec["text"],
-                    (margin + 3, height * 0.48, width - 2 * margin - 6, 30),
-                    BOLD,
-                    60 if big else 14,
-                    align="center",
-                    valign="middle",
-                )
-            )
-        return back
 
 
 class CardBackKind(ComponentKind):
@@ -437,25 +178,19 @@ class CardBackKind(ComponentKind):
     label = "card backs"
     schema = SCHEMAS["card-back"]
 
-    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return []
 
 
 BILL_PARAMS = closed(
-    {
-        "margin": LENGTH,
-        "frame": LENGTH,
-        "ink": {"enum": ["full", "saver"]},
-        "colours": {"type": "object", "additionalProperties": COLOUR},
-    },
-    ["margin", "frame", "ink", "colours"],
+    {"ink": {"enum": ["full", "saver"]}, "colours": {"type": "object", "additionalProperties": COLOUR}},
+    ["ink", "colours"],
 )
 
 
-class BillKind(ComponentKind):
-    """A bill of play money: its value large in the middle and in every corner. Full ink
-    fills it with the denomination's colour; the ink saver keeps it white inside a frame of
-    that colour."""
+class BillKind(ElementKind):
+    """A bill of play money (layout sliders-bill): full ink fills it with the denomination's
+    colour; the ink saver keeps it white inside a frame of that colour."""
 
     name = "bill"
     label = "play money"
@@ -463,81 +198,17 @@ class BillKind(ComponentKind):
     schema = SCHEMAS["bill"]
     params_schema = BILL_PARAMS
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        p = layout["params"]
-        margin, frame = _param(layout, "margin"), _param(layout, "frame")
-        colour = p["colours"].get(str(item["value"]), "#eeeeee")
-        saver = p["ink"] == "saver" or ctx.ink_saver
-        value = _money(item["value"])
-        scene = Scene(width, height, name=f"{value} bill")
-        if saver:
-            scene.add(
-                Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=colour, stroke_width=frame))
-            )
-        else:
-            scene.add(Rect(0, 0, width, height, Style(fill=colour)))
-            scene.add(
-                Rect(margin, margin, width - 2 * margin, height - 2 * margin, Style(stroke=INK, stroke_width=0.75 * PT))
-            )
-        name, loc = value, item.loc_of("value")
-        scene.add(
-            *_text(
-                ctx,
-                name,
-                "bank",
-                loc,
-                "INTERDIMENSIONAL BANK",
-                (margin + 2, margin + 2.5, width - 2 * margin - 4, 5),
-                BOLD,
-                8,
-                align="center",
-            )
+    def title(self, item: LocDict) -> str:
+        return f"{_money(item['value'])} bill"
+
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        p = layout.params
+        return with_fields(
+            item,
+            amount=_money(item["value"]),
+            colour=p["colours"].get(str(item["value"]), "#eeeeee"),
+            ink="saver" if p["ink"] == "saver" or ctx.ink_saver else "full",
         )
-        scene.add(
-            *_text(
-                ctx,
-                name,
-                "value",
-                loc,
-                value,
-                (width * 0.25, height * 0.28, width * 0.5, height * 0.44),
-                BOLD,
-                30,
-                align="center",
-                valign="middle",
-            )
-        )
-        corner = (margin + 2.5, height - margin - 9, 22, 7)
-        for x, align in ((corner[0], "left"), (width - corner[0] - corner[2], "right")):
-            for y in (margin + 2, corner[1]):
-                scene.add(
-                    *_text(
-                        ctx,
-                        name,
-                        "corner value",
-                        loc,
-                        str(item["value"]),
-                        (x, y, corner[2], corner[3]),
-                        BOLD,
-                        13,
-                        align=align,
-                    )
-                )
-        scene.add(
-            *_text(
-                ctx,
-                name,
-                "motto",
-                loc,
-                "Sliders",
-                (margin + 2, height - margin - 7, width - 2 * margin - 4, 5),
-                ITALIC,
-                8,
-                align="center",
-            )
-        )
-        return Faces(scene)
 
 
 BOARD_PARAMS = closed(
@@ -557,25 +228,25 @@ class SquareKind(ComponentKind):
     schema = SCHEMAS["square"]
     params_schema = BOARD_PARAMS
 
-    def draw_file(self, items: list[LocDict], layout: LocDict, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return [Faces(self.board(items, layout, ctx))]
 
-    def board(self, squares: list[LocDict], layout: LocDict, ctx: LayoutContext) -> Scene:
-        side, _ = _size(layout)
+    def board(self, squares: list[LocDict], layout: Layout, ctx: LayoutContext) -> Scene:
+        side = layout.width
         border, corner = _param(layout, "border"), _param(layout, "corner")
         ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
         per_side = max(1, len(squares) // 4 - 1)
         cell = (ring - 2 * corner) / per_side
         deeds = {d["name"]: d for kind in ("deed", "railroad", "utility") for d in ctx.game.items(kind)}
         scene = Scene(side, side, name="board")
-        scene.add(Rect(0, 0, side, side, Style(fill=layout["params"]["background"])))
+        scene.add(Rect(0, 0, side, side, Style(fill=layout.params["background"])))
         inner: list[Item] = [
             Rect(
                 corner,
                 corner,
                 ring - 2 * corner,
                 ring - 2 * corner,
-                Style(fill=layout["params"]["centre"], stroke=INK, stroke_width=1.0 * PT),
+                Style(fill=layout.params["centre"], stroke=INK, stroke_width=1.0 * PT),
             )
         ]
         inner += self._centre(ring, corner, ctx)
@@ -602,7 +273,7 @@ class SquareKind(ComponentKind):
         return (0, -1, 1, 0, side - corner, along + width)  # right, running downwards
 
     def _square(
-        self, square: LocDict, deed: LocDict | None, w: float, depth: float, layout: LocDict, ctx: LayoutContext
+        self, square: LocDict, deed: LocDict | None, w: float, depth: float, layout: Layout, ctx: LayoutContext
     ) -> list[Item]:
         name, loc, kind = square["name"], square.loc, square["type"]
         items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
@@ -612,23 +283,12 @@ class SquareKind(ComponentKind):
             items.append(Rect(0, 0, w, bar, Style(fill=deed["colour"], stroke=INK, stroke_width=0.75 * PT)))
             top = bar + 1.5
         big = 16 if w == depth else 8
-        items += _text(
-            ctx, name, "name", loc, name, (1.5, top, w - 3, depth * 0.45), BOLD, big, align="center", leading=1.05
-        )
+        style = TextStyle(BOLD, big * PT, align="center", leading=1.05)
+        items += ctx.fit(name, (1.5, top, w - 3, depth * 0.45), style, name, "name", loc)
         note = self._note(square, deed)
         if note:
-            items += _text(
-                ctx,
-                name,
-                "note",
-                loc,
-                note,
-                (1.5, depth * 0.5, w - 3, depth * 0.5 - 3),
-                REGULAR,
-                8 if w < depth else 10,
-                align="center",
-                valign="bottom",
-            )
+            style = TextStyle(REGULAR, (8 if w < depth else 10) * PT, align="center", valign="bottom")
+            items += ctx.fit(note, (1.5, depth * 0.5, w - 3, depth * 0.5 - 3), style, name, "note", loc)
         return items
 
     @staticmethod
@@ -650,18 +310,8 @@ class SquareKind(ComponentKind):
     @staticmethod
     def _centre(side: float, corner: float, ctx: LayoutContext) -> list[Item]:
         mid = side / 2
-        items = _text(
-            ctx,
-            "board",
-            "title",
-            None,
-            "SLIDERS",
-            (corner + 10, mid - 20, side - 2 * corner - 20, 40),
-            BOLD,
-            72,
-            align="center",
-            valign="middle",
-        )
+        title = TextStyle(BOLD, 72 * PT, align="center", valign="middle")
+        items = ctx.fit("SLIDERS", (corner + 10, mid - 20, side - 2 * corner - 20, 40), title, "board", "title", None)
         card_w, card_h = 63.5, 88.9
         for cx, cy, deck in (
             (corner + 70, corner + 70, "chance"),
@@ -680,18 +330,8 @@ class SquareKind(ComponentKind):
                     radius=3.0,
                 )
             )
-            items += _text(
-                ctx,
-                "board",
-                "card space",
-                None,
-                label,
-                (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12),
-                BOLD,
-                12,
-                align="center",
-                valign="middle",
-            )
+            style = TextStyle(BOLD, 12 * PT, align="center", valign="middle")
+            items += ctx.fit(label, (cx - card_w / 2 + 3, cy - 6, card_w - 6, 12), style, "board", "card space", None)
         return items
 
 
@@ -763,15 +403,15 @@ class BuildingKind(ComponentKind):
     #: The net's outline is its cut line: imposition adds no rectangle around it.
     own_outline = True
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        p = layout["params"]
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        p = layout.params
         scale = 1.0 if item["type"] == "house" else 1.4
         w, wall, rise, depth, tab = (
             _param(layout, k) * (scale if k in ("width", "depth") else 1.0)
             for k in ("width", "wall", "rise", "depth", "tab")
         )
         net = house_net(w, wall, rise, depth, tab)
-        width, height = _size(layout)
+        width, height = layout.width, layout.height
         nw, nh = net.size
         if nw > width + 1e-6 or nh > height + 1e-6:
             ctx.overflow(item["name"], "net", item.loc, nw - width, nh - height)
@@ -784,18 +424,13 @@ class BuildingKind(ComponentKind):
             scene.add(Rect(x + dx, y + dy, rw, rh, Style(fill="#7a2b1d" if item["type"] == "hotel" else "#2f5d2a")))
         top = net.roof[0][1] + dy
         scene.add(
-            *_text(
-                ctx,
+            *ctx.fit(
+                item["name"],
+                (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
+                TextStyle(BOLD, 7 * PT, align="center", valign="middle", colour=PAPER),
                 item["name"],
                 "name",
                 item.loc_of("name"),
-                item["name"],
-                (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
-                BOLD,
-                7,
-                align="center",
-                valign="middle",
-                colour=PAPER,
             )
         )
         scene.add(

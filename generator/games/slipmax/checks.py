@@ -74,7 +74,7 @@ def fits_register_card(game: Game) -> list[Finding]:
     card_layout = ctx.layout(card_file.layout, REGISTER_CARD_KIND, card_file.data.loc_of("kind"))
     strip_layout = ctx.layout(strip_files[0].layout, STRIP_KIND, strip_files[0].data.loc_of("kind"))
     geometry = register_geometry(card_layout, strip_layout, len(card["registers"]))
-    step_height = parse_length(strip_layout["params"]["step_height"])
+    step_height = parse_length(strip_layout.params["step_height"])
     findings = []
     for item in game.items("strip"):
         needed = len(item["steps"]) * step_height

@@ -9,12 +9,12 @@ and reveals one step per step_height pulled.
 from dataclasses import dataclass
 
 from generator.findings import error
-from generator.layout.elements import draw_text
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
 from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, line_style
 from generator.layout.shapes import shape
 from generator.layout.text import TextStyle, fit_text
-from generator.sources.errors import Loc
+from generator.sources.layout_model import Layout
 from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
@@ -44,39 +44,27 @@ class StripKind(ComponentKind):
         ["title_height", "step_height", "padding", "title", "note", "step"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        size, params = layout["size"], layout["params"]
-        w, h = parse_length(size["width"]), parse_length(size["height"])
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        params = layout.params
+        w, h = layout.width, layout.height
         pad = parse_length(params["padding"])
         title_h = parse_length(params["title_height"])
         step_h = parse_length(params["step_height"])
         scene = Scene(w, h, name=item["title"])
         component = item["title"]
-        title = {"x": f"{pad}mm", "y": f"{pad}mm", "width": f"{w - 2 * pad}mm", "height": "4mm", **params["title"]}
-        scene.add(*draw_text(item["title"], _as_spec(title, item.loc), ctx, component, "title", item.loc_of("title")))
+        title = (pad, pad, w - 2 * pad, 4.0)
+        scene.add(*ctx.fit(item["title"], title, _font(params["title"]), component, "title", item.loc_of("title")))
         if "note" in item:
-            note = {
-                "x": f"{pad}mm",
-                "y": f"{pad + 4}mm",
-                "width": f"{w - 2 * pad}mm",
-                "height": f"{title_h - 4 - 2 * pad}mm",
-                **params["note"],
-            }
-            scene.add(*draw_text(item["note"], _as_spec(note, item.loc), ctx, component, "note", item.loc_of("note")))
+            note = (pad, pad + 4, w - 2 * pad, title_h - 4 - 2 * pad)
+            scene.add(*ctx.fit(item["note"], note, _font(params["note"]), component, "note", item.loc_of("note")))
         thin = Style(stroke=GREY, stroke_width=0.25 * PT)
         for n, step in enumerate(item["steps"]):
             top = title_h + n * step_h
             scene.add(Polyline(((0, top), (w, top)), thin))
-            spec = {
-                "x": f"{pad}mm",
-                "y": f"{top + STEP_INSET}mm",
-                "width": f"{w - 2 * pad}mm",
-                "height": f"{step_h - 2 * STEP_INSET}mm",
-                **params["step"],
-            }
+            box = (pad, top + STEP_INSET, w - 2 * pad, step_h - 2 * STEP_INSET)
             text = f"{step['step']}) {step['text']}"
             loc = item["steps"].loc_of(n)
-            scene.add(*draw_text(text, _as_spec(spec, item.loc), ctx, component, f"step ({step['step']})", loc))
+            scene.add(*ctx.fit(text, box, _font(params["step"]), component, f"step ({step['step']})", loc))
         end = title_h + len(item["steps"]) * step_h
         if end > h + 1e-6:
             ctx.overflow(component, "steps", item.loc_of("steps"), 0.0, end - h)
@@ -85,11 +73,13 @@ class StripKind(ComponentKind):
         return Faces(scene)
 
 
-def _as_spec(values: dict, loc: Loc) -> LocDict:
-    """Text settings made in code, placed where the item they draw is."""
-    spec = LocDict(values)
-    spec.loc, spec.key_locs, spec.value_locs = loc, {}, {}
-    return spec
+def _font(spec: LocDict) -> TextStyle:
+    """A params font setting (FONT_SPEC): shrinking to `min_size` (6 pt unless given) and
+    tightening to a leading of 1.0."""
+    size, leading = parse_length(spec["size"]), spec.get("leading", 1.2)
+    return TextStyle(
+        spec["font"], size, min(parse_length(spec.get("min_size", "6pt")), size), leading, min(1.0, leading)
+    )
 
 
 @dataclass(frozen=True)
@@ -107,15 +97,15 @@ class RegisterGeometry:
     width: float
 
 
-def register_geometry(layout: LocDict, strip_layout: LocDict, registers: int = 6) -> RegisterGeometry:
-    params, strip = layout["params"], strip_layout["params"]
-    strip_w = parse_length(strip_layout["size"]["width"])
-    strip_l = parse_length(strip_layout["size"]["height"])
+def register_geometry(layout: Layout, strip_layout: Layout, registers: int = 6) -> RegisterGeometry:
+    params, strip = layout.params, strip_layout.params
+    strip_w = strip_layout.width
+    strip_l = strip_layout.height
     depth = strip_l - parse_length(strip["title_height"])
     slit_y = parse_length(params["slit_from_top"])
     slit = strip_w + parse_length(params["clearance"])
     front = slit_y + depth + parse_length(params["slack"])
-    width = parse_length(layout["size"]["width"])
+    width = layout.width
     flap = parse_length(params["flap_height"])
     return RegisterGeometry(strip_w, strip_l, depth, slit, slit_y, front, flap, width / max(registers, 1), width)
 
@@ -136,9 +126,9 @@ class RegisterCardKind(ComponentKind):
         ["strip_layout", "slit_from_top", "clearance", "slack", "shape_size", "flap_height"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        params = layout["params"]
-        strip_layout = ctx.layout(params["strip_layout"], STRIP_KIND, layout.loc_of("params"))
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        params = layout.params
+        strip_layout = ctx.layout(params["strip_layout"], STRIP_KIND, layout.params.loc)
         g = register_geometry(layout, strip_layout, len(item["registers"]))
         scene = Scene(g.width, g.front_height + g.flap_height, name=item["name"])
         shape_size = parse_length(params["shape_size"])
@@ -194,10 +184,10 @@ class ShapeBoardKind(ComponentKind):
     schema = SHAPE_BOARD
     params_schema = closed({"border": LENGTH, "wall": LENGTH}, ["border", "wall"])
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         n, s = item["grid"], parse_length(item["space"])
-        border = parse_length(layout["params"]["border"])
-        wall = parse_length(layout["params"]["wall"])
+        border = parse_length(layout.params["border"])
+        wall = parse_length(layout.params["wall"])
         cells = spiral_cells(n)
         expected = n * n - len(item["centre"])
         if len(item["spaces"]) != expected:

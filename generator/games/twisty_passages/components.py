@@ -5,88 +5,51 @@ grey background, cards that change the rules while held get a solid double borde
 lines mean fold), discard-for-effect cards carry the star mark, Traps a row of teeth along the top
 and bottom edges, and every Zone card a band in its zone's colour with the zone's shape and
 name on it. Every maze card shares one back: the game's name over a maze drawn from a
-seeded generator, so the back is the same on every build.
+seeded generator, so the back is the same on every build. The cards' look is their
+layouts' elements (layouts/twisty-*.yaml), which a game folder restyles with `extends`;
+code only derives what the elements show and computes the teeth and the maze.
 """
 
 import random
 
-from generator.findings import error
-from generator.layout.elements import draw_elements, draw_text
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
-from generator.layout.scene import Icon, Item, Polyline, Rect, Scene, Style
-from generator.layout.shapes import shape
+from generator.layout.context import LayoutContext
+from generator.layout.element_kind import ElementKind
+from generator.layout.elements import with_fields
+from generator.layout.scene import Item, Polyline, Rect, Style
+from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.loader import LocDict
-from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.sources.schema import COLOUR, LENGTH, TEXT, closed
 from generator.units import PT, parse_length
 
 from .schemas import MAZE_CARD, WIN_THRESHOLD, ZONES
 
-TEXT_BOX = closed(
-    {
-        "x": LENGTH,
-        "y": LENGTH,
-        "width": LENGTH,
-        "height": LENGTH,
-        "font": {"type": "string"},
-        "size": LENGTH,
-        "min_size": LENGTH,
-        "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "min_leading": {"type": "number", "minimum": 0.8, "maximum": 3},
-        "align": {"enum": ["left", "center", "right"]},
-        "valign": {"enum": ["top", "middle", "bottom"]},
-        "colour": COLOUR,
-    },
-    ["x", "y", "width", "height"],
-)
-BOX = closed({"x": LENGTH, "y": LENGTH, "width": LENGTH, "height": LENGTH}, ["x", "y", "width", "height"])
 STROKE = closed({"colour": COLOUR, "width": LENGTH}, ["colour", "width"])
-FACE_PLAN = closed({"title": TEXT_BOX, "divider_y": LENGTH, "effect": TEXT_BOX}, ["title", "divider_y", "effect"])
 ZONE_STYLE = closed(
-    {
-        "colour": COLOUR,
-        "shape": {"enum": ["circle", "triangle", "square", "pentagon", "hexagon"]},
-        "name": {"type": "string"},
-    },
+    {"colour": COLOUR, "shape": {"enum": ["circle", "triangle", "square", "pentagon", "hexagon"]}, "name": TEXT},
     ["colour", "shape", "name"],
 )
 
 #: What the kind line at the top of a card says, by the card's `kind`.
-KIND_NAMES = {"passage": "PASSAGE", "item": "ITEM", "rule": "RULE", "trap": "TRAP"}
+KIND_NAMES = {"passage": "PASSAGE", "item": "ITEM", "rule": "RULE", "trap": "TRAP", "zone": "ZONE"}
 
 
-class MazeCardKind(ComponentKind):
+class MazeCardKind(ElementKind):
+    """A maze card (layout twisty-maze-card): its elements say how each kind of card looks;
+    this kind derives the kind line and the zone's look, and computes the trap's teeth and
+    the back's maze."""
+
     name = "maze-card"
     label = "maze cards"
     schema = MAZE_CARD
     params_schema = closed(
         {
-            "plain": FACE_PLAN,
-            "zone": FACE_PLAN,
-            "kind_line": TEXT_BOX,
-            "mark": BOX,
-            "flavour": TEXT_BOX,
-            "divider": STROKE,
-            "item_background": COLOUR,
-            "rule_border": closed(
-                {
-                    "inset": LENGTH,
-                    "colour": COLOUR,
-                    "width": LENGTH,
-                    "spacing": LENGTH,
-                },
-                ["inset", "colour", "width", "spacing"],
-            ),
             "trap_teeth": closed(
                 {"depth": LENGTH, "count": {"type": "integer", "minimum": 2}, "colour": COLOUR},
                 ["depth", "count", "colour"],
             ),
-            "zone_band": closed(
-                {"height": LENGTH, "shape_size": LENGTH, "name": TEXT_BOX}, ["height", "shape_size", "name"]
-            ),
             "zones": closed({zone: ZONE_STYLE for zone in ZONES}, ZONES),
-            "back": closed(
+            "maze": closed(
                 {
-                    "background": COLOUR,
                     "walls": STROKE,
                     "cells": {
                         "type": "array",
@@ -95,63 +58,30 @@ class MazeCardKind(ComponentKind):
                         "items": {"type": "integer", "minimum": 2},
                     },
                     "seed": {"type": "integer"},
-                    "panel": BOX,
-                    "panel_fill": COLOUR,
-                    "name": TEXT_BOX,
                 },
-                ["background", "walls", "cells", "seed", "panel", "panel_fill", "name"],
+                ["walls", "cells", "seed"],
             ),
         },
-        [
-            "plain",
-            "zone",
-            "kind_line",
-            "mark",
-            "flavour",
-            "divider",
-            "item_background",
-            "rule_border",
-            "trap_teeth",
-            "zone_band",
-            "zones",
-            "back",
-        ],
+        ["trap_teeth", "zones", "maze"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        w, h = (parse_length(layout["size"][k]) for k in ("width", "height"))
-        bleed = parse_length(layout.get("bleed", "0mm"))
-        params = layout["params"]
-        title = item["title"]
-        scene = Scene(w, h, bleed=bleed, name=title)
-        if item["kind"] == "item":
-            scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=params["item_background"])))
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        derived: dict[str, object] = {"kind_line": kind_line(item), "game": ctx.game.name}
         if item["kind"] == "zone":
-            plan = params["zone"]
-            scene.add(*zone_band(params, item["zone"], w, bleed, ctx, item))
-        else:
-            plan = params["plain"]
-            scene.add(*draw_text(kind_line(item), params["kind_line"], ctx, title, "kind line", item.loc_of("kind")))
-        if item["kind"] == "trap":
-            scene.add(*trap_teeth(params["trap_teeth"], w, h, bleed))
-        if item["kind"] == "rule" or item.get("rule"):
-            scene.add(*rule_border(params["rule_border"], w, h))
-        if item.get("discard_effect"):
-            scene.add(*mark_icon("star", params["mark"], ctx, title, item.loc_of("discard_effect")))
-        scene.add(*draw_text(title, plan["title"], ctx, title, "title", item.loc_of("title")))
-        scene.add(divider_line(params["divider"], plan, w))
-        scene.add(*draw_text(item["effect"], plan["effect"], ctx, title, "effect", item.loc_of("effect")))
-        if "flavour" in item:
-            scene.add(*draw_text(item["flavour"], params["flavour"], ctx, title, "flavour", item.loc_of("flavour")))
-        scene.add(*draw_elements(layout, item, ctx, title))
-        return Faces(scene, card_back(layout, item, ctx, w, h, bleed))
+            zone = layout.params["zones"][item["zone"]]
+            derived.update(zone_colour=zone["colour"], zone_shape=zone["shape"], zone_name=zone["name"].upper())
+        places = {key: item.loc_of(own) for key, own in (("kind_line", "kind"), ("zone_name", "zone"))}
+        return with_fields(item, places, **derived)
 
+    def back_name(self, item: LocDict) -> str:
+        return f"{item['title']} (back)"
 
-def divider_line(spec: LocDict, plan: LocDict, w: float) -> Polyline:
-    """The thin rule under the title, as wide as the title box and centred like it."""
-    y, margin = parse_length(plan["divider_y"]), parse_length(plan["title"]["x"])
-    style = Style(stroke=spec["colour"], stroke_width=max(parse_length(spec["width"]), 0.25 * PT))
-    return Polyline(((margin, y), (w - margin, y)), style)
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        if element.draw == "trap-teeth":
+            return trap_teeth(layout.params["trap_teeth"], layout.width, layout.height, layout.bleed)
+        if element.draw == "maze":
+            return maze(layout.params["maze"], layout.width, layout.height, layout.bleed)
+        return super().computed(element, item, layout, ctx)
 
 
 def kind_line(item: LocDict) -> str:
@@ -162,31 +92,6 @@ def kind_line(item: LocDict) -> str:
     if item.get("discard_effect"):
         words.append("DISCARD FOR EFFECT")
     return " · ".join(words)
-
-
-def mark_icon(name: str, spec: LocDict, ctx: LayoutContext, component: str, loc) -> list[Item]:
-    """A corner mark drawn from an icon file; a missing file is an L002 finding."""
-    if ctx.icon_path(name) is None:
-        ctx.findings.append(
-            error("L002", f"mark :{name}: of {component!r} has no file {name}.svg in layouts/icons/", loc)
-        )
-        return []
-    x, y, w, h = (parse_length(spec[k]) for k in ("x", "y", "width", "height"))
-    return [Icon(name, x, y, w, h)]
-
-
-def zone_band(params: LocDict, zone: str, w: float, bleed: float, ctx: LayoutContext, item: LocDict) -> list[Item]:
-    """The zone's colour band across the top (into the bleed), its shape at both ends on a
-    white ground and its name, so colour is never the only signal."""
-    band, style = params["zone_band"], params["zones"][zone]
-    height = parse_length(band["height"])
-    size = parse_length(band["shape_size"])
-    items: list[Item] = [Rect(-bleed, -bleed, w + 2 * bleed, height + bleed, Style(fill=style["colour"]))]
-    outline = Style(fill="#ffffff", stroke="#000000", stroke_width=0.5 * PT)
-    for cx in (4 + size / 2, w - 4 - size / 2):
-        items.append(shape(style["shape"], cx, height / 2, size, outline))
-    items += draw_text(style["name"].upper(), band["name"], ctx, item["title"], "zone name", item.loc_of("zone"))
-    return items
 
 
 def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
@@ -203,42 +108,15 @@ def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
     return items
 
 
-def rule_border(spec: LocDict, w: float, h: float) -> list[Rect]:
-    """The border of a card that changes the rules: two solid grey rounded frames
-    `spacing` apart, a look of its own (dashed lines mean fold, solid black ones cut)."""
-    inset, spacing = parse_length(spec["inset"]), parse_length(spec["spacing"])
-    style = Style(stroke=spec["colour"], stroke_width=max(parse_length(spec["width"]), 0.25 * PT))
-    return [Rect(d, d, w - 2 * d, h - 2 * d, style, radius=d) for d in (inset, inset + spacing)]
-
-
-def card_back(layout: LocDict, item: LocDict, ctx: LayoutContext, w: float, h: float, bleed: float) -> Scene:
-    """The deck's one back: a maze over the whole card (into the bleed) and the game's name."""
-    spec = layout["params"]["back"]
-    scene = Scene(w, h, bleed=bleed, name=f"{item['title']} (back)")
-    scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=spec["background"])))
+def maze(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
+    """The back's maze over the whole card, into the bleed: the same on every build."""
     cols, rows = spec["cells"]
     walls = Style(stroke=spec["walls"]["colour"], stroke_width=max(parse_length(spec["walls"]["width"]), 0.25 * PT))
     cell_w, cell_h = (w + 2 * bleed) / cols, (h + 2 * bleed) / rows
-    for (c0, r0), (c1, r1) in maze_walls(cols, rows, random.Random(spec["seed"])):
-        scene.add(
-            Polyline(
-                ((-bleed + c0 * cell_w, -bleed + r0 * cell_h), (-bleed + c1 * cell_w, -bleed + r1 * cell_h)), walls
-            )
-        )
-    x, y, pw, ph = (parse_length(spec["panel"][k]) for k in ("x", "y", "width", "height"))
-    scene.add(
-        Rect(
-            x,
-            y,
-            pw,
-            ph,
-            Style(fill=spec["panel_fill"], stroke=spec["walls"]["colour"], stroke_width=walls.stroke_width),
-            radius=2.0,
-        )
-    )
-    scene.add(*draw_text(ctx.game.name, spec["name"], ctx, item["title"], "back name", spec.loc))
-    scene.add(*draw_elements(layout, item, ctx, item["title"], "back_elements"))
-    return scene
+    return [
+        Polyline(((-bleed + c0 * cell_w, -bleed + r0 * cell_h), (-bleed + c1 * cell_w, -bleed + r1 * cell_h)), walls)
+        for (c0, r0), (c1, r1) in maze_walls(cols, rows, random.Random(spec["seed"]))
+    ]
 
 
 Corner = tuple[int, int]
@@ -275,48 +153,16 @@ def maze_walls(cols: int, rows: int, rng: random.Random) -> list[tuple[Corner, C
     return walls
 
 
-class WinThresholdKind(ComponentKind):
-    """One goal card per player count: put the one for your table in the middle."""
+class WinThresholdKind(ElementKind):
+    """One goal card per player count (layout twisty-win-threshold): put the one for your
+    table in the middle."""
 
     name = "win-threshold"
     label = "goal cards"
     schema = WIN_THRESHOLD
-    params_schema = closed(
-        {"heading": TEXT_BOX, "number": TEXT_BOX, "text": TEXT_BOX, "background": COLOUR},
-        ["heading", "number", "text", "background"],
-    )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        w, h = (parse_length(layout["size"][k]) for k in ("width", "height"))
-        bleed = parse_length(layout.get("bleed", "0mm"))
-        params = layout["params"]
-        name = self.title(item)
-        scene = Scene(w, h, bleed=bleed, name=name)
-        scene.add(Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=params["background"])))
-        loc = item.loc_of("cards")
-        scene.add(
-            *draw_text(
-                f"{ctx.game.name}\n{item['players']} players",
-                params["heading"],
-                ctx,
-                name,
-                "heading",
-                item.loc_of("players"),
-            )
-        )
-        scene.add(*draw_text(str(item["cards"]), params["number"], ctx, name, "number", loc))
-        scene.add(
-            *draw_text(
-                f"cards in your path at the end of your turn win the game with {item['players']} players.",
-                params["text"],
-                ctx,
-                name,
-                "text",
-                loc,
-            )
-        )
-        scene.add(*draw_elements(layout, item, ctx, name))
-        return Faces(scene)
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        return with_fields(item, game=ctx.game.name)
 
     def title(self, item: LocDict) -> str:
         return f"goal for {item['players']} players"

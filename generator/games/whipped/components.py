@@ -6,22 +6,22 @@ printed as its two faces side by side, joined at a score line on their shared ed
 there and the faces end up back to back, each reading upright (a fold about a vertical line
 followed by turning the token over is a translation, not a mirror image). Votes carry their
 colour and, drawn in white or black (whichever contrasts more), their shape, so colour is
-never the only cue.
+never the only cue. Every kind is drawn from its layout's elements (layouts/whipped-*.yaml),
+so a game folder restyles it with `extends`; code derives what the elements show and
+computes the vote squares and the ink saver's hatching.
 """
 
 import math
 from dataclasses import replace
 
-from generator.layout.elements import draw_elements
-from generator.layout.kinds import ComponentKind, Faces, LayoutContext
-from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.shapes import regular_polygon
-from generator.layout.shapes import shape as basic_shape
-from generator.layout.text import TextStyle, fit_text, font_style
-from generator.sources.errors import Loc
-from generator.sources.layouts import FONT_SPEC
-from generator.sources.loader import LocDict
-from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.layout.component import Faces
+from generator.layout.context import LayoutContext
+from generator.layout.element_kind import ElementKind
+from generator.layout.elements import with_fields
+from generator.layout.scene import Group, Item, Polyline, Rect, Style, Text
+from generator.sources.layout_model import ComputedElement, Layout
+from generator.sources.loader import LocDict, LocList
+from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
 from .colours import hex_to_linear
@@ -37,26 +37,6 @@ INK = "#000000"
 PAPER = "#ffffff"
 
 
-def _size(layout: LocDict) -> tuple[float, float]:
-    return parse_length(layout["size"]["width"]), parse_length(layout["size"]["height"])
-
-
-def _text(
-    ctx: LayoutContext,
-    component: str,
-    what: str,
-    loc: Loc | None,
-    text: str,
-    box: tuple[float, float, float, float],
-    style: TextStyle,
-) -> list[Item]:
-    """Fitted text; what does not fit even at the smallest size is an L001 finding."""
-    fitted = fit_text(text, *box, style)
-    if not fitted.fits:
-        ctx.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
-    return fitted.items
-
-
 def _luminance(colour: str) -> float:
     """WCAG relative luminance of '#rrggbb'."""
     r, g, b = hex_to_linear(colour)
@@ -69,157 +49,78 @@ def contrast_ink(colour: str) -> str:
     return INK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else PAPER
 
 
-class BillKind(ComponentKind):
-    """A bill: its name, then one column per level holding that level's vote squares."""
+class BillKind(ElementKind):
+    """A bill (layout whipped-bill): its name, then one column per level holding that
+    level's vote squares."""
 
     name = "bill"
     label = "bills"
     schema = BILL
     params_schema = closed(
-        {
-            "margin": LENGTH,
-            "title_height": LENGTH,
-            "header_height": LENGTH,
-            "square": LENGTH,
-            "spacing": LENGTH,
-            "per_row": {"type": "integer", "minimum": 1},
-            "title": FONT_SPEC,
-            "header": FONT_SPEC,
-            "note": FONT_SPEC,
-            "sponsor_tint": COLOUR,
-        },
-        [
-            "margin",
-            "title_height",
-            "header_height",
-            "square",
-            "spacing",
-            "per_row",
-            "title",
-            "header",
-            "note",
-            "sponsor_tint",
-        ],
+        {"square": LENGTH, "spacing": LENGTH, "per_row": {"type": "integer", "minimum": 1}},
+        ["square", "spacing", "per_row"],
     )
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        p = layout["params"]
-        width, height = _size(layout)
-        margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
-        scene = Scene(width, height, name=item["name"])
-        scene.add(
-            *_text(
-                ctx,
-                item["name"],
-                "name",
-                item.loc_of("name"),
-                item["name"],
-                (margin, margin, width - 2 * margin, title_h),
-                font_style(p["title"], align="center", valign="middle"),
-            )
-        )
-        top = margin + title_h
-        scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        """`columns`: per level its squares and its note, placed at the level's line."""
         levels = item["levels"]
-        column = (width - 2 * margin) / len(levels)
-        for n, squares in enumerate(levels):
-            x = margin + n * column
-            if n == 0:
-                scene.add(
-                    Rect(
-                        x, top + 1.5, column, height - top - 1.5 - margin / 2, Style(fill=p["sponsor_tint"]), radius=1.5
-                    )
-                )
-            scene.add(*self._level(item, n, squares, (x, top + 1.5, column), p, ctx, height - margin))
-        return Faces(scene)
+        columns = LocList(
+            {"squares": squares, "note": _level_note(n, squares.count("solid"))} for n, squares in enumerate(levels)
+        )
+        columns.loc, columns.item_locs = levels.loc, levels.item_locs
+        return with_fields(item, {"columns": levels.loc}, columns=columns)
 
-    @staticmethod
-    def _level(
-        item: LocDict,
-        n: int,
-        squares: list[str],
-        where: tuple[float, float, float],
-        p: LocDict,
-        ctx: LayoutContext,
-        bottom: float,
-    ) -> list[Item]:
-        """Level n's header (its number, whose it is, what it scores) and its squares."""
-        x, y, column = where
-        header_h = parse_length(p["header_height"])
-        points = squares.count("solid")
-        whose = "sponsor" if n == 0 else "auctioned"
-        loc = item["levels"].loc_of(n)
-        items = _text(
-            ctx,
-            item["name"],
-            f"level {n + 1}",
-            loc,
-            f"Level {n + 1}",
-            (x, y + 1, column, header_h * 0.5),
-            font_style(p["header"], align="center"),
-        )
-        items += _text(
-            ctx,
-            item["name"],
-            f"level {n + 1}",
-            loc,
-            f"{whose} · {points} pt{'s' if points != 1 else ''}",
-            (x, y + 1 + header_h * 0.5, column, header_h * 0.5),
-            font_style(p["note"], align="center"),
-        )
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        if element.draw != "vote-squares":
+            return super().computed(element, item, layout, ctx)
+        squares, p = item["squares"], layout.params
         size, spacing, per_row = parse_length(p["square"]), parse_length(p["spacing"]), p["per_row"]
         cols = min(per_row, len(squares))
-        left = x + (column - (cols * size + (cols - 1) * spacing)) / 2
-        first = y + 1 + header_h + spacing
+        left = element.x + (element.width - (cols * size + (cols - 1) * spacing)) / 2
+        items: list[Item] = []
         for k, kind in enumerate(squares):
             row, col = divmod(k, per_row)
-            sy = first + row * (size + spacing)
             scoreless = kind == "dashed"
             style = Style(
                 fill=SCORELESS_FILL if scoreless else None,
                 stroke=SCORELESS_STROKE if scoreless else INK,
                 stroke_width=SQUARE_STROKE,
             )
-            items.append(Rect(left + col * (size + spacing), sy, size, size, style))
+            items.append(Rect(left + col * (size + spacing), element.y + row * (size + spacing), size, size, style))
         rows = math.ceil(len(squares) / per_row)
-        end = first + rows * size + (rows - 1) * spacing
+        end = element.y + rows * size + (rows - 1) * spacing
+        bottom = element.y + element.height
         if end > bottom + 1e-6:
-            ctx.overflow(item["name"], f"level {n + 1}'s squares", loc, 0.0, end - bottom)
+            ctx.overflow(item["name"], f"level {item['number']}'s squares", item.loc_of("squares"), 0.0, end - bottom)
         return items
 
 
-class RiderKind(ComponentKind):
+def _level_note(n: int, points: int) -> str:
+    """Whose level n is and what it scores: "sponsor · 2 pts"."""
+    whose = "sponsor" if n == 0 else "auctioned"
+    return f"{whose} · {points} pt{'s' if points != 1 else ''}"
+
+
+class RiderKind(ElementKind):
     """A rider card: the layout's elements from the item's fields, and a common back."""
 
     name = "rider"
     label = "riders"
     schema = RIDER
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        return Faces(
-            _face(layout, _one_gain_a_line(item), ctx, "elements", "background"),
-            _face(layout, item, ctx, "back_elements", "back_background"),
-        )
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        """The rider with each gain of its effect on a line of its own ("+1 point / and +1
+        vote"), rather than wherever the wrap falls."""
+        return with_fields(item, effect=item["effect"].replace(" and ", "\nand "))
 
-
-def _one_gain_a_line(item: LocDict) -> LocDict:
-    """The rider with each gain of its effect on a line of its own ("+1 point / and +1 vote"),
-    rather than wherever the wrap falls; positions kept for findings."""
-    shown = LocDict(item, effect=item["effect"].replace(" and ", "\nand "))
-    shown.loc, shown.key_locs, shown.value_locs = item.loc, item.key_locs, item.value_locs
-    return shown
-
-
-def _face(layout: LocDict, item: LocDict, ctx: LayoutContext, elements: str, background: str) -> Scene:
-    width, height = _size(layout)
-    bleed = parse_length(layout.get("bleed", "0mm"))
-    scene = Scene(width, height, bleed=bleed, name=item["name"])
-    if layout.get(background):
-        scene.add(Rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, Style(fill=layout[background])))
-    drawn = draw_elements(layout, item, ctx, item["name"], elements)
-    # The ink saver drops the background: light text (the back's white) would vanish.
-    scene.add(*(_on_paper(i) for i in drawn) if ctx.ink_saver else drawn)
-    return scene
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        faces = super().draw(item, layout, ctx)
+        if ctx.ink_saver:
+            # The ink saver drops the background: light text (the back's white) would vanish.
+            for face in (faces.front, faces.back):
+                if face is not None:
+                    face.items[:] = [_on_paper(i) for i in face.items]
+        return faces
 
 
 def _on_paper(item: Item) -> Item:
@@ -229,69 +130,37 @@ def _on_paper(item: Item) -> Item:
     return item
 
 
-class BiddingTokenKind(ComponentKind):
-    """Both faces of a bidding token side by side, the score line on their shared edge."""
+class BiddingTokenKind(ElementKind):
+    """Both faces of a bidding token side by side, the score line on their shared edge
+    (layout whipped-bidding-token)."""
 
     name = "bidding-token"
     label = "bidding tokens (fold on the dashed line)"
     schema = BIDDING_TOKEN
-    params_schema = closed({"numeral": FONT_SPEC, "caption": FONT_SPEC}, ["numeral", "caption"])
+    SIDES = ("front", "back")
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        bleed = parse_length(layout.get("bleed", "0mm"))
-        face = width / 2
-        name = f"level {item['level']} bidding token"
-        scene = Scene(width, height, bleed=bleed, name=name)
-        for n, side in enumerate(("front", "back")):
-            x = n * face
+    def title(self, item: LocDict) -> str:
+        return f"level {item['level']} bidding token"
+
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        derived: dict[str, object] = {}
+        for side in self.SIDES:
             colour = item[side]["colour"]
-            # Fill into the bleed on the outer edges only: the fold edge is exact.
-            fill_x = x - bleed if n == 0 else x
-            scene.add(Rect(fill_x, -bleed, face + bleed, height + 2 * bleed, Style(fill=colour)))
-            if ctx.ink_saver and contrast_ink(colour) == PAPER:
-                scene.add(*hatched_bands(x, face, height, colour))
-            scene.add(*self._face_text(item, side, (x, face, height), layout["params"], ctx, name))
-        scene.add(Polyline(((face, 0.0), (face, height)), line_style("score")))
-        return Faces(scene)
+            derived[f"{side}_colour"] = colour
+            derived[f"{side}_label"] = item[side]["label"]
+            # The ink saver turns a face's fill into an outline on white paper: ink for paper then.
+            derived[f"{side}_ink"] = contrast_ink(PAPER if ctx.ink_saver else colour)
+        places = {key: item.loc_of(key.split("_")[0]) for key in derived}
+        return with_fields(item, places, **derived)
 
-    @staticmethod
-    def _face_text(
-        item: LocDict, side: str, where: tuple[float, float, float], p: LocDict, ctx: LayoutContext, name: str
-    ) -> list[Item]:
-        x, face, height = where
-        # The ink saver turns a face's fill into an outline on white paper: ink for paper then.
-        ink = contrast_ink(PAPER if ctx.ink_saver else item[side]["colour"])
-        loc = item.loc_of(side)
-        pad = face * 0.08
-        items = _text(
-            ctx,
-            name,
-            f"{side} level",
-            loc,
-            "LEVEL",
-            (x + pad, pad, face - 2 * pad, height * 0.2),
-            font_style(p["caption"], align="center", colour=ink),
-        )
-        items += _text(
-            ctx,
-            name,
-            f"{side} numeral",
-            loc,
-            str(item["level"]),
-            (x + pad, height * 0.22, face - 2 * pad, height * 0.5),
-            font_style(p["numeral"], align="center", valign="middle", colour=ink),
-        )
-        items += _text(
-            ctx,
-            name,
-            f"{side} label",
-            loc,
-            item[side]["label"],
-            (x + pad, height * 0.74, face - 2 * pad, height * 0.26 - pad),
-            font_style(p["caption"], align="center", valign="bottom", colour=ink),
-        )
-        return items
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        side = element.draw.removesuffix("-hatch")
+        if side not in self.SIDES:
+            return super().computed(element, item, layout, ctx)
+        colour = item[side]["colour"]
+        if not ctx.ink_saver or contrast_ink(colour) != PAPER:
+            return []
+        return hatched_bands(element.x, element.width, element.height, colour)
 
 
 #: The hatched bands that keep a dark face dark under the ink saver: band width, line pitch.
@@ -311,108 +180,24 @@ def hatched_bands(x: float, face: float, height: float, colour: str) -> list[Ite
     return [Group(lines, clip=(left, 0.0, HATCH_BAND, height)) for left in (x, x + face - HATCH_BAND)]
 
 
-class VoteKind(ComponentKind):
-    """A vote: a square of the player's colour inside a thin paper frame, its shape on top."""
+class VoteKind(ElementKind):
+    """A vote (layout whipped-vote): a square of the player's colour inside a thin paper
+    frame, its shape on top in `ink`, white or black, whichever contrasts more."""
 
     name = "vote"
     label = "votes"
     schema = VOTE
-    params_schema = closed({"frame": LENGTH, "shape": LENGTH}, ["frame", "shape"])
 
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        width, height = _size(layout)
-        frame, size = parse_length(layout["params"]["frame"]), parse_length(layout["params"]["shape"])
-        colour = item["colour"]
-        scene = Scene(width, height, name=item["name"])
-        scene.add(
-            Rect(
-                frame,
-                frame,
-                width - 2 * frame,
-                height - 2 * frame,
-                Style(fill=colour, stroke="#333333", stroke_width=0.5 * PT),
-            )
-        )
-        scene.add(vote_shape(item["shape"], width / 2, height / 2, size, Style(fill=contrast_ink(colour))))
-        return Faces(scene)
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        return with_fields(item, {"ink": item.loc_of("colour")}, ink=contrast_ink(item["colour"]))
 
 
-def vote_shape(name: str, cx: float, cy: float, size: float, style: Style) -> Item:
-    """One of the vote shapes, fitting a size x size box centred on (cx, cy)."""
-    r = size / 2
-    if name == "diamond":
-        return Polyline(((cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)), style, closed=True)
-    if name == "star":
-        points = tuple(
-            (round(cx + rad * math.cos(angle), 4), round(cy + r * 0.1 + rad * math.sin(angle), 4))
-            for k in range(10)
-            for rad, angle in [(r * (1.05 if k % 2 == 0 else 0.42), -math.pi / 2 + k * math.pi / 5)]
-        )
-        return Polyline(points, style, closed=True)
-    if name == "cross":
-        a = r * 0.34
-        corners = (
-            (-a, -r),
-            (a, -r),
-            (a, -a),
-            (r, -a),
-            (r, a),
-            (a, a),
-            (a, r),
-            (-a, r),
-            (-a, a),
-            (-r, a),
-            (-r, -a),
-            (-a, -a),
-        )
-        return Polyline(tuple((cx + dx, cy + dy) for dx, dy in corners), style, closed=True)
-    if name == "square":
-        return Polyline(regular_polygon(cx, cy, r * 1.2, 4), style, closed=True)
-    return basic_shape(name, cx, cy, size, style)
-
-
-class RulesSummaryKind(ComponentKind):
-    """The rules summary card: a title and one bullet a line."""
+class RulesSummaryKind(ElementKind):
+    """The rules summary card: a title and one bullet a line (layout whipped-rules-summary)."""
 
     name = "rules-summary"
     label = "rules summary cards"
     schema = RULES_SUMMARY
-    params_schema = closed(
-        {"margin": LENGTH, "title_height": LENGTH, "title": FONT_SPEC, "body": FONT_SPEC},
-        ["margin", "title_height", "title", "body"],
-    )
-
-    def draw(self, item: LocDict, layout: LocDict, ctx: LayoutContext) -> Faces:
-        p = layout["params"]
-        width, height = _size(layout)
-        margin, title_h = parse_length(p["margin"]), parse_length(p["title_height"])
-        scene = Scene(width, height, name=item["title"])
-        scene.add(
-            *_text(
-                ctx,
-                item["title"],
-                "title",
-                item.loc_of("title"),
-                item["title"],
-                (margin, margin, width - 2 * margin, title_h),
-                font_style(p["title"], valign="middle"),
-            )
-        )
-        top = margin + title_h + 1
-        scene.add(Polyline(((margin, top), (width - margin, top)), Style(stroke=INK, stroke_width=0.5 * PT)))
-        body = "\n".join(f"• {line}" for line in item["lines"])
-        scene.add(
-            *_text(
-                ctx,
-                item["title"],
-                "lines",
-                item.loc_of("lines"),
-                body,
-                (margin, top + 1.5, width - 2 * margin, height - top - 1.5 - margin),
-                font_style(p["body"]),
-            )
-        )
-        return Faces(scene)
 
 
 KINDS = (BillKind(), RiderKind(), BiddingTokenKind(), VoteKind(), RulesSummaryKind())

@@ -1,0 +1,66 @@
+"""Kinds drawn wholly from their layout's elements: a face is its background and its
+elements, filled from the item's fields and those its kind derives from them.
+
+A kind whose look is boxes, text, icons and lines is an ElementKind: the YAML says where
+and how everything is drawn, so a designer restyles it with `extends`; the Python side only
+says what the item shows beyond its own fields (`fields`), e.g. a price written as money.
+"""
+
+from collections.abc import Sequence
+
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.elements import Computed, colour_of, draw_elements
+from generator.layout.images import Card
+from generator.layout.scene import Item, Rect, Scene, Style
+from generator.sources.errors import SourceError
+from generator.sources.layout_model import Colour, ComputedElement, Element, Layout
+from generator.sources.loader import LocDict
+
+
+def element_face(
+    layout: Layout,
+    elements: Sequence[Element],
+    background: Colour | None,
+    item: LocDict,
+    ctx: LayoutContext,
+    name: str,
+    computed: Computed | None = None,
+) -> Scene:
+    """One face: the background (into the bleed), then the elements filled from the item."""
+    bleed = layout.bleed
+    scene = Scene(layout.width, layout.height, bleed=bleed, name=name)
+    background = colour_of(background, item, ctx, name, "the background")
+    if background:
+        scene.add(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=background)))
+    scene.add(*draw_elements(elements, item, ctx, name, Card.of(layout), computed))
+    return scene
+
+
+class ElementKind(ComponentKind):
+    """A kind drawn from its layout's `elements` (and `back_elements`, for a back)."""
+
+    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+        """The fields the elements show: the item's own, and any the kind derives."""
+        return item
+
+    def back_name(self, item: LocDict) -> str:
+        """The back's name, as sheets and messages give it."""
+        return self.title(item)
+
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        """What a `computed` element draws: geometry only code can make (a maze, teeth)."""
+        raise SourceError(element.loc, f"a {self.name} computes no {element.draw!r}")
+
+    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+        shown = self.fields(item, layout, ctx)
+
+        def computed(element: ComputedElement, entry: LocDict) -> list[Item]:
+            return self.computed(element, entry, layout, ctx)
+
+        front = element_face(layout, layout.elements, layout.background, shown, ctx, self.title(item), computed)
+        back = None
+        if layout.back_elements:
+            back_name = self.back_name(item)
+            back = element_face(layout, layout.back_elements, layout.back_background, shown, ctx, back_name, computed)
+        return Faces(front, back)

@@ -1,0 +1,151 @@
+"""Kinds laid out from layout YAML: a game folder's own layout saying `extends:` restyles
+the shipped one, read back from the built PDF (a text's colour, size and place)."""
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+
+from generator.sources.layouts import load_layout
+from tests.conftest import COMPONENTS, run_build
+from tests.pdf_geometry import PT_MM
+
+#: A colour no shipped layout uses, so a char in it was drawn by the restyle.
+MARK = "#12ab34"
+MARK_RGB = (0x12 / 255, 0xAB / 255, 0x34 / 255)
+
+
+@dataclass(frozen=True)
+class Restyle:
+    """One converted kind: its game and layout, the element the game's own
+    layout restyles, and a word that element shows."""
+
+    game: str
+    layout: str
+    element: str
+    word: str
+    back: bool = False
+
+
+RESTYLES = [
+    Restyle("whipped", "whipped-rules-summary", "title", "brief"),
+    Restyle("sliders", "sliders-event-card", "deck", "CHANCE"),
+    Restyle("sliders", "sliders-event-card", "mark", "?", back=True),
+    Restyle("sliders", "sliders-bill", "amount", "$"),
+    Restyle("sliders", "sliders-deed", "price", "Price"),
+    Restyle("sliders", "sliders-deed", "rents.label", "With"),
+    Restyle("sliders", "sliders-deed", "mortgaged", "Mortgaged", back=True),
+    Restyle("twisty-passages", "twisty-win-threshold", "heading", "Passages"),
+    Restyle("twisty-passages", "twisty-maze-card", "kind_line", "PASSAGE"),
+    Restyle("twisty-passages", "twisty-maze-card", "zone_name", "ZONE"),
+    Restyle("twisty-passages", "twisty-maze-card", "name", "Passages", back=True),
+    Restyle("whipped", "whipped-rider", "effect", "point"),
+    Restyle("whipped", "whipped-bill", "levels.note", "sponsor"),
+    Restyle("whipped", "whipped-bidding-token", "back_level", "LEVEL"),
+]
+
+
+def words(pdf_path: Path, word: str) -> list[tuple[int, float, float, tuple]]:
+    """Every drawn word holding `word`: (page, x0 and top in mm, fill colour), in page order."""
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, page in enumerate(pdf.pages):
+            for drawn in page.extract_words(extra_attrs=["non_stroking_color"]):
+                if word in drawn["text"]:
+                    colour = tuple(drawn["non_stroking_color"] or ())
+                    found.append((number, drawn["x0"] * PT_MM, drawn["top"] * PT_MM, colour))
+    return found
+
+
+def places(found: list[tuple[int, float, float, tuple]]) -> set[tuple[int, float, float]]:
+    return {(page, round(x, 1), round(top, 1)) for page, x, top, _ in found}
+
+
+def marked(found: list[tuple[int, float, float, tuple]]) -> list[tuple[int, float, float, tuple]]:
+    return [w for w in found if w[3] == pytest.approx(MARK_RGB, abs=0.005)]
+
+
+def restyle(case: Restyle) -> dict:
+    """The case's element (`repeat.element` for one inside a repeat), coloured and moved
+    5 mm right, as a game folder's layout says it over the shipped one."""
+    layout = load_layout(case.layout)
+    elements = layout.back_elements if case.back else layout.elements
+    *repeats, name = case.element.split(".")
+    for repeat in repeats:
+        (element,) = [e for e in elements if e.name == repeat]
+        elements = element.elements
+    (element,) = [e for e in elements if e.name == name]
+    change: dict = {name: {"colour": MARK, "x": f"{element.x + 5}mm"}}
+    for repeat in reversed(repeats):
+        change = {repeat: {"elements": change}}
+    return {"back_elements" if case.back else "elements": change}
+
+
+def merged(into: dict, more: dict) -> dict:
+    for key, value in more.items():
+        into[key] = merged(into.get(key, {}), value) if isinstance(value, dict) else value
+    return into
+
+
+def build_game(tmp_path: Path, game: str, layouts: dict[str, dict]) -> Path:
+    """The game built, PDF only, with its own layouts/ holding `layouts` (name -> mapping)."""
+    folder = tmp_path / game
+    shutil.copytree(COMPONENTS / game, folder)
+    (folder / "layouts").mkdir(exist_ok=True)
+    for name, data in layouts.items():
+        (folder / "layouts" / f"{name}.yaml").write_text(yaml.safe_dump(data))
+    run_build(str(folder), "--out", str(tmp_path / "out"), "--format", "pdf", "--no-checklist", "--no-check")
+    return tmp_path / "out" / game / f"{game}.pdf"
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory) -> dict[tuple[str, bool], Path]:
+    """Each game's PDF as shipped (False) and with every case's restyle at once (True): the
+    cases restyle different words, so each is checked in the one build."""
+    built = {}
+    for game in sorted({case.game for case in RESTYLES}):
+        own: dict[str, dict] = {}
+        for case in (c for c in RESTYLES if c.game == game):
+            merged(own.setdefault(case.layout, {"extends": case.layout}), restyle(case))
+        built[game, False] = build_game(tmp_path_factory.mktemp("shipped"), game, {})
+        built[game, True] = build_game(tmp_path_factory.mktemp("own"), game, own)
+    return built
+
+
+@pytest.mark.parametrize("case", RESTYLES, ids=lambda case: f"{case.layout}-{case.element}")
+def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(pdfs, case):
+    """The restyle moves the element 5 mm right and colours it: every copy of its word is
+    drawn in that colour, 5 mm right of where the shipped layout puts it (a back's too,
+    on its own sheet)."""
+    shipped = words(pdfs[case.game, False], case.word)
+    assert shipped and marked(shipped) == []
+    own = words(pdfs[case.game, True], case.word)
+    # The element's copies of the word are those that left their place (the same word
+    # elsewhere stays put); each is now 5 mm right, in the new colour.
+    before, after = places(shipped), places(own)
+    gone = before - after
+    assert gone, f"no {case.word!r} moved"
+    assert {(page, round(x + 5, 1), top) for page, x, top in gone} == places(marked(own))
+
+
+def stroked_rects(pdf_path: Path) -> list[tuple[float, float]]:
+    """The (width, height) in mm of every rectangle stroked in the MARK colour."""
+    found = []
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            for rect in page.rects:
+                colour = tuple(rect["stroking_color"] or ())
+                if rect["stroke"] and colour == pytest.approx(MARK_RGB, abs=0.005):
+                    found.append((round(rect["width"] * PT_MM, 1), round(rect["height"] * PT_MM, 1)))
+    return found
+
+
+def test_a_game_folders_vote_layout_restyles_the_votes_square(tmp_path):
+    """Votes have no text: the restyle outlines their colour square in another colour and
+    makes it 1 mm smaller; every vote printed shows it."""
+    vote = {"extends": "whipped-vote", "elements": {"colour": {"stroke": MARK, "width": "7.8mm", "height": "7.8mm"}}}
+    votes = sum(item["count"] for item in yaml.safe_load((COMPONENTS / "whipped" / "votes.yaml").read_text())["items"])
+    assert stroked_rects(build_game(tmp_path, "whipped", {"whipped-vote": vote})) == [(7.8, 7.8)] * votes
