@@ -23,6 +23,7 @@ from generator.sheets.paper import Paper, paper, preset_names
 from generator.sources.discover import find_games
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import load_game
+from generator.workers import available_cores
 
 PAPER_HELP = (
     f"Paper: a preset ({', '.join(preset_names())}, or one in the game's layouts/sheets/), "
@@ -133,7 +134,11 @@ def main() -> None:
     help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.",
 )
 @click.option(
-    "--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Render sheets in this many processes."
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=lambda: min(available_cores(), 64),
+    show_default="the cores available",
+    help="Render sheets in this many processes.",
 )
 @click.option(
     "--cache/--no-cache",
