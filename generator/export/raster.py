@@ -19,9 +19,6 @@ from generator.render.raster import PageImage
 from generator.sheets.model import Sheet
 from generator.workers import Workers, available_cores, chunks
 
-#: Worker processes drawing an export's images: every core (an export has no --jobs).
-JOBS = available_cores()
-
 
 @dataclass(frozen=True)
 class SheetImage:
@@ -33,9 +30,10 @@ class SheetImage:
     dpi: float = 300
 
 
-def write_sheet_pngs(images: list[SheetImage], icon_dirs: Sequence[Path], jobs: int = JOBS) -> None:
+def write_sheet_pngs(images: list[SheetImage], icon_dirs: Sequence[Path]) -> None:
     """Every image's sheet drawn to its PNG, on white and opaque (print shops and Tabletop
-    Simulator want no alpha), in `jobs` processes."""
+    Simulator want no alpha), in a process for each core (an export has no --jobs)."""
+    jobs = available_cores()
     with Workers(jobs) as workers:
         for run in chunks(images, jobs):
             workers.submit(_write_run, run, list(icon_dirs))
