@@ -409,6 +409,8 @@ def write_outputs(
     missing = {fmt: [f for f in files if not _copy_cached(f, store)] for fmt, files in wanted.items()}
     if progress:
         progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
+    if jobs > 1:  # loaded before the workers fork, so that they share it
+        _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
     with Workers(jobs, progress) as workers:
         for run in chunks(missing.get("svg", []), jobs):
             sheets = [result.sheets[f.index] for f in run]
@@ -432,6 +434,16 @@ def write_outputs(
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
     remove_stale(folder, ".*.tmp", set())
+
+
+def _prepare_workers(svg: bool, png: bool) -> None:
+    from generator.render import raster
+    from generator.render import svg as svg_writer
+
+    if svg:
+        svg_writer.prepare()
+    if png:
+        raster.prepare()
 
 
 def _copy_cached(file: SheetFile, store: BuildCache) -> bool:

@@ -15,7 +15,7 @@ from generator.build import SheetFile, write_pngs
 from generator.cache import BuildCache
 from generator.layout.kinds import find_icon
 from generator.output import scratch_file
-from generator.render.raster import PageImage
+from generator.render.raster import PageImage, prepare
 from generator.sheets.model import Sheet
 from generator.workers import Workers, available_cores, chunks
 
@@ -34,6 +34,8 @@ def write_sheet_pngs(images: list[SheetImage], icon_dirs: Sequence[Path]) -> Non
     """Every image's sheet drawn to its PNG, on white and opaque (print shops and Tabletop
     Simulator want no alpha), in a process for each core (an export has no --jobs)."""
     jobs = available_cores()
+    if jobs > 1:  # loaded before the workers fork, so that they share them
+        prepare()
     with Workers(jobs) as workers:
         for run in chunks(images, jobs):
             workers.submit(_write_run, run, list(icon_dirs))
