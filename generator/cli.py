@@ -145,7 +145,7 @@ OUTPUT_OPTIONS = [
         "--jobs",
         type=click.IntRange(1, 64),
         default=OUTPUT.jobs,
-        show_default=True,
+        show_default="the cores available",
         help="Render sheets in this many processes.",
     ),
     click.option(

@@ -14,6 +14,7 @@ from generator.cache import BuildCache
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper, paper
 from generator.sources.discover import find_games
+from generator.workers import available_cores
 
 #: The files a build can write for each game, in the order they are written.
 FORMATS = ("pdf", "svg", "png")
@@ -49,8 +50,8 @@ class OutputSettings:
     out_dir: Path = Path("output")
     #: Reuse unchanged work from earlier runs into the same out_dir (kept in <out_dir>/.cache).
     cache: bool = True
-    #: Render sheets in this many processes.
-    jobs: int = 1
+    #: Render sheets in this many processes: by default one for each core this process may use.
+    jobs: int = field(default_factory=lambda: min(available_cores(), 64))
 
     def store(self) -> BuildCache:
         """The build cache these settings ask for (switched off without `cache`)."""

@@ -5,17 +5,31 @@ return how many they wrote: nothing large travels back, and a build's memory doe
 with the number of files it writes.
 """
 
-import multiprocessing
+import os
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity where the system has one), at least 1:
+    the default number of worker processes."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
 
 
 class Workers:
     """Submit tasks, then wait(); `done` is told, in this process, how many files each wrote."""
 
     def __init__(self, jobs: int, done: Callable[[int], None] | None = None):
+        # Imported here: the command line reads available_cores() and stays quick to start.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         self.done = done or (lambda n: None)
         self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else None
         self.pending: list[Future[int]] = []
@@ -28,6 +42,8 @@ class Workers:
 
     def wait(self) -> None:
         """Until every task submitted is done; a task's exception is raised here."""
+        from concurrent.futures import as_completed
+
         for future in as_completed(self.pending):
             self.done(future.result())
         self.pending = []

@@ -349,3 +349,4 @@ def test_png_previews_are_a_page_at_100_dpi(slipmax_out):
     for png in sorted((slipmax_out / "png").glob("*.png")):
         image = Image.open(io.BytesIO(png.read_bytes()))
         assert sorted(image.size) == [850, 1100]
+        assert image.info["dpi"] == pytest.approx((100, 100), abs=0.001)

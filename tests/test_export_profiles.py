@@ -54,6 +54,7 @@ def test_shop_pngs_are_rgb_at_the_shops_poker_size(tmp_path, profile, size):
     for path in files:
         with Image.open(path) as image:
             assert image.size == size and image.mode == "RGB"
+            assert image.info["dpi"] == pytest.approx((300, 300), abs=0.001)
     with Image.open(out / "cards" / "cards-001-back.png") as image:
         # the back's tinted background runs into the bleed, to the very edge
         assert image.getpixel((2, 2)) == image.getpixel((size[0] // 2, 40)) != (255, 255, 255)
@@ -79,6 +80,19 @@ def test_shop_pngs_are_the_print_pdf_drawn_at_the_shops_size(tmp_path):
         Image.open(tgc / "cards" / "cards-002-front.png") as two,
     ):
         assert np.abs(np.asarray(one, dtype=int) - np.asarray(two, dtype=int)).mean() > 0.05  # N1 is not N2
+
+
+@pytest.mark.parametrize("profile", ["thegamecrafter", "tts"])
+def test_exported_images_are_the_same_bytes_whatever_the_number_of_workers(tmp_path, monkeypatch, profile):
+    """Each worker draws its images from a PDF of its own run of faces: how the faces are
+    split between workers must not show in a single byte."""
+    source = deck(tmp_path / "poker", 20, back=None)
+    written = {}
+    for cores in (1, 3):
+        monkeypatch.setattr("generator.export.raster.available_cores", lambda cores=cores: cores)
+        out = export(source, profile, tmp_path / f"out{cores}")
+        written[cores] = {path.relative_to(out): path.read_bytes() for path in sorted(out.rglob("*.png"))}
+    assert len(written[1]) >= 2 and written[1] == written[3]
 
 
 def test_drivethrucards_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(tmp_path):

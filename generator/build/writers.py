@@ -13,6 +13,7 @@ from generator.layout.context import LayoutContext, find_icon
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.project import OutputSettings
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
+from generator.render.raster import prepare as prepare_raster
 from generator.sheets.model import Sheet
 from generator.sources.game import Game
 from generator.workers import Workers, chunks
@@ -98,6 +99,8 @@ def write_outputs(
     missing = {fmt: [f for f in files if not _copy_cached(f, store)] for fmt, files in wanted.items()}
     if progress:
         progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
+    if jobs > 1:  # loaded before the workers fork, so that they share it
+        _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
     with Workers(jobs, progress) as workers:
         for run in chunks(missing.get("svg", []), jobs):
             sheets = [result.sheets[f.index] for f in run]
@@ -121,6 +124,15 @@ def write_outputs(
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
     remove_stale(folder, ".*.tmp", set())
+
+
+def _prepare_workers(svg: bool, png: bool) -> None:
+    if svg:
+        from generator.render import svg as svg_writer  # imports jinja2: only when SVGs are written
+
+        svg_writer.prepare()
+    if png:
+        prepare_raster()
 
 
 def _copy_cached(file: SheetFile, store: BuildCache) -> bool:

@@ -1,20 +1,23 @@
-"""Sheets to RGB PNG at an exact pixel size: written into one PDF, whose pages pdfium draws
-(generator/render/raster.py), so every exported image matches the print file."""
+"""Sheets to RGB PNG at an exact pixel size: written as PDF pages, which pdfium draws
+(generator/render/raster.py), so every exported image matches the print file.
 
-import os
-from collections.abc import Callable
+An export has no print file of its own to draw from, so each worker process writes the PDF
+of its own run of images and draws that: the PDF writing is spread over the cores too. A
+page's pixels depend only on its sheet and size, not on which PDF holds it.
+"""
+
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from generator.build.writers import SheetFile, write_pngs
 from generator.cache import BuildCache
+from generator.layout.context import find_icon
 from generator.output import scratch_file
-from generator.render.raster import PageImage
+from generator.render.raster import PageImage, prepare
 from generator.sheets.model import Sheet
-from generator.workers import Workers, chunks
-
-#: Worker processes drawing an export's images: every core (an export has no --jobs).
-JOBS = os.cpu_count() or 1
+from generator.workers import Workers, available_cores, chunks
 
 
 @dataclass(frozen=True)
@@ -27,19 +30,25 @@ class SheetImage:
     dpi: float = 300
 
 
-def write_sheet_pngs(images: list[SheetImage], icon_path: Callable[[str], Path | None], jobs: int = JOBS) -> None:
-    """Every image's sheet as a page of one temporary PDF beside the first image, then each
-    page drawn to its PNG, on white and opaque (print shops and Tabletop Simulator want no
-    alpha)."""
+def write_sheet_pngs(images: list[SheetImage], icon_dirs: Sequence[Path]) -> None:
+    """Every image's sheet drawn to its PNG, on white and opaque (print shops and Tabletop
+    Simulator want no alpha), in a process for each core (an export has no --jobs)."""
+    jobs = available_cores()
+    if jobs > 1:  # loaded before the workers fork, so that they share them
+        prepare()
+    with Workers(jobs) as workers:
+        for run in chunks(images, jobs):
+            workers.submit(_write_run, run, list(icon_dirs))
+        workers.wait()
+
+
+def _write_run(images: list[SheetImage], icon_dirs: list[Path]) -> int:
+    """The images' sheets as the pages of one temporary PDF beside the first image, then each
+    page drawn to its PNG (module level: workers run it)."""
     from generator.render.pdf import write_pdf
 
-    if not images:
-        return
-    with scratch_file(images[0].path.parent / "raster.pdf") as pdf, Workers(jobs) as workers:
-        write_pdf([image.sheet for image in images], pdf, "", icon_path)
-        numbered = list(enumerate(images))
-        for run in chunks(numbered, jobs):
-            files = [SheetFile(image.path, "", page) for page, image in run]
-            pages = [PageImage(page, image.size, image.dpi) for page, image in run]
-            workers.submit(write_pngs, pdf, files, pages, BuildCache(None))
-        workers.wait()
+    with scratch_file(images[0].path.parent / "raster.pdf") as pdf:
+        write_pdf([image.sheet for image in images], pdf, "", partial(find_icon, icon_dirs=icon_dirs))
+        files = [SheetFile(image.path, "", page) for page, image in enumerate(images)]
+        pages = [PageImage(page, image.size, image.dpi) for page, image in enumerate(images)]
+        return write_pngs(pdf, files, pages, BuildCache(None))

@@ -64,7 +64,7 @@ def export_pngs(
         for deck in decks
         for stem, scene in _faces(deck)
     ]
-    write_sheet_pngs(images, ctx.icon_path)
+    write_sheet_pngs(images, ctx.icon_dirs)
     return [image.path for image in images]
 
 

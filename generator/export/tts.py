@@ -165,7 +165,7 @@ def export_tts(
         next_id += len(obj["CustomDeck"])
         objects.append(obj)
         images += deck_images
-    write_sheet_pngs(images, ctx.icon_path)
+    write_sheet_pngs(images, ctx.icon_dirs)
     saved = {
         "SaveName": title,
         "GameMode": "",

@@ -48,6 +48,12 @@ def _environment() -> Environment:
     return env
 
 
+def prepare() -> None:
+    """Compile the sheet template now: a build does so before its worker processes fork, and
+    they share it instead of each compiling its own."""
+    _environment().get_template("sheet.svg.j2")
+
+
 def art_id(digest: str) -> str:
     return f"art-{digest[:16]}"
 
