@@ -4,7 +4,10 @@ The board is drawn as South sees it: row 1 (South's home row) at the bottom, col
 the left, so a1 is the dark bottom-left square and the dark squares, (row + column) even,
 are where the engine puts chips. It is far larger than a sheet: imposition tiles it.
 
-A chip is printed one of two ways, chosen by its layout's `style`:
+A chip's sides are its layout's elements (layouts/chip-flip-chip.yaml), placed from the
+disc's centre and filled from each side's icon and value, so a game folder restyles them
+with `extends`; the ring, the icon drawn and the underline of a 6 or 9 are computed
+elements. A chip is printed one of two ways, chosen by its layout's `style`:
 - fold-over: one component holding both faces, two discs one above the other, joined by a
   narrow bridge at the point where they touch; the score line crosses the bridge there, as
   the common tangent of the two circles. Cut round the outline, fold, glue. The lower disc is

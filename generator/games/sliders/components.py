@@ -1,10 +1,11 @@
 """The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
 
 Items are validated against the engine's own SCHEMAS (schemas.py), so what prints is what
-the engine plays. Deeds, event cards (with the backs their `card-back` items give) and
-money are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds only
-derive the fields those elements show (money as "$60", the rent lines, a deck's colour),
-so a game folder restyles them with `extends`. Two kinds draw from more than their item:
+the engine plays. Deeds, event cards (with the backs their `card-back` items give), money
+and buildings are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds
+only derive the fields those elements show (money as "$60", the rent lines, a deck's
+colour), so a game folder restyles them with `extends`. Two kinds draw from more than their
+item:
 - an event card's back comes from the `card-back` item naming its deck, so each deck has
   its own back; the `card-back` items themselves print nothing of their own;
 - the board is one component drawn from all 40 `square` items, with each deed square's
@@ -12,10 +13,11 @@ so a game folder restyles them with `extends`. Two kinds draw from more than the
 The board and the backs override `draw_file(items, layout, ctx)`, the faces of a whole
 component file (the backs' file has none of its own).
 
-The board and buildings are computed geometry. Buildings are fold-up nets whose outline is
-not a rectangle: the net draws its own outline as a closed cut Polyline and its folds as
-score lines, and says `own_outline` so imposition draws no rectangle (no misleading cut)
-around it; its layout keeps a gap so nets stand apart.
+The board is computed geometry. Buildings are fold-up nets whose outline is not a
+rectangle: the net, its folds (score lines) and its outline (a closed cut Polyline) are
+computed elements, and the kind says `own_outline` so imposition draws no rectangle (no
+misleading cut) around it; the roof panels and the name are layout elements placed from
+the net's top left. The layout keeps a gap so nets stand apart.
 """
 
 import math
