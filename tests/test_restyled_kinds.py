@@ -8,7 +8,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.sources.layouts import load_layout
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM
@@ -228,3 +230,18 @@ def test_a_chip_of_another_diameter_shows_its_sides_scaled_to_it(tmp_path):
             if tuple(curve["stroking_color"] or ()) == pytest.approx((0x8C / 255, 0x7B / 255, 0x5E / 255), abs=0.005)
         }
     assert rings == {20.0, 32.0}
+
+
+def test_a_chip_layout_with_no_art_diameter_is_an_error_at_its_line(tmp_path):
+    """The elements are scaled from `art_diameter`: 0mm is an error at its line, exit 2,
+    and no PDF is written."""
+    folder = tmp_path / "chip-flip"
+    shutil.copytree(COMPONENTS / "chip-flip", folder)
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "chip-flip-chip.yaml").write_text("extends: chip-flip-chip\nparams:\n  art_diameter: 0mm\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(folder), "--out", str(out), "--format", "pdf", "--no-check"])
+    assert result.exit_code == 2
+    assert "chip-flip-chip.yaml:3:" in result.output and "art_diameter must be longer than 0mm" in result.output
+    assert "Traceback" not in result.output
+    assert not (out / "chip-flip" / "chip-flip.pdf").exists()

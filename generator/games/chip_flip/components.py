@@ -283,7 +283,7 @@ class ChipLook:
         self.face = params["face"]
         self.ring_colour = params["ring"]
         #: How much larger this chip is than the disc the layout's elements are placed on.
-        self.scale = diameter / parse_length(params["art_diameter"])
+        self.scale = diameter / positive_length(params, "art_diameter")
 
     @property
     def cell(self) -> float:
