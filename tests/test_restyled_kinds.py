@@ -8,7 +8,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.sources.layouts import load_layout
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM
@@ -38,6 +40,8 @@ RESTYLES = [
     Restyle("sliders", "sliders-deed", "price", "Price"),
     Restyle("sliders", "sliders-deed", "rents.label", "With"),
     Restyle("sliders", "sliders-deed", "mortgaged", "Mortgaged", back=True),
+    Restyle("sliders", "sliders-building", "house_name", "Quinn"),
+    Restyle("sliders", "sliders-building", "hotel_name", "Chandler"),
     Restyle("twisty-passages", "twisty-win-threshold", "heading", "Passages"),
     Restyle("twisty-passages", "twisty-maze-card", "kind_line", "PASSAGE"),
     Restyle("twisty-passages", "twisty-maze-card", "zone_name", "ZONE"),
@@ -149,3 +153,95 @@ def test_a_game_folders_vote_layout_restyles_the_votes_square(tmp_path):
     vote = {"extends": "whipped-vote", "elements": {"colour": {"stroke": MARK, "width": "7.8mm", "height": "7.8mm"}}}
     votes = sum(item["count"] for item in yaml.safe_load((COMPONENTS / "whipped" / "votes.yaml").read_text())["items"])
     assert stroked_rects(build_game(tmp_path, "whipped", {"whipped-vote": vote})) == [(7.8, 7.8)] * votes
+
+
+def value_chars(pdf_path: Path) -> list[dict]:
+    """The digits drawn in the PDF, in drawing order, with their place, colour and direction."""
+    with pdfplumber.open(pdf_path) as pdf:
+        return [
+            {
+                "page": number,
+                "text": char["text"],
+                "x": round(char["x0"] * PT_MM, 2),
+                "top": round(char["top"] * PT_MM, 2),
+                "size": round(char["size"] * PT_MM, 2),
+                "turned": char["matrix"][0] < 0,
+                "colour": tuple(char["non_stroking_color"] or ()),
+            }
+            for number, page in enumerate(pdf.pages)
+            for char in page.chars
+            if char["text"].isdigit()
+        ]
+
+
+def chip_values(game: str) -> int:
+    """How many digits the numbered chips' values print, both sides of every chip."""
+    items = yaml.safe_load((COMPONENTS / game / "numbered-chips.yaml").read_text())["items"]
+    sides = (
+        str(item[side]["value"]) for item in items for side in ("front", "back") for _ in range(item.get("count", 1))
+    )
+    return sum(len(value) for value in sides)
+
+
+def test_a_game_folders_chip_layout_moves_and_recolours_each_sides_value(pdfs_chip_flip):
+    """The chip's value restyled 5 mm right and in another colour: every digit of every
+    value, both sides, is drawn in that colour, 5 mm along its own line of text (rightwards
+    on the page on an upright front, leftwards on a back turned for folding); nothing else
+    moves."""
+    shipped, own = (value_chars(pdfs_chip_flip[restyled]) for restyled in (False, True))
+    assert [c["text"] for c in shipped] == [c["text"] for c in own]
+    moved = [(before, after) for before, after in zip(shipped, own, strict=True) if before != after]
+    assert len(moved) == chip_values("chip-flip")
+    assert {before["turned"] for before, _ in moved} == {False, True}
+    for before, after in moved:
+        assert after["colour"] == pytest.approx(MARK_RGB, abs=0.005)
+        assert after["x"] - before["x"] == pytest.approx(-5 if before["turned"] else 5, abs=0.02)
+        assert (after["page"], after["top"], after["size"]) == (before["page"], before["top"], before["size"])
+
+
+@pytest.fixture(scope="module")
+def pdfs_chip_flip(tmp_path_factory) -> dict[bool, Path]:
+    """Chip Flip as shipped (False) and with its chips' value restyled (True)."""
+    value = load_layout("chip-flip-chip").elements
+    (shown,) = [e for e in value if e.name == "value"]
+    own = {"extends": "chip-flip-chip", "elements": {"value": {"colour": MARK, "x": f"{shown.x + 5}mm"}}}
+    return {
+        False: build_game(tmp_path_factory.mktemp("shipped"), "chip-flip", {}),
+        True: build_game(tmp_path_factory.mktemp("own"), "chip-flip", {"chip-flip-chip": own}),
+    }
+
+
+def test_a_chip_of_another_diameter_shows_its_sides_scaled_to_it(tmp_path):
+    """The elements are placed on a disc `art_diameter` wide: a chip half as wide again
+    shows its value half as large again, and its ring still 2 mm inside its edge."""
+    folder = tmp_path / "chip-flip"
+    shutil.copytree(COMPONENTS / "chip-flip", folder)
+    numbered = folder / "numbered-chips.yaml"
+    numbered.write_text(numbered.read_text().replace("diameter: 24mm", "diameter: 36mm"))
+    (folder / "layouts").mkdir(exist_ok=True)
+    run_build(str(folder), "--out", str(tmp_path / "out"), "--format", "pdf", "--no-checklist", "--no-check")
+    sizes = {c["size"] for c in value_chars(tmp_path / "out" / "chip-flip" / "chip-flip.pdf") if c["size"] > 5}
+    assert sizes == {round(7.44 * 1.5, 2)}
+    with pdfplumber.open(tmp_path / "out" / "chip-flip" / "chip-flip.pdf") as pdf:
+        rings = {
+            round(curve["width"] * PT_MM, 1)
+            for page in pdf.pages
+            for curve in page.curves
+            if tuple(curve["stroking_color"] or ()) == pytest.approx((0x8C / 255, 0x7B / 255, 0x5E / 255), abs=0.005)
+        }
+    assert rings == {20.0, 32.0}
+
+
+def test_a_chip_layout_with_no_art_diameter_is_an_error_at_its_line(tmp_path):
+    """The elements are scaled from `art_diameter`: 0mm is an error at its line, exit 2,
+    and no PDF is written."""
+    folder = tmp_path / "chip-flip"
+    shutil.copytree(COMPONENTS / "chip-flip", folder)
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "chip-flip-chip.yaml").write_text("extends: chip-flip-chip\nparams:\n  art_diameter: 0mm\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(folder), "--out", str(out), "--format", "pdf", "--no-check"])
+    assert result.exit_code == 2
+    assert "chip-flip-chip.yaml:3:" in result.output and "art_diameter must be longer than 0mm" in result.output
+    assert "Traceback" not in result.output
+    assert not (out / "chip-flip" / "chip-flip.pdf").exists()

@@ -4,7 +4,10 @@ The board is drawn as South sees it: row 1 (South's home row) at the bottom, col
 the left, so a1 is the dark bottom-left square and the dark squares, (row + column) even,
 are where the engine puts chips. It is far larger than a sheet: imposition tiles it.
 
-A chip is printed one of two ways, chosen by its layout's `style`:
+A chip's sides are its layout's elements (layouts/chip-flip-chip.yaml), placed from the
+disc's centre and filled from each side's icon and value, so a game folder restyles them
+with `extends`; the ring, the icon drawn and the underline of a 6 or 9 are computed
+elements. A chip is printed one of two ways, chosen by its layout's `style`:
 - fold-over: one component holding both faces, two discs one above the other, joined by a
   narrow bridge at the point where they touch; the score line crosses the bridge there, as
   the common tangent of the two circles. Cut round the outline, fold, glue. The lower disc is
@@ -20,11 +23,13 @@ from pathlib import Path as FilePath
 from generator.findings import error
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
+from generator.layout.elements import draw_elements, text_style, with_fields
 from generator.layout.fonts import text_width
+from generator.layout.images import Card
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.text import Fitted, TextStyle, fit_text, font_style
+from generator.layout.text import fit_text, font_style
 from generator.sources.errors import SourceError
-from generator.sources.layout_model import Layout
+from generator.sources.layout_model import ComputedElement, Layout, TextElement
 from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
@@ -142,7 +147,10 @@ def _board_labels(
 
 
 class ChipKind(ComponentKind):
-    """A basic chip: the owner's icon on the front, the opponent's on the back."""
+    """A basic chip: the owner's icon on the front, the opponent's on the back. Each side is
+    the layout's elements (chip-flip-chip), placed from the disc's centre on a disc
+    `art_diameter` wide and scaled to the chip's own; the disc, the ring, the icon drawn and
+    the underline of a 6 or 9 are computed."""
 
     name = "chip"
     own_outline = True  # a disc, or two discs at a hinge: their round cut lines are drawn
@@ -156,10 +164,9 @@ class ChipKind(ComponentKind):
             "bleed": LENGTH,
             "face": COLOUR,
             "ring": COLOUR,
-            "icon_scale": {"type": "number", "exclusiveMinimum": 0, "maximum": 0.7},
-            "value_font": {"type": "string"},
+            "art_diameter": LENGTH,
         },
-        ["style", "margin", "hinge", "bleed", "face", "ring", "icon_scale", "value_font"],
+        ["style", "margin", "hinge", "bleed", "face", "ring", "art_diameter"],
     )
 
     def title(self, item: LocDict) -> str:
@@ -168,29 +175,42 @@ class ChipKind(ComponentKind):
     def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         look = ChipLook(params, positive_length(item, "diameter"))
-        front, back = (self._face(item, side, look, ctx) for side in ("front", "back"))
+        front, back = (self._side(item, side, look, layout, ctx) for side in ("front", "back"))
         name = self.title(item)
         if params["style"] == "duplex":
             return Faces(look.duplex_face(front, name, cut=True), look.duplex_face(back, name, cut=False))
         return Faces(look.fold_over(front, back, name))
 
-    def _face(self, item: LocDict, side: str, look: "ChipLook", ctx: LayoutContext) -> list[Item]:
-        """What one side shows, centred on (0, 0)."""
+    def _side(self, item: LocDict, side: str, look: "ChipLook", layout: Layout, ctx: LayoutContext) -> list[Item]:
+        """What one side shows, centred on (0, 0) at the chip's size: the layout's elements
+        filled from the side's fields (`icon`, `value`, `numbered`) over the item's."""
         face = item[side]
-        icon = resolve_icon(face, ctx, self.title(item), side)
-        items = look.face_art(icon, numbered="value" in face)
-        if "value" in face:
-            fitted = look.value(face["value"])
-            if not fitted.fits:
-                ctx.overflow(
-                    self.title(item),
-                    f"the value on the {side}",
-                    face.loc_of("value"),
-                    fitted.overflow_x,
-                    fitted.overflow_y,
-                )
-            items += fitted.items
-        return items
+        places = {key: face.loc_of(key) for key in face}
+        fields = with_fields(item, places, side=side, numbered="value" in face, **face)
+
+        def computed(element: ComputedElement, entry: LocDict) -> list[Item]:
+            return self._computed(element, entry, face, look, layout, ctx)
+
+        art = draw_elements(layout.elements, fields, ctx, self.title(item), Card.of(layout), computed)
+        return look.at_size(art)
+
+    def _computed(
+        self,
+        element: ComputedElement,
+        fields: LocDict,
+        face: LocDict,
+        look: "ChipLook",
+        layout: Layout,
+        ctx: LayoutContext,
+    ) -> list[Item]:
+        if element.draw == "ring":
+            return [look.ring()]
+        if element.draw == "icon":
+            icon = resolve_icon(face, ctx, self.title(fields), fields["side"])
+            return [Icon(icon, *element.box)] if icon else []
+        if element.draw == "underline":
+            return underline(element, fields, layout)
+        raise SourceError(element.loc, f"a {self.name} computes no {element.draw!r}")
 
 
 class NumberedChipKind(ChipKind):
@@ -199,6 +219,25 @@ class NumberedChipKind(ChipKind):
     name = "numbered-chip"
     label = "numbered chips"
     schema = NUMBERED_CHIP
+
+
+def underline(element: ComputedElement, fields: LocDict, layout: Layout) -> list[Item]:
+    """A line under the value when it reads as another number turned upside down (6 and 9),
+    as wide as the layout's text element `value` draws it and in its colour: the element's
+    `y` below the value's baseline, `height` thick."""
+    text = str(fields.get("value", ""))
+    if not text or not reads_otherwise_turned(text):
+        return []
+    shown = [e for e in layout.elements if isinstance(e, TextElement) and e.name == "value"]
+    if not shown:
+        raise SourceError(element.loc, "an underline goes under a text element named 'value', and the layout has none")
+    value = shown[0]
+    fitted = fit_text(text, *value.box, text_style(value))
+    half = text_width(text, value.font, fitted.size) / 2
+    centre = value.x + value.width / 2
+    y = max(item.y for item in fitted.items if isinstance(item, Text)) + element.y
+    style = Style(stroke=text_style(value).colour, stroke_width=element.height)
+    return [Polyline(((centre - half, y), (centre + half, y)), style)]
 
 
 def reads_otherwise_turned(text: str) -> bool:
@@ -242,38 +281,26 @@ class ChipLook:
         self.hinge = min(parse_length(params["hinge"]), self.r)
         self.bleed = parse_length(params["bleed"])
         self.face = params["face"]
-        self.ring = params["ring"]
-        self.icon_scale = params["icon_scale"]
-        self.value_font = params["value_font"]
+        self.ring_colour = params["ring"]
+        #: How much larger this chip is than the disc the layout's elements are placed on.
+        self.scale = diameter / positive_length(params, "art_diameter")
 
     @property
     def cell(self) -> float:
         """Width of the component: the disc and its margin on both sides."""
         return 2 * (self.r + self.margin)
 
-    def face_art(self, icon: str | None, numbered: bool) -> list[Item]:
-        """A side's decoration centred on (0, 0): a ring and the icon, smaller and raised
-        on a numbered chip to leave the lower half to the value."""
-        r = self.r
-        items: list[Item] = [Circle(0, 0, r - 2.0, Style(stroke=self.ring, stroke_width=0.6 * PT))]
-        if icon:
-            size = 2 * r * self.icon_scale * (0.55 if numbered else 1.0)
-            top = -0.72 * r if numbered else -size / 2
-            items.append(Icon(icon, -size / 2, top, size, size))
-        return items
+    def ring(self) -> Circle:
+        """The ring 2 mm inside the chip's edge, in the elements' frame (before scaling)."""
+        return Circle(
+            0, 0, (self.r - 2.0) / self.scale, Style(stroke=self.ring_colour, stroke_width=0.6 * PT / self.scale)
+        )
 
-    def value(self, value: int) -> Fitted:
-        """The value, large, in the lower half; underlined when it reads as another number
-        turned upside down (6 and 9)."""
-        r = self.r
-        text = str(value)
-        style = TextStyle(self.value_font, 0.62 * r, min_size=6 * PT, align="center", valign="middle")
-        fitted = fit_text(text, -0.8 * r, -0.05 * r, 1.6 * r, 0.7 * r, style)
-        if reads_otherwise_turned(text):
-            half = text_width(text, self.value_font, fitted.size) / 2
-            y = max(item.y for item in fitted.items if isinstance(item, Text)) + 0.1 * r
-            fitted.items.append(Polyline(((-half, y), (half, y)), Style(stroke="#000000", stroke_width=0.06 * r)))
-        return fitted
+    def at_size(self, art: list[Item]) -> list[Item]:
+        """A side's elements scaled from the layout's disc to this chip's."""
+        if self.scale == 1:
+            return art
+        return [Group(tuple(art), (self.scale, 0, 0, self.scale, 0, 0))]
 
     def duplex_face(self, art: list[Item], name: str, cut: bool) -> Scene:
         """One side in its own square cell; the front carries the cut circle."""

@@ -1,10 +1,11 @@
 """The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
 
 Items are validated against the engine's own SCHEMAS (schemas.py), so what prints is what
-the engine plays. Deeds, event cards (with the backs their `card-back` items give) and
-money are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds only
-derive the fields those elements show (money as "$60", the rent lines, a deck's colour),
-so a game folder restyles them with `extends`. Two kinds draw from more than their item:
+the engine plays. Deeds, event cards (with the backs their `card-back` items give), money
+and buildings are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds
+only derive the fields those elements show (money as "$60", the rent lines, a deck's
+colour), so a game folder restyles them with `extends`. Two kinds draw from more than their
+item:
 - an event card's back comes from the `card-back` item naming its deck, so each deck has
   its own back; the `card-back` items themselves print nothing of their own;
 - the board is one component drawn from all 40 `square` items, with each deed square's
@@ -12,22 +13,23 @@ so a game folder restyles them with `extends`. Two kinds draw from more than the
 The board and the backs override `draw_file(items, layout, ctx)`, the faces of a whole
 component file (the backs' file has none of its own).
 
-The board and buildings are computed geometry. Buildings are fold-up nets whose outline is
-not a rectangle: the net draws its own outline as a closed cut Polyline and its folds as
-score lines, and says `own_outline` so imposition draws no rectangle (no misleading cut)
-around it; its layout keeps a gap so nets stand apart.
+The board is computed geometry. Buildings are fold-up nets whose outline is not a
+rectangle: the net, its folds (score lines) and its outline (a closed cut Polyline) are
+computed elements, and the kind says `own_outline` so imposition draws no rectangle (no
+misleading cut) around it; the roof panels and the name are layout elements placed from
+the net's top left. The layout keeps a gap so nets stand apart.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
-from generator.layout.element_kind import ElementKind
+from generator.layout.element_kind import ElementKind, element_face
 from generator.layout.elements import with_fields
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle
-from generator.sources.layout_model import Layout
+from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
@@ -350,19 +352,28 @@ NET_PARAMS = closed(
 
 @dataclass(frozen=True)
 class HouseNet:
-    """A house or hotel's net in mm from its top left: the outline to cut, the lines to fold,
-    its size, and the roof panels (x, y, w, h) that carry the print."""
+    """A house or hotel's net in mm: the outline to cut, the lines to fold, its size, and
+    where its top left corner is."""
 
     outline: list[tuple[float, float]]
     folds: list[tuple[tuple[float, float], tuple[float, float]]]
     size: tuple[float, float]
-    roof: list[tuple[float, float, float, float]]
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    def moved(self, dx: float, dy: float) -> "HouseNet":
+        """The same net with its top left at (dx, dy)."""
+        return HouseNet(
+            [(x + dx, y + dy) for x, y in self.outline],
+            [((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)) for a, b in self.folds],
+            self.size,
+            (dx, dy),
+        )
 
 
 def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> HouseNet:
     """A fold-up house: a strip of wall, floor, wall, roof, roof (each `depth` deep) with a
-    glue tab, and a gable end on each long edge of the floor. Returns the closed outline,
-    the fold lines and the panels, in a frame whose top-left is (0, 0)."""
+    glue tab, and a gable end on each long edge of the floor. Returns the closed outline
+    and the fold lines, in a frame whose top-left is (0, 0)."""
     roof = math.hypot(w / 2, rise)
     gable = wall + rise
     x1, x2 = wall, wall + w  # the floor panel
@@ -389,12 +400,14 @@ def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> H
     ]
     folds = [((x, top), (x, bottom)) for x in (x1, x2, x3, x4, x5)]
     folds += [((x1, top), (x2, top)), ((x1, bottom), (x2, bottom))]
-    return HouseNet(outline, folds, (x5 + tab, bottom + gable), [(x3, top, roof, depth), (x4, top, roof, depth)])
+    return HouseNet(outline, folds, (x5 + tab, bottom + gable))
 
 
-class BuildingKind(ComponentKind):
-    """A Quinn's house or a Chandler hotel as a fold-up net: cut along the solid outline,
-    fold on every dashed line, glue the tab. A hotel is the same net, wider and deeper."""
+class BuildingKind(ElementKind):
+    """A Quinn's house or a Chandler hotel as a fold-up net (layout sliders-building): cut
+    along the solid outline, fold on every dashed line, glue the tab. A hotel is the same
+    net, wider and deeper. The net is centred in the component and its elements are placed
+    from the net's top left; the net itself (`net`), its folds and its outline are computed."""
 
     name = "building"
     label = "houses and hotels (cut the outline, fold the dashed lines)"
@@ -404,40 +417,39 @@ class BuildingKind(ComponentKind):
     own_outline = True
 
     def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        p = layout.params
-        scale = 1.0 if item["type"] == "house" else 1.4
-        w, wall, rise, depth, tab = (
-            _param(layout, k) * (scale if k in ("width", "depth") else 1.0)
-            for k in ("width", "wall", "rise", "depth", "tab")
-        )
-        net = house_net(w, wall, rise, depth, tab)
-        width, height = layout.width, layout.height
+        net = centred_net(item, layout)
         nw, nh = net.size
-        if nw > width + 1e-6 or nh > height + 1e-6:
-            ctx.overflow(item["name"], "net", item.loc, nw - width, nh - height)
-        dx, dy = (width - nw) / 2, (height - nh) / 2
-        colour = p["colours"][item["type"]]
-        shape = tuple((x + dx, y + dy) for x, y in net.outline)
-        scene = Scene(width, height, name=item["name"])
-        scene.add(Polyline(shape, Style(fill=colour), closed=True))
-        for x, y, rw, rh in net.roof:
-            scene.add(Rect(x + dx, y + dy, rw, rh, Style(fill="#7a2b1d" if item["type"] == "hotel" else "#2f5d2a")))
-        top = net.roof[0][1] + dy
-        scene.add(
-            *ctx.fit(
-                item["name"],
-                (dx + 0.5, top + 1, wall + w + wall - 1, depth - 2),
-                TextStyle(BOLD, 7 * PT, align="center", valign="middle", colour=PAPER),
-                item["name"],
-                "name",
-                item.loc_of("name"),
-            )
-        )
-        scene.add(
-            *(Polyline(((a[0] + dx, a[1] + dy), (b[0] + dx, b[1] + dy)), line_style("score")) for a, b in net.folds)
-        )
-        scene.add(Polyline(shape, line_style("cut"), closed=True))
-        return Faces(scene)
+        if nw > layout.width + 1e-6 or nh > layout.height + 1e-6:
+            ctx.overflow(item["name"], "net", item.loc, nw - layout.width, nh - layout.height)
+        x, y = net.origin
+        placed = [replace(element, x=element.x + x, y=element.y + y) for element in layout.elements]
+
+        def computed(element: ComputedElement, entry: LocDict) -> list[Item]:
+            return self.computed(element, entry, layout, ctx)
+
+        return Faces(element_face(layout, placed, layout.background, item, ctx, self.title(item), computed))
+
+    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+        net = centred_net(item, layout)
+        if element.draw == "net":
+            return [Polyline(tuple(net.outline), Style(fill=layout.params["colours"][item["type"]]), closed=True)]
+        if element.draw == "folds":
+            return [Polyline(fold, line_style("score")) for fold in net.folds]
+        if element.draw == "outline":
+            return [Polyline(tuple(net.outline), line_style("cut"), closed=True)]
+        return super().computed(element, item, layout, ctx)
+
+
+def centred_net(item: LocDict, layout: Layout) -> HouseNet:
+    """The item's net (a hotel's 1.4 times as wide and deep) centred in the component."""
+    scale = 1.0 if item["type"] == "house" else 1.4
+    w, wall, rise, depth, tab = (
+        _param(layout, k) * (scale if k in ("width", "depth") else 1.0)
+        for k in ("width", "wall", "rise", "depth", "tab")
+    )
+    net = house_net(w, wall, rise, depth, tab)
+    nw, nh = net.size
+    return net.moved((layout.width - nw) / 2, (layout.height - nh) / 2)
 
 
 KINDS = (
