@@ -60,9 +60,9 @@ def main_() -> None:
 
 
 def count_items(folders: list[str]) -> int:
-    from generator.sources import game
+    from generator.games import load_game
 
-    return sum(len(f.items) for folder in folders for f in game.load_game(Path(folder)).files)
+    return sum(len(f.components) for folder in folders for f in load_game(Path(folder)).files)
 
 
 if __name__ == "__main__":

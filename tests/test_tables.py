@@ -11,8 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.games import engines
-from generator.sources.game import load_game
+from generator.games import engines, load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_YAML = "kind: card\nlayout: card\ndata: cards.csv\n"

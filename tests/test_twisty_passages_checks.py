@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.checks import static_checks
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "layouts" / "icons"

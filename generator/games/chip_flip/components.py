@@ -24,6 +24,7 @@ from generator.layout.fonts import text_width
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import Fitted, TextStyle, fit_text, font_style
 from generator.sources.errors import SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Layout
 from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
@@ -52,7 +53,7 @@ class BoardKind(ComponentKind):
         ["border", "border_fill", "frame", "label"],
     )
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         s = positive_length(item, "square")
         border = parse_length(params["border"])
@@ -67,7 +68,7 @@ class BoardKind(ComponentKind):
         return Faces(scene)
 
 
-def _squares(item: LocDict, s: float, border: float, ink_saver: bool) -> list[Item]:
+def _squares(item: LocMap, s: float, border: float, ink_saver: bool) -> list[Item]:
     """The squares, dark where (row + column) is even; for the ink saver the light ones are
     left white and the dark ones hatched."""
     rows, cols = item["rows"], item["columns"]
@@ -102,7 +103,7 @@ def square_box(row: int, col: int, rows: int, s: float, border: float) -> tuple[
     return border + col * s, border + (rows - 1 - row) * s
 
 
-def positive_length(item: LocDict, key: str) -> float:
+def positive_length(item: LocMap, key: str) -> float:
     """A length that must be more than nothing to draw with; SourceError at it if not."""
     value = parse_length(item[key])
     if value <= 0:
@@ -120,7 +121,7 @@ def column_name(col: int) -> str:
 
 
 def _board_labels(
-    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocDict
+    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocMap
 ) -> list[Item]:
     """Column letters and row numbers in the border: upright for South (below and left of
     the squares) and, for North, the same labels turned 180 degrees above and right of them,
@@ -162,10 +163,10 @@ class ChipKind(ComponentKind):
         ["style", "margin", "hinge", "bleed", "face", "ring", "icon_scale", "value_font"],
     )
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         return f"{item['owner']} chip on {item['square']}"
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         look = ChipLook(params, positive_length(item, "diameter"))
         front, back = (self._face(item, side, look, ctx) for side in ("front", "back"))
@@ -174,7 +175,7 @@ class ChipKind(ComponentKind):
             return Faces(look.duplex_face(front, name, cut=True), look.duplex_face(back, name, cut=False))
         return Faces(look.fold_over(front, back, name))
 
-    def _face(self, item: LocDict, side: str, look: "ChipLook", ctx: LayoutContext) -> list[Item]:
+    def _face(self, item: LocMap, side: str, look: "ChipLook", ctx: LayoutContext) -> list[Item]:
         """What one side shows, centred on (0, 0)."""
         face = item[side]
         icon = resolve_icon(face, ctx, self.title(item), side)
@@ -209,7 +210,7 @@ def reads_otherwise_turned(text: str) -> bool:
     return turned != text and not turned.startswith("0")
 
 
-def resolve_icon(face: LocDict, ctx: LayoutContext, component: str, side: str) -> str | None:
+def resolve_icon(face: LocMap, ctx: LayoutContext, component: str, side: str) -> str | None:
     """The Icon name a side's icon draws with: a built-in name, or the file name of an SVG
     in the game folder's icons/ (the build looks there first). None, with an L002 finding,
     when it does not resolve."""

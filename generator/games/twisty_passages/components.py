@@ -16,8 +16,8 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
 from generator.layout.scene import Item, Polyline, Rect, Style
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
-from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, TEXT, closed
 from generator.units import PT, parse_length
 
@@ -65,7 +65,7 @@ class MazeCardKind(ElementKind):
         ["trap_teeth", "zones", "maze"],
     )
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         derived: dict[str, object] = {"kind_line": kind_line(item), "game": ctx.game.name}
         if item["kind"] == "zone":
             zone = layout.params["zones"][item["zone"]]
@@ -73,10 +73,10 @@ class MazeCardKind(ElementKind):
         places = {key: item.loc_of(own) for key, own in (("kind_line", "kind"), ("zone_name", "zone"))}
         return with_fields(item, places, **derived)
 
-    def back_name(self, item: LocDict) -> str:
+    def back_name(self, item: LocMap) -> str:
         return f"{item['title']} (back)"
 
-    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         if element.draw == "trap-teeth":
             return trap_teeth(layout.params["trap_teeth"], layout.width, layout.height, layout.bleed)
         if element.draw == "maze":
@@ -84,7 +84,7 @@ class MazeCardKind(ElementKind):
         return super().computed(element, item, layout, ctx)
 
 
-def kind_line(item: LocDict) -> str:
+def kind_line(item: LocMap) -> str:
     """The small caps line naming the card's kind, e.g. "ITEM · CHANGES THE RULES"."""
     words = [KIND_NAMES[item["kind"]]]
     if item.get("rule") and item["kind"] != "rule":
@@ -94,7 +94,7 @@ def kind_line(item: LocDict) -> str:
     return " · ".join(words)
 
 
-def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
+def trap_teeth(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
     """Jaws: teeth hanging from the top edge and rising from the bottom one, each based on
     the trim edge with a solid strip behind it in the bleed, so the cut leaves whole teeth."""
     depth, count = parse_length(spec["depth"]), spec["count"]
@@ -108,7 +108,7 @@ def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
     return items
 
 
-def maze(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
+def maze(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
     """The back's maze over the whole card, into the bleed: the same on every build."""
     cols, rows = spec["cells"]
     walls = Style(stroke=spec["walls"]["colour"], stroke_width=max(parse_length(spec["walls"]["width"]), 0.25 * PT))
@@ -161,10 +161,10 @@ class WinThresholdKind(ElementKind):
     label = "goal cards"
     schema = WIN_THRESHOLD
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         return with_fields(item, game=ctx.game.name)
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         return f"goal for {item['players']} players"
 
 
