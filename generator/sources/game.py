@@ -180,14 +180,11 @@ def _read_component_file(path: Path) -> _Envelope:
 
 def _components(envelope: _Envelope, schemas: Mapping[str, dict]) -> ComponentFile:
     """The envelope's items, each validated once against its kind's schema (every bad item
-    of the file reported together), made immutable."""
+    of the file reported together), made immutable. A kind no game declares has no schema:
+    its items are kept as read, for the build to refuse the kind and an engine to judge."""
     kind, data = envelope.kind, envelope.data
-    if kind not in schemas:
-        raise SourceError(
-            data.loc_of("kind"), f"unknown component kind {kind!r} (expected one of: {', '.join(sorted(schemas))})"
-        )
     problems = []
-    for item in envelope.items:
+    for item in envelope.items if kind in schemas else ():
         try:
             validate(item, schemas[kind], fallback=envelope.items.loc, what=f"a {kind}")
         except SourceError as exc:
