@@ -17,7 +17,7 @@ from pathlib import Path
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.loader import LocDict, LocList, load_yaml
-from generator.sources.schema import closed, validate
+from generator.sources.schema import closed, lengths_in_mm, validate
 from generator.sources.tables import read_items
 
 GAME_SCHEMA = closed(
@@ -180,7 +180,7 @@ def _read_component_file(path: Path) -> _Envelope:
 
 def _components(envelope: _Envelope, schemas: Mapping[str, dict]) -> ComponentFile:
     """The envelope's items, each validated once against its kind's schema (every bad item
-    of the file reported together), made immutable. A kind no game declares has no schema:
+    of the file reported together), its lengths in mm, made immutable. A kind no game declares has no schema:
     its items are kept as read, for the build to refuse the kind and an engine to judge."""
     kind, data = envelope.kind, envelope.data
     problems = []
@@ -191,6 +191,8 @@ def _components(envelope: _Envelope, schemas: Mapping[str, dict]) -> ComponentFi
             problems.append(exc)
     if problems:
         raise SourceErrors(problems)
+    for item in envelope.items if kind in schemas else ():
+        lengths_in_mm(item, schemas[kind])
     components = tuple(Component(kind, frozen(item)) for item in envelope.items)
     own = LocMap(
         {key: frozen(value) for key, value in data.items() if key != "items"},

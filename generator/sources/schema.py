@@ -196,6 +196,26 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     raise SourceError(loc, _message(error, where or _key_of(error)))
 
 
+def lengths_in_mm(data: Any, schema: dict) -> None:
+    """In place, on a value already validated against `schema`: every text where the schema
+    asks for a length (format `length` and its kin) becomes its length in mm."""
+    if isinstance(data, LocDict):
+        for key, value in data.items():
+            wanted = schema.get("properties", {}).get(key, schema.get("additionalProperties"))
+            if isinstance(wanted, dict):
+                data[key] = _in_mm(value, wanted)
+    elif isinstance(data, LocList) and isinstance(schema.get("items"), dict):
+        for index, value in enumerate(data):
+            data[index] = _in_mm(value, schema["items"])
+
+
+def _in_mm(value: Any, schema: dict) -> Any:
+    if isinstance(value, str) and schema.get("format") in _LOWER_BOUNDS:
+        return checked_length(value, schema["format"])
+    lengths_in_mm(value, schema)
+    return value
+
+
 def _numbers_as_text(data: Any, schema: dict) -> None:
     """In place: numbers where `schema` wants text with no format become that text."""
     if isinstance(data, LocDict):

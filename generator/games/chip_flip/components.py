@@ -105,9 +105,9 @@ def square_box(row: int, col: int, rows: int, s: float, border: float) -> tuple[
 
 def positive_length(item: LocMap, key: str) -> float:
     """A length that must be more than nothing to draw with; SourceError at it if not."""
-    value = parse_length(item[key])
+    value = float(item[key])
     if value <= 0:
-        raise SourceError(item.loc_of(key), f"{key} must be longer than 0mm, not {item[key]!r}")
+        raise SourceError(item.loc_of(key), f"{key} must be longer than 0mm, not {value:g}mm")
     return value
 
 

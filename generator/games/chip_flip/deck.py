@@ -8,7 +8,6 @@ from generator.games.chip_flip.position import NORTH, SOUTH, Placement
 from generator.sources.errors import Loc
 from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.units import parse_length
 
 OWNERS = {"south": SOUTH, "north": NORTH}
 
@@ -70,15 +69,13 @@ def _chip(item: LocMap) -> Chip:
         parse_square(item["square"]),
         _face(item["front"]),
         _face(item["back"]),
-        parse_length(item["diameter"]),
+        item["diameter"],
         item,
     )
 
 
 def _board(item: LocMap) -> Board:
-    return Board(
-        item["name"], item["rows"], item["columns"], parse_length(item["square"]), item["light"], item["dark"], item
-    )
+    return Board(item["name"], item["rows"], item["columns"], item["square"], item["light"], item["dark"], item)
 
 
 def load_deck(game: Game) -> Deck:

@@ -185,7 +185,7 @@ class ShapeBoardKind(ComponentKind):
     params_schema = closed({"border": LENGTH, "wall": LENGTH}, ["border", "wall"])
 
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
-        n, s = item["grid"], parse_length(item["space"])
+        n, s = item["grid"], item["space"]
         border = parse_length(layout.params["border"])
         wall = parse_length(layout.params["wall"])
         cells = spiral_cells(n)
