@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from generator.layout.fonts import face, text_width
 from generator.layout.scene import Icon, Item, Text
-from generator.sources.frozen import LocMap
+from generator.sources.loader import LocDict
 from generator.units import PT, parse_length
 
 MIN_SIZE = 6 * PT
@@ -43,7 +43,7 @@ class TextStyle:
     colour: str = "#000000"
 
 
-def font_style(spec: LocMap, **overrides) -> TextStyle:
+def font_style(spec: LocDict, **overrides) -> TextStyle:
     """The TextStyle of a text style given in a kind's params (sources/layouts.py FONT_SPEC)."""
     leading = spec.get("leading", 1.2)
     values = {

@@ -121,7 +121,7 @@ def column_name(col: int) -> str:
 
 
 def _board_labels(
-    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocMap
+    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocDict
 ) -> list[Item]:
     """Column letters and row numbers in the border: upright for South (below and left of
     the squares) and, for North, the same labels turned 180 degrees above and right of them,

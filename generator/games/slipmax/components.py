@@ -17,6 +17,7 @@ from generator.layout.text import TextStyle, fit_text
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Layout
 from generator.sources.layouts import FONT_SPEC
+from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
@@ -73,7 +74,7 @@ class StripKind(ComponentKind):
         return Faces(scene)
 
 
-def _font(spec: LocMap) -> TextStyle:
+def _font(spec: LocDict) -> TextStyle:
     """A params font setting (FONT_SPEC): shrinking to `min_size` (6 pt unless given) and
     tightening to a leading of 1.0."""
     size, leading = parse_length(spec["size"]), spec.get("leading", 1.2)

@@ -18,6 +18,7 @@ from generator.layout.elements import with_fields
 from generator.layout.scene import Item, Polyline, Rect, Style
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
+from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, TEXT, closed
 from generator.units import PT, parse_length
 
@@ -94,7 +95,7 @@ def kind_line(item: LocMap) -> str:
     return " · ".join(words)
 
 
-def trap_teeth(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
+def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
     """Jaws: teeth hanging from the top edge and rising from the bottom one, each based on
     the trim edge with a solid strip behind it in the bleed, so the cut leaves whole teeth."""
     depth, count = parse_length(spec["depth"]), spec["count"]
@@ -108,7 +109,7 @@ def trap_teeth(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
     return items
 
 
-def maze(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
+def maze(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
     """The back's maze over the whole card, into the bleed: the same on every build."""
     cols, rows = spec["cells"]
     walls = Style(stroke=spec["walls"]["colour"], stroke_width=max(parse_length(spec["walls"]["width"]), 0.25 * PT))
