@@ -1,7 +1,7 @@
 """Component kinds: how one item of a kind becomes the Scenes of its faces.
 
-A kind validates its items against its schema, reads its layout (with the kind's own
-`params`), and draws each face.
+A kind declares its items' schema (each item is validated against it once, when the game
+is read), reads its layout (with the kind's own `params`), and draws each face.
 """
 
 from dataclasses import dataclass
