@@ -29,15 +29,24 @@ items:
 """
 
 
-@pytest.fixture
-def game(tmp_path, monkeypatch):
-    """A one-file Slipmax game, its paths shown relative to tmp_path."""
-    monkeypatch.chdir(tmp_path)
+def mini(tmp_path: Path, strips: str = STRIPS) -> Path:
+    """A one-file Slipmax game folder."""
     folder = tmp_path / "mini"
     folder.mkdir()
     (folder / "game.yaml").write_text("name: Mini\nengine: slipmax\ncomponents: [strips.yaml]\n")
-    (folder / "strips.yaml").write_text(STRIPS)
-    return load_game(folder)
+    (folder / "strips.yaml").write_text(strips)
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def here(tmp_path, monkeypatch):
+    """Paths show relative to tmp_path."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def game(tmp_path):
+    return load_game(mini(tmp_path))
 
 
 def test_the_game_its_files_and_components_refuse_assignment(game):
@@ -83,8 +92,7 @@ def test_every_component_and_value_keeps_its_place(game):
     assert str(steps[1].loc_of("text")) == "mini/strips.yaml:7:25"
 
 
-def test_a_table_item_keeps_its_cells(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def test_a_table_item_keeps_its_cells(tmp_path):
     folder = tmp_path / "deck"
     folder.mkdir()
     (folder / "game.yaml").write_text("name: D\nengine: none\ncomponents: [cards.yaml]\n")
@@ -95,24 +103,15 @@ def test_a_table_item_keeps_its_cells(tmp_path, monkeypatch):
     assert card_a.fields == {"title": "A", "text": "One"}
 
 
-def test_a_bad_item_is_refused_when_read_at_its_line_and_column(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "mini"
-    folder.mkdir()
-    (folder / "game.yaml").write_text("name: Mini\nengine: slipmax\ncomponents: [strips.yaml]\n")
-    (folder / "strips.yaml").write_text(STRIPS.replace("    count: 2\n", "    count: 2\n    colour: red\n"))
+def test_a_bad_item_is_refused_when_read_at_its_line_and_column(tmp_path):
     with pytest.raises(SourceError) as caught:
-        load_game(folder)
+        load_game(mini(tmp_path, STRIPS.replace("    count: 2\n", "    count: 2\n    colour: red\n")))
     assert str(caught.value).startswith("mini/strips.yaml:5:5: ") and "'colour'" in str(caught.value)
 
 
-def test_numbers_typed_into_text_fields_are_read_as_their_text(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "mini"
-    folder.mkdir()
-    (folder / "game.yaml").write_text("name: Mini\nengine: slipmax\ncomponents: [strips.yaml]\n")
-    (folder / "strips.yaml").write_text(STRIPS.replace("title: Life of Pain", "title: 1999"))
-    assert load_game(folder).files[0].components[0].fields["title"] == "1999"
+def test_numbers_typed_into_text_fields_are_read_as_their_text(tmp_path):
+    game = load_game(mini(tmp_path, STRIPS.replace("title: Life of Pain", "title: 1999")))
+    assert game.files[0].components[0].fields["title"] == "1999"
 
 
 def test_each_item_of_a_shipped_game_is_validated_once_from_reading_to_drawing(monkeypatch):
@@ -144,14 +143,9 @@ def test_the_envelope_keeps_the_places_of_its_items(game):
     assert str(strips.data.key_loc("items")) == "mini/strips.yaml:2:1"
 
 
-def test_a_component_file_reads_back_its_items_in_order(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "mini"
-    folder.mkdir()
-    (folder / "game.yaml").write_text("name: Mini\nengine: slipmax\ncomponents: [strips.yaml]\n")
+def test_a_component_file_reads_back_its_items_in_order(tmp_path):
     more = STRIPS + textwrap.indent("- title: Second\n  steps: [{step: 0, text: Go.}]\n", "  ")
-    (folder / "strips.yaml").write_text(more)
-    game = load_game(folder)
+    game = load_game(mini(tmp_path, more))
     assert [item["title"] for item in game.items("strip")] == ["Life of Pain", "Second"]
     assert [c.count for c in game.files[0].components] == [2, 1]
 
