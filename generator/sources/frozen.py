@@ -35,7 +35,8 @@ class LocMap(Mapping[str, Any]):
         return len(self.mapping)
 
     def __repr__(self) -> str:
-        return f"LocMap({dict(self.mapping)!r})"
+        """As the dict it was read as: messages quote a value as it was written."""
+        return repr(dict(self.mapping))
 
     def loc_of(self, key: str) -> Loc:
         return self.value_locs.get(key, self.loc)
@@ -75,7 +76,8 @@ class LocSeq(Sequence[Any]):
     __hash__ = None  # type: ignore[assignment]  # equal to lists, which are unhashable
 
     def __repr__(self) -> str:
-        return f"LocSeq({list(self.items)!r})"
+        """As the list it was read as: messages quote a value as it was written."""
+        return repr(list(self.items))
 
     def loc_of(self, index: int) -> Loc:
         return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
