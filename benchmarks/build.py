@@ -41,6 +41,7 @@ from reportlab.pdfgen import canvas  # noqa: E402
 from reportlab.platypus import Paragraph  # noqa: E402
 
 from generator.build import build_game, impose, lay_out  # noqa: E402
+from generator.games import load_game  # noqa: E402
 from generator.layout.context import LayoutContext  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project  # noqa: E402
@@ -48,7 +49,6 @@ from generator.render.pdf import write_pdf  # noqa: E402
 from generator.render.svg import render_svg  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
 from generator.sheets.paper import paper  # noqa: E402
-from generator.sources.game import load_game  # noqa: E402
 from generator.workers import available_cores  # noqa: E402
 
 WORDS = (

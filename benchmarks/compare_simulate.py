@@ -26,7 +26,7 @@ import json, sys, time
 sys.path.insert(0, sys.argv[1])
 from generator.check.simulate import simulate
 from generator.games import engines
-from generator.sources.game import load_game
+from generator.games import load_game
 from generator.sources.loader import load_yaml
 from pathlib import Path
 

@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from PIL import Image, ImageDraw  # noqa: E402
 
 from generator.build import build_game  # noqa: E402
+from generator.games import load_game  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.project import OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
-from generator.sources.game import load_game  # noqa: E402
 
 WORDS = "maze path card draw roll die speed discard item trap zone shuffle player turn end start".split()
 LAYOUT = """extends: card

@@ -37,10 +37,9 @@ sys.path.insert(0, str(ROOT))
 
 from generator.check.parallel import Processes  # noqa: E402
 from generator.check.simulate import SimulationReport, simulate  # noqa: E402
-from generator.games import engines  # noqa: E402
+from generator.games import engines, load_game  # noqa: E402
 from generator.games.base import Engine  # noqa: E402
 from generator.sources.errors import SourceError  # noqa: E402
-from generator.sources.game import load_game  # noqa: E402
 from generator.sources.loader import load_yaml  # noqa: E402
 
 #: Engines also measured at four players (their speed targets are set there).

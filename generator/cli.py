@@ -20,11 +20,12 @@ from generator.check.run import INTERRUPTED, CheckOptions, check, check_game, en
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
 from generator.findings import Finding, Severity, accept
+from generator.games import load_game
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
 from generator.sources.errors import SourceError, display_path
-from generator.sources.game import load_game
+from generator.sources.game import Game
 
 #: The defaults of every option below: the settings' own, written once in generator/project.py.
 PRINTING = PrintSettings()
@@ -234,10 +235,14 @@ def build(
         _fail(str(exc))
     failed = False
     for folder in project.folders:
-        if not no_check and not _checks_pass(folder):
+        try:
+            game = load_game(folder)
+        except SourceError as exc:
+            _fail(str(exc))
+        if not no_check and not _checks_pass(game):
             failed = True
             continue
-        if not _build_one(folder, project):
+        if not _build_one(game, project):
             failed = True
     if alignment_test:
         from generator.render.alignment import write_alignment_test
@@ -251,10 +256,10 @@ def build(
     sys.exit(1 if failed else 0)
 
 
-def _checks_pass(folder: Path) -> bool:
+def _checks_pass(game: Game) -> bool:
     """Run the static checks, print what a build should say of them (`cutsheet check` says
     the rest); False when they found errors."""
-    checked = check_game(folder, [], CHECKING)
+    checked = check_game(game.folder, [], CHECKING, game=game)
     if checked.bad_input:
         _fail(str(checked.bad_input))
     _say(checked.findings)
@@ -270,11 +275,10 @@ def _say(findings: list[Finding]) -> None:
             click.echo(str(finding), err=True)
 
 
-def _build_one(folder: Path, project: Project) -> bool:
+def _build_one(game: Game, project: Project) -> bool:
     from generator.build import build_game
 
     try:
-        game = load_game(folder)
         with click.progressbar(
             length=1, label=f"{game.name:<24}", file=sys.stderr, hidden=not sys.stderr.isatty()
         ) as bar:
@@ -503,9 +507,9 @@ def sweep_command(
         folders = list(_project((source,)).folders)
         if len(folders) != 1:
             _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
-        if not _checks_pass(folders[0]):
-            sys.exit(1)
         game = load_game(folders[0])
+        if not _checks_pass(game):
+            sys.exit(1)
         engine = engine_for(game)
         plan = sweep_plan(engine, [vary(text) for text in varies])
         deck = engine.load_deck(game)

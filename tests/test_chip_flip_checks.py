@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.chip_flip import ENGINE, checks
 from generator.games.chip_flip.position import opening
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "chip-flip"
 

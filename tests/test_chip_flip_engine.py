@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.chip_flip import ENGINE
 from generator.games.chip_flip.board import parse_square
 from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Position, Termination
 from generator.games.chip_flip.state import ChipFlipState
-from generator.sources.game import load_game
 
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "chip-flip"
 

@@ -17,11 +17,11 @@ import pytest
 from PIL import ImageStat
 
 from generator.build import build_game
+from generator.games import load_game
 from generator.games.chip_flip import ENGINE
 from generator.games.chip_flip.board import square_name, squares_of
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
-from generator.sources.game import load_game
 from generator.sources.layouts import load_layout
 from generator.units import parse_length
 from tests.pdf_geometry import PT_MM, trim_box_mm

@@ -11,11 +11,11 @@ import pdfplumber
 import pytest
 
 from generator.build import build_game
+from generator.games import load_game
 from generator.games.chip_flip.components import reads_otherwise_turned
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 from tests.pdf_geometry import PT_MM, score_lines
 
 ROOT = Path(__file__).resolve().parent.parent

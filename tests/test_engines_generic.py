@@ -18,9 +18,9 @@ from generator import shipped
 from generator.check.settings import game_settings
 from generator.check.simulate import simulate
 from generator.findings import Finding
-from generator.games import engines
+from generator.games import engines, load_game
 from generator.games.base import Engine
-from generator.sources.game import Game, load_game
+from generator.sources.game import Game
 from generator.sources.loader import load_yaml
 from tests.test_harness import ToyRace
 

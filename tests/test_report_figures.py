@@ -9,10 +9,10 @@ import pytest
 
 from generator import games
 from generator.check.simulate import simulation_job
+from generator.games import load_game
 from generator.games.chip_flip.figures import score_margin
 from generator.games.slipmax.figures import steps_in_force_at_end
 from generator.games.whipped.figures import bill_pass_rate
-from generator.sources.game import load_game
 
 COMPONENTS = Path(__file__).resolve().parent.parent / "components"
 

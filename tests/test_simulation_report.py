@@ -19,7 +19,7 @@ from generator import games
 from generator.check.parallel import Processes, chunks
 from generator.check.simulate import simulate
 from generator.cli import main
-from generator.sources.game import load_game
+from generator.games import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"

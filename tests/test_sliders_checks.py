@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 
 from generator.findings import Severity
+from generator.games import load_game
 from generator.games.sliders import ENGINE
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 SOURCE = Path(__file__).parents[1] / "components" / "sliders"
 

@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
+from generator.games import load_game
 from generator.games.sliders.deck import load_deck
-from generator.sources.game import load_game
 
 DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
 

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.sliders.deck import load_deck
 from generator.games.sliders.effects import Effect, EffectError, parse_effect
-from generator.sources.game import load_game
 
 
 @pytest.mark.parametrize(

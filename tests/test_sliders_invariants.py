@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.sliders import ENGINE
 from generator.games.sliders.rules import HOTEL
 from generator.games.sliders.state import SlidersState, rolled_dice
-from generator.sources.game import load_game
 
 DECK = ENGINE.load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
 NO_DEEDS = [sq for sq in range(len(DECK.squares)) if sq not in DECK.deeds]

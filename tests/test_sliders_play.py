@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.sliders import ENGINE
-from generator.sources.game import load_game
 
 DECK = ENGINE.load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
 

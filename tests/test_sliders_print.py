@@ -16,11 +16,11 @@ from click.testing import CliRunner
 
 from generator.build import BuildResult, Laid, build_game, context_for, lay_out
 from generator.cli import main
+from generator.games import load_game
 from generator.layout.context import LayoutContext
 from generator.layout.scene import Group, Polyline, Rect
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
-from generator.sources.game import load_game
 from generator.sources.loader import load_yaml
 from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
 

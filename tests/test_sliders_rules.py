@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.sliders.deck import load_deck
 from generator.games.sliders.rules import (
     AUCTION,
@@ -22,7 +23,6 @@ from generator.games.sliders.rules import (
 )
 from generator.games.sliders.state import SlidersState
 from generator.games.sliders.trades import Trade
-from generator.sources.game import load_game
 
 DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from generator.findings import Severity
+from generator.games import load_game
 from generator.games.slipmax import ENGINE
 from generator.games.slipmax.checks import ordered_deals
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "slipmax"
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.slipmax import ENGINE
 from generator.games.slipmax.rules import MAX_NESTED
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ENGINE.load_deck(load_game(ROOT / "components" / "slipmax"))

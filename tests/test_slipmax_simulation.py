@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.slipmax import ENGINE
-from generator.sources.game import load_game
 
 DECK = ENGINE.load_deck(load_game(Path(__file__).resolve().parent.parent / "components" / "slipmax"))
 

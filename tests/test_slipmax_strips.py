@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.slipmax.deck import read_strips
 from generator.games.slipmax.grammar import (
     GrammarError,
@@ -12,7 +13,6 @@ from generator.games.slipmax.grammar import (
     parse_note,
     parse_step,
 )
-from generator.sources.game import load_game
 
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "slipmax"
 STRIPS, PROBLEMS = read_strips(load_game(SHIPPED))

@@ -13,8 +13,8 @@ from generator import games
 from generator.check.simulate import simulate
 from generator.check.sweep import sweep_plan, vary
 from generator.cli import main
+from generator.games import load_game
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"

@@ -11,8 +11,9 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.games import engines
-from generator.sources.game import load_game
+from generator.games import engines, load_game
+from generator.located import Loc
+from generator.sources.tables import read_items
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_YAML = "kind: card\nlayout: card\ndata: cards.csv\n"
@@ -63,7 +64,10 @@ def test_semicolons_a_bom_quoted_line_breaks_counts_and_blank_rows(deck, tmp_pat
 
 def test_numbers_become_numbers_and_numbers_in_text_fields_print_as_typed(deck, tmp_path):
     (deck / "cards.csv").write_text("title,text,cost\n1,Costs 2.5,007\n")
-    assert items_of(deck) == [{"title": 1, "text": "Costs 2.5", "cost": "007"}]
+    read = read_items(deck / "cards.csv", None, Loc("deck/cards.yaml", 1, 1))
+    assert [dict(item) for item in read] == [{"title": 1, "text": "Costs 2.5", "cost": "007"}]
+    # The card's title is text: the game holds the number as the characters typed.
+    assert items_of(deck) == [{"title": "1", "text": "Costs 2.5", "cost": "007"}]
     result = build(deck, tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert "Costs 2.5" in pdf_text(tmp_path / "out" / "deck" / "deck.pdf")

@@ -11,8 +11,8 @@ import pytest
 from generator.check import transport
 from generator.check.parallel import play_packed
 from generator.check.simulate import simulation_job
+from generator.games import load_game
 from generator.games.sliders import ENGINE
-from generator.sources.game import load_game
 
 
 @dataclass

@@ -5,10 +5,10 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.checks import static_checks
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "layouts" / "icons"
@@ -62,16 +62,21 @@ def test_a_small_good_deck_is_clean(tmp_path):
     assert [f.code for f in findings if f.severity.value != "info"] == ["TP011"]  # one red, no others
 
 
-def test_tp001_unknown_key_at_its_line(tmp_path):
+# A malformed card (the schema's business) is bad input when the game is read, at its place.
+
+
+def test_an_unknown_key_is_bad_input_at_its_line(tmp_path):
     cards = GOOD_CARDS.replace("    kind: passage\n", "    kind: passage\n    colour: grey\n", 1)
-    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP001")
-    assert (finding.loc.line, finding.loc.column) == (5, 5) and "colour" in finding.message
+    with pytest.raises(SourceError) as caught:
+        game_with(tmp_path, cards)
+    assert (caught.value.loc.line, caught.value.loc.column) == (5, 5) and "colour" in caught.value.message
 
 
-def test_tp001_zone_card_without_zone(tmp_path):
+def test_a_zone_card_without_zone_is_bad_input_at_its_line(tmp_path):
     cards = GOOD_CARDS.replace("    zone: red\n", "")
-    (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP001")
-    assert finding.loc.line == 8 and "zone" in finding.message
+    with pytest.raises(SourceError) as caught:
+        game_with(tmp_path, cards)
+    assert caught.value.loc.line == 8 and "zone" in caught.value.message
 
 
 def test_tp002_unparseable_effect_at_its_line(tmp_path):

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.state import TwistyState
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.twisty_passages import ENGINE
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 ICONS = ROOT / "layouts" / "icons"

@@ -7,12 +7,11 @@ from pathlib import Path
 import pytest
 
 from generator.check.simulate import simulate, simulation_job
-from generator.games import engines
+from generator.games import engines, load_game
 from generator.games.twisty_passages import ENGINE
 from generator.games.twisty_passages.figures import GAMES, speed_figures
 from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.position import TurnRecord
-from generator.sources.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))

@@ -20,9 +20,9 @@ from fontTools.ttLib import TTFont
 
 from generator.build import BuildResult, build_game
 from generator.cli import main
+from generator.games import load_game
 from generator.games.twisty_passages.components import maze_walls
 from generator.project import OutputSettings, PrintSettings, Project
-from generator.sources.game import load_game
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, trim_box_mm
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.whipped import ENGINE
 from generator.sources.errors import SourceError
-from generator.sources.game import load_game
 
 GAME = Path(__file__).resolve().parents[1] / "components" / "whipped"
 

@@ -10,10 +10,10 @@ import pytest
 import yaml
 
 from generator.build import context_for, lay_out
+from generator.games import load_game
 from generator.layout.context import LayoutContext
 from generator.layout.fonts import text_width
 from generator.layout.scene import Group, Rect, Text
-from generator.sources.game import load_game
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, score_lines
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.games import load_game
 from generator.games.whipped import ENGINE
 from generator.games.whipped.state import WhippedState
-from generator.sources.game import load_game
 
 GAME = Path(__file__).resolve().parents[1] / "components" / "whipped"
 

@@ -1,5 +1,5 @@
-"""A game's parts: each component file validated against its kind and laid out into the faces
-of every copy, from the build cache when nothing the game can see has changed."""
+"""A game's parts: each component file (its items validated when the game was read) laid out
+into the faces of every copy, from the build cache when nothing the game can see has changed."""
 
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,10 +13,9 @@ from generator.layout.folders import context_for
 from generator.layout.memo import fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
-from generator.sources.errors import SourceError, SourceErrors
+from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import Layout
-from generator.sources.schema import validate
 
 
 @dataclass
@@ -63,26 +62,18 @@ def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
 
 
 def lay_out(game: Game, ctx: LayoutContext) -> list[Laid]:
-    """Validate every item against its kind and draw each copy's faces (with ctx.memo,
+    """Draw each copy's faces of every component file (with ctx.memo,
     reusing the faces of items unchanged since the last pass)."""
     laid = []
     if ctx.memo:
         ctx.memo.begin()
-        files = [fingerprint(f.data) for f in game.files]
+        files = [fingerprint(f) for f in game.files]
         folders = [folder for folder in [*ctx.layout_dirs, *ctx.icon_dirs] if folder.is_dir()]
         seen = files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())])
     for n, component_file in enumerate(game.files):
         kind = kind_of(component_file, game)
         named_by = "layout" if "layout" in component_file.data else "kind"
         layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
-        problems = []
-        for item in component_file.items:
-            try:
-                validate(item, kind.schema, fallback=component_file.items.loc, what=f"a {kind.name}")
-            except SourceError as exc:
-                problems.append(exc)
-        if problems:
-            raise SourceErrors(problems)
         if ctx.memo:
             ctx.memo.scope = fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen)
         faces = kind.draw_file(list(component_file.items), layout, ctx)

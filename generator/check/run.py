@@ -37,10 +37,11 @@ from generator.check.players import game_player
 from generator.check.settings import game_settings
 from generator.check.simulate import GamePlayer, InProcess, SimulationReport, simulate
 from generator.findings import Finding, Severity, accept, error, sort_findings, warning
+from generator.games import load_game
 from generator.games.base import Engine
 from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path
-from generator.sources.game import Game, load_game
+from generator.sources.game import Game
 
 BAD_INPUT = "SRC001"
 #: `engine: none` in game.yaml: a deck to print with no rules to check.
@@ -199,12 +200,14 @@ def check_game(
     options: CheckOptions,
     progress: Progress | None = None,
     player: GamePlayer | None = None,
+    game: Game | None = None,
 ) -> GameResult:
     """Load, statically check and (if asked and clean) simulate one game folder (its games
-    played by `player`, this process by default)."""
+    played by `player`, this process by default); `game` is the folder already read, when
+    the caller has read it."""
     result = GameResult(folder, folder.name)
     try:
-        game = load_game(folder)
+        game = game or load_game(folder)
         result.name = game.name
         _unlisted(game, named)
         if game.engine == NO_ENGINE:

@@ -14,11 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
 
 from generator.games.base import Engine
 from generator.layout.card import BUILTIN_KINDS
 from generator.layout.component import ComponentKind
+from generator.sources import game as sources_game
 from generator.sources.errors import SourceError
+from generator.sources.game import Game
 
 ENTRY_POINT_GROUP = "cutsheet.games"
 
@@ -92,6 +95,16 @@ def game_kinds(engine: str) -> dict[str, ComponentKind]:
     plugin = plugins().get(engine)
     own = plugin.kinds if plugin else ()
     return {kind.name: kind for kind in (*BUILTIN_KINDS, *own)}
+
+
+def kind_schemas(engine: str) -> dict[str, dict]:
+    """The item schema of each kind a game of `engine` may use, by kind name."""
+    return {name: kind.schema for name, kind in game_kinds(engine).items()}
+
+
+def load_game(folder: Path) -> Game:
+    """A game folder read and every item validated, once, against its kind's schema."""
+    return sources_game.load_game(folder, kind_schemas)
 
 
 def all_kinds() -> dict[str, dict[str, ComponentKind]]:

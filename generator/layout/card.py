@@ -15,6 +15,7 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import (
     Element,
     FromField,
@@ -24,7 +25,6 @@ from generator.sources.layout_model import (
     ShapeElement,
     TextElement,
 )
-from generator.sources.loader import LocDict
 
 TEXT_FIELD = {"type": "string"}
 
@@ -43,14 +43,14 @@ class CardKind(ElementKind):
         "additionalProperties": TEXT_FIELD,
     }
 
-    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         chosen = [self.layout_for(item, layout, ctx) for item in items]
         for own in {id(own): own for own in chosen}.values():
             ctx.findings.extend(field_findings([i for i, c in zip(items, chosen, strict=True) if c is own], own))
             ctx.findings.extend(placement_findings(own))
         return super().draw_file(items, layout, ctx)
 
-    def layout_for(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Layout:
+    def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
         """The item's own `layout:`, which must print at the file's layout's size and bleed."""
         if "layout" not in item:
             return layout
@@ -94,7 +94,7 @@ def _read_fields(element: Element) -> set[str]:
     return fields
 
 
-def field_findings(items: list[LocDict], layout: Layout) -> list[Finding]:
+def field_findings(items: list[LocMap], layout: Layout) -> list[Finding]:
     """An item key no element reads (often a misspelling) and a field an element shows that
     no item has (often the other half of one) are warnings at their places."""
     read = set().union(*(_read_fields(element) for element in layout.all_elements()))

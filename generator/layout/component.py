@@ -1,15 +1,15 @@
 """Component kinds: how one item of a kind becomes the Scenes of its faces.
 
-A kind validates its items against its schema, reads its layout (with the kind's own
-`params`), and draws each face.
+A kind declares its items' schema (each item is validated against it once, when the game
+is read), reads its layout (with the kind's own `params`), and draws each face.
 """
 
 from dataclasses import dataclass
 
 from generator.layout.context import LayoutContext
 from generator.layout.scene import Scene
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Layout
-from generator.sources.loader import LocDict
 
 
 @dataclass
@@ -38,10 +38,10 @@ class ComponentKind:
     #: glued onto board); "" for the default, board for a tileable kind and card otherwise.
     stock: str = ""
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         raise NotImplementedError
 
-    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         """The faces of every component a file describes, in order: by default each item
         drawn once and repeated `count` times. A kind whose one component is made of many
         items (a board of square items) overrides this."""
@@ -52,11 +52,11 @@ class ComponentKind:
             faces.extend([drawn] * int(item.get("count", 1)))
         return faces
 
-    def layout_for(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Layout:
+    def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
         """The layout one item is drawn with: its file's, unless the kind lets items choose."""
         return layout
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         """A short name for one item, for messages and sheet labels."""
         for key in ("title", "name"):
             if isinstance(item.get(key), str):

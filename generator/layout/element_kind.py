@@ -14,15 +14,15 @@ from generator.layout.elements import Computed, colour_of, draw_elements
 from generator.layout.images import Card
 from generator.layout.scene import Item, Rect, Scene, Style
 from generator.sources.errors import SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Colour, ComputedElement, Element, Layout
-from generator.sources.loader import LocDict
 
 
 def element_face(
     layout: Layout,
     elements: Sequence[Element],
     background: Colour | None,
-    item: LocDict,
+    item: LocMap,
     ctx: LayoutContext,
     name: str,
     computed: Computed | None = None,
@@ -40,22 +40,22 @@ def element_face(
 class ElementKind(ComponentKind):
     """A kind drawn from its layout's `elements` (and `back_elements`, for a back)."""
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         """The fields the elements show: the item's own, and any the kind derives."""
         return item
 
-    def back_name(self, item: LocDict) -> str:
+    def back_name(self, item: LocMap) -> str:
         """The back's name, as sheets and messages give it."""
         return self.title(item)
 
-    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         """What a `computed` element draws: geometry only code can make (a maze, teeth)."""
         raise SourceError(element.loc, f"a {self.name} computes no {element.draw!r}")
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         shown = self.fields(item, layout, ctx)
 
-        def computed(element: ComputedElement, entry: LocDict) -> list[Item]:
+        def computed(element: ComputedElement, entry: LocMap) -> list[Item]:
             return self.computed(element, entry, layout, ctx)
 
         front = element_face(layout, layout.elements, layout.background, shown, ctx, self.title(item), computed)

@@ -27,6 +27,7 @@ from generator.layout.shapes import MARKS, SHAPES, shape
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.layout_model import (
     Colour,
     ComputedElement,
@@ -40,7 +41,6 @@ from generator.sources.layout_model import (
     ShapeElement,
     TextElement,
 )
-from generator.sources.loader import LocDict, LocList
 
 
 def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
@@ -59,12 +59,12 @@ def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
 
 
 #: What draws a kind's computed elements: the element and the item to the items it draws.
-Computed = Callable[[ComputedElement, LocDict], list[Item]]
+Computed = Callable[[ComputedElement, LocMap], list[Item]]
 
 
 def draw_elements(
     elements: Sequence[Element],
-    item: LocDict,
+    item: LocMap,
     ctx: LayoutContext,
     component: str,
     card: Card,
@@ -116,7 +116,7 @@ def draw_elements(
     return out
 
 
-def _shape_of(element: ShapeElement, item: LocDict) -> str | None:
+def _shape_of(element: ShapeElement, item: LocMap) -> str | None:
     """The shape's name, as written or from the item's field (None when the item lacks it)."""
     if isinstance(element.shape, FromField):
         name = item.get(element.shape.field)
@@ -132,43 +132,40 @@ def _shape_of(element: ShapeElement, item: LocDict) -> str | None:
 
 
 def _draw_repeat(
-    repeat: RepeatElement, item: LocDict, ctx: LayoutContext, component: str, card: Card, computed: Computed | None
+    repeat: RepeatElement, item: LocMap, ctx: LayoutContext, component: str, card: Card, computed: Computed | None
 ) -> list[Item]:
     """The repeat's elements for each entry of its list, each entry's fields (a scalar entry
     is `value`) over the item's, with `number` counting entries from 1."""
     entries = item.get(repeat.field)
     if entries is None:
         return []
-    if not isinstance(entries, list):
+    if not isinstance(entries, Sequence) or isinstance(entries, str):
         raise SourceError(item.loc_of(repeat.field), f"element {repeat.name!r} repeats over a list, not {entries!r}")
     out: list[Item] = []
     for k, entry in enumerate(entries):
         dx, dy = k * repeat.step_x, k * repeat.step_y
-        fields = dict(entry) if isinstance(entry, dict) else {"value": entry}
-        place = entries.loc_of(k) if isinstance(entries, LocList) else item.loc_of(repeat.field)
+        fields = dict(entry) if isinstance(entry, Mapping) else {"value": entry}
+        place = entries.loc_of(k) if isinstance(entries, LocSeq) else item.loc_of(repeat.field)
         own = with_fields(item, dict.fromkeys(fields, place), number=k + 1, **fields)
         placed = [replace(e, x=repeat.x + dx + e.x, y=repeat.y + dy + e.y) for e in repeat.elements]
         out.extend(draw_elements(placed, own, ctx, component, card, computed))
     return out
 
 
-def with_fields(item: LocDict, places: Mapping[str, Loc] | None = None, **fields: object) -> LocDict:
+def with_fields(item: LocMap, places: Mapping[str, Loc] | None = None, **fields: object) -> LocMap:
     """The item with more fields (what a kind derives from it, a repeated entry's), its places
     kept for findings: a new field points at the place `places` gives it, else at the item."""
-    shown = LocDict(item, **fields)
-    shown.loc, shown.key_locs = item.loc, item.key_locs
-    shown.value_locs = {**item.value_locs, **(places or {})}
-    return shown
+    return item.with_values(places, **fields)
 
 
-def _text_of(element: TextElement, item: LocDict, ctx: LayoutContext, component: str) -> tuple[str, Loc] | None:
+def _text_of(element: TextElement, item: LocMap, ctx: LayoutContext, component: str) -> tuple[str, Loc] | None:
     """(text, its place) for a text element, or None when there is nothing to show."""
     shown = element.shown
     if shown.how == "field":
         value = item.get(shown.value)
         if value is None:
             return None
-        if isinstance(value, list):
+        if isinstance(value, (list, LocSeq)):
             return "\n".join(f"{element.bullet}{entry}" for entry in value), item.loc_of(shown.value)
         return str(value), item.loc_of(shown.value)
     if shown.how == "template":
@@ -192,7 +189,7 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def colour_of(
-    value: Colour | None, item: LocDict, ctx: LayoutContext, component: str, what: str, default: str | None = None
+    value: Colour | None, item: LocMap, ctx: LayoutContext, component: str, what: str, default: str | None = None
 ) -> str | None:
     """A colour as the layout writes it, or from the item's field (`fill: {field: colour}`);
     a field that is no colour is finding L005 (`what` says whose colour it is), and no colour."""
@@ -223,7 +220,7 @@ def colour_of(
 class _Colours:
     """An element's colours, as colour_of reads them."""
 
-    def __init__(self, element: Element, item: LocDict, ctx: LayoutContext, component: str):
+    def __init__(self, element: Element, item: LocMap, ctx: LayoutContext, component: str):
         self.element, self.item, self.ctx, self.component = element, item, ctx, component
 
     def get(self, key: str, value: Colour | None, default: str | None = None) -> str | None:

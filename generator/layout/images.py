@@ -18,9 +18,9 @@ from generator.layout.context import LayoutContext
 from generator.layout.scene import Box, Group, Image, Item
 from generator.sources.art import Art, ArtError, read_art
 from generator.sources.errors import Loc, SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.game import confined
 from generator.sources.layout_model import ImageElement, Layout
-from generator.sources.loader import LocDict
 from generator.units import MM_PER_UNIT
 
 #: The least effective resolution a print shop accepts for a raster.
@@ -81,7 +81,7 @@ def effective_dpi(art: Art, drawn: Box) -> float:
     return min(pixels[0] / (drawn[2] / MM_PER_UNIT["in"]), pixels[1] / (drawn[3] / MM_PER_UNIT["in"]))
 
 
-def image_source(element: ImageElement, item: LocDict) -> tuple[str, Loc] | None:
+def image_source(element: ImageElement, item: LocMap) -> tuple[str, Loc] | None:
     """The file an image element shows and the place naming it; None when the item lacks the field."""
     if element.file is not None:
         assert element.source_loc is not None
@@ -110,7 +110,7 @@ def find_art(folder: Path, name: str, loc: Loc, seen: set[Path]) -> Art | Findin
         return error("L009", f"image file {name!r} cannot be read: {exc.strerror or exc}", loc)
 
 
-def draw_image(element: ImageElement, item: LocDict, ctx: LayoutContext, card: Card, box: Box) -> list[Item]:
+def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Card, box: Box) -> list[Item]:
     """The element's picture, cropped to its box for cover; problems reported once at each place."""
     source = image_source(element, item)
     if source is None or box[2] <= 0 or box[3] <= 0:

@@ -18,8 +18,8 @@ from generator.findings import Finding
 if TYPE_CHECKING:
     from generator.layout.component import ComponentKind, Faces
     from generator.layout.context import LayoutContext
+    from generator.sources.frozen import LocMap
     from generator.sources.layout_model import Layout
-    from generator.sources.loader import LocDict
 
 
 def fingerprint(*parts: Any) -> bytes:
@@ -39,7 +39,7 @@ class DrawMemo:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
         self._previous, self._current = self._current, {}
 
-    def draw(self, kind: "ComponentKind", item: "LocDict", layout: "Layout", ctx: "LayoutContext") -> "Faces":
+    def draw(self, kind: "ComponentKind", item: "LocMap", layout: "Layout", ctx: "LayoutContext") -> "Faces":
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
         key = fingerprint(self.scope, item)
         known = self._current.get(key) or self._previous.get(key)

@@ -16,6 +16,7 @@ from generator.build.parts import Laid, LaidRecord, cached_layout, lay_out, layo
 from generator.build.writers import write_print_file
 from generator.check.run import CheckOptions, check_game
 from generator.findings import Finding, Severity
+from generator.games import load_game
 from generator.layout.component import Faces
 from generator.layout.context import LayoutContext, forget_layouts
 from generator.layout.memo import DrawMemo
@@ -25,8 +26,7 @@ from generator.render import icons
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
 from generator.sources.errors import SourceError
-from generator.sources.game import ComponentFile, Game, load_game
-from generator.sources.loader import LocDict
+from generator.sources.game import ComponentFile, Game
 
 
 @dataclass
@@ -83,7 +83,7 @@ def face_svg(scene: Scene, title: str, icon_path) -> str:
 
 def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
     """The source lines each item covers: from its own first line to the next item's."""
-    starts = [component_file.items.loc_of(i).line for i in range(len(component_file.items))]
+    starts = [component.loc.line for component in component_file.components]
     return [(start, end - 1) for start, end in zip(starts, [*starts[1:], 1 << 30], strict=True)]
 
 
@@ -113,17 +113,16 @@ class PreviewMemo:
 
 
 def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
-    items: list[LocDict] = list(part.file.items)
     components = []
     faces = iter(part.faces)
-    for index, item in enumerate(items):
-        copies = int(item.get("count", 1))
+    for component in part.file.components:
+        item, copies = component.fields, component.count
         drawn = next(faces)
         for _ in range(copies - 1):
             next(faces)
         title = part.kind.title(item)
         front, back = memo.face_svgs(drawn, title, icon_path)
-        components.append(Component(title, str(part.file.items.loc_of(index)), copies, front, back))
+        components.append(Component(title, str(component.loc), copies, front, back))
     return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
 
 
@@ -201,7 +200,7 @@ def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> Game
     if drawn.fresh is not None:
         store.put_object(*drawn.fresh)
     try:
-        checked = check_game(preview.folder, [], CheckOptions())
+        checked = check_game(preview.folder, [], CheckOptions(), game=drawn.game)
         if checked.bad_input is not None:
             raise checked.bad_input
         _place_findings(done, drawn.laid, checked.findings)

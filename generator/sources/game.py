@@ -5,17 +5,19 @@
     engine: slipmax                          items:
     components: [strips.yaml, board.yaml]      - title: Life of Pain ...
 
-Each item may say `count: N` for N identical copies. Items are validated against their
-kind's schema by the kind itself (generator/games/<game>/components.py); here only the
-envelope is checked.
+Each item may say `count: N` for N identical copies. Every item is validated here, once,
+against its kind's schema (which the game's plugin declares), then kept immutable with its
+places: kinds and engines read the values and never check them again.
 """
 
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from generator.sources.errors import Loc, SourceError, display_path
+from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
+from generator.sources.frozen import LocMap, frozen
 from generator.sources.loader import LocDict, LocList, load_yaml
-from generator.sources.schema import closed, validate
+from generator.sources.schema import closed, lengths_in_mm, validate
 from generator.sources.tables import read_items
 
 GAME_SCHEMA = closed(
@@ -48,17 +50,40 @@ COMPONENT_FILE_SCHEMA = closed(
 )
 
 
-@dataclass
+@dataclass(frozen=True)
+class Component:
+    """One item of a component file, validated against its kind's schema: `count` copies of
+    it are printed (and dealt). Its fields keep where each was written."""
+
+    kind: str
+    fields: LocMap
+
+    @property
+    def count(self) -> int:
+        return int(self.fields.get("count", 1))
+
+    @property
+    def loc(self) -> Loc:
+        return self.fields.loc
+
+
+@dataclass(frozen=True)
 class ComponentFile:
     """One YAML file of components, all of one kind."""
 
     path: Path
     kind: str
     layout: str
-    items: LocList
-    data: LocDict
+    components: tuple[Component, ...]
+    #: The file's envelope as read (every key but `items`, whose places it keeps).
+    data: LocMap
     #: The table the items were read from (`data:`), or None when they are in the YAML.
     table: Path | None = None
+
+    @property
+    def items(self) -> tuple[LocMap, ...]:
+        """Each component's fields, in source order."""
+        return tuple(component.fields for component in self.components)
 
     @property
     def shown(self) -> str:
@@ -76,24 +101,25 @@ class ComponentFile:
         return self.data.get("stock")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Game:
-    """A loaded game folder: its name, engine and component files in game.yaml's order."""
+    """A game folder read and validated: its name, engine and component files in game.yaml's
+    order. Engines and kinds read it; nothing changes it."""
 
     folder: Path
     name: str
     engine: str
     #: game.yaml as read, with its places.
-    data: LocDict
-    files: list[ComponentFile] = field(default_factory=list)
+    data: LocMap
+    files: tuple[ComponentFile, ...] = ()
 
     @property
     def slug(self) -> str:
         return self.folder.name
 
-    def items(self, kind: str) -> list[LocDict]:
-        """Every item of a kind across the game's files, in source order."""
-        return [item for f in self.files if f.kind == kind for item in f.items]
+    def items(self, kind: str) -> list[LocMap]:
+        """The fields of every component of a kind across the game's files, in source order."""
+        return [component.fields for f in self.files if f.kind == kind for component in f.components]
 
     @property
     def accept(self) -> dict[str, str]:
@@ -104,12 +130,9 @@ class Game:
         return [f for f in self.files if f.kind == kind]
 
 
-def validated_items(game: "Game", kind: str, schemas: dict[str, dict]) -> list[LocDict]:
-    """The game's items of a kind, each checked against schemas[kind] (SourceError if not)."""
-    items = game.items(kind)
-    for item in items:
-        validate(item, schemas[kind], fallback=item.loc, what=f"a {kind}")
-    return items
+#: The item schema of each component kind a game may use, by kind name, given the engine
+#: its game.yaml names (the games' plugins supply it: sources know no game).
+KindSchemas = Callable[[str], Mapping[str, dict]]
 
 
 def confined(base: Path, relative: str, loc: Loc, what: str) -> Path:
@@ -123,7 +146,21 @@ def confined(base: Path, relative: str, loc: Loc, what: str) -> Path:
     return resolved
 
 
-def load_component_file(path: Path) -> ComponentFile:
+@dataclass(frozen=True)
+class _Envelope:
+    """A component file as read, before its items are validated against their kind."""
+
+    path: Path
+    data: LocDict
+    items: LocList
+    table: Path | None
+
+    @property
+    def kind(self) -> str:
+        return str(self.data["kind"])
+
+
+def _read_component_file(path: Path) -> _Envelope:
     """A component file's envelope, with its items from its own `items:` or from the table
     its `data:` names (generator/sources/tables.py)."""
     data = load_yaml(path)
@@ -133,22 +170,49 @@ def load_component_file(path: Path) -> ComponentFile:
     if "sheet" in data and "data" not in data:
         raise SourceError(data.key_loc("sheet"), "'sheet' names a worksheet of the workbook that 'data' names")
     if "items" in data:
-        return ComponentFile(path, data["kind"], data.get("layout", data["kind"]), data["items"], data)
+        return _Envelope(path, data, data["items"], None)
     table = confined(path.parent, data["data"], data.loc_of("data"), "table file")
     items = read_items(table, data.get("sheet"), data.loc_of("data"))
     if not items:
         raise SourceError(data.loc_of("data"), f"the table {data['data']!r} has a header but no items")
-    return ComponentFile(path, data["kind"], data.get("layout", data["kind"]), items, data, table)
+    return _Envelope(path, data, items, table)
 
 
-def load_game(folder: Path) -> Game:
-    """Load game.yaml and every component file it lists (envelopes only)."""
+def _components(envelope: _Envelope, schemas: Mapping[str, dict]) -> ComponentFile:
+    """The envelope's items, each validated once against its kind's schema (every bad item
+    of the file reported together), its lengths in mm, made immutable. A kind no game declares has no schema:
+    its items are kept as read, for the build to refuse the kind and an engine to judge."""
+    kind, data = envelope.kind, envelope.data
+    problems = []
+    for item in envelope.items if kind in schemas else ():
+        try:
+            validate(item, schemas[kind], fallback=envelope.items.loc, what=f"a {kind}")
+        except SourceError as exc:
+            problems.append(exc)
+    if problems:
+        raise SourceErrors(problems)
+    for item in envelope.items if kind in schemas else ():
+        lengths_in_mm(item, schemas[kind])
+    components = tuple(Component(kind, frozen(item)) for item in envelope.items)
+    own = LocMap(
+        {key: frozen(value) for key, value in data.items() if key != "items"},
+        data.loc,
+        dict(data.key_locs),
+        dict(data.value_locs),
+    )
+    return ComponentFile(envelope.path, kind, str(data.get("layout", kind)), components, own, envelope.table)
+
+
+def load_game(folder: Path, kind_schemas: KindSchemas) -> Game:
+    """Read game.yaml and every component file it lists, then validate each item once against
+    the schema of its kind (`kind_schemas(engine)`): SourceError (or SourceErrors) at the
+    first file with a problem, else the game, immutable."""
     game_file = folder / "game.yaml"
     if not folder.is_dir():
         raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
     data = load_yaml(game_file)
     validate(data, GAME_SCHEMA, fallback=Loc(display_path(game_file), 1, 1), what="game.yaml")
-    game = Game(folder, data["name"], data["engine"], data)
+    envelopes = []
     for index, name in enumerate(data["components"]):
         path = confined(folder, name, data["components"].loc_of(index), "component file")
         if path.is_dir():
@@ -157,5 +221,7 @@ def load_game(folder: Path) -> Game:
             )
         if not path.is_file():
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
-        game.files.append(load_component_file(path))
-    return game
+        envelopes.append(_read_component_file(path))
+    schemas = kind_schemas(data["engine"])
+    files = tuple(_components(envelope, schemas) for envelope in envelopes)
+    return Game(folder, data["name"], data["engine"], frozen(data), files)

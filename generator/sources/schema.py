@@ -13,11 +13,23 @@ import jsonschema
 from jsonschema import Draft202012Validator, FormatChecker
 
 from generator.sources.errors import Loc, SourceError
+from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.loader import LocDict, LocList
 from generator.units import UnitError, parse_length
 
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FORMATS = FormatChecker(formats=())
+#: JSON Schema's types, with a read component's immutable fields (LocMap, LocSeq) as the
+#: mappings and lists they are, so that an engine of its own may check them again.
+_Validator = jsonschema.validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many(
+        {
+            "object": lambda _checker, value: isinstance(value, Mapping),
+            "array": lambda _checker, value: isinstance(value, (list, LocSeq)),
+        }
+    ),
+)
 
 
 #: No component, element or sheet is a metre long: a larger length is a typo (or hostile).
@@ -98,8 +110,8 @@ def _describe(value: Any) -> str:
     for kind, name in _JSON_TYPES.items():
         if (
             type(value) is kind
-            or (kind is dict and isinstance(value, dict))
-            or (kind is list and isinstance(value, list))
+            or (kind is dict and isinstance(value, Mapping))
+            or (kind is list and isinstance(value, (list, LocSeq)))
         ):
             return name
     return type(value).__name__
@@ -108,7 +120,7 @@ def _describe(value: Any) -> str:
 def _locate(root: Any, path: Iterable[Any], fallback: Loc) -> tuple[Loc, Any]:
     node, loc = root, getattr(root, "loc", fallback)
     for step in path:
-        if isinstance(node, (LocDict, LocList)):
+        if isinstance(node, (LocDict, LocList, LocMap, LocSeq)):
             loc = node.loc_of(step)
         node = node[step]
     return loc, node
@@ -160,9 +172,10 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     """Raise SourceError at the first problem (in file order) of `data` against `schema`.
 
     A number where the schema asks for plain text (`cost: 1`, or a table cell holding 1)
-    is taken as its text first: a designer means the characters they typed."""
+    is taken as its text first, in a value being read: a designer means the characters they
+    typed. A read component's fields (immutable) already hold that text."""
     _numbers_as_text(data, schema)
-    validator = Draft202012Validator(schema, format_checker=_FORMATS)
+    validator = _Validator(schema, format_checker=_FORMATS)
     errors = list(validator.iter_errors(data))
     if not errors:
         return
@@ -172,7 +185,7 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
         error = jsonschema.exceptions.best_match([error]) if error.context else error
         loc, _ = _locate(data, error.absolute_path, fallback)
         owner = loc
-        if error.validator == "additionalProperties" and isinstance(error.instance, LocDict):
+        if error.validator == "additionalProperties" and isinstance(error.instance, (LocDict, LocMap)):
             allowed = set(error.schema.get("properties", {}))
             extra = sorted(set(error.instance) - allowed)
             loc = error.instance.key_loc(extra[0])
@@ -181,6 +194,26 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     _, loc, error = min(placed, key=lambda entry: entry[0])
     where = f" in {what}" if what and error.validator in ("required", "additionalProperties") else ""
     raise SourceError(loc, _message(error, where or _key_of(error)))
+
+
+def lengths_in_mm(data: Any, schema: dict) -> None:
+    """In place, on a value already validated against `schema`: every text where the schema
+    asks for a length (format `length` and its kin) becomes its length in mm."""
+    if isinstance(data, LocDict):
+        for key, value in data.items():
+            wanted = schema.get("properties", {}).get(key, schema.get("additionalProperties"))
+            if isinstance(wanted, dict):
+                data[key] = _in_mm(value, wanted)
+    elif isinstance(data, LocList) and isinstance(schema.get("items"), dict):
+        for index, value in enumerate(data):
+            data[index] = _in_mm(value, schema["items"])
+
+
+def _in_mm(value: Any, schema: dict) -> Any:
+    if isinstance(value, str) and schema.get("format") in _LOWER_BOUNDS:
+        return checked_length(value, schema["format"])
+    lengths_in_mm(value, schema)
+    return value
 
 
 def _numbers_as_text(data: Any, schema: dict) -> None:

@@ -29,6 +29,7 @@ from generator.layout.images import Card
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
 from generator.layout.text import fit_text, font_style
 from generator.sources.errors import SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout, TextElement
 from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
@@ -57,7 +58,7 @@ class BoardKind(ComponentKind):
         ["border", "border_fill", "frame", "label"],
     )
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         s = positive_length(item, "square")
         border = parse_length(params["border"])
@@ -72,7 +73,7 @@ class BoardKind(ComponentKind):
         return Faces(scene)
 
 
-def _squares(item: LocDict, s: float, border: float, ink_saver: bool) -> list[Item]:
+def _squares(item: LocMap, s: float, border: float, ink_saver: bool) -> list[Item]:
     """The squares, dark where (row + column) is even; for the ink saver the light ones are
     left white and the dark ones hatched."""
     rows, cols = item["rows"], item["columns"]
@@ -107,11 +108,12 @@ def square_box(row: int, col: int, rows: int, s: float, border: float) -> tuple[
     return border + col * s, border + (rows - 1 - row) * s
 
 
-def positive_length(item: LocDict, key: str) -> float:
-    """A length that must be more than nothing to draw with; SourceError at it if not."""
-    value = parse_length(item[key])
+def positive_length(values: LocMap | LocDict, key: str) -> float:
+    """A length that must be more than nothing to draw with; SourceError at it if not. An
+    item's lengths are mm already; a layout's params are still written with their unit."""
+    value = float(values[key]) if isinstance(values, LocMap) else parse_length(values[key])
     if value <= 0:
-        raise SourceError(item.loc_of(key), f"{key} must be longer than 0mm, not {item[key]!r}")
+        raise SourceError(values.loc_of(key), f"{key} must be longer than 0mm, not {value:g}mm")
     return value
 
 
@@ -169,10 +171,10 @@ class ChipKind(ComponentKind):
         ["style", "margin", "hinge", "bleed", "face", "ring", "art_diameter"],
     )
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         return f"{item['owner']} chip on {item['square']}"
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         look = ChipLook(params, positive_length(item, "diameter"))
         front, back = (self._side(item, side, look, layout, ctx) for side in ("front", "back"))
@@ -181,14 +183,14 @@ class ChipKind(ComponentKind):
             return Faces(look.duplex_face(front, name, cut=True), look.duplex_face(back, name, cut=False))
         return Faces(look.fold_over(front, back, name))
 
-    def _side(self, item: LocDict, side: str, look: "ChipLook", layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def _side(self, item: LocMap, side: str, look: "ChipLook", layout: Layout, ctx: LayoutContext) -> list[Item]:
         """What one side shows, centred on (0, 0) at the chip's size: the layout's elements
         filled from the side's fields (`icon`, `value`, `numbered`) over the item's."""
         face = item[side]
         places = {key: face.loc_of(key) for key in face}
         fields = with_fields(item, places, side=side, numbered="value" in face, **face)
 
-        def computed(element: ComputedElement, entry: LocDict) -> list[Item]:
+        def computed(element: ComputedElement, entry: LocMap) -> list[Item]:
             return self._computed(element, entry, face, look, layout, ctx)
 
         art = draw_elements(layout.elements, fields, ctx, self.title(item), Card.of(layout), computed)
@@ -197,8 +199,8 @@ class ChipKind(ComponentKind):
     def _computed(
         self,
         element: ComputedElement,
-        fields: LocDict,
-        face: LocDict,
+        fields: LocMap,
+        face: LocMap,
         look: "ChipLook",
         layout: Layout,
         ctx: LayoutContext,
@@ -221,7 +223,7 @@ class NumberedChipKind(ChipKind):
     schema = NUMBERED_CHIP
 
 
-def underline(element: ComputedElement, fields: LocDict, layout: Layout) -> list[Item]:
+def underline(element: ComputedElement, fields: LocMap, layout: Layout) -> list[Item]:
     """A line under the value when it reads as another number turned upside down (6 and 9),
     as wide as the layout's text element `value` draws it and in its colour: the element's
     `y` below the value's baseline, `height` thick."""
@@ -248,7 +250,7 @@ def reads_otherwise_turned(text: str) -> bool:
     return turned != text and not turned.startswith("0")
 
 
-def resolve_icon(face: LocDict, ctx: LayoutContext, component: str, side: str) -> str | None:
+def resolve_icon(face: LocMap, ctx: LayoutContext, component: str, side: str) -> str | None:
     """The Icon name a side's icon draws with: a built-in name, or the file name of an SVG
     in the game folder's icons/ (the build looks there first). None, with an L002 finding,
     when it does not resolve."""

@@ -5,11 +5,9 @@ from pathlib import Path
 
 from generator.games.chip_flip.board import parse_square
 from generator.games.chip_flip.position import NORTH, SOUTH, Placement
-from generator.games.chip_flip.schemas import SCHEMAS
 from generator.sources.errors import Loc
-from generator.sources.game import Game, validated_items
-from generator.sources.loader import LocDict
-from generator.units import parse_length
+from generator.sources.frozen import LocMap
+from generator.sources.game import Game
 
 OWNERS = {"south": SOUTH, "north": NORTH}
 
@@ -22,14 +20,14 @@ class Board:
     square_mm: float
     light: str
     dark: str
-    item: LocDict
+    item: LocMap
 
 
 @dataclass(frozen=True)
 class Face:
     icon: str
     value: int | None
-    item: LocDict
+    item: LocMap
 
 
 @dataclass(frozen=True)
@@ -39,7 +37,7 @@ class Chip:
     front: Face
     back: Face
     diameter_mm: float
-    item: LocDict
+    item: LocMap
 
     @property
     def loc(self) -> Loc:
@@ -61,36 +59,29 @@ class Deck:
         return self.numbered if advanced else self.chips
 
 
-def _face(side: LocDict) -> Face:
+def _face(side: LocMap) -> Face:
     return Face(side["icon"], side.get("value"), side)
 
 
-def _chip(item: LocDict) -> Chip:
+def _chip(item: LocMap) -> Chip:
     return Chip(
         OWNERS[item["owner"]],
         parse_square(item["square"]),
         _face(item["front"]),
         _face(item["back"]),
-        parse_length(item["diameter"]),
+        item["diameter"],
         item,
     )
 
 
-def _board(item: LocDict) -> Board:
-    return Board(
-        item["name"], item["rows"], item["columns"], parse_length(item["square"]), item["light"], item["dark"], item
-    )
-
-
-def validated(game: Game, kind: str) -> list[LocDict]:
-    """The game's items of a kind, each checked against the kind's schema."""
-    return validated_items(game, kind, SCHEMAS)
+def _board(item: LocMap) -> Board:
+    return Board(item["name"], item["rows"], item["columns"], item["square"], item["light"], item["dark"], item)
 
 
 def load_deck(game: Game) -> Deck:
     return Deck(
         game.folder,
-        [_board(item) for item in validated(game, "board")],
-        [_chip(item) for item in validated(game, "chip")],
-        [_chip(item) for item in validated(game, "numbered-chip")],
+        [_board(item) for item in game.items("board")],
+        [_chip(item) for item in game.items("chip")],
+        [_chip(item) for item in game.items("numbered-chip")],
     )

@@ -32,8 +32,8 @@ from generator.games.sliders.deck import check_kinds, expanded, validated_items
 from generator.games.sliders.effects import Effect, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES
 from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.sources.loader import LocDict
 
 MAX_PLAYERS = 8
 BOARD_SIZE = 40
@@ -63,7 +63,7 @@ def _kind_loc(game: Game, kind: str) -> Loc:
 
 def check_deeds(game: Game) -> list[Finding]:
     findings = []
-    groups: dict[str, list[LocDict]] = {}
+    groups: dict[str, list[LocMap]] = {}
     for item in validated_items(game, "deed"):
         groups.setdefault(item["group"], []).append(item)
         rent = item["rent"]
@@ -125,8 +125,8 @@ def check_deeds(game: Game) -> list[Finding]:
     return findings
 
 
-def _deed_names(game: Game) -> dict[str, tuple[str, LocDict]]:
-    names: dict[str, tuple[str, LocDict]] = {}
+def _deed_names(game: Game) -> dict[str, tuple[str, LocMap]]:
+    names: dict[str, tuple[str, LocMap]] = {}
     for kind in ("deed", "railroad", "utility"):
         for item in validated_items(game, kind):
             names.setdefault(item["name"], (kind, item))
@@ -146,7 +146,7 @@ def check_board(game: Game) -> list[Finding]:
                 error("SL011", f"the board has {types[type_]} {name} squares (expected exactly one)", board_loc)
             )
     deeds = _deed_names(game)
-    seen: dict[str, LocDict] = {}
+    seen: dict[str, LocMap] = {}
     for kind in ("deed", "railroad", "utility"):
         for item in validated_items(game, kind):
             if deeds[item["name"]][1] is not item:
@@ -278,7 +278,7 @@ def _classic_squares(game: Game) -> list[Finding]:
     return findings
 
 
-def _classic_deed(item: LocDict, ref: classic.ClassicSquare, index: int) -> list[Finding]:
+def _classic_deed(item: LocMap, ref: classic.ClassicSquare, index: int) -> list[Finding]:
     rent_field = {"property": "rent", "railroad": "rent_by_count", "utility": "dice_multiplier"}
     fields = {"price": ref.price, "mortgage": ref.mortgage, rent_field[ref.type]: list(ref.rent)}
     if ref.type == "property":

@@ -29,8 +29,8 @@ from generator.layout.element_kind import ElementKind, element_face
 from generator.layout.elements import with_fields
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
-from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT, parse_length
 
@@ -66,7 +66,7 @@ class _DeedBase(ElementKind):
     label = "title deeds"
     kicker = "TITLE DEED"
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         derived: dict[str, object] = {
             "deed_kind": self.name,
             "kicker": self.kicker,
@@ -82,10 +82,10 @@ class _DeedBase(ElementKind):
     #: The item's field each derived field comes from, for findings' places.
     sources = {"price_amount": "price", "mortgage_amount": "mortgage"}
 
-    def lines(self, item: LocDict) -> dict[str, object]:
+    def lines(self, item: LocMap) -> dict[str, object]:
         raise NotImplementedError
 
-    def back_name(self, item: LocDict) -> str:
+    def back_name(self, item: LocMap) -> str:
         return f"{item['name']} (back)"
 
 
@@ -95,7 +95,7 @@ class DeedKind(_DeedBase):
     sources = {**_DeedBase.sources, "rents": "rent", "house_amount": "house_cost"}
     LABELS = ("Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL")
 
-    def lines(self, item: LocDict) -> dict[str, object]:
+    def lines(self, item: LocMap) -> dict[str, object]:
         rents = [
             {"label": label, "amount": _money(rent)} for label, rent in zip(self.LABELS, item["rent"], strict=True)
         ]
@@ -108,7 +108,7 @@ class RailroadKind(_DeedBase):
     kicker = "VORTEX LINE"
     sources = {**_DeedBase.sources, "rents": "rent_by_count"}
 
-    def lines(self, item: LocDict) -> dict[str, object]:
+    def lines(self, item: LocMap) -> dict[str, object]:
         return {
             "rents": [
                 {"label": "Rent" if n == 0 else f"If {n + 1} lines are owned", "amount": _money(rent)}
@@ -123,7 +123,7 @@ class UtilityKind(_DeedBase):
     kicker = "UTILITY"
     sources = {**_DeedBase.sources, "rules": "dice_multiplier"}
 
-    def lines(self, item: LocDict) -> dict[str, object]:
+    def lines(self, item: LocMap) -> dict[str, object]:
         rules = []
         for n, times in enumerate(item["dice_multiplier"]):
             owned = "one utility is" if n == 0 else ("both utilities are" if n == 1 else f"{n + 1} utilities are")
@@ -149,7 +149,7 @@ class EventCardKind(ElementKind):
     def __init__(self, name: str, label: str):
         self.name, self.label, self.schema = name, label, SCHEMAS[name]
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         back = self._back_item(ctx)
         text = back.get("text")
         mark = "back_mark" if text and len(text) <= self.MARK_LENGTH else "back_text"
@@ -163,14 +163,14 @@ class EventCardKind(ElementKind):
             **({mark: text} if text else {}),
         )
 
-    def back_name(self, item: LocDict) -> str:
+    def back_name(self, item: LocMap) -> str:
         return f"{item['title']} (back)"
 
-    def _back_item(self, ctx: LayoutContext) -> LocDict:
+    def _back_item(self, ctx: LayoutContext) -> LocMap:
         for back in ctx.game.items("card-back"):
             if back.get("deck") == self.name:
                 return back
-        return LocDict()
+        return LocMap()
 
 
 class CardBackKind(ComponentKind):
@@ -180,7 +180,7 @@ class CardBackKind(ComponentKind):
     label = "card backs"
     schema = SCHEMAS["card-back"]
 
-    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return []
 
 
@@ -200,10 +200,10 @@ class BillKind(ElementKind):
     schema = SCHEMAS["bill"]
     params_schema = BILL_PARAMS
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         return f"{_money(item['value'])} bill"
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         p = layout.params
         return with_fields(
             item,
@@ -230,10 +230,10 @@ class SquareKind(ComponentKind):
     schema = SCHEMAS["square"]
     params_schema = BOARD_PARAMS
 
-    def draw_file(self, items: list[LocDict], layout: Layout, ctx: LayoutContext) -> list[Faces]:
+    def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return [Faces(self.board(items, layout, ctx))]
 
-    def board(self, squares: list[LocDict], layout: Layout, ctx: LayoutContext) -> Scene:
+    def board(self, squares: list[LocMap], layout: Layout, ctx: LayoutContext) -> Scene:
         side = layout.width
         border, corner = _param(layout, "border"), _param(layout, "corner")
         ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
@@ -275,7 +275,7 @@ class SquareKind(ComponentKind):
         return (0, -1, 1, 0, side - corner, along + width)  # right, running downwards
 
     def _square(
-        self, square: LocDict, deed: LocDict | None, w: float, depth: float, layout: Layout, ctx: LayoutContext
+        self, square: LocMap, deed: LocMap | None, w: float, depth: float, layout: Layout, ctx: LayoutContext
     ) -> list[Item]:
         name, loc, kind = square["name"], square.loc, square["type"]
         items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
@@ -294,7 +294,7 @@ class SquareKind(ComponentKind):
         return items
 
     @staticmethod
-    def _note(square: LocDict, deed: LocDict | None) -> str:
+    def _note(square: LocMap, deed: LocMap | None) -> str:
         kind = square["type"]
         if deed is not None:
             return _money(deed["price"])
@@ -416,7 +416,7 @@ class BuildingKind(ElementKind):
     #: The net's outline is its cut line: imposition adds no rectangle around it.
     own_outline = True
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         net = centred_net(item, layout)
         nw, nh = net.size
         if nw > layout.width + 1e-6 or nh > layout.height + 1e-6:
@@ -424,12 +424,12 @@ class BuildingKind(ElementKind):
         x, y = net.origin
         placed = [replace(element, x=element.x + x, y=element.y + y) for element in layout.elements]
 
-        def computed(element: ComputedElement, entry: LocDict) -> list[Item]:
+        def computed(element: ComputedElement, entry: LocMap) -> list[Item]:
             return self.computed(element, entry, layout, ctx)
 
         return Faces(element_face(layout, placed, layout.background, item, ctx, self.title(item), computed))
 
-    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         net = centred_net(item, layout)
         if element.draw == "net":
             return [Polyline(tuple(net.outline), Style(fill=layout.params["colours"][item["type"]]), closed=True)]
@@ -440,7 +440,7 @@ class BuildingKind(ElementKind):
         return super().computed(element, item, layout, ctx)
 
 
-def centred_net(item: LocDict, layout: Layout) -> HouseNet:
+def centred_net(item: LocMap, layout: Layout) -> HouseNet:
     """The item's net (a hotel's 1.4 times as wide and deep) centred in the component."""
     scale = 1.0 if item["type"] == "house" else 1.4
     w, wall, rise, depth, tab = (

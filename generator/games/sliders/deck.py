@@ -1,6 +1,6 @@
 """The Sliders deck model: board squares, title deeds, event cards, money and buildings.
 
-load_deck() validates every item against its kind's schema and resolves the references
+load_deck() reads the items (validated against their kinds' schemas when the game was read) and resolves the references
 between files (board squares to deeds, card targets to squares); any reference it cannot
 resolve is a SourceError at the item, so a deck that loads can be played.
 """
@@ -11,9 +11,8 @@ from generator.games.grammar import EffectError
 from generator.games.sliders.effects import Effect, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
 from generator.sources.errors import Loc, SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.sources.game import validated_items as _validated_items
-from generator.sources.loader import LocDict
 
 
 @dataclass(frozen=True)
@@ -73,9 +72,9 @@ class Deck:
     building_locs: dict[str, Loc] = field(default_factory=dict)
 
 
-def validated_items(game: Game, kind: str) -> list[LocDict]:
-    """The game's items of a kind, each checked against the kind's schema."""
-    return _validated_items(game, kind, SCHEMAS)
+def validated_items(game: Game, kind: str) -> list[LocMap]:
+    """The game's items of a kind (validated against the kind's schema when the game was read)."""
+    return game.items(kind)
 
 
 def check_kinds(game: Game) -> None:
@@ -89,7 +88,7 @@ def check_kinds(game: Game) -> None:
             )
 
 
-def expanded(items: list[LocDict]) -> list[LocDict]:
+def expanded(items: list[LocMap]) -> list[LocMap]:
     """Items repeated by their `count:`."""
     return [item for item in items for _ in range(int(item.get("count", 1)))]
 
@@ -147,7 +146,7 @@ def read_squares(game: Game) -> list[Square]:
     ]
 
 
-def card_effect(item: LocDict) -> Effect:
+def card_effect(item: LocMap) -> Effect:
     """The parsed effect of a card item; SourceError at its `effect:` when unreadable."""
     try:
         return parse_effect(item["effect"])
@@ -206,7 +205,6 @@ def load_deck(game: Game) -> Deck:
     bills = validated_items(game, "bill")
     building_items = validated_items(game, "building")
     buildings = {item["type"]: item["count"] for item in building_items}
-    validated_items(game, "card-back")  # printed only, but checked like every item
     return Deck(
         squares=squares,
         deeds=placed,

@@ -14,6 +14,7 @@ from generator.layout.context import LayoutContext
 from generator.layout.scene import Group, Path, Polyline, Rect, Scene, Style, line_style
 from generator.layout.shapes import shape
 from generator.layout.text import TextStyle, fit_text
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Layout
 from generator.sources.layouts import FONT_SPEC
 from generator.sources.loader import LocDict
@@ -44,7 +45,7 @@ class StripKind(ComponentKind):
         ["title_height", "step_height", "padding", "title", "note", "step"],
     )
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         w, h = layout.width, layout.height
         pad = parse_length(params["padding"])
@@ -126,7 +127,7 @@ class RegisterCardKind(ComponentKind):
         ["strip_layout", "slit_from_top", "clearance", "slack", "shape_size", "flap_height"],
     )
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         strip_layout = ctx.layout(params["strip_layout"], STRIP_KIND, layout.params.loc)
         g = register_geometry(layout, strip_layout, len(item["registers"]))
@@ -184,8 +185,8 @@ class ShapeBoardKind(ComponentKind):
     schema = SHAPE_BOARD
     params_schema = closed({"border": LENGTH, "wall": LENGTH}, ["border", "wall"])
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
-        n, s = item["grid"], parse_length(item["space"])
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+        n, s = item["grid"], item["space"]
         border = parse_length(layout.params["border"])
         wall = parse_length(layout.params["wall"])
         cells = spiral_cells(n)

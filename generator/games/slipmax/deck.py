@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 
 from generator.findings import Finding, error
 from generator.sources.errors import Loc, SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.sources.loader import LocDict
-from generator.sources.schema import validate
 
 from .grammar import ONGOING_OPS, GrammarError, Node, parse_notation, parse_note, parse_step
-from .schemas import SCHEMAS, SHAPES
+from .schemas import SHAPES
 
 #: Finding codes raised while reading the deck (documented in checks.py).
 UNREADABLE_STEP = "SM001"
@@ -90,7 +89,6 @@ def read_strips(game: Game) -> tuple[list[Strip], list[Finding]]:
     strips: list[Strip] = []
     findings: list[Finding] = []
     for item in game.items("strip"):
-        validate(item, SCHEMAS["strip"], fallback=item.loc, what="a strip")
         rules: tuple[Node, ...] = ()
         if "note" in item:
             try:
@@ -106,7 +104,7 @@ def read_strips(game: Game) -> tuple[list[Strip], list[Finding]]:
     return strips, findings
 
 
-def _parse_step(title: str, raw: LocDict, findings: list[Finding]) -> Step:
+def _parse_step(title: str, raw: LocMap, findings: list[Finding]) -> Step:
     key = "effect" if "effect" in raw else "text"
     try:
         effect = parse_notation(raw[key]) if key == "effect" else parse_step(raw[key])
@@ -117,13 +115,12 @@ def _parse_step(title: str, raw: LocDict, findings: list[Finding]) -> Step:
     return Step(raw["step"], raw["text"], effect, raw.loc_of(key), f"{title} ({raw['step']})")
 
 
-def _single(game: Game, kind: str) -> LocDict:
-    """The game's one item of a kind, validated; SourceError when there is not exactly one."""
+def _single(game: Game, kind: str) -> LocMap:
+    """The game's one item of a kind; SourceError when there is not exactly one."""
     items = game.items(kind)
     if len(items) != 1:
         where = items[1].loc if items else (game.data.loc if game.data else Loc("", 1, 1))
         raise SourceError(where, f"expected exactly one {kind}, found {len(items)}")
-    validate(items[0], SCHEMAS[kind], fallback=items[0].loc, what=f"a {kind}")
     return items[0]
 
 

@@ -2,7 +2,6 @@
 
 Codes (severity, meaning):
 
-- TP001 error    a maze card or win threshold is malformed (schema: unknown key, wrong type)
 - TP002 error    a card's effect text does not parse with the card grammar (grammar.py)
 - TP003 error    an inline icon `:name:` has no <name>.svg in the game's icons/ or layouts/icons/
 - TP004 error    `discard_effect: true` without a :star: in the effect, or a :star: without it
@@ -21,7 +20,6 @@ Codes (severity, meaning):
 
 import re
 from collections import Counter
-from collections.abc import Iterator
 
 from generator.findings import Finding, error, info, warning
 from generator.games.grammar import EffectError
@@ -30,12 +28,11 @@ from generator.games.twisty_passages import cards as card_rules
 from generator.games.twisty_passages.deck import effect_loc
 from generator.games.twisty_passages.effects import title_of
 from generator.games.twisty_passages.grammar import Bonus, Effect, Line, Prose, ProseLine, icons_in, parse_effect
-from generator.games.twisty_passages.schemas import SCHEMAS, ZONES
+from generator.games.twisty_passages.schemas import ZONES
 from generator.layout.folders import context_for
-from generator.sources.errors import Loc, SourceError
+from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.sources.loader import LocDict
-from generator.sources.schema import validate
 
 PLAYER_COUNTS = range(2, 6)
 
@@ -45,22 +42,11 @@ def icon_names(game: Game) -> set[str]:
     return {path.stem for folder in context_for(game).icon_dirs for path in folder.glob("*.svg")}
 
 
-def _validated(game: Game, kind: str, what: str, findings: list[Finding]) -> Iterator[LocDict]:
-    """The game's items of a kind that match their schema; the others become TP001 findings."""
-    for item in game.items(kind):
-        try:
-            validate(item, SCHEMAS[kind], fallback=item.loc, what=what)
-        except SourceError as exc:
-            findings.append(error("TP001", exc.message, exc.loc))
-            continue
-        yield item
-
-
 def static_checks(game: Game) -> list[Finding]:
     available = icon_names(game)
     findings: list[Finding] = []
-    valid: list[tuple[LocDict, Effect]] = []
-    for item in _validated(game, "maze-card", "a maze card", findings):
+    valid: list[tuple[LocMap, Effect]] = []
+    for item in game.items("maze-card"):
         findings += _icon_findings(item, available)
         try:
             effect = parse_effect(item["effect"])
@@ -74,7 +60,7 @@ def static_checks(game: Game) -> list[Finding]:
     return findings
 
 
-def _icon_findings(item: LocDict, available: set[str]) -> list[Finding]:
+def _icon_findings(item: LocMap, available: set[str]) -> list[Finding]:
     found = []
     for name, line, _ in icons_in(item["effect"]):
         if name not in available:
@@ -89,7 +75,7 @@ def _icon_findings(item: LocDict, available: set[str]) -> list[Finding]:
     return found
 
 
-def _card_findings(valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
+def _card_findings(valid: list[tuple[LocMap, Effect]]) -> list[Finding]:
     titles = {item["title"] for item, _ in valid}
     found = []
     for item, effect in valid:
@@ -108,7 +94,7 @@ def _card_findings(valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
     return found
 
 
-def _added_findings(item: LocDict) -> list[Finding]:
+def _added_findings(item: LocMap) -> list[Finding]:
     """TP040 for each run of words a reconstruction added to the card, TP041 if it is not there."""
     found = []
     for index, words in enumerate(item.get("added", [])):
@@ -123,7 +109,7 @@ def _added_findings(item: LocDict) -> list[Finding]:
     return found
 
 
-def _printed_at(item: LocDict, words: str) -> tuple[str, Loc] | None:
+def _printed_at(item: LocMap, words: str) -> tuple[str, Loc] | None:
     """Which text of the card prints these words (effect or flavour, any line breaks between
     them), and where: the line of an effect's literal block, else the text's start."""
     pattern = r"\s+".join(map(re.escape, words.split()))
@@ -136,7 +122,7 @@ def _printed_at(item: LocDict, words: str) -> tuple[str, Loc] | None:
     return None
 
 
-def _holder_findings(item: LocDict, line: Line, titles: set[str]) -> list[Finding]:
+def _holder_findings(item: LocMap, line: Line, titles: set[str]) -> list[Finding]:
     if not isinstance(line, Bonus):
         return []
     found = []
@@ -149,7 +135,7 @@ def _holder_findings(item: LocDict, line: Line, titles: set[str]) -> list[Findin
     return found
 
 
-def _prose_act_findings(item: LocDict, line: Line) -> list[Finding]:
+def _prose_act_findings(item: LocMap, line: Line) -> list[Finding]:
     outcome = getattr(line, "outcome", None) or getattr(line, "otherwise", None) or ()
     return [
         error("TP006", f"{item['title']!r}: no engine action for {act.text!r}", item.loc_of("effect"))
@@ -159,7 +145,7 @@ def _prose_act_findings(item: LocDict, line: Line) -> list[Finding]:
     ]
 
 
-def _count_findings(game: Game, valid: list[tuple[LocDict, Effect]]) -> list[Finding]:
+def _count_findings(game: Game, valid: list[tuple[LocMap, Effect]]) -> list[Finding]:
     kinds: Counter[str] = Counter()
     zones: Counter[str] = Counter()
     for item, _ in valid:
@@ -179,8 +165,8 @@ def _count_findings(game: Game, valid: list[tuple[LocDict, Effect]]) -> list[Fin
 
 def _threshold_findings(game: Game, deck_size: int) -> list[Finding]:
     found: list[Finding] = []
-    seen: dict[int, LocDict] = {}
-    for item in _validated(game, "win-threshold", "a win threshold", found):
+    seen: dict[int, LocMap] = {}
+    for item in game.items("win-threshold"):
         players, cards = item["players"], item["cards"]
         if players in seen:
             first = seen[players].loc.line

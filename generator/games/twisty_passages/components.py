@@ -16,6 +16,7 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
 from generator.layout.scene import Item, Polyline, Rect, Style
+from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, TEXT, closed
@@ -65,7 +66,7 @@ class MazeCardKind(ElementKind):
         ["trap_teeth", "zones", "maze"],
     )
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         derived: dict[str, object] = {"kind_line": kind_line(item), "game": ctx.game.name}
         if item["kind"] == "zone":
             zone = layout.params["zones"][item["zone"]]
@@ -73,10 +74,10 @@ class MazeCardKind(ElementKind):
         places = {key: item.loc_of(own) for key, own in (("kind_line", "kind"), ("zone_name", "zone"))}
         return with_fields(item, places, **derived)
 
-    def back_name(self, item: LocDict) -> str:
+    def back_name(self, item: LocMap) -> str:
         return f"{item['title']} (back)"
 
-    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         if element.draw == "trap-teeth":
             return trap_teeth(layout.params["trap_teeth"], layout.width, layout.height, layout.bleed)
         if element.draw == "maze":
@@ -84,7 +85,7 @@ class MazeCardKind(ElementKind):
         return super().computed(element, item, layout, ctx)
 
 
-def kind_line(item: LocDict) -> str:
+def kind_line(item: LocMap) -> str:
     """The small caps line naming the card's kind, e.g. "ITEM · CHANGES THE RULES"."""
     words = [KIND_NAMES[item["kind"]]]
     if item.get("rule") and item["kind"] != "rule":
@@ -161,10 +162,10 @@ class WinThresholdKind(ElementKind):
     label = "goal cards"
     schema = WIN_THRESHOLD
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         return with_fields(item, game=ctx.game.name)
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         return f"goal for {item['players']} players"
 
 

@@ -4,11 +4,9 @@ from dataclasses import dataclass, field
 
 from generator.games.grammar import EffectError
 from generator.games.twisty_passages.grammar import Effect, parse_effect
-from generator.games.twisty_passages.schemas import SCHEMAS
 from generator.sources.errors import Loc, SourceError
+from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.sources.loader import LocDict
-from generator.sources.schema import validate
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,7 @@ class Deck:
         return Deck(self.cards + self.cards, dict(self.thresholds))
 
 
-def effect_of(item: LocDict) -> Effect:
+def effect_of(item: LocMap) -> Effect:
     """The item's parsed effect; SourceError at the effect text if it does not parse."""
     try:
         return parse_effect(item["effect"])
@@ -54,7 +52,7 @@ def effect_of(item: LocDict) -> Effect:
         raise SourceError(effect_loc(item, exc.line), str(exc)) from None
 
 
-def effect_loc(item: LocDict, line: int = 1) -> Loc:
+def effect_loc(item: LocMap, line: int = 1) -> Loc:
     """Where line `line` of the item's effect text is, as near as the YAML allows.
 
     Text with line breaks is a literal block (`|-`) whose text starts on the line after
@@ -66,8 +64,7 @@ def effect_loc(item: LocDict, line: int = 1) -> Loc:
     return loc
 
 
-def card_of(item: LocDict) -> Card:
-    validate(item, SCHEMAS["maze-card"], fallback=item.loc, what="a maze card")
+def card_of(item: LocMap) -> Card:
     return Card(
         title=item["title"],
         kind=item["kind"],
@@ -88,7 +85,6 @@ def load_deck(game: Game) -> Deck:
         cards.extend([card] * int(item.get("count", 1)))
     thresholds: dict[int, int] = {}
     for item in game.items("win-threshold"):
-        validate(item, SCHEMAS["win-threshold"], fallback=item.loc, what="a win threshold")
         thresholds[item["players"]] = item["cards"]
     if not cards:
         raise SourceError(game.data.loc if game.data else None, "the game has no maze-card items")

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from generator.findings import Finding, error, warning
 from generator.games.grammar import EffectError
 from generator.games.whipped.colours import MIN_DELTA_E, confusable_pairs
-from generator.games.whipped.deck import check_kinds, load_deck, validated
+from generator.games.whipped.deck import check_kinds, load_deck
 from generator.games.whipped.effects import parse_effect
 from generator.games.whipped.rules import (
     LEVELS,
@@ -37,18 +37,17 @@ from generator.games.whipped.rules import (
     most_votes_in_a_round,
 )
 from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 from generator.sources.game import Game
-from generator.sources.loader import LocDict
 
 
 def static_checks(game: Game) -> list[Finding]:
-    """Every finding about the game's sources (items are schema-validated first)."""
+    """Every finding about the game's sources (its items were schema-validated when it was read)."""
     check_kinds(game)
-    bills = validated(game, "bill")
-    riders = validated(game, "rider")
-    votes = validated(game, "vote")
-    tokens = validated(game, "bidding-token")
-    validated(game, "rules-summary")
+    bills = game.items("bill")
+    riders = game.items("rider")
+    votes = game.items("vote")
+    tokens = game.items("bidding-token")
     return [
         *_bill_levels(bills),
         *_bill_supply(game, bills),
@@ -65,7 +64,7 @@ def _file_loc(game: Game, kind: str) -> Loc:
     return files[0].data.key_loc("items") if files else game.data.key_loc("components")
 
 
-def _bill_levels(bills: list[LocDict]) -> Iterator[Finding]:
+def _bill_levels(bills: list[LocMap]) -> Iterator[Finding]:
     for bill in bills:
         levels = bill["levels"]
         if len(levels) != LEVELS:
@@ -84,8 +83,8 @@ def _bill_levels(bills: list[LocDict]) -> Iterator[Finding]:
                 )
 
 
-def _bill_supply(game: Game, bills: list[LocDict]) -> Iterator[Finding]:
-    first: dict[str, LocDict] = {}
+def _bill_supply(game: Game, bills: list[LocMap]) -> Iterator[Finding]:
+    first: dict[str, LocMap] = {}
     for bill in bills:
         if bill["name"] in first:
             yield error(
@@ -106,7 +105,7 @@ def _bill_supply(game: Game, bills: list[LocDict]) -> Iterator[Finding]:
         )
 
 
-def _rider_effects(riders: list[LocDict]) -> Iterator[Finding]:
+def _rider_effects(riders: list[LocMap]) -> Iterator[Finding]:
     for rider in riders:
         try:
             parse_effect(rider["effect"])
@@ -114,7 +113,7 @@ def _rider_effects(riders: list[LocDict]) -> Iterator[Finding]:
             yield error("W005", f"rider {rider['name']!r}: {exc}", rider.loc_of("effect"))
 
 
-def _rider_supply(game: Game, riders: list[LocDict]) -> Iterator[Finding]:
+def _rider_supply(game: Game, riders: list[LocMap]) -> Iterator[Finding]:
     total = sum(rider.get("count", 1) for rider in riders)
     needed = RIDERS_DEALT * MAX_PLAYERS
     if total < needed:
@@ -125,9 +124,9 @@ def _rider_supply(game: Game, riders: list[LocDict]) -> Iterator[Finding]:
         )
 
 
-def _vote_colours(game: Game, votes: list[LocDict]) -> Iterator[Finding]:
-    by_value: dict[str, LocDict] = {}
-    by_shape: dict[str, LocDict] = {}
+def _vote_colours(game: Game, votes: list[LocMap]) -> Iterator[Finding]:
+    by_value: dict[str, LocMap] = {}
+    by_shape: dict[str, LocMap] = {}
     for vote in votes:
         value = vote["colour"].lower()
         if value in by_value:
@@ -168,7 +167,7 @@ def _vote_colours(game: Game, votes: list[LocDict]) -> Iterator[Finding]:
         )
 
 
-def _token_levels(game: Game, tokens: list[LocDict]) -> Iterator[Finding]:
+def _token_levels(game: Game, tokens: list[LocMap]) -> Iterator[Finding]:
     missing = sorted(set(range(1, LEVELS + 1)) - {token["level"] for token in tokens})
     if missing:
         yield error(

@@ -19,8 +19,8 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
 from generator.layout.scene import Group, Item, Polyline, Rect, Style, Text
+from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.layout_model import ComputedElement, Layout
-from generator.sources.loader import LocDict, LocList
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT, parse_length
 
@@ -61,16 +61,19 @@ class BillKind(ElementKind):
         ["square", "spacing", "per_row"],
     )
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         """`columns`: per level its squares and its note, placed at the level's line."""
         levels = item["levels"]
-        columns = LocList(
-            {"squares": squares, "note": _level_note(n, squares.count("solid"))} for n, squares in enumerate(levels)
+        columns = LocSeq(
+            tuple(
+                {"squares": squares, "note": _level_note(n, squares.count("solid"))} for n, squares in enumerate(levels)
+            ),
+            levels.loc,
+            levels.item_locs,
         )
-        columns.loc, columns.item_locs = levels.loc, levels.item_locs
         return with_fields(item, {"columns": levels.loc}, columns=columns)
 
-    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         if element.draw != "vote-squares":
             return super().computed(element, item, layout, ctx)
         squares, p = item["squares"], layout.params
@@ -108,12 +111,12 @@ class RiderKind(ElementKind):
     label = "riders"
     schema = RIDER
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         """The rider with each gain of its effect on a line of its own ("+1 point / and +1
         vote"), rather than wherever the wrap falls."""
         return with_fields(item, effect=item["effect"].replace(" and ", "\nand "))
 
-    def draw(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> Faces:
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         faces = super().draw(item, layout, ctx)
         if ctx.ink_saver:
             # The ink saver drops the background: light text (the back's white) would vanish.
@@ -139,10 +142,10 @@ class BiddingTokenKind(ElementKind):
     schema = BIDDING_TOKEN
     SIDES = ("front", "back")
 
-    def title(self, item: LocDict) -> str:
+    def title(self, item: LocMap) -> str:
         return f"level {item['level']} bidding token"
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         derived: dict[str, object] = {}
         for side in self.SIDES:
             colour = item[side]["colour"]
@@ -153,7 +156,7 @@ class BiddingTokenKind(ElementKind):
         places = {key: item.loc_of(key.split("_")[0]) for key in derived}
         return with_fields(item, places, **derived)
 
-    def computed(self, element: ComputedElement, item: LocDict, layout: Layout, ctx: LayoutContext) -> list[Item]:
+    def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         side = element.draw.removesuffix("-hatch")
         if side not in self.SIDES:
             return super().computed(element, item, layout, ctx)
@@ -188,7 +191,7 @@ class VoteKind(ElementKind):
     label = "votes"
     schema = VOTE
 
-    def fields(self, item: LocDict, layout: Layout, ctx: LayoutContext) -> LocDict:
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         return with_fields(item, {"ink": item.loc_of("colour")}, ink=contrast_ink(item["colour"]))
 
 

@@ -6,8 +6,8 @@ from generator.games.grammar import EffectError
 from generator.games.whipped.effects import Gain, parse_effect
 from generator.games.whipped.schemas import SCHEMAS
 from generator.sources.errors import Loc, SourceError
-from generator.sources.game import Game, validated_items
-from generator.sources.loader import LocDict
+from generator.sources.frozen import LocMap
+from generator.sources.game import Game
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,7 @@ class Deck:
         return tuple(token.level for token in self.tokens)
 
 
-def validated(game: Game, kind: str) -> list[LocDict]:
-    """The game's items of a kind, each checked against the kind's schema."""
-    return validated_items(game, kind, SCHEMAS)
-
-
-def _bill(item: LocDict) -> Bill:
+def _bill(item: LocMap) -> Bill:
     levels = item["levels"]
     return Bill(
         item["name"],
@@ -89,7 +84,7 @@ def _bill(item: LocDict) -> Bill:
     )
 
 
-def _rider(item: LocDict) -> Rider:
+def _rider(item: LocMap) -> Rider:
     try:
         gains = parse_effect(item["effect"])
     except EffectError:
@@ -111,17 +106,16 @@ def check_kinds(game: Game) -> None:
 def load_deck(game: Game) -> Deck:
     """The deck, validating each item; SourceError at the first malformed one."""
     check_kinds(game)
-    bills = [(_bill(item), item.get("count", 1)) for item in validated(game, "bill")]
-    riders = [(_rider(item), item.get("count", 1)) for item in validated(game, "rider")]
+    bills = [(_bill(item), item.get("count", 1)) for item in game.items("bill")]
+    riders = [(_rider(item), item.get("count", 1)) for item in game.items("rider")]
     colours = tuple(
         VoteColour(item["name"], item["colour"].lower(), item["shape"], item["count"], item.loc, item.loc_of("count"))
-        for item in validated(game, "vote")
+        for item in game.items("vote")
     )
     tokens = tuple(
         BiddingTokens(item["level"], item.get("count", 1), item.loc_of("count") if "count" in item else item.loc)
-        for item in validated(game, "bidding-token")
+        for item in game.items("bidding-token")
     )
-    validated(game, "rules-summary")
     return Deck(
         tuple(bill for bill, n in bills for _ in range(n)),
         tuple(rider for rider, n in riders for _ in range(n)),
