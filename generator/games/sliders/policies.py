@@ -160,12 +160,19 @@ def _manage(state: SlidersState, p: int, actions: list[SlidersAction], default: 
                 loose = [a for a in loose if not _in_whole_group(state, a[1])]
                 if loose:
                     return loose[0]
+    # The first build or lift that keeps the reserve (_affordable, with the costs looked up
+    # once: this loop runs for nearly every decision), else a trade.
     trades = []
+    cash, deeds, lift_costs = state.cash[p], state.deck.deeds, state._lift_costs
     for action in actions:
         if type(action) is tuple:
-            if action[0] == "offer":
+            kind = action[0]
+            if kind == "offer":
                 trades.append(action[1])
-            elif (action[0] == "build" or action[0] == "lift") and _affordable(state, p, action):
+            elif kind == "build":
+                if cash - deeds[action[1]].house_cost >= RESERVE:
+                    return action
+            elif kind == "lift" and cash - lift_costs[action[1]] >= 2 * RESERVE:
                 return action
     return _proposal(state, p, trades) or default
 
