@@ -66,9 +66,9 @@ class InvariantsMixin:
             return False
         owner, level, mortgaged, alive = self.owner, self.level, self.mortgaged, self.alive
         last = self._sound_holdings
-        owners, levels = owner != last[0], level != last[1]
-        mortgages, seats, cards = mortgaged != last[2], alive != last[3], held != last[4]
-        if owners or levels or mortgages or seats or cards:
+        if [owner, level, mortgaged, alive, held] != last:  # one comparison for the usual case
+            owners, levels = owner != last[0], level != last[1]
+            mortgages, seats, cards = mortgaged != last[2], alive != last[3], held != last[4]
             if not self._holdings_sound(owners, levels, mortgages, seats, cards):
                 return False
             # Only what changed is copied: most actions change one of the five.

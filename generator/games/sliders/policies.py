@@ -94,7 +94,8 @@ def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> SlidersAction
     Never a sale of its own deeds."""
     if not trades:
         return None
-    affordable = [t for t in trades if state.cash[p] - max(t.cash, 0) >= RESERVE]
+    cash = state.cash[p]
+    affordable = [t for t in trades if cash - max(t.cash, 0) >= RESERVE]
     cards = [t for t in affordable if t.card > 0]
     if cards and not state.held[p]:
         return ("offer", min(cards, key=lambda t: t.cash))
