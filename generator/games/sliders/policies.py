@@ -167,13 +167,12 @@ def _manage(state: SlidersState, p: int, actions: list[SlidersAction], default: 
     cash, deeds, lift_costs = state.cash[p], state.deck.deeds, state._lift_costs
     for action in actions:
         if type(action) is tuple:
-            kind = action[0]
-            if kind == "offer":
+            if action[0] == "offer":
                 trades.append(action[1])
-            elif kind == "build":
+            elif action[0] == "build":
                 if cash - deeds[action[1]].house_cost >= RESERVE:
                     return action
-            elif kind == "lift" and cash - lift_costs[action[1]] >= 2 * RESERVE:
+            elif action[0] == "lift" and cash - lift_costs[action[1]] >= 2 * RESERVE:
                 return action
     return _proposal(state, p, trades) or default
 
