@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.sliders import ENGINE
+from generator.games.sliders import ENGINE, trades
 from generator.games.sliders.rules import HOTEL
 from generator.games.sliders.state import SlidersState, rolled_dice
 
@@ -132,3 +132,32 @@ def test_a_state_carried_to_another_process_leaves_its_caches_and_plays_on_the_s
         twin.rng.setstate(state.rng.getstate())
         twin.apply(action)
         assert twin.invariant_violations() == []
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("seed", range(2))
+def test_the_kept_moves_menus_and_group_checks_equal_ones_worked_out_afresh(seed, policy):
+    """What the state keeps from one decision to the next (holdings, property moves, trade
+    menus, the building rule of each group) equals what a copy without any of it works out
+    from the board, after every action of a game and for every seat."""
+    rng = random.Random(seed)
+    state = ENGINE.new_game(DECK, 4, rng, {})
+    choose = ENGINE.policies()[policy]
+    for _ in range(1000):
+        if state.is_terminal():
+            break
+        state.apply(choose(state, rng))
+        assert state.invariant_violations() == []
+        fresh = pickle.loads(pickle.dumps(state))  # the tables and caches are made anew
+        assert fresh.legal_actions() == state.legal_actions()
+        for seat in range(4):
+            assert fresh.holdings(seat) == state.holdings(seat)
+            assert fresh.manage_actions(seat) == state.manage_actions(seat)
+            assert fresh.raise_actions(seat) == state.raise_actions(seat)
+            assert trades._deed_menu(fresh, seat) == trades._deed_menu(state, seat)
+    scratch = pickle.loads(pickle.dumps(state))
+    assert state._group_sound, "the game should have had buildings"
+    for (group, owners, levels), sound in state._group_sound.items():
+        for sq, owner, level in zip(DECK.groups[group], owners, levels, strict=True):
+            scratch.owner[sq], scratch.level[sq] = owner, level
+        assert sound == (scratch._building_problem(group) == ""), (group, owners, levels)

@@ -44,11 +44,14 @@ class InvariantsMixin:
         self._no_deed_mask = [sq not in self.deck.deeds for sq in range(n_squares)]
         #: The owners, buildings, mortgages, seats and held cards last found sound, and the
         #: houses and hotels standing then.
-        self._sound_holdings: tuple[list, list, list, list, list] = ([], [], [], [], [])
+        self._sound_holdings: list[list] = [[], [], [], [], []]
         self._standing = (0, 0)
         #: (group, its owners, its buildings) -> whether they keep the building rules.
         self._group_sound: dict[tuple, bool] = {}
         self._group_values = {group: tuple_getter(members) for group, members in self.deck.groups.items()}
+        self._squares = range(n_squares)
+        #: Each square's colour group ("" on a square that is no deed).
+        self._group_at = [self.deck.deeds[sq].group if sq in self.deck.deeds else "" for sq in range(n_squares)]
 
     def invariant_violations(self) -> list[str]:
         """Every invariant that does not hold now (empty if the state is sound)."""
@@ -63,15 +66,24 @@ class InvariantsMixin:
             return False
         owner, level, mortgaged, alive = self.owner, self.level, self.mortgaged, self.alive
         last = self._sound_holdings
-        owners, levels = owner != last[0], level != last[1]
-        mortgages, seats, cards = mortgaged != last[2], alive != last[3], held != last[4]
-        if owners or levels or mortgages or seats or cards:
+        if [owner, level, mortgaged, alive, held] != last:  # one comparison for the usual case
+            owners, levels = owner != last[0], level != last[1]
+            mortgages, seats, cards = mortgaged != last[2], alive != last[3], held != last[4]
             if not self._holdings_sound(owners, levels, mortgages, seats, cards):
                 return False
+            # Only what changed is copied: most actions change one of the five.
+            if owners:
+                last[0] = owner[:]
             if levels:
+                last[1] = level[:]
                 hotels = level.count(HOTEL)
                 self._standing = (sum(level) - HOTEL * hotels, hotels)
-            self._sound_holdings = (owner[:], level[:], mortgaged[:], alive[:], [cards[:] for cards in held])
+            if mortgages:
+                last[2] = mortgaged[:]
+            if seats:
+                last[3] = alive[:]
+            if cards:
+                last[4] = [hand[:] for hand in held]
         houses, hotels = self._standing
         return houses + self.bank_houses == self.deck.houses and hotels + self.bank_hotels == self.deck.hotels
 
@@ -100,16 +112,20 @@ class InvariantsMixin:
 
     def _buildings_sound(self) -> bool:
         """Whether every group with buildings keeps the building rules (_building_problem)."""
-        owner, level, kept = self.owner, self.level, self._group_sound
-        for group, get in self._group_values.items():
-            levels = get(level)
-            if any(levels):
-                key = (group, get(owner), levels)
-                sound = kept.get(key)
-                if sound is None:
-                    sound = kept[key] = not self._building_problem(group)
-                if not sound:
-                    return False
+        level = self.level
+        if not any(level):
+            return True
+        owner, kept, values, group_at = self.owner, self._group_sound, self._group_values, self._group_at
+        # The groups with buildings, found from the built squares (a few) rather than group by
+        # group; buildings on a square that is no deed ("") are _holdings_sound's to find.
+        for group in {group_at[sq] for sq in compress(self._squares, level)} - {""}:
+            get = values[group]
+            key = (group, get(owner), get(level))
+            sound = kept.get(key)
+            if sound is None:
+                sound = kept[key] = not self._building_problem(group)
+            if not sound:
+                return False
         return True
 
     def _violations(self) -> list[str]:

@@ -94,7 +94,8 @@ def _proposal(state: SlidersState, p: int, trades: list[Trade]) -> SlidersAction
     Never a sale of its own deeds."""
     if not trades:
         return None
-    affordable = [t for t in trades if state.cash[p] - max(t.cash, 0) >= RESERVE]
+    cash = state.cash[p]
+    affordable = [t for t in trades if cash - max(t.cash, 0) >= RESERVE]
     cards = [t for t in affordable if t.card > 0]
     if cards and not state.held[p]:
         return ("offer", min(cards, key=lambda t: t.cash))
@@ -160,12 +161,18 @@ def _manage(state: SlidersState, p: int, actions: list[SlidersAction], default: 
                 loose = [a for a in loose if not _in_whole_group(state, a[1])]
                 if loose:
                     return loose[0]
+    # The first build or lift that keeps the reserve (_affordable, with the costs looked up
+    # once: this loop runs for nearly every decision), else a trade.
     trades = []
+    cash, deeds, lift_costs = state.cash[p], state.deck.deeds, state._lift_costs
     for action in actions:
         if type(action) is tuple:
             if action[0] == "offer":
                 trades.append(action[1])
-            elif (action[0] == "build" or action[0] == "lift") and _affordable(state, p, action):
+            elif action[0] == "build":
+                if cash - deeds[action[1]].house_cost >= RESERVE:
+                    return action
+            elif action[0] == "lift" and cash - lift_costs[action[1]] >= 2 * RESERVE:
                 return action
     return _proposal(state, p, trades) or default
 

@@ -153,7 +153,8 @@ class PropertyMixin:
         if highest == HOTEL and self.bank_houses < self.hotel_at:
             sells = []  # a hotel breaks down to houses only when the Bank has them
         else:
-            sells = [("sell", sq) for sq in members if self.level[sq] == highest]
+            level = self.level
+            sells = [("sell", sq) for sq in members if level[sq] == highest]
         return [*sells, ("sell_all", group)]
 
     def _group_places(self, members: tuple[int, ...]) -> tuple[str, list[int]]:
@@ -188,11 +189,12 @@ class PropertyMixin:
     def raisable(self, p: int) -> int:
         """Cash the player could still raise from the Bank: half the buildings, the mortgages."""
         total = 0
-        for sq, deed in self.deck.deeds.items():
-            if self.owner[sq] == p:
+        deeds, mortgaged = self.deck.deeds, self.mortgaged
+        for _, _, mine in self.holdings(p):
+            for sq in mine:
                 total += self.building_value(sq) // 2
-                if not self.mortgaged[sq]:
-                    total += deed.mortgage
+                if not mortgaged[sq]:
+                    total += deeds[sq].mortgage
         return total
 
     def lift_cost(self, sq: int) -> int:

@@ -57,7 +57,7 @@ def offers(state: "SlidersState", p: int) -> list:
     if state.offered:
         return []
     found = _deed_offers(state, p)
-    if any(state.held):
+    if any(state.held) and any(state.caged):  # a card changes hands only with a caged player
         found += [("offer", trade) for trade in _card_trades(state, p)]
     return found
 
