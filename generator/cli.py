@@ -16,7 +16,7 @@ import click
 from generator import scaffold
 from generator.check.players import game_player
 from generator.check.progress import terminal_progress
-from generator.check.run import INTERRUPTED, CheckOptions, check, check_game, engine_for
+from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, check_game, engine_for
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
 from generator.findings import Finding, Severity, accept
@@ -453,7 +453,13 @@ def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
     The report is the same whichever of --jobs, --workers or --scheduler plays the games.
     Ctrl-C stops a long simulation and reports the games finished so far (exit 130)."""
     try:
-        code, text = check(sources, options, progress=terminal_progress(), note=lambda line: click.echo(line, err=True))
+        try:
+            options.validate()
+            project = _project(sources)
+        except SourceError as exc:
+            code, text = bad_input(exc, options)
+        else:
+            code, text = check_folders(project.folders, options, terminal_progress())
     except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
         _interrupted()
     click.echo(text, nl=False)

@@ -1,6 +1,11 @@
 """`cutsheet check`: static checks and optional simulation for game folders, as a library.
 
     exit_code, text = check(["components/slipmax"], CheckOptions(simulate=200, players=4))
+    exit_code, text = check_folders(project.folders, CheckOptions())  # games already found
+
+The command line finds the games as `cutsheet build` does (a Project, generator/project.py,
+which this layer does not import: it is handed the project's resolved folders) and calls
+check_folders; check() finds them itself with the same sources/discover.py.
 
 A source is a game folder (holding game.yaml), game.yaml itself, or a component file listed
 in a game.yaml beside it (which checks its whole game: the rules checks need every
@@ -26,7 +31,7 @@ Bad input appears among `errors` with code SRC001 (and its file, line and column
 
 import json
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,6 +82,13 @@ class CheckOptions:
     report: Path | None = None
     #: Also write each plot as PNG and SVG into this folder (`--report-dir`).
     report_dir: Path | None = None
+
+    def validate(self) -> None:
+        """SourceError when the options ask for what cannot be done, whatever the games."""
+        if self.simulate < 0:
+            raise SourceError(None, "--simulate takes a number of games, 0 or more")
+        if (self.report or self.report_dir) and not self.simulate:
+            raise SourceError(None, "--report and --report-dir need --simulate N")
 
 
 @dataclass
@@ -140,7 +152,7 @@ def _engine_failure(exc: Exception, loc: Loc | None) -> Finding:
     return error(ENGINE_FAILED, f"the engine failed: {type(exc).__name__}: {exc}", loc)
 
 
-def _unlisted(game: Game, named: list[Path]) -> None:
+def _unlisted(game: Game, named: Sequence[Path]) -> None:
     listed = {f.path.resolve() for f in game.files}
     for path in named:
         if path not in listed:
@@ -196,7 +208,7 @@ def _unused_acceptances(game: Game, findings: list[Finding], simulated: bool) ->
 
 def check_game(
     folder: Path,
-    named: list[Path],
+    named: Sequence[Path],
     options: CheckOptions,
     progress: Progress | None = None,
     player: GamePlayer | None = None,
@@ -291,30 +303,46 @@ def check(
     progress: Progress | None = None,
     note: Callable[[str], None] | None = None,
 ) -> tuple[int, str]:
-    """Run the checker; return (exit code, the text or JSON to print). Without sources the
-    games are found in the working folder `here` (see sources/discover.py); `note` is told
-    when that falls back to the shipped games."""
+    """Find the games, then check them (check_folders); return (exit code, the text or JSON to
+    print). Without sources the games are found in the working folder `here` (see
+    sources/discover.py); `note` is told when that falls back to the shipped games."""
     options = options or CheckOptions()
     try:
-        if options.simulate < 0:
-            raise SourceError(None, "--simulate takes a number of games, 0 or more")
-        if (options.report or options.report_dir) and not options.simulate:
-            raise SourceError(None, "--report and --report-dir need --simulate N")
+        options.validate()
         found = find_games(sources, here)
-        if found.note and note is not None:
-            note(found.note)
-        results = _check_games(found.folders, options, progress)
+    except SourceError as exc:
+        return bad_input(exc, options)
+    if found.note and note is not None:
+        note(found.note)
+    return check_folders(found.folders, options, progress)
+
+
+def check_folders(
+    folders: Mapping[Path, Sequence[Path]], options: CheckOptions, progress: Progress | None = None
+) -> tuple[int, str]:
+    """Check game folders already found (each with the component files named in it, as a
+    Project or sources/discover.py holds them); return (exit code, the text or JSON to print)."""
+    try:
+        options.validate()
+        results = _check_games(folders, options, progress)
         if options.report or options.report_dir:
             _write_report(results, options)
     except SourceError as exc:
-        if options.json:
-            return 2, json.dumps(present.grouped([error(BAD_INPUT, exc.message, exc.loc)])) + "\n"
-        return 2, f"{exc}\n"
+        return bad_input(exc, options)
     text = render_json(results) if options.json else render_text(results)
     return exit_code(results), text
 
 
-def _check_games(folders: dict[Path, list[Path]], options: CheckOptions, progress: Progress | None) -> list[GameResult]:
+def bad_input(exc: SourceError, options: CheckOptions) -> tuple[int, str]:
+    """(2, the error to print) for input that stops the whole run, as JSON when asked for."""
+    if options.json:
+        return 2, json.dumps(present.grouped([error(BAD_INPUT, exc.message, exc.loc)])) + "\n"
+    return 2, f"{exc}\n"
+
+
+def _check_games(
+    folders: Mapping[Path, Sequence[Path]], options: CheckOptions, progress: Progress | None
+) -> list[GameResult]:
     """Each game in turn, until Ctrl-C stops a simulation."""
     results: list[GameResult] = []
     place: AbstractContextManager[GamePlayer] = nullcontext(InProcess())
