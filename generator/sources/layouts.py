@@ -14,7 +14,7 @@ from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.fonts import font_files
-from generator.sources.frozen import frozen
+from generator.sources.frozen import LocMap, frozen
 from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.schema import (
@@ -284,8 +284,9 @@ PAPER_SCHEMA = closed(
 )
 
 
-def load_paper(path: Path) -> LocDict:
-    """A paper preset file, validated."""
+def load_paper(path: Path) -> LocMap:
+    """A paper preset file, validated, immutable, its lengths in mm."""
     data = load_yaml(path)
     validate(data, PAPER_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a paper preset")
-    return data
+    lengths_in_mm(data, PAPER_SCHEMA)
+    return frozen(data)
