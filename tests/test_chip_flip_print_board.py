@@ -20,10 +20,10 @@ from generator.build import build_game
 from generator.games import load_game
 from generator.games.chip_flip import ENGINE
 from generator.games.chip_flip.board import square_name, squares_of
+from generator.games.chip_flip.components import BoardKind
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.layouts import load_layout
-from generator.units import parse_length
 from tests.pdf_geometry import PT_MM, trim_box_mm
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -130,10 +130,15 @@ def built(tmp_path_factory):
     return out / folder.name / f"{folder.name}.pdf", board
 
 
+def board_border() -> float:
+    """The board layout's border, in mm as the board kind reads it."""
+    return load_layout("chip-flip-board", params_schema=BoardKind.params_schema).params["border"]
+
+
 @pytest.fixture(scope="module")
 def tiles(built):
     path, board = built
-    size = 8 * SQUARE_MM + 2 * parse_length(load_layout("chip-flip-board").params["border"])
+    size = 8 * SQUARE_MM + 2 * board_border()
     reader = pypdf.PdfReader(path)
     with pdfplumber.open(path) as pdf:
         yield [Tile(page, trim_box_mm(reader.pages[n]), size) for n, page in enumerate(pdf.pages)]
@@ -246,7 +251,6 @@ def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_pat
     """Drawn with the ink saver on: no large fills at all, and dark squares still read dark
     in greyscale (averaged over each square, as the eye sees a hatch)."""
     from generator.build import context_for
-    from generator.games.chip_flip.components import BoardKind
     from generator.layout.scene import Group, Text
     from generator.render.pdf import write_pdf
     from generator.sheets.model import Sheet
@@ -274,7 +278,7 @@ def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_pat
         image = pdf[0].render(scale=scale, grayscale=True).to_pil().convert("L")
     finally:
         pdf.close()
-    border = parse_length(load_layout("chip-flip-board").params["border"])
+    border = board_border()
     greys: dict[bool, list[float]] = {True: [], False: []}
     for row in range(8):
         for col in range(8):

@@ -5,8 +5,10 @@ import pytest
 from generator.layout.card import field_findings
 from generator.sources import SourceError
 from generator.sources.layout_model import RepeatElement, TextElement
-from generator.sources.layouts import load_layout
+from generator.sources.layouts import FONT_SPEC, load_layout
 from generator.sources.loader import load_yaml
+from generator.sources.schema import COLOUR, LENGTH, closed
+from generator.units import PT
 
 
 def write(folder, name, text):
@@ -31,6 +33,32 @@ def test_extends_merges_key_by_key_child_winning(tmp_path):
     # Each value keeps its place: the title's box from the parent, its size from the child.
     assert (Path(title.loc.file).name, title.loc.line) == ("big-card.yaml", 4)
     assert (Path(title.shown.loc.file).name, title.shown.loc.line) == ("card.yaml", 4)
+
+
+def test_params_are_frozen_with_their_lengths_in_mm_and_their_places(tmp_path):
+    schema = closed({"border": LENGTH, "ink": COLOUR, "label": FONT_SPEC}, ["border", "ink", "label"])
+    write(
+        tmp_path,
+        "board",
+        "size: {width: 63mm, height: 88mm}\nparams:\n  border: 0.5in\n  ink: '#102030'\n"
+        "  label: {font: DejaVuSans, size: 9pt}\n",
+    )
+    write(tmp_path, "big-board", "extends: board\nparams:\n  label: {min_size: 6pt}\n")
+    params = load_layout("big-board", [tmp_path], params_schema=schema).params
+    assert params["border"] == pytest.approx(12.7)
+    assert params["label"]["size"] == pytest.approx(9 * PT)
+    assert params["label"]["min_size"] == pytest.approx(6 * PT)
+    assert (params["ink"], params["label"]["font"]) == ("#102030", "DejaVuSans")
+    assert all(type(v) is float for v in (params["border"], params["label"]["size"], params["label"]["min_size"]))
+    with pytest.raises(TypeError):
+        params["border"] = 1.0  # type: ignore[index]
+    with pytest.raises(TypeError):
+        params["label"]["size"] = 1.0
+    # Each value keeps where it was written: the border in the parent, min_size in the child.
+    assert (Path(params.loc_of("border").file).name, params.loc_of("border").line) == ("board.yaml", 3)
+    label = params["label"]
+    assert (Path(label.loc_of("size").file).name, label.loc_of("size").line) == ("board.yaml", 5)
+    assert (Path(label.loc_of("min_size").file).name, label.loc_of("min_size").line) == ("big-board.yaml", 3)
 
 
 def test_extends_cycles_are_errors_naming_the_cycle(tmp_path):

@@ -16,8 +16,8 @@ from functools import lru_cache
 
 from generator.layout.fonts import face, text_width
 from generator.layout.scene import Icon, Item, Text
-from generator.sources.loader import LocDict
-from generator.units import PT, parse_length
+from generator.sources.frozen import LocMap
+from generator.units import PT
 
 MIN_SIZE = 6 * PT
 SIZE_STEP = 0.25 * PT
@@ -43,13 +43,13 @@ class TextStyle:
     colour: str = "#000000"
 
 
-def font_style(spec: LocDict, **overrides) -> TextStyle:
+def font_style(spec: LocMap, **overrides) -> TextStyle:
     """The TextStyle of a text style given in a kind's params (sources/layouts.py FONT_SPEC)."""
     leading = spec.get("leading", 1.2)
     values = {
         "font": spec["font"],
-        "size": parse_length(spec["size"]),
-        "min_size": parse_length(spec.get("min_size", spec["size"])),
+        "size": spec["size"],
+        "min_size": spec.get("min_size", spec["size"]),
         "leading": leading,
         "min_leading": min(1.0, leading),
     }

@@ -73,4 +73,4 @@ def _preset_folders(game_folder: Path | None) -> list[Path]:
 
 def _from_preset(path: Path) -> Paper:
     data = load_paper(path)
-    return Paper(data["name"], *(parse_length(data[k]) for k in ("width", "height", "margin", "marks")))
+    return Paper(data["name"], *(data[k] for k in ("width", "height", "margin", "marks")))

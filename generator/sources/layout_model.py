@@ -2,13 +2,15 @@
 
 Every length is in millimetres, every element a typed value of its own kind, and every
 value that a later finding may point at keeps its file:line:col. A kind's own `params`
-stay a located mapping, validated by the kind's schema: they are the kind's business.
+are a frozen located mapping, validated by the kind's schema, its lengths in mm: their
+meaning is the kind's business.
 """
 
 from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 from generator.sources.loader import LocDict
 from generator.units import parse_length
 
@@ -165,8 +167,8 @@ class Layout:
     elements: tuple[Element, ...] = ()
     back_background: Colour | None = None
     back_elements: tuple[Element, ...] = ()
-    #: The kind's own parameters, validated by its params schema.
-    params: LocDict = field(default_factory=LocDict)
+    #: The kind's own parameters, validated by its params schema, lengths in mm.
+    params: LocMap = field(default_factory=LocMap)
 
     @property
     def footprint(self) -> tuple[float, float, float]:
@@ -268,7 +270,7 @@ def element(name: str, spec: LocDict) -> Element:
     )
 
 
-def layout_of(name: str, data: LocDict, params: LocDict) -> Layout:
+def layout_of(name: str, data: LocDict, params: LocMap) -> Layout:
     """The typed layout for a checked layout mapping, with the kind's checked params."""
     return Layout(
         name=name,

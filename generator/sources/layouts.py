@@ -14,9 +14,18 @@ from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.fonts import font_files
+from generator.sources.frozen import LocMap, frozen
 from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
-from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH, closed, validate
+from generator.sources.schema import (
+    COLOUR,
+    LENGTH,
+    NONNEGATIVE_LENGTH,
+    POSITIVE_LENGTH,
+    closed,
+    lengths_in_mm,
+    validate,
+)
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
@@ -153,7 +162,8 @@ def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
 def load_layout(
     name: str, dirs: list[Path] | None = None, loc: Loc | None = None, params_schema: dict | None = None
 ) -> Layout:
-    """The layout with its `extends` chain resolved, validated (params by the kind's schema)."""
+    """The layout with its `extends` chain resolved, validated (params by the kind's schema,
+    then made immutable with every length the schema declares in mm, as an item's are)."""
     dirs = dirs or [shipped.layouts_dir()]
     data = _resolve(name, dirs, loc, [])
     data.pop("extends", None)
@@ -165,7 +175,8 @@ def load_layout(
         params.loc, params.key_locs, params.value_locs = data.loc, {}, {}
     if params_schema is not None:
         validate(params, params_schema, fallback=data.loc, what=f"params of layout {name!r}")
-    return layout_of(name, data, params)
+        lengths_in_mm(params, params_schema)
+    return layout_of(name, data, frozen(params))
 
 
 def _every_element(data: LocDict) -> list[tuple[str, LocDict]]:
@@ -273,8 +284,9 @@ PAPER_SCHEMA = closed(
 )
 
 
-def load_paper(path: Path) -> LocDict:
-    """A paper preset file, validated."""
+def load_paper(path: Path) -> LocMap:
+    """A paper preset file, validated, immutable, its lengths in mm."""
     data = load_yaml(path)
     validate(data, PAPER_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a paper preset")
-    return data
+    lengths_in_mm(data, PAPER_SCHEMA)
+    return frozen(data)

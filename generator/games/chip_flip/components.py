@@ -32,9 +32,8 @@ from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout, TextElement
 from generator.sources.layouts import FONT_SPEC
-from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, closed
-from generator.units import PT, parse_length
+from generator.units import PT
 
 from .icons import USER_ICON
 from .schemas import BOARD, CHIP, NUMBERED_CHIP
@@ -61,7 +60,7 @@ class BoardKind(ComponentKind):
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         s = positive_length(item, "square")
-        border = parse_length(params["border"])
+        border = params["border"]
         rows, cols = item["rows"], item["columns"]
         width, height = cols * s + 2 * border, rows * s + 2 * border
         scene = Scene(width, height, name=item["name"])
@@ -108,10 +107,10 @@ def square_box(row: int, col: int, rows: int, s: float, border: float) -> tuple[
     return border + col * s, border + (rows - 1 - row) * s
 
 
-def positive_length(values: LocMap | LocDict, key: str) -> float:
-    """A length that must be more than nothing to draw with; SourceError at it if not. An
-    item's lengths are mm already; a layout's params are still written with their unit."""
-    value = float(values[key]) if isinstance(values, LocMap) else parse_length(values[key])
+def positive_length(values: LocMap, key: str) -> float:
+    """A length (in mm, as an item's and a layout's params are read) that must be more than
+    nothing to draw with; SourceError at it if not."""
+    value = float(values[key])
     if value <= 0:
         raise SourceError(values.loc_of(key), f"{key} must be longer than 0mm, not {value:g}mm")
     return value
@@ -127,7 +126,7 @@ def column_name(col: int) -> str:
 
 
 def _board_labels(
-    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocDict
+    rows: int, cols: int, s: float, border: float, width: float, height: float, spec: LocMap
 ) -> list[Item]:
     """Column letters and row numbers in the border: upright for South (below and left of
     the squares) and, for North, the same labels turned 180 degrees above and right of them,
@@ -276,12 +275,12 @@ def resolve_icon(face: LocMap, ctx: LayoutContext, component: str, side: str) ->
 class ChipLook:
     """The measurements and colours of one chip, from its layout params and diameter."""
 
-    def __init__(self, params: LocDict, diameter: float):
+    def __init__(self, params: LocMap, diameter: float):
         self.r = diameter / 2
-        self.margin = parse_length(params["margin"])
+        self.margin = params["margin"]
         #: The bridge is never wider than the radius, so it always meets both circles.
-        self.hinge = min(parse_length(params["hinge"]), self.r)
-        self.bleed = parse_length(params["bleed"])
+        self.hinge = min(params["hinge"], self.r)
+        self.bleed = params["bleed"]
         self.face = params["face"]
         self.ring_colour = params["ring"]
         #: How much larger this chip is than the disc the layout's elements are placed on.

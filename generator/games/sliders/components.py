@@ -32,7 +32,7 @@ from generator.layout.text import TextStyle
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.schema import COLOUR, LENGTH, closed
-from generator.units import PT, parse_length
+from generator.units import PT
 
 from .schemas import SCHEMAS
 
@@ -42,10 +42,6 @@ PAPER = "#ffffff"
 CARD_SPACE = "#d5e8d0"
 BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
-
-
-def _param(layout: Layout, key: str) -> float:
-    return parse_length(layout.params[key])
 
 
 def _ink_on(colour: str) -> str:
@@ -235,7 +231,7 @@ class SquareKind(ComponentKind):
 
     def board(self, squares: list[LocMap], layout: Layout, ctx: LayoutContext) -> Scene:
         side = layout.width
-        border, corner = _param(layout, "border"), _param(layout, "corner")
+        border, corner = layout.params["border"], layout.params["corner"]
         ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
         per_side = max(1, len(squares) // 4 - 1)
         cell = (ring - 2 * corner) / per_side
@@ -281,7 +277,7 @@ class SquareKind(ComponentKind):
         items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
         top = 2.0
         if kind == "property" and deed is not None:
-            bar = _param(layout, "bar")
+            bar = layout.params["bar"]
             items.append(Rect(0, 0, w, bar, Style(fill=deed["colour"], stroke=INK, stroke_width=0.75 * PT)))
             top = bar + 1.5
         big = 16 if w == depth else 8
@@ -444,7 +440,7 @@ def centred_net(item: LocMap, layout: Layout) -> HouseNet:
     """The item's net (a hotel's 1.4 times as wide and deep) centred in the component."""
     scale = 1.0 if item["type"] == "house" else 1.4
     w, wall, rise, depth, tab = (
-        _param(layout, k) * (scale if k in ("width", "depth") else 1.0)
+        layout.params[k] * (scale if k in ("width", "depth") else 1.0)
         for k in ("width", "wall", "rise", "depth", "tab")
     )
     net = house_net(w, wall, rise, depth, tab)

@@ -32,7 +32,6 @@ from generator.findings import Finding, error, info, warning
 from generator.layout.folders import context_for
 from generator.sources.errors import Loc
 from generator.sources.game import Game
-from generator.units import parse_length
 
 from .components import REGISTER_CARD_KIND, STRIP_KIND, register_geometry
 from .deck import Board, Strip, read_board, read_registers, read_strips
@@ -74,7 +73,7 @@ def fits_register_card(game: Game) -> list[Finding]:
     card_layout = ctx.layout(card_file.layout, REGISTER_CARD_KIND, card_file.data.loc_of("kind"))
     strip_layout = ctx.layout(strip_files[0].layout, STRIP_KIND, strip_files[0].data.loc_of("kind"))
     geometry = register_geometry(card_layout, strip_layout, len(card["registers"]))
-    step_height = parse_length(strip_layout.params["step_height"])
+    step_height = strip_layout.params["step_height"]
     findings = []
     for item in game.items("strip"):
         needed = len(item["steps"]) * step_height

@@ -17,9 +17,8 @@ from generator.layout.text import TextStyle, fit_text
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Layout
 from generator.sources.layouts import FONT_SPEC
-from generator.sources.loader import LocDict
 from generator.sources.schema import LENGTH, closed
-from generator.units import PT, parse_length
+from generator.units import PT
 
 from .schemas import REGISTER_CARD, SHAPE_BOARD, STRIP
 
@@ -48,9 +47,9 @@ class StripKind(ComponentKind):
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         params = layout.params
         w, h = layout.width, layout.height
-        pad = parse_length(params["padding"])
-        title_h = parse_length(params["title_height"])
-        step_h = parse_length(params["step_height"])
+        pad = params["padding"]
+        title_h = params["title_height"]
+        step_h = params["step_height"]
         scene = Scene(w, h, name=item["title"])
         component = item["title"]
         title = (pad, pad, w - 2 * pad, 4.0)
@@ -74,13 +73,11 @@ class StripKind(ComponentKind):
         return Faces(scene)
 
 
-def _font(spec: LocDict) -> TextStyle:
+def _font(spec: LocMap) -> TextStyle:
     """A params font setting (FONT_SPEC): shrinking to `min_size` (6 pt unless given) and
     tightening to a leading of 1.0."""
-    size, leading = parse_length(spec["size"]), spec.get("leading", 1.2)
-    return TextStyle(
-        spec["font"], size, min(parse_length(spec.get("min_size", "6pt")), size), leading, min(1.0, leading)
-    )
+    size, leading = spec["size"], spec.get("leading", 1.2)
+    return TextStyle(spec["font"], size, min(spec.get("min_size", 6 * PT), size), leading, min(1.0, leading))
 
 
 @dataclass(frozen=True)
@@ -102,12 +99,12 @@ def register_geometry(layout: Layout, strip_layout: Layout, registers: int = 6) 
     params, strip = layout.params, strip_layout.params
     strip_w = strip_layout.width
     strip_l = strip_layout.height
-    depth = strip_l - parse_length(strip["title_height"])
-    slit_y = parse_length(params["slit_from_top"])
-    slit = strip_w + parse_length(params["clearance"])
-    front = slit_y + depth + parse_length(params["slack"])
+    depth = strip_l - strip["title_height"]
+    slit_y = params["slit_from_top"]
+    slit = strip_w + params["clearance"]
+    front = slit_y + depth + params["slack"]
     width = layout.width
-    flap = parse_length(params["flap_height"])
+    flap = params["flap_height"]
     return RegisterGeometry(strip_w, strip_l, depth, slit, slit_y, front, flap, width / max(registers, 1), width)
 
 
@@ -132,7 +129,7 @@ class RegisterCardKind(ComponentKind):
         strip_layout = ctx.layout(params["strip_layout"], STRIP_KIND, layout.params.loc)
         g = register_geometry(layout, strip_layout, len(item["registers"]))
         scene = Scene(g.width, g.front_height + g.flap_height, name=item["name"])
-        shape_size = parse_length(params["shape_size"])
+        shape_size = params["shape_size"]
         ink = Style(fill="#000000")
         label = TextStyle("DejaVuSans", 7 * PT, align="center")
         for i, register in enumerate(item["registers"]):
@@ -187,8 +184,8 @@ class ShapeBoardKind(ComponentKind):
 
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         n, s = item["grid"], item["space"]
-        border = parse_length(layout.params["border"])
-        wall = parse_length(layout.params["wall"])
+        border = layout.params["border"]
+        wall = layout.params["wall"]
         cells = spiral_cells(n)
         expected = n * n - len(item["centre"])
         if len(item["spaces"]) != expected:

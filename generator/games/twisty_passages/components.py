@@ -18,9 +18,8 @@ from generator.layout.elements import with_fields
 from generator.layout.scene import Item, Polyline, Rect, Style
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
-from generator.sources.loader import LocDict
 from generator.sources.schema import COLOUR, LENGTH, TEXT, closed
-from generator.units import PT, parse_length
+from generator.units import PT
 
 from .schemas import MAZE_CARD, WIN_THRESHOLD, ZONES
 
@@ -95,10 +94,10 @@ def kind_line(item: LocMap) -> str:
     return " · ".join(words)
 
 
-def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
+def trap_teeth(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
     """Jaws: teeth hanging from the top edge and rising from the bottom one, each based on
     the trim edge with a solid strip behind it in the bleed, so the cut leaves whole teeth."""
-    depth, count = parse_length(spec["depth"]), spec["count"]
+    depth, count = spec["depth"], spec["count"]
     pitch = w / count
     style = Style(fill=spec["colour"])
     items: list[Item] = [Rect(-bleed, y, w + 2 * bleed, bleed, style) for y in (-bleed, h)]
@@ -109,10 +108,10 @@ def trap_teeth(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
     return items
 
 
-def maze(spec: LocDict, w: float, h: float, bleed: float) -> list[Item]:
+def maze(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
     """The back's maze over the whole card, into the bleed: the same on every build."""
     cols, rows = spec["cells"]
-    walls = Style(stroke=spec["walls"]["colour"], stroke_width=max(parse_length(spec["walls"]["width"]), 0.25 * PT))
+    walls = Style(stroke=spec["walls"]["colour"], stroke_width=max(spec["walls"]["width"], 0.25 * PT))
     cell_w, cell_h = (w + 2 * bleed) / cols, (h + 2 * bleed) / rows
     return [
         Polyline(((-bleed + c0 * cell_w, -bleed + r0 * cell_h), (-bleed + c1 * cell_w, -bleed + r1 * cell_h)), walls)

@@ -22,7 +22,7 @@ from generator.layout.scene import Group, Item, Polyline, Rect, Style, Text
 from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.schema import LENGTH, closed
-from generator.units import PT, parse_length
+from generator.units import PT
 
 from .colours import hex_to_linear
 from .schemas import BIDDING_TOKEN, BILL, RIDER, RULES_SUMMARY, VOTE
@@ -77,7 +77,7 @@ class BillKind(ElementKind):
         if element.draw != "vote-squares":
             return super().computed(element, item, layout, ctx)
         squares, p = item["squares"], layout.params
-        size, spacing, per_row = parse_length(p["square"]), parse_length(p["spacing"]), p["per_row"]
+        size, spacing, per_row = p["square"], p["spacing"], p["per_row"]
         cols = min(per_row, len(squares))
         left = element.x + (element.width - (cols * size + (cols - 1) * spacing)) / 2
         items: list[Item] = []
