@@ -7,6 +7,7 @@ from itertools import pairwise
 from pathlib import Path
 
 import cairosvg
+import imagecodecs
 import numpy as np
 import pdfplumber
 import pypdf
@@ -311,6 +312,8 @@ def test_png_previews_are_the_pdf_pages_drawn_by_pdfium(slipmax_out):
         with Image.open(png) as image:
             assert image.mode == "RGB"
             assert np.array_equal(np.asarray(image), drawn), png.name
+        # libpng, a second decoder, checks every chunk's CRC and the deflate stream.
+        assert np.array_equal(imagecodecs.png_decode(png.read_bytes()), drawn), png.name
 
 
 def test_a_shifted_rendering_would_be_caught(slipmax_out):
