@@ -64,7 +64,7 @@ def page_pngs(pdf: Path, images: Iterable[PageImage]) -> Iterable[bytes]:
         document.close()
 
 
-def _page_rows(page: Any, width: int, height: int) -> memoryview:
+def _page_rows(page: Any, width: int, height: int) -> bytearray:
     """The page drawn as PNG scanlines: each row of RGB pixels after its filter byte (0, none).
 
     pdfium draws straight into the scanlines (its rows start one byte into the buffer, a
@@ -73,10 +73,11 @@ def _page_rows(page: Any, width: int, height: int) -> memoryview:
     import pypdfium2.raw as pdfium_c
 
     stride = 1 + 3 * width
-    scanlines = bytearray(stride * height + 1)  # one spare byte: pdfium's buffer is a whole stride per row
-    pixels_from_1 = (ctypes.c_ubyte * (stride * height)).from_buffer(scanlines, 1)
+    # One spare byte at the end: from its offset of one, pdfium is given a whole stride per row.
+    scanlines = bytearray(stride * height + 1)
+    buffer = (ctypes.c_ubyte * (stride * height)).from_buffer(scanlines, 1)
     bitmap = pypdfium2.PdfBitmap.new_native(
-        width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True, buffer=pixels_from_1, stride=stride
+        width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True, buffer=buffer, stride=stride
     )
     bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
     # The page stretched to exactly this size (pdfium's own render() rounds it up).
@@ -84,10 +85,12 @@ def _page_rows(page: Any, width: int, height: int) -> memoryview:
         bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER | pdfium_c.FPDF_ANNOT
     )
     bitmap.close()
-    return memoryview(scanlines)[: stride * height]
+    del bitmap, buffer  # they hold the scanlines, which cannot be resized while they do
+    del scanlines[-1]
+    return scanlines
 
 
-def _png(rows: memoryview, size: tuple[int, int], dpi: float) -> bytes:
+def _png(rows: bytearray, size: tuple[int, int], dpi: float) -> bytes:
     """A PNG of the scanlines, its pixel data deflated by zlib-ng, with its dpi (pHYs, as
     Pillow writes it). The chunks are written by Pillow's chunk writer; libpng, the usual
     writer, deflates with zlib alone."""
@@ -100,6 +103,6 @@ def _png(rows: memoryview, size: tuple[int, int], dpi: float) -> bytes:
     png.write(PNG_SIGNATURE)
     putchunk(png, b"IHDR", width.to_bytes(4, "big"), height.to_bytes(4, "big"), RGB8)
     putchunk(png, b"pHYs", per_metre, per_metre, b"\x01")
-    putchunk(png, b"IDAT", imagecodecs.zlibng_encode(rows, level=PNG_COMPRESSION))
+    putchunk(png, b"IDAT", bytes(imagecodecs.zlibng_encode(rows, level=PNG_COMPRESSION)))
     putchunk(png, b"IEND", b"")
     return png.getvalue()
