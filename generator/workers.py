@@ -5,6 +5,7 @@ return how many they wrote: nothing large travels back, and a build's memory doe
 with the number of files it writes.
 """
 
+import gc
 import os
 from collections.abc import Callable
 from types import TracebackType
@@ -32,6 +33,11 @@ class Workers:
 
         self.done = done or (lambda n: None)
         self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else None
+        if self.pool is not None:
+            # The workers fork on the first submit. Objects made so far are left out of the
+            # collector's passes, so a worker's collections do not write to every object it
+            # shares with this process (each write copies a page).
+            gc.freeze()
         self.pending: list[Future[int]] = []
 
     def submit(self, task: Callable[..., int], *args: Any) -> None:
@@ -56,6 +62,7 @@ class Workers:
     ) -> None:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
+            gc.unfreeze()
 
 
 def chunks(items: list, jobs: int, most: int = 16) -> list[list]:
@@ -63,3 +70,15 @@ def chunks(items: list, jobs: int, most: int = 16) -> list[list]:
     each run no longer than `most`."""
     size = max(1, min(most, -(-len(items) // (4 * jobs))))
     return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def shares(items: list, parts: int) -> list[list]:
+    """`items` in `parts` consecutive runs of nearly equal length (fewer when items are fewer)."""
+    size, extra = divmod(len(items), parts)
+    runs, start = [], 0
+    for part in range(parts):
+        end = start + size + (part < extra)
+        if end > start:
+            runs.append(items[start:end])
+        start = end
+    return runs

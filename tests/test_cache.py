@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import run_build
 
 
@@ -37,11 +39,16 @@ def test_a_rebuild_redoes_only_the_changed_sheet_and_matches_a_cold_build(tmp_pa
     assert not (cold / ".cache").exists()
 
 
-def test_parallel_rendering_writes_the_same_bytes(tmp_path):
+@pytest.mark.parametrize("formats", ["pdf,svg,png", "svg"])
+def test_parallel_rendering_writes_the_same_bytes(tmp_path, formats):
+    """Three workers (SVGs while the PDF is written, then previews; or SVGs alone) write
+    what one process writes."""
     source = deck(tmp_path / "cache")
-    run_build(str(source), "--out", str(tmp_path / "one"), "--no-cache")
-    run_build(str(source), "--out", str(tmp_path / "two"), "--no-cache", "--jobs", "2")
-    assert outputs(tmp_path / "one" / "cache") == outputs(tmp_path / "two" / "cache")
+    run_build(str(source), "--out", str(tmp_path / "one"), "--no-cache", "--format", formats, "--jobs", "1")
+    run_build(str(source), "--out", str(tmp_path / "three"), "--no-cache", "--format", formats, "--jobs", "3")
+    one = outputs(tmp_path / "one" / "cache")
+    assert one == outputs(tmp_path / "three" / "cache")
+    assert {Path(path).suffix for path in one} == {f".{fmt}" for fmt in formats.split(",")}
 
 
 def test_a_damaged_cache_is_a_miss_not_a_failure(tmp_path):

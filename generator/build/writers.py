@@ -16,7 +16,7 @@ from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.render.raster import prepare as prepare_raster
 from generator.sheets.model import Sheet
 from generator.sources.game import Game
-from generator.workers import Workers, chunks
+from generator.workers import Workers, chunks, shares
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ def write_outputs(
     if jobs > 1:  # loaded before the workers fork, so that they share it
         _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
     with Workers(jobs, progress) as workers:
-        for run in chunks(missing.get("svg", []), jobs):
+        for run in _svg_runs(missing.get("svg", []), jobs, "pdf" in formats or bool(missing.get("png"))):
             sheets = [result.sheets[f.index] for f in run]
             workers.submit(write_svgs, run, sheets, [heads[f.index] for f in run], ctx.icon_dirs, store)
         pdf = pdf_path(output.out_dir, game)
@@ -124,6 +124,15 @@ def write_outputs(
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
     remove_stale(folder, ".*.tmp", set())
+
+
+def _svg_runs(files: list[SheetFile], jobs: int, pdf_meanwhile: bool) -> list[list[SheetFile]]:
+    """The SVGs in runs for the workers. While this process writes the PDF, they go to one
+    worker fewer than there are, in one run each: the PDF, which the previews wait for,
+    keeps a core to itself."""
+    if pdf_meanwhile and jobs > 1:
+        return shares(files, jobs - 1)
+    return chunks(files, jobs)
 
 
 def _prepare_workers(svg: bool, png: bool) -> None:
