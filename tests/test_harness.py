@@ -16,12 +16,13 @@ rules could reach), last_first (the last seat goes first). The track prints `chi
 """
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
 
 from generator.check.report import simulation_findings
-from generator.check.simulate import Problem, derived_seed, simulate
+from generator.check.simulate import InProcess, Played, Problem, SimulationJob, derived_seed, simulate
 from generator.check.stats import percentile, summary, wilson_interval
 from generator.findings import error, info, warning
 from generator.games.base import (
@@ -364,6 +365,25 @@ def test_the_harness_plays_the_games_an_engines_figures_declare():
     again = simulate(engine, TRACK, 3, 3, 99).as_json()["four"]
     assert again == data["four"], "the runs are seeded by their own seed, not the report's"
     assert data["bank_at_end"] == run(games=2, seed=7).as_json()["bank_at_end"]
+
+
+class Recording(InProcess):
+    """Plays in this process, noting the player count and game count of each job it is given."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[int, int]] = []
+
+    def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
+        self.jobs.append((job.players, games))
+        return super().play(job, games)
+
+
+def test_the_figures_games_are_played_by_the_runs_player():
+    """With --jobs or a cluster, the figures' games go where the run's games go."""
+    player = Recording()
+    data = simulate(ToyRaceWithRuns(), TRACK, 2, 2, 7, player=player).as_json()
+    assert player.jobs == [(2, 2), (4, 6)]
+    assert data["four"] == simulate(ToyRaceWithRuns(), TRACK, 2, 2, 7).as_json()["four"]
 
 
 def test_players_outside_the_engine_range_are_refused():

@@ -166,8 +166,9 @@ def test_report_needs_a_simulation():
     assert "--report and --report-dir need --simulate N" in output
 
 
-@pytest.mark.parametrize("folder", ["chip-flip", "slipmax", "whipped"])
+@pytest.mark.parametrize("folder", ["chip-flip", "slipmax", "whipped", "twisty-passages"])
 def test_the_report_is_the_same_for_any_number_of_processes(folder, tmp_path):
+    """Twisty Passages' figures play games of their own: the processes play those too."""
     runs = {}
     for jobs in ("1", "2", "3"):
         page = tmp_path / f"{jobs}.html"

@@ -365,22 +365,28 @@ def _seat_shares(scores: Sequence[float]) -> list[float]:
     return [1 / len(tied) if seat in tied else 0.0 for seat in range(len(scores))]
 
 
-def _figure_runs(job: SimulationJob) -> dict[str, list[GameState]]:
-    """The games the engine's figures ask for besides the run's own, played like any job's."""
+def _figure_runs(job: SimulationJob, player: GamePlayer) -> dict[str, list[GameState]]:
+    """The games the engine's figures ask for besides the run's own, played like the run's
+    (by the same player: in its processes or on its cluster), in index order."""
     played = {}
     for run in job.engine.figure_runs():
         extra = simulation_job(job.engine, job.deck, run.players, run.seed, run.policy, dict(run.options))
-        outcomes = extra.play(range(run.games)).outcomes
+        outcomes = sorted(
+            (outcome for batch in player.play(extra, run.games) for outcome in batch.outcomes),
+            key=lambda outcome: outcome.index,
+        )
         played[run.name] = [outcome.state for outcome in outcomes if outcome.state is not None]
     return played
 
 
-def _engine_figures(job: SimulationJob, states: list[GameState], reserved: set[str]) -> tuple[dict, Problem | None]:
+def _engine_figures(
+    job: SimulationJob, states: list[GameState], reserved: set[str], player: GamePlayer
+) -> tuple[dict, Problem | None]:
     engine = job.engine
     try:
         figures = engine.figures(states)
         if states and engine.figure_runs():
-            figures = {**figures, **engine.run_figures(_figure_runs(job))}
+            figures = {**figures, **engine.run_figures(_figure_runs(job, player))}
         if not isinstance(figures, dict):
             raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
         json.dumps(figures, allow_nan=False)
@@ -454,7 +460,8 @@ def run_job(
     cpu = 0.0
     interrupted = False
     started = time.perf_counter()
-    batches = (player or InProcess()).play(job, games)
+    player = player or InProcess()
+    batches = player.play(job, games)
     try:
         for played in batches:
             outcomes.extend(played.outcomes)
@@ -469,13 +476,20 @@ def run_job(
             close()
     elapsed = time.perf_counter() - started
     outcomes.sort(key=lambda outcome: outcome.index)
-    return measure(job, outcomes, games, elapsed, cpu, interrupted)
+    return measure(job, outcomes, games, elapsed, cpu, interrupted, player)
 
 
 def measure(
-    job: SimulationJob, outcomes: list[GameOutcome], requested: int, elapsed: float, cpu: float, interrupted: bool
+    job: SimulationJob,
+    outcomes: list[GameOutcome],
+    requested: int,
+    elapsed: float,
+    cpu: float,
+    interrupted: bool,
+    player: GamePlayer,
 ) -> SimulationReport:
-    """The report of these games (in index order); the timings only set the speed figures."""
+    """The report of these games (in index order); the timings only set the speed figures.
+    `player` plays the games the engine's figures ask for."""
     engine = job.engine
     ended: list[GameState] = []
     problems: list[Problem] = []
@@ -531,7 +545,7 @@ def measure(
         requested=requested,
         interrupted=interrupted,
     )
-    figures, problem = _engine_figures(job, ended, set(report.as_json()))
+    figures, problem = _engine_figures(job, ended, set(report.as_json()), player)
     report.figures = figures
     if problem is not None:
         report.problems.append(problem)
