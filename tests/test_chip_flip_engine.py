@@ -1,5 +1,6 @@
 """The Chip Flip engine through the harness's interface: random play, policies, figures."""
 
+import pickle
 import random
 from pathlib import Path
 
@@ -188,6 +189,24 @@ def test_the_third_repetition_of_a_position_is_a_draw():
     assert state.returns() == [0.0, 0.0]
     assert state.end_reason() == "a draw: the same position a third time"
     assert state.ended_by_rules()
+
+
+def test_a_state_sent_to_another_process_keeps_its_draw():
+    """A finished game travels with only its last position's count; one in play with its
+    whole history, so that the draw rule still sees every repetition."""
+    state = advanced_state(["c5"], ["b4", "c3"])
+    loop = ["c5xa3", "c3xa5", "a3xc5", "a5xc3"]
+    for text in loop:
+        state.apply(move(text))
+    in_play = pickle.loads(pickle.dumps(state))
+    assert in_play.seen == state.seen
+    for text in loop:
+        in_play.apply(move(text))
+    assert in_play.outcome().termination is Termination.REPETITION
+    finished = pickle.loads(pickle.dumps(in_play))
+    assert len(finished.seen) == 1 and len(in_play.seen) == 4
+    assert finished.is_terminal() and finished.outcome() == in_play.outcome()
+    assert finished.returns() == in_play.returns() and finished.end_reason() == in_play.end_reason()
 
 
 def test_advanced_greedy_games_end_without_the_cap(deck):

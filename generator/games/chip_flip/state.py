@@ -56,6 +56,15 @@ class ChipFlipState(GameState[Move]):
         # Chips on the board and chips carried off as points are all out of the box.
         self.note_in_play(NUMBERED_CHIPS if position.advanced else CHIPS, self.chips)
 
+    def __getstate__(self) -> dict:
+        """What a copy of the state carries. Once the game is over (a worker process sends
+        finished games back), of the positions seen only the current one's count: all the
+        draw rule reads when no move follows, where the whole history was most of the bytes."""
+        state = self.__dict__.copy()
+        if self.is_terminal():
+            state["seen"] = Counter({self.position: self.seen[self.position]})
+        return state
+
     @property
     def drawn(self) -> bool:
         """Whether the position now stands for the third time (the draw rule)."""
