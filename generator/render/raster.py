@@ -73,13 +73,15 @@ def _page_rows(page: Any, width: int, height: int) -> bytearray:
     import pypdfium2.raw as pdfium_c
 
     stride = 1 + 3 * width
-    # One spare byte at the end: from its offset of one, pdfium is given a whole stride per row.
-    scanlines = bytearray(stride * height + 1)
+    # White, each row's filter byte 0; one spare byte at the end: from its offset of one,
+    # pdfium is given a whole stride per row. (Filling the buffer here takes a tenth of the
+    # time pdfium takes to fill its bitmap.)
+    scanlines = bytearray(b"\xff") * (stride * height + 1)
+    scanlines[0 : stride * height : stride] = bytes(height)
     buffer = (ctypes.c_ubyte * (stride * height)).from_buffer(scanlines, 1)
     bitmap = pypdfium2.PdfBitmap.new_native(
         width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True, buffer=buffer, stride=stride
     )
-    bitmap.fill_rect((255, 255, 255, 255), 0, 0, width, height)
     # The page stretched to exactly this size (pdfium's own render() rounds it up).
     pdfium_c.FPDF_RenderPageBitmap(
         bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER | pdfium_c.FPDF_ANNOT
