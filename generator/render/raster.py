@@ -17,7 +17,7 @@ from typing import Any
 
 PREVIEW_DPI = 100
 #: zlib-ng's level for the PNGs' pixel data. Its level 1 deflates a page of mostly flat
-#: colour about three times as fast as libpng's zlib at level 2, for files about a quarter
+#: colour about three times as fast as libpng's zlib at level 2, for files about 30%
 #: larger; writing the PNG, not drawing the page, was most of the work.
 PNG_COMPRESSION = 1
 MM_PER_INCH = 25.4
