@@ -2,17 +2,25 @@
 
 Tasks are module-level functions (so a worker can run them) that write their own files and
 return how many they wrote: nothing large travels back, and a build's memory does not grow
-with the number of files it writes.
+with the number of files it writes. Nothing large travels out either: what the tasks draw
+from (a build's sheets) is handed to Workers as `shared`, and the workers, forked once it
+exists, find it in their own memory (`inherited`) instead of unpickling a copy that this
+process pickled while it had other work to do.
 """
 
 import gc
 import os
 from collections.abc import Callable
 from types import TracebackType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
+
+T = TypeVar("T")
+
+#: The `shared` value of the Workers in use (one at a time), in this process and its workers.
+_shared: object = None
 
 
 def available_cores() -> int:
@@ -26,11 +34,14 @@ def available_cores() -> int:
 class Workers:
     """Submit tasks, then wait(); `done` is told, in this process, how many files each wrote."""
 
-    def __init__(self, jobs: int, done: Callable[[int], None] | None = None):
+    def __init__(self, jobs: int, done: Callable[[int], None] | None = None, shared: object = None):
         # Imported here: the command line reads available_cores() and stays quick to start.
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
+        global _shared
+        if _shared is not None:
+            raise RuntimeError("one Workers at a time: their tasks share one inherited value")
         self.done = done or (lambda n: None)
         self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else None
         if self.pool is not None:
@@ -39,6 +50,7 @@ class Workers:
             # shares with this process (each write copies a page).
             gc.freeze()
         self.pending: list[Future[int]] = []
+        _shared = shared
 
     def submit(self, task: Callable[..., int], *args: Any) -> None:
         if self.pool is None:
@@ -60,9 +72,19 @@ class Workers:
     def __exit__(
         self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
     ) -> None:
+        global _shared
+        _shared = None
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
             gc.unfreeze()
+
+
+def inherited(expected: type[T]) -> T:
+    """The `shared` value of the Workers running this task (in a worker: as it was when the
+    worker forked), checked to be an `expected`."""
+    if not isinstance(_shared, expected):
+        raise RuntimeError(f"no {expected.__name__} shared with this task")
+    return _shared
 
 
 def chunks(items: list, jobs: int, most: int = 16) -> list[list]:

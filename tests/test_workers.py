@@ -2,7 +2,7 @@
 
 import pytest
 
-from generator.workers import chunks, shares
+from generator.workers import Workers, chunks, inherited, shares
 
 
 @pytest.mark.parametrize(("items", "parts"), [(112, 1), (112, 3), (10, 4), (3, 5), (0, 2)])
@@ -18,3 +18,30 @@ def test_chunks_give_each_worker_a_few_runs_of_at_most_the_most():
     assert [item for run in runs for item in run] == list(range(112))
     assert len(runs) == 8 and max(map(len, runs)) == 14
     assert max(map(len, chunks(list(range(1000)), 2))) == 16
+
+
+def _shared_item(index: int) -> int:
+    """The shared list's item `index`, as the worker running this task sees it."""
+    return inherited(list)[index]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_tasks_read_the_shared_value_without_it_being_sent(jobs):
+    seen: list[int] = []
+    with Workers(jobs, seen.append, shared=[10, 20, 30]) as workers:
+        for index in range(3):
+            workers.submit(_shared_item, index)
+        workers.wait()
+    assert sorted(seen) == [10, 20, 30]
+    with pytest.raises(RuntimeError, match="no list shared"):
+        inherited(list)
+
+
+def test_one_workers_shares_at_a_time():
+    with Workers(1, shared=[1]), pytest.raises(RuntimeError, match="one Workers at a time"):
+        Workers(1, shared=[2])
+
+
+def test_a_shared_value_of_another_type_is_refused():
+    with Workers(1, shared={"a": 1}), pytest.raises(RuntimeError, match="no list shared"):
+        inherited(list)

@@ -16,7 +16,7 @@ from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.render.raster import prepare as prepare_raster
 from generator.sheets.model import Sheet
 from generator.sources.game import Game
-from generator.workers import Workers, chunks, shares
+from generator.workers import Workers, chunks, inherited, shares
 
 
 @dataclass(frozen=True)
@@ -54,14 +54,14 @@ def write_print_file(game: Game, sheets: list[Sheet], ctx: LayoutContext, out_di
     return pdf
 
 
-def write_svgs(
-    files: list[SheetFile], sheets: list[Sheet], heads: list[str], icon_dirs: list[Path], store: BuildCache
-) -> int:
-    """Write each sheet's SVG and keep it in the cache (module level: workers run it)."""
+def write_svgs(files: list[SheetFile], heads: list[str], icon_dirs: list[Path], store: BuildCache) -> int:
+    """Write each sheet's SVG and keep it in the cache (module level: workers run it). The
+    sheets are the build's, shared with the workers (write_outputs)."""
     from generator.render.svg import render_svg
 
-    for file, sheet, heading in zip(files, sheets, heads, strict=True):
-        data = render_svg(sheet, heading, partial(find_icon, icon_dirs=icon_dirs)).encode("utf-8")
+    sheets: list[Sheet] = inherited(list)
+    for file, heading in zip(files, heads, strict=True):
+        data = render_svg(sheets[file.index], heading, partial(find_icon, icon_dirs=icon_dirs)).encode("utf-8")
         write_atomic(file.path, data)
         store.put(file.entry, data)
     return len(files)
@@ -101,10 +101,9 @@ def write_outputs(
         progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
     if jobs > 1:  # loaded before the workers fork, so that they share it
         _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
-    with Workers(jobs, progress) as workers:
+    with Workers(jobs, progress, shared=result.sheets) as workers:
         for run in _svg_runs(missing.get("svg", []), jobs, "pdf" in formats or bool(missing.get("png"))):
-            sheets = [result.sheets[f.index] for f in run]
-            workers.submit(write_svgs, run, sheets, [heads[f.index] for f in run], ctx.icon_dirs, store)
+            workers.submit(write_svgs, run, [heads[f.index] for f in run], ctx.icon_dirs, store)
         pdf = pdf_path(output.out_dir, game)
         if "pdf" in formats:
             _write_pdf(game, result.sheets, ctx, pdf, key("pdf", game.name, digests), store)

@@ -17,7 +17,7 @@ from generator.layout.context import find_icon
 from generator.output import scratch_file
 from generator.render.raster import PageImage, prepare
 from generator.sheets.model import Sheet
-from generator.workers import Workers, available_cores, chunks
+from generator.workers import Workers, available_cores, chunks, inherited
 
 
 @dataclass(frozen=True)
@@ -36,17 +36,19 @@ def write_sheet_pngs(images: list[SheetImage], icon_dirs: Sequence[Path]) -> Non
     jobs = available_cores()
     if jobs > 1:  # loaded before the workers fork, so that they share them
         prepare()
-    with Workers(jobs) as workers:
-        for run in chunks(images, jobs):
+    with Workers(jobs, shared=images) as workers:
+        for run in chunks(list(range(len(images))), jobs):
             workers.submit(_write_run, run, list(icon_dirs))
         workers.wait()
 
 
-def _write_run(images: list[SheetImage], icon_dirs: list[Path]) -> int:
-    """The images' sheets as the pages of one temporary PDF beside the first image, then each
-    page drawn to its PNG (module level: workers run it)."""
+def _write_run(run: list[int], icon_dirs: list[Path]) -> int:
+    """The images `run` (of those shared with the workers) as the pages of one temporary PDF
+    beside the first image, then each page drawn to its PNG (module level: workers run it)."""
     from generator.render.pdf import write_pdf
 
+    shared: list[SheetImage] = inherited(list)
+    images = [shared[index] for index in run]
     with scratch_file(images[0].path.parent / "raster.pdf") as pdf:
         write_pdf([image.sheet for image in images], pdf, "", partial(find_icon, icon_dirs=icon_dirs))
         files = [SheetFile(image.path, "", page) for page, image in enumerate(images)]
