@@ -17,7 +17,7 @@ from generator.build.parts import lay_out_cached
 from generator.build.policy import fits_on, too_large
 from generator.cache import BuildCache
 from generator.layout.folders import context_for
-from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, with_role
+from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, by_role
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic
 from generator.render.svg import render_svg
@@ -158,7 +158,7 @@ def ptc_paper(paper: Paper) -> Paper:
 
 def ptc_sheet(sheet: Sheet, page: Paper) -> Sheet:
     """Print layer (art, text to be outlined) with registration marks, and the cut layer."""
-    art = list(with_role(tuple(sheet.items), "art"))
+    art = list(by_role(tuple(sheet.items))["art"])
     return Sheet(
         sheet.width,
         sheet.height,

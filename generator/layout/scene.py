@@ -158,24 +158,27 @@ def translate(items: list[Item] | tuple[Item, ...], dx: float, dy: float) -> Gro
 
 
 def item_role(item: Drawn) -> str:
-    return item.style.role
+    # Text, icons and art carry their role themselves: their `style` is built on each call.
+    return item.role if isinstance(item, (Text, Icon, Image)) else item.style.role
 
 
-def with_role(items: tuple[Item, ...], role: str) -> tuple[Item, ...]:
-    """The subtree holding only the items of one role (groups kept where non-empty); for
-    "halo", the under-strokes of the haloed lines."""
-    out: list[Item] = []
+def by_role(items: tuple[Item, ...]) -> dict[str, tuple[Item, ...]]:
+    """Each of the ROLES' subtree of `items`, from one walk over them: the items of that role,
+    in their groups (a group is kept where it holds any); for "halo", the under-strokes of the
+    haloed lines. Items of other roles are left out."""
+    found: dict[str, list[Item]] = {role: [] for role in ROLES}
     for item in items:
         if isinstance(item, Group):
-            children = with_role(item.items, role)
-            if children:
-                out.append(replace(item, items=children))
-        elif role == "halo":
-            if isinstance(item, (Rect, Circle, Polyline, Path)) and item.style.halo and item.style.stroke:
-                out.append(replace(item, style=item.style.halo_style))
-        elif item_role(item) == role:
-            out.append(item)
-    return tuple(out)
+            for role, children in by_role(item.items).items():
+                if children:
+                    found[role].append(replace(item, items=children))
+            continue
+        role = item_role(item)
+        if role in found and role != "halo":
+            found[role].append(item)
+        if isinstance(item, (Rect, Circle, Polyline, Path)) and item.style.halo and item.style.stroke:
+            found["halo"].append(replace(item, style=item.style.halo_style))
+    return {role: tuple(subtree) for role, subtree in found.items()}
 
 
 def without_roles(items: tuple[Item, ...], roles: tuple[str, ...]) -> tuple[Item, ...]:

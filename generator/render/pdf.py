@@ -18,7 +18,6 @@ from reportlab.pdfgen import canvas
 
 from generator.layout.fonts import register_fonts
 from generator.layout.scene import (
-    ROLES,
     Circle,
     Group,
     Icon,
@@ -28,7 +27,7 @@ from generator.layout.scene import (
     Rect,
     Style,
     Text,
-    with_role,
+    by_role,
 )
 from generator.layout.scene import (
     Path as PathItem,
@@ -257,9 +256,8 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
             c.setBleedBox(_box_pt(sheet.bleed, sheet.height))
         c.saveState()
         c.transform(K, 0, 0, -K, 0, sheet.height * K)
-        items = tuple(sheet.items)
-        for role in ROLES:
-            painter.items(with_role(items, role))
+        for subtree in by_role(tuple(sheet.items)).values():  # in the order of ROLES
+            painter.items(subtree)
         c.restoreState()
         c.showPage()
         c.setTrimBox(None)

@@ -3,20 +3,22 @@
 import base64
 import math
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
 from generator.layout.fonts import face
-from generator.layout.scene import ROLES, Group, Icon, Image, Item, with_role
+from generator.layout.scene import Group, Icon, Image, Item, by_role
 from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
 from generator.sources import art
 
 
+@lru_cache(maxsize=1 << 16)
 def number(value: float) -> str:
-    """Millimetres to 3 decimals (a micron), without trailing zeros: stable and compact."""
+    """Millimetres to 3 decimals (a micron), without trailing zeros: stable and compact.
+    Remembered: a sheet repeats the same few positions many times over."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -115,7 +117,6 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
         path = icon_path(name)
         return icons.inline(path) if path is not None else None
 
-    layers = [(role, with_role(items, role)) for role in ROLES]
     return (
         _environment()
         .get_template("sheet.svg.j2")
@@ -124,7 +125,7 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
             title=title,
             symbols=symbols,
             clips=sorted(clips.items()),
-            layers=layers,
+            layers=by_role(items).items(),
             outline_text=outline_text,
             inline_icon=inline_icon,
         )
