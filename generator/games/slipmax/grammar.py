@@ -440,14 +440,14 @@ class _Notation(Transformer):
         return str(token)[1:-1]
 
 
-_ENGLISH_STEP = Lark(ENGLISH, start="step", parser="earley", g_regex_flags=re.IGNORECASE)
-_ENGLISH_NOTE = Lark(ENGLISH, start="note", parser="earley", g_regex_flags=re.IGNORECASE)
+#: One parser for both of the printed texts' start symbols: building it is most of the cost.
+_ENGLISH = Lark(ENGLISH, start=["step", "note"], parser="earley", g_regex_flags=re.IGNORECASE)
 _NOTATION = Lark(NOTATION, parser="lalr")
 
 
-def _parse(parser: Lark, transformer: Transformer, text: str):
+def _parse(parser: Lark, transformer: Transformer, text: str, start: str | None = None):
     try:
-        return transformer.transform(parser.parse(text))
+        return transformer.transform(parser.parse(text, start=start))
     except LarkError as exc:
         column = getattr(exc, "column", None)
         raise GrammarError(
@@ -458,12 +458,12 @@ def _parse(parser: Lark, transformer: Transformer, text: str):
 
 def parse_step(text: str) -> Node:
     """The effect tree of a printed step text."""
-    return check_tree(_parse(_ENGLISH_STEP, _English(), text), STEP_OPS)
+    return check_tree(_parse(_ENGLISH, _English(), text, "step"), STEP_OPS)
 
 
 def parse_note(text: str) -> tuple[Node, ...]:
     """The strip-wide rules of a printed note."""
-    rules = _parse(_ENGLISH_NOTE, _English(), text)
+    rules = _parse(_ENGLISH, _English(), text, "note")
     for rule in rules:
         check_tree(rule, NOTE_OPS)
     return rules
