@@ -163,9 +163,9 @@ def item_role(item: Drawn) -> str:
 
 
 def by_role(items: tuple[Item, ...]) -> dict[str, tuple[Item, ...]]:
-    """Each of the ROLES' subtree of `items`, from one walk over them: the items of that role,
-    in their groups (a group is kept where it holds any); for "halo", the under-strokes of the
-    haloed lines. Items of other roles are left out."""
+    """For each of the ROLES in order, the subtree of `items` that it draws, from one walk over
+    them: the items of that role in their groups (a group is kept where it holds any); for
+    "halo", the under-strokes of the haloed lines. Items of other roles are left out."""
     found: dict[str, list[Item]] = {role: [] for role in ROLES}
     for item in items:
         if isinstance(item, Group):
