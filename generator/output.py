@@ -13,10 +13,23 @@ from pathlib import Path
 
 
 def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` whole. A file that holds exactly `data` already is left as it
+    is, its time too: a rebuild rewrites only what changed, and tools that sync or watch the
+    folder see only that."""
+    if _holds(path, data):
+        return
+
     def write(tmp: Path) -> None:
         tmp.write_bytes(data)
 
     write_with(path, write)
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def write_with(path: Path, writer: Callable[[Path], None]) -> None:

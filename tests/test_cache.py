@@ -39,6 +39,22 @@ def test_a_rebuild_redoes_only_the_changed_sheet_and_matches_a_cold_build(tmp_pa
     assert not (cold / ".cache").exists()
 
 
+def test_a_rebuild_leaves_the_files_it_would_not_change_untouched(tmp_path):
+    out = tmp_path / "out"
+    run_build(str(deck(tmp_path / "cache")), "--out", str(out))
+    before = {path: (path.read_bytes(), path.stat()) for path in (out / "cache").rglob("*.*")}
+    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out))
+    changed = {path.name for path, (data, _) in before.items() if path.read_bytes() != data}
+    touched = {
+        path.name
+        for path, (_, stat) in before.items()
+        if (path.stat().st_ino, path.stat().st_mtime_ns) != (stat.st_ino, stat.st_mtime_ns)
+    }
+    # Card 12's sheet, as SVG and PNG, and the PDF that holds it.
+    assert len(before) > 10 and sorted(name.rsplit(".")[-1] for name in changed) == ["pdf", "png", "svg"]
+    assert touched == changed
+
+
 @pytest.mark.parametrize("formats", ["pdf,svg,png", "svg"])
 def test_parallel_rendering_writes_the_same_bytes(tmp_path, formats):
     """Three workers (SVGs while the PDF is written, then previews; or SVGs alone) write
