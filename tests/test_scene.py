@@ -21,4 +21,5 @@ def test_each_role_gets_its_items_in_their_groups_and_haloed_lines_their_under_s
     assert (halo.x, halo.w) == (cut.x, cut.w)
     assert halo.style.role == "halo" and halo.style.stroke == "#ffffff"
     assert halo.style.stroke_width > cut.style.stroke_width
-    assert all(not layers[role] for role in ("score", "slit", "crop"))  # and "decoration" nowhere
+    # Every layer is now accounted for, so the item of the unknown role "decoration" is in none.
+    assert all(not layers[role] for role in ("score", "slit", "crop"))
