@@ -14,9 +14,10 @@ from urllib.parse import urlsplit
 import click
 
 from generator import scaffold
+from generator.cache import BuildCache
 from generator.check.players import game_player
 from generator.check.progress import terminal_progress
-from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, check_game, engine_for
+from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
 from generator.export.profiles import PROFILES
 from generator.findings import Finding, Severity, accept
@@ -239,7 +240,7 @@ def build(
             game = load_game(folder)
         except SourceError as exc:
             _fail(str(exc))
-        if not no_check and not _checks_pass(game):
+        if not no_check and not _checks_pass(game, output.store()):
             failed = True
             continue
         if not _build_one(game, project):
@@ -256,10 +257,12 @@ def build(
     sys.exit(1 if failed else 0)
 
 
-def _checks_pass(game: Game) -> bool:
-    """Run the static checks, print what a build should say of them (`cutsheet check` says
-    the rest); False when they found errors."""
-    checked = check_game(game.folder, [], CHECKING, game=game)
+def _checks_pass(game: Game, store: BuildCache) -> bool:
+    """Run the static checks (kept in the build cache), print what a build should say of
+    them (`cutsheet check` says the rest); False when they found errors."""
+    from generator.build.checks import static_checks
+
+    checked = static_checks(game, store)
     if checked.bad_input:
         _fail(str(checked.bad_input))
     _say(checked.findings)
@@ -514,7 +517,7 @@ def sweep_command(
         if len(folders) != 1:
             _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
         game = load_game(folders[0])
-        if not _checks_pass(game):
+        if not _checks_pass(game, BuildCache(None)):
             sys.exit(1)
         engine = engine_for(game)
         plan = sweep_plan(engine, [vary(text) for text in varies])

@@ -9,7 +9,7 @@ from generator.findings import Finding
 from generator.games import game_kinds
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
-from generator.layout.folders import context_for
+from generator.layout.folders import context_for, seen_files
 from generator.layout.memo import fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
@@ -100,10 +100,7 @@ class LaidRecord:
 
 def layout_entry(game: Game, ctx: LayoutContext) -> str:
     """The cache entry of a game's layout: its sources, layouts and icons as they are now."""
-    sources = [game.folder / "game.yaml", *(f.path for f in game.files), *(f.table for f in game.files if f.table)]
-    sources += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
-    sources += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.glob("*.svg")]
-    return key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(sources))
+    return key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(seen_files(ctx)))
 
 
 def cached_layout(entry: str, ctx: LayoutContext, store: BuildCache) -> list[Laid] | None:

@@ -1,5 +1,7 @@
 """Where a game's layouts and icons are looked for."""
 
+from pathlib import Path
+
 from generator import shipped
 from generator.layout.context import LayoutContext
 from generator.sources.game import Game
@@ -13,3 +15,14 @@ def context_for(game: Game) -> LayoutContext:
         layout_dirs=[game.folder / "layouts", shipped.layouts_dir()],
         icon_dirs=[game.folder / "icons", shipped.icons_dir()],
     )
+
+
+def seen_files(ctx: LayoutContext) -> list[Path]:
+    """Every file a game's layout and rules checks may read: game.yaml, its component files
+    and their tables, and the layouts and icons it can see (icons in subfolders too: Chip
+    Flip's chips name theirs by path). Not art, which is read by name as it is drawn."""
+    game = ctx.game
+    files = [game.folder / "game.yaml", *(f.path for f in game.files), *(f.table for f in game.files if f.table)]
+    files += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
+    files += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.rglob("*.svg")]
+    return files
