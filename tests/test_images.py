@@ -366,3 +366,38 @@ def test_an_icon_in_a_box_not_its_shape_keeps_its_aspect_in_the_pdf_and_the_svg(
     expected = [x + (w - 20 * scale) / 2, y + (h - 10 * scale) / 2, x + (w + 20 * scale) / 2, y + (h + 10 * scale) / 2]
     assert drawn == pytest.approx(expected, abs=0.3)
     assert expected == [10, 20, 50, 40]
+
+
+def test_an_icon_is_written_once_and_drawn_by_reference_wherever_it_stands(tmp_path):
+    """As the SVG's <symbol>s: each icon file is one form XObject in the PDF, whose every
+    use on every page draws it, each where its box says."""
+    icons = tmp_path / "icons"
+    icons.mkdir()
+    for name, colour in (("red", "#ff0000"), ("blue", "#0000ff")):
+        square = f'<rect width="10" height="10" fill="{colour}"/>'
+        svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">{square}</svg>'
+        (icons / f"{name}.svg").write_text(svg)
+    boxes = [(10, 10), (60, 10), (10, 60)]
+    sheets = [
+        Sheet(100, 100, items=[Icon("red", x, y, 20, 20) for x, y in boxes] + [Icon("blue", 60, 60, 20, 20)]),
+        Sheet(100, 100, items=[Icon("red", 40, 40, 20, 20)]),
+    ]
+    write_pdf(sheets, tmp_path / "icons.pdf", "", partial(find_icon, icon_dirs=[icons]))
+    reader = PdfReader(tmp_path / "icons.pdf")
+    forms, drawn = {}, []
+    for page in reader.pages:
+        xobjects = page["/Resources"]["/XObject"]
+        forms.update({name: xobjects.raw_get(name).idnum for name in xobjects})
+        drawn.append(page.get_contents().get_data().decode("latin-1").count(" Do"))
+    assert drawn == [4, 1]
+    assert len(set(forms.values())) == 2  # one object for each icon, on both pages
+    assert all(reader.get_object(idnum)["/Subtype"] == "/Form" for idnum in forms.values())
+    first, second = rendered(tmp_path / "icons.pdf"), rendered(tmp_path / "icons.pdf", 1)
+    for x, y in boxes:
+        assert near(first.getpixel(mm_px(x + 10, y + 10)), (255, 0, 0))
+    assert near(first.getpixel(mm_px(70, 70)), (0, 0, 255))
+    assert near(second.getpixel(mm_px(50, 50)), (255, 0, 0)) and near(second.getpixel(mm_px(20, 20)), (255, 255, 255))
+
+
+def mm_px(x: float, y: float) -> tuple[int, int]:
+    return round(x / 25.4 * DPI), round(y / 25.4 * DPI)

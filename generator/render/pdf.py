@@ -72,6 +72,8 @@ class _Painter:
         self.icon_path = icon_path
         #: Each art file's form XObject by content digest: written once, drawn by reference.
         self.forms: dict[str, str] = {}
+        #: Each icon's form XObject by its file, the same way (as the SVG's symbols).
+        self.icon_forms: dict[Path, str] = {}
 
     def items(self, items: Iterable[Item]) -> None:
         texts: list[Text] = []
@@ -159,13 +161,19 @@ class _Painter:
         if path is None:
             return
         drawing = icons.drawing(path)
+        name = self.icon_forms.get(path)
+        if name is None:
+            name = self.icon_forms[path] = f"icon{len(self.icon_forms) + 1}"
+            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, self.c, 0, 0)
+            self.c.endForm()
         # Centred at its own shape in the box, as SVG's <use> of a symbol shows it (xMidYMid meet).
         scale = min(item.w / drawing.width, item.h / drawing.height)
         c = self.c
         c.saveState()
         c.translate(item.x + (item.w - drawing.width * scale) / 2, item.y + (item.h + drawing.height * scale) / 2)
         c.scale(scale, -scale)
-        renderPDF.draw(drawing, c, 0, 0)
+        c.doForm(name)
         c.restoreState()
 
     def image(self, item: Image) -> None:
