@@ -13,6 +13,7 @@ collect 50 from each player                every other player still in pays you
 """
 
 from dataclasses import dataclass
+from functools import cache
 from typing import cast
 
 from lark import Lark, Transformer, UnexpectedInput
@@ -88,13 +89,15 @@ class _ToEffect(Transformer):
         return Effect("collect", amount=int(items[0]))
 
 
-_PARSER = Lark(GRAMMAR, parser="lalr", transformer=_ToEffect())
+@cache
+def _parser() -> Lark:
+    return Lark(GRAMMAR, parser="lalr", transformer=_ToEffect())
 
 
 def parse_effect(text: str) -> Effect:
     """The Effect of a card's `effect:` text; EffectError saying where the text went wrong."""
     try:
         # Lark annotates parse() as giving a tree, but with a transformer it gives the transformer's result.
-        return cast(Effect, _PARSER.parse(text))
+        return cast(Effect, _parser().parse(text))
     except UnexpectedInput as exc:
         raise EffectError(f"cannot read effect {text!r} at column {exc.column}") from None

@@ -22,6 +22,7 @@ effect tree, s text, * any number of effect trees.
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
@@ -440,9 +441,17 @@ class _Notation(Transformer):
         return str(token)[1:-1]
 
 
-#: One parser for both of the printed texts' start symbols: building it is most of the cost.
-_ENGLISH = Lark(ENGLISH, start=["step", "note"], parser="earley", g_regex_flags=re.IGNORECASE)
-_NOTATION = Lark(NOTATION, parser="lalr")
+@cache
+def _english() -> Lark:
+    """One parser for both of the printed texts' start symbols: building it is most of the
+    cost. Built at its first use, not at import: a rebuild whose checks and layout come
+    from the build cache parses nothing."""
+    return Lark(ENGLISH, start=["step", "note"], parser="earley", g_regex_flags=re.IGNORECASE)
+
+
+@cache
+def _notation() -> Lark:
+    return Lark(NOTATION, parser="lalr")
 
 
 def _parse(parser: Lark, transformer: Transformer, text: str, start: str | None = None):
@@ -458,12 +467,12 @@ def _parse(parser: Lark, transformer: Transformer, text: str, start: str | None 
 
 def parse_step(text: str) -> Node:
     """The effect tree of a printed step text."""
-    return check_tree(_parse(_ENGLISH, _English(), text, "step"), STEP_OPS)
+    return check_tree(_parse(_english(), _English(), text, "step"), STEP_OPS)
 
 
 def parse_note(text: str) -> tuple[Node, ...]:
     """The strip-wide rules of a printed note."""
-    rules = _parse(_ENGLISH, _English(), text, "note")
+    rules = _parse(_english(), _English(), text, "note")
     for rule in rules:
         check_tree(rule, NOTE_OPS)
     return rules
@@ -471,7 +480,7 @@ def parse_note(text: str) -> tuple[Node, ...]:
 
 def parse_notation(text: str) -> Node:
     """The effect tree written in the explicit `effect:` notation."""
-    return check_tree(_parse(_NOTATION, _Notation(), text), STEP_OPS)
+    return check_tree(_parse(_notation(), _Notation(), text), STEP_OPS)
 
 
 def check_tree(node: Node, ops: dict[str, str]) -> Node:

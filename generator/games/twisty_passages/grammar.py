@@ -8,6 +8,7 @@ the engine's handler for the card's title (cards.py).
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
@@ -60,7 +61,11 @@ _NL: /\r?\n/
 %ignore /[ \t]+/
 """
 
-PARSER = Lark(GRAMMAR, parser="earley", ambiguity="resolve", lexer="dynamic")
+
+@cache
+def _parser() -> Lark:
+    """Built at its first use, not at import (as the other games' parsers)."""
+    return Lark(GRAMMAR, parser="earley", ambiguity="resolve", lexer="dynamic")
 
 
 @dataclass(frozen=True)
@@ -269,7 +274,7 @@ def parse_effect(text: str) -> Effect:
     if not text.strip():
         return Effect()
     try:
-        tree = PARSER.parse(text)
+        tree = _parser().parse(text)
     except LarkError as exc:
         line = getattr(exc, "line", 1) or 1
         column = getattr(exc, "column", 1) or 1
