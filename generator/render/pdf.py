@@ -161,15 +161,15 @@ class _Painter:
         if path is None:
             return
         drawing = icons.drawing(path)
+        c = self.c
         name = self.icon_forms.get(path)
         if name is None:
             name = self.icon_forms[path] = f"icon{len(self.icon_forms) + 1}"
-            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, self.c, 0, 0)
-            self.c.endForm()
+            c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            renderPDF.draw(drawing, c, 0, 0)
+            c.endForm()
         # Centred at its own shape in the box, as SVG's <use> of a symbol shows it (xMidYMid meet).
         scale = min(item.w / drawing.width, item.h / drawing.height)
-        c = self.c
         c.saveState()
         c.translate(item.x + (item.w - drawing.width * scale) / 2, item.y + (item.h + drawing.height * scale) / 2)
         c.scale(scale, -scale)
