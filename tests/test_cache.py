@@ -31,8 +31,8 @@ def test_a_rebuild_redoes_only_the_changed_sheet_and_matches_a_cold_build(tmp_pa
     before = entries(out)
     run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out), "--format", "svg,png")
     added = entries(out) - before
-    # Card 12 is on sheet 2 of 3 (9 to a sheet): its SVG and PNG, and the game's layout.
-    assert len(added) == 3
+    # Card 12 is on sheet 2 of 3 (9 to a sheet): its SVG and PNG, the game's layout and its sheets.
+    assert len(added) == 4
     cold = tmp_path / "cold"
     run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(cold), "--format", "svg,png", "--no-cache")
     assert outputs(out / "cache") == outputs(cold / "cache")

@@ -1,5 +1,6 @@
 """The build: a game's sources laid out (parts), imposed onto sheets (policy, imposition,
-front_matter) and written as PDF, SVG and PNG (writers), step by step in pipeline.
+front_matter; kept in the build cache by imposed) and written as PDF, SVG and PNG (writers),
+step by step in pipeline.
 
 The names callers outside the build use most are importable from the package itself."""
 

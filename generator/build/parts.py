@@ -103,7 +103,17 @@ def layout_entry(game: Game, ctx: LayoutContext) -> str:
     return key("laid out", game.engine, [f.shown for f in game.files], ctx.ink_saver, files_digest(seen_files(ctx)))
 
 
-def cached_layout(entry: str, ctx: LayoutContext, store: BuildCache) -> list[Laid] | None:
+@dataclass(frozen=True)
+class LaidGame:
+    """A game's parts laid out, and a digest of everything they were drawn from (the
+    layout's cache entry and the art files it read): what is made from the parts alone,
+    such as the game's sheets, can be kept in the cache under it."""
+
+    parts: list[Laid]
+    digest: str
+
+
+def cached_layout(entry: str, ctx: LayoutContext, store: BuildCache) -> LaidRecord | None:
     """The layout kept under `entry`, its findings and art files added to ctx; None when the
     cache lacks it or an art file it drew has changed since."""
     record = store.get_object(entry)
@@ -111,15 +121,15 @@ def cached_layout(entry: str, ctx: LayoutContext, store: BuildCache) -> list[Lai
         return None
     ctx.findings.extend(record.findings)
     ctx.art_files.update(record.art_files)
-    return record.laid
+    return record
 
 
-def lay_out_cached(game: Game, ctx: LayoutContext, store: BuildCache) -> list[Laid]:
+def lay_out_cached(game: Game, ctx: LayoutContext, store: BuildCache) -> LaidGame:
     """lay_out, or its result from the cache when nothing the game can see has changed: its
     sources, layouts and icons (in the key), and the art files the layout read (checked on a hit)."""
     entry = layout_entry(game, ctx)
-    laid = cached_layout(entry, ctx, store)
-    if laid is None:
-        laid = lay_out(game, ctx)
-        store.put_object(entry, LaidRecord.of(laid, ctx))
-    return laid
+    record = cached_layout(entry, ctx, store)
+    if record is None:
+        record = LaidRecord.of(lay_out(game, ctx), ctx)
+        store.put_object(entry, record)
+    return LaidGame(record.laid, key(entry, record.art_digest))

@@ -4,7 +4,7 @@ PNG (and with a release, its print-and-play release), as its Project's settings 
 from collections.abc import Callable
 
 from generator.build.front_matter import players
-from generator.build.imposition import impose
+from generator.build.imposed import impose_cached
 from generator.build.parts import lay_out_cached, print_context
 from generator.build.result import BuildResult
 from generator.build.writers import pdf_path, write_outputs
@@ -29,7 +29,8 @@ def build_game(game: Game, project: Project, progress: Callable[[int], None] | N
     result.findings.extend(ctx.findings)
     if not result.ok:
         return result
-    result.sheets = impose(laid, project.paper_for(game.folder), game, printing.options)
+    imposed = impose_cached(laid, project.paper_for(game.folder), game, printing.options, ctx, output.store())
+    result.sheets, result.digests = imposed.sheets, imposed.digests
     write_outputs(result, ctx, printing.outputs, output, progress)
     if printing.release:
         folder = output.out_dir / game.slug

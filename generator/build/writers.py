@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from generator.build.imposed import headings, sheet_digests
 from generator.build.result import BuildResult
-from generator.cache import BuildCache, files_digest, key
+from generator.cache import BuildCache, key
 from generator.layout.context import LayoutContext, find_icon
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
 from generator.project import OutputSettings
@@ -31,18 +32,6 @@ class SheetFile:
 def pdf_path(out_dir: Path, game: Game) -> Path:
     """Where a game's PDF goes: <out_dir>/<slug>/<slug>.pdf."""
     return out_dir / game.slug / f"{game.slug}.pdf"
-
-
-def headings(game: Game, sheets: list[Sheet]) -> list[str]:
-    """Each sheet's heading in its SVG, and part of its cache key."""
-    return [f"{game.name}: {sheet.title} (sheet {n} of {len(sheets)})" for n, sheet in enumerate(sheets, 1)]
-
-
-def sheet_digests(heads: list[str], sheets: list[Sheet], ctx: LayoutContext) -> list[str]:
-    """Each sheet's content hashed once (with the icon files it may draw); its PDF, SVG and
-    PNG are keyed by that."""
-    icons = files_digest(p for d in ctx.icon_dirs if d.is_dir() for p in d.glob("*.svg"))
-    return [key("sheet", heading, icons, sheet) for heading, sheet in zip(heads, sheets, strict=True)]
 
 
 def write_print_file(game: Game, sheets: list[Sheet], ctx: LayoutContext, out_dir: Path, store: BuildCache) -> Path:
@@ -86,8 +75,7 @@ def write_outputs(
     `output.jobs` processes (SVGs while the PDF is written; PNGs are pages of the PDF)."""
     store, jobs, game = output.store(), output.jobs, result.game
     folder = output.out_dir / game.slug
-    heads = headings(game, result.sheets)
-    digests = sheet_digests(heads, result.sheets, ctx)
+    heads, digests = headings(game, result.sheets), result.digests
     wanted = {
         fmt: [
             SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)

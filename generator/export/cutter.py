@@ -179,7 +179,7 @@ SHEETS_ONLY = PrintOptions(checklist=False)
 
 def export_cutter(game: Game, out: Path, paper: Paper, store: BuildCache) -> list[Path]:
     ctx = context_for(game)
-    laid = lay_out_cached(game, ctx, store)
+    laid = lay_out_cached(game, ctx, store).parts
     written = []
     for n, sheet in enumerate(_cut_these(impose(laid, paper, game, SHEETS_ONLY)), 1):
         path = out / f"{game.slug}-cut-{n:02d}.svg"

@@ -48,7 +48,7 @@ def decks(game: Game, store: BuildCache) -> tuple[list[Deck], LayoutContext]:
     """Every component file of the game as a Deck (laid out, or from the build cache when
     unchanged); raises LayoutFailed on layout errors."""
     ctx = context_for(game)
-    laid = lay_out_cached(game, ctx, store)
+    laid = lay_out_cached(game, ctx, store).parts
     errors = [f for f in ctx.findings if f.severity is Severity.ERROR]
     if errors:
         raise LayoutFailed(errors)

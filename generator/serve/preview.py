@@ -171,11 +171,13 @@ def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None
         ctx = print_context(game, project.printing.options)
         ctx.memo = memo.layout
         entry = layout_entry(game, ctx)
-        laid = cached_layout(entry, ctx, project.output.store())
+        record = cached_layout(entry, ctx, project.output.store())
         fresh = None
-        if laid is None:
+        if record is None:
             laid = lay_out(game, ctx)
             fresh = (entry, LaidRecord.of(laid, ctx))
+        else:
+            laid = record.laid
         preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
         memo.keep_only(laid)
         _place_findings(preview, laid, ctx.findings)

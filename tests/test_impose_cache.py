@@ -1,0 +1,85 @@
+"""`cutsheet build` keeps each game's sheets in the build cache: a rebuild of an unchanged
+game does not impose them again, and a change to anything imposing reads (the parts, the
+rules, the paper, the print options) imposes them anew, as a build without the cache does."""
+
+import shutil
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from generator.build import imposed
+from tests.conftest import COMPONENTS, run_build
+
+
+@pytest.fixture
+def imposings(monkeypatch) -> list[str]:
+    """The names of the games imposed, one for each time."""
+    ran: list[str] = []
+    impose = imposed.impose
+
+    def counted(laid, paper, game, options):
+        ran.append(game.name)
+        return impose(laid, paper, game, options)
+
+    monkeypatch.setattr(imposed, "impose", counted)
+    return ran
+
+
+def chip_flip(folder: Path) -> Path:
+    shutil.copytree(COMPONENTS / "chip-flip", folder)
+    return folder
+
+
+def written(out: Path) -> dict[str, bytes]:
+    """Every file of the build by its path in `out`, the cache left out."""
+    return {
+        str(path.relative_to(out)): path.read_bytes()
+        for path in sorted(out.rglob("*"))
+        if path.is_file() and ".cache" not in path.parts
+    }
+
+
+def pdf_text(pdf: Path) -> str:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in document)
+    finally:
+        document.close()
+
+
+def test_an_unchanged_game_is_not_imposed_again_and_its_files_stay_the_same(tmp_path, imposings):
+    game, out = chip_flip(tmp_path / "game"), tmp_path / "out"
+    run_build(str(game), "--out", str(out))
+    first = written(out)
+    run_build(str(game), "--out", str(out))
+    assert imposings == ["Chip Flip"]
+    assert written(out) == first
+    assert {name.rsplit(".")[-1] for name in first} == {"pdf", "svg", "png"}
+
+
+def test_edited_rules_are_imposed_again(tmp_path, imposings):
+    game, out = chip_flip(tmp_path / "game"), tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    rules = game / "rules.md"
+    rules.write_text(rules.read_text() + "\n## Tournaments\n\nPlay three games; the most chips in all wins.\n")
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    assert imposings == ["Chip Flip", "Chip Flip"]
+    assert "Tournaments" in pdf_text(out / "game" / "game.pdf")
+    run_build(str(game), "--out", str(tmp_path / "cold"), "--format", "pdf", "--no-cache")
+    assert written(out) == written(tmp_path / "cold")
+
+
+@pytest.mark.parametrize(
+    "change", [["--paper", "a4"], ["--no-checklist"], ["--duplex", "short"], ["--ink-saver"], ["--booklet"]]
+)
+def test_other_paper_or_print_options_are_imposed_again(tmp_path, imposings, change):
+    game, out = chip_flip(tmp_path / "game"), tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf", "--paper", "letter")
+    before = (out / "game" / "game.pdf").read_bytes()
+    run_build(str(game), "--out", str(out), "--format", "pdf", "--paper", "letter", *change)
+    assert imposings == ["Chip Flip", "Chip Flip"]
+    assert (out / "game" / "game.pdf").read_bytes() != before
+    cold = tmp_path / "cold"
+    run_build(str(game), "--out", str(cold), "--format", "pdf", "--paper", "letter", *change, "--no-cache")
+    assert written(out) == written(cold)
