@@ -15,7 +15,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -35,31 +35,29 @@ class Workers:
     """Submit tasks, then wait(); `done` is told, in this process, how many files each wrote."""
 
     def __init__(self, jobs: int, done: Callable[[int], None] | None = None, shared: object = None):
-        # Imported here: the command line reads available_cores() and stays quick to start.
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
         global _shared
         if _shared is not None:
             raise RuntimeError("one Workers at a time: their tasks share one inherited value")
+        self.jobs = jobs
         self.done = done or (lambda n: None)
-        self.pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) if jobs > 1 else None
-        if self.pool is not None:
-            # The workers fork on the first submit. Objects made so far are left out of the
-            # collector's passes, so a worker's collections do not write to every object it
-            # shares with this process (each write copies a page).
-            gc.freeze()
+        #: Made at the first task: a build that finds every file in its cache starts no
+        #: processes and imports nothing to start them with.
+        self.pool: ProcessPoolExecutor | None = None
         self.pending: list[Future[int]] = []
         _shared = shared
 
     def submit(self, task: Callable[..., int], *args: Any) -> None:
-        if self.pool is None:
+        if self.jobs == 1:
             self.done(task(*args))
-        else:
-            self.pending.append(self.pool.submit(task, *args))
+            return
+        if self.pool is None:
+            self.pool = _pool(self.jobs)
+        self.pending.append(self.pool.submit(task, *args))
 
     def wait(self) -> None:
         """Until every task submitted is done; a task's exception is raised here."""
+        if not self.pending:
+            return
         from concurrent.futures import as_completed
 
         for future in as_completed(self.pending):
@@ -77,6 +75,17 @@ class Workers:
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
             gc.unfreeze()
+
+
+def _pool(jobs: int) -> "ProcessPoolExecutor":
+    """`jobs` processes, forked at their first task. Objects made so far are left out of the
+    collector's passes, so a worker's collections do not write to every object it shares
+    with this process (each write copies a page)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    gc.freeze()
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
 
 
 def inherited(expected: type[T]) -> T:

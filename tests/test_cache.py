@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import workers
 from tests.conftest import run_build
 
 
@@ -78,3 +79,18 @@ def test_a_damaged_cache_is_a_miss_not_a_failure(tmp_path):
     cold = tmp_path / "cold"
     run_build(str(source), "--out", str(cold), "--format", "pdf,svg", "--no-cache")
     assert outputs(out / "cache") == outputs(cold / "cache")
+
+
+def test_a_rebuild_with_every_file_in_the_cache_starts_no_worker_processes(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    run_build(str(deck(tmp_path / "cache")), "--out", str(out), "--jobs", "2")
+    first = outputs(out / "cache")
+
+    def no_processes(jobs):
+        raise AssertionError(f"{jobs} worker processes started")
+
+    monkeypatch.setattr(workers, "_pool", no_processes)
+    run_build(str(deck(tmp_path / "cache")), "--out", str(out), "--jobs", "2")
+    assert outputs(out / "cache") == first
+    with pytest.raises(AssertionError, match="2 worker processes started"):
+        run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out), "--jobs", "2")
