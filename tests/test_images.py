@@ -393,11 +393,8 @@ def test_an_icon_is_written_once_and_drawn_by_reference_wherever_it_stands(tmp_p
     assert len(set(forms.values())) == 2  # one object for each icon, on both pages
     assert all(reader.get_object(idnum)["/Subtype"] == "/Form" for idnum in forms.values())
     first, second = rendered(tmp_path / "icons.pdf"), rendered(tmp_path / "icons.pdf", 1)
+    page = (0, 0)  # the boxes are placed from the top left corner of the page
     for x, y in boxes:
-        assert near(first.getpixel(mm_px(x + 10, y + 10)), (255, 0, 0))
-    assert near(first.getpixel(mm_px(70, 70)), (0, 0, 255))
-    assert near(second.getpixel(mm_px(50, 50)), (255, 0, 0)) and near(second.getpixel(mm_px(20, 20)), (255, 255, 255))
-
-
-def mm_px(x: float, y: float) -> tuple[int, int]:
-    return round(x / 25.4 * DPI), round(y / 25.4 * DPI)
+        assert near(pixel(first, page, x + 10, y + 10), (255, 0, 0))
+    assert near(pixel(first, page, 70, 70), (0, 0, 255))
+    assert near(pixel(second, page, 50, 50), (255, 0, 0)) and near(pixel(second, page, 20, 20), (255, 255, 255))
