@@ -1,5 +1,5 @@
 """`cutsheet --help` and `cutsheet check` load none of the drawing libraries: the modules
-that need reportlab, cairosvg, Pillow, pdfium, imagecodecs or numpy import them where the work is.
+that need reportlab, cairosvg, Pillow, pdfium, ISA-L or numpy import them where the work is.
 
 Each command runs in a fresh interpreter (imports already made by the test session would
 hide a module-level import), which then reports the heavy modules found in sys.modules."""
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-HEAVY = ("reportlab", "cairosvg", "PIL", "pypdfium2", "imagecodecs", "numpy")
+HEAVY = ("reportlab", "cairosvg", "PIL", "pypdfium2", "isal", "numpy")
 
 RUN_AND_REPORT = """
 import json, sys

@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 PREVIEW_DPI = 100
-#: zlib-ng's level for the PNGs' pixel data. Its level 1 deflates a page of mostly flat
-#: colour about three times as fast as libpng's zlib at level 2, for files about 30%
-#: larger; writing the PNG, not drawing the page, was most of the work.
+#: ISA-L's level for the PNGs' pixel data. Its level 1 deflates a page of mostly flat colour
+#: about six times as fast as zlib's level 1 and nearly twice as fast as zlib-ng's, into a
+#: file a tenth smaller than zlib-ng's: writing the PNG was nearly half the work of a preview.
 PNG_COMPRESSION = 1
 MM_PER_INCH = 25.4
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -45,7 +45,7 @@ def prepare() -> None:
     """Import the libraries that draw and encode the pages now: a build or an export does so
     before its worker processes fork, and they share them instead of each importing its own
     (a quarter of a second of each worker's time)."""
-    for name in ("imagecodecs", "pypdfium2", "PIL.PngImagePlugin"):
+    for name in ("isal.isal_zlib", "pypdfium2", "PIL.PngImagePlugin"):
         importlib.import_module(name)
 
 
@@ -93,10 +93,10 @@ def _page_rows(page: Any, width: int, height: int) -> bytearray:
 
 
 def _png(rows: bytearray, size: tuple[int, int], dpi: float) -> bytes:
-    """A PNG of the scanlines, its pixel data deflated by zlib-ng, with its dpi (pHYs, as
+    """A PNG of the scanlines, its pixel data deflated by ISA-L, with its dpi (pHYs, as
     Pillow writes it). The chunks are written by Pillow's chunk writer; libpng, the usual
     writer, deflates with zlib alone."""
-    import imagecodecs
+    from isal import isal_zlib
     from PIL.PngImagePlugin import putchunk
 
     width, height = size
@@ -105,6 +105,6 @@ def _png(rows: bytearray, size: tuple[int, int], dpi: float) -> bytes:
     png.write(PNG_SIGNATURE)
     putchunk(png, b"IHDR", width.to_bytes(4, "big"), height.to_bytes(4, "big"), RGB8)
     putchunk(png, b"pHYs", per_metre, per_metre, b"\x01")
-    putchunk(png, b"IDAT", bytes(imagecodecs.zlibng_encode(rows, level=PNG_COMPRESSION)))
+    putchunk(png, b"IDAT", isal_zlib.compress(rows, level=PNG_COMPRESSION))
     putchunk(png, b"IEND", b"")
     return png.getvalue()
