@@ -54,31 +54,38 @@ def page_pngs(pdf: Path, images: Iterable[PageImage]) -> Iterable[bytes]:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
+    scanlines = bytearray()
     try:
         for image in images:
+            width, height = image.size
+            needed = (1 + 3 * width) * height + 1  # the scanlines and a spare byte (_draw_rows)
+            if len(scanlines) != needed:
+                scanlines = bytearray(needed)
             page = document[image.page]
-            rows = _page_rows(page, *image.size)
+            rows = _draw_rows(page, width, height, scanlines)
             page.close()
             yield _png(rows, image.size, image.dpi)
     finally:
         document.close()
 
 
-def _page_rows(page: Any, width: int, height: int) -> bytearray:
+def _draw_rows(page: Any, width: int, height: int, scanlines: bytearray) -> memoryview:
     """The page drawn as PNG scanlines: each row of RGB pixels after its filter byte (0, none).
 
     pdfium draws straight into the scanlines (its rows start one byte into the buffer, a
-    scanline apart), so the pixels go to the compressor uncopied, filter bytes in place."""
+    scanline apart), so the pixels go to the compressor uncopied, filter bytes in place.
+    The one buffer serves every page of a size: a new one for each page cost the worker a
+    page fault for every few kilobytes, a tenth of its time."""
     import pypdfium2
     import pypdfium2.raw as pdfium_c
 
     stride = 1 + 3 * width
-    # White, each row's filter byte 0; one spare byte at the end: from its offset of one,
-    # pdfium is given a whole stride per row. (Filling the buffer here takes a tenth of the
-    # time pdfium takes to fill its bitmap.)
-    scanlines = bytearray(b"\xff") * (stride * height + 1)
-    scanlines[0 : stride * height : stride] = bytes(height)
-    buffer = (ctypes.c_ubyte * (stride * height)).from_buffer(scanlines, 1)
+    size = stride * height
+    # From its offset of one, pdfium is given a whole stride per row: the buffer has a spare
+    # byte at the end.
+    buffer = (ctypes.c_ubyte * size).from_buffer(scanlines, 1)
+    ctypes.memset(buffer, 0xFF, size)  # white
+    scanlines[0:size:stride] = bytes(height)  # each row's filter byte
     bitmap = pypdfium2.PdfBitmap.new_native(
         width, height, pdfium_c.FPDFBitmap_BGR, rev_byteorder=True, buffer=buffer, stride=stride
     )
@@ -87,12 +94,10 @@ def _page_rows(page: Any, width: int, height: int) -> bytearray:
         bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER | pdfium_c.FPDF_ANNOT
     )
     bitmap.close()
-    del bitmap, buffer  # they hold the scanlines, which cannot be resized while they do
-    del scanlines[-1]
-    return scanlines
+    return memoryview(scanlines)[:size]
 
 
-def _png(rows: bytearray, size: tuple[int, int], dpi: float) -> bytes:
+def _png(rows: memoryview, size: tuple[int, int], dpi: float) -> bytes:
     """A PNG of the scanlines, its pixel data deflated by ISA-L, with its dpi (pHYs, as
     Pillow writes it). The chunks are written by Pillow's chunk writer; libpng, the usual
     writer, deflates with zlib alone."""
