@@ -14,7 +14,9 @@ R = pipeline PDF time (layout + imposition + PDF) / bare reportlab time; N = car
 second for the whole pipeline writing both PDF and SVG; D = a default build's time over a
 PDF-only build's (both in one process, with the default --jobs: every core available, as
 the line before says); D1 = the same default build with --jobs 1 over the PDF-only one.
-Targets: R <= 3, N >= 500, D <= 1.5.
+Targets: R <= 3, N >= 500, D <= 1.5. The line before also gives what a default build's
+previews cost, each page of the PDF drawn and written as PNG in this process:
+preview_ms_per_page (best of N over all the pages, CPU time) and preview_kb_per_page.
 
 With --scale, lines before it also give (each build a fresh `cutsheet build` process, its
 rules checks included):
@@ -48,6 +50,7 @@ from generator.layout.context import LayoutContext  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.render.pdf import write_pdf  # noqa: E402
+from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels  # noqa: E402
 from generator.render.svg import render_svg  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
 from generator.sheets.paper import paper  # noqa: E402
@@ -99,6 +102,20 @@ def library_build(folder: Path, out: Path, formats: tuple[str, ...], jobs: int) 
     seconds = time.perf_counter() - start
     assert result.ok and result.files
     return seconds
+
+
+def previews(pdf: Path) -> tuple[float, float]:
+    """CPU seconds and bytes a page of `pdf` takes as a preview PNG, all its pages drawn as a
+    build draws them."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    mm = [(width / 72 * 25.4, height / 72 * 25.4) for width, height in map(pypdfium2.PdfPage.get_size, document)]
+    document.close()
+    images = [PageImage(n, pixels(width, height, PREVIEW_DPI), PREVIEW_DPI) for n, (width, height) in enumerate(mm)]
+    start = time.process_time()
+    size = sum(map(len, page_pngs(pdf, images)))
+    return (time.process_time() - start) / len(images), size / len(images)
 
 
 def bare_reportlab(folder: Path, out: Path) -> float:
@@ -193,13 +210,16 @@ def main() -> None:
             built_pdf.append(library_build(folder, out / "pdf", ("pdf",), jobs=1))
             built_default.append(library_build(folder, out / "default", FORMATS, jobs=available_cores()))
             built_jobs1.append(library_build(folder, out / "jobs1", FORMATS, jobs=1))
+        drawn = [previews(next((out / "pdf").rglob("*.pdf"))) for _ in range(args.repeat)]
     ratio = best(pdf_only) / best(bare)
     rate = args.cards / best(full)
     print(
         f"cards={args.cards} bare_reportlab_s={best(bare):.3f} pipeline_pdf_s={best(pdf_only):.3f} "
         f"pipeline_pdf_svg_s={best(full):.3f} build_pdf_s={best(built_pdf):.3f} "
         f"build_default_s={best(built_default):.3f} build_default_jobs1_s={best(built_jobs1):.3f} "
-        f"default_jobs={available_cores()}"
+        f"default_jobs={available_cores()} "
+        f"preview_ms_per_page={1000 * min(seconds for seconds, _ in drawn):.2f} "
+        f"preview_kb_per_page={drawn[0][1] / 1000:.0f}"
     )
     print(
         f"pipeline_vs_reportlab={ratio:.2f} pipeline_cards_per_s={rate:.0f} "
