@@ -18,7 +18,7 @@ from typing import Any
 PREVIEW_DPI = 100
 #: ISA-L's level for the PNGs' pixel data. Its level 1 deflates a page of mostly flat colour
 #: about six times as fast as zlib's level 1 and nearly twice as fast as zlib-ng's, into a
-#: file a tenth smaller than zlib-ng's: writing the PNG was nearly half the work of a preview.
+#: file a tenth smaller than zlib-ng's: writing the PNG took two fifths of a preview's time.
 PNG_COMPRESSION = 1
 MM_PER_INCH = 25.4
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -44,7 +44,7 @@ def pixels(width_mm: float, height_mm: float, dpi: float) -> tuple[int, int]:
 def prepare() -> None:
     """Import the libraries that draw and encode the pages now: a build or an export does so
     before its worker processes fork, and they share them instead of each importing its own
-    (a quarter of a second of each worker's time)."""
+    (about 60 ms of each worker's time)."""
     for name in ("isal.isal_zlib", "pypdfium2", "PIL.PngImagePlugin"):
         importlib.import_module(name)
 
