@@ -47,7 +47,7 @@ class Workers:
         _shared = shared
 
     def submit(self, task: Callable[..., int], *args: Any) -> None:
-        if self.jobs == 1:
+        if self.jobs <= 1:
             self.done(task(*args))
             return
         if self.pool is None:
