@@ -174,10 +174,9 @@ def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None
         record = cached_layout(entry, ctx, project.output.store())
         fresh = None
         if record is None:
-            laid = lay_out(game, ctx)
-            fresh = (entry, LaidRecord.of(laid, ctx))
-        else:
-            laid = record.laid
+            record = LaidRecord.of(lay_out(game, ctx), ctx)
+            fresh = (entry, record)
+        laid = record.laid
         preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
         memo.keep_only(laid)
         _place_findings(preview, laid, ctx.findings)
