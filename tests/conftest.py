@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pypdf import PdfReader
 
 from generator.cli import main
 
@@ -14,6 +15,11 @@ COMPONENTS = ROOT / "components"
 def run_build(*args: str) -> None:
     result = CliRunner().invoke(main, ["build", *args], catch_exceptions=False)
     assert result.exit_code == 0, result.output
+
+
+def pdf_text(path: Path) -> str:
+    """The text of every page of a PDF, as pypdf extracts it."""
+    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
 @pytest.fixture(scope="session")

@@ -5,11 +5,10 @@ rules, the paper, the print options) imposes them anew, as a build without the c
 import shutil
 from pathlib import Path
 
-import pypdfium2
 import pytest
 
 from generator.build import imposed
-from tests.conftest import COMPONENTS, run_build
+from tests.conftest import COMPONENTS, pdf_text, run_build
 
 
 @pytest.fixture
@@ -38,14 +37,6 @@ def written(out: Path) -> dict[str, bytes]:
         for path in sorted(out.rglob("*"))
         if path.is_file() and ".cache" not in path.parts
     }
-
-
-def pdf_text(pdf: Path) -> str:
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        return "\n".join(page.get_textpage().get_text_range() for page in document)
-    finally:
-        document.close()
 
 
 def test_an_unchanged_game_is_not_imposed_again_and_its_files_stay_the_same(tmp_path, imposings):

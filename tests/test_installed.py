@@ -13,7 +13,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+
+from tests.conftest import pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,10 +49,6 @@ def cutsheet(wheel, tmp_path_factory):
         )
 
     return run
-
-
-def pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
 def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):

@@ -8,12 +8,12 @@ import openpyxl
 import pytest
 import yaml
 from click.testing import CliRunner
-from pypdf import PdfReader
 
 from generator.cli import main
 from generator.games import engines, load_game
 from generator.located import Loc
 from generator.sources.tables import read_items
+from tests.conftest import pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS_YAML = "kind: card\nlayout: card\ndata: cards.csv\n"
@@ -21,10 +21,6 @@ CARDS_YAML = "kind: card\nlayout: card\ndata: cards.csv\n"
 
 def cli(*args: str):
     return CliRunner().invoke(main, list(args))
-
-
-def pdf_text(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
 @pytest.fixture
