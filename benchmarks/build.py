@@ -50,7 +50,7 @@ from generator.layout.context import LayoutContext  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.render.pdf import write_pdf  # noqa: E402
-from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels  # noqa: E402
+from generator.render.raster import MM_PER_INCH, PREVIEW_DPI, PageImage, page_pngs, pixels  # noqa: E402
 from generator.render.svg import render_svg  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
 from generator.sheets.paper import paper  # noqa: E402
@@ -110,7 +110,7 @@ def previews(pdf: Path) -> tuple[float, float]:
     import pypdfium2
 
     document = pypdfium2.PdfDocument(pdf)
-    mm = [(width / 72 * 25.4, height / 72 * 25.4) for width, height in map(pypdfium2.PdfPage.get_size, document)]
+    mm = [(w / 72 * MM_PER_INCH, h / 72 * MM_PER_INCH) for w, h in map(pypdfium2.PdfPage.get_size, document)]
     document.close()
     images = [PageImage(n, pixels(width, height, PREVIEW_DPI), PREVIEW_DPI) for n, (width, height) in enumerate(mm)]
     start = time.process_time()
