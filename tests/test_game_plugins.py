@@ -29,7 +29,8 @@ GAME_PACKAGE = """
 import random
 
 from generator.findings import Finding, warning
-from generator.games.base import Engine, GameState
+from generator.games.base import Engine
+from generator.games.game_state import GameState
 from generator.games.plugin import GamePlugin
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.scene import Rect, Scene, Style, Text

@@ -1,5 +1,6 @@
 """Seeded games played to the end by both policies, invariants checked after every action."""
 
+import pickle
 import random
 from pathlib import Path
 
@@ -153,3 +154,32 @@ def test_the_kept_property_moves_and_trade_menus_are_what_a_fresh_look_finds():
             state._group_moves = {}
             assert state.legal_actions() == kept, f"seed {seed}, phase {state.phase}"
             state.apply(rng.choice(kept))
+
+
+def test_a_pickled_game_carries_all_its_data_and_plays_on_the_same():
+    """States travel between processes (--jobs, a cluster) by pickle, as their GAME_DATA: a
+    field missing from it would be lost on the way."""
+    from generator.games.sliders.state import GAME_DATA
+
+    choose = ENGINE.policies()["heuristic"]
+    state = ENGINE.new_game(DECK, 4, random.Random(11), {})
+    for _ in range(150):
+        state.apply(choose(state, random.Random(0)))
+    assert {name for name in vars(state) if not name.startswith("_")} - {"dice"} == set(GAME_DATA)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy is not state
+    assert {name: getattr(copy, name) for name in GAME_DATA if name != "rng"} == {
+        name: getattr(state, name) for name in GAME_DATA if name != "rng"
+    }
+    assert copy.rng.getstate() == state.rng.getstate()
+
+    def finish(game, seed: int) -> list:
+        policy_rng, actions = random.Random(seed), []
+        while not game.is_terminal():
+            assert game.invariant_violations() == []
+            actions.append(choose(game, policy_rng))
+            game.apply(actions[-1])
+        return actions
+
+    assert finish(copy, 5) == finish(state, 5)
+    assert copy.returns() == state.returns() and copy.stats == state.stats

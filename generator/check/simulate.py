@@ -41,7 +41,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.check.stats import summary, wilson_interval
-from generator.games.base import Engine, GameState, Policy, Supply
+from generator.games.base import Engine, Policy, Supply
+from generator.games.game_state import GameState
 from generator.sources.errors import Loc
 
 PolicySpec = str | Policy

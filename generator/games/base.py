@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from generator.findings import Finding
+from generator.games.game_state import ActionT, GameState
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
 Action = Hashable
-#: The type of a game's actions: each engine's state narrows Action to its own.
-ActionT = TypeVar("ActionT", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -79,61 +78,6 @@ class FigureRun:
     policy: str = "random"
     options: Mapping[str, object] = field(default_factory=dict)
     seed: int = 0
-
-
-class GameState(ABC, Generic[ActionT]):
-    """One game in progress, whose actions are ActionT."""
-
-    def __init__(self, num_players: int, rng: random.Random):
-        self.num_players = num_players
-        self.rng = rng
-        #: How many player turns have been played: the figure reported as game length.
-        self.turns = 0
-        #: How often each card, step or space took effect, by its printed name.
-        self.fired: Counter[str] = Counter()
-        #: The seat that took the first turn; engines whose rules draw it set it from rng.
-        self.first_player = 0
-        #: Physical component name (a key of Engine.supply) -> the most in play at once.
-        self.peak_in_play: Counter[str] = Counter()
-
-    def note_in_play(self, component: str, count: int) -> None:
-        """Record that `count` of a physical component are in play (out of the box) now."""
-        if count > self.peak_in_play[component]:
-            self.peak_in_play[component] = count
-
-    @abstractmethod
-    def current_player(self) -> int:
-        """The seat to act (0-based); meaningless once terminal."""
-
-    @abstractmethod
-    def legal_actions(self) -> list[ActionT]:
-        """Every action the current player may take; never empty unless terminal."""
-
-    @abstractmethod
-    def apply(self, action: ActionT) -> None:
-        """Play an action from legal_actions(), resolving chance with self.rng."""
-
-    @abstractmethod
-    def is_terminal(self) -> bool: ...
-
-    @abstractmethod
-    def returns(self) -> list[float]:
-        """Each seat's final score (money, points); the highest wins, equal ones tie."""
-
-    def ended_by_rules(self) -> bool:
-        """Whether a finished game ended as the rules end a game, rather than being stopped
-        by the engine because the rules could never end it (a stalemate). Only games ended by
-        the rules count as completed and have winners."""
-        return True
-
-    def end_reason(self) -> str:
-        """How a finished game ended, in a few words ("score", "third repetition", ...); for a
-        game not ended by the rules, the position's cause as the engine knows it."""
-        return "rules" if self.ended_by_rules() else "stopped"
-
-    def invariant_violations(self) -> list[str]:
-        """Conserved quantities and forbidden holdings that do not hold now (empty if fine)."""
-        return []
 
 
 #: The type of a game's states.

@@ -9,9 +9,9 @@ chips over and back for ever (c5xa3 c3xa5 a3xc5 a5xc3 repeats the position).
 import random
 from collections import Counter
 
-from generator.games.base import GameState
 from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
 from generator.games.chip_flip.position import SOUTH, Move, Outcome, Position, Termination
+from generator.games.game_state import GameState
 
 #: What `fired` counts, by move kind.
 STEP, PASS_NAME, SCORE, BACKWARD = "step", "pass", "score", "backward jump"

@@ -15,10 +15,13 @@ from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 
+from mypy_extensions import trait
+
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.rules import HOTEL
 
 
+@trait
 class InvariantsMixin:
     # The SlidersState fields the checks read.
     deck: Deck
@@ -45,17 +48,13 @@ class InvariantsMixin:
         #: The owners, buildings, mortgages, seats and held cards last found sound, and the
         #: houses and hotels standing then.
         self._sound_holdings: list[list] = [[], [], [], [], []]
-        self._standing = (0, 0)
+        self._houses_standing = self._hotels_standing = 0
         #: (group, its owners, its buildings) -> whether they keep the building rules.
         self._group_sound: dict[tuple, bool] = {}
         self._group_values = {group: tuple_getter(members) for group, members in self.deck.groups.items()}
         self._squares = range(n_squares)
         #: Each square's colour group ("" on a square that is no deed).
         self._group_at = [self.deck.deeds[sq].group if sq in self.deck.deeds else "" for sq in range(n_squares)]
-
-    def invariant_violations(self) -> list[str]:
-        """Every invariant that does not hold now (empty if the state is sound)."""
-        return [] if self._sound() else self._violations()
 
     def _sound(self) -> bool:
         """Whether `_violations()` is empty, found with whole-list operations (module docstring)."""
@@ -77,15 +76,17 @@ class InvariantsMixin:
             if levels:
                 last[1] = level[:]
                 hotels = level.count(HOTEL)
-                self._standing = (sum(level) - HOTEL * hotels, hotels)
+                self._houses_standing, self._hotels_standing = sum(level) - HOTEL * hotels, hotels
             if mortgages:
                 last[2] = mortgaged[:]
             if seats:
                 last[3] = alive[:]
             if cards:
                 last[4] = [hand[:] for hand in held]
-        houses, hotels = self._standing
-        return houses + self.bank_houses == self.deck.houses and hotels + self.bank_hotels == self.deck.hotels
+        return (
+            self._houses_standing + self.bank_houses == self.deck.houses
+            and self._hotels_standing + self.bank_hotels == self.deck.hotels
+        )
 
     def _holdings_sound(self, owners: bool, levels: bool, mortgages: bool, seats: bool, cards: bool) -> bool:
         """Whether `_holding_problems()` is empty, given which of the owners, buildings,

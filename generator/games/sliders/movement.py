@@ -4,19 +4,15 @@ Mixed into SlidersState, whose fields it changes and whose money methods it call
 """
 
 from collections import Counter, deque
-from collections.abc import Callable
-from typing import Protocol
+
+from mypy_extensions import trait
 
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.rules import HOTEL, TAX
+from generator.games.sliders.stats import Stats
 
 
-class RentStats(Protocol):
-    """The part of SlidersState.stats this mixin adds to."""
-
-    rent_by_group: Counter[str]
-
-
+@trait
 class MovementMixin:
     # The SlidersState (and GameState) fields and methods this mixin uses.
     num_players: int
@@ -31,14 +27,21 @@ class MovementMixin:
     level: list[int]
     mortgaged: list[bool]
     piles: dict[str, deque[Card]]
-    stats: RentStats
+    stats: Stats
     phase: str
     resume: str
     again: bool
     pending_buy: int
-    owe: Callable[[int, int, int | None], None]
-    rent: Callable[[int, int, str], int]
-    _from_bank: Callable[[int, int], None]
+
+    # The SlidersState and PropertyMixin methods this mixin calls.
+    def owe(self, debtor: int, amount: int, creditor: int | None) -> None:
+        raise NotImplementedError
+
+    def rent(self, sq: int, multiplier: int = 1, basis: str = "") -> int:
+        raise NotImplementedError
+
+    def _from_bank(self, p: int, amount: int) -> None:
+        raise NotImplementedError
 
     def move_by(self, p: int, steps: int) -> None:
         size = len(self.deck.squares)

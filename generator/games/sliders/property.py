@@ -8,10 +8,13 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, Literal
 
+from mypy_extensions import trait
+
 from generator.games.sliders.deck import Deck
 from generator.games.sliders.rules import HOTEL
 
 
+@trait
 class PropertyMixin:
     # The SlidersState fields this mixin reads.
     deck: Deck

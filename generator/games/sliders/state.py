@@ -63,13 +63,13 @@ ending a game reached.
 """
 
 import random
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Literal
 
-from generator.games.base import GameState
+from generator.games.game_state import GameState
 from generator.games.sliders import trades
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.invariants import InvariantsMixin
@@ -93,6 +93,7 @@ from generator.games.sliders.rules import (
     TRANSFER,
     Rules,
 )
+from generator.games.sliders.stats import Stats
 from generator.games.sliders.trades import Trade
 
 Dice = Callable[[], tuple[int, int]]
@@ -126,18 +127,6 @@ class Auction:
     back: str = POST
 
 
-@dataclass
-class Stats:
-    """What the figures are made of."""
-
-    #: Where each throw ended, by square, after any card moved the token.
-    landings: list[int] = field(default_factory=lambda: [0] * 40)
-    #: Throws that ended in the Slidecage itself (not Just Visiting), also in landings.
-    in_cage: int = 0
-    rent_by_group: Counter = field(default_factory=Counter)
-    bankrupt_turns: list[int] = field(default_factory=list)
-
-
 #: Phases in which the player whose turn it is decides.
 _MOVER_PHASES = frozenset((START, POST, BUY, TAX))
 
@@ -160,7 +149,23 @@ def rolled_dice(rng: random.Random) -> Dice:
     return throw
 
 
-class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[SlidersAction]):
+#: The game's own data: what a state carried to another process takes along (__reduce__).
+#: The rest is the dice, made anew from rng, and the tables and caches, whose names start
+#: with an underscore (_init_tables).
+GAME_DATA = (
+    *("num_players", "rng", "turns", "fired", "first_player", "peak_in_play"),  # GameState's
+    *("deck", "rules", "hotel_at", "cash", "pos", "alive", "caged", "cage_tries", "held"),
+    *("owner", "level", "mortgaged", "bank_houses", "bank_hotels", "piles", "card_total"),
+    *("ledger", "stats", "bust_order", "capped", "phase", "debts", "auction", "bank_sales"),
+    *("transfer", "offer", "offered", "placing", "ending", "pending_buy", "resume", "again"),
+    *("doubles", "cage_throw", "last_throw", "player"),
+)
+
+
+class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, MovementMixin):
+    """A game in progress (module docstring). A compiled class when the wheel is built
+    (setup.py): the mixins are traits, and a trait lists the fields it uses."""
+
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
         super().__init__(num_players, rng)
         self.deck, self.rules = deck, rules
@@ -207,8 +212,8 @@ class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[Slid
     def _init_tables(self) -> None:
         """The tables worked out from the deck and the caches of what follows from the board:
         none of it is the game's own data, so a state carried to another process leaves it
-        behind (__getstate__) and makes it anew."""
-        deck, data = self.deck, set(self.__dict__)
+        behind (__reduce__) and makes it anew."""
+        deck = self.deck
         self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
@@ -221,16 +226,17 @@ class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[Slid
         self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
         self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
         self._init_invariants()
-        self._tables = frozenset(self.__dict__) - data
 
-    def __getstate__(self) -> dict[str, Any]:
-        """The game's data without the tables and caches (_init_tables) and the dice, which
-        are made anew from rng on arrival (a finished game throws no more)."""
-        left = self._tables | {"_tables", "dice"}
-        return {name: value for name, value in self.__dict__.items() if name not in left}
+    def __reduce__(self) -> tuple[Callable[[dict[str, Any]], "SlidersState"], tuple[dict[str, Any]]]:
+        """Pickled as its game data (GAME_DATA). The compiled class cannot be made without
+        running __init__, so unpickling makes a game of the same deck and players and puts
+        the data into it (restored_state)."""
+        return restored_state, ({name: getattr(self, name) for name in GAME_DATA},)
 
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.__dict__.update(data)
+    def _take(self, data: dict[str, Any]) -> None:
+        """Take on another game's data: its dice come from its rng, its tables are made anew."""
+        for name, value in data.items():
+            setattr(self, name, value)
         self.dice = rolled_dice(self.rng)
         self._init_tables()
 
@@ -297,6 +303,11 @@ class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[Slid
         for order, seat in enumerate(self.bust_order):
             scores[seat] = float(order - self.num_players)
         return scores
+
+    def invariant_violations(self) -> list[str]:
+        """The quick test, then the full check only when it fails (invariants.py). Defined
+        here, as GameState's own would come first."""
+        return [] if self._sound() else self._violations()
 
     def legal_actions(self) -> list[SlidersAction]:
         if self._legal is None:
@@ -737,6 +748,14 @@ class SlidersState(InvariantsMixin, PropertyMixin, MovementMixin, GameState[Slid
     def _move_cash(self, source: int, target: int, amount: int) -> None:
         self.cash[source] -= amount
         self.cash[target] += amount
+
+
+def restored_state(data: dict[str, Any]) -> SlidersState:
+    """A pickled state (SlidersState.__reduce__): a game of the same deck and players, dealt
+    with a throwaway rng, given the pickled game's data."""
+    state = SlidersState(data["deck"], data["num_players"], random.Random(0), data["rules"])
+    state._take(data)
+    return state
 
 
 #: The action handlers by kind: "roll" -> SlidersState._do_roll, ...

@@ -3,7 +3,8 @@
 import random
 
 from generator.findings import Finding, Severity
-from generator.games.base import Engine, GameState, Policy, Variant
+from generator.games.base import Engine, Policy, Variant
+from generator.games.game_state import GameState
 from generator.games.slipmax.checks import static_checks
 from generator.games.slipmax.deck import Deck, ongoing_rules, read_board, read_registers, read_strips
 from generator.games.slipmax.figures import figures

@@ -107,7 +107,7 @@ from collections import deque
 from collections.abc import Generator
 from typing import Any
 
-from generator.games.base import GameState
+from generator.games.game_state import GameState
 
 from .deck import Deck, Strip
 from .effects import Context, Effects

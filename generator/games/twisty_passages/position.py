@@ -9,7 +9,7 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from generator.games.base import GameState
+from generator.games.game_state import GameState
 from generator.games.twisty_passages.deck import Card, Deck
 from generator.games.twisty_passages.options import HOUSE_RULES, RULES_CARDS_TO_WIN, parse_cards_to_win
 from generator.games.twisty_passages.schemas import ZONES as ZONE_COLOURS

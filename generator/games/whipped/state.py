@@ -21,7 +21,7 @@ from enum import Enum
 from itertools import chain
 from typing import Literal
 
-from generator.games.base import GameState
+from generator.games.game_state import GameState
 from generator.games.whipped.deck import Bill, Deck
 from generator.games.whipped.rules import (
     MAX_BID_RIDERS,
