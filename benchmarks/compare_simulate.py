@@ -1,29 +1,36 @@
-"""Games per second of one engine in two checkouts of cutsheet, measured side by side.
+"""Games per second of one engine in two checkouts of cutsheet, or in this checkout's plain
+modules and the wheel built from it (its Sliders engine compiled), measured side by side.
 
-    python benchmarks/compare_simulate.py OTHER_CHECKOUT [--engine sliders] [--policy heuristic]
+    python benchmarks/compare_simulate.py (OTHER_CHECKOUT | --compiled)
+                                          [--engine sliders] [--policy heuristic]
                                           [--players 4] [--games 100] [--seed 1] [--rounds 3]
 
+`--compiled` builds the wheel (as `pip install .` does) and installs it, without its
+dependencies, into a temporary folder that the compiled runs put first on sys.path.
 Each round plays the same seeded games (one process, invariants checked, through the
-simulation harness) with the other checkout's code and then with this one's, each in a
-fresh process, so both see the same load; the best round of each counts (other work on a
+simulation harness) with the other code and then with this checkout's, each in a fresh
+process, so both see the same load; the best round of each counts (other work on a
 shared machine only ever slows a run down). Games per second are given by the wall clock
 and by the process's CPU time, the steadier figure on a busy machine, with the ratio of
-this checkout to the other. The two runs must play the same games: their reports (timings
-aside) are compared, and a difference is said.
+this checkout to the other (with --compiled: of the compiled to the plain modules). The two
+must play the same games: their reports (timings aside) are compared, and a difference is
+said.
 """
 
 import argparse
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Run in a fresh interpreter with a checkout first on sys.path: one line of JSON out.
+#: Run in a fresh interpreter with the code to measure first on sys.path, the game folders
+#: from a checkout: one line of JSON out.
 PLAY = """
 import json, sys, time
-sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[7])
 from generator.check.simulate import simulate
 from generator.games import engines
 from generator.games import load_game
@@ -43,20 +50,33 @@ wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
 figures = report.as_json()
 for timing in ("games_per_second", "cpu_games_per_second"):
     figures.pop(timing)
-print(json.dumps({"wall": games / wall, "cpu": games / cpu, "report": figures}, sort_keys=True))
+import generator.games.sliders.state as sliders
+compiled = not sliders.__file__.endswith(".py")
+print(json.dumps({"wall": games / wall, "cpu": games / cpu, "report": figures, "compiled": compiled}, sort_keys=True))
 """
 
 
-def run(checkout: Path, args: argparse.Namespace) -> dict:
+def run(checkout: Path, args: argparse.Namespace, code: Path | None = None) -> dict:
+    """Play with the code of `code` (default: the checkout's) and the checkout's games."""
     command = [sys.executable, "-c", PLAY, str(checkout), args.engine, args.policy]
-    command += [str(args.games), str(args.players), str(args.seed)]
+    command += [str(args.games), str(args.players), str(args.seed), str(code or checkout)]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def install_wheel(folder: Path) -> Path:
+    """This checkout's wheel, built and installed without its dependencies under `folder`."""
+    pip = [sys.executable, "-m", "pip", "-q", "--disable-pip-version-check"]
+    subprocess.run([*pip, "wheel", "--no-deps", "--wheel-dir", str(folder / "dist"), str(ROOT)], check=True)
+    (wheel,) = (folder / "dist").glob("cutsheet-*.whl")
+    subprocess.run([*pip, "install", "--no-deps", "--target", str(folder / "site"), str(wheel)], check=True)
+    return folder / "site"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("other", type=Path, help="the checkout to compare with (its code and decks)")
+    parser.add_argument("other", type=Path, nargs="?", help="the checkout to compare with (its code and decks)")
+    parser.add_argument("--compiled", action="store_true", help="compare the compiled wheel with the plain modules")
     parser.add_argument("--engine", default="sliders")
     parser.add_argument("--policy", default="heuristic")
     parser.add_argument("--players", type=int, default=4)
@@ -64,18 +84,30 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    runs: dict[str, list[dict]] = {"other": [], "this": []}
-    for _ in range(args.rounds):  # alternating, so that both see the same load
-        runs["other"].append(run(args.other, args))
-        runs["this"].append(run(ROOT, args))
+    if (args.other is None) == (not args.compiled):
+        parser.error("give either OTHER_CHECKOUT or --compiled")
+    with tempfile.TemporaryDirectory() as scratch:
+        site = install_wheel(Path(scratch)) if args.compiled else None
+        runs: dict[str, list[dict]] = {"other": [], "this": []}
+        for _ in range(args.rounds):  # alternating, so that both see the same load
+            if site is None:
+                runs["other"].append(run(args.other, args))
+                runs["this"].append(run(ROOT, args))
+            else:
+                runs["other"].append(run(ROOT, args))
+                runs["this"].append(run(ROOT, args, site))
     best = {name: {kind: max(r[kind] for r in found) for kind in ("wall", "cpu")} for name, found in runs.items()}
     same = all(r["report"] == runs["other"][0]["report"] for r in runs["other"] + runs["this"])
     what = f"{args.engine} {args.players}p {args.policy}, {args.games} games, best of {args.rounds}"
     print(f"{what} ({'same reports' if same else 'REPORTS DIFFER'}):")
-    for name, label in (("other", str(args.other)), ("this", str(ROOT))):
-        print(f"  {label}: {best[name]['wall']:8.1f} games/s wall {best[name]['cpu']:8.1f} games/s cpu")
+    labels = (
+        {"other": "plain modules", "this": "compiled wheel"} if site else {"other": str(args.other), "this": str(ROOT)}
+    )
+    for name, label in labels.items():
+        build = "compiled" if runs[name][0]["compiled"] else "plain"
+        print(f"  {label} ({build}): {best[name]['wall']:8.1f} games/s wall {best[name]['cpu']:8.1f} games/s cpu")
     ratio = {kind: best["this"][kind] / best["other"][kind] for kind in ("wall", "cpu")}
-    print(f"  this / other: x{ratio['wall']:.2f} wall, x{ratio['cpu']:.2f} cpu")
+    print(f"  {labels['this']} / {labels['other']}: x{ratio['wall']:.2f} wall, x{ratio['cpu']:.2f} cpu")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Slow (a wheel build, a venv and its dependencies); one fixture does the install 
 module. What it proves: the shipped games, layouts, presets, icons and fonts travel inside
 the wheel and are found there, not in the checkout."""
 
+import json
 import os
 import re
 import subprocess
@@ -129,3 +130,37 @@ def test_version(cutsheet, tmp_path):
     result = cutsheet(tmp_path, "--version")
     assert result.returncode == 0
     assert "0.1.0" in result.stdout
+
+
+#: The checkout's cutsheet, its Sliders engine the plain Python modules.
+PLAIN_CUTSHEET = """
+import generator.games.sliders.state as state
+assert state.__file__.endswith(".py"), state.__file__
+from generator.cli import main
+main()
+"""
+
+
+def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel, cutsheet, tmp_path):
+    """setup.py compiles the Sliders engine into the wheel (mypyc); its games, played in two
+    processes (the states travel by pickle), are those of the plain modules of the checkout."""
+    compiled = {name.split(".")[0] for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))}
+    assert {"generator/games/game_state", "generator/games/sliders/state", "generator/games/sliders/trades"} <= compiled
+    args = ["check", "--simulate", "30", "--seed", "4", "--players", "4", "--policy", "heuristic", "--json"]
+    installed = cutsheet(tmp_path, *args, "--jobs", "2", str(ROOT / "components" / "sliders"))
+    assert installed.returncode == 0, installed.stderr
+    plain = subprocess.run(
+        [sys.executable, "-c", PLAIN_CUTSHEET, *args, str(ROOT / "components" / "sliders")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert plain.returncode == 0, plain.stderr
+
+    def simulation(stdout: str) -> dict:
+        report = json.loads(stdout)["simulation"]
+        assert report["games"] == 30 and report["broken"] == 0
+        return {key: value for key, value in report.items() if key not in ("games_per_second", "cpu_games_per_second")}
+
+    assert simulation(installed.stdout) == simulation(plain.stdout)
