@@ -2,10 +2,12 @@
 against their totals, and who may hold what.
 
 The simulation harness checks them after every action, so a sound state is recognised by
-a quick test (`_sound`) made of whole-list operations that run in C: sums, counts, minima
-and maxima over the board. What follows from the holdings alone (owners, buildings,
-mortgages, seats, held cards) is tested again only when they differ from the last ones
-found sound. The quick test tests the same conditions as the full check (`_violations`),
+a quick test (`_sound`): operations over whole lists where one call does the work (list
+comparisons, minima and maxima over the board), and plain loops over the few cash
+amounts, hands, piles and squares that are no deeds, which the compiled engine (setup.py)
+runs natively where a call of sum() or any() is looked up by name. What follows from the
+holdings alone (owners, buildings, mortgages, seats, held cards) is tested again only
+when they differ from the last ones found sound. The quick test tests the same conditions as the full check (`_violations`),
 which runs only when the quick test fails, to name every problem. The building rule of a
 colour group, a pure function of its owners and buildings, is kept once worked out.
 """
@@ -57,11 +59,20 @@ class InvariantsMixin:
         self._group_at = [self.deck.deeds[sq].group if sq in self.deck.deeds else "" for sq in range(n_squares)]
 
     def _sound(self) -> bool:
-        """Whether `_violations()` is empty, found with whole-list operations (module docstring)."""
-        cash, held = self.cash, self.held
-        if sum(cash) != self.ledger or min(cash) < 0:
+        """Whether `_violations()` is empty, found quickly (module docstring)."""
+        money = 0
+        for dollars in self.cash:
+            if dollars < 0:
+                return False
+            money += dollars
+        if money != self.ledger:
             return False
-        if sum(map(len, self.piles.values())) + sum(map(len, held)) != self.card_total:
+        held, in_play = self.held, 0
+        for hand in held:
+            in_play += len(hand)
+        for pile in self.piles.values():
+            in_play += len(pile)
+        if in_play != self.card_total:
             return False
         owner, level, mortgaged, alive = self.owner, self.level, self.mortgaged, self.alive
         last = self._sound_holdings
@@ -92,23 +103,29 @@ class InvariantsMixin:
         """Whether `_holding_problems()` is empty, given which of the owners, buildings,
         mortgages, seats and held cards changed since the last sound state (only the
         conditions on what changed can have changed)."""
-        owner, level, held = self.owner, self.level, self.held
+        owner, level = self.owner, self.level
         if owners:
             if max(owner) >= self.num_players or min(owner) < -1:
                 return False
-            # Given -1 <= owner: no owner on a square that is no deed.
-            if max(compress(owner, self._no_deed_mask), default=-1) != -1:
-                return False
-        if levels and any(compress(level, self._no_deed_mask)):
-            return False
+            for sq in self._no_deeds:  # no owner on a square that is no deed
+                if owner[sq] != -1:
+                    return False
+        if levels:
+            for sq in self._no_deeds:
+                if level[sq]:
+                    return False
         if (owners or mortgages) and -1 in compress(owner, self.mortgaged):  # a deed of the Bank mortgaged
             return False
         alive = self.alive
-        if (owners or seats) and not all(alive):
-            if any(owner.count(seat) for seat in range(self.num_players) if not alive[seat]):
-                return False
-        if cards and not all(card.effect.op == "get_out" for hand in held for card in hand):
-            return False
+        if owners or seats:
+            for seat in range(self.num_players):
+                if not alive[seat] and seat in owner:
+                    return False
+        if cards:
+            for hand in self.held:
+                for card in hand:
+                    if card.effect.op != "get_out":
+                        return False
         return not (owners or levels) or self._buildings_sound()
 
     def _buildings_sound(self) -> bool:
