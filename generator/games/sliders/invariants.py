@@ -7,9 +7,10 @@ comparisons, minima and maxima over the board), and plain loops over the few cas
 amounts, hands, piles and squares that are no deeds, which the compiled engine (setup.py)
 runs natively where a call of sum() or any() is looked up by name. What follows from the
 holdings alone (owners, buildings, mortgages, seats, held cards) is tested again only
-when they differ from the last ones found sound. The quick test tests the same conditions as the full check (`_violations`),
-which runs only when the quick test fails, to name every problem. The building rule of a
-colour group, a pure function of its owners and buildings, is kept once worked out.
+when they differ from the last ones found sound. The quick test tests the same conditions
+as the full check (`_violations`), which runs only when the quick test fails, to name
+every problem. The building rule of a colour group, a pure function of its owners and
+buildings, is kept once worked out.
 """
 
 from collections import deque
