@@ -152,6 +152,7 @@ def test_the_kept_property_moves_and_trade_menus_are_what_a_fresh_look_finds():
             state._legal = None
             state._by_owner = [{} for _ in range(state.num_players)]
             state._group_moves = {}
+            state._moves_seen = [None] * state.num_players
             assert state.legal_actions() == kept, f"seed {seed}, phase {state.phase}"
             state.apply(rng.choice(kept))
 

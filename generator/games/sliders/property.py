@@ -4,9 +4,9 @@ Mixed into SlidersState, whose fields (owner, level, mortgaged, cash, the Bank's
 it reads; the actions that change them live in the state.
 """
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from operator import itemgetter
-from typing import Any, Literal
+from typing import Any
 
 from mypy_extensions import trait
 
@@ -27,10 +27,12 @@ class PropertyMixin:
     hotel_at: int
     last_throw: int
     dice: Callable[[], tuple[int, int]]
-    _by_owner: list[dict[Hashable, Any]]
+    _by_owner: list[dict[str, Any]]
     _lift_costs: dict[int, int]
     _group_moves: dict[tuple, list[tuple[tuple, int]]]
     _group_getters: dict[str, itemgetter]
+    _property_changes: int
+    _moves_seen: list[tuple[int, tuple[list[tuple[tuple, int]], list, int]] | None]
 
     def owns_group(self, player: int, group: str) -> bool:
         return all(self.owner[sq] == player for sq in self.deck.groups[group])
@@ -42,6 +44,7 @@ class PropertyMixin:
         # moves and trade menus change (a menu names other seats only through this group).
         touched = {self.owner[s] for s in group} | {p}
         self.owner[sq] = p
+        self._property_changes += 1
         for seat in touched - {-1}:
             self._by_owner[seat].clear()
 
@@ -61,36 +64,29 @@ class PropertyMixin:
     def manage_actions(self, p: int) -> list:
         """Lifting, building, selling and mortgaging: p's property moves between turns.
 
-        It runs before and after every throw, so the moves cash aside are kept, by the
-        buildings and mortgages of p's deeds and the Bank's stock they follow from, until an
-        owner changes; only the cash is looked at anew (not at all when p can pay for
-        every move: the list returned is then the one kept, which callers must not change).
+        It runs before and after every throw, so the moves cash aside are kept while no
+        owner, building, mortgage or the Bank's stock changes (_property_changes), and each
+        group's moves by what they follow from (_priced_moves). Only the cash is looked at
+        anew (not at all when p can pay for every move: the list returned is then the one
+        kept, which callers must not change).
         """
-        squares = self._own_deeds(p)
-        if squares is None:
-            return []
-        houses, hotels, most = self.bank_houses, self.bank_hotels, self.hotel_at
-        stock = (houses if houses < most else most, hotels if hotels < 1 else 1)  # all the moves look at
-        key = ("manage", squares(self.level), squares(self.mortgaged), stock)
-        kept = self._by_owner[p].get(key)
-        if kept is None:
-            moves = self._priced_moves(p)
-            dearest = max([cost for _, cost in moves], default=0)
-            kept = self._by_owner[p][key] = (moves, [action for action, _ in moves], dearest)
-        moves, every, dearest = kept
+        seen = self._moves_seen[p]
+        if seen is not None and seen[0] == self._property_changes:
+            moves, every, dearest = seen[1]
+        else:
+            found = self._every_move(p)
+            self._moves_seen[p] = (self._property_changes, found)
+            moves, every, dearest = found
         cash = self.cash[p]
         if dearest <= cash:
             return every
         return [action for action, cost in moves if cost <= cash]
 
-    def _own_deeds(self, p: int) -> itemgetter | None:
-        """A getter of p's deeds (None if p holds none): their buildings and mortgages are all
-        p's moves follow from, as a split group has no buildings."""
-        getter: itemgetter | Literal[False] | None = self._by_owner[p].get("deeds")  # False: none held
-        if getter is None:
-            squares = [sq for _, _, mine in self.holdings(p) for sq in mine]
-            getter = self._by_owner[p]["deeds"] = itemgetter(*squares) if squares else False
-        return getter or None
+    def _every_move(self, p: int) -> tuple[list[tuple[tuple, int]], list, int]:
+        """p's property moves with their costs, every move, and the dearest cost."""
+        moves = self._priced_moves(p)
+        dearest = max([cost for _, cost in moves], default=0)
+        return moves, [action for action, _ in moves], dearest
 
     def _priced_moves(self, p: int) -> list[tuple[tuple, int]]:
         """Every property move of p with the cash it needs (0 for those that raise cash), group

@@ -64,7 +64,7 @@ ending a game reached.
 
 import random
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Literal
@@ -216,15 +216,18 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         deck = self.deck
         self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
-        #: that matters to the seat: "holdings", "deeds" and ("manage", levels, mortgages,
-        #: Bank stock) (property.py), "lacked" and "menu" (trades.py).
-        self._by_owner: list[dict[Hashable, Any]] = [{} for _ in range(self.num_players)]
+        #: that matters to the seat: "holdings" (property.py), "lacked" and "menu" (trades.py).
+        self._by_owner: list[dict[str, Any]] = [{} for _ in range(self.num_players)]
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
         #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
         #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
         self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
         self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
+        #: Changes of owners, buildings, mortgages or the Bank's stock so far, and by seat the
+        #: count when its moves were last found, with them (PropertyMixin.manage_actions).
+        self._property_changes = 0
+        self._moves_seen: list[tuple[int, tuple[list[tuple[tuple, int]], list, int]] | None] = [None] * self.num_players
         self._init_invariants()
 
     def __reduce__(self) -> tuple[Callable[[dict[str, Any]], "SlidersState"], tuple[dict[str, Any]]]:
@@ -401,6 +404,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
             self.bank_houses -= 1
             self.level[sq] += 1
             self.fired["rule: house built"] += 1
+        self._property_changes += 1
         self._note_buildings()
 
     def _note_buildings(self) -> None:
@@ -416,6 +420,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         else:
             self.bank_houses += 1
             self.level[sq] -= 1
+        self._property_changes += 1
         self._from_bank(p, self.deck.deeds[sq].house_cost // 2)
 
     def _do_sell_all(self, p: int, group: str) -> None:
@@ -429,19 +434,23 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         else:
             self.bank_houses += self.level[sq]
         self.level[sq] = 0
+        self._property_changes += 1
 
     def _do_mortgage(self, p: int, sq: int) -> None:
         self.mortgaged[sq] = True
+        self._property_changes += 1
         self._from_bank(p, self.deck.deeds[sq].mortgage)
 
     def _do_lift(self, p: int, sq: int) -> None:
         self._to_bank(p, self.lift_cost(sq))
         self.mortgaged[sq] = False
+        self._property_changes += 1
 
     def _do_lift_now(self, p: int, sq: int) -> None:
         """Lifting at once a mortgage received from a bankrupt: the interest is already paid."""
         self._to_bank(p, self.deck.deeds[sq].mortgage)
         self.mortgaged[sq] = False
+        self._property_changes += 1
         assert self.transfer is not None
         self.transfer[1].remove(sq)
 
@@ -629,7 +638,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
             if self.owner[sq] == p:
                 self._clear_buildings(sq)
                 self.give(sq, -1)
-                self.mortgaged[sq] = False
+                self.mortgaged[sq] = False  # give() counted the change
                 if not final:
                     self.bank_sales.append(sq)
 
