@@ -172,6 +172,10 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="speed-up runs of each kind, alternating; best counts")
     args = parser.parse_args()
     registered = engines()
+    if "sliders" in registered:
+        module = importlib.import_module("generator.games.sliders.state")
+        build = "plain Python" if str(module.__file__).endswith(".py") else "compiled"
+        print(f"sliders engine: {build} (compare_simulate.py --compiled measures the compiled wheel beside the plain)")
     total_games, total_seconds = 0, 0.0
     for engine in registered.values():
         games, seconds = bench_engine(engine, args)
