@@ -13,6 +13,12 @@ from mypy_extensions import trait
 from generator.games.sliders.deck import Deck
 from generator.games.sliders.rules import HOTEL
 
+#: A seat's property moves with their costs, every move, and the dearest cost.
+Moves = tuple[list[tuple[tuple, int]], list, int]
+#: A seat's moves as last found (PropertyMixin.manage_actions): the count of changes to its
+#: deeds then, the Bank's stock as the moves look at it, and the moves.
+SeenMoves = tuple[int, tuple[int, int], Moves]
+
 
 @trait
 class PropertyMixin:
@@ -31,8 +37,8 @@ class PropertyMixin:
     _lift_costs: dict[int, int]
     _group_moves: dict[tuple, list[tuple[tuple, int]]]
     _group_getters: dict[str, itemgetter]
-    _property_changes: int
-    _moves_seen: list[tuple[int, tuple[list[tuple[tuple, int]], list, int]] | None]
+    _property_changes: list[int]
+    _moves_seen: list[SeenMoves | None]
 
     def owns_group(self, player: int, group: str) -> bool:
         return all(self.owner[sq] == player for sq in self.deck.groups[group])
@@ -44,9 +50,14 @@ class PropertyMixin:
         # moves and trade menus change (a menu names other seats only through this group).
         touched = {self.owner[s] for s in group} | {p}
         self.owner[sq] = p
-        self._property_changes += 1
         for seat in touched - {-1}:
             self._by_owner[seat].clear()
+            self._property_changes[seat] += 1
+
+    def _count_change(self, sq: int) -> None:
+        """Count a change to the buildings or the mortgage on sq, for its owner's moves."""
+        if self.owner[sq] >= 0:
+            self._property_changes[self.owner[sq]] += 1
 
     def holdings(self, p: int) -> list[tuple[str, tuple[int, ...], tuple[int, ...]]]:
         """The groups p holds deeds in: (group, its squares, p's squares), cached by owner."""
@@ -64,25 +75,25 @@ class PropertyMixin:
     def manage_actions(self, p: int) -> list:
         """Lifting, building, selling and mortgaging: p's property moves between turns.
 
-        It runs before and after every throw, so the moves cash aside are kept while no
-        owner, building, mortgage or the Bank's stock changes (_property_changes), and each
-        group's moves by what they follow from (_priced_moves). Only the cash is looked at
-        anew (not at all when p can pay for every move: the list returned is then the one
-        kept, which callers must not change).
+        It runs before and after every throw, so the moves cash aside are kept while the
+        owners, buildings and mortgages of p's deeds (_property_changes) and the Bank's stock
+        as the moves look at it stay the same, and each group's moves by what they follow
+        from (_priced_moves). Only the cash is looked at anew (not at all when p can pay for
+        every move: the list returned is then the one kept, which callers must not change).
         """
-        seen = self._moves_seen[p]
-        if seen is not None and seen[0] == self._property_changes:
-            moves, every, dearest = seen[1]
+        seen, changes, stock = self._moves_seen[p], self._property_changes[p], self._stock_seen()
+        if seen is not None and seen[0] == changes and seen[1] == stock:
+            moves, every, dearest = seen[2]
         else:
             found = self._every_move(p)
-            self._moves_seen[p] = (self._property_changes, found)
+            self._moves_seen[p] = (changes, stock, found)
             moves, every, dearest = found
         cash = self.cash[p]
         if dearest <= cash:
             return every
         return [action for action, cost in moves if cost <= cash]
 
-    def _every_move(self, p: int) -> tuple[list[tuple[tuple, int]], list, int]:
+    def _every_move(self, p: int) -> Moves:
         """p's property moves with their costs, every move, and the dearest cost."""
         moves = self._priced_moves(p)
         dearest = max([cost for _, cost in moves], default=0)
@@ -94,7 +105,7 @@ class PropertyMixin:
         house, a mortgage, a new owner) touch one group and leave the others' moves as they were."""
         moves: list[tuple[tuple, int]] = []
         level, mortgaged, kept = self.level, self.mortgaged, self._group_moves
-        stock = (min(self.bank_houses, self.hotel_at), min(self.bank_hotels, 1))
+        stock = self._stock_seen()
         for group, members, mine in self.holdings(p):
             get = self._group_getters[group]
             key = (mine, get(level), get(mortgaged), stock)
@@ -103,6 +114,12 @@ class PropertyMixin:
                 found = kept[key] = self._group_moves_of(group, members, mine)
             moves += found
         return moves
+
+    def _stock_seen(self) -> tuple[int, int]:
+        """The Bank's houses and hotels as the moves look at them: whether a house or a
+        hotel is there to be had, and a hotel's houses to break it down into."""
+        houses, hotels, most = self.bank_houses, self.bank_hotels, self.hotel_at
+        return (houses if houses < most else most, hotels if hotels < 1 else 1)
 
     def _group_moves_of(self, group: str, members: tuple[int, ...], mine: tuple[int, ...]) -> list[tuple[tuple, int]]:
         moves: list[tuple[tuple, int]] = []

@@ -74,7 +74,7 @@ from generator.games.sliders import trades
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.invariants import InvariantsMixin
 from generator.games.sliders.movement import MovementMixin
-from generator.games.sliders.property import PropertyMixin, interest
+from generator.games.sliders.property import PropertyMixin, SeenMoves, interest
 from generator.games.sliders.rules import (
     AUCTION,
     BID_STEPS,
@@ -224,10 +224,11 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
         self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
         self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
-        #: Changes of owners, buildings, mortgages or the Bank's stock so far, and by seat the
-        #: count when its moves were last found, with them (PropertyMixin.manage_actions).
-        self._property_changes = 0
-        self._moves_seen: list[tuple[int, tuple[list[tuple[tuple, int]], list, int]] | None] = [None] * self.num_players
+        #: By seat, the changes so far to its deeds' owners, buildings and mortgages, and
+        #: the count and the Bank's stock when its moves were last found, with them
+        #: (PropertyMixin.manage_actions).
+        self._property_changes = [0] * self.num_players
+        self._moves_seen: list[SeenMoves | None] = [None] * self.num_players
         self._init_invariants()
 
     def __reduce__(self) -> tuple[Callable[[dict[str, Any]], "SlidersState"], tuple[dict[str, Any]]]:
@@ -404,7 +405,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
             self.bank_houses -= 1
             self.level[sq] += 1
             self.fired["rule: house built"] += 1
-        self._property_changes += 1
+        self._count_change(sq)
         self._note_buildings()
 
     def _note_buildings(self) -> None:
@@ -420,7 +421,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         else:
             self.bank_houses += 1
             self.level[sq] -= 1
-        self._property_changes += 1
+        self._count_change(sq)
         self._from_bank(p, self.deck.deeds[sq].house_cost // 2)
 
     def _do_sell_all(self, p: int, group: str) -> None:
@@ -434,23 +435,23 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         else:
             self.bank_houses += self.level[sq]
         self.level[sq] = 0
-        self._property_changes += 1
+        self._count_change(sq)
 
     def _do_mortgage(self, p: int, sq: int) -> None:
         self.mortgaged[sq] = True
-        self._property_changes += 1
+        self._count_change(sq)
         self._from_bank(p, self.deck.deeds[sq].mortgage)
 
     def _do_lift(self, p: int, sq: int) -> None:
         self._to_bank(p, self.lift_cost(sq))
         self.mortgaged[sq] = False
-        self._property_changes += 1
+        self._count_change(sq)
 
     def _do_lift_now(self, p: int, sq: int) -> None:
         """Lifting at once a mortgage received from a bankrupt: the interest is already paid."""
         self._to_bank(p, self.deck.deeds[sq].mortgage)
         self.mortgaged[sq] = False
-        self._property_changes += 1
+        self._count_change(sq)
         assert self.transfer is not None
         self.transfer[1].remove(sq)
 
