@@ -362,15 +362,25 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         return []
 
     def apply(self, action: SlidersAction) -> None:
-        if action not in self.legal_actions():
+        if not self._is_legal(action):
             raise ValueError(f"illegal action {action!r} in phase {self.phase}")
         self._legal = None
         p = self.current_player()
         if type(action) is str:
             _HANDLERS[action](self, p)
         else:
-            _HANDLERS[action[0]](self, p, *action[1:])
+            _HANDLERS[action[0]](self, p, action[1])  # every other action is (kind, argument)
         self._settle()
+
+    def _is_legal(self, action: SlidersAction) -> bool:
+        """Whether action is among legal_actions(). A policy hands back one of the list's
+        own actions, found by identity before any is compared by value (a string with a
+        tuple compares slowly)."""
+        legal = self.legal_actions()
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return action in legal
 
     # ---- actions ----------------------------------------------------------------------------
 
