@@ -21,13 +21,13 @@ SHIPPED = {
     "generator.shipped.fonts": "fonts",
 }
 
-#: The engine's state and everything it calls per action; a compiled class can derive only
-#: from compiled classes, hence the shared GameState.
+#: The engine's state, everything it calls per action and the deck and rules it reads; a
+#: compiled class can derive only from compiled classes, hence the shared GameState.
 COMPILED = [
     "generator/games/game_state.py",
     *(
         f"generator/games/sliders/{name}.py"
-        for name in ("state", "invariants", "property", "movement", "trades", "policies", "stats")
+        for name in ("state", "invariants", "property", "movement", "trades", "policies", "stats", "deck", "rules")
     ),
 ]
 

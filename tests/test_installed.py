@@ -8,6 +8,7 @@ the wheel and are found there, not in the checkout."""
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -34,19 +35,26 @@ def wheel(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def cutsheet(wheel, tmp_path_factory):
-    """Run the installed `cutsheet` in a folder; returns the finished process."""
+def venv(wheel, tmp_path_factory) -> Path:
+    """A fresh virtual environment with the wheel installed."""
     venv = tmp_path_factory.mktemp("venv")
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
     subprocess.run([*pip, str(wheel)], check=True, capture_output=True, timeout=600)
+    return venv
+
+
+@pytest.fixture(scope="module")
+def cutsheet(venv):
+    """Run a program of the installed cutsheet's environment (by default `cutsheet`) in a
+    folder; returns the finished process."""
     # Nothing of the checkout may leak in: no PYTHONPATH, and a working folder outside it.
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
 
-    def run(cwd: Path, *args: str) -> subprocess.CompletedProcess:
+    def run(cwd: Path, *args: str, program: str = "cutsheet") -> subprocess.CompletedProcess:
         return subprocess.run(
-            [str(venv / "bin" / "cutsheet"), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
+            [str(venv / "bin" / program), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600
         )
 
     return run
@@ -132,6 +140,28 @@ def test_version(cutsheet, tmp_path):
     assert "0.1.0" in result.stdout
 
 
+#: Pickles a Sliders game while a trade offer, an auction or a debt is pending (a capped
+#: game's state may be left so) and its deck, and prints what they hold after the trip.
+PICKLED_MID_GAME = """
+import json, pickle, random, sys
+from pathlib import Path
+from generator.games.sliders import ENGINE
+from generator.games import load_game
+deck = ENGINE.load_deck(load_game(Path(sys.argv[1])))
+assert pickle.loads(pickle.dumps(deck)) == deck
+seen = {}
+for seed in range(40):
+    state = ENGINE.new_game(deck, 4, random.Random(seed), {"short": True})
+    choose, rng = ENGINE.policies()["heuristic"], random.Random(seed)
+    while not state.is_terminal() and len(seen) < 3:
+        for name in ("offer", "auction", "debts"):
+            if getattr(state, name) and name not in seen:
+                copy = pickle.loads(pickle.dumps(state))
+                seen[name] = [repr(copy.legal_actions()), copy.rules == state.rules, repr(getattr(copy, name))]
+        state.apply(choose(state, rng))
+print(json.dumps(seen, sort_keys=True))
+"""
+
 #: The checkout's cutsheet, its Sliders engine the plain Python modules.
 PLAIN_CUTSHEET = """
 import generator.games.sliders.state as state
@@ -164,3 +194,19 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
         return {key: value for key, value in report.items() if key not in ("games_per_second", "cpu_games_per_second")}
 
     assert simulation(installed.stdout) == simulation(plain.stdout)
+    # States and decks travel by pickle, whatever they hold at the time.
+    sliders = str(ROOT / "components" / "sliders")
+    compiled_trip = cutsheet(tmp_path, "-c", PICKLED_MID_GAME, sliders, program="python")
+    assert compiled_trip.returncode == 0, compiled_trip.stderr
+    plain_trip = subprocess.run(
+        [sys.executable, "-c", PICKLED_MID_GAME, sliders], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert plain_trip.returncode == 0, plain_trip.stderr
+    assert set(json.loads(compiled_trip.stdout)) == {"offer", "auction", "debts"}
+    assert compiled_trip.stdout == plain_trip.stdout
+    # A whole number written with a decimal point passes the schemas; the compiled deck reads it.
+    shutil.copytree(ROOT / "components" / "sliders", tmp_path / "s")
+    deeds = tmp_path / "s" / "deeds.yaml"
+    deeds.write_text(deeds.read_text().replace("price: 60\n", "price: 60.0\n"))
+    decimal = cutsheet(tmp_path, "check", "s", "--simulate", "3", "--seed", "4")
+    assert decimal.returncode == 0, decimal.stdout + decimal.stderr

@@ -1,11 +1,13 @@
 """The shipped Sliders sources against figures of the classic 1935 tables quoted by hand."""
 
+import shutil
 from pathlib import Path
 
 from generator.games import load_game
 from generator.games.sliders.deck import load_deck
 
-DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
+ROOT = Path(__file__).parents[1]
+DECK = load_deck(load_game(ROOT / "components" / "sliders"))
 
 
 def test_the_board_has_forty_squares_with_the_classic_corners():
@@ -48,3 +50,21 @@ def test_group_sizes_and_the_supply():
     assert sizes == [2, 2, 2, 3, 3, 3, 3, 3, 3, 4]  # brown, dark blue, utilities ... railroads
     assert (DECK.start_cash, DECK.houses, DECK.hotels) == (1500, 32, 12)
     assert [len(DECK.cards[deck]) for deck in ("chance", "community-chest")] == [16, 16]
+
+
+def test_whole_numbers_written_with_a_decimal_point_are_read_as_ints(tmp_path):
+    """60.0 passes the schemas' whole-number checks (as in a CSV cell); the deck holds 60,
+    as the compiled engine's fields take ints only."""
+    folder = tmp_path / "sliders"
+    shutil.copytree(ROOT / "components" / "sliders", folder)
+    deeds = folder / "deeds.yaml"
+    deeds.write_text(deeds.read_text().replace("price: 60\n", "price: 60.0\n", 1).replace("[2, 10,", "[2.0, 10,", 1))
+    board = folder / "board.yaml"
+    board.write_text(board.read_text().replace("salary: 200}", "salary: 200.0}", 1))
+    money = folder / "money.yaml"
+    money.write_text(money.read_text().replace("{value: 1, per_player: 5,", "{value: 1.0, per_player: 5,", 1))
+    deck = load_deck(load_game(folder))
+    earth = deck.deeds[1]
+    assert (earth.price, earth.rent[0], deck.squares[0].salary) == (60, 2, 200)
+    assert all(type(n) is int for n in (earth.price, *earth.rent, deck.squares[0].salary, deck.start_cash))
+    assert deck.start_cash == load_deck(load_game(ROOT / "components" / "sliders")).start_cash

@@ -5,8 +5,11 @@ between files (board squares to deeds, card targets to squares); any reference i
 resolve is a SourceError at the item, so a deck that loads can be played.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
+from generator.games.compiled import Reduced, by_constructor
 from generator.games.grammar import EffectError
 from generator.games.sliders.effects import Effect, parse_effect
 from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
@@ -26,6 +29,9 @@ class Square:
     amount: int = 0
     percent: int = 0
 
+    def __reduce__(self) -> Reduced:
+        return by_constructor(self)  # compiled.py
+
 
 @dataclass(frozen=True)
 class Deed:
@@ -40,6 +46,9 @@ class Deed:
     group: str
     house_cost: int = 0
     colour: str = ""
+
+    def __reduce__(self) -> Reduced:
+        return by_constructor(self)  # compiled.py
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,9 @@ class Card:
     def fired_name(self) -> str:
         return f"{self.deck}: {self.title}"
 
+    def __reduce__(self) -> Reduced:
+        return by_constructor(self)  # compiled.py
+
 
 @dataclass
 class Deck:
@@ -70,6 +82,12 @@ class Deck:
     slidecage: int
     #: Where the deck prints each building type's count ("house", "hotel").
     building_locs: dict[str, Loc] = field(default_factory=dict)
+
+
+def whole_numbers(values: Iterable[Any]) -> tuple[int, ...]:
+    """Numbers the schemas declare whole, as ints: a whole number may be written 60.0 (a
+    CSV cell, YAML), and the compiled engine's fields take ints only (setup.py)."""
+    return tuple(int(value) for value in values)
 
 
 def validated_items(game: Game, kind: str) -> list[LocMap]:
@@ -99,21 +117,21 @@ def read_deeds(game: Game) -> dict[str, Deed]:
         deeds[item["name"]] = Deed(
             item["name"],
             "deed",
-            item["price"],
-            item["mortgage"],
-            tuple(item["rent"]),
+            int(item["price"]),
+            int(item["mortgage"]),
+            whole_numbers(item["rent"]),
             item.loc,
             item["group"],
-            item["house_cost"],
+            int(item["house_cost"]),
             item["colour"],
         )
     for item in validated_items(game, "railroad"):
         deeds[item["name"]] = Deed(
             item["name"],
             "railroad",
-            item["price"],
-            item["mortgage"],
-            tuple(item["rent_by_count"]),
+            int(item["price"]),
+            int(item["mortgage"]),
+            whole_numbers(item["rent_by_count"]),
             item.loc,
             "railroad",
         )
@@ -121,9 +139,9 @@ def read_deeds(game: Game) -> dict[str, Deed]:
         deeds[item["name"]] = Deed(
             item["name"],
             "utility",
-            item["price"],
-            item["mortgage"],
-            tuple(item["dice_multiplier"]),
+            int(item["price"]),
+            int(item["mortgage"]),
+            whole_numbers(item["dice_multiplier"]),
             item.loc,
             "utility",
         )
@@ -138,9 +156,9 @@ def read_squares(game: Game) -> list[Square]:
             item["type"],
             item.loc,
             item.get("deed", ""),
-            item.get("salary", 0),
-            item.get("amount", 0),
-            item.get("percent", 0),
+            int(item.get("salary", 0)),
+            int(item.get("amount", 0)),
+            int(item.get("percent", 0)),
         )
         for index, item in enumerate(validated_items(game, "square"))
     ]
@@ -210,9 +228,9 @@ def load_deck(game: Game) -> Deck:
         deeds=placed,
         groups={name: tuple(indices) for name, indices in groups.items()},
         cards=_cards(game, squares),
-        start_cash=sum(item["value"] * item["per_player"] for item in bills),
-        houses=buildings.get("house", 0),
-        hotels=buildings.get("hotel", 0),
+        start_cash=int(sum(item["value"] * item["per_player"] for item in bills)),
+        houses=int(buildings.get("house", 0)),
+        hotels=int(buildings.get("hotel", 0)),
         go=_only(squares, "go", squares[0].loc),
         slidecage=_only(squares, "slidecage", squares[0].loc),
         building_locs={item["type"]: item.loc_of("count") for item in building_items},

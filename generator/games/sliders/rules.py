@@ -3,6 +3,7 @@
 from dataclasses import dataclass
 
 from generator.games.base import Option, Variant, whole_number
+from generator.games.compiled import Reduced, by_constructor
 
 HOTEL = 5
 FINE = 50
@@ -87,3 +88,6 @@ class Rules:
             max_turns=values["max_turns"],
             starting_money=values["starting_money"],
         )
+
+    def __reduce__(self) -> Reduced:
+        return by_constructor(self)  # compiled.py

@@ -25,6 +25,8 @@ and plays an accepted trade itself.
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from generator.games.compiled import Reduced, by_constructor
+
 if TYPE_CHECKING:  # the state imports this module and passes itself in
     from generator.games.sliders.state import SlidersState
 
@@ -49,6 +51,9 @@ class Trade:
     cash: int = 0
     #: Get Out cards: 1 the proposer receives one from the partner, -1 hands one over.
     card: int = 0
+
+    def __reduce__(self) -> Reduced:
+        return by_constructor(self)  # compiled.py
 
 
 def offers(state: "SlidersState", p: int) -> list:
