@@ -2,7 +2,11 @@
 the speed-up of playing them in two processes (`--jobs 2`) over one.
 
     python benchmarks/simulate.py [--games 200] [--seed 1] [--policy NAME] [--perft-depth 7]
-                                  [--jobs-games 400] [--jobs 2]
+                                  [--jobs-games 400] [--jobs 2] [--installed]
+
+It measures this checkout's modules, unless `--installed` asks for the cutsheet installed
+in the Python that runs it: installed from a wheel (`pip install .`), its Sliders engine is
+compiled (setup.py). The first line says which Sliders engine was measured.
 
 Games per second are given by the wall clock and by this process's CPU time: on a shared
 machine the second is the steadier figure. One line per engine, player count and policy
@@ -33,7 +37,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if "--installed" not in sys.argv[1:]:
+    sys.path.insert(0, str(ROOT))
 
 from generator.check.parallel import Processes  # noqa: E402
 from generator.check.simulate import SimulationReport, simulate  # noqa: E402
@@ -170,6 +175,7 @@ def main() -> None:
     parser.add_argument("--jobs-games", type=int, default=400, help="games for the speed-up lines (0 to skip them)")
     parser.add_argument("--jobs", type=int, default=2, help="processes the speed-up lines compare with one")
     parser.add_argument("--repeat", type=int, default=3, help="speed-up runs of each kind, alternating; best counts")
+    parser.add_argument("--installed", action="store_true", help="measure the installed cutsheet, not this checkout")
     args = parser.parse_args()
     registered = engines()
     if "sliders" in registered:
