@@ -172,8 +172,9 @@ main()
 
 
 def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel, cutsheet, tmp_path):
-    """setup.py compiles the Sliders engine into the wheel (mypyc); its games, played in two
-    processes (the states travel by pickle), are those of the plain modules of the checkout."""
+    """setup.py compiles the Sliders engine into the wheel (mypyc); its games, and every
+    other engine's, played in two processes (the states travel by pickle), are those of the
+    plain modules of the checkout."""
     compiled = {name.split(".")[0] for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))}
     assert {"generator/games/game_state", "generator/games/sliders/state", "generator/games/sliders/trades"} <= compiled
     args = ["check", "--simulate", "30", "--seed", "4", "--players", "4", "--policy", "heuristic", "--json"]
@@ -188,12 +189,22 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
     )
     assert plain.returncode == 0, plain.stderr
 
-    def simulation(stdout: str) -> dict:
+    def simulation(stdout: str, games: int = 30) -> dict:
         report = json.loads(stdout)["simulation"]
-        assert report["games"] == 30 and report["broken"] == 0
+        assert report["games"] == games and report["broken"] == 0
         return {key: value for key, value in report.items() if key not in ("games_per_second", "cpu_games_per_second")}
 
     assert simulation(installed.stdout) == simulation(plain.stdout)
+    # The other engines' states, plain classes derived from the compiled GameState, travel too.
+    for game in ("chip-flip", "slipmax", "twisty-passages", "whipped"):
+        args = ["check", "--simulate", "12", "--seed", "2", "--json", str(ROOT / "components" / game)]
+        installed = cutsheet(tmp_path, *args, "--jobs", "2")
+        assert installed.returncode == 0, installed.stdout + installed.stderr
+        plain = subprocess.run(
+            [sys.executable, "-c", PLAIN_CUTSHEET, *args], cwd=ROOT, capture_output=True, text=True, timeout=600
+        )
+        assert plain.returncode == 0, plain.stdout + plain.stderr
+        assert simulation(installed.stdout, 12) == simulation(plain.stdout, 12), game
     # States and decks travel by pickle, whatever they hold at the time.
     sliders = str(ROOT / "components" / "sliders")
     compiled_trip = cutsheet(tmp_path, "-c", PICKLED_MID_GAME, sliders, program="python")

@@ -18,6 +18,10 @@ from mypy_extensions import mypyc_attr
 ActionT = TypeVar("ActionT", bound=Hashable)
 
 
+#: The fields GameState.__init__ sets.
+STATE_FIELDS = ("num_players", "rng", "turns", "fired", "first_player", "peak_in_play")
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class GameState(ABC, Generic[ActionT]):
     """One game in progress, whose actions are ActionT."""
@@ -33,6 +37,18 @@ class GameState(ABC, Generic[ActionT]):
         self.first_player = 0
         #: Physical component name (a key of Engine.supply) -> the most in play at once.
         self.peak_in_play: Counter[str] = Counter()
+
+    def __getstate__(self) -> dict[str, object]:
+        """What a copy of the state carries: these fields and an engine's own. Compiled
+        (setup.py), this class keeps its fields outside the instance's __dict__, where
+        pickling an engine's state class derived from it would not look."""
+        data: dict[str, object] = {name: getattr(self, name) for name in STATE_FIELDS}
+        data.update(getattr(self, "__dict__", {}))
+        return data
+
+    def __setstate__(self, data: dict[str, object]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
 
     def note_in_play(self, component: str, count: int) -> None:
         """Record that `count` of a physical component are in play (out of the box) now."""

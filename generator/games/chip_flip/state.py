@@ -60,7 +60,7 @@ class ChipFlipState(GameState[Move]):
         """What a copy of the state carries. Once the game is over (a worker process sends
         finished games back), of the positions seen only the current one's count: all the
         draw rule reads when no move follows, where the whole history was most of the bytes."""
-        state = self.__dict__.copy()
+        state = super().__getstate__()
         if self.is_terminal():
             state["seen"] = Counter({self.position: self.seen[self.position]})
         return state

@@ -69,7 +69,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any, Literal
 
-from generator.games.game_state import GameState
+from generator.games.game_state import STATE_FIELDS, GameState
 from generator.games.sliders import trades
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.invariants import InvariantsMixin
@@ -153,7 +153,7 @@ def rolled_dice(rng: random.Random) -> Dice:
 #: The rest is the dice, made anew from rng, and the tables and caches, whose names start
 #: with an underscore (_init_tables).
 GAME_DATA = (
-    *("num_players", "rng", "turns", "fired", "first_player", "peak_in_play"),  # GameState's
+    *STATE_FIELDS,
     *("deck", "rules", "hotel_at", "cash", "pos", "alive", "caged", "cage_tries", "held"),
     *("owner", "level", "mortgaged", "bank_houses", "bank_hotels", "piles", "card_total"),
     *("ledger", "stats", "bust_order", "capped", "phase", "debts", "auction", "bank_sales"),
