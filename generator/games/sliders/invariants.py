@@ -45,9 +45,8 @@ class InvariantsMixin:
     def _init_invariants(self) -> None:
         """The tables the quick test uses; called once the board is set up."""
         n_squares = len(self.deck.squares)
+        #: The squares that are no deed (no owner, no buildings allowed there).
         self._no_deeds = [sq for sq in range(n_squares) if sq not in self.deck.deeds]
-        #: True on the squares that are no deed (no owner, no buildings allowed there).
-        self._no_deed_mask = [sq not in self.deck.deeds for sq in range(n_squares)]
         #: The owners, buildings, mortgages, seats and held cards last found sound, and the
         #: houses and hotels standing then.
         self._sound_holdings: list[list] = [[], [], [], [], []]

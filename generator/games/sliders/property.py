@@ -85,7 +85,7 @@ class PropertyMixin:
         if seen is not None and seen[0] == changes and seen[1] == stock:
             moves, every, dearest = seen[2]
         else:
-            found = self._every_move(p)
+            found = self._every_move(p, stock)
             self._moves_seen[p] = (changes, stock, found)
             moves, every, dearest = found
         cash = self.cash[p]
@@ -93,19 +93,19 @@ class PropertyMixin:
             return every
         return [action for action, cost in moves if cost <= cash]
 
-    def _every_move(self, p: int) -> Moves:
-        """p's property moves with their costs, every move, and the dearest cost."""
-        moves = self._priced_moves(p)
+    def _every_move(self, p: int, stock: tuple[int, int]) -> Moves:
+        """p's property moves with their costs, every move, and the dearest cost, given the
+        Bank's stock as the moves look at it (_stock_seen)."""
+        moves = self._priced_moves(p, stock)
         dearest = max([cost for _, cost in moves], default=0)
         return moves, [action for action, _ in moves], dearest
 
-    def _priced_moves(self, p: int) -> list[tuple[tuple, int]]:
+    def _priced_moves(self, p: int, stock: tuple[int, int]) -> list[tuple[tuple, int]]:
         """Every property move of p with the cash it needs (0 for those that raise cash), group
         by group; a group's moves are kept by what they follow from, as most changes (a
         house, a mortgage, a new owner) touch one group and leave the others' moves as they were."""
         moves: list[tuple[tuple, int]] = []
         level, mortgaged, kept = self.level, self.mortgaged, self._group_moves
-        stock = self._stock_seen()
         for group, members, mine in self.holdings(p):
             get = self._group_getters[group]
             key = (mine, get(level), get(mortgaged), stock)
