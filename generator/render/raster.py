@@ -57,20 +57,18 @@ def page_pngs(pdf: Path, images: Iterable[PageImage]) -> Iterable[bytes]:
     scanlines = bytearray()
     try:
         for image in images:
-            width, height = image.size
-            needed = (1 + 3 * width) * height + 1  # the scanlines and a spare byte (_draw_rows)
-            if len(scanlines) != needed:
-                scanlines = bytearray(needed)
             page = document[image.page]
-            rows = _draw_rows(page, width, height, scanlines)
+            scanlines, rows = _draw_rows(page, *image.size, scanlines)
             page.close()
             yield _png(rows, image.size, image.dpi)
     finally:
         document.close()
 
 
-def _draw_rows(page: Any, width: int, height: int, scanlines: bytearray) -> memoryview:
-    """The page drawn as PNG scanlines: each row of RGB pixels after its filter byte (0, none).
+def _draw_rows(page: Any, width: int, height: int, scanlines: bytearray) -> tuple[bytearray, memoryview]:
+    """The page drawn as PNG scanlines: each row of RGB pixels after its filter byte (0, none),
+    in `scanlines` or, when that is not of this size, a new buffer; returns the buffer and
+    the scanlines in it.
 
     pdfium draws straight into the scanlines (its rows start one byte into the buffer, a
     scanline apart), so the pixels go to the compressor uncopied, filter bytes in place.
@@ -83,6 +81,8 @@ def _draw_rows(page: Any, width: int, height: int, scanlines: bytearray) -> memo
     size = stride * height
     # From its offset of one, pdfium is given a whole stride per row: the buffer has a spare
     # byte at the end.
+    if len(scanlines) != size + 1:
+        scanlines = bytearray(size + 1)
     buffer = (ctypes.c_ubyte * size).from_buffer(scanlines, 1)
     ctypes.memset(buffer, 0xFF, size)  # white
     scanlines[0:size:stride] = bytes(height)  # each row's filter byte
@@ -94,7 +94,7 @@ def _draw_rows(page: Any, width: int, height: int, scanlines: bytearray) -> memo
         bitmap.raw, page.raw, 0, 0, width, height, 0, pdfium_c.FPDF_REVERSE_BYTE_ORDER | pdfium_c.FPDF_ANNOT
     )
     bitmap.close()
-    return memoryview(scanlines)[:size]
+    return scanlines, memoryview(scanlines)[:size]
 
 
 def _png(rows: memoryview, size: tuple[int, int], dpi: float) -> bytes:
