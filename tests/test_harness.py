@@ -22,7 +22,15 @@ from dataclasses import dataclass
 import pytest
 
 from generator.check.report import simulation_findings
-from generator.check.simulate import InProcess, Played, Problem, SimulationJob, derived_seed, simulate
+from generator.check.simulate import (
+    InProcess,
+    Played,
+    Problem,
+    SimulationJob,
+    derived_seed,
+    simulate,
+    simulation_job,
+)
 from generator.check.stats import percentile, summary, wilson_interval
 from generator.findings import error, info, warning
 from generator.games.base import (
@@ -301,6 +309,27 @@ def test_capped_games_are_counted_and_have_no_winner():
     assert report.completed_share == 0
     assert report.turns["max"] == TOY.max_actions
     assert report.seat_win_rate() == [{"rate": 0.0, "ci95": [0.0, 1.0]}] * 2
+
+
+def test_games_are_kept_for_the_report_without_their_caches_unless_a_problem_stopped_them():
+    class CachingState(ToyState):
+        def __init__(self, *args):
+            super().__init__(*args)
+            self.cache = ["worked out"]
+
+        def drop_caches(self) -> None:
+            self.cache = []
+
+    class Caching(ToyRace):
+        def new_game(self, deck, num_players, rng, options):
+            return CachingState(deck, num_players, rng, options)
+
+    endings = {}
+    for options in ({}, {"stall": True}, {"stuck": True}, {"crash_at": 2}):
+        job = simulation_job(Caching(), TRACK, 2, 1, options=options)
+        for outcome in job.play(range(3)).outcomes:
+            endings.setdefault(outcome.ending, set()).add(tuple(outcome.state.cache))
+    assert endings == {"completed": {()}, "capped": {()}, "stopped": {()}, "broken": {("worked out",)}}
 
 
 # --- figures --------------------------------------------------------------------------------

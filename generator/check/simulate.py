@@ -317,6 +317,7 @@ class _GameRunner:
         policies, players, cap = self.policies, self.players, self.engine.max_actions
         actions = 0
         state = None
+        capped = False
         problem: tuple[str, str] | None = None
         try:
             state = self.engine.new_game(self.deck, players, chance, dict(self.options))
@@ -325,7 +326,8 @@ class _GameRunner:
             found = violations()
             while not found and not is_terminal():
                 if actions >= cap:
-                    return GameOutcome(index, state, "capped")
+                    capped = True
+                    break
                 actions += 1
                 legal = legal_actions()
                 if not legal:
@@ -343,13 +345,17 @@ class _GameRunner:
                 found = violations()
             if found:
                 problem = (INVARIANT, "; ".join(map(str, found)))
-            if problem is None:
+            if problem is None and not capped:
                 problem = self._check_returns(state)
+            if problem is None:  # kept until the report: its caches would be kept with it
+                state.drop_caches()
         except Exception as exc:  # an engine bug must be reported, not crash the run
             problem = (EXCEPTION, _describe_exception(exc))
         if problem is not None:
             return GameOutcome(index, state, "broken", Problem(problem[0], index, actions, problem[1]))
         assert state is not None  # had new_game raised, `problem` would say so
+        if capped:
+            return GameOutcome(index, state, "capped")
         return GameOutcome(index, state, "completed" if state.ended_by_rules() else "stopped")
 
     def _check_returns(self, state: GameState) -> tuple[str, str] | None:

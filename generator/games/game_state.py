@@ -88,3 +88,8 @@ class GameState(ABC, Generic[ActionT]):
     def invariant_violations(self) -> list[str]:
         """Conserved quantities and forbidden holdings that do not hold now (empty if fine)."""
         return []
+
+    def drop_caches(self) -> None:
+        """Let go of whatever the state keeps only to find its moves faster. The harness
+        calls it when a game is over, before keeping the state until the run's report is
+        made; a state must play on the same after it (nothing here to drop by default)."""

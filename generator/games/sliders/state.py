@@ -214,22 +214,33 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         none of it is the game's own data, so a state carried to another process leaves it
         behind (__reduce__) and makes it anew."""
         deck = self.deck
+        self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
+        self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
+        self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
+        self._init_caches()
+        self._init_invariants()
+
+    def _init_caches(self) -> None:
+        """The caches of the moves, empty: each is filled as the moves are looked at."""
         self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings" (property.py), "lacked" and "menu" (trades.py).
         self._by_owner: list[dict[str, Any]] = [{} for _ in range(self.num_players)]
-        self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
-        self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
         #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
         #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
         self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
-        self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
         #: By seat, the changes so far to its deeds' owners, buildings and mortgages, and
         #: the count and the Bank's stock when its moves were last found, with them
         #: (PropertyMixin.manage_actions).
         self._property_changes = [0] * self.num_players
         self._moves_seen: list[SeenMoves | None] = [None] * self.num_players
-        self._init_invariants()
+
+    def drop_caches(self) -> None:
+        """Empty the caches of the moves and of the colour groups' building rule: together
+        they hold about 120 KB by the end of a game, which a run of thousands of games kept
+        for its report would otherwise keep with every game."""
+        self._init_caches()
+        self._group_sound = {}
 
     def __reduce__(self) -> tuple[Callable[[dict[str, Any]], "SlidersState"], tuple[dict[str, Any]]]:
         """Pickled as its game data (GAME_DATA). The compiled class cannot be made without
