@@ -2,6 +2,7 @@
 the quick test of a sound state agrees with the full check in the middle of real games,
 after any one thing is broken."""
 
+import itertools
 import pickle
 import random
 from pathlib import Path
@@ -136,10 +137,10 @@ def test_a_state_carried_to_another_process_leaves_its_caches_and_plays_on_the_s
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 @pytest.mark.parametrize("seed", range(2))
-def test_the_kept_moves_menus_and_group_checks_equal_ones_worked_out_afresh(seed, policy):
+def test_the_kept_moves_and_menus_equal_ones_worked_out_afresh(seed, policy):
     """What the state keeps from one decision to the next (holdings, property moves, trade
-    menus, the building rule of each group) equals what a copy without any of it works out
-    from the board, after every action of a game and for every seat."""
+    menus) equals what a copy without any of it works out from the board, after every
+    action of a game and for every seat."""
     rng = random.Random(seed)
     state = ENGINE.new_game(DECK, 4, rng, {})
     choose = ENGINE.policies()[policy]
@@ -155,9 +156,22 @@ def test_the_kept_moves_menus_and_group_checks_equal_ones_worked_out_afresh(seed
             assert fresh.manage_actions(seat) == state.manage_actions(seat)
             assert fresh.raise_actions(seat) == state.raise_actions(seat)
             assert trades._deed_menu(fresh, seat) == trades._deed_menu(state, seat)
-    scratch = pickle.loads(pickle.dumps(state))
-    assert state._group_sound, "the game should have had buildings"
-    for (group, owners, levels), sound in state._group_sound.items():
-        for sq, owner, level in zip(DECK.groups[group], owners, levels, strict=True):
-            scratch.owner[sq], scratch.level[sq] = owner, level
-        assert sound == (scratch._building_problem(group) == ""), (group, owners, levels)
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_the_quick_building_check_agrees_with_the_full_one_on_every_owner_and_height(short):
+    """Every owner (the Bank or one of two seats) and every height (no building to a
+    hotel) on each square of a two-square and a three-square group."""
+    state = ENGINE.new_game(DECK, 2, random.Random(1), {"short": short})
+    heights = [*range(state.hotel_at + 1), HOTEL]
+    by_size = {len(members): group for group, members in DECK.groups.items() if DECK.deeds[members[0]].kind == "deed"}
+    for group in (by_size[2], by_size[3]):
+        members = DECK.groups[group]
+        for sq in range(len(state.owner)):
+            state.owner[sq], state.level[sq] = -1, 0
+        for owners in itertools.product((-1, 0, 1), repeat=len(members)):
+            for levels in itertools.product(heights, repeat=len(members)):
+                for sq, owner, level in zip(members, owners, levels, strict=True):
+                    state.owner[sq], state.level[sq] = owner, level
+                full = not any(levels) or state._building_problem(group) == ""
+                assert state._buildings_sound() == full, (group, owners, levels)

@@ -163,7 +163,7 @@ def test_the_games_a_run_keeps_for_its_report_have_dropped_their_caches():
     for outcome in job.play(range(3)).outcomes:
         state = outcome.state
         assert outcome.ending == "completed"
-        assert state._group_moves == {} and state._group_sound == {}
+        assert state._group_moves == {} and state._legal is None
         assert all(seen is None for seen in state._moves_seen)
 
 

@@ -236,11 +236,9 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         self._moves_seen: list[SeenMoves | None] = [None] * self.num_players
 
     def drop_caches(self) -> None:
-        """Empty the caches of the moves and of the colour groups' building rule: together
-        they hold about 120 KB by the end of a game, which a run of thousands of games kept
-        for its report would otherwise keep with every game."""
+        """Empty the caches of the moves: they hold about 100 KB by the end of a game, which
+        a run of thousands of games kept for its report would otherwise keep with every game."""
         self._init_caches()
-        self._group_sound = {}
 
     def __reduce__(self) -> tuple[Callable[[dict[str, Any]], "SlidersState"], tuple[dict[str, Any]]]:
         """Pickled as its game data (GAME_DATA). The compiled class cannot be made without
