@@ -5,7 +5,6 @@ it reads; the actions that change them live in the state.
 """
 
 from collections.abc import Callable
-from operator import itemgetter
 from typing import Any
 
 from mypy_extensions import trait
@@ -35,8 +34,7 @@ class PropertyMixin:
     dice: Callable[[], tuple[int, int]]
     _by_owner: list[dict[str, Any]]
     _lift_costs: dict[int, int]
-    _group_moves: dict[tuple, list[tuple[tuple, int]]]
-    _group_getters: dict[str, itemgetter]
+    _group_moves: dict[int, list[tuple[tuple, int]]]
     _property_changes: list[int]
     _moves_seen: list[SeenMoves | None]
 
@@ -105,10 +103,15 @@ class PropertyMixin:
         by group; a group's moves are kept by what they follow from, as most changes (a
         house, a mortgage, a new owner) touch one group and leave the others' moves as they were."""
         moves: list[tuple[tuple, int]] = []
-        level, mortgaged, kept = self.level, self.mortgaged, self._group_moves
+        level, mortgaged, owner, kept = self.level, self.mortgaged, self.owner, self._group_moves
+        start = stock[0] * 2 + stock[1]
         for group, members, mine in self.holdings(p):
-            get = self._group_getters[group]
-            key = (mine, get(level), get(mortgaged), stock)
+            # One whole number for the key: the stock, then each square's owner (p or not),
+            # mortgage and buildings, five bits a square; then the group's first square.
+            key = start
+            for sq in members:
+                key = key * 32 + (owner[sq] == p) * 16 + mortgaged[sq] * 8 + level[sq]
+            key = key * 64 + members[0]
             found = kept.get(key)
             if found is None:
                 found = kept[key] = self._group_moves_of(group, members, mine)

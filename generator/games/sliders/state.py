@@ -66,7 +66,6 @@ import random
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import Any, Literal
 
 from generator.games.game_state import STATE_FIELDS, GameState
@@ -216,7 +215,6 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         deck = self.deck
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
-        self._group_getters = {group: itemgetter(*members) for group, members in deck.groups.items()}
         self._init_caches()
         self._init_invariants()
 
@@ -226,9 +224,10 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings" (property.py), "lacked" and "menu" (trades.py).
         self._by_owner: list[dict[str, Any]] = [{} for _ in range(self.num_players)]
-        #: A group's property moves by (the owner's deeds in it, its buildings, its mortgages,
-        #: the Bank's stock as the moves look at it): see PropertyMixin._priced_moves.
-        self._group_moves: dict[tuple, list[tuple[tuple, int]]] = {}
+        #: A group's property moves by a whole number made of the owner's deeds in it, its
+        #: buildings, its mortgages and the Bank's stock as the moves look at it: see
+        #: PropertyMixin._priced_moves.
+        self._group_moves: dict[int, list[tuple[tuple, int]]] = {}
         #: By seat, the changes so far to its deeds' owners, buildings and mortgages, and
         #: the count and the Bank's stock when its moves were last found, with them
         #: (PropertyMixin.manage_actions).
