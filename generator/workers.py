@@ -96,10 +96,10 @@ def inherited(expected: type[T]) -> T:
     return _shared
 
 
-def chunks(items: list, jobs: int, most: int = 16) -> list[list]:
-    """`items` in consecutive runs: a few per worker, so they share the work evenly, and
-    each run no longer than `most`."""
-    size = max(1, min(most, -(-len(items) // (4 * jobs))))
+def chunks(items: list, jobs: int, most: int = 16, per_job: int = 4) -> list[list]:
+    """`items` in consecutive runs: `per_job` per worker, so they share the work evenly,
+    and each run no longer than `most`."""
+    size = max(1, min(most, -(-len(items) // (per_job * jobs))))
     return [items[start : start + size] for start in range(0, len(items), size)]
 
 

@@ -18,6 +18,8 @@ def test_chunks_give_each_worker_a_few_runs_of_at_most_the_most():
     assert [item for run in runs for item in run] == list(range(112))
     assert len(runs) == 8 and max(map(len, runs)) == 14
     assert max(map(len, chunks(list(range(1000)), 2))) == 16
+    assert list(map(len, chunks(list(range(112)), 2, most=32, per_job=2))) == [28] * 4
+    assert max(map(len, chunks(list(range(1000)), 2, most=32, per_job=2))) == 32
 
 
 def _shared_item(index: int) -> int:
