@@ -3,6 +3,7 @@ the speed-up of playing them in two processes (`--jobs 2`) over one.
 
     python benchmarks/simulate.py [--games 200] [--seed 1] [--policy NAME] [--perft-depth 7]
                                   [--jobs-games 400] [--jobs 2] [--installed]
+                                  [--memory-games 0]
 
 It measures this checkout's modules, unless `--installed` asks for the cutsheet installed
 in the Python that runs it: installed from a wheel (`pip install .`), its Sliders engine is
@@ -25,13 +26,19 @@ clock cannot show the speed-up, so each line also gives the CPU seconds of both 
 worker processes' included) and the speed-up they allow on idle cores: jobs x CPU of one
 process / CPU of all the processes.
 The target on a 2-core machine is a speed-up of at least 1.7.
+
+With `--memory-games N`, a last line per engine gives the peak memory of one
+`cutsheet check FOLDER --simulate N` process (the speed-up lines' players and policy): a
+run keeps every finished game until its report is made.
 """
 
 import argparse
 import importlib
 import os
 import resource
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -148,6 +155,27 @@ def bench_jobs(engine: Engine, args: argparse.Namespace) -> tuple[float, float] 
     return one.games / one.games_per_second, many.games / many.games_per_second
 
 
+def bench_memory(engine: Engine, args: argparse.Namespace) -> None:
+    """Print the peak memory of a `cutsheet check --simulate` process on the engine's game,
+    run from outside the checkout (with --installed, the installed cutsheet)."""
+    folder = shipped_folder(engine)
+    if folder is None:
+        return
+    policy, players = JOBS_POLICY.get(engine.name, "random"), engine.default_players
+    command = [sys.executable, "-m", "generator", "check", str(folder), "--simulate", str(args.memory_games)]
+    command += ["--players", str(players), "--policy", policy]
+    env = {**os.environ, "PYTHONPATH": "" if args.installed else str(ROOT)}
+    with tempfile.TemporaryDirectory() as elsewhere:
+        child = subprocess.Popen(command, cwd=elsewhere, env=env, stdout=subprocess.DEVNULL)
+        _, status, usage = os.wait4(child.pid, 0)  # its own peak, where RUSAGE_CHILDREN gives the highest so far
+    child.returncode = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait for it again
+    outcome = "" if child.returncode == 0 else f", exit status {child.returncode}"
+    print(
+        f"{engine.name:<16} {players}p {policy:<10} cutsheet check --simulate {args.memory_games}: "
+        f"peak {usage.ru_maxrss / 1024:.0f} MB{outcome}"
+    )
+
+
 def bench_perft(depth: int) -> None:
     try:
         chip_flip = importlib.import_module("generator.games.chip_flip")
@@ -176,6 +204,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes the speed-up lines compare with one")
     parser.add_argument("--repeat", type=int, default=3, help="speed-up runs of each kind, alternating; best counts")
     parser.add_argument("--installed", action="store_true", help="measure the installed cutsheet, not this checkout")
+    parser.add_argument("--memory-games", type=int, default=0, help="games for the peak memory lines (0 to skip)")
     args = parser.parse_args()
     registered = engines()
     if "sliders" in registered:
@@ -198,6 +227,10 @@ def main() -> None:
         print(f"all engines: play x{one / many:.2f} ({len(timings)} engines, {args.jobs_games} games each)")
     if args.perft_depth > 0:
         bench_perft(args.perft_depth)
+    if args.memory_games > 0:
+        print(f"peak memory of a simulation of {args.memory_games} games, kept for the report:")
+        for engine in registered.values():
+            bench_memory(engine, args)
 
 
 if __name__ == "__main__":
