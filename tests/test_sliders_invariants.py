@@ -95,7 +95,7 @@ def test_every_kind_of_breakage_is_found_in_a_game_well_under_way():
         "bankrupt seat": lambda s: s.alive.__setitem__(s.owner[built], False),
         "outside a complete group": lambda s: s.owner.__setitem__(group[-1], (s.owner[group[-1]] + 1) % 4),
         "uneven": lambda s: (s.level.__setitem__(group[0], 0), s.level.__setitem__(group[1], 2)),
-        "no deed but has buildings": lambda s: s.level.__setitem__(NO_DEEDS[0], 1),
+        "takes no buildings": lambda s: s.level.__setitem__(NO_DEEDS[0], 1),
     }
     for expected, breakage in breakages.items():
         copy = pickle.loads(pickle.dumps(state))
@@ -103,6 +103,16 @@ def test_every_kind_of_breakage_is_found_in_a_game_well_under_way():
         breakage(copy)
         problems = copy.invariant_violations()
         assert any(expected in problem for problem in problems), (expected, problems)
+
+
+def test_houses_on_railways_are_found_though_one_seat_owns_every_railway():
+    state = mid_game(3, 400)
+    seat = state.alive.index(True)
+    railways = next(members for members in DECK.groups.values() if DECK.deeds[members[0]].kind == "railroad")
+    for sq in railways:
+        state.owner[sq], state.level[sq] = seat, 1
+        state.bank_houses -= 1
+    assert state.invariant_violations() == [f"square {sq} takes no buildings but has some" for sq in railways]
 
 
 def test_a_repaired_state_is_sound_again():

@@ -42,8 +42,11 @@ class InvariantsMixin:
     def _init_invariants(self) -> None:
         """The tables the quick test uses; called once the board is set up."""
         n_squares = len(self.deck.squares)
-        #: The squares that are no deed (no owner, no buildings allowed there).
-        self._no_deeds = [sq for sq in range(n_squares) if sq not in self.deck.deeds]
+        deeds = self.deck.deeds
+        #: The squares that are no deed (no owner allowed there).
+        self._no_deeds = [sq for sq in range(n_squares) if sq not in deeds]
+        #: The squares no building may stand on: those that are no deed, railways and utilities.
+        self._unbuildable = [sq for sq in range(n_squares) if sq not in deeds or deeds[sq].kind != "deed"]
         #: The owners, buildings, mortgages, seats and held cards last found sound, and the
         #: houses and hotels standing then.
         self._sound_holdings: list[list] = [[], [], [], [], []]
@@ -104,7 +107,7 @@ class InvariantsMixin:
                 if owner[sq] != -1:
                     return False
         if levels:
-            for sq in self._no_deeds:
+            for sq in self._unbuildable:
                 if level[sq]:
                     return False
         if (owners or mortgages) and -1 in compress(owner, self.mortgaged):  # a deed of the Bank mortgaged
@@ -173,7 +176,7 @@ class InvariantsMixin:
                 if 0 <= o < self.num_players and not self.alive[o]
             ]
         problems += [f"square {sq} is no deed but seat {owner[sq]} owns it" for sq in self._no_deeds if owner[sq] != -1]
-        problems += [f"square {sq} is no deed but has buildings" for sq in self._no_deeds if self.level[sq]]
+        problems += [f"square {sq} takes no buildings but has some" for sq in self._unbuildable if self.level[sq]]
         if max(owner) >= self.num_players or min(owner) < -1:
             problems += [
                 f"square {sq} owned by {o}, no seat" for sq, o in enumerate(owner) if not -1 <= o < self.num_players
