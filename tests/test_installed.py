@@ -171,6 +171,11 @@ main()
 """
 
 
+def checkout_python(script: str, *args: str) -> subprocess.CompletedProcess:
+    """Run `script` with the checkout's Python and plain modules, in the checkout."""
+    return subprocess.run([sys.executable, "-c", script, *args], cwd=ROOT, capture_output=True, text=True, timeout=600)
+
+
 def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel, cutsheet, tmp_path):
     """setup.py compiles the Sliders engine into the wheel (mypyc); its games, and every
     other engine's, played in two processes (the states travel by pickle), are those of the
@@ -180,13 +185,7 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
     args = ["check", "--simulate", "30", "--seed", "4", "--players", "4", "--policy", "heuristic", "--json"]
     installed = cutsheet(tmp_path, *args, "--jobs", "2", str(ROOT / "components" / "sliders"))
     assert installed.returncode == 0, installed.stderr
-    plain = subprocess.run(
-        [sys.executable, "-c", PLAIN_CUTSHEET, *args, str(ROOT / "components" / "sliders")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    plain = checkout_python(PLAIN_CUTSHEET, *args, str(ROOT / "components" / "sliders"))
     assert plain.returncode == 0, plain.stderr
 
     def simulation(stdout: str, games: int = 30) -> dict:
@@ -200,18 +199,14 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
         args = ["check", "--simulate", "12", "--seed", "2", "--json", str(ROOT / "components" / game)]
         installed = cutsheet(tmp_path, *args, "--jobs", "2")
         assert installed.returncode == 0, installed.stdout + installed.stderr
-        plain = subprocess.run(
-            [sys.executable, "-c", PLAIN_CUTSHEET, *args], cwd=ROOT, capture_output=True, text=True, timeout=600
-        )
+        plain = checkout_python(PLAIN_CUTSHEET, *args)
         assert plain.returncode == 0, plain.stdout + plain.stderr
         assert simulation(installed.stdout, 12) == simulation(plain.stdout, 12), game
     # States and decks travel by pickle, whatever they hold at the time.
     sliders = str(ROOT / "components" / "sliders")
     compiled_trip = cutsheet(tmp_path, "-c", PICKLED_MID_GAME, sliders, program="python")
     assert compiled_trip.returncode == 0, compiled_trip.stderr
-    plain_trip = subprocess.run(
-        [sys.executable, "-c", PICKLED_MID_GAME, sliders], cwd=ROOT, capture_output=True, text=True, timeout=600
-    )
+    plain_trip = checkout_python(PICKLED_MID_GAME, sliders)
     assert plain_trip.returncode == 0, plain_trip.stderr
     assert set(json.loads(compiled_trip.stdout)) == {"offer", "auction", "debts"}
     assert compiled_trip.stdout == plain_trip.stdout
