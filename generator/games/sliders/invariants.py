@@ -51,8 +51,8 @@ class InvariantsMixin:
         #: houses and hotels standing then.
         self._sound_holdings: list[list] = [[], [], [], [], []]
         self._houses_standing = self._hotels_standing = 0
-        #: The squares of each colour group.
-        self._group_squares = list(self.deck.groups.values())
+        #: The squares of each colour group of streets: the only groups that take buildings.
+        self._group_squares = [members for members in self.deck.groups.values() if deeds[members[0]].kind == "deed"]
 
     def _sound(self) -> bool:
         """Whether `_violations()` is empty, found quickly (module docstring)."""
@@ -125,9 +125,10 @@ class InvariantsMixin:
         return not (owners or levels) or self._buildings_sound()
 
     def _buildings_sound(self) -> bool:
-        """Whether every group with buildings keeps the building rules (_building_problem):
-        one seat owns it whole and its heights differ by one at most. Worked out afresh, in
-        plain loops over the few squares of each group, which the compiled engine runs
+        """Whether every street group with buildings keeps the building rules
+        (_building_problem): one seat owns it whole and its heights differ by one at most.
+        Buildings on railways and utilities are _holdings_sound's to find. Worked out afresh,
+        in plain loops over the few squares of each group, which the compiled engine runs
         natively: faster there than keeping each group's answer by its owners and buildings."""
         level, owner, hotel = self.level, self.owner, self.hotel_at + 1
         for members in self._group_squares:
