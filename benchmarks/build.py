@@ -7,7 +7,7 @@ imposed and written as PDF and as SVG by the pipeline; in the same run a minimal
 script draws the same cards (a canvas, a Paragraph per card, 9 to a page), and the library's
 build (generator.build.build_game, no cache) writes the deck with the default formats (PDF,
 SVG, PNG) and with PDF only. Each is timed best-of-N on this one process, each run after a
-garbage collection (start_clock). The last line is
+garbage collection (clock.start_clock). The last line is
 
     pipeline_vs_reportlab=R pipeline_cards_per_s=N default_vs_pdf_only=D default_jobs1_vs_pdf_only=D1
 
@@ -29,7 +29,6 @@ under 500 MB).
 """
 
 import argparse
-import gc
 import random
 import resource
 import shutil
@@ -41,6 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from clock import start_clock  # noqa: E402
 from reportlab.lib.styles import ParagraphStyle  # noqa: E402
 from reportlab.lib.units import mm  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
@@ -80,15 +80,6 @@ SHEETS_ONLY = PrintOptions(checklist=False)
 
 def best(seconds: list[float]) -> float:
     return min(seconds)
-
-
-def start_clock() -> float:
-    """The time now, after collecting the garbage that earlier runs left, so that no run pays
-    for another's: a default build timed right after a PDF-only one spent 40-47 ms in the
-    collector, against 14-17 ms after a collection. (A user's `cutsheet build` starts in a
-    fresh process, with no such garbage.)"""
-    gc.collect()
-    return time.perf_counter()
 
 
 def pipeline(folder: Path, out: Path, svg: bool) -> float:
