@@ -5,9 +5,10 @@ content is unchanged is not rendered to SVG or PNG again.
 Keys hash everything a result depends on: cutsheet's own code and fonts, then the inputs.
 Laid-out faces are keyed by the whole game (every component file, game.yaml, the layouts
 and icons it can see), because a kind may read any file of its game (a deck's backs) and
-any layout (the register card reads the strip's). Rendered sheets are keyed by the sheet's
-exact content and the icon files drawn into it. A missing or damaged entry is a miss;
-entries are written atomically, so an interrupted build leaves no half entry.
+any layout (the register card reads the strip's). A sheet's content is keyed by the sheet
+itself and the icon files drawn into it; the PDF is kept here, while the SVG and PNG files in
+the output folder serve as their own cache (build/written.py). A missing or damaged entry is
+a miss; entries are written atomically, so an interrupted build leaves no half entry.
 """
 
 import hashlib

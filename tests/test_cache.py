@@ -1,10 +1,13 @@
 """The build cache and parallel rendering: faster rebuilds, never different bytes."""
 
+import os
 from pathlib import Path
 
 import pytest
 
 from generator import workers
+from generator.build import writers
+from generator.render import svg
 from tests.conftest import run_build
 
 
@@ -22,22 +25,59 @@ def outputs(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def entries(out: Path) -> set[str]:
-    return {p.name for p in (out / ".cache").rglob("*") if p.is_file()}
+def drawn_sheets(monkeypatch) -> dict[str, list[int]]:
+    """The sheets (from 1) drawn as SVG and as PNG from now on, in this process (--jobs 1)."""
+    drawn: dict[str, list[int]] = {"svg": [], "png": []}
+    render_svg, page_pngs = svg.render_svg, writers.page_pngs
+
+    def count_svg(sheet, heading, icon_path):
+        drawn["svg"].append(int(heading.rsplit("(sheet ", 1)[1].split()[0]))
+        return render_svg(sheet, heading, icon_path)
+
+    def count_png(pdf, images):
+        drawn["png"].extend(image.page + 1 for image in images)
+        return page_pngs(pdf, images)
+
+    monkeypatch.setattr(svg, "render_svg", count_svg)
+    monkeypatch.setattr(writers, "page_pngs", count_png)
+    return drawn
 
 
-def test_a_rebuild_redoes_only_the_changed_sheet_and_matches_a_cold_build(tmp_path):
+def test_a_rebuild_draws_only_the_changed_sheet_and_matches_a_cold_build(tmp_path, monkeypatch):
     out = tmp_path / "out"
-    run_build(str(deck(tmp_path / "cache")), "--out", str(out), "--format", "svg,png")
-    before = entries(out)
-    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out), "--format", "svg,png")
-    added = entries(out) - before
-    # Card 12 is on sheet 2 of 3 (9 to a sheet): its SVG and PNG, the game's layout and its sheets.
-    assert len(added) == 4
+    run_build(str(deck(tmp_path / "cache")), "--out", str(out), "--jobs", "1")
+    drawn = drawn_sheets(monkeypatch)
+    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out), "--jobs", "1")
+    # After the cover and the checklist, card 12 is on sheet 4 of 5 (9 cards to a sheet).
+    assert drawn == {"svg": [4], "png": [4]}
     cold = tmp_path / "cold"
-    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(cold), "--format", "svg,png", "--no-cache")
+    run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(cold), "--no-cache")
     assert outputs(out / "cache") == outputs(cold / "cache")
     assert not (cold / ".cache").exists()
+
+
+def test_a_sheet_file_edited_or_deleted_since_the_last_build_is_drawn_again(tmp_path, monkeypatch):
+    source, out = deck(tmp_path / "cache"), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--jobs", "1")
+    first = outputs(out / "cache")
+    edited, deleted = out / "cache" / "png" / "cache-sheet-03.png", out / "cache" / "svg" / "cache-sheet-01.svg"
+    written = edited.stat()
+    edited.write_bytes(edited.read_bytes()[:-1] + b"\0")  # the same size, in the same file
+    os.utime(edited, ns=(written.st_atime_ns, written.st_mtime_ns + 1_000_000_000))  # a second later
+    deleted.unlink()
+    drawn = drawn_sheets(monkeypatch)
+    run_build(str(source), "--out", str(out), "--jobs", "1")
+    assert drawn == {"svg": [1], "png": [3]}
+    assert outputs(out / "cache") == first
+
+
+def test_the_cache_keeps_no_copy_of_the_sheets_svgs_and_pngs(tmp_path):
+    out = tmp_path / "out"
+    run_build(str(deck(tmp_path / "cache")), "--out", str(out))
+    sheets = [path.read_bytes() for pattern in ("*.svg", "*.png") for path in (out / "cache").rglob(pattern)]
+    kept = [entry.read_bytes()[32:] for entry in (out / ".cache").rglob("*") if entry.is_file()]
+    assert len(sheets) == 10 and kept
+    assert not any(data in kept for data in sheets)
 
 
 def test_a_rebuild_leaves_the_files_it_would_not_change_untouched(tmp_path):

@@ -1,14 +1,15 @@
-"""Writing a game's sheets: the PDF, each sheet's SVG and PNG, each taken from the build
-cache when a file of the same content was written before, the rest drawn in worker processes."""
+"""Writing a game's sheets: the PDF (from the build cache when a PDF of the same content was
+written before), and each sheet's SVG and PNG (kept when the last build into the folder wrote
+it with the same content, build/written.py), the rest drawn in worker processes."""
 
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from generator.build.imposed import headings, sheet_digests
 from generator.build.result import BuildResult
+from generator.build.written import SheetFile, read_written, record_written
 from generator.cache import BuildCache, key
 from generator.layout.context import LayoutContext, find_icon
 from generator.output import remove_stale, scratch_file, write_atomic, write_with
@@ -18,15 +19,6 @@ from generator.render.raster import prepare as prepare_raster
 from generator.sheets.model import Sheet
 from generator.sources.game import Game
 from generator.workers import Workers, chunks, inherited, shares
-
-
-@dataclass(frozen=True)
-class SheetFile:
-    """One file to write for sheet `index` of a build (its page in the PDF), and its cache entry."""
-
-    path: Path
-    entry: str
-    index: int
 
 
 def pdf_path(out_dir: Path, game: Game) -> Path:
@@ -43,24 +35,22 @@ def write_print_file(game: Game, sheets: list[Sheet], ctx: LayoutContext, out_di
     return pdf
 
 
-def write_svgs(files: list[SheetFile], heads: list[str], icon_dirs: list[Path], store: BuildCache) -> int:
-    """Write each sheet's SVG and keep it in the cache (module level: workers run it). The
-    sheets are the build's, shared with the workers (write_outputs)."""
+def write_svgs(files: list[SheetFile], heads: list[str], icon_dirs: list[Path]) -> int:
+    """Write each sheet's SVG (module level: workers run it). The sheets are the build's,
+    shared with the workers (write_outputs)."""
     from generator.render.svg import render_svg
 
     sheets: list[Sheet] = inherited(list)
     for file, heading in zip(files, heads, strict=True):
         data = render_svg(sheets[file.index], heading, partial(find_icon, icon_dirs=icon_dirs)).encode("utf-8")
         write_atomic(file.path, data)
-        store.put(file.entry, data)
     return len(files)
 
 
-def write_pngs(pdf: Path, files: list[SheetFile], images: list[PageImage], store: BuildCache) -> int:
-    """Write each PNG, drawn from its page of `pdf`, and keep it in the cache (module level: workers run it)."""
+def write_pngs(pdf: Path, files: list[SheetFile], images: list[PageImage]) -> int:
+    """Write each PNG, drawn from its page of `pdf` (module level: workers run it)."""
     for file, data in zip(files, page_pngs(pdf, images), strict=True):
         write_atomic(file.path, data)
-        store.put(file.entry, data)
     return len(files)
 
 
@@ -71,8 +61,9 @@ def write_outputs(
     output: OutputSettings,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """The PDF, then each sheet's SVG and PNG: cached ones copied, the rest drawn in
-    `output.jobs` processes (SVGs while the PDF is written; PNGs are pages of the PDF)."""
+    """The PDF, then each sheet's SVG and PNG: those the last build left as they are kept,
+    the rest drawn in `output.jobs` processes (SVGs while the PDF is written; PNGs are pages
+    of the PDF)."""
     store, jobs, game = output.store(), output.jobs, result.game
     folder = output.out_dir / game.slug
     heads, digests = headings(game, result.sheets), result.digests
@@ -84,14 +75,15 @@ def write_outputs(
         for fmt in ("svg", "png")
         if fmt in formats
     }
-    missing = {fmt: [f for f in files if not _copy_cached(f, store)] for fmt, files in wanted.items()}
+    kept = read_written(store, folder)
+    missing = {fmt: [f for f in files if not kept.holds(f)] for fmt, files in wanted.items()}
     if progress:
         progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
     if jobs > 1:  # loaded before the workers fork, so that they share it
         _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
     with Workers(jobs, progress, shared=result.sheets) as workers:
         for run in _svg_runs(missing.get("svg", []), jobs, "pdf" in formats or bool(missing.get("png"))):
-            workers.submit(write_svgs, run, [heads[f.index] for f in run], ctx.icon_dirs, store)
+            workers.submit(write_svgs, run, [heads[f.index] for f in run], ctx.icon_dirs)
         pdf = pdf_path(output.out_dir, game)
         if "pdf" in formats:
             _write_pdf(game, result.sheets, ctx, pdf, key("pdf", game.name, digests), store)
@@ -103,9 +95,10 @@ def write_outputs(
                     _write_pdf(game, result.sheets, ctx, pdf, None, store)
                 for run in _png_runs(missing["png"], jobs):
                     images = [PageImage(f.index, _preview_size(result.sheets[f.index]), PREVIEW_DPI) for f in run]
-                    workers.submit(write_pngs, pdf, run, images, store)
+                    workers.submit(write_pngs, pdf, run, images)
                 workers.wait()
         workers.wait()
+    record_written(store, folder, [f for files in wanted.values() for f in files])
     written = {f.path for files in wanted.values() for f in files}
     result.files.extend(sorted(written))
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
@@ -136,14 +129,6 @@ def _prepare_workers(svg: bool, png: bool) -> None:
         svg_writer.prepare()
     if png:
         prepare_raster()
-
-
-def _copy_cached(file: SheetFile, store: BuildCache) -> bool:
-    """Write the file from the cache; False when the cache lacks it."""
-    data = store.get(file.entry)
-    if data is not None:
-        write_atomic(file.path, data)
-    return data is not None
 
 
 def _write_pdf(

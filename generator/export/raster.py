@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generator.build.writers import SheetFile, write_pngs
-from generator.cache import BuildCache
+from generator.build.writers import write_pngs
+from generator.build.written import SheetFile
 from generator.layout.context import find_icon
 from generator.output import scratch_file
 from generator.render.raster import PageImage, prepare
@@ -53,4 +53,4 @@ def _write_run(run: list[int], icon_dirs: list[Path]) -> int:
         write_pdf([image.sheet for image in images], pdf, "", partial(find_icon, icon_dirs=icon_dirs))
         files = [SheetFile(image.path, "", page) for page, image in enumerate(images)]
         pages = [PageImage(page, image.size, image.dpi) for page, image in enumerate(images)]
-        return write_pngs(pdf, files, pages, BuildCache(None))
+        return write_pngs(pdf, files, pages)
