@@ -75,8 +75,8 @@ def write_outputs(
         for fmt in ("svg", "png")
         if fmt in formats
     }
-    kept = read_written(store, folder)
-    missing = {fmt: [f for f in files if not kept.holds(f)] for fmt, files in wanted.items()}
+    last = read_written(store, folder)
+    missing = {fmt: [f for f in files if not last.holds(f)] for fmt, files in wanted.items()}
     if progress:
         progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
     if jobs > 1:  # loaded before the workers fork, so that they share it
