@@ -1,6 +1,7 @@
 """A content-hash cache of build work under <out>/.cache/, so a rebuild redoes only what
 changed: a game whose sources are unchanged is not laid out again, and a sheet whose
-content is unchanged is not rendered to SVG or PNG again.
+content is unchanged is not rendered to SVG or PNG again while its files in the output folder
+are as the last build left them.
 
 Keys hash everything a result depends on: cutsheet's own code and fonts, then the inputs.
 Laid-out faces are keyed by the whole game (every component file, game.yaml, the layouts

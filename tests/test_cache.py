@@ -1,6 +1,8 @@
 """The build cache and parallel rendering: faster rebuilds, never different bytes."""
 
 import os
+import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -56,18 +58,23 @@ def test_a_rebuild_draws_only_the_changed_sheet_and_matches_a_cold_build(tmp_pat
     assert not (cold / ".cache").exists()
 
 
-def test_a_sheet_file_edited_or_deleted_since_the_last_build_is_drawn_again(tmp_path, monkeypatch):
+def test_a_sheet_file_deleted_replaced_or_edited_since_the_last_build_is_drawn_again(tmp_path, monkeypatch):
     source, out = deck(tmp_path / "cache"), tmp_path / "out"
     run_build(str(source), "--out", str(out), "--jobs", "1")
     first = outputs(out / "cache")
-    edited, deleted = out / "cache" / "png" / "cache-sheet-03.png", out / "cache" / "svg" / "cache-sheet-01.svg"
-    written = edited.stat()
-    edited.write_bytes(edited.read_bytes()[:-1] + b"\0")  # the same size, in the same file
-    os.utime(edited, ns=(written.st_atime_ns, written.st_mtime_ns + 1_000_000_000))  # a second later
+    svgs, pngs = out / "cache" / "svg", out / "cache" / "png"
+    deleted, swapped, edited = svgs / "cache-sheet-01.svg", svgs / "cache-sheet-02.svg", pngs / "cache-sheet-03.png"
     deleted.unlink()
+    copy = swapped.with_suffix(".copy")
+    shutil.copy2(swapped, copy)  # the same bytes and times, another file
+    os.replace(copy, swapped)
+    written = edited.stat()
+    time.sleep(0.02)  # past a tick of the file system's clock
+    edited.write_bytes(edited.read_bytes()[:-1] + b"\0")  # the same size, in the same file,
+    os.utime(edited, ns=(written.st_atime_ns, written.st_mtime_ns))  # its time set back
     drawn = drawn_sheets(monkeypatch)
     run_build(str(source), "--out", str(out), "--jobs", "1")
-    assert drawn == {"svg": [1], "png": [3]}
+    assert drawn == {"svg": [1, 2], "png": [3]}
     assert outputs(out / "cache") == first
 
 

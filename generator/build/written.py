@@ -1,10 +1,12 @@
 """Which sheet files a build wrote into its output folder, so that the next build into the
 same folder keeps those that still hold what it would write, instead of drawing them again.
 
-Each file is recorded with the cache key of its content and its signature just after it was
-written: its size, modification time and inode. A later build keeps a file only when the key
-it wants there is the one recorded and the signature is unchanged, so a file someone edited,
-replaced or deleted since is drawn again. The files themselves are the cache: their bytes
+Each file is recorded, when the build ends, with the cache key of its content and its
+signature: its size, modification and change times, and inode. A later build keeps a file
+only when the key it wants there is the one recorded and the signature is unchanged, so a
+file someone edited, replaced or deleted since is drawn again. The change time is in the
+signature because no tool can set it back: an edit whose tool restores the modification
+time (`touch -r`, `rsync -t`) still shows. The files themselves are the cache: their bytes
 are not copied into <out>/.cache. A copy of every SVG and PNG there doubled the bytes a first
 build wrote, and made the first build of 1000 cards an eighth slower than one without the
 cache.
@@ -16,8 +18,8 @@ from pathlib import Path
 
 from generator.cache import BuildCache, key
 
-#: A file's size, modification time (ns) and inode.
-Signature = tuple[int, int, int]
+#: A file's size, modification and change times (ns), and inode.
+Signature = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ def signature(path: Path) -> Signature | None:
         stat = path.stat()
     except OSError:
         return None
-    return stat.st_size, stat.st_mtime_ns, stat.st_ino
+    return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
 
 
 def read_written(store: BuildCache, folder: Path) -> WrittenFiles:
@@ -68,6 +70,8 @@ def record_written(store: BuildCache, folder: Path, files: Iterable[SheetFile]) 
 
 
 def _entry(folder: Path) -> str:
+    """The record's cache entry: the game's folder name is enough, as each output folder has
+    its own cache."""
     return key("written sheet files", folder.name)
 
 
