@@ -27,15 +27,9 @@ def write_atomic(path: Path, data: bytes) -> None:
     of 0.15 ms."""
     if _holds(path, data):
         return
-    fd, name = _scratch(path)
-    try:
+    with _replacing(path) as (fd, _):
         with open(fd, "wb") as file:
             file.write(data)
-        os.chmod(name, MODE)
-        os.replace(name, path)
-    except BaseException:
-        Path(name).unlink(missing_ok=True)
-        raise
 
 
 def _holds(path: Path, data: bytes) -> bool:
@@ -47,10 +41,24 @@ def _holds(path: Path, data: bytes) -> bool:
 
 def write_with(path: Path, writer: Callable[[Path], None]) -> None:
     """Call writer(temporary path) and move the result to `path`; clean up on failure."""
-    with scratch_file(path) as tmp:
-        writer(tmp)
-        os.chmod(tmp, MODE)
-        os.replace(tmp, path)
+    with _replacing(path) as (fd, name):
+        os.close(fd)
+        writer(Path(name))
+
+
+@contextmanager
+def _replacing(path: Path) -> Iterator[tuple[int, str]]:
+    """A temporary file beside `path` (its descriptor, open for writing, and its name) that
+    replaces `path` once written, with the mode of every output; deleted if writing fails.
+    The caller closes the descriptor."""
+    fd, name = _scratch(path)
+    try:
+        yield fd, name
+        os.chmod(name, MODE)
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
 
 
 @contextmanager
