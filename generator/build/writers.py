@@ -98,8 +98,9 @@ def write_outputs(
                     workers.submit(write_pngs, pdf, run, images)
                 workers.wait()
         workers.wait()
-    record_written(store, folder, [f for files in wanted.values() for f in files])
-    written = {f.path for files in wanted.values() for f in files}
+    sheet_files = [f for files in wanted.values() for f in files]
+    record_written(store, folder, sheet_files)
+    written = {f.path for f in sheet_files}
     result.files.extend(sorted(written))
     for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
         remove_stale(folder / sub, pattern, written)
