@@ -37,7 +37,6 @@ import argparse
 import random
 import resource
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -45,7 +44,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from clock import start_clock  # noqa: E402
+from clock import ROOT, cutsheet_seconds, start_clock  # noqa: E402
 from reportlab.lib.styles import ParagraphStyle  # noqa: E402
 from reportlab.lib.units import mm  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
@@ -148,24 +147,10 @@ def bare_reportlab(folder: Path, out: Path) -> float:
     return time.perf_counter() - start
 
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
 def cutsheet_build(*args: str, cwd: Path) -> float:
     """Seconds one `cutsheet build ARGS` process takes (it must succeed): as a user runs it,
     the rules checks first."""
-    start = time.perf_counter()
-    run = subprocess.run(
-        [sys.executable, "-m", "generator", "build", *args],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-    )
-    seconds = time.perf_counter() - start
-    if run.returncode:
-        sys.exit(f"cutsheet build {' '.join(args)} failed:\n{run.stderr.decode()}")
-    return seconds
+    return cutsheet_seconds("build", *args, cwd=cwd)
 
 
 def first_builds(folder: Path, out: Path, default: list[float], pdf_only: list[float], pdf_first: bool) -> None:

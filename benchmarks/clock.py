@@ -1,7 +1,13 @@
-"""The clock of the benchmarks that time builds one after another in their own process."""
+"""How the benchmarks time their runs: a build in their own process, after collecting the
+garbage of the runs before it; or a fresh `cutsheet` process, as a user runs one."""
 
 import gc
+import subprocess
+import sys
 import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def start_clock() -> float:
@@ -11,3 +17,20 @@ def start_clock() -> float:
     fresh process, with no such garbage.)"""
     gc.collect()
     return time.perf_counter()
+
+
+def cutsheet_seconds(*args: str, cwd: Path) -> float:
+    """Seconds one `cutsheet ARGS` process takes, run from this checkout; a run that fails
+    ends the benchmark with the command's own error."""
+    start = time.perf_counter()
+    run = subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
+    seconds = time.perf_counter() - start
+    if run.returncode:
+        sys.exit(f"cutsheet {' '.join(args)} failed:\n{run.stderr.decode()}")
+    return seconds

@@ -16,28 +16,17 @@ R = export time / PDF build time (target: at most 2); N = PNG faces the export w
 """
 
 import argparse
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from clock import ROOT, cutsheet_seconds
+
 GAME = ROOT / "components" / "twisty-passages"
 
 
 def seconds(*args: str) -> float:
     """Seconds one `cutsheet ARGS` process takes (it must succeed)."""
-    start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-    )
-    return time.perf_counter() - start
+    return cutsheet_seconds(*args, cwd=ROOT)
 
 
 def main() -> None:
