@@ -9,7 +9,8 @@ and icons it can see), because a kind may read any file of its game (a deck's ba
 any layout (the register card reads the strip's). A sheet's content is keyed by the sheet
 itself and the icon files drawn into it; the PDF is kept here, while the SVG and PNG files in
 the output folder serve as their own cache (build/written.py). A missing or damaged entry is
-a miss; entries are written atomically, so an interrupted build leaves no half entry.
+a miss, and an entry that cannot be written is left out; entries are written atomically, so an
+interrupted build leaves no half entry.
 """
 
 import hashlib
@@ -77,9 +78,15 @@ class BuildCache:
         return data if hashlib.sha256(data).digest() == check else None
 
     def put(self, entry: str, data: bytes) -> None:
+        """Store `data`, where the cache can be written: an entry that cannot (a read-only or
+        full folder, a folder where the entry's file goes) is left out, as the cache only
+        saves work; the output it serves reports its own errors."""
         path = self._path(entry)
         if path is not None:
-            write_atomic(path, hashlib.sha256(data).digest() + data)
+            try:
+                write_atomic(path, hashlib.sha256(data).digest() + data)
+            except OSError:
+                pass
 
     def get_object(self, entry: str) -> Any | None:
         data = self.get(entry)

@@ -1,6 +1,7 @@
 """The command line: click commands only. Each parses options, calls the library, prints, exits.
 
-Exit status: 0 success; 1 the checker (or layout) found errors; 2 bad input or usage.
+Exit status: 0 success; 1 the rules checker found errors; 2 bad input or usage (a source
+that cannot be read or laid out, an output that cannot be written).
 """
 
 import dataclasses
@@ -25,8 +26,10 @@ from generator.games import load_game
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
+from generator.sources.discover import refuse_inside_games
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import Game
+from generator.staging import OutputError
 
 #: The defaults of every option below: the settings' own, written once in generator/project.py.
 PRINTING = PrintSettings()
@@ -50,10 +53,19 @@ def _interrupted() -> NoReturn:
     sys.exit(INTERRUPTED)
 
 
-def _project(sources: tuple[str, ...], printing: PrintSettings = PRINTING, output: OutputSettings = OUTPUT) -> Project:
+def _project(
+    sources: tuple[str, ...],
+    printing: PrintSettings = PRINTING,
+    output: OutputSettings = OUTPUT,
+    writes: tuple[tuple[str, Path | None], ...] = (),
+) -> Project:
     """The games to work on (sources/discover.py) and their papers, saying so when they are the
-    shipped games."""
+    shipped games. `writes` names where the command writes (option, place): none of them
+    may be, hold or lie inside a game folder."""
     project = Project.find(sources, printing, output)
+    for option, place in writes:
+        if place is not None:
+            refuse_inside_games(place, project.folders, option)
     if project.note:
         click.echo(project.note, err=True)
     return project
@@ -68,11 +80,20 @@ def _formats(value: str) -> tuple[str, ...]:
 
 
 def _image_base(value: str | None) -> str | None:
-    """--image-base is an absolute http(s) URL: Tabletop Simulator loads images from nothing else."""
+    """--image-base is an absolute http(s) URL: Tabletop Simulator loads images from nothing
+    else. Each image's name is added to its path, so it has no query or fragment."""
     if value is not None:
-        parts = urlsplit(value)
-        if parts.scheme not in ("http", "https") or not parts.netloc:
+        try:
+            parts = urlsplit(value)
+            usable = parts.scheme in ("http", "https") and bool(parts.hostname)
+        except ValueError:
+            usable = False
+        if not usable:
             raise click.BadParameter(f"expected an absolute http:// or https:// URL, got {value!r}")
+        if parts.query or parts.fragment or "#" in value or "?" in value:
+            raise click.BadParameter(
+                f"expected a URL without ?query or #fragment (image names follow it), got {value!r}"
+            )
     return value
 
 
@@ -231,20 +252,20 @@ def build(
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
     try:
-        project = _project(sources, printing, output)
+        project = _project(sources, printing, output, (("--out", output.out_dir),))
     except SourceError as exc:
         _fail(str(exc))
-    failed = False
+    code = 0
     for folder in project.folders:
         try:
             game = load_game(folder)
         except SourceError as exc:
             _fail(str(exc))
         if not no_check and not _checks_pass(game, output.store()):
-            failed = True
+            code = max(code, 1)
             continue
         if not _build_one(game, project):
-            failed = True
+            code = 2
     if alignment_test:
         from generator.render.alignment import write_alignment_test
 
@@ -252,9 +273,17 @@ def build(
             alignment_paper = paper(printing.paper)
         except SourceError as exc:
             _fail(str(exc))
-        path = write_alignment_test(output.out_dir, alignment_paper, printing.options)
+        try:
+            path = write_alignment_test(output.out_dir, alignment_paper, printing.options)
+        except OSError as exc:
+            _fail(_unwritable(output.out_dir, exc))
         click.echo(f"duplex alignment test -> {display_path(path)}")
-    sys.exit(1 if failed else 0)
+    sys.exit(code)
+
+
+def _unwritable(place: Path, exc: OSError) -> str:
+    """An OSError met while writing under `place`, as the message a user reads."""
+    return f"error: cannot write {display_path(place)}: {exc.strerror or exc} ({exc.filename or place})"
 
 
 def _checks_pass(game: Game, store: BuildCache) -> bool:
@@ -279,6 +308,8 @@ def _say(findings: list[Finding]) -> None:
 
 
 def _build_one(game: Game, project: Project) -> bool:
+    """Build one game; False when its sources cannot be laid out (its findings say why:
+    bad input, exit 2). A source or output error ends the command."""
     from generator.build import build_game
 
     try:
@@ -293,6 +324,8 @@ def _build_one(game: Game, project: Project) -> bool:
             result = build_game(game, project, advance)
     except SourceError as exc:
         _fail(str(exc))
+    except OutputError as exc:
+        _fail(f"error: {exc}")
     _say(accept(result.findings, game.accept))
     if not result.ok:
         click.echo(f"{game.name}: not built (errors above)", err=True)
@@ -346,16 +379,18 @@ def export_command(
     from generator.export.profiles import export_game
 
     try:
-        project = _project(sources, PrintSettings(paper_name), OutputSettings(out_dir))
+        project = _project(sources, PrintSettings(paper_name), OutputSettings(out_dir), (("--out", out_dir),))
         for folder in project.folders:
             game = load_game(folder)
             files = export_game(game, project, profile, image_base)
             click.echo(f"{game.name}: {len(files)} files -> {display_path(out_dir / game.slug / profile)}")
     except SourceError as exc:
         _fail(str(exc))
+    except OutputError as exc:
+        _fail(f"error: {exc}")
     except LayoutFailed as exc:
         click.echo(str(exc), err=True)
-        sys.exit(1)
+        sys.exit(2)
 
 
 #: --jobs, --workers and --scheduler: where simulated games are played.
@@ -458,13 +493,15 @@ def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
     try:
         try:
             options.validate()
-            project = _project(sources)
+            project = _project(sources, writes=(("--report", options.report), ("--report-dir", options.report_dir)))
         except SourceError as exc:
             code, text = bad_input(exc, options)
         else:
             code, text = check_folders(project.folders, options, terminal_progress())
     except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
         _interrupted()
+    except OSError as exc:  # the report could not be written
+        _fail(_unwritable(options.report or options.report_dir or Path("."), exc))
     click.echo(text, nl=False)
     sys.exit(code)
 
@@ -513,7 +550,7 @@ def sweep_command(
     from generator.check.sweep_html import write_html
 
     try:
-        folders = list(_project((source,)).folders)
+        folders = list(_project((source,), writes=(("--out", out_dir),)).folders)
         if len(folders) != 1:
             _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
         game = load_game(folders[0])
@@ -528,6 +565,8 @@ def sweep_command(
         write_html(out_dir / "sweep.html", swept, game.name)
     except SourceError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        _fail(_unwritable(out_dir, exc))
     except KeyboardInterrupt:
         _interrupted()
     for combination, report in zip(swept.combinations, swept.reports, strict=False):
@@ -553,7 +592,9 @@ def serve(source: str | None, port: int, out_dir: Path, paper_name: str) -> None
     from generator.serve.server import Previews, serve_forever
 
     try:
-        project = _project((source,) if source else (), PrintSettings(paper_name), OutputSettings(out_dir))
+        project = _project(
+            (source,) if source else (), PrintSettings(paper_name), OutputSettings(out_dir), (("--out", out_dir),)
+        )
         previews = Previews(project)
         serve_forever(previews, port, lambda url: click.echo(f"Previewing at {url} (Ctrl-C stops)"))
     except SourceError as exc:

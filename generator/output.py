@@ -81,12 +81,3 @@ def _scratch(near: Path) -> tuple[int, str]:
     except FileNotFoundError:
         near.parent.mkdir(parents=True, exist_ok=True)
         return tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=near.parent)
-
-
-def remove_stale(folder: Path, pattern: str, keep: set[Path]) -> None:
-    """Delete files from an earlier build (e.g. sheet 5 of a deck now 4 sheets long), and
-    temporary files an interrupted build left behind."""
-    if folder.is_dir():
-        for path in [*folder.glob(pattern), *folder.glob(".*.tmp")]:
-            if path not in keep:
-                path.unlink()

@@ -327,6 +327,6 @@ def test_layout_errors_stop_an_export_with_their_findings(tmp_path):
     text = (folder / "cards.yaml").read_text().replace("text: 'N1'", "text: '" + "word " * 900 + "'")
     (folder / "cards.yaml").write_text(text)
     result = CliRunner().invoke(main, ["export", str(folder), "--profile", "tts", "--out", str(tmp_path / "out")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "cards.yaml:4:" in result.output and "[L001]" in result.output
     assert not (tmp_path / "out" / "wordy" / "tts" / "wordy.json").exists()

@@ -27,6 +27,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.located",
             "generator.findings",
             "generator.output",
+            "generator.staging",
             "generator.workers",
             "generator.shipped",
         ),

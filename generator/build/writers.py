@@ -4,6 +4,7 @@ it with the same content, build/written.py), the rest drawn in worker processes.
 
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
@@ -12,12 +13,13 @@ from generator.build.result import BuildResult
 from generator.build.written import SheetFile, read_written, record_written
 from generator.cache import BuildCache, key
 from generator.layout.context import LayoutContext, find_icon
-from generator.output import remove_stale, scratch_file, write_atomic, write_with
+from generator.output import scratch_file, write_atomic, write_with
 from generator.project import OutputSettings
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.render.raster import prepare as prepare_raster
 from generator.sheets.model import Sheet
 from generator.sources.game import Game
+from generator.staging import Stage
 from generator.workers import Workers, chunks, inherited, shares
 
 
@@ -54,40 +56,68 @@ def write_pngs(pdf: Path, files: list[SheetFile], images: list[PageImage]) -> in
     return len(files)
 
 
+@dataclass(frozen=True)
+class SheetPlan:
+    """The SVG and PNG files a build wants in its game's folder (by format), and those among
+    them that the last build did not leave as wanted: what must be drawn."""
+
+    folder: Path
+    wanted: dict[str, list[SheetFile]]
+    missing: dict[str, list[SheetFile]]
+
+    @property
+    def files(self) -> list[SheetFile]:
+        return [f for files in self.wanted.values() for f in files]
+
+    @property
+    def kept(self) -> int:
+        return len(self.files) - sum(len(files) for files in self.missing.values())
+
+
+def plan_sheets(result: BuildResult, formats: tuple[str, ...], output: OutputSettings) -> SheetPlan:
+    """What `write_outputs` must draw: read before the folder is staged, as staging links
+    its files and so changes their signatures (build/written.py)."""
+    game = result.game
+    folder = output.out_dir / game.slug
+    wanted: dict[str, list[SheetFile]] = {
+        fmt: [
+            SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)
+            for n, digest in enumerate(result.digests, 1)
+        ]
+        for fmt in ("svg", "png")
+        if fmt in formats
+    }
+    last = read_written(output.store(), folder)
+    return SheetPlan(folder, wanted, {fmt: [f for f in files if not last.holds(f)] for fmt, files in wanted.items()})
+
+
 def write_outputs(
     result: BuildResult,
     ctx: LayoutContext,
     formats: tuple[str, ...],
     output: OutputSettings,
+    plan: SheetPlan,
+    stage: Stage,
     progress: Callable[[int], None] | None = None,
 ) -> None:
-    """The PDF, then each sheet's SVG and PNG: those the last build left as they are kept,
-    the rest drawn in `output.jobs` processes (SVGs while the PDF is written; PNGs are pages
-    of the PDF)."""
+    """The PDF, then each sheet's SVG and PNG, into the stage: those the plan keeps stay
+    as they are, the rest are drawn in `output.jobs` processes (SVGs while the PDF is
+    written; PNGs are pages of the PDF). The files are added to `result.files` by their
+    place in the game's folder."""
     store, jobs, game = output.store(), output.jobs, result.game
-    folder = output.out_dir / game.slug
-    heads, digests = headings(game, result.sheets), result.digests
-    wanted = {
-        fmt: [
-            SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)
-            for n, digest in enumerate(digests, 1)
-        ]
-        for fmt in ("svg", "png")
-        if fmt in formats
-    }
-    last = read_written(store, folder)
-    missing = {fmt: [f for f in files if not last.holds(f)] for fmt, files in wanted.items()}
+    heads = headings(game, result.sheets)
+    missing = {fmt: [replace(f, path=stage.path(f.path)) for f in files] for fmt, files in plan.missing.items()}
     if progress:
-        progress(sum(len(files) for files in wanted.values()) - sum(len(files) for files in missing.values()))
+        progress(plan.kept)
     if jobs > 1:  # loaded before the workers fork, so that they share it
         _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
     with Workers(jobs, progress, shared=result.sheets) as workers:
         for run in _svg_runs(missing.get("svg", []), jobs, "pdf" in formats or bool(missing.get("png"))):
             workers.submit(write_svgs, run, [heads[f.index] for f in run], ctx.icon_dirs)
-        pdf = pdf_path(output.out_dir, game)
+        pdf = stage.path(pdf_path(output.out_dir, game))
         if "pdf" in formats:
-            _write_pdf(game, result.sheets, ctx, pdf, key("pdf", game.name, digests), store)
-            result.files.append(pdf)
+            _write_pdf(game, result.sheets, ctx, pdf, key("pdf", game.name, result.digests), store)
+            result.files.append(pdf_path(output.out_dir, game))
         if missing.get("png"):
             with ExitStack() as stack:
                 if "pdf" not in formats:  # the previews still come from the print file
@@ -98,13 +128,12 @@ def write_outputs(
                     workers.submit(write_pngs, pdf, run, images)
                 workers.wait()
         workers.wait()
-    sheet_files = [f for files in wanted.values() for f in files]
-    record_written(store, folder, sheet_files)
-    written = {f.path for f in sheet_files}
-    result.files.extend(sorted(written))
-    for sub, pattern in (("svg", "*.svg"), ("png", "*.png")):
-        remove_stale(folder / sub, pattern, written)
-    remove_stale(folder, ".*.tmp", set())
+    result.files.extend(sorted(f.path for f in plan.files))
+
+
+def record_sheets(plan: SheetPlan, output: OutputSettings) -> None:
+    """Record the plan's files as they stand in the game's folder, once it is in place."""
+    record_written(output.store(), plan.folder, plan.files)
 
 
 def _svg_runs(files: list[SheetFile], jobs: int, pdf_meanwhile: bool) -> list[list[SheetFile]]:

@@ -11,6 +11,7 @@ from generator.cache import BuildCache
 from generator.project import Project
 from generator.sheets.paper import Paper
 from generator.sources.game import Game
+from generator.staging import staged
 
 
 @dataclass(frozen=True)
@@ -20,8 +21,9 @@ class ExportSettings:
     #: Where laid-out faces are taken from when a build (or export) into the same folder
     #: already laid out the unchanged game.
     store: BuildCache
-    #: Tabletop Simulator: the URL the images will be hosted under; None points at the files.
-    image_base: str | None = None
+    #: Tabletop Simulator: the URL the images are found under, the address they will be
+    #: hosted at or the export folder's own file:// URL.
+    image_base: str = ""
 
 
 Exporter = Callable[[Game, Path, ExportSettings], list[Path]]
@@ -76,6 +78,12 @@ PROFILES: dict[str, Exporter] = {
 
 def export_game(game: Game, project: Project, profile: str, image_base: str | None = None) -> list[Path]:
     """Write the game's export for `profile` into <out_dir>/<game>/<profile>/, on the project's
-    paper and through its build cache; returns the files written."""
-    settings = ExportSettings(project.paper_for(game.folder), project.output.store(), image_base)
-    return PROFILES[profile](game, project.output.out_dir / game.slug / profile, settings)
+    paper and through its build cache; returns the files written. The folder is replaced as
+    a whole (generator/staging.py): an export that fails leaves it as it was."""
+    folder = project.output.out_dir / game.slug / profile
+    base = image_base or folder.resolve().as_uri()
+    settings = ExportSettings(project.paper_for(game.folder), project.output.store(), base)
+    with staged(folder) as stage:
+        files = [folder / path.relative_to(stage.root) for path in PROFILES[profile](game, stage.root, settings)]
+        stage.keep(*files)
+    return files

@@ -75,15 +75,13 @@ def _distinct(deck: Deck, unique_back: bool) -> tuple[list[int], list[int]]:
     return firsts, order
 
 
-def image_url(path: Path, image_base: str | None) -> str:
-    """Where Tabletop Simulator finds an image: under `image_base` when the images are
-    hosted, otherwise the written file's absolute file:// URL."""
-    if image_base:
-        return f"{image_base.rstrip('/')}/{quote(path.name)}"
-    return path.resolve().as_uri()
+def image_url(path: Path, image_base: str) -> str:
+    """Where Tabletop Simulator finds an image: under `image_base`, the address the images
+    are hosted at or the export folder's own file:// URL."""
+    return f"{image_base.rstrip('/')}/{quote(path.name)}"
 
 
-def export_deck(deck: Deck, out: Path, first_id: int, image_base: str | None = None) -> tuple[dict, list[SheetImage]]:
+def export_deck(deck: Deck, out: Path, first_id: int, image_base: str) -> tuple[dict, list[SheetImage]]:
     """The deck's TTS object and the images it refers to; CustomDeck ids start at first_id."""
     unique_back = deck.two_sided and deck.common_back is None
     firsts, order = _distinct(deck, unique_back)
@@ -155,9 +153,7 @@ def _transform(slot: int) -> dict:
     }
 
 
-def export_tts(
-    decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str, image_base: str | None = None
-) -> list[Path]:
+def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str, image_base: str) -> list[Path]:
     """Every deck's images and one saved-object JSON holding all the decks."""
     objects, images, next_id = [], [], 1
     for deck in decks:

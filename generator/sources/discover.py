@@ -5,7 +5,7 @@ listed in one); else, in the working folder, the game folders under ./components
 folder itself when it holds game.yaml; else the five games cutsheet ships.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -72,3 +72,25 @@ def game_folder_of(source: Path) -> Path:
     if not (source.parent / "game.yaml").is_file():
         raise SourceError(Loc(shown, 1, 1), "not inside a game folder (no game.yaml beside it)")
     return source.parent
+
+
+def refuse_inside_games(target: Path, folders: Iterable[Path], what: str) -> None:
+    """SourceError when `target`, where a command writes, is, holds or lies inside one of the
+    game folders: writing there could overwrite a designer's files, and a later run could
+    replace them. cutsheet writes only outside the sources it reads."""
+    written = target.resolve()
+    for folder in folders:
+        source = folder.resolve()
+        if written == source:
+            relation = "is"
+        elif written.is_relative_to(source):
+            relation = "lies inside"
+        elif source.is_relative_to(written):
+            relation = "holds"
+        else:
+            continue
+        raise SourceError(
+            None,
+            f"{what} {display_path(target)} {relation} the game folder {display_path(folder)}: "
+            "cutsheet never writes into a game folder; choose a place outside it",
+        )
