@@ -5,12 +5,17 @@ An item's faces are reused when nothing it could be drawn from has changed: the 
 with every file:line:col in it (its findings point there), and its file's scope, which
 lay_out sets per component file: the kind, the layout, the game's other component files (a
 kind may read them, as a deck reads its backs) and the layout and icon files the game can
-see. Findings a draw made are remembered with its faces and reported again on reuse.
+see. Art is read by name as an item is drawn, so each drawing keeps the art files it read
+or looked for: the preview forgets the drawings whose art changed (forget_art), and a reused
+drawing adds its art files to the context, as a fresh one does, for the build cache to check.
+Findings a draw made are remembered with its faces and reported again on reuse.
 """
 
 import hashlib
 import pickle
+from collections.abc import Collection
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.findings import Finding
@@ -27,27 +32,58 @@ def fingerprint(*parts: Any) -> bytes:
     return hashlib.sha256(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)).digest()
 
 
+@dataclass(frozen=True)
+class Drawing:
+    """One item drawn: its faces, the findings the draw made and the art files it read or
+    looked for (what must be unchanged for the faces to be reused)."""
+
+    faces: "Faces"
+    findings: tuple[Finding, ...]
+    art: frozenset[Path]
+
+
 @dataclass
 class DrawMemo:
-    """The faces drawn by the latest layout pass, by fingerprint."""
+    """The drawings made by the latest layout pass, by fingerprint."""
 
     scope: bytes = b""
-    _previous: dict[bytes, tuple["Faces", list[Finding]]] = field(default_factory=dict)
-    _current: dict[bytes, tuple["Faces", list[Finding]]] = field(default_factory=dict)
+    _previous: dict[bytes, Drawing] = field(default_factory=dict)
+    _current: dict[bytes, Drawing] = field(default_factory=dict)
 
     def begin(self) -> None:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
         self._previous, self._current = self._current, {}
+
+    def art_files(self) -> set[Path]:
+        """Every art file the remembered drawings read or looked for."""
+        return {path for drawing in self._current.values() for path in drawing.art}
+
+    def forget_art(self, changed: Collection[Path]) -> None:
+        """Forget the drawings that read or looked for one of these art files, so the next
+        pass draws them from the files as they are now."""
+        self._current = {key: drawing for key, drawing in self._current.items() if drawing.art.isdisjoint(changed)}
 
     def draw(self, kind: "ComponentKind", item: "LocMap", layout: "Layout", ctx: "LayoutContext") -> "Faces":
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
         key = fingerprint(self.scope, item)
         known = self._current.get(key) or self._previous.get(key)
         if known is None:
-            before = len(ctx.findings)
-            faces = kind.draw(item, layout, ctx)
-            known = (faces, ctx.findings[before:])
+            known = _drawn(kind, item, layout, ctx)
         else:
-            ctx.findings.extend(known[1])
+            ctx.findings.extend(known.findings)
+            ctx.art_files.update(known.art)
         self._current[key] = known
-        return known[0]
+        return known.faces
+
+
+def _drawn(kind: "ComponentKind", item: "LocMap", layout: "Layout", ctx: "LayoutContext") -> Drawing:
+    """kind.draw with the art files it reads gathered on their own, so that a picture an
+    earlier item drew too (a layout's `file:`) counts as this item's as well."""
+    before, outer = len(ctx.findings), ctx.art_files
+    ctx.art_files = set()
+    try:
+        faces = kind.draw(item, layout, ctx)
+    finally:
+        art, ctx.art_files = frozenset(ctx.art_files), outer
+        outer.update(art)
+    return Drawing(faces, tuple(ctx.findings[before:]), art)

@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.build.imposition import impose
 from generator.build.parts import Laid, LaidRecord, cached_layout, lay_out, layout_entry, print_context
 from generator.build.writers import write_print_file
+from generator.cache import files_digest
 from generator.check.run import CheckOptions, check_game
 from generator.findings import Finding, Severity
 from generator.games import load_game
@@ -91,12 +92,31 @@ def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
 class PreviewMemo:
     """What one game's previous preview drew, kept between edits by the server: the laid-out
     faces (layout/memo.py) and each face's SVG, so an edit to one card lays out and draws
-    that card alone."""
+    that card alone, and the digest of each art file they were drawn from, so a picture
+    changed on disk is drawn again at once, the item naming it unchanged or not."""
 
     layout: DrawMemo = field(default_factory=DrawMemo)
     #: id of a Faces object -> (that object, kept alive so its id stays its own, its title,
     #: front SVG, back SVG).
     svgs: dict[int, tuple[Faces, str, str, str | None]] = field(default_factory=dict)
+    #: Each art file the remembered faces read or looked for -> its digest as the build
+    #: cache takes it (generator/cache.py), when the pass that last checked it began.
+    art: dict[Path, str] = field(default_factory=dict)
+
+    def forget_changed_art(self) -> None:
+        """Before a pass: forget the faces drawn from an art file changed since they were
+        drawn (its content, or it is gone), as the build cache misses on it; a file with no
+        digest yet (a pass broke off) counts as changed. The digests are taken before the
+        pass reads the files, so a file saved while it draws is a change next time."""
+        now = {path: files_digest([path]) for path in self.layout.art_files()}
+        self.layout.forget_art({path for path, digest in now.items() if digest != self.art.get(path)})
+        self.art = now
+
+    def remember_art(self) -> None:
+        """After a pass: the digest of every art file the remembered faces read or looked for
+        (of those this pass read first, as they are now)."""
+        known = self.art
+        self.art = {path: known.get(path) or files_digest([path]) for path in self.layout.art_files()}
 
     def face_svgs(self, faces: Faces, title: str, icon_path) -> tuple[str, str | None]:
         known = self.svgs.get(id(faces))
@@ -170,6 +190,7 @@ def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None
         preview.name = game.name
         ctx = print_context(game, project.printing.options)
         ctx.memo = memo.layout
+        memo.forget_changed_art()
         entry = layout_entry(game, ctx)
         record = cached_layout(entry, ctx, project.output.store())
         fresh = None
@@ -179,6 +200,7 @@ def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None
         laid = record.laid
         preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
         memo.keep_only(laid)
+        memo.remember_art()
         _place_findings(preview, laid, ctx.findings)
     except SourceError as exc:
         return replace(preview, error=str(exc), groups=[], findings=[], checked=True), None

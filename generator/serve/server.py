@@ -11,6 +11,7 @@ itself or one of the fonts of fonts.yaml (an exact match in a table, never a pat
 from the URL), so no URL (encoded dots, absolute paths, symlinks ...) reaches any other file.
 """
 
+import socket
 import sys
 import threading
 import traceback
@@ -143,7 +144,15 @@ def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> 
     ):
         ready.set()
         if changes:
-            previews.rebuild(previews.affected(Path(path).resolve() for _, path in changes))
+            previews.rebuild(previews.affected(changed_path(path) for _, path in changes))
+
+
+def changed_path(reported: str) -> Path:
+    """Where a change happened, in the terms of the resolved game folders: the file's folder
+    resolved, its own name kept, so a picture replaced by a link counts as a change in the
+    game that holds the link (whose build reports where it leads), not where it leads."""
+    path = Path(reported)
+    return path.parent.resolve() / path.name
 
 
 def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
@@ -211,6 +220,10 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
 
 class PreviewServer(ThreadingHTTPServer):
     daemon_threads = True
+    #: Connections the system holds while the server accepts: socketserver's 5 left most
+    #: of a burst of requests (a page's fonts, several tabs, a script) waiting for a retry
+    #: or unanswered; the system caps this at its own limit.
+    request_queue_size = socket.SOMAXCONN
 
     def handle_error(self, request, client_address) -> None:
         """A browser closing its connection mid-reply is routine, not worth a traceback."""
