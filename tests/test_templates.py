@@ -144,7 +144,7 @@ def test_a_colour_from_a_field_fills_its_box_and_only_when_the_condition_holds(d
 def test_missing_template_fields_and_bad_colours_are_errors_at_the_item(deck, tmp_path, items, message):
     write_cards(deck, items)
     result = build(deck, tmp_path / "out")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # layout error findings are bad input
     assert message in result.output
     assert not (tmp_path / "out" / "deck" / "deck.pdf").exists()
 
@@ -210,7 +210,7 @@ def test_elements_off_the_card(deck, tmp_path):
     )
     write_cards(deck, "  - {title: Bolt}\n")
     result = build(deck, tmp_path / "out")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "deck/layouts/priced.yaml:3:9: error [L008] element 'gone' lies wholly off the card" in result.output
     assert "deck/layouts/priced.yaml:4:12: warning [L008] element 'clipped' runs past the card's edge" in result.output
     assert "'bleeding'" not in result.output  # art into the bleed is meant

@@ -6,27 +6,34 @@
       band:  {type: rect, x: 0mm, y: 0mm, width: 63mm, height: 12mm, fill: "#cc3333"}
 
 A text element shows `field` (an item key), `text` (literal, with {key} placeholders) or
-`template` ("{cost} gold", every field required). Any element may say `when:` (a condition
-on the item's fields, generator/sources/expressions.py) and is drawn only when it holds; a
-colour may be `{field: NAME}`, taken from the item (#rrggbb or a CSS colour name). An
-image element shows a picture file (generator/layout/images.py). The elements arrive typed,
-lengths in mm (generator/sources/layout_model.py).
+`template` ("{cost} gold", every field required). Both kinds of placeholder are read by
+parse_template, never by str.format: a placeholder names a field and nothing else, so no
+text can reach into an object or pad to a width, and a bad one is an error at its line.
+Every character a text draws must be in its font (finding L011 at the place it was
+written, never an empty box).
+
+Any element may say `when:` (a condition on the item's fields,
+generator/sources/expressions.py) and is drawn only when it holds; a colour may be
+`{field: NAME}`, taken from the item (#rrggbb or a CSS colour name). An image element shows
+a picture file (generator/layout/images.py). The elements arrive typed, lengths in mm
+(generator/sources/layout_model.py).
 """
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import webcolors
 
 from generator.findings import error
 from generator.layout.context import LayoutContext
+from generator.layout.fonts import glyph_error
 from generator.layout.images import Card, draw_image
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
 from generator.layout.shapes import MARKS, SHAPES, shape
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc, SourceError
-from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.expressions import Template, parse_condition, parse_template
 from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.layout_model import (
     Colour,
@@ -82,9 +89,10 @@ def draw_elements(
         if isinstance(element, TextElement):
             shown = _text_of(element, item, ctx, component)
             if shown is not None:
-                text, loc = shown
+                _check_glyphs(shown, element, ctx, component)
                 colour = colours.get("colour", element.colour, "#000000")
-                out.extend(ctx.fit(text, element.box, text_style(element, colour), component, element.name, loc))
+                styled = text_style(element, colour)
+                out.extend(ctx.fit(shown.text, element.box, styled, component, element.name, shown.loc))
         elif isinstance(element, RectElement):
             stroke, fill = colours.get("stroke", element.stroke), colours.get("fill", element.fill)
             style = _style(element.role, element.stroke_width, stroke, fill)
@@ -158,18 +166,23 @@ def with_fields(item: LocMap, places: Mapping[str, Loc] | None = None, **fields:
     return item.with_values(places, **fields)
 
 
-def _text_of(element: TextElement, item: LocMap, ctx: LayoutContext, component: str) -> tuple[str, Loc] | None:
-    """(text, its place) for a text element, or None when there is nothing to show."""
+@dataclass(frozen=True)
+class _Shown:
+    """A text element's text, its place (for findings about the whole text), and each
+    stretch of it with the place that stretch was written (the layout, an item's field)."""
+
+    text: str
+    loc: Loc
+    pieces: tuple[tuple[str, Loc], ...]
+
+
+def _text_of(element: TextElement, item: LocMap, ctx: LayoutContext, component: str) -> _Shown | None:
+    """The text a text element shows, or None when there is nothing to show."""
     shown = element.shown
     if shown.how == "field":
-        value = item.get(shown.value)
-        if value is None:
-            return None
-        if isinstance(value, (list, LocSeq)):
-            return "\n".join(f"{element.bullet}{entry}" for entry in value), item.loc_of(shown.value)
-        return str(value), item.loc_of(shown.value)
+        return _field_text(element, item)
+    template = parse_template(shown.value, shown.loc)
     if shown.how == "template":
-        template = parse_template(shown.value, shown.loc)
         missing = template.missing(item)
         if missing:
             ctx.findings.append(
@@ -181,8 +194,62 @@ def _text_of(element: TextElement, item: LocMap, ctx: LayoutContext, component: 
                 )
             )
             return None
-        return template.fill(item), item.loc
-    return shown.value.format_map(_Fields(item)), shown.loc
+        return _filled(template, element, item, item.loc)
+    return _filled(template, element, item, shown.loc)
+
+
+def _field_text(element: TextElement, item: LocMap) -> _Shown | None:
+    """The item's field as text: a list's entries each a paragraph after the bullet."""
+    field = element.shown.value
+    value = item.get(field)
+    if value is None:
+        return None
+    place = item.loc_of(field)
+    if not isinstance(value, (list, LocSeq)):
+        return _Shown(str(value), place, ((str(value), place),))
+    entries = [str(entry) for entry in value]
+    places = [value.loc_of(k) if isinstance(value, LocSeq) else place for k in range(len(entries))]
+    pieces = [(element.bullet, element.loc)] if element.bullet else []
+    pieces += zip(entries, places, strict=True)
+    return _Shown("\n".join(f"{element.bullet}{entry}" for entry in entries), place, tuple(pieces))
+
+
+def _filled(template: Template, element: TextElement, item: LocMap, loc: Loc) -> _Shown:
+    """The template with the item's fields put in; a field the item lacks (only a literal
+    `text:` may lack one) keeps its placeholder as written."""
+    written = element.shown.loc
+    pieces: list[tuple[str, Loc]] = []
+    for literal, name in template.parts:
+        pieces.append((literal, written))
+        if name is not None and item.get(name) is None:
+            pieces.append((f"{{{name}}}", written))
+        elif name is not None:
+            pieces.append((_placeholder_value(item, name, element), item.loc_of(name)))
+    return _Shown("".join(text for text, _ in pieces), loc, tuple(p for p in pieces if p[0]))
+
+
+def _placeholder_value(item: LocMap, name: str, element: TextElement) -> str:
+    """A field's value as a placeholder shows it: text, a number, true or false; a list or
+    a mapping has no one way to read as text, so it is an error at the item's field."""
+    value = item[name]
+    if isinstance(value, (str, int, float)):
+        return str(value)
+    kind = "a list" if isinstance(value, Sequence) else "a mapping" if isinstance(value, Mapping) else "neither"
+    raise SourceError(
+        item.loc_of(name),
+        f"{{{name}}} in element {element.name!r} shows text or a number, and the item's {name!r} is {kind}",
+    )
+
+
+def _check_glyphs(shown: _Shown, element: TextElement, ctx: LayoutContext, component: str) -> None:
+    """Finding L011 for each stretch of the text holding a character its font lacks, at the
+    place that stretch was written. Each item's draw reports its own (a layout's text, on
+    every card, on each): a live preview that reuses an item's drawing reports its findings
+    again, so one item's finding must not stand for another's."""
+    for text, loc in shown.pieces:
+        found = glyph_error(text, element.font, f"the text of element {element.name!r} of {component!r}", loc)
+        if found is not None:
+            ctx.findings.append(found)
 
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -234,13 +301,3 @@ def _style(role: str, stroke_width: float, stroke: str | None, fill: str | None 
         return line_style(role)
     width = max(stroke_width, MIN_STROKE) if stroke else 0.0
     return Style(fill=fill, stroke=stroke, stroke_width=width)
-
-
-class _Fields(dict):
-    """str.format_map source: item fields, and the placeholder itself when missing."""
-
-    def __init__(self, item: Mapping[str, object]):
-        super().__init__(item)
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"

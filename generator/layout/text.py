@@ -8,6 +8,10 @@ sitting on the baseline, taking part in wrapping like letters: at least 1.1 em a
 beside text, at least 6 mm when an icon is a paragraph of its own, so a die's pips can be
 counted at arm's length. A line holding an icon taller than the font's ascent is moved
 down by the difference, so the icon never reaches into the line above.
+
+An icon's name starts with a letter and its first colon does not follow a letter or digit,
+so ordinary text never turns into an icon: "21:59:43" is a time and "Note:see:" is words. A
+backslash before an icon's name prints it as written: `\\:d6-5:` is the text ":d6-5:".
 """
 
 import re
@@ -28,7 +32,8 @@ ICON_EM = 1.1
 ICON_MIN = 3.5
 ICON_ALONE = 6.0
 
-_ICON = re.compile(r":([a-z0-9][a-z0-9-]*):")
+#: An inline icon `:name:`, or with a backslash before it (`\:name:`) that text as written.
+_ICON = re.compile(r"(?P<escape>\\)?(?<!\w):(?P<name>[a-z][a-z0-9-]*):")
 
 
 @dataclass(frozen=True)
@@ -82,15 +87,24 @@ Word = tuple[Segment, ...]
 
 
 def _segments(chunk: str, font: str) -> list[Segment]:
+    """A word's text and inline icons, in order; an escaped icon is text (its backslash
+    dropped), joined to the text around it."""
     segments: list[Segment] = []
+    text = ""
     position = 0
     for match in _ICON.finditer(chunk):
-        if match.start() > position:
-            segments.append(("t", chunk[position : match.start()], font))
-        segments.append(("i", match.group(1), font))
+        text += chunk[position : match.start()]
+        if match["escape"]:
+            text += f":{match['name']}:"
+        else:
+            if text:
+                segments.append(("t", text, font))
+            segments.append(("i", match["name"], font))
+            text = ""
         position = match.end()
-    if position < len(chunk):
-        segments.append(("t", chunk[position:], font))
+    text += chunk[position:]
+    if text:
+        segments.append(("t", text, font))
     return segments
 
 

@@ -3,7 +3,9 @@ fonts: the print layer of print-then-cut sheets (cutting machines' software has 
 
 Advances are the fonts' own horizontal metrics, the same numbers reportlab measures with,
 so outlined text lands exactly where the PDF's text does. Each line becomes one path in
-millimetres.
+millimetres. The tables are the ones layout/fonts.py reads the fonts' coverage from, so a
+character the layout let through (it checks every drawn character, finding L011) has its
+own glyph here; the font's .notdef is drawn only for text no layout checked.
 """
 
 from functools import cache
@@ -11,20 +13,14 @@ from functools import cache
 from fontTools.pens.recordingPen import RecordingPen
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
-from fontTools.ttLib import TTFont
 
-from generator.layout.fonts import face
-
-
-@cache
-def _font(key: str) -> TTFont:
-    return TTFont(str(face(key).path), lazy=True)
+from generator.layout.fonts import font_tables
 
 
 @cache
 def _glyph(key: str, char: str) -> tuple[RecordingPen, int]:
     """The glyph's outline as recorded drawing commands (font units, y up) and its advance."""
-    font = _font(key)
+    font = font_tables(key)
     name = font.getBestCmap().get(ord(char), ".notdef")
     recording = RecordingPen()
     font.getGlyphSet()[name].draw(recording)
@@ -38,7 +34,7 @@ def _number(value: float) -> str:
 
 def outline_path(key: str, text: str, x: float, y: float, size: float) -> str:
     """SVG path data (mm) of `text` set in font `key` at `size` mm, its baseline starting at (x, y)."""
-    scale = size / _font(key)["head"].unitsPerEm
+    scale = size / font_tables(key)["head"].unitsPerEm
     pen = SVGPathPen(None, ntos=_number)
     advance = 0
     for char in text:

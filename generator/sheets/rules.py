@@ -3,7 +3,8 @@
 Every block is fitted with the shipped fonts by layout/text.py at its own size (never
 shrunk: a rules page flows on instead), then its lines are poured onto pages, a line that
 would cross the bottom margin starting the next page. A heading is not left alone at the
-foot of a page, and a table row is never split.
+foot of a page, and a table row is never split. A character of the rules that its face has
+no glyph for stops the build (L011) instead of printing as an empty box.
 
 The booklet puts two half-size pages side by side on each side of a landscape sheet, in
 signature order: printed duplex (flipped on the short edge), stacked and folded on the
@@ -12,12 +13,13 @@ score line in the middle, the pages read 1, 2, 3 ... and can be stapled on the f
 
 from dataclasses import dataclass, replace
 
-from generator.layout.fonts import face
+from generator.layout.fonts import face, glyph_error
 from generator.layout.scene import Icon, Item, Polyline, Style, Text, line_style, translate
-from generator.layout.text import TextStyle, fit_runs, fit_text
+from generator.layout.text import Run, TextStyle, fit_runs, fit_text
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
-from generator.sources.rules import Block
+from generator.sources.errors import SourceError, SourceErrors
+from generator.sources.rules import RULES_FILE, Block
 from generator.units import PT
 
 BODY = TextStyle("DejaVuSans", 9.5 * PT, min_size=9.5 * PT, leading=1.3, min_leading=1.3)
@@ -125,17 +127,27 @@ def _text_lines(text: str, x: float, width: float, style: TextStyle) -> list[_Li
     return _lines(fitted.items, style, fitted.size)
 
 
+def _span_runs(block: Block) -> tuple[Run, ...]:
+    """A paragraph's or list item's text as runs of the faces it is set in."""
+    runs = tuple((span.text, FACES[span.bold or block.bold, span.italic]) for span in block.spans)
+    return runs or ((block.text, (BOLD if block.bold else BODY).font),)
+
+
 def _span_lines(block: Block, x: float, width: float) -> list[_Line]:
     """A paragraph or list item in the body face, its bold and italic spans in those faces."""
     style = BOLD if block.bold else BODY
-    runs = tuple((span.text, FACES[span.bold or block.bold, span.italic]) for span in block.spans)
-    fitted = fit_runs(runs or ((block.text, style.font),), x, 0.0, width, UNLIMITED, style)
+    fitted = fit_runs(_span_runs(block), x, 0.0, width, UNLIMITED, style)
     return _lines(fitted.items, style, fitted.size)
 
 
 def _heading_style(level: int) -> TextStyle:
     size = HEADINGS.get(level, BODY.size)
     return TextStyle("DejaVuSans-Bold", size, min_size=size, leading=1.2, min_leading=1.2)
+
+
+def _row_style(n: int) -> TextStyle:
+    """A table's header row (the first) is bold."""
+    return BOLD if n == 0 else BODY
 
 
 def _table_lines(rows: tuple[tuple[str, ...], ...], x: float, width: float) -> list[_Line]:
@@ -145,7 +157,7 @@ def _table_lines(rows: tuple[tuple[str, ...], ...], x: float, width: float) -> l
     lines = []
     top = 0.0
     for n, row in enumerate(rows):
-        style = BOLD if n == 0 else BODY
+        style = _row_style(n)
         items: list[Item] = []
         bottom = top + CELL_PAD
         for c, cell in enumerate(row):
@@ -203,6 +215,29 @@ def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
     return pages.pages
 
 
+def _set_runs(block: Block) -> tuple[Run, ...]:
+    """Every stretch of text the block prints, each with the face it is set in."""
+    if block.kind == "heading":
+        return ((block.text, _heading_style(block.level).font),)
+    if block.kind in ("paragraph", "item"):
+        return (*_span_runs(block), (block.marker, BODY.font))
+    return tuple((cell, _row_style(n).font) for n, row in enumerate(block.rows) for cell in row)
+
+
+def _check_glyphs(game: str, blocks: tuple[Block, ...]) -> None:
+    """SourceErrors naming each stretch of the rules (by its start) that holds a character
+    its face has no glyph for (finding L011's message): it would print as an empty box. The
+    blocks carry no line, so the message names the game's rules file."""
+    problems = []
+    for block in blocks:
+        for text, font in _set_runs(block):
+            found = glyph_error(text, font, f"the {block.kind} text {text[:40]!r}", None)
+            if found is not None:
+                problems.append(SourceError(None, f"{RULES_FILE} of {game}: [{found.code}] {found.message}"))
+    if problems:
+        raise SourceErrors(problems)
+
+
 def _frame(width: float, height: float, margin: float) -> Frame:
     return Frame(height, margin, margin, width - 2 * margin, height - 2 * margin - FOOTER_ROOM)
 
@@ -218,6 +253,7 @@ def rules_sheets(game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bo
     half-size pages numbered as the booklet's own."""
     if not blocks:
         return []
+    _check_glyphs(game, blocks)
     margin = paper.inset
     if not booklet:
         frame = _frame(paper.width, paper.height, margin)
