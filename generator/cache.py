@@ -15,6 +15,7 @@ interrupted build leaves no half entry.
 
 import hashlib
 import pickle
+import stat
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -40,11 +41,21 @@ def code_version() -> str:
 
 
 def files_digest(paths: Iterable[Path]) -> str:
-    """A hash of files' names and contents, in sorted order."""
+    """A hash of files' names, where each leads, and their contents, in sorted order. Where a
+    name leads counts, so a file replaced by a link to the same bytes elsewhere is a change
+    (the link may lead out of its game folder, which a build refuses); only regular files
+    are read, in blocks, so a named pipe or a huge file costs neither a wait nor memory."""
     digest = hashlib.sha256()
     for path in sorted(set(paths)):
-        digest.update(str(path).encode())
-        digest.update(path.read_bytes() if path.is_file() else b"<missing>")
+        digest.update(str(path).encode() + b"\0")
+        try:
+            digest.update(str(path.resolve()).encode() + b"\0")
+            if not stat.S_ISREG(path.stat().st_mode):
+                raise FileNotFoundError(path)
+            with path.open("rb") as file:
+                digest.update(hashlib.file_digest(file, "sha256").digest())
+        except (OSError, RuntimeError):  # missing, unreadable, a link loop: the build says which
+            digest.update(b"<missing>")
     return digest.hexdigest()
 
 

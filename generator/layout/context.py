@@ -15,10 +15,12 @@ from generator.findings import Finding, error
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Box, Icon, Item
 from generator.layout.text import TextStyle, fit_text
+from generator.sources.art import ArtError, read_art
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
 from generator.sources.layout_model import Layout
 from generator.sources.layouts import load_layout
+from generator.sources.paths import file_inside
 
 
 class HasParams(Hashable, Protocol):
@@ -78,12 +80,16 @@ class LayoutContext:
 
 
 def find_icon(name: str, icon_dirs: Sequence[Path]) -> Path | None:
-    """The icon's file, from the first icon folder holding it; never a file outside it."""
+    """The icon's file, from the first icon folder holding it: never a file outside it, and
+    checked as SVG art is (self-contained, of a sane size)."""
     for folder in icon_dirs:
         path = folder / f"{name}.svg"
-        if path.is_file():
-            if not path.resolve().is_relative_to(folder.resolve()):
-                raise SourceError(Loc(display_path(path), 1, 1), f"icon file leads outside {display_path(folder)}")
+        place = Loc(display_path(path), 1, 1)
+        if file_inside(path, folder, place, "icon file"):
+            try:
+                read_art(path)
+            except ArtError as exc:
+                raise SourceError(place, f"icon file {exc}") from None
             return path
     return None
 

@@ -19,8 +19,8 @@ from generator.layout.scene import Box, Group, Image, Item
 from generator.sources.art import Art, ArtError, read_art
 from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap
-from generator.sources.game import confined
 from generator.sources.layout_model import ImageElement, Layout
+from generator.sources.paths import confined
 from generator.units import MM_PER_UNIT
 
 #: The least effective resolution a print shop accepts for a raster.

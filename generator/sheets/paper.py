@@ -8,13 +8,20 @@ from pathlib import Path
 from generator import shipped
 from generator.sources.errors import SourceError
 from generator.sources.layouts import load_paper
+from generator.sources.paths import file_inside
 from generator.units import UnitError, parse_length
 
 #: What printers cannot reach and the crop-mark band inside it, for custom sizes; the
 #: shipped presets say the same.
 CUSTOM_MARGIN = 5.0
 CUSTOM_MARKS = 5.5
+#: The longest side a custom paper may have: A0's, the largest sheet printers take. A
+#: larger page would be drawn, previewed and rasterised for nothing (and past 5080 mm PDF
+#: viewers refuse it).
+LARGEST = 1189.0
 _SIZE = re.compile(r"^\s*(\S+?)\s*x\s*(\S+)\s*$", re.IGNORECASE)
+#: What a preset's name may be: a file name in a presets folder, never a path.
+_PRESET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
 
 @dataclass(frozen=True)
@@ -48,7 +55,7 @@ def paper(spec: str, game_folder: Path | None = None) -> Paper:
     with units on both sides."""
     for folder in _preset_folders(game_folder):
         path = folder / f"{spec}.yaml"
-        if path.is_file():
+        if _PRESET_NAME.match(spec) and file_inside(path, folder, None, "paper preset"):
             return _from_preset(path)
     size = _SIZE.match(spec)
     if size is None:
@@ -63,6 +70,8 @@ def paper(spec: str, game_folder: Path | None = None) -> Paper:
     smallest = 2 * (CUSTOM_MARGIN + CUSTOM_MARKS) + 10
     if min(width, height) < smallest:
         raise SourceError(None, f"paper size {spec!r} is too small: each side needs at least {smallest:.0f} mm")
+    if max(width, height) > LARGEST:
+        raise SourceError(None, f"paper size {spec!r} is too large: each side may be at most {LARGEST:.0f} mm (A0)")
     return Paper(f"{width:g} x {height:g} mm", width, height, CUSTOM_MARGIN, CUSTOM_MARKS)
 
 

@@ -1,15 +1,23 @@
 """Art files for `image` elements: read once, checked, and normalised for the writers.
 
 A raster (PNG, JPEG, WebP) is opened with Pillow: EXIF orientation applied, CMYK and
-palette images turned into RGB (alpha kept). A decompression bomb (more pixels than
-Pillow's MAX_IMAGE_PIXELS) is refused rather than warned about. SVG art is parsed with
-defusedxml, so a file declaring entities or a DTD is refused, as is one that refers to
-anything outside itself (an external href, a stylesheet import); it stays vector in every
-writer.
+palette images turned into RGB (alpha kept). SVG art is parsed with defusedxml, so a file
+declaring entities or a DTD is refused, as is one that refers to anything outside itself (an
+external href, a `url(...)` that is not `#id` or `data:`, a stylesheet import, CSS escapes
+included); it stays vector in every writer.
+
+What would make a writer choke, or memory grow with the input, is refused before anything
+is drawn: a file over MAX_FILE_BYTES (MAX_SVG_BYTES for SVG), a raster of more than
+MAX_PIXELS (read from its header, before decoding), an SVG whose viewBox is not four
+numbers of sane size, and a picture embedded in SVG art (a `data:` URI) that is not a
+raster passing the same checks.
 """
 
+import base64
+import binascii
 import hashlib
 import io
+import math
 import re
 import struct
 import warnings
@@ -34,7 +42,20 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ORIENTATION = 0x0112
 _TURNED = (5, 6, 7, 8)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
-_EXTERNAL_CSS = re.compile(r"@import|url\(\s*['\"]?(?!#|data:)", re.IGNORECASE)
+#: The largest raster file read, and the largest SVG file: a print-ready card picture at
+#: 600 dpi is a few MB; a whole board as one picture stays well under these.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_SVG_BYTES = 16 * 1024 * 1024
+#: The most pixels a raster may have (a 40 x 40 cm board at 500 dpi), read from its header:
+#: decoded, it takes four bytes a pixel.
+MAX_PIXELS = 64_000_000
+#: The range of an SVG viewBox's numbers: past it, the writers' arithmetic overflows or
+#: the picture is too small to draw.
+VIEWBOX_RANGE = (1e-3, 1e7)
+_REFERENCE = re.compile(r"@import|url\(\s*['\"]?\s*(?!#|data:)", re.IGNORECASE)
+_DATA_URI = re.compile(r"^data:([^;,]*)((?:;[^;,]*)*),(.*)$", re.DOTALL)
+_CSS_ESCAPE = re.compile(r"\\([0-9a-fA-F]{1,6})\s?|\\(.)", re.DOTALL)
+_CSS_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
 
 
 class ArtError(Exception):
@@ -61,13 +82,16 @@ def read_art(path: Path) -> Art:
     """The art at `path` (which exists), or ArtError saying what is wrong with it; read once
     per process for each version of the file."""
     stat = path.stat()
+    limit = MAX_SVG_BYTES if path.suffix.lower() == ".svg" else MAX_FILE_BYTES
+    if stat.st_size > limit:
+        raise ArtError(f"is {stat.st_size / 2**20:.0f} MB: art files may be at most {limit // 2**20} MB")
     return _read(path, stat.st_mtime_ns, stat.st_size)
 
 
 @cache
 def _read(path: Path, mtime: int, size: int) -> Art:
-    data = path.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()
+    with path.open("rb") as file:
+        digest = hashlib.file_digest(file, "sha256").hexdigest()
     if path.suffix.lower() == ".svg":
         width, height = _svg_size(svg_root(path))
         return Art(path, digest, width, height, True)
@@ -92,9 +116,9 @@ def _checked(read: Callable[[], object]) -> None:
 
 
 @contextmanager
-def _opened(path: Path) -> Iterator["PilImage"]:
-    """The raster opened with Pillow, a decompression bomb or another format refused
-    (Pillow is imported here: commands that draw nothing do not load it)."""
+def _opened(path: Path | io.BytesIO) -> Iterator["PilImage"]:
+    """The raster opened with Pillow, one of more than MAX_PIXELS, a decompression bomb or
+    another format refused (Pillow is imported here: commands that draw nothing do not load it)."""
     from PIL import Image, UnidentifiedImageError
 
     try:
@@ -103,6 +127,11 @@ def _opened(path: Path) -> Iterator["PilImage"]:
             with Image.open(path) as opened:
                 if opened.format not in RASTER_FORMATS:
                     raise ArtError(f"is a {opened.format} image: expected PNG, JPEG, WebP or SVG")
+                width, height = opened.size
+                if width * height > MAX_PIXELS:
+                    raise ArtError(
+                        f"is {width} x {height} px: a picture may have at most {MAX_PIXELS / 1e6:.0f} million pixels"
+                    )
                 yield opened
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
         raise ArtError(f"is refused as a decompression bomb: {exc}") from None
@@ -179,8 +208,8 @@ def web_bytes(path: Path) -> tuple[str, bytes]:
 
 
 def svg_root(path: Path) -> ElementTree.Element:
-    """The SVG art's root element; ArtError when it declares entities, is no SVG, or refers
-    to a file or address outside itself."""
+    """The SVG art's root element; ArtError when it declares entities, is no SVG, refers to a
+    file or address outside itself, or embeds a picture that is not a usable raster."""
     try:
         root = SafeET.fromstring(path.read_bytes(), forbid_dtd=True)
     except DefusedXmlException:
@@ -191,24 +220,74 @@ def svg_root(path: Path) -> ElementTree.Element:
         raise ArtError("is not an SVG image: its root element is not <svg>")
     for element in root.iter():
         href = element.get("href") or element.get(_XLINK)
-        if href and not href.startswith(("#", "data:")):
+        if href and href.lstrip().startswith("data:"):
+            _check_embedded(href.strip())
+        elif href and not href.lstrip().startswith("#"):
             raise ArtError(f"refers to {href!r} outside itself: SVG art must be self-contained")
-        if element.tag.endswith("style") and _EXTERNAL_CSS.search(element.text or ""):
-            raise ArtError("imports a stylesheet or image from outside itself: SVG art must be self-contained")
+        texts = [*element.attrib.values(), (element.text or "") if element.tag.endswith("style") else ""]
+        if any(_REFERENCE.search(_css_text(text)) for text in texts if text):
+            raise ArtError("imports a stylesheet or picture from outside itself: SVG art must be self-contained")
     return root
 
 
-def _svg_size(root: ElementTree.Element) -> tuple[float, float]:
-    """The natural width and height from the viewBox, else from width and height."""
-    view_box = root.get("viewBox")
-    if view_box:
-        parts = [float(v) for v in view_box.replace(",", " ").split()]
-        if len(parts) == 4 and parts[2] > 0 and parts[3] > 0:
-            return parts[2], parts[3]
+def _css_text(text: str) -> str:
+    """CSS as a browser reads it: comments dropped, escapes such as `@\\69mport` decoded."""
+
+    def unescaped(match: re.Match[str]) -> str:
+        if match.group(1) is None:
+            return match.group(2)
+        code = int(match.group(1), 16)
+        return chr(code) if 0 < code < 0x110000 and not 0xD800 <= code < 0xE000 else "\ufffd"
+
+    return _CSS_ESCAPE.sub(unescaped, _CSS_COMMENT.sub("", text))
+
+
+def _check_embedded(uri: str) -> None:
+    """A picture embedded in SVG art: a PNG, JPEG or WebP raster that passes the checks a
+    raster file gets (its size, its pixels, its data whole)."""
+    match = _DATA_URI.match(uri)
+    if match is None:
+        raise ArtError("embeds a data: URI that is not one")
+    mime, params, payload = match.group(1).lower(), match.group(2).lower(), match.group(3)
+    if mime not in ("image/png", "image/jpeg", "image/webp"):
+        raise ArtError(f"embeds {mime or 'data'!r}: SVG art may embed PNG, JPEG or WebP pictures only")
+    if len(payload) > MAX_FILE_BYTES * 4 // 3 + 4:
+        raise ArtError(f"embeds a picture over {MAX_FILE_BYTES // 2**20} MB")
     try:
-        width, height = (float(re.sub(r"[a-z%]+$", "", root.get(k, ""))) for k in ("width", "height"))
+        data = base64.b64decode("".join(payload.split()), validate=True) if ";base64" in params else b""
+    except (binascii.Error, ValueError):
+        raise ArtError("embeds a picture whose base64 data is damaged") from None
+    if not data:
+        raise ArtError("embeds a picture that is not base64 data")
+    with _opened(io.BytesIO(data)) as image:
+        _checked(image.load)
+
+
+def _svg_size(root: ElementTree.Element) -> tuple[float, float]:
+    """The natural width and height from the viewBox, else from width and height; each
+    within VIEWBOX_RANGE, so that no writer overflows or divides by almost nothing."""
+    view_box = root.get("viewBox")
+    if view_box is not None:
+        parts = _numbers(view_box.replace(",", " ").split())
+        if parts is None or len(parts) != 4:
+            raise ArtError(f"has a viewBox of {view_box[:40]!r}: expected four numbers, min-x min-y width height")
+        return _sane(*parts[2:])
+    numbers = _numbers([re.sub(r"[a-z%]+$", "", root.get(k, "").strip()) for k in ("width", "height")])
+    if numbers is None:
+        raise ArtError("has no viewBox and no numeric width and height: its shape is unknown")
+    return _sane(*numbers)
+
+
+def _numbers(texts: list[str]) -> list[float] | None:
+    try:
+        values = [float(text) for text in texts]
     except ValueError:
-        raise ArtError("has no viewBox and no numeric width and height: its shape is unknown") from None
-    if width <= 0 or height <= 0:
-        raise ArtError("has a zero width or height")
+        return None
+    return values if all(math.isfinite(v) and abs(v) <= VIEWBOX_RANGE[1] for v in values) else None
+
+
+def _sane(width: float, height: float) -> tuple[float, float]:
+    low, high = VIEWBOX_RANGE
+    if not (low <= width <= high and low <= height <= high):
+        raise ArtError(f"is {width:g} x {height:g} units: each side must be between {low:g} and {high:g}")
     return width, height

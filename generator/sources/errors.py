@@ -1,14 +1,16 @@
 """The error raised for bad input, naming its place (a Loc)."""
 
+import os
 from pathlib import Path
 
 from generator.located import Loc
 
 
 def display_path(path: Path) -> str:
-    """The path as a user should see it: relative to the working folder when inside it."""
+    """The path as a user should see it: relative to the working folder when inside it, and
+    as it is named (a link is shown as itself, not as where it leads)."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(Path(os.path.abspath(path)).relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 

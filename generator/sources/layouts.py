@@ -17,6 +17,7 @@ from generator.sources.fonts import font_files
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
+from generator.sources.paths import file_inside
 from generator.sources.schema import (
     COLOUR,
     LENGTH,
@@ -151,9 +152,7 @@ def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
 def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
     for folder in dirs:
         path = folder / f"{name}.yaml"
-        if path.is_file():
-            if not path.resolve().is_relative_to(folder.resolve()):
-                raise SourceError(loc, f"layout file {display_path(path)} leads outside {display_path(folder)}")
+        if file_inside(path, folder, loc, "layout file"):
             return path
     where = ", ".join(display_path(d) for d in dirs)
     raise SourceError(loc, f"no layout named {name!r} (looked for {name}.yaml in {where})")

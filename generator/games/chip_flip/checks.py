@@ -29,7 +29,9 @@ from generator.games.chip_flip.deck import Board, Chip, Deck, load_deck
 from generator.games.chip_flip.icons import BUILTIN_ICONS, USER_ICON
 from generator.games.chip_flip.position import SEATS, SOUTH
 from generator.games.chip_flip.schemas import SCHEMAS
+from generator.sources.errors import SourceError
 from generator.sources.game import Game
+from generator.sources.paths import file_inside
 
 BOARD_SIZE = 8
 CHIPS_A_SIDE = 8
@@ -145,8 +147,10 @@ def icon_present(icon: str, folder: Path) -> bool:
         return True
     if not USER_ICON.match(icon):
         return False
-    path = (folder / icon).resolve()
-    return path.is_relative_to((folder / "icons").resolve()) and path.is_file()
+    try:
+        return file_inside(folder / icon, folder / "icons", None, "icon file") is not None
+    except SourceError:  # leads outside icons/: the build refuses it, so it is not there
+        return False
 
 
 def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
