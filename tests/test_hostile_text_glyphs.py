@@ -141,3 +141,17 @@ def test_the_rules_ask_each_span_s_own_face(here):
         "rules.md of Deck: [L011] the paragraph text 'bold 𝖠' has '𝖠' (U+1D5A0 MATHEMATICAL SANS-SERIF CAPITAL A), "
         + NO_GLYPH.format(font="DejaVuSans-Bold")
     ) in result.output
+
+
+def test_text_a_game_draws_itself_is_checked_too(here):
+    """A Slipmax strip's title is drawn by the game's own kind, not by a layout element."""
+    assert CliRunner().invoke(main, ["new", "slip", "--from", "slipmax"]).exit_code == 0
+    strips = here / "slip" / "strips.yaml"
+    text = strips.read_text()
+    title = next(line for line in text.splitlines() if line.strip().startswith("- title:") or "title:" in line)
+    strips.write_text(text.replace(title, title.rstrip() + " 日本", 1))
+    result = CliRunner().invoke(main, ["build", "slip", "--out", "out", "--no-check"])
+    assert result.exit_code == 2, result.output
+    assert "error [L011] the title of " in result.output and JAPANESE in result.output
+    assert "slip/strips.yaml:" in result.output
+    assert not (here / "out" / "slip" / "slip.pdf").exists()

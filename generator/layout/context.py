@@ -12,6 +12,7 @@ from typing import Protocol
 
 from generator import shipped
 from generator.findings import Finding, error
+from generator.layout.fonts import glyph_error
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Box, Icon, Item
 from generator.layout.text import TextStyle, fit_text
@@ -51,9 +52,21 @@ class LayoutContext:
     def icon_path(self, name: str) -> Path | None:
         return find_icon(name, self.icon_dirs)
 
-    def fit(self, text: str, box: Box, style: TextStyle, component: str, what: str, loc: Loc | None) -> list[Item]:
+    def fit(
+        self,
+        text: str,
+        box: Box,
+        style: TextStyle,
+        component: str,
+        what: str,
+        loc: Loc | None,
+        glyphs_checked: bool = False,
+    ) -> list[Item]:
         """`text` fitted into `box`: what does not fit even at the smallest size is an L001
-        finding, an inline icon with no file an L002 one (and left out)."""
+        finding, an inline icon with no file an L002 one (and left out), a character the
+        font lacks an L011 one (unless the caller checked them at finer places)."""
+        if not glyphs_checked and (missing := glyph_error(text, style.font, f"the {what} of {component!r}", loc)):
+            self.findings.append(missing)
         fitted = fit_text(text, *box, style)
         if not fitted.fits:
             self.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)

@@ -92,7 +92,7 @@ def draw_elements(
                 _check_glyphs(shown, element, ctx, component)
                 colour = colours.get("colour", element.colour, "#000000")
                 styled = text_style(element, colour)
-                out.extend(ctx.fit(shown.text, element.box, styled, component, element.name, shown.loc))
+                out.extend(ctx.fit(shown.text, element.box, styled, component, element.name, shown.loc, True))
         elif isinstance(element, RectElement):
             stroke, fill = colours.get("stroke", element.stroke), colours.get("fill", element.fill)
             style = _style(element.role, element.stroke_width, stroke, fill)
