@@ -6,6 +6,7 @@ folder itself when it holds game.yaml; else the five games cutsheet ships.
 """
 
 from collections.abc import Iterable, Sequence
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -89,8 +90,9 @@ def refuse_inside_games(target: Path, folders: Iterable[Path], what: str) -> Non
             relation = "holds"
         else:
             continue
+        outside = os.path.relpath(source.parent / "output")
         raise SourceError(
             None,
             f"{what} {display_path(target)} {relation} the game folder {display_path(folder)}: "
-            "cutsheet never writes into a game folder; choose a place outside it",
+            f"cutsheet never writes into a game folder; choose a place outside it, such as {what} {outside}",
         )
