@@ -5,8 +5,8 @@ listed in one); else, in the working folder, the game folders under ./components
 folder itself when it holds game.yaml; else the five games cutsheet ships.
 """
 
-from collections.abc import Iterable, Sequence
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
