@@ -231,3 +231,21 @@ def test_an_image_base_must_take_image_names(tmp_path, base):
     assert result.returncode == 2
     assert "--image-base" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_cache_entries_replaced_by_folders_are_misses(tmp_path):
+    game, out = write_deck(tmp_path / "deck", 12), tmp_path / "out"
+    assert cutsheet("build", game, "--out", out).returncode == 0
+    before = outputs(out)
+    entries = [p for p in (out / ".cache").rglob("*") if p.is_file()]
+    assert entries
+    for entry in entries:
+        entry.unlink()
+        (entry / "in-the-way").mkdir(parents=True)
+    write_deck(game, 12, "second")
+    result = cutsheet("build", game, "--out", out)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    write_deck(game, 12)
+    assert cutsheet("build", game, "--out", out).returncode == 0
+    assert outputs(out) == before
+    assert all((entry / "in-the-way").is_dir() for entry in entries), "a folder the tool did not make was removed"
