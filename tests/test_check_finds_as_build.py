@@ -41,10 +41,10 @@ def seen(monkeypatch) -> dict[str, list[Path]]:
     return found
 
 
-def both(*sources: str):
+def both(*sources: str, out: str = "out"):
     """(build's result, check's result) for the same arguments."""
     runner = CliRunner()
-    built = runner.invoke(main, ["build", "--no-check", "--out", "out", *sources])
+    built = runner.invoke(main, ["build", "--no-check", "--out", out, *sources])
     checked = runner.invoke(main, ["check", *sources])
     return built, checked
 
@@ -73,7 +73,7 @@ def test_no_arguments_take_the_games_under_components(tmp_path, monkeypatch, see
 def test_no_arguments_take_the_game_yaml_of_the_folder(tmp_path, monkeypatch, seen):
     here = deck(tmp_path / "mine")
     monkeypatch.chdir(here)
-    built, checked = both()
+    built, checked = both(out="../out")  # outside the game folder: nothing is written into it
     assert (built.exit_code, checked.exit_code) == (0, 0), built.output + checked.output
     assert seen["build"] == seen["check"] == [here.resolve()]
 

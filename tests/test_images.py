@@ -287,7 +287,7 @@ def test_a_picture_that_cannot_be_used_is_an_error_at_the_place_naming_it(deck, 
     element = "  p: {type: image, field: art, x: 10mm, y: 20mm, width: 20mm, height: 20mm}\n"
     write_deck(deck, element, f"  - {{title: A, art: '{name}'}}\n")
     result = build(deck, tmp_path / "out")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as every source a build cannot use
     assert f"deck/cards.yaml:4:21: error [L009] image file {name!r}" in result.output
     assert message in result.output
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").rglob("*.pdf"))
@@ -298,7 +298,7 @@ def test_a_symlink_out_of_the_game_folder_is_refused(deck, tmp_path):
     os.symlink(tmp_path / "elsewhere.png", deck / "art" / "link.png")
     write_deck(deck, "  p: {type: image, file: art/link.png, x: 10mm, y: 20mm, width: 20mm, height: 20mm}\n")
     result = build(deck, tmp_path / "out")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as every source a build cannot use
     assert "deck/layouts/pictured.yaml:3:26: error [L009] image file 'art/link.png' leads outside" in result.output
 
 
@@ -309,7 +309,7 @@ def test_a_cell_naming_a_missing_picture_is_the_place(deck, tmp_path):
     )
     (deck / "cards.yaml").write_text("kind: card\nlayout: pictured\ndata: cards.csv\n")
     result = build(deck, tmp_path / "out")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as every source a build cannot use
     assert "deck/cards.csv:3:2: error [L009] image file 'art/gone.png' does not exist" in result.output
 
 
@@ -318,7 +318,7 @@ def test_a_decompression_bomb_is_refused(deck, tmp_path, monkeypatch):
     halves(deck / "art" / "big.png", size=(150, 100))  # 15,000 px: over it, under twice it
     write_deck(deck, "  p: {type: image, file: art/big.png, x: 10mm, y: 20mm, width: 20mm, height: 20mm}\n")
     result = build(deck, tmp_path / "out")
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # bad input, as every source a build cannot use
     assert "error [L009] image file 'art/big.png' is refused as a decompression bomb" in result.output
 
 

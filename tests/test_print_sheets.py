@@ -288,14 +288,14 @@ def test_duplex_alignment_test_verniers_line_up_at_the_current_offset(tmp_path):
     run_build(
         str(write_deck(tmp_path / "deck", 1)),
         "--out",
-        str(tmp_path),
+        str(tmp_path / "out"),
         "--format",
         "pdf",
         "--alignment-test",
         "--back-offset",
         "1mm,0mm",
     )
-    with pdfplumber.open(tmp_path / "duplex-alignment.pdf") as pdf:
+    with pdfplumber.open(tmp_path / "out" / "duplex-alignment.pdf") as pdf:
         front, back = pdf.pages
         w = float(front.width) * PT_MM
 

@@ -26,8 +26,9 @@ def write_game(folder: Path) -> Path:
 
 
 def build(tmp_path: Path, game: Path, *options: str) -> Path:
-    run_build(str(game), "--out", str(tmp_path), "--format", "pdf", *options)
-    return tmp_path / game.name / f"{game.name}.pdf"
+    out = tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf", *options)
+    return out / game.name / f"{game.name}.pdf"
 
 
 def cells(page) -> list[tuple[float, float]]:

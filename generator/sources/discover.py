@@ -90,9 +90,15 @@ def refuse_inside_games(target: Path, folders: Iterable[Path], what: str) -> Non
             relation = "holds"
         else:
             continue
-        outside = os.path.relpath(source.parent / "output")
+        outside = _near(source.parent / "output")
         raise SourceError(
             None,
             f"{what} {display_path(target)} {relation} the game folder {display_path(folder)}: "
             f"cutsheet never writes into a game folder; choose a place outside it, such as {what} {outside}",
         )
+
+
+def _near(path: Path) -> str:
+    """`path` relative to the working folder when that is short (`../output`), else whole."""
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith(os.pardir + os.sep + os.pardir) else relative
