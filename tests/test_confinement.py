@@ -1,13 +1,14 @@
 """Every file a game folder names or implies stays inside it, and art that a writer would
 choke on is refused before anything is written.
 
-Each case is a real build in a child process: exit status 2, a message naming the place,
-no traceback, nothing written, and no byte of a file outside the folder in any output.
+Each case is a real build in a child process with 2 GB of address space: exit status 2, a
+message naming the place, no traceback, and nothing written.
 """
 
 import base64
 import io
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -36,6 +37,14 @@ def deck(folder: Path, art: str = "", rules: str = "") -> Path:
     return folder
 
 
+#: The address space a build may use here: a hostile file read whole (3 GB) would not fit.
+MEMORY = 2 * 1024**3
+
+
+def _bounded() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 def build(game: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "generator", "build", str(game), "--out", str(out), *args],
@@ -43,6 +52,7 @@ def build(game: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
         text=True,
         timeout=120,
         cwd=game,
+        preexec_fn=_bounded,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
 
