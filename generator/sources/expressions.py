@@ -8,7 +8,8 @@
 
 Field names, text in quotes, numbers, true/false, parentheses, comparisons (== != < <= > >=
 and `in` a parenthesised list), `and`, `or`, `not`. A field the item lacks is nothing: it
-equals nothing, is false, and no ordering holds for it.
+equals nothing, is false, and no ordering holds for it. A condition nests at most
+MAX_NESTING deep and its numbers have at most MAX_DIGITS digits.
 
 `template:` is text with `{field}` placeholders, such as "{cost} gold · {type}"; `{{` and
 `}}` print braces. Placeholders name fields only: no indexing, conversions or formats.
@@ -26,6 +27,7 @@ from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput
 
 from generator.sources.errors import Loc, SourceError
+from generator.sources.loader import MAX_DIGITS, TOO_MANY_DIGITS
 
 _GRAMMAR = r"""
 ?start: or_
@@ -48,6 +50,9 @@ NUMBER: /-?\d+(\.\d+)?/
 %ignore /\s+/
 """
 _FIELD = set(string.ascii_letters + string.digits + "_-")
+#: Bound on not, and, or and comparisons inside one another: a condition is read and
+#: evaluated level by level (lark's transformer recurses), and a real one is a few deep.
+MAX_NESTING = 32
 
 
 @cache
@@ -84,7 +89,28 @@ def parse_condition(text: str, loc: Loc) -> Condition:
         ) from None
     except LarkError as exc:
         raise SourceError(loc, f"cannot read the condition {text!r}: {exc}") from None
+    _check_nesting(tree, loc)
+    _check_numbers(tree, loc)
     return Condition(text, tree)
+
+
+def _check_nesting(tree: Tree, loc: Loc) -> None:
+    """SourceError when the parsed condition nests deeper than MAX_NESTING; measured with a
+    stack of its own, since the parser builds any depth without recursing."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            raise SourceError(
+                loc, f"the condition nests more than {MAX_NESTING} deep (not, and, or inside one another)"
+            )
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+
+
+def _check_numbers(tree: Tree, loc: Loc) -> None:
+    for token in tree.scan_values(lambda v: isinstance(v, Token) and v.type == "NUMBER"):
+        if len(token.lstrip("-").split(".")[0]) > MAX_DIGITS:
+            raise SourceError(loc, f"in the condition, {TOO_MANY_DIGITS}")
 
 
 class _Evaluate(Transformer):

@@ -5,9 +5,10 @@
     engine: slipmax                          items:
     components: [strips.yaml, board.yaml]      - title: Life of Pain ...
 
-Each item may say `count: N` for N identical copies. Every item is validated here, once,
-against its kind's schema (which the game's plugin declares), then kept immutable with its
-places: kinds and engines read the values and never check them again.
+Each item may say `count: N` for N identical copies; a game prints at most MAX_COPIES in
+all. Every item is validated here, once, against its kind's schema (which the game's plugin
+declares), then kept immutable with its places: kinds and engines read the values and never
+check them again. The game's rules.md is checked here too, with the other sources.
 """
 
 from collections.abc import Callable, Mapping
@@ -17,8 +18,17 @@ from pathlib import Path
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.loader import LocDict, LocList, load_yaml
+from generator.sources.paths import confined
+from generator.sources.rules import read_rules
 from generator.sources.schema import closed, lengths_in_mm, validate
 from generator.sources.tables import read_items
+
+#: Bound on the copies a game prints, every item's `count` added up. The largest boxed card
+#: games hold a few thousand cards; 10,000 poker-size cards are over 1,100 letter sheets, and
+#: every copy costs time and memory to impose and render.
+MAX_COPIES = 10_000
+#: The largest counts an error about too many copies names.
+_LARGEST_SHOWN = 3
 
 GAME_SCHEMA = closed(
     {
@@ -135,17 +145,6 @@ class Game:
 KindSchemas = Callable[[str], Mapping[str, dict]]
 
 
-def confined(base: Path, relative: str, loc: Loc, what: str) -> Path:
-    """Resolve `relative` under `base`, refusing absolute paths and anything that leaves it."""
-    candidate = Path(relative)
-    if candidate.is_absolute():
-        raise SourceError(loc, f"{what} {relative!r} must be a path inside {display_path(base)}, not absolute")
-    resolved = (base / candidate).resolve()
-    if not resolved.is_relative_to(base.resolve()):
-        raise SourceError(loc, f"{what} {relative!r} leads outside {display_path(base)}")
-    return resolved
-
-
 @dataclass(frozen=True)
 class _Envelope:
     """A component file as read, before its items are validated against their kind."""
@@ -212,7 +211,7 @@ def load_game(folder: Path, kind_schemas: KindSchemas) -> Game:
         raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
     data = load_yaml(game_file)
     validate(data, GAME_SCHEMA, fallback=Loc(display_path(game_file), 1, 1), what="game.yaml")
-    envelopes = []
+    envelopes: list[_Envelope] = []
     for index, name in enumerate(data["components"]):
         path = confined(folder, name, data["components"].loc_of(index), "component file")
         if path.is_dir():
@@ -222,6 +221,38 @@ def load_game(folder: Path, kind_schemas: KindSchemas) -> Game:
         if not path.is_file():
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
         envelopes.append(_read_component_file(path))
+        _check_items(envelopes)
     schemas = kind_schemas(data["engine"])
     files = tuple(_components(envelope, schemas) for envelope in envelopes)
+    _check_copies([component for f in files if f.kind in schemas for component in f.components])
+    read_rules(folder)
     return Game(folder, data["name"], data["engine"], frozen(data), files)
+
+
+def _check_items(envelopes: list[_Envelope]) -> None:
+    """Every item is at least one copy: the files read so far may not hold more than
+    MAX_COPIES items, so a game never reads far beyond what it may print."""
+    items = sum(len(envelope.items) for envelope in envelopes)
+    if items > MAX_COPIES:
+        raise SourceError(
+            envelopes[-1].items.loc,
+            f"the game's component files hold more than {MAX_COPIES} items; a game prints at most {MAX_COPIES} copies",
+        )
+
+
+def _check_copies(components: list[Component]) -> None:
+    """SourceError, before anything is laid out, when the validated components' counts add
+    up to more than MAX_COPIES; it names the total and the largest counts with their places."""
+    total = sum(component.count for component in components)
+    if total <= MAX_COPIES:
+        return
+    largest = sorted(components, key=lambda component: (-component.count, _count_loc(component)))[:_LARGEST_SHOWN]
+    raise SourceError(
+        _count_loc(largest[0]),
+        f"the game prints {total} copies (its items' counts added up); a game prints at most {MAX_COPIES}. "
+        f"The largest counts: {', '.join(f'{c.count} at {_count_loc(c)}' for c in largest)}",
+    )
+
+
+def _count_loc(component: Component) -> Loc:
+    return component.fields.loc_of("count") if "count" in component.fields else component.loc

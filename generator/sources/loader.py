@@ -2,13 +2,15 @@
 
 PyYAML's SafeLoader builds the node graph (no object construction, so a source can never
 instantiate Python objects); we then build plain dicts, lists and scalars ourselves, so we
-can reject duplicate keys, bound alias expansion ("billion laughs") and record where every
-key and value came from.
+can reject duplicate keys, bound alias expansion ("billion laughs"), nesting and numbers,
+and record where every key and value came from.
 """
 
+import math
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 
@@ -23,6 +25,16 @@ MAX_NODES = 200_000
 MAX_FILE_BYTES = 8 * 1024 * 1024
 #: Bound on one text value: no card prints a book.
 MAX_TEXT_CHARS = 100_000
+#: Bound on lists and mappings inside one another (aliases included): a source is a few
+#: levels deep, and reading it, checking it and freezing it each walk it level by level.
+MAX_DEPTH = 64
+#: Bound on a number: no count, price or size needs more digits; Python refuses to even
+#: print a whole number of thousands of digits, and no layout can use one.
+MAX_DIGITS = 18
+#: Bound on how a number is written (signs, digits, underscores, a base prefix or an
+#: exponent): longer is no number a source means, and reading it could take unbounded time.
+MAX_NUMBER_CHARS = 64
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 #: Characters XML 1.0 forbids (and lone surrogates, which no file can encode): a YAML escape
 #: such as "\x07" could otherwise carry them into SVG output. Rejected at their source line.
 _FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
@@ -56,49 +68,81 @@ class LocList(list):
         return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
 
 
-def _mark_loc(file: str, mark: yaml.Mark | None) -> Loc:
+class _Mark(Protocol):
+    """A place PyYAML reports, by its Python parser or by libyaml's: both count from 0."""
+
+    line: int
+    column: int
+
+
+def _mark_loc(file: str, mark: _Mark | None) -> Loc:
     if mark is None:
         return Loc(file, 1, 1)
     return Loc(file, mark.line + 1, mark.column + 1)
 
 
 class _Builder:
+    """Builds a node graph into LocDicts, LocLists and scalars, counting every value it builds
+    (aliases and merges expanded) against MAX_NODES and every level against MAX_DEPTH."""
+
     def __init__(self, file: str, loader: Loader):
         self.file = file
         self.loader = loader
         self.count = 0
+        self.depth = 0
 
     def build(self, node: yaml.Node) -> Any:
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise SourceError(
-                _mark_loc(self.file, node.start_mark),
-                f"the file expands to more than {MAX_NODES} values (are aliases nested too deep?)",
-            )
+        self._tick(node)
         if node.tag not in _STANDARD_TAGS:
             raise SourceError(
                 _mark_loc(self.file, node.start_mark),
                 f"unsupported YAML tag {node.tag!r}: sources hold plain text, numbers, lists and mappings",
             )
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node)
+            return self._nested(self._mapping, node)
         if isinstance(node, yaml.SequenceNode):
-            out = LocList(self.build(item) for item in node.value)
-            out.loc = _mark_loc(self.file, node.start_mark)
-            out.item_locs = [_mark_loc(self.file, item.start_mark) for item in node.value]
-            return out
+            return self._nested(self._sequence, node)
         assert isinstance(node, yaml.ScalarNode)  # the three kinds of YAML node
         return self._scalar(node)
+
+    def _tick(self, node: yaml.Node, values: int = 1) -> None:
+        self.count += values
+        if self.count > MAX_NODES:
+            raise SourceError(
+                _mark_loc(self.file, node.start_mark),
+                f"the file expands to more than {MAX_NODES} values (are aliases nested too deep?)",
+            )
+
+    def _nested(self, build: Callable[[Any], Any], node: yaml.CollectionNode) -> Any:
+        """A list or mapping built one level deeper: an alias can nest a list in itself."""
+        if self.depth == MAX_DEPTH:
+            raise SourceError(_mark_loc(self.file, node.start_mark), _too_deep())
+        self.depth += 1
+        try:
+            return build(node)
+        finally:
+            self.depth -= 1
+
+    def _sequence(self, node: yaml.SequenceNode) -> LocList:
+        out = LocList(self.build(item) for item in node.value)
+        out.loc = _mark_loc(self.file, node.start_mark)
+        out.item_locs = [_mark_loc(self.file, item.start_mark) for item in node.value]
+        return out
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay text: a card may print "2003-08-07"
+        loc = _mark_loc(self.file, node.start_mark)
+        if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
+            raise SourceError(loc, TOO_MANY_DIGITS)
         try:
             value = self.loader.construct_object(node, deep=True)
         except yaml.constructor.ConstructorError as exc:
-            raise SourceError(_mark_loc(self.file, node.start_mark), _problem(exc)) from None
+            raise SourceError(loc, _problem(exc)) from None
         if isinstance(value, str):
-            check_text(value, _mark_loc(self.file, node.start_mark))
+            check_text(value, loc)
+        else:
+            check_number(value, loc)
         return value
 
     def _mapping(self, node: yaml.MappingNode) -> LocDict:
@@ -121,8 +165,12 @@ class _Builder:
             out.value_locs[key] = _mark_loc(self.file, value_node.start_mark)
         return out
 
-    def _merged(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
-        """Key/value pairs with YAML merge keys (`<<: *defaults`) applied, own keys winning."""
+    def _merged(self, node: yaml.MappingNode, depth: int = 0) -> list[tuple[yaml.Node, yaml.Node]]:
+        """Key/value pairs with YAML merge keys (`<<: *defaults`) applied, own keys winning.
+        Every pair a merge reads counts as a value, and merges of merges nest at most MAX_DEPTH deep:
+        a merge can name itself, or name the same mapping many times over."""
+        if depth == MAX_DEPTH:
+            raise SourceError(_mark_loc(self.file, node.start_mark), _too_deep())
         own = [(k, v) for k, v in node.value if k.tag != "tag:yaml.org,2002:merge"]
         own_keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
         merged: list[tuple[yaml.Node, yaml.Node]] = []
@@ -133,7 +181,8 @@ class _Builder:
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
                     raise SourceError(_mark_loc(self.file, source.start_mark), "'<<' merges only mappings")
-                for pair in self._merged(source):
+                self._tick(source, len(source.value))
+                for pair in self._merged(source, depth + 1):
                     if pair[0].value not in own_keys:
                         own_keys.add(pair[0].value)
                         merged.append(pair)
@@ -153,6 +202,24 @@ def check_text(value: str, loc: Loc) -> None:
         )
 
 
+TOO_MANY_DIGITS = f"a number of more than {MAX_DIGITS} digits is not a valid value"
+
+
+def check_number(value: object, loc: Loc) -> None:
+    """A number of any source (a YAML scalar, a table cell) is finite and has at most
+    MAX_DIGITS digits: such numbers print, compare and count as they are written."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return
+    if isinstance(value, float) and not math.isfinite(value):
+        raise SourceError(loc, f"{value} is not a valid value: expected a finite number")
+    if abs(value) >= 10**MAX_DIGITS:
+        raise SourceError(loc, TOO_MANY_DIGITS)
+
+
+def _too_deep() -> str:
+    return f"lists or mappings nested more than {MAX_DEPTH} deep: a source is a few levels deep"
+
+
 def _problem(exc: yaml.MarkedYAMLError) -> str:
     text = exc.problem or exc.context or "invalid YAML"
     if "found character '\\t'" in text:
@@ -162,8 +229,8 @@ def _problem(exc: yaml.MarkedYAMLError) -> str:
     return text
 
 
-def read_text(path: Path, shown: str) -> str:
-    """A source file's text: UTF-8 (a BOM allowed), bounded in size; SourceError otherwise."""
+def read_text(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> str:
+    """A source file's text: UTF-8 (a BOM allowed), at most `limit` bytes; SourceError otherwise."""
     if path.is_dir():
         raise SourceError(
             Loc(shown, 1, 1), f"expected a {path.suffix.lstrip('.').upper() or 'source'} file, found a folder"
@@ -171,8 +238,8 @@ def read_text(path: Path, shown: str) -> str:
     if not path.exists():
         raise SourceError(Loc(shown, 1, 1), "file not found")
     size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise SourceError(Loc(shown, 1, 1), f"file is {size} bytes; sources are at most {MAX_FILE_BYTES}")
+    if size > limit:
+        raise SourceError(Loc(shown, 1, 1), f"file is {size} bytes; {path.name} is at most {limit} bytes")
     data = path.read_bytes()
     try:
         text = data.decode("utf-8-sig")
@@ -183,10 +250,29 @@ def read_text(path: Path, shown: str) -> str:
     return text
 
 
+def check_characters(text: str, shown: str) -> None:
+    """A whole source text holds no character XML forbids; SourceError at the first one's
+    line:col. (YAML's own reader does this for YAML; other sources, such as the rules, call it.)"""
+    bad = _FORBIDDEN.search(text)
+    if bad:
+        raise SourceError(
+            text_loc(text, bad.start(), shown),
+            f"control character U+{ord(bad.group()):04X}: expected printable text",
+        )
+
+
+def text_loc(text: str, offset: int, shown: str) -> Loc:
+    """The line:col of a character of a source's text."""
+    line = text.count("\n", 0, offset) + 1
+    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+    return Loc(shown, line, column)
+
+
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Load one YAML document, keeping positions; raise SourceError for anything malformed."""
     shown = display or display_path(path)
     text = read_text(path, shown)
+    _check_depth(text, shown)
     found = _fast_parse(text)
     loader = found[0] if found else _pure_loader(text, shown)
     try:
@@ -199,10 +285,29 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         raise SourceError(_mark_loc(shown, mark), _problem(exc)) from None
     except yaml.YAMLError as exc:
         raise SourceError(Loc(shown, 1, 1), f"invalid YAML: {exc}") from None
-    except RecursionError:
-        raise SourceError(Loc(shown, 1, 1), "lists or mappings nested too deeply to read") from None
     finally:
         loader.dispose()
+
+
+def _check_depth(text: str, shown: str) -> None:
+    """SourceError where lists or mappings first nest deeper than MAX_DEPTH, found before
+    anything builds the nested nodes: YAML's parsers read events in a loop, but its node
+    composers recurse once per level (libyaml's in C, where no recursion limit stops it).
+    A malformed text is left to the reading after, which reports the problem."""
+    parser = yaml.CSafeLoader(text) if yaml.__with_libyaml__ else _pure_loader(text, shown)
+    depth = 0
+    try:
+        while (event := parser.get_event()) is not None:
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise SourceError(_mark_loc(shown, event.start_mark), _too_deep())
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return
+    finally:
+        parser.dispose()
 
 
 def _fast_parse(text: str) -> tuple[Loader, yaml.Node] | None:
@@ -214,7 +319,7 @@ def _fast_parse(text: str) -> tuple[Loader, yaml.Node] | None:
     loader = yaml.CSafeLoader(text)
     try:
         node = loader.get_single_node()
-    except (yaml.YAMLError, RecursionError):
+    except yaml.YAMLError:
         node = None
     if node is None:
         loader.dispose()
@@ -226,8 +331,6 @@ def _pure_loader(text: str, shown: str) -> yaml.SafeLoader:
     try:
         return yaml.SafeLoader(text)
     except yaml.reader.ReaderError as exc:
-        line = text.count("\n", 0, exc.position) + 1
-        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
         raise SourceError(
-            Loc(shown, line, column), f"control character U+{exc.character:04X}: expected printable text"
+            text_loc(text, exc.position, shown), f"control character U+{exc.character:04X}: expected printable text"
         ) from None

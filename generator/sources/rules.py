@@ -6,6 +6,10 @@ tables and thematic breaks. Inline text keeps its inline icons (`:d6-5:`); the t
 paragraph or list item keeps its emphasis as spans (**bold**, *italic*), set in the bold and
 italic faces; headings and table cells are plain text. HTML (such as comments about where
 the text came from) is not printed.
+
+The file is a source like any other: inside the game folder, UTF-8, no control character XML
+forbids (the rules are set into SVG), at most MAX_RULES_BYTES and MAX_RULES_BLOCKS;
+SourceError at the place otherwise.
 """
 
 from dataclasses import dataclass, replace
@@ -14,7 +18,17 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from generator.sources.errors import Loc, SourceError, display_path
+from generator.sources.loader import check_characters, read_text
+from generator.sources.paths import file_inside
+
 RULES_FILE = "rules.md"
+#: Bound on rules.md: a game's rules are a few pages (the shipped ones 3 to 15 KB), and
+#: reading the most tangled Markdown of this size takes seconds.
+MAX_RULES_BYTES = 512 * 1024
+#: Bound on the paragraphs, headings, list items and table rows: a 100-page rulebook has
+#: some 2,000 (the shipped ones 25 to 81); each may take a line of a sheet.
+MAX_RULES_BLOCKS = 5_000
 
 
 @dataclass(frozen=True)
@@ -51,10 +65,25 @@ def rules_path(folder: Path) -> Path:
 
 def read_rules(folder: Path) -> tuple[Block, ...]:
     """The blocks of the game folder's rules.md; none when the folder has no rules."""
-    path = rules_path(folder)
-    if not path.is_file():
+    shown = display_path(rules_path(folder))
+    path = file_inside(rules_path(folder), folder, Loc(shown, 1, 1), "rules file")
+    if path is None:
         return ()
-    return parse_rules(path.read_text(encoding="utf-8"))
+    text = read_text(path, shown, MAX_RULES_BYTES)
+    check_characters(text, shown)
+    return _bounded(parse_rules(text), shown)
+
+
+def _bounded(blocks: tuple[Block, ...], shown: str) -> tuple[Block, ...]:
+    """The blocks, unless they set out more than MAX_RULES_BLOCKS lines of a sheet."""
+    lines = sum(len(block.rows) if block.kind == "table" else 1 for block in blocks)
+    if lines > MAX_RULES_BLOCKS:
+        raise SourceError(
+            Loc(shown, 1, 1),
+            f"the rules hold {lines} paragraphs, headings, list items and table rows; "
+            f"rules hold at most {MAX_RULES_BLOCKS}",
+        )
+    return blocks
 
 
 def parse_rules(text: str) -> tuple[Block, ...]:
