@@ -1,12 +1,14 @@
 """Shared fixtures: one build of each shipped game per test session, read back by the tests."""
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import main
+from generator.layout.card import CardKind
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"
@@ -29,3 +31,17 @@ def slipmax_out(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("build")
     run_build(str(COMPONENTS / "slipmax"), "--out", str(out), "--no-checklist")
     return out / "slipmax"
+
+
+@pytest.fixture
+def drawn_titles():
+    """The title of every card drawn (CardKind.draw) from here on, in order."""
+    calls: list[str] = []
+    original = CardKind.draw
+
+    def draw(self, item, layout, ctx):
+        calls.append(item["title"])
+        return original(self, item, layout, ctx)
+
+    with mock.patch.object(CardKind, "draw", draw):
+        yield calls

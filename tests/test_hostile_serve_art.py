@@ -12,14 +12,12 @@ import os
 import re
 import time
 from pathlib import Path
-from unittest import mock
 
 import pytest
 from PIL import Image
 
 from generator.build.pipeline import build_game
 from generator.games import load_game
-from generator.layout.card import CardKind
 from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview
 from generator.serve.server import Previews, changed_path, start, stop_serving
@@ -62,20 +60,6 @@ def previews(deck, tmp_path) -> Previews:
     return served
 
 
-@pytest.fixture
-def drawn():
-    """The title of every card drawn from here on."""
-    calls: list[str] = []
-    original = CardKind.draw
-
-    def draw(self, item, layout, ctx):
-        calls.append(item["title"])
-        return original(self, item, layout, ctx)
-
-    with mock.patch.object(CardKind, "draw", draw):
-        yield calls
-
-
 def saved(previews: Previews, path: Path) -> GamePreview:
     """The preview after `path` changed, rebuilt as the server's watcher rebuilds it."""
     previews.rebuild(previews.affected([changed_path(str(path))]))
@@ -104,14 +88,14 @@ def built_errors(game: Path, out: Path) -> list[str]:
     return art_errors(build_game(load_game(game), Project.find([game], output=OutputSettings(out))).findings)
 
 
-def test_a_picture_replaced_by_another_shows_at_once(previews, deck, drawn):
+def test_a_picture_replaced_by_another_shows_at_once(previews, deck, drawn_titles):
     old, before = (deck / "art" / "p.png").read_bytes(), findings(previews.games[deck])
     assert pictures(previews.games[deck], "Pictured") == [old]
 
     new = picture(deck / "art" / "p.png", (0, 0, 255), 400)
     preview = saved(previews, deck / "art" / "p.png")
     assert pictures(preview, "Pictured") == [new]
-    assert drawn == ["Pictured"]  # the plain card is reused: the picture is no part of it
+    assert drawn_titles == ["Pictured"]  # the plain card is reused: the picture is no part of it
     assert findings(preview) == before and not art_errors(before)
     assert preview.pdf is not None and preview.checked
 
@@ -136,12 +120,12 @@ def test_a_picture_replaced_by_a_link_out_of_the_game_folder_gives_the_error_a_b
     assert pictures(preview, "Pictured") == [] and preview.pdf is None
 
 
-def test_a_build_after_an_incremental_preview_still_sees_a_changed_picture(previews, deck, tmp_path, drawn):
+def test_a_build_after_an_incremental_preview_still_sees_a_changed_picture(previews, deck, tmp_path, drawn_titles):
     """The preview keeps its layout in the build cache the build reads: a reused card must
     keep its art file on the record, or the build takes the old picture for good."""
     (deck / "cards.yaml").write_text(CARDS.replace("Words", "Other words"))
     saved(previews, deck / "cards.yaml")
-    assert drawn == ["Plain"]
+    assert drawn_titles == ["Plain"]
     (deck / "art" / "p.png").write_bytes(b"junk")
     errors = built_errors(deck, tmp_path / "out")
     assert len(errors) == 1 and "is not an image Pillow can read" in errors[0]

@@ -2,14 +2,10 @@
 
 A 200-card game is previewed, one card's text is saved, and the preview is drawn again as
 the server does after a save (draw_preview with the game's PreviewMemo): the card kind's
-draw() is watched to see which items it is called for, and the components are read back."""
+draw() is drawn_titles to see which items it is called for, and the components are read back."""
 
 from pathlib import Path
-from unittest import mock
 
-import pytest
-
-from generator.layout.card import CardKind
 from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview
 
@@ -32,20 +28,6 @@ def project_of(game: Path) -> Project:
     return Project.find([game], output=OutputSettings(game.parent / "out"))
 
 
-@pytest.fixture
-def watched():
-    """Every CardKind.draw call, as the title of the item drawn."""
-    calls: list[str] = []
-    original = CardKind.draw
-
-    def draw(self, item, layout, ctx):
-        calls.append(item["title"])
-        return original(self, item, layout, ctx)
-
-    with mock.patch.object(CardKind, "draw", draw):
-        yield calls
-
-
 def components(preview: GamePreview) -> dict[str, str]:
     return {c.title: c.front for g in preview.groups for c in g.components}
 
@@ -54,17 +36,17 @@ def all_findings(preview: GamePreview) -> list[str]:
     return [str(f) for f in preview.findings + [f for g in preview.groups for c in g.components for f in c.findings]]
 
 
-def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, watched):
+def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, drawn_titles):
     game, memo = write_deck(tmp_path / "big", {7: TOO_LONG}), PreviewMemo()
     first, _ = draw_preview(game, project_of(game), memo)
-    assert len(watched) == CARDS
+    assert len(drawn_titles) == CARDS
     findings = all_findings(first)
     assert any("L001" in f and "'Card 7'" in f for f in findings)
 
-    watched.clear()
+    drawn_titles.clear()
     write_deck(game, {7: TOO_LONG, 120: "Freshly saved words"})
     second, _ = draw_preview(game, project_of(game), memo)
-    assert watched == ["Card 120"]
+    assert drawn_titles == ["Card 120"]
     before, after = components(first), components(second)
     assert "Freshly" in after["Card 120"] and "Freshly" not in before["Card 120"]
     assert {t for t in after if after[t] != before[t]} == {"Card 120"}
@@ -72,23 +54,23 @@ def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, watched):
     assert all_findings(second) == findings
 
 
-def test_cards_whose_lines_moved_are_laid_out_again(tmp_path, watched):
+def test_cards_whose_lines_moved_are_laid_out_again(tmp_path, drawn_titles):
     """Findings point at file:line:col: a card that moved down a line is drawn again."""
     game, memo = write_deck(tmp_path / "big"), PreviewMemo()
     draw_preview(game, project_of(game), memo)
-    watched.clear()
+    drawn_titles.clear()
     text = (game / "cards.yaml").read_text()
     (game / "cards.yaml").write_text(text.replace("  - {title: 'Card 198'", "  # a comment\n  - {title: 'Card 198'"))
     draw_preview(game, project_of(game), memo)
-    assert watched == ["Card 198", "Card 199", "Card 200"]
+    assert drawn_titles == ["Card 198", "Card 199", "Card 200"]
 
 
-def test_a_layout_edit_lays_out_every_card_again(tmp_path, watched):
+def test_a_layout_edit_lays_out_every_card_again(tmp_path, drawn_titles):
     game, memo = write_deck(tmp_path / "big"), PreviewMemo()
     draw_preview(game, project_of(game), memo)
-    watched.clear()
+    drawn_titles.clear()
     (game / "layouts").mkdir()
     (game / "layouts" / "card.yaml").write_text("extends: card\nbackground: '#ffeecc'\n")
     preview, _ = draw_preview(game, project_of(game), memo)
-    assert len(watched) == CARDS
+    assert len(drawn_titles) == CARDS
     assert all("#ffeecc" in front for front in components(preview).values())
