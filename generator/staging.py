@@ -27,7 +27,7 @@ import shutil
 import stat
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -75,6 +75,8 @@ def staged(folder: Path) -> Iterator[Stage]:
     """A Stage of `folder`, swapped into its place when the block ends without an error and
     deleted when it raises. OSError from the file system becomes OutputError naming it."""
     try:
+        if folder.exists() and not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "a file is where the folder goes", str(folder))
         folder.parent.mkdir(parents=True, exist_ok=True)
         _tidy(folder)
         root = Path(tempfile.mkdtemp(prefix=_prefix(folder), dir=folder.parent))
@@ -97,7 +99,8 @@ def staged(folder: Path) -> Iterator[Stage]:
     except BaseException:
         _discard(root)
         raise
-    _settle(root, folder)
+    with suppress(OSError):  # the new output is in place; what is left, the next run tidies
+        _settle(root, folder)
 
 
 def _output_error(folder: Path, exc: OSError) -> OutputError:
@@ -122,10 +125,11 @@ def _mirror(folder: Path, root: Path) -> set[str]:
     for here, dirs, files in os.walk(folder):
         source = Path(here)
         target = root / source.relative_to(folder)
-        dirs[:] = [d for d in dirs if not (source == folder and d.startswith(_prefix(folder)))]
+        links = [d for d in dirs if (source / d).is_symlink()]
+        dirs[:] = [d for d in dirs if d not in links]
         for name in dirs:
             (target / name).mkdir(exist_ok=True)
-        for name in files:
+        for name in [*files, *links]:
             _link(source / name, target / name)
     return written_by_tool(folder)
 
@@ -188,9 +192,9 @@ def _settle(old: Path, folder: Path) -> None:
     """Empty `old`, what the output folder held before the swap: its links to files now in
     `folder` and the files the tool wrote go; any other file moves into `folder`."""
     tool = written_by_tool(old) | {MANIFEST, STAGING}
-    for here, _, files in os.walk(old, topdown=False):
+    for here, dirs, files in os.walk(old, topdown=False):
         source = Path(here)
-        for name in files:
+        for name in [*files, *(d for d in dirs if (source / d).is_symlink())]:
             path = source / name
             relative = path.relative_to(old)
             live = folder / relative

@@ -107,11 +107,17 @@ def test_only_files_the_tool_wrote_are_ever_deleted(tmp_path):
     for path, data in mine.items():
         path.parent.mkdir(exist_ok=True)
         path.write_bytes(data)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "deck-sheet-99.svg").write_text("not the tool's")
+    (folder / "linked").symlink_to(elsewhere)
 
     write_deck(game, 9)  # fewer sheets: the others' files are stale
     result = cutsheet("build", game, "--out", out)
     assert result.returncode == 0, result.stderr
     assert all(path.read_bytes() == data for path, data in mine.items())
+    assert (folder / "linked").is_symlink() and (folder / "linked").resolve() == elsewhere.resolve()
+    assert (elsewhere / "deck-sheet-99.svg").read_text() == "not the tool's"
     pages = len(PdfReader(folder / "deck.pdf").pages)
     assert 0 < pages < len(sheets)
     assert sorted(p.name for p in (folder / "svg").glob("deck-sheet-*.svg")) == sheets[:pages]
@@ -249,3 +255,14 @@ def test_cache_entries_replaced_by_folders_are_misses(tmp_path):
     assert cutsheet("build", game, "--out", out).returncode == 0
     assert outputs(out) == before
     assert all((entry / "in-the-way").is_dir() for entry in entries), "a folder the tool did not make was removed"
+
+
+def test_a_file_where_the_games_folder_goes_is_a_clear_error(tmp_path):
+    game, out = write_deck(tmp_path / "deck", 3), tmp_path / "out"
+    out.mkdir()
+    (out / "deck").write_text("a file of mine")
+    result = cutsheet("build", game, "--out", out)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert "cannot write the output folder" in result.stderr
+    assert (out / "deck").read_text() == "a file of mine"
+    assert sorted(p.name for p in out.iterdir()) == [".cache", "deck"]
