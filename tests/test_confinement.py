@@ -152,6 +152,11 @@ HOSTILE_SVG = {
         "million pixels",
     ),
     "embedded svg": (_svg(f'<image href="{_data("image/svg+xml", b"<svg/>")}" width="10" height="10"/>'), "PNG, JPEG"),
+    "a coordinate past any page": (_svg('<rect width="1" height="1" x="1e308"/>'), "cannot be drawn"),
+    "a matrix that flattens": (_svg('<rect width="1" height="1" transform="matrix(0 0 0 0 0 0)"/>'), "cannot be drawn"),
+    "a dash of nothing": (_svg('<path d="M 0 0 L 9 9" stroke="#000" stroke-dasharray="0 0"/>'), "cannot be drawn"),
+    "a length that is none": (_svg('<rect width="x" height="5"/>'), "cannot be drawn"),
+    "a use of itself": (_svg('<g id="a"><use href="#a"/></g><use href="#a"/>'), "drawn only in part"),
     "embedded junk": (_svg('<image href="data:image/png;base64,AAAA" width="10" height="10"/>'), "L009"),
 }
 

@@ -17,6 +17,7 @@ import base64
 import binascii
 import hashlib
 import io
+import logging
 import math
 import re
 import struct
@@ -94,6 +95,7 @@ def _read(path: Path, mtime: int, size: int) -> Art:
         digest = hashlib.file_digest(file, "sha256").hexdigest()
     if path.suffix.lower() == ".svg":
         width, height = _svg_size(svg_root(path))
+        _check_drawable(path)
         return Art(path, digest, width, height, True)
     with _opened(path) as image:
         width, height = image.size
@@ -228,6 +230,43 @@ def svg_root(path: Path) -> ElementTree.Element:
         if any(_REFERENCE.search(_css_text(text)) for text in texts if text):
             raise ArtError("imports a stylesheet or picture from outside itself: SVG art must be self-contained")
     return root
+
+
+class _Collected(logging.Handler):
+    """The messages a library logs while it is watched."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def _check_drawable(path: Path) -> None:
+    """SVG art drawn once, as the PDF writer draws it (svglib into reportlab), into a PDF
+    that is thrown away: art that would stop the writer (a coordinate of 1e308, a matrix
+    that flattens everything, a dash pattern of zeros, a length that is no length) or that
+    it would draw only in part (a `<use>` that refers to itself, or expands past svglib's
+    limit) is refused here, at the place naming it, before anything is written."""
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+    from svglib.svglib import svg2rlg
+
+    watched, collected = logging.getLogger("svglib"), _Collected()
+    watched.addHandler(collected)
+    try:
+        canvas = Canvas(io.BytesIO())
+        renderPDF.draw(svg2rlg(str(path)), canvas, 0, 0)
+        canvas.showPage()
+        canvas.save()
+    except Exception as exc:  # whatever stops svglib or reportlab stops the build the same way
+        raise ArtError(f"cannot be drawn: {' '.join(str(exc).split())}") from None
+    finally:
+        watched.removeHandler(collected)
+    partial = [text for text in collected.messages if "<use>" in text or "Circular" in text]
+    if partial:
+        raise ArtError(f"would be drawn only in part: {partial[0]}")
 
 
 def _css_text(text: str) -> str:

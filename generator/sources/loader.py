@@ -37,6 +37,8 @@ MAX_NUMBER_CHARS = 64
 _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
 #: Characters XML 1.0 forbids (and lone surrogates, which no file can encode): a YAML escape
 #: such as "\x07" could otherwise carry them into SVG output. Rejected at their source line.
+#: Where lines end, as the YAML and CSV readers count them: LF, CR LF, or CR alone.
+_LINE_END = re.compile(r"\r\n|\r|\n")
 _FORBIDDEN = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
@@ -244,9 +246,8 @@ def read_text(path: Path, shown: str, limit: int = MAX_FILE_BYTES) -> str:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SourceError(Loc(shown, line, column), "invalid UTF-8: sources must be UTF-8 text") from None
+        before = data[: exc.start].decode("utf-8-sig")
+        raise SourceError(text_loc(before, len(before), shown), "invalid UTF-8: sources must be UTF-8 text") from None
     return text
 
 
@@ -262,10 +263,9 @@ def check_characters(text: str, shown: str) -> None:
 
 
 def text_loc(text: str, offset: int, shown: str) -> Loc:
-    """The line:col of a character of a source's text."""
-    line = text.count("\n", 0, offset) + 1
-    column = offset - (text.rfind("\n", 0, offset) + 1) + 1
-    return Loc(shown, line, column)
+    """The line:col of a character of a source's text, lines ending in LF, CR LF or CR alone."""
+    lines = _LINE_END.split(text[:offset])
+    return Loc(shown, len(lines), len(lines[-1]) + 1)
 
 
 def load_yaml(path: Path, *, display: str | None = None) -> Any:

@@ -23,6 +23,7 @@ columns, filled cells and the parts of a dotted column name (the limits below).
 
 import csv
 import re
+import warnings
 import zipfile
 import zlib
 from collections.abc import Iterator, Sequence
@@ -259,7 +260,9 @@ def _open_workbook(path: Path, shown: str, named_at: Loc, *, data_only: bool) ->
     import openpyxl  # only projects with workbooks pay for importing it
 
     try:
-        return openpyxl.load_workbook(path, read_only=True, data_only=data_only)
+        with warnings.catch_warnings():  # what openpyxl cannot use (styles, extensions) is no mistake of the deck
+            warnings.simplefilter("ignore")
+            return openpyxl.load_workbook(path, read_only=True, data_only=data_only)
     except Exception as exc:  # a damaged workbook makes openpyxl raise any kind of exception
         raise SourceError(named_at, f"{shown} is not a readable .xlsx workbook ({exc})") from None
 
