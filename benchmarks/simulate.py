@@ -3,7 +3,7 @@ the speed-up of playing them in two processes (`--jobs 2`) over one.
 
     python benchmarks/simulate.py [--games 200] [--seed 1] [--policy NAME] [--perft-depth 7]
                                   [--jobs-games 400] [--jobs 2] [--installed]
-                                  [--memory-games 0]
+                                  [--memory-games 0] [--memory-engine NAME]
 
 It measures this checkout's modules, unless `--installed` asks for the cutsheet installed
 in the Python that runs it: installed from a wheel (`pip install .`), its Sliders engine is
@@ -27,9 +27,18 @@ worker processes' included) and the speed-up they allow on idle cores: jobs x CP
 process / CPU of all the processes.
 The target on a 2-core machine is a speed-up of at least 1.7.
 
-With `--memory-games N`, a last line per engine gives the peak memory of one
-`cutsheet check FOLDER --simulate N` process (the speed-up lines' players and policy): a
-run keeps every finished game until its report is made.
+With `--memory-games N[,M...]`, the last lines give, per engine (or only `--memory-engine
+NAME`) and number of games, the peak memory of one `cutsheet check FOLDER --simulate N`
+process (the speed-up lines' players and policy), each a fresh process. With two numbers
+or more, a line per engine compares the largest run's peak with the smallest's: a run
+measures each game as it finishes and lets it go, so the peaks should be within 10% of
+each other (an engine whose figures need every state, Engine.figures with no
+figure_tally(), keeps them all, and its peak grows with the games). For example:
+
+    python benchmarks/simulate.py --games 0 --jobs-games 0 --perft-depth 0 \
+        --memory-games 2000,50000 --memory-engine chip_flip
+
+`--games 0` skips the speed lines, as `--jobs-games 0` and `--perft-depth 0` skip theirs.
 """
 
 import argparse
@@ -155,25 +164,57 @@ def bench_jobs(engine: Engine, args: argparse.Namespace) -> tuple[float, float] 
     return one.games / one.games_per_second, many.games / many.games_per_second
 
 
-def bench_memory(engine: Engine, args: argparse.Namespace) -> None:
-    """Print the peak memory of a `cutsheet check --simulate` process on the engine's game,
-    run from outside the checkout (with --installed, the installed cutsheet)."""
-    folder = shipped_folder(engine)
-    if folder is None:
-        return
+#: The most the peak memory of the largest --memory-games run may exceed the smallest's.
+FLAT = 0.10
+
+
+def game_counts(text: str) -> list[int]:
+    """`--memory-games`: '2000,50000' -> [2000, 50000]; '0' -> [] (no memory lines)."""
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        counts = [-1]
+    if any(count < 0 for count in counts):
+        raise argparse.ArgumentTypeError(f"expected numbers of games, e.g. 2000,50000, not {text!r}")
+    return sorted(count for count in counts if count)
+
+
+def peak_memory(engine: Engine, folder: Path, games: int, args: argparse.Namespace) -> tuple[float, int]:
+    """The peak resident memory in MB of a fresh `cutsheet check --simulate GAMES` process on
+    the engine's game, run from outside the checkout (with --installed, the installed
+    cutsheet), and its exit status."""
     policy, players = JOBS_POLICY.get(engine.name, "random"), engine.default_players
-    command = [sys.executable, "-m", "generator", "check", str(folder), "--simulate", str(args.memory_games)]
+    command = [sys.executable, "-m", "generator", "check", str(folder), "--simulate", str(games)]
     command += ["--players", str(players), "--policy", policy]
     env = {**os.environ, "PYTHONPATH": "" if args.installed else str(ROOT)}
     with tempfile.TemporaryDirectory() as elsewhere:
         child = subprocess.Popen(command, cwd=elsewhere, env=env, stdout=subprocess.DEVNULL)
         _, status, usage = os.wait4(child.pid, 0)  # its own peak, where RUSAGE_CHILDREN gives the highest so far
     child.returncode = os.waitstatus_to_exitcode(status)  # reaped: Popen must not wait for it again
-    outcome = "" if child.returncode == 0 else f", exit status {child.returncode}"
-    print(
-        f"{engine.name:<16} {players}p {policy:<10} cutsheet check --simulate {args.memory_games}: "
-        f"peak {usage.ru_maxrss / 1024:.0f} MB{outcome}"
-    )
+    return usage.ru_maxrss / 1024, child.returncode
+
+
+def bench_memory(engine: Engine, args: argparse.Namespace) -> None:
+    """Print the peak memory of a simulation of each --memory-games number of games on the
+    engine's game, then how the largest run's peak compares with the smallest's."""
+    folder = shipped_folder(engine)
+    if folder is None:
+        return
+    policy, players = JOBS_POLICY.get(engine.name, "random"), engine.default_players
+    peaks = []
+    for games in args.memory_games:
+        peak, status = peak_memory(engine, folder, games, args)
+        peaks.append(peak)
+        outcome = "" if status == 0 else f", exit status {status}"
+        run = f"{engine.name:<16} {players}p {policy:<10} cutsheet check --simulate {games}"
+        print(f"{run}: peak {peak:.0f} MB{outcome}")
+    if len(peaks) > 1:
+        growth = peaks[-1] / peaks[0] - 1
+        verdict = f"flat (within {FLAT:.0%})" if abs(growth) <= FLAT else "GROWS with the number of games"
+        print(
+            f"{engine.name:<16} peak at {args.memory_games[-1]} games vs {args.memory_games[0]} games: "
+            f"{growth:+.1%}, {verdict}"
+        )
 
 
 def bench_perft(depth: int) -> None:
@@ -204,7 +245,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes the speed-up lines compare with one")
     parser.add_argument("--repeat", type=int, default=3, help="speed-up runs of each kind, alternating; best counts")
     parser.add_argument("--installed", action="store_true", help="measure the installed cutsheet, not this checkout")
-    parser.add_argument("--memory-games", type=int, default=0, help="games for the peak memory lines (0 to skip)")
+    parser.add_argument(
+        "--memory-games", type=game_counts, default=[], help="games of the peak memory lines, e.g. 2000,50000 (0: none)"
+    )
+    parser.add_argument("--memory-engine", help="the peak memory lines of this engine only (default: every engine)")
     args = parser.parse_args()
     registered = engines()
     if "sliders" in registered:
@@ -212,14 +256,16 @@ def main() -> None:
         build = "plain Python" if str(module.__file__).endswith(".py") else "compiled"
         print(f"sliders engine: {build} (compare_simulate.py --compiled measures the compiled wheel beside the plain)")
     total_games, total_seconds = 0, 0.0
-    for engine in registered.values():
-        games, seconds = bench_engine(engine, args)
-        total_games += games
-        total_seconds += seconds
-    rate = total_games / total_seconds if total_seconds else 0.0
-    print(
-        f"total: {len(registered)} engines, {total_games} games in {total_seconds:.2f} s ({rate:.1f} games/s overall)"
-    )
+    if args.games > 0:
+        for engine in registered.values():
+            games, seconds = bench_engine(engine, args)
+            total_games += games
+            total_seconds += seconds
+        rate = total_games / total_seconds if total_seconds else 0.0
+        print(
+            f"total: {len(registered)} engines, {total_games} games in {total_seconds:.2f} s "
+            f"({rate:.1f} games/s overall)"
+        )
     if args.jobs_games > 0:
         print(f"speed-up of --jobs {args.jobs} over --jobs 1 on {os.cpu_count()} cores:")
         timings = [t for t in (bench_jobs(engine, args) for engine in registered.values()) if t is not None]
@@ -227,9 +273,12 @@ def main() -> None:
         print(f"all engines: play x{one / many:.2f} ({len(timings)} engines, {args.jobs_games} games each)")
     if args.perft_depth > 0:
         bench_perft(args.perft_depth)
-    if args.memory_games > 0:
-        print(f"peak memory of a simulation of {args.memory_games} games, kept for the report:")
-        for engine in registered.values():
+    if args.memory_games:
+        measured = [e for e in registered.values() if args.memory_engine in (None, e.name)]
+        if not measured:
+            parser.error(f"--memory-engine {args.memory_engine}: no such engine (registered: {', '.join(registered)})")
+        print(f"peak memory of a simulation of {', '.join(map(str, args.memory_games))} games, a fresh process each:")
+        for engine in measured:
             bench_memory(engine, args)
 
 

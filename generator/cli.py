@@ -48,6 +48,11 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
+def _to_stderr(text: str) -> None:
+    """A note for the person at the terminal, apart from the output (a local cluster's dashboard)."""
+    click.echo(text, err=True)
+
+
 def _interrupted() -> NoReturn:
     click.echo("interrupted (Ctrl-C)", err=True)
     sys.exit(INTERRUPTED)
@@ -497,7 +502,7 @@ def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
         except SourceError as exc:
             code, text = bad_input(exc, options)
         else:
-            code, text = check_folders(project.folders, options, terminal_progress())
+            code, text = check_folders(project.folders, options, terminal_progress(), _to_stderr)
     except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
         _interrupted()
     except OSError as exc:  # the report could not be written
@@ -559,7 +564,7 @@ def sweep_command(
         engine = engine_for(game)
         plan = sweep_plan(engine, [vary(text) for text in varies])
         deck = engine.load_deck(game)
-        with game_player(jobs, workers, scheduler) as player:
+        with game_player(jobs, workers, scheduler, _to_stderr) as player:
             swept = run_sweep(engine, deck, plan, games, seed, player, terminal_progress())
         write_csv(out_dir / "sweep.csv", swept)
         write_html(out_dir / "sweep.html", swept, game.name)

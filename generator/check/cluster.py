@@ -2,13 +2,27 @@
 one (`--scheduler tcp://HOST:PORT`, started with `dask scheduler` and `dask worker`).
 
 The games are cut into the same chunks as for processes (generator/check/parallel.py) and
-each chunk is a Dask task; the job is sent to every worker once. The workers need cutsheet
+each chunk is a Dask task; the job is sent to every worker once, and a few chunks a worker
+are in flight at a time, so that Ctrl-C has little to cancel. The workers need cutsheet
 installed (the same version), since a task names the function that plays it. dask is
 imported only here, and only when a cluster is asked for: it is the optional extra
 `cutsheet[cluster]`.
+
+A local cluster is this machine's alone: its scheduler, its workers and the scheduler's
+dashboard listen on 127.0.0.1 only, the dashboard on a free port whose address is told to
+the caller's `note`. Its processes ignore Ctrl-C, as the processes of parallel.py do: this
+process stops the games, reports, and then shuts the cluster down, with Dask's loggers
+silenced while it does (it logs every task and connection it drops, with tracebacks). A
+Ctrl-C in the second or two the cluster takes to start is not seen: press it again.
 """
 
-from collections.abc import Iterator
+import asyncio
+import logging
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from itertools import islice
 from types import TracebackType
 from typing import Any
 
@@ -20,6 +34,14 @@ from generator.sources.errors import SourceError
 INSTALL = "pip install 'cutsheet[cluster]'"
 #: Seconds to wait for a running scheduler to answer.
 CONNECT_TIMEOUT = 20
+#: Where a local cluster listens: this machine only.
+LOOPBACK = "127.0.0.1"
+#: Chunks in flight a worker: one played, the next ones waiting, so that no worker idles.
+IN_FLIGHT = 3
+#: Seconds between looks at Ctrl-C while waiting for games.
+POLL = 0.2
+#: The loggers Dask's shutdown speaks through.
+DASK_LOGGERS = ("distributed", "tornado", "asyncio")
 
 
 def _distributed() -> Any:
@@ -31,51 +53,197 @@ def _distributed() -> Any:
     return dask.distributed
 
 
-class DaskCluster:
-    """A GamePlayer sending chunks of games to Dask workers."""
+@contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """SIGINT ignored while inside, so that the processes started meanwhile ignore it for good
+    (an ignored signal stays ignored in a new program, and Python leaves it so). A Ctrl-C
+    meanwhile is lost: a second or two while a local cluster starts. Outside the main
+    thread, which alone can set what a signal does, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
-    def __init__(self, workers: int | None = None, scheduler: str | None = None):
+
+class _CtrlC:
+    """Ctrl-C noted rather than raised while a cluster is in use, and raised by check() where
+    the run can stop cleanly. Dask runs code of its own in this thread (garbage collection
+    callbacks, finalizers of its objects), which would print the traceback of a
+    KeyboardInterrupt raised inside it and carry on as if Ctrl-C had not been pressed."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._previous: Any = None
+
+    def listen(self) -> None:
+        """Note Ctrl-C from now on (in the main thread, which alone takes it)."""
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.pressed = True
+
+    def check(self) -> None:
+        """KeyboardInterrupt if Ctrl-C was pressed since the last check."""
+        if self.pressed:
+            self.pressed = False
+            raise KeyboardInterrupt
+
+    def stop(self) -> None:
+        """Let Ctrl-C raise KeyboardInterrupt again, as it did before listen()."""
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """Dask's loggers silenced while inside (their earlier levels back after)."""
+    loggers = [logging.getLogger(name) for name in DASK_LOGGERS]
+    levels = [logger.level for logger in loggers]
+    handlers = [(handler, handler.level) for logger in loggers for handler in logger.handlers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL + 1)
+    for handler, _ in handlers:  # a logger below these with its own level still reaches their handlers
+        handler.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+        for handler, level in handlers:
+            handler.setLevel(level)
+
+
+def _local_cluster(distributed: Any, workers: int) -> Any:
+    """A cluster of `workers` processes on this machine, listening on 127.0.0.1 only, which
+    logs nothing short of a crash."""
+    return distributed.LocalCluster(
+        n_workers=workers,
+        threads_per_worker=1,
+        processes=True,
+        host=LOOPBACK,
+        dashboard_address=f"{LOOPBACK}:0",
+        silence_logs=logging.CRITICAL,
+    )
+
+
+def _connect(distributed: Any, address: str) -> Any:
+    """A client of the running scheduler at `address`; SourceError when no Dask scheduler
+    answers there within CONNECT_TIMEOUT."""
+    security = distributed.Security().get_connection_args("client")
+    if address.startswith("tls://") and security["ssl_context"] is None:
+        message = f"--scheduler {address}: tls:// needs Dask's TLS settings (distributed.comm.tls in its configuration)"
+        raise SourceError(None, message)
+    try:
+        asyncio.run(_answered(distributed, address, security))
+        return distributed.Client(address, timeout=CONNECT_TIMEOUT)
+    except TimeoutError:
+        reason = f"no Dask scheduler answered within {CONNECT_TIMEOUT} s"
+    except Exception as exc:  # whatever a server that is not a Dask scheduler makes Dask raise
+        reason = f"{type(exc).__name__}: {exc}"
+    raise SourceError(None, f"cannot reach the Dask scheduler at {address}: {reason}")
+
+
+async def _answered(distributed: Any, address: str, security: dict[str, Any]) -> None:
+    """Return once a Dask server at `address` has answered a connection, or raise; within
+    CONNECT_TIMEOUT, which Dask's own connection gives to connecting only and not to the
+    answer: it waits for ever on a server that accepts the connection and says nothing."""
+    comm = await asyncio.wait_for(distributed.comm.connect(address, CONNECT_TIMEOUT, **security), CONNECT_TIMEOUT)
+    await comm.close()
+
+
+class DaskCluster:
+    """A GamePlayer sending chunks of games to Dask workers. `scheduler` is an address as
+    players.scheduler_address() gives it; `note` is told the dashboard of a local cluster."""
+
+    def __init__(
+        self, workers: int | None = None, scheduler: str | None = None, note: Callable[[str], None] | None = None
+    ):
         if (workers is None) == (scheduler is None):
             raise ValueError("give either a number of local workers or a scheduler address")
         self.workers = workers
         self.scheduler = scheduler
+        self.note = note
         self._client: Any = None
-        self._cluster: Any = None
+        self._open = ExitStack()
+        self._ctrl_c = _CtrlC()
 
     def __enter__(self) -> "DaskCluster":
         distributed = _distributed()
-        if self.scheduler is not None:
-            try:
-                self._client = distributed.Client(self.scheduler, timeout=CONNECT_TIMEOUT)
-            except (OSError, TimeoutError) as exc:
-                raise SourceError(None, f"cannot reach the Dask scheduler at {self.scheduler}: {exc}") from None
-        else:
-            self._cluster = distributed.LocalCluster(
-                n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=":0"
-            )
-            self._client = distributed.Client(self._cluster)
+        try:
+            self._client = self._start(distributed)
+        except BaseException:  # Ctrl-C while it started, or no client: what did start is stopped
+            self._close()
+            raise
         return self
+
+    def _start(self, distributed: Any) -> Any:
+        """A client of the running scheduler, or of a local cluster started here; _close()
+        closes both."""
+        if self.scheduler is not None:
+            self._ctrl_c.listen()
+            return self._open.enter_context(_connect(distributed, self.scheduler))
+        assert self.workers is not None  # __init__ asks for one of the two
+        with _interrupts_ignored():
+            cluster = self._open.enter_context(_local_cluster(distributed, self.workers))
+        self._ctrl_c.listen()
+        if self.note is not None:
+            self.note(f"Dask dashboard (this machine only): {cluster.dashboard_link}")
+        return self._open.enter_context(distributed.Client(cluster))
 
     def __exit__(
         self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
     ) -> None:
-        if self._client is not None:
-            self._client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+        """Closed; a Ctrl-C pressed after the last games then stops the run (KeyboardInterrupt),
+        as it does wherever the games are played."""
+        self._close()
+        if kind is None:
+            self._ctrl_c.check()
+
+    def _close(self) -> None:
+        """The client closed, then the cluster started here, quietly; Ctrl-C raises again."""
+        self._client = None
+        try:
+            with _quiet():
+                self._open.close()
+        finally:
+            self._ctrl_c.stop()
 
     def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
         if self._client is None:
             raise RuntimeError("use DaskCluster in a with statement")
-        distributed = _distributed()
-        packed = self._client.scatter(transport.pack(job), broadcast=True)
-        workers = max(1, len(self._client.scheduler_info().get("workers", {})))
-        futures = [
-            self._client.submit(play_packed, packed, part.start, part.stop, pure=False)
-            for part in chunks(games, workers)
-        ]
+        client = self._client
+        packed = client.scatter(transport.pack(job), broadcast=True)
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        parts = iter(chunks(games, workers))
+
+        def submit(part: range) -> Any:
+            return client.submit(play_packed, packed, part.start, part.stop, pure=False)
+
+        pending = {submit(part) for part in islice(parts, IN_FLIGHT * workers)}
         try:
-            for future in distributed.as_completed(futures):
-                yield transport.unpack(future.result(), job.shared())
+            while pending:
+                for future in self._finished(pending):
+                    pending.discard(future)
+                    part = next(parts, None)
+                    if part is not None:
+                        pending.add(submit(part))
+                    yield transport.unpack(future.result(), job.shared())
         finally:
-            self._client.cancel(futures)
+            client.cancel(list(pending))
+
+    def _finished(self, pending: set[Any]) -> set[Any]:
+        """The futures among `pending` that have finished, once one has; KeyboardInterrupt
+        when Ctrl-C was pressed, looked at every POLL seconds meanwhile."""
+        distributed = _distributed()
+        while True:
+            self._ctrl_c.check()
+            try:
+                return distributed.wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                continue

@@ -8,7 +8,7 @@ a date or the software that wrote it, so the same figures give byte-identical fi
 import functools
 import io
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ParamSpec
 
@@ -87,18 +87,20 @@ def new_figure(height: float, width: float = WIDTH) -> Figure:
 
 
 @styled
-def game_lengths(name: str, lengths: Sequence[int]) -> Plot:
-    """A histogram of turns per game, whole-turn bins (at most 40 of them)."""
+def game_lengths(name: str, lengths: Mapping[int, int]) -> Plot:
+    """A histogram of turns per game, whole-turn bins (at most 40 of them), from the games
+    per number of turns."""
     figure = new_figure(2.8)
     axes = figure.add_subplot()
     if lengths:
         low, high = min(lengths), max(lengths)
         step = max(1, math.ceil((high - low + 1) / 40))
         bins = list(range(low, high + step + 1, step))
-        axes.hist(lengths, bins=bins, color=BAR, edgecolor="white", linewidth=0.5)
+        turns = list(lengths)
+        axes.hist(turns, bins=bins, weights=[lengths[t] for t in turns], color=BAR, edgecolor="white", linewidth=0.5)
     axes.set_xlabel("turns per game")
     axes.set_ylabel("games")
-    axes.set_title(f"{name}: game length ({len(lengths)} games)")
+    axes.set_title(f"{name}: game length ({sum(lengths.values())} games)")
     return Plot("game-length", "How many turns games took: every game that ended without a problem.", figure)
 
 

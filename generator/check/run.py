@@ -38,7 +38,7 @@ from pathlib import Path
 
 from generator import games
 from generator.check import report as present
-from generator.check.players import game_player
+from generator.check.players import game_player, scheduler_address
 from generator.check.settings import game_settings
 from generator.check.simulate import GamePlayer, InProcess, SimulationReport, simulate
 from generator.findings import Finding, Severity, accept, error, sort_findings, warning
@@ -89,6 +89,8 @@ class CheckOptions:
             raise SourceError(None, "--simulate takes a number of games, 0 or more")
         if (self.report or self.report_dir) and not self.simulate:
             raise SourceError(None, "--report and --report-dir need --simulate N")
+        if self.scheduler is not None:
+            scheduler_address(self.scheduler)
 
 
 @dataclass
@@ -139,7 +141,10 @@ def engine_for(game: Game) -> Engine:
 
 
 def _players(engine: Engine, options: CheckOptions) -> int:
-    players = options.players or engine.default_players
+    """The players of each simulated game: --players, or the game's own number when it is not
+    given (a number given is never replaced, 0 included: it is refused like any other the game
+    cannot seat)."""
+    players = engine.default_players if options.players is None else options.players
     if not engine.min_players <= players <= engine.max_players:
         raise SourceError(
             None,
@@ -305,7 +310,8 @@ def check(
 ) -> tuple[int, str]:
     """Find the games, then check them (check_folders); return (exit code, the text or JSON to
     print). Without sources the games are found in the working folder `here` (see
-    sources/discover.py); `note` is told when that falls back to the shipped games."""
+    sources/discover.py); `note` is told when that falls back to the shipped games, and what
+    check_folders tells it."""
     options = options or CheckOptions()
     try:
         options.validate()
@@ -314,17 +320,22 @@ def check(
         return bad_input(exc, options)
     if found.note and note is not None:
         note(found.note)
-    return check_folders(found.folders, options, progress)
+    return check_folders(found.folders, options, progress, note)
 
 
 def check_folders(
-    folders: Mapping[Path, Sequence[Path]], options: CheckOptions, progress: Progress | None = None
+    folders: Mapping[Path, Sequence[Path]],
+    options: CheckOptions,
+    progress: Progress | None = None,
+    note: Callable[[str], None] | None = None,
 ) -> tuple[int, str]:
     """Check game folders already found (each with the component files named in it, as a
-    Project or sources/discover.py holds them); return (exit code, the text or JSON to print)."""
+    Project or sources/discover.py holds them); return (exit code, the text or JSON to print).
+    `note` is told what a person may want to know while the games are played (the dashboard
+    of a local Dask cluster)."""
     try:
         options.validate()
-        results = _check_games(folders, options, progress)
+        results = _check_games(folders, options, progress, note)
         if options.report or options.report_dir:
             _write_report(results, options)
     except SourceError as exc:
@@ -341,13 +352,16 @@ def bad_input(exc: SourceError, options: CheckOptions) -> tuple[int, str]:
 
 
 def _check_games(
-    folders: Mapping[Path, Sequence[Path]], options: CheckOptions, progress: Progress | None
+    folders: Mapping[Path, Sequence[Path]],
+    options: CheckOptions,
+    progress: Progress | None,
+    note: Callable[[str], None] | None,
 ) -> list[GameResult]:
     """Each game in turn, until Ctrl-C stops a simulation."""
     results: list[GameResult] = []
     place: AbstractContextManager[GamePlayer] = nullcontext(InProcess())
     if options.simulate:
-        place = game_player(options.jobs, options.workers, options.scheduler)
+        place = game_player(options.jobs, options.workers, options.scheduler, note)
     with place as player:
         for folder, named in folders.items():
             results.append(check_game(folder, named, options, progress, player))

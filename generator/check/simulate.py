@@ -15,6 +15,12 @@ finished states and are measured here in the order of their index, so the report
 same whichever played them. Ctrl-C (KeyboardInterrupt) while games are played stops the
 run; the report then measures the games finished so far and says it was interrupted.
 
+A finished game is measured as soon as the games before it are (RunTally) and then let go:
+the report keeps counts and histograms, so a run of a million games needs no more memory
+than a run of a thousand. The engine's own figures are gathered the same way when the
+engine has a figure_tally() method giving a FigureTally; for an engine that has only
+Engine.figures(states), every finished state is kept until the report, as that asks.
+
 Actions are numbered from 1 in each game: a problem while choosing or applying action N, or
 in the checks after it, is reported as action N (action 0 is the setup by new_game).
 
@@ -40,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.check.stats import summary, wilson_interval
+from generator.check.stats import counted_summary, wilson_interval
 from generator.games.base import Engine, Policy, Supply
 from generator.games.game_state import GameState
 from generator.sources.errors import Loc
@@ -132,8 +138,9 @@ class SimulationReport:
     first_player_wins: float = 0.0
     #: Components of Engine.supply that some games ran out of, in supply order.
     shortages: list[Shortage] = field(default_factory=list)
-    #: Turns of each game that ended without a problem, in game order (the length histogram).
-    lengths: list[int] = field(default_factory=list)
+    #: Turns -> games that took that many, of the games that ended without a problem
+    #: (the length histogram), shortest first.
+    lengths: dict[int, int] = field(default_factory=dict)
     #: The games asked for; more than `games` when the run was interrupted.
     requested: int = 0
     #: Whether Ctrl-C stopped the run: the figures are those of the `games` finished.
@@ -374,7 +381,8 @@ def _seat_shares(scores: Sequence[float]) -> list[float]:
 
 def _figure_runs(job: SimulationJob, player: GamePlayer) -> dict[str, list[GameState]]:
     """The games the engine's figures ask for besides the run's own, played like the run's
-    (by the same player: in its processes or on its cluster), in index order."""
+    (by the same player: in its processes or on its cluster), in index order. Each run has
+    the number of games the engine declares, whatever the number of the report's games."""
     played = {}
     for run in job.engine.figure_runs():
         extra = simulation_job(job.engine, job.deck, run.players, run.seed, run.policy, dict(run.options))
@@ -386,24 +394,82 @@ def _figure_runs(job: SimulationJob, player: GamePlayer) -> dict[str, list[GameS
     return played
 
 
-def _engine_figures(
-    job: SimulationJob, states: list[GameState], reserved: set[str], player: GamePlayer
-) -> tuple[dict, Problem | None]:
-    engine = job.engine
-    try:
-        figures = engine.figures(states)
-        if states and engine.figure_runs():
-            figures = {**figures, **engine.run_figures(_figure_runs(job, player))}
-        if not isinstance(figures, dict):
-            raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
-        json.dumps(figures, allow_nan=False)
-    except Exception as exc:
-        return {}, Problem(BAD_FIGURES, None, None, f"engine figures: {_describe_exception(exc)}")
-    clashes = sorted(reserved & set(figures))
-    if clashes:
-        message = f"engine figures reuse the harness's names: {', '.join(clashes)}"
-        return {}, Problem(BAD_FIGURES, None, None, message)
-    return figures, None
+class FigureTally(Protocol):
+    """An engine's own figures, gathered game by game: add() is given every game that ended
+    without a problem, in index order, and figures() is asked once, after the last."""
+
+    def add(self, state: GameState) -> None: ...
+
+    def figures(self) -> dict: ...
+
+
+class KeptStates:
+    """The FigureTally of an engine with no tally of its own: every state is kept, for
+    Engine.figures(states) to be given them all at the end."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.states: list[GameState] = []
+
+    def add(self, state: GameState) -> None:
+        self.states.append(state)
+
+    def figures(self) -> dict:
+        return self.engine.figures(self.states)
+
+
+def figure_tally(engine: Engine) -> FigureTally:
+    """The engine's own tally (its figure_tally(), where it has one), else KeptStates."""
+    own = getattr(engine, "figure_tally", None)
+    return own() if own is not None else KeptStates(engine)
+
+
+class EngineFigures:
+    """The engine's figures, gathered by its FigureTally. An engine bug while gathering is
+    reported as a problem (BAD_FIGURES), not raised, and the figures are then left out."""
+
+    def __init__(self, engine: Engine):
+        self.engine = engine
+        self.games = 0
+        self.failure: Problem | None = None
+        try:
+            self.tally = figure_tally(engine)
+        except Exception as exc:
+            self._failed(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        self.failure = Problem(BAD_FIGURES, None, None, f"engine figures: {_describe_exception(exc)}")
+
+    def add(self, state: GameState) -> None:
+        if self.failure is not None:
+            return
+        self.games += 1
+        try:
+            self.tally.add(state)
+        except Exception as exc:
+            self._failed(exc)
+
+    def result(self, job: SimulationJob, reserved: set[str], player: GamePlayer) -> tuple[dict, Problem | None]:
+        """The figures (with those of the engine's figure runs, after a run of any game) and
+        the problem that left them out, if any."""
+        if self.failure is not None:
+            return {}, self.failure
+        engine = self.engine
+        try:
+            figures = self.tally.figures()
+            if self.games and engine.figure_runs():
+                figures = {**figures, **engine.run_figures(_figure_runs(job, player))}
+            if not isinstance(figures, dict):
+                raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
+            json.dumps(figures, allow_nan=False)
+        except Exception as exc:
+            self._failed(exc)
+            return {}, self.failure
+        clashes = sorted(reserved & set(figures))
+        if clashes:
+            message = f"engine figures reuse the harness's names: {', '.join(clashes)}"
+            return {}, Problem(BAD_FIGURES, None, None, message)
+        return figures, None
 
 
 def _by_count(counts: Counter[str]) -> dict[str, int]:
@@ -411,15 +477,97 @@ def _by_count(counts: Counter[str]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
-def shortages(supply: dict[str, Supply], states: Sequence[GameState]) -> list[Shortage]:
-    """The supplied components that some of these games had more of in play than printed."""
-    found = []
-    for component, printed in supply.items():
-        peaks = [state.peak_in_play[component] for state in states]
-        short = sum(1 for peak in peaks if peak > printed.printed)
-        if short:
-            found.append(Shortage(component, printed.printed, max(peaks), short, printed.loc))
-    return found
+class SupplyTally:
+    """Per supplied component: the most any game had in play, and the games that needed more
+    than the deck prints."""
+
+    def __init__(self, supply: dict[str, Supply]):
+        self.supply = supply
+        self.most: Counter[str] = Counter()
+        self.short: Counter[str] = Counter()
+
+    def add(self, state: GameState) -> None:
+        for component, printed in self.supply.items():
+            peak = state.peak_in_play[component]
+            self.most[component] = max(self.most[component], peak)
+            if peak > printed.printed:
+                self.short[component] += 1
+
+    def shortages(self) -> list[Shortage]:
+        """The components some games ran short of, in supply order."""
+        return [
+            Shortage(component, printed.printed, self.most[component], self.short[component], printed.loc)
+            for component, printed in self.supply.items()
+            if self.short[component]
+        ]
+
+
+class RunTally:
+    """Everything the report says about a run's games, gathered game by game in index order:
+    counts, sums and histograms, never the games themselves (the engine's tally aside)."""
+
+    def __init__(self, job: SimulationJob):
+        self.games = 0
+        self.ends: Counter[str] = Counter()
+        self.problems: list[Problem] = []
+        self.lengths: Counter[int] = Counter()
+        self.endings: Counter[str] = Counter()
+        self.stopped: Counter[str] = Counter()
+        self.seat_wins = [0.0] * job.players
+        self.first_wins = 0.0
+        self.fired: Counter[str] = Counter()
+        self.supply = SupplyTally(job.engine.supply(job.deck))
+        self.engine = EngineFigures(job.engine)
+
+    def add(self, outcome: GameOutcome) -> None:
+        """Measure the next game (the games must come in index order: sums of floats depend
+        on their order, and the report must not depend on the order games finished in)."""
+        self.games += 1
+        self.ends[outcome.ending] += 1
+        state = outcome.state
+        if outcome.problem is not None:
+            self.problems.append(outcome.problem)
+        elif state is not None:
+            self._ended(outcome.ending, state)
+
+    def _ended(self, ending: str, state: GameState) -> None:
+        """A game that ended without a problem: by the rules, stopped by the engine or capped."""
+        self.lengths[state.turns] += 1
+        self.fired.update(state.fired)
+        self.supply.add(state)
+        self.engine.add(state)
+        if ending in ("completed", "stopped"):
+            self.endings[state.end_reason()] += 1
+        if ending == "stopped":
+            self.stopped[state.end_reason()] += 1
+        if ending == "completed":
+            shares = _seat_shares(state.returns())
+            for seat, share in enumerate(shares):
+                self.seat_wins[seat] += share
+            self.first_wins += shares[state.first_player]
+
+
+class InIndexOrder:
+    """Hands finished games to a RunTally in index order, whatever order they finish in:
+    a game that finishes before an earlier one waits here for it."""
+
+    def __init__(self, tally: RunTally):
+        self.tally = tally
+        self.received = 0
+        self._next = 0
+        self._early: dict[int, GameOutcome] = {}
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.received += 1
+        self._early[outcome.index] = outcome
+        while self._next in self._early:
+            self.tally.add(self._early.pop(self._next))
+            self._next += 1
+
+    def finish(self) -> None:
+        """Measure the games still waiting: after Ctrl-C, the games before them may never come."""
+        for index in sorted(self._early):
+            self.tally.add(self._early.pop(index))
 
 
 def simulation_job(
@@ -462,8 +610,9 @@ def run_job(
     progress: Callable[[int, int], None] | None = None,
     player: GamePlayer | None = None,
 ) -> SimulationReport:
-    """Play the first `games` games of `job` and measure them."""
-    outcomes: list[GameOutcome] = []
+    """Play the first `games` games of `job` and measure them as they finish."""
+    tally = RunTally(job)
+    ordered = InIndexOrder(tally)
     cpu = 0.0
     interrupted = False
     started = time.perf_counter()
@@ -471,59 +620,35 @@ def run_job(
     batches = player.play(job, games)
     try:
         for played in batches:
-            outcomes.extend(played.outcomes)
+            for outcome in played.outcomes:
+                ordered.add(outcome)
             cpu += played.cpu_seconds
             if progress is not None:
-                progress(len(outcomes), games)
+                progress(ordered.received, games)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         close = getattr(batches, "close", None)
         if close is not None:
             close()
+    ordered.finish()
     elapsed = time.perf_counter() - started
-    outcomes.sort(key=lambda outcome: outcome.index)
-    return measure(job, outcomes, games, elapsed, cpu, interrupted, player)
+    return measure(job, tally, games, elapsed, cpu, interrupted, player)
 
 
 def measure(
     job: SimulationJob,
-    outcomes: list[GameOutcome],
+    tally: RunTally,
     requested: int,
     elapsed: float,
     cpu: float,
     interrupted: bool,
     player: GamePlayer,
 ) -> SimulationReport:
-    """The report of these games (in index order); the timings only set the speed figures.
+    """The report of the games measured by `tally`; the timings only set the speed figures.
     `player` plays the games the engine's figures ask for."""
     engine = job.engine
-    ended: list[GameState] = []
-    problems: list[Problem] = []
-    counts: Counter[str] = Counter()
-    endings: Counter[str] = Counter()
-    stopped: Counter[str] = Counter()
-    seat_wins = [0.0] * job.players
-    first_wins = 0.0
-    fired: Counter[str] = Counter()
-    for outcome in outcomes:
-        counts[outcome.ending] += 1
-        state = outcome.state
-        if outcome.problem is not None:
-            problems.append(outcome.problem)
-        elif state is not None:
-            ended.append(state)
-            fired.update(state.fired)
-            if outcome.ending in ("completed", "stopped"):
-                endings[state.end_reason()] += 1
-            if outcome.ending == "stopped":
-                stopped[state.end_reason()] += 1
-            if outcome.ending == "completed":
-                shares = _seat_shares(state.returns())
-                for seat, share in enumerate(shares):
-                    seat_wins[seat] += share
-                first_wins += shares[state.first_player]
-    games = len(outcomes)
+    games = tally.games
     fireable = set(engine.fireable(job.deck))
     report = SimulationReport(
         engine=engine.name,
@@ -533,26 +658,26 @@ def measure(
         policies=list(job.policy_names),
         options=job.options,
         max_actions=engine.max_actions,
-        turns=summary([state.turns for state in ended]),
-        completed=counts["completed"],
-        capped=counts["capped"],
-        stopped=counts["stopped"],
-        seat_wins=seat_wins,
-        fired=dict(sorted(fired.items())),
-        never_fired=sorted(fireable - set(fired)),
-        unlisted_fired=sorted(set(fired) - fireable) if fireable else [],
+        turns=counted_summary(tally.lengths),
+        completed=tally.ends["completed"],
+        capped=tally.ends["capped"],
+        stopped=tally.ends["stopped"],
+        seat_wins=tally.seat_wins,
+        fired=dict(sorted(tally.fired.items())),
+        never_fired=sorted(fireable - set(tally.fired)),
+        unlisted_fired=sorted(set(tally.fired) - fireable) if fireable else [],
         games_per_second=games / max(elapsed, 1e-9),
         cpu_games_per_second=games / max(cpu, 1e-9),
-        problems=problems,
-        endings=_by_count(endings),
-        stopped_reasons=_by_count(stopped),
-        first_player_wins=first_wins,
-        shortages=shortages(engine.supply(job.deck), ended),
-        lengths=[state.turns for state in ended],
+        problems=tally.problems,
+        endings=_by_count(tally.endings),
+        stopped_reasons=_by_count(tally.stopped),
+        first_player_wins=tally.first_wins,
+        shortages=tally.supply.shortages(),
+        lengths=dict(sorted(tally.lengths.items())),
         requested=requested,
         interrupted=interrupted,
     )
-    figures, problem = _engine_figures(job, ended, set(report.as_json()), player)
+    figures, problem = tally.engine.result(job, set(report.as_json()), player)
     report.figures = figures
     if problem is not None:
         report.problems.append(problem)

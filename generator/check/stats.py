@@ -1,8 +1,15 @@
-"""Small statistics for simulation reports: nearest-rank percentiles and Wilson intervals."""
+"""Small statistics for simulation reports: nearest-rank percentiles and Wilson intervals.
+
+A run's values (turns per game) are kept as a histogram, value -> how many games had it: its
+mean, median and percentiles are exactly those of the list of values it counts, and it grows
+with the distinct values only, not with the number of games.
+"""
 
 import math
-import statistics
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from generator.games.tallies import Value, fmean, median, ranked
 
 #: The normal quantile for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -11,22 +18,33 @@ Z95 = 1.959963984540054
 def percentile(values: Sequence[float], share: float) -> float:
     """The nearest-rank percentile: the smallest value with at least `share` of values at or
     below it (so it is always a value that occurred, e.g. a whole number of turns)."""
-    if not values:
+    return counted_percentile(Counter(values), share)
+
+
+def counted_percentile(counts: Mapping[Value, int], share: float) -> Value:
+    """percentile() of the values a histogram counts."""
+    total = sum(counts.values())
+    if not total:
         raise ValueError("percentile of no values")
-    ordered = sorted(values)
-    rank = max(1, math.ceil(share * len(ordered)))
-    return ordered[rank - 1]
+    return ranked(counts, max(1, math.ceil(share * total)) - 1)
 
 
 def summary(values: Sequence[float]) -> dict[str, float]:
     """mean, median, p95 and max of the values (all 0 when there are none)."""
-    if not values:
+    return counted_summary(Counter(values))
+
+
+def counted_summary(counts: Mapping[Value, int]) -> dict[str, float]:
+    """summary() of the values a histogram counts: the same figures, exactly (the mean is the
+    correctly rounded sum, which does not depend on the order of the values)."""
+    total = sum(counts.values())
+    if not total:
         return {"mean": 0.0, "median": 0.0, "p95": 0.0, "max": 0.0}
     return {
-        "mean": statistics.fmean(values),
-        "median": statistics.median(values),
-        "p95": percentile(values, 0.95),
-        "max": max(values),
+        "mean": fmean(counts),
+        "median": median(counts),
+        "p95": counted_percentile(counts, 0.95),
+        "max": max(value for value, count in counts.items() if count),
     }
 
 

@@ -88,14 +88,24 @@ def offered(engine: Engine) -> list[str]:
     return [*BUILT_IN, *(option.name for option in engine.options())]
 
 
+def player_count(engine: Engine, value: str) -> int:
+    """`--vary players=VALUE` as a number of players; SourceError naming the engine's range
+    for anything else, or a number it cannot seat."""
+    try:
+        count = int(value)
+    except ValueError:
+        count = None
+    if count is None or not engine.min_players <= count <= engine.max_players:
+        raise SourceError(
+            None, f"--vary players={value}: {engine.name} is for {engine.min_players} to {engine.max_players} players"
+        )
+    return count
+
+
 def _check_value(engine: Engine, name: str, value: str) -> None:
     """SourceError naming the value and what the setting takes, when the engine refuses it."""
     if name == "players":
-        counts = range(engine.min_players, engine.max_players + 1)
-        if not value.isdigit() or int(value) not in counts:
-            raise SourceError(
-                None, f"--vary players={value}: {engine.name} is for {counts.start} to {counts.stop - 1} players"
-            )
+        player_count(engine, value)
     elif name == "policy":
         if value not in engine.policies():
             policies = ", ".join(engine.policies())
@@ -109,9 +119,10 @@ def _check_value(engine: Engine, name: str, value: str) -> None:
         game_settings(engine, (), {name: value})
 
 
-def sweep_plan(engine: Engine, varies: Sequence[Vary], players: int | None = None) -> list[Combination]:
-    """Every combination of the varied settings, the first varying slowest; SourceError for a
-    setting the engine does not offer, a setting given twice, or a value it refuses."""
+def sweep_plan(engine: Engine, varies: Sequence[Vary]) -> list[Combination]:
+    """Every combination of the varied settings (the game's own number of players where players
+    are not varied), the first varying slowest; SourceError for a setting the engine does not
+    offer, a setting given twice, or a value it refuses."""
     names = offered(engine)
     seen: set[str] = set()
     for setting in varies:
@@ -129,7 +140,7 @@ def sweep_plan(engine: Engine, varies: Sequence[Vary], players: int | None = Non
         chosen = dict(zip((setting.name for setting in varies), values, strict=True))
         variant = chosen.pop("variant", NO_VARIANT)
         variants = () if variant == NO_VARIANT else (variant,)
-        count = int(chosen.pop("players", players or engine.default_players))
+        count = player_count(engine, chosen.pop("players")) if "players" in chosen else engine.default_players
         policy = chosen.pop("policy", "random")
         options = game_settings(engine, variants, chosen)
         settings = tuple(zip((setting.name for setting in varies), values, strict=True))

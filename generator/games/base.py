@@ -137,7 +137,13 @@ class Engine(ABC, Generic[StateT]):
         return []
 
     def figures(self, states: list[StateT]) -> dict:
-        """Figures this game adds to the simulation report."""
+        """Figures this game adds to the simulation report. An engine whose figures can be
+        gathered game by game offers figure_tally() too: a new object with add(state), which
+        the harness calls for each game that ended without a problem, in index order, and
+        figures(), asked once after the last, giving what figures(states) gives for those
+        games (the shipped games' figures.py). The harness then keeps no finished game, so a
+        run's memory does not grow with its number of games; without it, every finished
+        state is kept for figures(states) (generator/check/simulate.py)."""
         return {}
 
     def figure_runs(self) -> tuple[FigureRun, ...]:

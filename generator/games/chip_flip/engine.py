@@ -7,7 +7,7 @@ from generator.findings import Finding
 from generator.games.base import Engine, Policy, Supply, Variant
 from generator.games.chip_flip import checks
 from generator.games.chip_flip.deck import Deck, load_deck
-from generator.games.chip_flip.figures import figures
+from generator.games.chip_flip.figures import ChipFlipTally, figures
 from generator.games.chip_flip.policies import POLICIES
 from generator.games.chip_flip.position import NORTH, SOUTH, setup
 from generator.games.chip_flip.state import (
@@ -75,3 +75,6 @@ class ChipFlipEngine(Engine[ChipFlipState]):
 
     def figures(self, states: list[ChipFlipState]) -> dict:
         return figures(states)
+
+    def figure_tally(self) -> ChipFlipTally:
+        return ChipFlipTally()

@@ -1,51 +1,81 @@
-"""Chip Flip's figures for the simulation report.
+"""Chip Flip's figures for the simulation report, gathered game by game (ChipFlipTally).
 
 score_margin: how far apart the two sides' points were at the end of each finished game
 (|South - North|, 0 for a level game): games per margin, smallest first, and the mean.
 """
 
 from collections import Counter
-from statistics import mean, median
 
+from generator.games import tallies
 from generator.games.chip_flip.position import SEATS, Termination
 from generator.games.chip_flip.state import ChipFlipState
 
 
-def figures(states: list[ChipFlipState]) -> dict:
+class ChipFlipTally:
     """Why games ended, points per side and game length (turns, passes included)."""
-    outcomes = [state.outcome() for state in states]
-    finished = [outcome for outcome in outcomes if outcome is not None]
-    lengths = [state.turns for state in states]
 
-    def share(termination: Termination) -> float:
-        hits = sum(1 for outcome in finished if outcome.termination is termination)
-        return hits / len(states) if states else 0.0
+    def __init__(self) -> None:
+        self.games = 0
+        self.endings: Counter[Termination] = Counter()
+        self.points: list[Counter[int]] = [Counter() for _ in SEATS]
+        self.margins: Counter[int] = Counter()
+        self.lengths: Counter[int] = Counter()
 
-    points = {
-        seat: {
-            "mean": mean(o.scores[i] for o in finished) if finished else 0.0,
-            "max": max((o.scores[i] for o in finished), default=0),
+    def add(self, state: ChipFlipState) -> None:
+        self.games += 1
+        self.lengths[state.turns] += 1
+        outcome = state.outcome()
+        if outcome is None:
+            return
+        self.endings[outcome.termination] += 1
+        for seat, score in enumerate(outcome.scores):
+            self.points[seat][score] += 1
+        self.margins[abs(outcome.scores[0] - outcome.scores[1])] += 1
+
+    def figures(self) -> dict:
+        finished = self.endings.total()
+
+        def share(termination: Termination) -> float:
+            return self.endings[termination] / self.games if self.games else 0.0
+
+        points = {
+            seat: {
+                "mean": tallies.mean(self.points[i]) if finished else 0.0,
+                "max": max(self.points[i], default=0),
+            }
+            for i, seat in enumerate(SEATS)
         }
-        for i, seat in enumerate(SEATS)
-    }
-    return {
-        "ended_neither_can_move_share": share(Termination.NO_MOVES),
-        "ended_side_without_chips_share": share(Termination.NO_CHIPS),
-        "ended_third_repetition_share": share(Termination.REPETITION),
-        "unfinished_games": len(states) - len(finished),
-        "points": points,
-        "score_margin": score_margin([abs(o.scores[0] - o.scores[1]) for o in finished]),
-        "game_length": {
-            "mean": mean(lengths) if lengths else 0.0,
-            "median": median(lengths) if lengths else 0.0,
-            "max": max(lengths, default=0),
-        },
-    }
+        return {
+            "ended_neither_can_move_share": share(Termination.NO_MOVES),
+            "ended_side_without_chips_share": share(Termination.NO_CHIPS),
+            "ended_third_repetition_share": share(Termination.REPETITION),
+            "unfinished_games": self.games - finished,
+            "points": points,
+            "score_margin": _margin_figures(self.margins),
+            "game_length": {
+                "mean": tallies.mean(self.lengths) if self.games else 0.0,
+                "median": tallies.median(self.lengths) if self.games else 0.0,
+                "max": max(self.lengths, default=0),
+            },
+        }
+
+
+def figures(states: list[ChipFlipState]) -> dict:
+    """The figures of these games, as ChipFlipTally gathers them."""
+    tally = ChipFlipTally()
+    for state in states:
+        tally.add(state)
+    return tally.figures()
 
 
 def score_margin(margins: list[int]) -> dict:
-    counts = Counter(margins)
+    """Games per margin, smallest first, and the mean margin."""
+    return _margin_figures(Counter(margins))
+
+
+def _margin_figures(margins: Counter[int]) -> dict:
+    """score_margin() of a histogram of margins."""
     return {
-        "games_by_margin": {str(margin): counts[margin] for margin in sorted(counts)},
-        "mean": round(mean(margins), 3) if margins else 0.0,
+        "games_by_margin": {str(margin): margins[margin] for margin in sorted(margins)},
+        "mean": round(tallies.mean(margins), 3) if margins else 0.0,
     }

@@ -10,6 +10,7 @@ from generator.findings import Finding
 from generator.games.base import Engine, Option, Policy, Supply, Variant
 from generator.games.sliders import checks, figures, policies
 from generator.games.sliders.deck import Deck, load_deck
+from generator.games.sliders.figures import SlidersTally
 from generator.games.sliders.rules import OPTIONS, VARIANTS, Rules
 from generator.games.sliders.state import SlidersState
 from generator.sources.game import Game
@@ -76,3 +77,6 @@ class SlidersEngine(Engine[SlidersState]):
 
     def figures(self, states: list[SlidersState]) -> dict:
         return figures.figures(states)
+
+    def figure_tally(self) -> SlidersTally:
+        return SlidersTally()

@@ -10,35 +10,66 @@ shares compare with the classic game's published tables of where tokens end thei
 """
 
 from collections import Counter
-from statistics import mean, median
 
+from generator.games import tallies
 from generator.games.sliders.state import SlidersState
 
 
-def _summary(values: list[int]) -> dict | None:
-    if not values:
+def _summary(turns: Counter[int]) -> dict | None:
+    """Games, mean and median of a histogram of turns; None for no games."""
+    if not turns:
         return None
-    return {"games": len(values), "mean": round(mean(values), 1), "median": median(values)}
+    return {"games": turns.total(), "mean": round(tallies.mean(turns), 1), "median": tallies.median(turns)}
+
+
+class SlidersTally:
+    """Where throws ended, rent by colour group, bankruptcies and capped games, game by game."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.landings: list[int] = []
+        self.in_cage = 0
+        self.income: Counter[str] = Counter()  # rent charged, by the group of the square
+        self.first_bankruptcy: Counter[int] = Counter()
+        self.second_bankruptcy: Counter[int] = Counter()
+        self.capped = 0
+
+    def add(self, state: SlidersState) -> None:
+        stats = state.stats
+        if not self.landings:
+            self.landings = [0] * len(stats.landings)
+        self.games += 1
+        for square, count in enumerate(stats.landings):
+            self.landings[square] += count
+        self.in_cage += stats.in_cage
+        self.income.update(stats.rent_by_group)
+        if stats.bankrupt_turns:
+            self.first_bankruptcy[stats.bankrupt_turns[0]] += 1
+        if len(stats.bankrupt_turns) > 1:
+            self.second_bankruptcy[stats.bankrupt_turns[1]] += 1
+        if state.capped or not state.is_terminal():
+            self.capped += 1
+
+    def figures(self) -> dict:
+        if not self.games:
+            return {}
+        throws = sum(self.landings) or 1
+        return {
+            "landing_share": [round(count / throws, 5) for count in self.landings],
+            "in_jail_share": round(self.in_cage / throws, 5),
+            "rent_per_game_by_group": {
+                group: round(total / self.games, 1) for group, total in sorted(self.income.items())
+            },
+            "turns_to_first_bankruptcy": _summary(self.first_bankruptcy),
+            "turns_to_second_bankruptcy": _summary(self.second_bankruptcy),
+            "games_capped": self.capped,
+            "share_capped": round(self.capped / self.games, 4),
+        }
 
 
 def figures(states: list[SlidersState]) -> dict:
-    if not states:
-        return {}
-    size = len(states[0].stats.landings)
-    landings = [sum(state.stats.landings[sq] for state in states) for sq in range(size)]
-    throws = sum(landings) or 1
-    income: Counter = Counter()  # rent charged, by the group of the square
+    """The figures of these games, as SlidersTally gathers them."""
+    tally = SlidersTally()
     for state in states:
-        income.update(state.stats.rent_by_group)
-    capped = sum(1 for state in states if state.capped or not state.is_terminal())
-    return {
-        "landing_share": [round(count / throws, 5) for count in landings],
-        "in_jail_share": round(sum(state.stats.in_cage for state in states) / throws, 5),
-        "rent_per_game_by_group": {group: round(total / len(states), 1) for group, total in sorted(income.items())},
-        "turns_to_first_bankruptcy": _summary([s.stats.bankrupt_turns[0] for s in states if s.stats.bankrupt_turns]),
-        "turns_to_second_bankruptcy": _summary(
-            [s.stats.bankrupt_turns[1] for s in states if len(s.stats.bankrupt_turns) > 1]
-        ),
-        "games_capped": capped,
-        "share_capped": round(capped / len(states), 4),
-    }
+        tally.add(state)
+    return tally.figures()

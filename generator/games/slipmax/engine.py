@@ -7,7 +7,7 @@ from generator.games.base import Engine, Policy, Variant
 from generator.games.game_state import GameState
 from generator.games.slipmax.checks import static_checks
 from generator.games.slipmax.deck import Deck, ongoing_rules, read_board, read_registers, read_strips
-from generator.games.slipmax.figures import figures
+from generator.games.slipmax.figures import SlipmaxTally, figures
 from generator.games.slipmax.policies import POLICIES
 from generator.games.slipmax.rules import SlipmaxState
 from generator.sources.errors import SourceError
@@ -63,3 +63,6 @@ class SlipmaxEngine(Engine):
     def figures(self, states: list[GameState]) -> dict:
         """See figures.py. (How games ended is the harness's `endings`, from SlipmaxState.end_reason.)"""
         return figures([state for state in states if isinstance(state, SlipmaxState)])
+
+    def figure_tally(self) -> SlipmaxTally:
+        return SlipmaxTally()

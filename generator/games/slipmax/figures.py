@@ -9,42 +9,79 @@
   showing only its strip's title holds no step and counts for none.
 """
 
-import statistics
+from collections import Counter
 
+from generator.games import tallies
+from generator.games.slipmax.deck import Strip
 from generator.games.slipmax.rules import SlipmaxState
 
 
-def steps_in_force_at_end(states: list[SlipmaxState]) -> dict[str, dict[str, int]]:
-    decided = [state for state in states if state.is_terminal() and state.ended_by_rules()]
-    if not decided:
-        return {}
-    strips = decided[0].deck.strips
-    counts = [[0] * len(strip.steps) for strip in strips]
-    for state in decided:
+class SlipmaxTally:
+    """Money at the end, players out and the steps in force when games ended, game by game."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.money: Counter[int] = Counter()  # every seat's, at the end of every game
+        self.winners: Counter[float] = Counter()
+        self.out: Counter[int] = Counter()
+        self.strips: tuple[Strip, ...] = ()
+        #: Per strip of the deck, per step: the games it was showing at the end.
+        self.showing: list[list[int]] = []
+
+    def add(self, state: SlipmaxState) -> None:
+        self.games += 1
+        self.money.update(state.money)
+        self.winners[max(state.returns())] += 1
+        self.out[sum(state.out)] += 1
+        if state.is_terminal() and state.ended_by_rules():
+            self._decided(state)
+
+    def _decided(self, state: SlipmaxState) -> None:
+        if not self.strips:
+            self.strips = state.deck.strips
+            self.showing = [[0] * len(strip.steps) for strip in self.strips]
         for register, strip in enumerate(state.reg_strip):
             step = state.reg_pos[register]
             if step >= 0:
-                counts[strip][step] += 1
-    return {
-        strip.title: {step.name: games for step, games in zip(strip.steps, row, strict=True) if games}
-        for strip, row in zip(strips, counts, strict=True)
-        if any(row)
-    }
+                self.showing[strip][step] += 1
+
+    def steps_in_force_at_end(self) -> dict[str, dict[str, int]]:
+        """Per strip title (deck order), the games each of its steps was showing at the end."""
+        return {
+            strip.title: {step.name: games for step, games in zip(strip.steps, row, strict=True) if games}
+            for strip, row in zip(self.strips, self.showing, strict=True)
+            if any(row)
+        }
+
+    def figures(self) -> dict:
+        if not self.games:
+            return {}
+        return {
+            "final_money": {
+                "mean": round(tallies.fmean(self.money), 2),
+                "median": tallies.median(self.money),
+                "max": max(self.money),
+                "broke_share": round(self.money[0] / self.money.total(), 3),
+            },
+            "winner_money_mean": round(tallies.fmean(self.winners), 2),
+            "players_out_mean": round(tallies.fmean(self.out), 3),
+            "steps_in_force_at_end": self.steps_in_force_at_end(),
+        }
 
 
 def figures(states: list[SlipmaxState]) -> dict:
-    if not states:
-        return {}
-    final = [m for s in states for m in s.money]
-    winners = [max(s.returns()) for s in states]
-    return {
-        "final_money": {
-            "mean": round(statistics.fmean(final), 2),
-            "median": statistics.median(final),
-            "max": max(final),
-            "broke_share": round(sum(m == 0 for m in final) / len(final), 3),
-        },
-        "winner_money_mean": round(statistics.fmean(winners), 2),
-        "players_out_mean": round(statistics.fmean(sum(s.out) for s in states), 3),
-        "steps_in_force_at_end": steps_in_force_at_end(states),
-    }
+    """The figures of these games, as SlipmaxTally gathers them."""
+    return _gathered(states).figures()
+
+
+def steps_in_force_at_end(states: list[SlipmaxState]) -> dict[str, dict[str, int]]:
+    """Per strip title, the games of these each of its steps was showing at the end."""
+    return _gathered(states).steps_in_force_at_end()
+
+
+def _gathered(states: list[SlipmaxState]) -> SlipmaxTally:
+    """A tally of these games."""
+    tally = SlipmaxTally()
+    for state in states:
+        tally.add(state)
+    return tally

@@ -60,6 +60,7 @@ from generator.findings import Finding
 from generator.games.base import Engine, FigureRun, Option, Policy, Variant, random_policy
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck
+from generator.games.twisty_passages.figures import TwistyTally
 from generator.games.twisty_passages.options import OPTIONS, VARIANTS
 from generator.games.twisty_passages.state import TwistyState
 from generator.sources.game import Game
@@ -105,6 +106,9 @@ class TwistyEngine(Engine[TwistyState]):
 
     def figures(self, states: list[TwistyState]) -> dict:
         return figures.figures([s for s in states if isinstance(s, TwistyState)])
+
+    def figure_tally(self) -> TwistyTally:
+        return TwistyTally()
 
     def figure_runs(self) -> tuple[FigureRun, ...]:
         return figures.RUNS

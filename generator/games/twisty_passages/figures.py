@@ -23,7 +23,9 @@ could well make +4 games nearly impossible, as the rules say.
 """
 
 import statistics
+from collections import Counter
 
+from generator.games import tallies
 from generator.games.base import FigureRun
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import parse_cards_to_win
@@ -42,38 +44,106 @@ def fireable(deck: Deck) -> list[str]:
     return sorted(names)
 
 
-def speed_figures(states: list[TwistyState]) -> list[dict]:
+class _SpeedRow:
+    """The turns of one declared speed (or of every faster one)."""
+
+    def __init__(self) -> None:
+        self.turns = 0
+        self.early_stops = 0
+        self.path_changes: Counter[int] = Counter()
+
+    def add(self, turn: TurnRecord) -> None:
+        self.turns += 1
+        self.early_stops += turn.early_stop
+        self.path_changes[turn.path_change] += 1
+
+    def row(self, speed: int | str) -> dict:
+        return {
+            "speed": speed,
+            "turns": self.turns,
+            "early_stop_share": _share(self.early_stops, self.turns),
+            "mean_path_change": round(tallies.fmean(self.path_changes), 3) if self.turns else None,
+        }
+
+
+class SpeedTally:
     """One row per declared speed 1..10, then one row (speed "11+") for every faster turn."""
-    turns = [t for s in states for t in s.turn_log]
-    rows = [_speed_row(speed, [t for t in turns if t.speed == speed]) for speed in range(1, MAX_SPEED + 1)]
-    faster = [t for t in turns if t.speed > MAX_SPEED]
-    if faster:
-        rows.append(_speed_row(f"{MAX_SPEED + 1}+", faster))
-    return rows
+
+    def __init__(self) -> None:
+        self.speeds = {speed: _SpeedRow() for speed in range(1, MAX_SPEED + 1)}
+        self.faster = _SpeedRow()
+
+    def add(self, state: TwistyState) -> None:
+        for turn in state.turn_log:
+            row = self.faster if turn.speed > MAX_SPEED else self.speeds.get(turn.speed)
+            if row is not None:
+                row.add(turn)
+
+    def figures(self) -> list[dict]:
+        rows = [row.row(speed) for speed, row in self.speeds.items()]
+        if self.faster.turns:
+            rows.append(self.faster.row(f"{MAX_SPEED + 1}+"))
+        return rows
 
 
-def _speed_row(speed: int | str, turns: list[TurnRecord]) -> dict:
-    return {
-        "speed": speed,
-        "turns": len(turns),
-        "early_stop_share": _share(sum(t.early_stop for t in turns), len(turns)),
-        "mean_path_change": round(statistics.fmean(t.path_change for t in turns), 3) if turns else None,
-    }
+class LengthTally:
+    """Turns per game (mean, median, p95) and completed share, per player count."""
+
+    def __init__(self) -> None:
+        self.games: Counter[int] = Counter()
+        #: Player count -> turns of each completed game, as a histogram.
+        self.done: dict[int, Counter[int]] = {}
+
+    def add(self, state: TwistyState) -> None:
+        self.games[state.num_players] += 1
+        done = self.done.setdefault(state.num_players, Counter())
+        if state.is_terminal():
+            done[state.turns] += 1
+
+    def figures(self) -> dict:
+        return {str(players): self._row(players) for players in sorted(self.games)}
+
+    def _row(self, players: int) -> dict:
+        done = self.done[players]
+        count = done.total()
+        return {
+            "games": self.games[players],
+            "completed_share": _share(count, self.games[players]),
+            "mean": round(tallies.fmean(done), 2) if count else None,
+            "median": tallies.median(done) if count else None,
+            "p95": tallies.ranked(done, min(count - 1, int(0.95 * count))) if count else None,
+        }
+
+
+class TwistyTally:
+    """The report's figures from the harness's own games: speed and game length."""
+
+    def __init__(self) -> None:
+        self.speed = SpeedTally()
+        self.length = LengthTally()
+
+    def add(self, state: TwistyState) -> None:
+        self.speed.add(state)
+        self.length.add(state)
+
+    def figures(self) -> dict:
+        return {"speed": self.speed.figures(), "game_length": self.length.figures()}
+
+
+def speed_figures(states: list[TwistyState]) -> list[dict]:
+    """SpeedTally's rows for these games."""
+    tally = SpeedTally()
+    for state in states:
+        tally.add(state)
+    return tally.figures()
 
 
 def game_length(states: list[TwistyState]) -> dict:
-    by_players: dict[str, dict] = {}
-    for players in sorted({s.num_players for s in states}):
-        games = [s for s in states if s.num_players == players]
-        done = sorted(s.turns for s in games if s.is_terminal())
-        by_players[str(players)] = {
-            "games": len(games),
-            "completed_share": _share(len(done), len(games)),
-            "mean": round(statistics.fmean(done), 2) if done else None,
-            "median": statistics.median(done) if done else None,
-            "p95": done[min(len(done) - 1, int(0.95 * len(done)))] if done else None,
-        }
-    return by_players
+    """LengthTally's figures for these games."""
+    tally = LengthTally()
+    for state in states:
+        tally.add(state)
+    return tally.figures()
 
 
 #: Games per run of the figures' own games.
@@ -102,8 +172,11 @@ def threshold_plus_4(single_deck: list[TwistyState], double_deck: list[TwistySta
 
 
 def figures(states: list[TwistyState]) -> dict:
-    """The report's figures from the harness's own games: speed and game length."""
-    return {"speed": speed_figures(states), "game_length": game_length(states)}
+    """The report's figures from the harness's own games, as TwistyTally gathers them."""
+    tally = TwistyTally()
+    for state in states:
+        tally.add(state)
+    return tally.figures()
 
 
 def run_figures(runs: dict[str, list[TwistyState]], max_actions: int) -> dict:

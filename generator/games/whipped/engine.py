@@ -5,6 +5,7 @@ import random
 from generator.findings import Finding
 from generator.games.base import Engine, Option, Policy, Supply, whole_number
 from generator.games.whipped import checks, deck, figures, policies
+from generator.games.whipped.figures import WhippedTally
 from generator.games.whipped.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -64,3 +65,6 @@ class WhippedEngine(Engine[WhippedState]):
 
     def figures(self, states: list[WhippedState]) -> dict:
         return figures.figures(states)
+
+    def figure_tally(self) -> WhippedTally:
+        return WhippedTally()

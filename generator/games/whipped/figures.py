@@ -8,8 +8,6 @@ a game), bills in deck order; pass_share: bills passed out of bills that came to
 (passed or failed), per player count.
 """
 
-from collections import defaultdict
-
 from generator.games.whipped.state import Tally, WhippedState
 
 _TOTALS = {
@@ -28,63 +26,95 @@ _TOTALS = {
 }
 
 
+class WhippedTally:
+    """Bills passed and failed, points by level, riders played and their value, game by game."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        #: Player count -> the games' tallies summed ("games": how many).
+        self.totals: dict[int, dict[str, int]] = {}
+        #: Bill name, in deck order -> games it passed in (a passed bill fires once).
+        self.passed: dict[str, int] = {}
+
+    def add(self, state: WhippedState) -> None:
+        if not self.games:
+            self.passed = dict.fromkeys((bill.name for bill in state.deck.bills), 0)
+        self.games += 1
+        sums = self.totals.setdefault(state.num_players, {"games": 0, **dict.fromkeys(_TOTALS, 0)})
+        _add(sums, state.tally)
+        for name in self.passed:
+            if state.fired[name]:
+                self.passed[name] += 1
+
+    def bill_pass_rate(self) -> dict[str, float]:
+        """Bill name -> the share of the games it passed in."""
+        return {name: round(games / self.games, 4) for name, games in self.passed.items()}
+
+    def figures(self) -> dict:
+        totals = {str(n): self.totals[n] for n in sorted(self.totals)}
+        mean = {
+            players: {key: round(value / sums["games"], 3) for key, value in sums.items()}
+            for players, sums in totals.items()
+        }
+        return {
+            "bills_per_game": {
+                players: {
+                    "passed": m["bills_passed"],
+                    "failed": m["bills_failed"],
+                    "without_sponsor": m["turns_without_sponsor"],
+                    "sponsor_auctions": m["sponsor_auctions"],
+                }
+                for players, m in mean.items()
+            },
+            "points_by_level_per_game": {
+                players: {
+                    "1": m["points_level_1"],
+                    "2": m["points_level_2"],
+                    "3": m["points_level_3"],
+                    "penalty": m["penalty_points"],
+                    "self_fills": m["self_fills"],
+                }
+                for players, m in mean.items()
+            },
+            "riders_per_game": {
+                players: {
+                    "played": m["riders_played"],
+                    "points": m["rider_points"],
+                    "votes": m["rider_votes"],
+                }
+                for players, m in mean.items()
+            },
+            "pass_share": {
+                players: round(m["bills_passed"] / (m["bills_passed"] + m["bills_failed"]), 4)
+                if m["bills_passed"] + m["bills_failed"]
+                else None
+                for players, m in mean.items()
+            },
+            "bill_pass_rate": self.bill_pass_rate(),
+            "whipped_totals": totals,
+        }
+
+
 def figures(states: list[WhippedState]) -> dict:
-    """Bills passed and failed, points by level, riders played and their value."""
-    groups: dict[int, list[Tally]] = defaultdict(list)
-    for state in states:
-        groups[state.num_players].append(state.tally)
-    totals = {str(n): _totals(groups[n]) for n in sorted(groups)}
-    mean = {
-        players: {key: round(value / sums["games"], 3) for key, value in sums.items()}
-        for players, sums in totals.items()
-    }
-    return {
-        "bills_per_game": {
-            players: {
-                "passed": m["bills_passed"],
-                "failed": m["bills_failed"],
-                "without_sponsor": m["turns_without_sponsor"],
-                "sponsor_auctions": m["sponsor_auctions"],
-            }
-            for players, m in mean.items()
-        },
-        "points_by_level_per_game": {
-            players: {
-                "1": m["points_level_1"],
-                "2": m["points_level_2"],
-                "3": m["points_level_3"],
-                "penalty": m["penalty_points"],
-                "self_fills": m["self_fills"],
-            }
-            for players, m in mean.items()
-        },
-        "riders_per_game": {
-            players: {
-                "played": m["riders_played"],
-                "points": m["rider_points"],
-                "votes": m["rider_votes"],
-            }
-            for players, m in mean.items()
-        },
-        "pass_share": {
-            players: round(m["bills_passed"] / (m["bills_passed"] + m["bills_failed"]), 4)
-            if m["bills_passed"] + m["bills_failed"]
-            else None
-            for players, m in mean.items()
-        },
-        "bill_pass_rate": bill_pass_rate(states),
-        "whipped_totals": totals,
-    }
+    """The figures of these games, as WhippedTally gathers them."""
+    return _gathered(states).figures()
 
 
 def bill_pass_rate(states: list[WhippedState]) -> dict[str, float]:
     """Bill name -> the share of these games it passed in (a passed bill fires once)."""
-    if not states:
-        return {}
-    names = dict.fromkeys(bill.name for bill in states[0].deck.bills)
-    return {name: round(sum(1 for s in states if s.fired[name]) / len(states), 4) for name in names}
+    return _gathered(states).bill_pass_rate()
 
 
-def _totals(tallies: list[Tally]) -> dict[str, int]:
-    sums = {key: sum(get(t) for t in tallies) for key, get in _TOTALS.items()}
-    return {"games": len(tallies), **sums}
+def _gathered(states: list[WhippedState]) -> WhippedTally:
+    """A tally of these games."""
+    tally = WhippedTally()
+    for state in states:
+        tally.add(state)
+    return tally
+
+
+def _add(sums: dict[str, int], tally: Tally) -> None:
+    """One more game's tally into a player count's sums."""
+    sums["games"] += 1
+    for key, get in _TOTALS.items():
+        sums[key] += get(tally)
