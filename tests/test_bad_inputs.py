@@ -13,15 +13,14 @@ import resource
 import signal
 import subprocess
 import sys
-import traceback
 from pathlib import Path
 
 import pytest
 
 from generator import games
-from generator.cli import main
 from generator.games import all_kinds
 from generator.layout.fonts import faces
+from tests.forked import address_space, forked_build
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
@@ -30,43 +29,9 @@ MEMORY_HEADROOM = 1024 * 1024 * 1024
 TIMEOUT_S = 20
 
 
-def _address_space() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmSize:"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
 def _limit(memory: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     signal.alarm(TIMEOUT_S)
-
-
-def forked_build(case: Path, out: Path) -> tuple[int, str]:
-    """`cutsheet build . --out OUT` in CASE, in a forked child: (exit status, stderr)."""
-    log = out.with_suffix(".stderr")
-    memory = _address_space() + MEMORY_HEADROOM
-    pid = os.fork()
-    if pid == 0:  # the child: never returns to pytest
-        code = 1
-        try:
-            with open(log, "w") as stream:
-                sys.stdout, sys.stderr = open(os.devnull, "w"), stream
-                try:
-                    os.chdir(case)
-                    _limit(memory)
-                    main(["build", ".", "--out", str(out)])
-                except SystemExit as exc:
-                    code = exc.code if isinstance(exc.code, int) else 1
-                except BaseException:
-                    traceback.print_exc(file=stream)
-                stream.flush()
-        finally:
-            os._exit(code)
-    _, status = os.waitpid(pid, 0)
-    if os.WIFSIGNALED(status):
-        return -os.WTERMSIG(status), log.read_text()
-    return os.WEXITSTATUS(status), log.read_text()
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -84,7 +49,8 @@ def test_the_corpus_is_large_enough():
 @pytest.mark.parametrize("case", CASES)
 def test_bad_input_is_refused_cleanly(case: str, tmp_path):
     out = tmp_path / "out"
-    code, stderr = forked_build(CORPUS / case, out)
+    memory = address_space() + MEMORY_HEADROOM
+    code, stderr = forked_build(CORPUS / case, out, out.with_suffix(".stderr"), memory, TIMEOUT_S)
     assert "Traceback" not in stderr, stderr
     assert code == 2, stderr
     for line in (CORPUS / case / "expected.txt").read_text().splitlines():

@@ -25,17 +25,10 @@ import base64
 import datetime
 import hashlib
 import io
-import logging
 import os
 import re
-import resource
 import shutil
-import signal
 import struct
-import sys
-import time
-import traceback
-import warnings
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -49,9 +42,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator import games
-from generator.cli import main
 from generator.games import all_kinds
 from generator.layout.fonts import faces
+from tests.forked import address_space, forked_build
 
 SLUG = "hostile"
 #: Seconds a build may take, and the address space it may have: 2 GiB, or 1 GiB more than
@@ -121,74 +114,6 @@ def valid_sources() -> dict[str, bytes]:
 # --- building in a forked child -----------------------------------------------------------------
 
 
-def _address_space() -> int:
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmSize:"):
-            return int(line.split()[1]) * 1024
-    return 0
-
-
-def _as_a_fresh_interpreter() -> None:
-    """Warnings and logging as `python -m generator` has them, not as pytest captures them:
-    a library's warning or log line reaches stderr, where the user would read it."""
-    warnings.resetwarnings()
-    for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
-        warnings.simplefilter("ignore", category)
-    warnings.showwarning = lambda message, category, filename, lineno, file=None, line=None: sys.stderr.write(
-        warnings.formatwarning(message, category, filename, lineno, line)
-    )
-    root = logging.getLogger()
-    for handler in list(root.handlers):
-        root.removeHandler(handler)
-    root.setLevel(logging.WARNING)
-
-
-def forked_build(game: Path, out: Path, log: Path) -> tuple[int, str]:
-    """`cutsheet build . --out OUT` in GAME, in a forked child of its own process group with
-    bounded memory and time: (exit status, or minus the signal that ended it; stderr)."""
-    memory = max(MEMORY_LIMIT, _address_space() + MEMORY_HEADROOM)
-    pid = os.fork()
-    if pid == 0:  # the child: never returns to pytest
-        code = 1
-        try:
-            os.setpgid(0, 0)
-            with open(log, "w") as stream, open(os.devnull, "w") as null:
-                os.dup2(null.fileno(), 1)
-                os.dup2(stream.fileno(), 2)
-                sys.stdout, sys.stderr = null, stream
-                _as_a_fresh_interpreter()
-                try:
-                    os.chdir(game)
-                    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-                    signal.alarm(TIMEOUT_S)
-                    main(["build", ".", "--out", str(out)])
-                except SystemExit as exc:
-                    code = exc.code if isinstance(exc.code, int) else 1
-                except BaseException:
-                    traceback.print_exc(file=stream)
-                stream.flush()
-        finally:
-            os._exit(code)
-    deadline = time.monotonic() + TIMEOUT_S + 10
-    while True:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if done:
-            break
-        if time.monotonic() > deadline:
-            os.killpg(pid, signal.SIGKILL)
-            _, status = os.waitpid(pid, 0)
-            break
-        time.sleep(0.01)
-    try:
-        os.killpg(pid, signal.SIGKILL)  # any worker the build left behind
-    except ProcessLookupError:
-        pass
-    stderr = log.read_text(errors="replace")
-    if os.WIFSIGNALED(status):
-        return -os.WTERMSIG(status), stderr
-    return os.WEXITSTATUS(status), stderr
-
-
 def _digests(folder: Path) -> dict[str, str]:
     """Every file under `folder` (links as where they lead): its sha256."""
     found: dict[str, str] = {}
@@ -232,7 +157,8 @@ class Bench:
             path.write_bytes(data)
 
     def build(self) -> tuple[int, str]:
-        return forked_build(self.game, self.out, self.root / "build.stderr")
+        memory = max(MEMORY_LIMIT, address_space() + MEMORY_HEADROOM)
+        return forked_build(self.game, self.out, self.root / "build.stderr", memory, TIMEOUT_S)
 
     def prepare(self) -> "Bench":
         """The valid build, once: its output kept aside to put back."""
