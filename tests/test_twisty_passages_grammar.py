@@ -93,3 +93,9 @@ def test_parse_errors_give_the_line_in_the_text():
 
 def test_icons_in_gives_line_and_column():
     assert icons_in("a :stop:\n:d6-1: b") == [("stop", 1, 3), ("d6-1", 2, 1)]
+
+
+def test_icons_are_found_as_the_card_prints_them():
+    """A time is text, an escaped icon is text, and an icon keeps its place."""
+    text = "Leave at 21:59:43, then :discard:.\nNote: \\:stop: is written so."
+    assert icons_in(text) == [("discard", 1, 25)]

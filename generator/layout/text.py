@@ -32,8 +32,9 @@ ICON_EM = 1.1
 ICON_MIN = 3.5
 ICON_ALONE = 6.0
 
-#: An inline icon `:name:`, or with a backslash before it (`\:name:`) that text as written.
-_ICON = re.compile(r"(?P<escape>\\)?(?<!\w):(?P<name>[a-z][a-z0-9-]*):")
+#: An inline icon `:name:`, or with a backslash before it (`\:name:`) that text as written:
+#: the one rule for every text that holds icons (a game's card grammar finds them with it too).
+INLINE_ICON = re.compile(r"(?P<escape>\\)?(?<!\w):(?P<name>[a-z][a-z0-9-]*):")
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ def _segments(chunk: str, font: str) -> list[Segment]:
     segments: list[Segment] = []
     text = ""
     position = 0
-    for match in _ICON.finditer(chunk):
+    for match in INLINE_ICON.finditer(chunk):
         text += chunk[position : match.start()]
         if match["escape"]:
             text += f":{match['name']}:"

@@ -6,7 +6,6 @@ or an `=`, so a mis-typed dice line cannot slip through as prose. Prose lines ar
 the engine's handler for the card's title (cards.py).
 """
 
-import re
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -14,6 +13,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
 from generator.games.grammar import EffectError
+from generator.layout.text import INLINE_ICON
 
 GRAMMAR = r"""
 start: _NL* line (_NL+ line)* _NL*
@@ -257,15 +257,14 @@ class _ToEffect(Transformer):
         return Prose(items[0])
 
 
-ICON_PATTERN = r":[a-z0-9]+(?:-[a-z0-9]+)*:"
-
-
 def icons_in(text: str) -> list[tuple[str, int, int]]:
-    """Every `:icon:` in the text with its line and column (1-based) within the text."""
+    """Every `:icon:` in the text with its line and column (1-based) within the text, found
+    as the card is printed (INLINE_ICON): `21:59:43` and an escaped `\\:name:` are text."""
     found = []
     for number, line in enumerate(text.split("\n"), start=1):
-        for match in re.finditer(ICON_PATTERN, line):
-            found.append((match.group()[1:-1], number, match.start() + 1))
+        for match in INLINE_ICON.finditer(line):
+            if not match["escape"]:
+                found.append((match["name"], number, match.start() + 1))
     return found
 
 
