@@ -201,7 +201,11 @@ def parse_template(text: str, loc: Loc) -> Template:
         raise SourceError(loc, f"template {text!r}: {exc} (write {{{{ and }}}} for braces)") from None
     parts = []
     for literal, name, spec, conversion in pieces:
-        if name is not None and (not name or name[0].isdigit() or not set(name) <= _FIELD or spec or conversion):
+        if name is not None and (not name or name[0].isdigit() or not set(name) <= _FIELD):
             raise SourceError(loc, f"template {text!r}: {{{name}}} is not a field name (write {{field}})")
+        if spec or conversion:
+            written = f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}"
+            alone = f"a placeholder is a field's name alone (write {{{name}}})"
+            raise SourceError(loc, f"template {text!r}: {written} has a format: {alone}")
         parts.append((literal, name))
     return Template(tuple(parts))
