@@ -9,9 +9,9 @@ figure computed from every game at the end, while memory grows with the distinct
 """
 
 import statistics
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import repeat
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 #: What a histogram counts: whole numbers, or any numbers.
 Value = TypeVar("Value", int, float)
@@ -52,3 +52,18 @@ def median(counts: Mapping[Value, int]) -> float:
     if games % 2:
         return ranked(counts, middle)
     return (ranked(counts, middle - 1) + ranked(counts, middle)) / 2
+
+
+class _Adds(Protocol):
+    def add(self, state: Any) -> None: ...
+
+
+Tally = TypeVar("Tally", bound=_Adds)
+
+
+def gathered(tally: Tally, states: Iterable[Any]) -> Tally:
+    """`tally` with every one of `states` added: a list of finished games' figures, gathered
+    as the harness gathers them, game by game."""
+    for state in states:
+        tally.add(state)
+    return tally

@@ -9,6 +9,7 @@ from collections import Counter
 from generator.games import tallies
 from generator.games.chip_flip.position import SEATS, Termination
 from generator.games.chip_flip.state import ChipFlipState
+from generator.games.tallies import gathered
 
 
 class ChipFlipTally:
@@ -62,10 +63,7 @@ class ChipFlipTally:
 
 def figures(states: list[ChipFlipState]) -> dict:
     """The figures of these games, as ChipFlipTally gathers them."""
-    tally = ChipFlipTally()
-    for state in states:
-        tally.add(state)
-    return tally.figures()
+    return gathered(ChipFlipTally(), states).figures()
 
 
 def score_margin(margins: list[int]) -> dict:

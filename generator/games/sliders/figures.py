@@ -13,6 +13,7 @@ from collections import Counter
 
 from generator.games import tallies
 from generator.games.sliders.state import SlidersState
+from generator.games.tallies import gathered
 
 
 def _summary(turns: Counter[int]) -> dict | None:
@@ -69,7 +70,4 @@ class SlidersTally:
 
 def figures(states: list[SlidersState]) -> dict:
     """The figures of these games, as SlidersTally gathers them."""
-    tally = SlidersTally()
-    for state in states:
-        tally.add(state)
-    return tally.figures()
+    return gathered(SlidersTally(), states).figures()

@@ -14,6 +14,7 @@ from collections import Counter
 from generator.games import tallies
 from generator.games.slipmax.deck import Strip
 from generator.games.slipmax.rules import SlipmaxState
+from generator.games.tallies import gathered
 
 
 class SlipmaxTally:
@@ -71,17 +72,9 @@ class SlipmaxTally:
 
 def figures(states: list[SlipmaxState]) -> dict:
     """The figures of these games, as SlipmaxTally gathers them."""
-    return _gathered(states).figures()
+    return gathered(SlipmaxTally(), states).figures()
 
 
 def steps_in_force_at_end(states: list[SlipmaxState]) -> dict[str, dict[str, int]]:
     """Per strip title, the games of these each of its steps was showing at the end."""
-    return _gathered(states).steps_in_force_at_end()
-
-
-def _gathered(states: list[SlipmaxState]) -> SlipmaxTally:
-    """A tally of these games."""
-    tally = SlipmaxTally()
-    for state in states:
-        tally.add(state)
-    return tally
+    return gathered(SlipmaxTally(), states).steps_in_force_at_end()

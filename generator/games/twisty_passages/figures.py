@@ -27,6 +27,7 @@ from collections import Counter
 
 from generator.games import tallies
 from generator.games.base import FigureRun
+from generator.games.tallies import gathered
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.position import MAX_SPEED, TurnRecord
@@ -132,18 +133,12 @@ class TwistyTally:
 
 def speed_figures(states: list[TwistyState]) -> list[dict]:
     """SpeedTally's rows for these games."""
-    tally = SpeedTally()
-    for state in states:
-        tally.add(state)
-    return tally.figures()
+    return gathered(SpeedTally(), states).figures()
 
 
 def game_length(states: list[TwistyState]) -> dict:
     """LengthTally's figures for these games."""
-    tally = LengthTally()
-    for state in states:
-        tally.add(state)
-    return tally.figures()
+    return gathered(LengthTally(), states).figures()
 
 
 #: Games per run of the figures' own games.
@@ -173,10 +168,7 @@ def threshold_plus_4(single_deck: list[TwistyState], double_deck: list[TwistySta
 
 def figures(states: list[TwistyState]) -> dict:
     """The report's figures from the harness's own games, as TwistyTally gathers them."""
-    tally = TwistyTally()
-    for state in states:
-        tally.add(state)
-    return tally.figures()
+    return gathered(TwistyTally(), states).figures()
 
 
 def run_figures(runs: dict[str, list[TwistyState]], max_actions: int) -> dict:

@@ -8,6 +8,7 @@ a game), bills in deck order; pass_share: bills passed out of bills that came to
 (passed or failed), per player count.
 """
 
+from generator.games.tallies import gathered
 from generator.games.whipped.state import Tally, WhippedState
 
 _TOTALS = {
@@ -97,20 +98,12 @@ class WhippedTally:
 
 def figures(states: list[WhippedState]) -> dict:
     """The figures of these games, as WhippedTally gathers them."""
-    return _gathered(states).figures()
+    return gathered(WhippedTally(), states).figures()
 
 
 def bill_pass_rate(states: list[WhippedState]) -> dict[str, float]:
     """Bill name -> the share of these games it passed in (a passed bill fires once)."""
-    return _gathered(states).bill_pass_rate()
-
-
-def _gathered(states: list[WhippedState]) -> WhippedTally:
-    """A tally of these games."""
-    tally = WhippedTally()
-    for state in states:
-        tally.add(state)
-    return tally
+    return gathered(WhippedTally(), states).bill_pass_rate()
 
 
 def _add(sums: dict[str, int], tally: Tally) -> None:
