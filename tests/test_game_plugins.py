@@ -18,7 +18,8 @@ import pypdfium2 as pdfium
 import pytest
 
 from generator.games import plugins
-from generator.games.plugin import GamePlugin, PluginError, load_plugins
+from generator.games.plugin import GAMES, GamePlugin
+from generator.sources.registry import RegistryError
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = {"chip_flip", "sliders", "slipmax", "twisty_passages", "whipped"}
@@ -27,6 +28,8 @@ SHIPPED = {"chip_flip", "sliders", "slipmax", "twisty_passages", "whipped"}
 #: layout) and an engine where each player in turn takes the highest tile left.
 GAME_PACKAGE = """
 import random
+from dataclasses import dataclass
+from typing import Annotated
 
 from generator.findings import Finding, warning
 from generator.games.base import Engine
@@ -34,17 +37,19 @@ from generator.games.game_state import GameState
 from generator.games.plugin import GamePlugin
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.scene import Rect, Scene, Style, Text
+from generator.sources.items import Count, Item, rule
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tile(Item):
+    pips: Annotated[int, rule(minimum=0)]
+    count: Count = 1
 
 
 class TileKind(ComponentKind):
     name = "tile"
     label = "tiles"
-    schema = {
-        "type": "object",
-        "properties": {"pips": {"type": "integer", "minimum": 0}, "count": {"type": "integer", "minimum": 1}},
-        "required": ["pips"],
-        "additionalProperties": False,
-    }
+    item = Tile
     params_schema = {"type": "object", "properties": {"ink": {"type": "string"}}, "additionalProperties": False}
 
     def title(self, item):
@@ -89,10 +94,11 @@ class TileEngine(Engine):
     default_players = 2
 
     def load_deck(self, game):
-        return [item["pips"] for item in game.items("tile") for _ in range(item.get("count", 1))]
+        return [tile.pips for tile in game.typed("tile", Tile) for _ in range(tile.count)]
 
     def static_checks(self, game):
-        return [warning("PIP001", "a tile with no pips", item.loc) for item in game.items("tile") if not item["pips"]]
+        tiles = game.typed("tile", Tile)
+        return [warning("PIP001", "a tile with no pips", tile.loc) for tile in tiles if not tile.pips]
 
     def new_game(self, deck, num_players, rng, options):
         return TileState(deck, num_players, rng)
@@ -192,22 +198,22 @@ def _point(name: str, value: str) -> EntryPoint:
 
 def test_one_entry_point_installed_twice_counts_once():
     value = "generator.games.whipped:PLUGIN"
-    found = load_plugins([_point("whipped", value), _point("whipped", value)])
+    found = GAMES.load([_point("whipped", value), _point("whipped", value)])
     assert list(found) == ["whipped"]
 
 
 def test_two_games_of_one_name_are_refused():
-    with pytest.raises(PluginError, match="two games are installed as 'whipped'"):
-        load_plugins(
+    with pytest.raises(RegistryError, match="two games are installed as 'whipped'"):
+        GAMES.load(
             [_point("whipped", "generator.games.whipped:PLUGIN"), _point("whipped", "generator.games.sliders:PLUGIN")]
         )
 
 
 def test_an_entry_point_must_name_a_plugin_of_its_own_name():
-    with pytest.raises(PluginError, match="names the engine 'sliders'"):
-        load_plugins([_point("whipped", "generator.games.sliders:PLUGIN")])
-    with pytest.raises(PluginError, match="is not a GamePlugin"):
-        load_plugins([_point("whipped", "generator.games.whipped:ENGINE")])
+    with pytest.raises(RegistryError, match="is named 'sliders'"):
+        GAMES.load([_point("whipped", "generator.games.sliders:PLUGIN")])
+    with pytest.raises(RegistryError, match="is not a GamePlugin"):
+        GAMES.load([_point("whipped", "generator.games.whipped.engine:WhippedEngine")])
 
 
 def test_a_game_that_fails_to_load_is_named_in_one_line(tmp_path):
@@ -220,3 +226,80 @@ def test_a_game_that_fails_to_load_is_named_in_one_line(tmp_path):
     output = checked.stdout + checked.stderr
     assert "the game installed as 'pips' (pips_game:PLUGIN) cannot be loaded: No module named" in output
     assert "Traceback" not in output
+
+
+#: What another package adds besides a game, each in its own entry-point group: a table
+#: format (tab-separated files), a kind any game may use and a section of the Pips report.
+EXTRAS_PACKAGE = """
+from dataclasses import dataclass
+
+from generator.charts import Section
+from generator.games.sections import ReportSection
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.scene import Scene, Text
+from generator.sources.errors import Loc
+from generator.sources.items import Item, Name
+from generator.sources.tables import Cell, TableFormat, cell_loc, items_of
+
+
+def read_tsv(path, shown, sheet, named_at):
+    table = Loc(shown, 1, 1)
+    rows = (
+        [
+            Cell(int(text) if text.isdigit() else text, cell_loc(table, number, column))
+            for column, text in enumerate(line.split("\\t"), 1)
+            if text
+        ]
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+    )
+    return items_of(rows, table)
+
+
+TSV = TableFormat("tsv", read_tsv)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stamp(Item):
+    word: Name
+
+
+class StampKind(ComponentKind):
+    name = "stamp"
+    label = "stamps"
+    item = Stamp
+
+    def draw(self, item, layout, ctx):
+        face = Scene(layout.width, layout.height, name=item["word"])
+        face.add(Text(3, layout.height / 2, f"STAMP {item['word']}", "DejaVuSans", 6.0))
+        return Faces(face)
+
+
+STAMP = StampKind()
+SECTION = ReportSection(
+    "pips-taken", "pips", lambda simulated: Section("Pips taken", f"{simulated.completed} games counted")
+)
+"""
+
+
+def test_a_package_adds_a_table_format_a_kind_and_a_report_section_as_it_adds_a_game(tmp_path):
+    site, deck, out = tmp_path / "site", tmp_path / "pips", tmp_path / "out"
+    install_sixth_game(site)
+    (site / "pips_extras.py").write_text(EXTRAS_PACKAGE)
+    with (site / "pips_game-1.0.dist-info" / "entry_points.txt").open("a") as points:
+        points.write("[cutsheet.tables]\ntsv = pips_extras:TSV\n[cutsheet.kinds]\nstamp = pips_extras:STAMP\n")
+        points.write("[cutsheet.reports]\npips-taken = pips_extras:SECTION\n")
+    write_deck(deck)
+    (deck / "tiles.tsv").write_text("pips\tcount\n4\t2\n1\t1\n")
+    (deck / "tiles.yaml").write_text("kind: tile\nlayout: tile\ndata: tiles.tsv\n")
+    (deck / "stamps.yaml").write_text("kind: stamp\nitems:\n  - word: Ink\n")
+    (deck / "layouts" / "stamp.yaml").write_text("size: {width: 30mm, height: 20mm}\n")
+    (deck / "game.yaml").write_text("name: Pips\nengine: pips\ncomponents: [tiles.yaml, stamps.yaml]\n")
+
+    checked = cutsheet(["check", str(deck), "--simulate", "10", "--report", "r.html"], site, tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert "<h3>Pips taken</h3>" in (tmp_path / "r.html").read_text()
+    built = cutsheet(["build", str(deck), "--out", str(out), "--format", "pdf"], site, tmp_path)
+    assert built.returncode == 0, built.stderr
+    pdf = pdfium.PdfDocument(next((out / "pips").glob("*.pdf")))
+    text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    assert text.count("PIPS 4") == 2 and text.count("PIPS 1") == 1 and text.count("STAMP Ink") == 1

@@ -43,6 +43,7 @@ from generator.games.base import (
     random_policy,
     whole_number,
 )
+from generator.games.game_state import Ending
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.schema import closed, validate
@@ -67,6 +68,11 @@ class Track:
     pot: int = 5
     chips: int = 99
     chips_loc: Loc | None = None
+
+
+class RaceEnding(Ending):
+    FINISHED = "a racer finished"
+    STUCK = "every racer is stuck"
 
 
 class ToyState(GameState):
@@ -125,8 +131,8 @@ class ToyState(GameState):
     def ended_by_rules(self) -> bool:
         return not (self.options.get("stuck") and self.turns >= 3)
 
-    def end_reason(self) -> str:
-        return "a racer finished" if self.ended_by_rules() else "every racer is stuck"
+    def end_reason(self) -> RaceEnding:
+        return RaceEnding.FINISHED if self.ended_by_rules() else RaceEnding.STUCK
 
     def returns(self) -> list[float]:
         if self.options.get("tie"):
@@ -158,6 +164,7 @@ class ToyRace(Engine):
     min_players = 2
     max_players = 4
     default_players = 2
+    endings = RaceEnding
     max_actions = 200
 
     def load_deck(self, game: Game) -> Track:
@@ -474,6 +481,19 @@ def test_games_the_rules_could_never_end_are_not_counted_as_completed():
 
 
 # --- how games end, the first player, the supply --------------------------------------------
+
+
+def test_an_end_reason_outside_the_engines_endings_is_refused():
+    class Untyped(ToyState):
+        def end_reason(self):
+            return "a racer finished"
+
+    class UntypedRace(ToyRace):
+        def new_game(self, deck, num_players, rng, options):
+            return Untyped(deck, num_players, rng, options)
+
+    with pytest.raises(TypeError, match="not one of the engine's endings"):
+        simulate(UntypedRace(), TRACK, 1, 2, 7)
 
 
 def test_endings_count_games_by_their_end_reason_and_stopped_ones_apart():

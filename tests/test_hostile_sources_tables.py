@@ -13,18 +13,13 @@ from openpyxl.utils import get_column_letter
 
 from generator.located import Loc
 from generator.sources.errors import SourceError, display_path
-from generator.sources.tables import (
-    MAX_CELLS,
-    MAX_COLUMNS,
+from generator.sources.tables import MAX_CELLS, MAX_COLUMNS, MAX_PATH_PARTS, MAX_ROWS, MAX_TABLE_BYTES, read_items
+from generator.sources.xlsx_table import (
     MAX_PACKING,
-    MAX_PATH_PARTS,
     MAX_ROW_CELLS,
-    MAX_ROWS,
-    MAX_TABLE_BYTES,
     MAX_UNPACKED_BYTES,
     MAX_XML_ELEMENTS,
     NO_SAVED_VALUE,
-    read_items,
 )
 from tests.test_hostile_sources_game import build, refused, write_game
 

@@ -1,10 +1,12 @@
 """The package's imports run one way: each module imports only from its own layer or below,
-and no modules import each other round a cycle.
+and neither modules nor packages import each other round a cycle.
 
-Every module of generator/ is parsed (never imported) and every import in it counts, those
-inside functions too: a lazy import still runs and still ties the two modules together.
-An import under `if TYPE_CHECKING:` never runs, so it makes no cycle (a callback's module
-may name the type of the object that calls it), but it must still not name a higher layer.
+Every module of generator/ is parsed (never imported) and every import in it counts: those
+inside functions (a lazy import still runs and still ties the two modules together) and
+those under `if TYPE_CHECKING:` (a type named only for the checker still ties the two
+modules' designs together: a cycle there is a cycle). Packages are checked as wholes too:
+a package whose modules import another package's, while that one's import it back, is a
+cycle even when no two modules are.
 """
 
 import ast
@@ -30,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.staging",
             "generator.workers",
             "generator.shipped",
+            "generator.charts",
         ),
     ),
     ("sources", ("generator.sources",)),
@@ -41,7 +44,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "pipelines",
         (
-            "generator.build",
+            "generator.pipeline",
             "generator.cache",
             "generator.project",
             "generator.export",
@@ -139,12 +142,32 @@ def test_no_import_runs_up_a_layer():
     assert not upward, "\n".join(upward)
 
 
-def test_no_modules_import_each_other_round_a_cycle():
-    graph = {module: {target for target, _, runs in imports(module) if runs and target != module} for module in MODULES}
+def _acyclic(graph: dict[str, set[str]], what: str) -> None:
     try:
         graphlib.TopologicalSorter(graph).prepare()
     except graphlib.CycleError as exc:
-        pytest.fail(f"import cycle: {' -> '.join(exc.args[1])}")
+        pytest.fail(f"{what} import cycle: {' -> '.join(exc.args[1])}")
+
+
+def test_no_modules_import_each_other_round_a_cycle():
+    graph = {module: {target for target, _, _ in imports(module) if target != module} for module in MODULES}
+    _acyclic(graph, "module")
+
+
+def package_of(module: str) -> str:
+    """The package a module belongs to as a whole: its own folder's (a package's __init__
+    belongs to that package); a module directly in generator/ is a unit of its own."""
+    package = module if MODULES[module].name == "__init__.py" else module.rpartition(".")[0]
+    return module if package == "generator" else package
+
+
+def test_no_packages_import_each_other_round_a_cycle():
+    graph: dict[str, set[str]] = {}
+    for module in MODULES:
+        own = package_of(module)
+        targets = {package_of(target) for target, _, _ in imports(module)}
+        graph.setdefault(own, set()).update(t for t in targets if t != own and not own.startswith(t + "."))
+    _acyclic(graph, "package")
 
 
 def test_the_checker_sees_lazy_imports_and_cycles(tmp_path, monkeypatch):
@@ -155,5 +178,30 @@ def test_the_checker_sees_lazy_imports_and_cycles(tmp_path, monkeypatch):
     monkeypatch.setitem(MODULES, "generator.low", low)
     monkeypatch.setitem(MODULES, "generator.high", high)
     assert list(imports("generator.low")) == [("generator.high", 2, True)]
-    with pytest.raises(pytest.fail.Exception, match="import cycle"):
+    with pytest.raises(pytest.fail.Exception, match="module import cycle"):
         test_no_modules_import_each_other_round_a_cycle()
+
+
+def test_the_checker_counts_type_checking_imports_and_package_cycles(tmp_path, monkeypatch):
+    """An import only the type checker reads still makes a cycle; two packages whose modules
+    import each other's (though no two modules do round a cycle) are a cycle of packages."""
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    one, two = tmp_path / "a" / "one.py", tmp_path / "b" / "two.py"
+    three, four = tmp_path / "a" / "three.py", tmp_path / "b" / "four.py"
+    one.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from generator.b.two import T\n")
+    two.write_text("from generator.a.one import U\n")
+    three.write_text("")
+    four.write_text("")
+    for name, path in (("a.one", one), ("b.two", two), ("a.three", three), ("b.four", four)):
+        monkeypatch.setitem(MODULES, f"generator.{name}", path)
+    assert list(imports("generator.a.one")) == [("generator.b.two", 3, False)]
+    with pytest.raises(pytest.fail.Exception, match="module import cycle"):
+        test_no_modules_import_each_other_round_a_cycle()
+    one.write_text("")
+    three.write_text("from generator.b.four import V\n")
+    four.write_text("")
+    two.write_text("from generator.a.one import U\n")
+    assert package_of("generator.a.three") == "generator.a"
+    with pytest.raises(pytest.fail.Exception, match="package import cycle"):
+        test_no_packages_import_each_other_round_a_cycle()

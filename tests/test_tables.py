@@ -106,7 +106,10 @@ def test_errors_name_the_cell_and_write_nothing(deck, tmp_path, table, message):
         ("kind: card\ndata: missing.csv\n", "cards.yaml:2:7: error: table file"),
         ("kind: card\ndata: cards.txt\n", "cards.yaml:2:7: error:"),
         ("kind: card\ndata: cards.csv\nitems: [{title: A}]\n", "expected either 'items'"),
-        ("kind: card\ndata: cards.csv\nsheet: Cards\n", "'sheet' names a worksheet of an .xlsx workbook"),
+        (
+            "kind: card\ndata: cards.csv\nsheet: Cards\n",
+            "'sheet' names a worksheet of a workbook such as an .xlsx file",
+        ),
     ],
 )
 def test_bad_data_keys_are_errors_at_the_component_file(deck, tmp_path, component, message):

@@ -1,89 +1,14 @@
-"""The plots of a simulation report, drawn with matplotlib (Agg, no pyplot, no display).
+"""The plots every simulation report has, whatever the game: game lengths, win rate by seat,
+the first player's advantage and what fired. They are drawn with the report's parts
+(generator/charts.py), as each game's own sections are."""
 
-Each plot is a Plot: a file stem, a caption and a matplotlib Figure; svg() and png() write
-it. Both are deterministic: SVG ids are hashed with a fixed salt, and neither format records
-a date or the software that wrote it, so the same figures give byte-identical files.
-"""
-
-import functools
-import io
 import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ParamSpec
+from collections.abc import Mapping
 
-import matplotlib
+from generator.charts import BAR, EVEN, NEVER, Plot, error_bars, new_figure, styled
+from generator.check.simulate import SimulationReport
 
-matplotlib.use("Agg")
-
-from matplotlib import rc_context  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.typing import RcKeyType  # noqa: E402
-
-from generator.check.simulate import SimulationReport  # noqa: E402
-
-#: The salt matplotlib hashes SVG ids with (its default is random per run).
-SVG_SALT = "cutsheet"
-STYLE: dict[RcKeyType, Any] = {"svg.hashsalt": SVG_SALT, "svg.fonttype": "path", "font.size": 9, "axes.titlesize": 10}
-WIDTH = 7.0  # inches
-PNG_DPI = 110
-BAR = "#4477aa"
-NEVER = "#cc3311"
-EVEN = "#777777"
-
-
-Params = ParamSpec("Params")
-
-
-def styled(draw: Callable[Params, "Plot"]) -> Callable[Params, "Plot"]:
-    """Draw a plot in the report's style (matplotlib reads its settings as it draws)."""
-
-    @functools.wraps(draw)
-    def drawn(*args: Params.args, **kwargs: Params.kwargs) -> Plot:
-        with rc_context(STYLE):
-            return draw(*args, **kwargs)
-
-    return drawn
-
-
-@dataclass(frozen=True)
-class Plot:
-    """One figure of a report; `name` is its file stem in --report-dir."""
-
-    name: str
-    caption: str
-    figure: Figure
-
-
-def svg(plot: Plot) -> str:
-    """The plot as an SVG document (text), without a date."""
-    buffer = io.StringIO()
-    with rc_context(STYLE):
-        plot.figure.savefig(buffer, format="svg", metadata={"Date": None})
-    return buffer.getvalue()
-
-
-def inline_svg(plot: Plot) -> str:
-    """The <svg> element alone, for an HTML page."""
-    text = svg(plot)
-    return text[text.index("<svg") :]
-
-
-def png(plot: Plot) -> bytes:
-    """The plot as a PNG, without the software's name."""
-    buffer = io.BytesIO()
-    with rc_context(STYLE):
-        plot.figure.savefig(buffer, format="png", dpi=PNG_DPI, metadata={"Software": None})
-    return buffer.getvalue()
-
-
-def error_bars(rates: Sequence[dict]) -> list[list[float]]:
-    """matplotlib's xerr/yerr (distances below, above) from {"rate", "ci95"} figures."""
-    return [[r["rate"] - r["ci95"][0] for r in rates], [r["ci95"][1] - r["rate"] for r in rates]]
-
-
-def new_figure(height: float, width: float = WIDTH) -> Figure:
-    return Figure(figsize=(width, height), layout="constrained")
+__all__ = ["BAR", "EVEN", "NEVER", "Plot", "fired", "first_player", "game_lengths", "seat_win_rates"]
 
 
 @styled

@@ -9,6 +9,7 @@ at the component file that prints it.
 
 from collections.abc import Iterable
 
+from generator.charts import percent
 from generator.check.simulate import SimulationReport
 from generator.findings import Finding, Severity, error, warning
 from generator.sources.errors import Loc
@@ -93,10 +94,6 @@ def summary_line(name: str, findings: list[Finding], components: dict[str, int])
     """One line per game: its name, the tally and the component counts."""
     counted = ", ".join(f"{kind} {count}" for kind, count in components.items())
     return f"{name}: {tally(findings)}" + (f" ({counted})" if counted else "")
-
-
-def percent(share: float) -> str:
-    return f"{100 * share:.1f}%"
 
 
 def number(value: float) -> str:

@@ -5,25 +5,51 @@
 
 Per game: the run's settings and how games ended, the game-length histogram, win rate by
 seat with 95% intervals, the first player's advantage, how often each card, step or space
-fired (never-fired ones marked), the game's own figures (game_plots.py) and every engine
+fired (never-fired ones marked), the game's own sections (its plugin's report sections) and every engine
 figure as JSON. Plots are inline SVG, so the page needs no network; it holds no timings, so
 the same run writes the same bytes. The template is package data (templates/report.html.j2).
 """
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
+from generator import charts
+from generator.charts import Section, Table, percent
 from generator.check import plots
-from generator.check.game_plots import Section, SimulatedGame, Table, game_sections
-from generator.check.report import interval, number, percent
+from generator.check.report import interval, number
 from generator.check.simulate import SimulationReport
+from generator.games.plugin import report_sections
+from generator.games.sections import Simulated
 from generator.output import write_atomic
 from generator.sources.errors import SourceError, display_path
 
 __all__ = ["SimulatedGame", "environment", "render_report", "write_plots", "write_report"]
+
+
+@dataclass(frozen=True)
+class SimulatedGame:
+    """One game's simulation, as the report shows it."""
+
+    name: str
+    #: Its file-name stem (the game folder's name).
+    slug: str
+    report: SimulationReport
+    #: The engine's deck: where a figure needs the components' names (the board's squares).
+    deck: Any = None
+
+
+def game_sections(game: SimulatedGame) -> list[Section]:
+    """The sections the game's engine declares (and other packages add to it), each drawn
+    from the run's figures; those with nothing to show are left out."""
+    report = game.report
+    simulated = Simulated(game.name, report.figures, game.deck, report.completed)
+    drawn = (section.draw(simulated) for section in report_sections(report.engine))
+    return [section for section in drawn if section is not None]
 
 
 def settings_table(report: SimulationReport) -> Table:
@@ -105,7 +131,7 @@ def render_report(games: Sequence[SimulatedGame]) -> str:
         for game in games
     ]
     template = environment().get_template("report.html.j2")
-    return template.render(pages=pages, inline_svg=plots.inline_svg)
+    return template.render(pages=pages, inline_svg=charts.inline_svg)
 
 
 def write_report(path: Path, games: Sequence[SimulatedGame]) -> None:
@@ -124,8 +150,8 @@ def write_plots(folder: Path, games: Sequence[SimulatedGame]) -> list[Path]:
             for section in sections(game):
                 for plot in section.plots:
                     stem = folder / f"{game.slug}-{plot.name}"
-                    write_atomic(stem.with_suffix(".svg"), plots.svg(plot).encode())
-                    write_atomic(stem.with_suffix(".png"), plots.png(plot))
+                    write_atomic(stem.with_suffix(".svg"), charts.svg(plot).encode())
+                    write_atomic(stem.with_suffix(".png"), charts.png(plot))
                     written += [stem.with_suffix(".svg"), stem.with_suffix(".png")]
     except OSError as exc:
         raise SourceError(None, f"cannot write plots into {display_path(folder)}: {exc.strerror or exc}") from None

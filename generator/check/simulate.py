@@ -30,7 +30,8 @@ Which games count for what:
 - seat win rates and the first player's win rate: games ended by the rules only (a capped
   or stopped game has no winner); the top score wins and a tie splits the win evenly
   between the tied seats;
-- endings: games ended by the rules or stopped by the engine, counted by end_reason();
+- endings: games ended by the rules or stopped by the engine, counted by end_reason(), a
+  member of the engine's `endings` enumeration, and reported in that enumeration's order;
 - completed_share: games ended by the rules, out of all games played.
 """
 
@@ -48,7 +49,7 @@ from typing import Any, Protocol
 
 from generator.check.stats import counted_summary, wilson_interval
 from generator.games.base import Engine, Policy, Supply
-from generator.games.game_state import GameState
+from generator.games.game_state import Ending, GameState
 from generator.sources.errors import Loc
 
 PolicySpec = str | Policy
@@ -130,7 +131,8 @@ class SimulationReport:
     stopped: int = 0
     #: Games per second of this process's CPU time: steadier than the wall clock on a busy machine.
     cpu_games_per_second: float = 0.0
-    #: end_reason() -> games, for games ended by the rules or stopped by the engine.
+    #: end_reason() -> games, for games ended by the rules or stopped by the engine: each
+    #: Engine.endings member that ended a game (by its value), in the enumeration's order.
     endings: dict[str, int] = field(default_factory=dict)
     #: The part of `endings` the engine stopped (not ended by the rules).
     stopped_reasons: dict[str, int] = field(default_factory=dict)
@@ -472,9 +474,9 @@ class EngineFigures:
         return figures, None
 
 
-def _by_count(counts: Counter[str]) -> dict[str, int]:
-    """Most frequent first, then by name: a stable order for reports."""
-    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+def _in_order(endings: type[Ending], counts: Counter[Ending]) -> dict[str, int]:
+    """The endings that ended games, by their words, in the order the engine lists them."""
+    return {ending.value: counts[ending] for ending in endings if counts[ending]}
 
 
 class SupplyTally:
@@ -511,12 +513,13 @@ class RunTally:
         self.ends: Counter[str] = Counter()
         self.problems: list[Problem] = []
         self.lengths: Counter[int] = Counter()
-        self.endings: Counter[str] = Counter()
-        self.stopped: Counter[str] = Counter()
+        self.endings: Counter[Ending] = Counter()
+        self.stopped: Counter[Ending] = Counter()
         self.seat_wins = [0.0] * job.players
         self.first_wins = 0.0
         self.fired: Counter[str] = Counter()
         self.supply = SupplyTally(job.engine.supply(job.deck))
+        self.ways_to_end = job.engine.endings
         self.engine = EngineFigures(job.engine)
 
     def add(self, outcome: GameOutcome) -> None:
@@ -537,9 +540,12 @@ class RunTally:
         self.supply.add(state)
         self.engine.add(state)
         if ending in ("completed", "stopped"):
-            self.endings[state.end_reason()] += 1
-        if ending == "stopped":
-            self.stopped[state.end_reason()] += 1
+            reason = state.end_reason()
+            if not isinstance(reason, self.ways_to_end):
+                raise TypeError(f"end_reason() gave {reason!r}, not one of the engine's endings")
+            self.endings[reason] += 1
+            if ending == "stopped":
+                self.stopped[reason] += 1
         if ending == "completed":
             shares = _seat_shares(state.returns())
             for seat, share in enumerate(shares):
@@ -669,8 +675,8 @@ def measure(
         games_per_second=games / max(elapsed, 1e-9),
         cpu_games_per_second=games / max(cpu, 1e-9),
         problems=tally.problems,
-        endings=_by_count(tally.endings),
-        stopped_reasons=_by_count(tally.stopped),
+        endings=_in_order(engine.endings, tally.endings),
+        stopped_reasons=_in_order(engine.endings, tally.stopped),
         first_player_wins=tally.first_wins,
         shortages=tally.supply.shortages(),
         lengths=dict(sorted(tally.lengths.items())),

@@ -9,10 +9,9 @@ seat's, with 95% intervals. Plots are inline SVG (plots.py); the page holds no t
 
 from pathlib import Path
 
-from generator.check import plots
-from generator.check.game_plots import Table
-from generator.check.plots import BAR, EVEN, Plot, error_bars, new_figure, styled
-from generator.check.report import interval, number, percent
+from generator import charts
+from generator.charts import BAR, EVEN, Plot, Table, error_bars, new_figure, percent, styled
+from generator.check.report import interval, number
 from generator.check.report_html import environment
 from generator.check.sweep import SweepResult
 from generator.output import write_atomic
@@ -125,7 +124,7 @@ def render_html(sweep: SweepResult, name: str) -> str:
     return (
         environment()
         .get_template("sweep.html.j2")
-        .render(name=name, sweep=sweep, table=summary_table(sweep), plots=drawn, inline_svg=plots.inline_svg)
+        .render(name=name, sweep=sweep, table=summary_table(sweep), plots=drawn, inline_svg=charts.inline_svg)
     )
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from generator.findings import Finding
-from generator.games.game_state import ActionT, GameState
+from generator.games.game_state import ActionT, Ended, Ending, GameState
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
@@ -102,6 +102,8 @@ class Engine(ABC, Generic[StateT]):
     default_players: int
     #: Actions after which a simulated game is stopped and counted as capped.
     max_actions: int = 20_000
+    #: Every way its games end (GameState.end_reason gives one of them).
+    endings: type[Ending] = Ended
 
     @abstractmethod
     def load_deck(self, game: Game) -> Any:

@@ -10,12 +10,26 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable
+from enum import Enum
 from typing import Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 #: The type of a game's actions: each engine's state narrows Action to its own.
 ActionT = TypeVar("ActionT", bound=Hashable)
+
+
+class Ending(Enum):
+    """A way a game ends. Each engine lists its own as a subclass (Engine.endings), each
+    member's value the words the report prints for it; the harness counts games by member."""
+
+
+class Ended(Ending):
+    """The endings of a game that names none of its own: ended by the rules, or stopped by
+    the engine because the rules could never end it."""
+
+    RULES = "rules"
+    STOPPED = "stopped"
 
 
 #: The fields GameState.__init__ sets.
@@ -80,10 +94,10 @@ class GameState(ABC, Generic[ActionT]):
         the rules count as completed and have winners."""
         return True
 
-    def end_reason(self) -> str:
-        """How a finished game ended, in a few words ("score", "third repetition", ...); for a
-        game not ended by the rules, the position's cause as the engine knows it."""
-        return "rules" if self.ended_by_rules() else "stopped"
+    def end_reason(self) -> Ending:
+        """How a finished game ended: a member of its engine's `endings` (for a game not
+        ended by the rules, the cause as the engine knows it)."""
+        return Ended.RULES if self.ended_by_rules() else Ended.STOPPED
 
     def invariant_violations(self) -> list[str]:
         """Conserved quantities and forbidden holdings that do not hold now (empty if fine)."""

@@ -1,86 +1,77 @@
-"""The one object a game package declares, and how cutsheet finds the games installed.
+"""The one object a game package declares, and how cutsheet finds what is installed.
 
 A game is a package exposing a `GamePlugin` and naming it in the `cutsheet.games`
-entry-point group of its distribution's metadata, so a game may live in its own pip
-package; the shipped games register the same way, in cutsheet's pyproject.toml:
+entry-point group of its distribution's metadata (generator/sources/registry.py), so a game
+may live in its own pip package; the shipped games register the same way, in cutsheet's
+pyproject.toml:
 
     [project.entry-points."cutsheet.games"]
     mygame = "mygame:PLUGIN"
 
-The entry point's name is the one game.yaml gives as `engine:`.
+The entry point's name is the one game.yaml gives as `engine:`. What belongs to one game
+(its engine, kinds, layouts, report sections) is in its plugin; what any game may use is
+registered in a group of its own: generic kinds in `cutsheet.kinds`, and sections another
+package adds to a game's report in `cutsheet.reports`.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib import resources
 from pathlib import Path
 
 from generator.games.base import Engine
-from generator.layout.card import BUILTIN_KINDS
+from generator.games.sections import REPORTS, ReportSection
 from generator.layout.component import ComponentKind
 from generator.sources import game as sources_game
-from generator.sources.errors import SourceError
 from generator.sources.game import Game
-
-ENTRY_POINT_GROUP = "cutsheet.games"
+from generator.sources.items import Item
+from generator.sources.registry import Registry
 
 
 @dataclass(frozen=True)
 class GamePlugin:
-    """A game: its rules engine and the component kinds its decks may use.
+    """A game: its rules engine, the component kinds its decks may use, where its layouts
+    are and the sections it adds to a simulation report.
 
     The engine declares the rest of the game (docs/findings.md and games/base.py): its
-    players, static checks (`static_checks`), options and variants, policies and the
-    figures its simulations add to the report (`figures`)."""
+    players, static checks (`static_checks`), options and variants, policies, endings and
+    the figures its simulations gather (`figure_tally`)."""
 
     engine: Engine
-    #: The game's own kinds (each with its item schema, its layout's params schema and its
-    #: drawing), besides the built-in ones every game may use. Two games may both have a
+    #: The game's own kinds (each with its item class, its layout's params schema and its
+    #: drawing), besides the generic ones every game may use. Two games may both have a
     #: kind of one name that looks nothing alike.
     kinds: tuple[ComponentKind, ...] = ()
+    #: The package whose `layouts/` folder holds the game's layouts and `layouts/icons/` its
+    #: icons, read through importlib.resources (package data beside the game's code); ""
+    #: for a game whose kinds use only the shared layouts.
+    package: str = ""
+    #: The game's own parts of a simulation report.
+    sections: tuple[ReportSection, ...] = ()
 
     @property
     def name(self) -> str:
         """The name game.yaml gives as `engine:`."""
         return self.engine.name
 
-
-class PluginError(SourceError):
-    """An installed game that cannot be used: a broken entry point, or two games of one name.
-    Like bad input, it is reported in one line (exit status 2), not as a traceback."""
-
-    def __init__(self, message: str):
-        super().__init__(None, message)
-
-
-def load_plugins(points: Iterable[EntryPoint]) -> dict[str, GamePlugin]:
-    """The games the entry points name, by name. The same entry point installed twice (an
-    editable checkout beside another copy) counts once; two different games of one name are
-    an error, as is an entry point that is not a GamePlugin or whose name is not its engine's."""
-    values: dict[str, set[str]] = {}
-    for point in points:
-        values.setdefault(point.name, set()).add(point.value)
-    found: dict[str, GamePlugin] = {}
-    for name, (value, *others) in sorted((name, sorted(v)) for name, v in values.items()):
-        if others:
-            raise PluginError(f"two games are installed as {name!r}: {', '.join([value, *others])}")
-        try:
-            plugin = EntryPoint(name, value, ENTRY_POINT_GROUP).load()
-        except Exception as exc:  # any failure of a third-party package's import
-            raise PluginError(f"the game installed as {name!r} ({value}) cannot be loaded: {exc}") from exc
-        if not isinstance(plugin, GamePlugin):
-            raise PluginError(f"entry point {name} = {value} is not a GamePlugin")
-        if plugin.name != name:
-            raise PluginError(f"entry point {name} = {value} names the engine {plugin.name!r}")
-        found[name] = plugin
-    return found
+    def layouts(self) -> Path | None:
+        """The folder of the game's own layouts, or None."""
+        if not self.package:
+            return None
+        folder = resources.files(self.package) / "layouts"
+        if not isinstance(folder, Path):
+            raise RuntimeError(f"{self.package} must be installed as files, not inside an archive")
+        return folder if folder.is_dir() else None
 
 
-@cache
+GAMES: Registry[GamePlugin] = Registry("cutsheet.games", "game", GamePlugin, lambda plugin: plugin.name)
+#: Kinds any game may use, such as the generic card.
+KINDS: Registry[ComponentKind] = Registry("cutsheet.kinds", "component kind", ComponentKind, lambda kind: kind.name)
+
+
 def plugins() -> dict[str, GamePlugin]:
     """Every installed game, by name (loaded once per process)."""
-    return load_plugins(entry_points(group=ENTRY_POINT_GROUP))
+    return GAMES.installed()
 
 
 def engines() -> dict[str, Engine]:
@@ -90,21 +81,36 @@ def engines() -> dict[str, Engine]:
 
 @cache
 def game_kinds(engine: str) -> dict[str, ComponentKind]:
-    """The kinds a game may use, by name: the built-in ones and those of the game its
-    `engine:` names (only the built-in ones for a name no installed game has)."""
+    """The kinds a game may use, by name: the generic ones and those of the game its
+    `engine:` names (only the generic ones for a name no installed game has)."""
     plugin = plugins().get(engine)
     own = plugin.kinds if plugin else ()
-    return {kind.name: kind for kind in (*BUILTIN_KINDS, *own)}
+    return {kind.name: kind for kind in (*KINDS.installed().values(), *own)}
 
 
-def kind_schemas(engine: str) -> dict[str, dict]:
-    """The item schema of each kind a game of `engine` may use, by kind name."""
-    return {name: kind.schema for name, kind in game_kinds(engine).items()}
+def kind_items(engine: str) -> dict[str, type[Item]]:
+    """The item class of each kind a game of `engine` may use, by kind name."""
+    return {name: kind.item for name, kind in game_kinds(engine).items()}
+
+
+def game_layouts(engine: str) -> list[Path]:
+    """The folders of a game's own layouts (none for a game with only shared ones)."""
+    plugin = plugins().get(engine)
+    folder = plugin.layouts() if plugin else None
+    return [folder] if folder else []
+
+
+def report_sections(engine: str) -> tuple[ReportSection, ...]:
+    """The sections a game's report adds: its own, then those other packages add to it."""
+    plugin = plugins().get(engine)
+    own = plugin.sections if plugin else ()
+    added = tuple(section for section in REPORTS.installed().values() if section.engine == engine)
+    return own + added
 
 
 def load_game(folder: Path) -> Game:
     """A game folder read and every item validated, once, against its kind's schema."""
-    return sources_game.load_game(folder, kind_schemas)
+    return sources_game.load_game(folder, kind_items, game_layouts)
 
 
 def all_kinds() -> dict[str, dict[str, ComponentKind]]:

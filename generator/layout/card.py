@@ -8,6 +8,8 @@ the game's layouts for that card (a spell among units), of the same size and ble
 """
 
 import math
+from dataclasses import dataclass
+from typing import Annotated
 
 from generator.findings import Finding, error, warning
 from generator.layout.component import Faces
@@ -16,6 +18,7 @@ from generator.layout.element_kind import ElementKind
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import parse_condition, parse_template
 from generator.sources.frozen import LocMap
+from generator.sources.items import Item, rule
 from generator.sources.layout_model import (
     Element,
     FromField,
@@ -26,22 +29,23 @@ from generator.sources.layout_model import (
     TextElement,
 )
 
-TEXT_FIELD = {"type": "string"}
+
+@dataclass(frozen=True, kw_only=True)
+class CardItem(Item):
+    """A card: its title, and any other fields its layout's elements show, as text."""
+
+    extra = str
+
+    title: str
+    count: Annotated[int, rule(minimum=1, maximum=1000)] = 1
+    #: Another of the game's layouts for this card (a spell among units).
+    layout: Annotated[str, rule(pattern="^[a-z][a-z0-9-]*$")] | None = None
 
 
 class CardKind(ElementKind):
     name = "card"
     label = "cards"
-    schema = {
-        "type": "object",
-        "properties": {
-            "title": TEXT_FIELD,
-            "count": {"type": "integer", "minimum": 1, "maximum": 1000},
-            "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
-        },
-        "required": ["title"],
-        "additionalProperties": TEXT_FIELD,
-    }
+    item = CardItem
 
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         chosen = [self.layout_for(item, layout, ctx) for item in items]
@@ -135,4 +139,6 @@ def placement_findings(layout: Layout) -> list[Finding]:
     return findings
 
 
-BUILTIN_KINDS = (CardKind(),)
+#: The generic card kind, which any game may use (registered in pyproject.toml under
+#: cutsheet.kinds, as a package adds a kind of its own).
+CARD = CardKind()

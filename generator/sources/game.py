@@ -6,17 +6,19 @@
     components: [strips.yaml, board.yaml]      - title: Life of Pain ...
 
 Each item may say `count: N` for N identical copies; a game prints at most MAX_COPIES in
-all. Every item is validated here, once, against its kind's schema (which the game's plugin
-declares), then kept immutable with its places: kinds and engines read the values and never
-check them again. The game's rules.md is checked here too, with the other sources.
+all. Every item is validated here, once, against the schema of its kind's item class (which
+the game's plugin declares: generator/sources/items.py), then kept immutable with its places
+and read into that class: kinds and engines read the typed item and never check it again.
+The game's rules.md is checked here too, with the other sources.
 """
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
 from generator.sources.frozen import LocMap, frozen
+from generator.sources.items import Item, ItemT, item_schema, read_item
 from generator.sources.loader import LocDict, LocList, load_yaml
 from generator.sources.paths import confined
 from generator.sources.rules import read_rules
@@ -51,7 +53,7 @@ COMPONENT_FILE_SCHEMA = closed(
         "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
         "about": {"type": "string"},
         "items": {"type": "array", "minItems": 1, "items": {"type": "object"}},
-        "data": {"type": "string", "pattern": r"(?i)\.(csv|xlsx)$"},
+        "data": {"type": "string", "minLength": 1},  # a registered table format (tables.py)
         "sheet": {"type": "string", "minLength": 1},
         "row": {"type": "string", "minLength": 1},
         "stock": {"enum": ["paper", "card", "board"]},
@@ -63,10 +65,12 @@ COMPONENT_FILE_SCHEMA = closed(
 @dataclass(frozen=True)
 class Component:
     """One item of a component file, validated against its kind's schema: `count` copies of
-    it are printed (and dealt). Its fields keep where each was written."""
+    it are printed (and dealt). Its fields keep where each was written; `item` is the same
+    values read into the kind's item class (None for a kind no installed game declares)."""
 
     kind: str
     fields: LocMap
+    item: Item | None = None
 
     @property
     def count(self) -> int:
@@ -122,6 +126,9 @@ class Game:
     #: game.yaml as read, with its places.
     data: LocMap
     files: tuple[ComponentFile, ...] = ()
+    #: The folders of layouts its engine's package ships (package data beside the game's
+    #: code), looked in after the game folder's own layouts/ and before the shared ones.
+    engine_layouts: tuple[Path, ...] = ()
 
     @property
     def slug(self) -> str:
@@ -130,6 +137,12 @@ class Game:
     def items(self, kind: str) -> list[LocMap]:
         """The fields of every component of a kind across the game's files, in source order."""
         return [component.fields for f in self.files if f.kind == kind for component in f.components]
+
+    def typed(self, kind: str, item_class: type[ItemT]) -> list[ItemT]:
+        """Every component of a kind across the game's files, in source order, as its typed
+        item (each of `item_class`, the class the game's kind declares)."""
+        found = [component.item for f in self.files if f.kind == kind for component in f.components]
+        return [item for item in found if isinstance(item, item_class)]
 
     @property
     def accept(self) -> dict[str, str]:
@@ -140,9 +153,11 @@ class Game:
         return [f for f in self.files if f.kind == kind]
 
 
-#: The item schema of each component kind a game may use, by kind name, given the engine
-#: its game.yaml names (the games' plugins supply it: sources know no game).
-KindSchemas = Callable[[str], Mapping[str, dict]]
+#: The item class of each component kind a game may use, by kind name, given the engine its
+#: game.yaml names (the games' plugins supply it: sources know no game).
+KindItems = Callable[[str], Mapping[str, type[Item]]]
+#: The folders of layouts a game's engine ships, given the engine's name.
+EngineLayouts = Callable[[str], Sequence[Path]]
 
 
 @dataclass(frozen=True)
@@ -177,22 +192,17 @@ def _read_component_file(path: Path) -> _Envelope:
     return _Envelope(path, data, items, table)
 
 
-def _components(envelope: _Envelope, schemas: Mapping[str, dict]) -> ComponentFile:
+def _components(envelope: _Envelope, items: Mapping[str, type[Item]]) -> ComponentFile:
     """The envelope's items, each validated once against its kind's schema (every bad item
-    of the file reported together), its lengths in mm, made immutable. A kind no game declares has no schema:
-    its items are kept as read, for the build to refuse the kind and an engine to judge."""
+    of the file reported together), its lengths in mm, made immutable and read into the
+    kind's item class. A kind no game declares has no schema: its items are kept as read,
+    for the build to refuse the kind and an engine to judge."""
     kind, data = envelope.kind, envelope.data
-    problems = []
-    for item in envelope.items if kind in schemas else ():
-        try:
-            validate(item, schemas[kind], fallback=envelope.items.loc, what=f"a {kind}")
-        except SourceError as exc:
-            problems.append(exc)
-    if problems:
-        raise SourceErrors(problems)
-    for item in envelope.items if kind in schemas else ():
-        lengths_in_mm(item, schemas[kind])
-    components = tuple(Component(kind, frozen(item)) for item in envelope.items)
+    item_class = items.get(kind)
+    if item_class is None:
+        components = tuple(Component(kind, frozen(item)) for item in envelope.items)
+    else:
+        components = _read_items(envelope, kind, item_class)
     own = LocMap(
         {key: frozen(value) for key, value in data.items() if key != "items"},
         data.loc,
@@ -202,9 +212,27 @@ def _components(envelope: _Envelope, schemas: Mapping[str, dict]) -> ComponentFi
     return ComponentFile(envelope.path, kind, str(data.get("layout", kind)), components, own, envelope.table)
 
 
-def load_game(folder: Path, kind_schemas: KindSchemas) -> Game:
+def _read_items(envelope: _Envelope, kind: str, item_class: type[Item]) -> tuple[Component, ...]:
+    schema = item_schema(item_class)
+    problems = []
+    for item in envelope.items:
+        try:
+            validate(item, schema, fallback=envelope.items.loc, what=f"a {kind}")
+        except SourceError as exc:
+            problems.append(exc)
+    if problems:
+        raise SourceErrors(problems)
+    components = []
+    for item in envelope.items:
+        lengths_in_mm(item, schema)
+        fields = frozen(item)
+        components.append(Component(kind, fields, read_item(item_class, fields)))
+    return tuple(components)
+
+
+def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts = lambda _: ()) -> Game:
     """Read game.yaml and every component file it lists, then validate each item once against
-    the schema of its kind (`kind_schemas(engine)`): SourceError (or SourceErrors) at the
+    the schema of its kind's item class (`kind_items(engine)`): SourceError (or SourceErrors) at the
     first file with a problem, else the game, immutable."""
     game_file = folder / "game.yaml"
     if not folder.is_dir():
@@ -222,11 +250,12 @@ def load_game(folder: Path, kind_schemas: KindSchemas) -> Game:
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
         envelopes.append(_read_component_file(path))
         _check_items(envelopes)
-    schemas = kind_schemas(data["engine"])
-    files = tuple(_components(envelope, schemas) for envelope in envelopes)
-    _check_copies([component for f in files if f.kind in schemas for component in f.components])
+    items = kind_items(data["engine"])
+    files = tuple(_components(envelope, items) for envelope in envelopes)
+    _check_copies([component for f in files if f.kind in items for component in f.components])
     read_rules(folder)
-    return Game(folder, data["name"], data["engine"], frozen(data), files)
+    layouts = tuple(engine_layouts(data["engine"]))
+    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts)
 
 
 def _check_items(envelopes: list[_Envelope]) -> None:
