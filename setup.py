@@ -27,7 +27,18 @@ COMPILED = [
     "generator/games/game_state.py",
     *(
         f"generator/games/sliders/{name}.py"
-        for name in ("state", "invariants", "property", "movement", "trades", "policies", "stats", "deck", "rules")
+        for name in (
+            "state",
+            "invariants",
+            "property",
+            "movement",
+            "effects",
+            "trades",
+            "policies",
+            "stats",
+            "deck",
+            "rules",
+        )
     ),
 ]
 

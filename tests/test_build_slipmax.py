@@ -25,7 +25,7 @@ INCH = 25.4
 
 
 def layout(name: str) -> dict:
-    return yaml.safe_load((ROOT / "layouts" / f"{name}.yaml").read_text())
+    return yaml.safe_load((ROOT / "generator" / "games" / "slipmax" / "layouts" / f"{name}.yaml").read_text())
 
 
 def mm(text: str) -> float:

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.chip_flip import ENGINE, checks
+from generator.games.chip_flip import checks
+from generator.games.chip_flip.engine import ChipFlipEngine
 from generator.games.chip_flip.position import opening
 from generator.sources.errors import SourceError
 
+ENGINE = ChipFlipEngine()
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "chip-flip"
 
 

@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.chip_flip import ENGINE
 from generator.games.chip_flip.board import parse_square
-from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Position, Termination
-from generator.games.chip_flip.state import ChipFlipState
+from generator.games.chip_flip.engine import ChipFlipEngine
+from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Position
+from generator.games.chip_flip.state import ChipFlipEnding, ChipFlipState
 
+ENGINE = ChipFlipEngine()
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "chip-flip"
 
 
@@ -185,9 +186,9 @@ def test_the_third_repetition_of_a_position_is_a_draw():
     for text in loop:
         state.apply(move(text))
     assert state.is_terminal() and state.legal_actions() == []
-    assert state.outcome().termination is Termination.REPETITION and state.outcome().winner is None
+    assert state.outcome().ending is ChipFlipEnding.REPETITION and state.outcome().winner is None
     assert state.returns() == [0.0, 0.0]
-    assert state.end_reason() == "a draw: the same position a third time"
+    assert state.end_reason() is ChipFlipEnding.REPETITION
     assert state.ended_by_rules()
 
 
@@ -202,7 +203,7 @@ def test_a_state_sent_to_another_process_keeps_its_draw():
     assert in_play.seen == state.seen
     for text in loop:
         in_play.apply(move(text))
-    assert in_play.outcome().termination is Termination.REPETITION
+    assert in_play.outcome().ending is ChipFlipEnding.REPETITION
     finished = pickle.loads(pickle.dumps(in_play))
     assert len(finished.seen) == 1 and len(in_play.seen) == 4
     assert finished.is_terminal() and finished.outcome() == in_play.outcome()
@@ -216,8 +217,8 @@ def test_advanced_greedy_games_end_without_the_cap(deck):
         state = ENGINE.new_game(deck, 2, rng, {"advanced": True})
         play_out(state, ENGINE.policies()["greedy"], rng)
         assert state.is_terminal(), seed
-        endings.add(state.outcome().termination)
-    assert Termination.REPETITION in endings and Termination.NO_CHIPS in endings
+        endings.add(state.outcome().ending)
+    assert ChipFlipEnding.REPETITION in endings and ChipFlipEnding.NO_CHIPS in endings
 
 
 def test_every_chip_stays_in_play_so_the_printed_chips_suffice(deck):

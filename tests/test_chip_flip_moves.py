@@ -12,9 +12,9 @@ from generator.games.chip_flip.position import (
     Move,
     Placement,
     Position,
-    Termination,
     setup,
 )
+from generator.games.chip_flip.state import ChipFlipEnding, outcome
 
 
 def position(south: list[str], north: list[str], turn: int = SOUTH, scores: tuple[int, int] = (0, 0)) -> Position:
@@ -118,23 +118,23 @@ def test_game_ends_when_neither_side_can_move():
     south = ["a7", "c7", "e7", "g7", "b6", "d6", "f6", "h6"]
     pos = position(south, ["b8", "d8", "f8", "h8"], scores=(2, 3))
     assert pos.legal_moves() == []
-    outcome = pos.outcome()
-    assert outcome.termination is Termination.NO_MOVES
-    assert outcome.winner == NORTH and outcome.scores == (2, 3)
+    ended = outcome(pos)
+    assert ended.ending is ChipFlipEnding.NO_MOVES
+    assert ended.winner == NORTH and ended.scores == (2, 3)
 
 
 def test_game_ends_when_a_side_has_no_chip_even_if_the_other_can_move():
     pos = position(["c3", "a1"], ["d4"], scores=(1, 1))
     after = pos.push(move("c3xe5"))
     assert after.north == 0 and after.legal_moves() == []
-    outcome = after.outcome()
-    assert outcome.termination is Termination.NO_CHIPS and outcome.winner is None
+    ended = outcome(after)
+    assert ended.ending is ChipFlipEnding.NO_CHIPS and ended.winner is None
 
 
 def test_last_chip_scoring_ends_the_game_with_the_higher_score_winning():
     after = position(["b7"], ["h8", "f8"]).push(move("b7-a8"))
-    assert after.outcome().termination is Termination.NO_CHIPS
-    assert after.outcome().winner == SOUTH
+    assert outcome(after).ending is ChipFlipEnding.NO_CHIPS
+    assert outcome(after).winner == SOUTH
 
 
 def test_advanced_jumps_only_equal_or_lesser_values():

@@ -8,9 +8,9 @@ them (about two seconds).
 
 import pytest
 
-from generator.games.chip_flip import perft
-from generator.games.chip_flip.perft import perft_position
+from generator.games.chip_flip.perft import perft, perft_position
 from generator.games.chip_flip.position import opening
+from generator.games.chip_flip.state import outcome
 
 SOUTH, NORTH = 0, 1
 
@@ -158,7 +158,7 @@ def test_engine_and_naive_agree_on_every_position_of_random_games(advanced):
     compared = 0
     for _ in range(60):
         pos = opening(advanced)
-        while pos.outcome() is None:
+        while outcome(pos) is None:
             engine_moves = pos.legal_moves()
             naive = naive_moves(as_naive(pos), pos.turn, advanced)
             if engine_moves[0].is_pass:

@@ -16,16 +16,18 @@ import pypdfium2
 import pytest
 from PIL import ImageStat
 
-from generator.build import build_game
+from generator import shipped
 from generator.games import load_game
-from generator.games.chip_flip import ENGINE
+from generator.games.chip_flip import PLUGIN
 from generator.games.chip_flip.board import square_name, squares_of
-from generator.games.chip_flip.components import BoardKind
+from generator.games.chip_flip.kinds import BoardKind
+from generator.pipeline import build_game
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.layouts import load_layout
 from tests.pdf_geometry import PT_MM, trim_box_mm
 
+ENGINE = PLUGIN.engine
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "components" / "chip-flip"
 SQUARE_MM = 30.0  # components/chip-flip/board.yaml: square: 30mm
@@ -132,7 +134,8 @@ def built(tmp_path_factory):
 
 def board_border() -> float:
     """The board layout's border, in mm as the board kind reads it."""
-    return load_layout("chip-flip-board", params_schema=BoardKind.params_schema).params["border"]
+    dirs = [PLUGIN.layouts(), shipped.layouts_dir()]
+    return load_layout("chip-flip-board", dirs, params_schema=BoardKind.params_schema).params["border"]
 
 
 @pytest.fixture(scope="module")
@@ -250,7 +253,7 @@ def test_neighbouring_tiles_show_the_same_alignment_targets(tiles):
 def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_path):
     """Drawn with the ink saver on: no large fills at all, and dark squares still read dark
     in greyscale (averaged over each square, as the eye sees a hatch)."""
-    from generator.build import context_for
+    from generator.layout.folders import context_for
     from generator.layout.scene import Group, Text
     from generator.render.pdf import write_pdf
     from generator.sheets.model import Sheet
@@ -290,6 +293,6 @@ def test_ink_saver_board_leaves_light_squares_white_and_hatches_the_dark(tmp_pat
 
 @pytest.mark.parametrize(("col", "name"), [(0, "a"), (7, "h"), (25, "z"), (26, "aa"), (27, "ab"), (52, "ba")])
 def test_column_names_continue_past_z(col, name):
-    from generator.games.chip_flip.components import column_name
+    from generator.games.chip_flip.kinds import column_name
 
     assert column_name(col) == name

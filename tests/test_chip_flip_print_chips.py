@@ -10,9 +10,9 @@ from xml.etree import ElementTree
 import pdfplumber
 import pytest
 
-from generator.build import build_game
 from generator.games import load_game
-from generator.games.chip_flip.components import reads_otherwise_turned
+from generator.games.chip_flip.kinds import reads_otherwise_turned
+from generator.pipeline import build_game
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.errors import SourceError

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.build.parts import lay_out, print_context
 from generator.games import engines, game_kinds, load_game
 from generator.located import Loc
+from generator.pipeline.parts import lay_out, print_context
 from generator.sheets.options import PrintOptions
 from generator.sources import schema
 from generator.sources.errors import SourceError

@@ -19,6 +19,7 @@ import pytest
 from tests.conftest import pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -145,8 +146,9 @@ def test_version(cutsheet, tmp_path):
 PICKLED_MID_GAME = """
 import json, pickle, random, sys
 from pathlib import Path
-from generator.games.sliders import ENGINE
+from generator.games.sliders import PLUGIN
 from generator.games import load_game
+ENGINE = PLUGIN.engine
 deck = ENGINE.load_deck(load_game(Path(sys.argv[1])))
 assert pickle.loads(pickle.dumps(deck)) == deck
 seen = {}

@@ -1,6 +1,6 @@
 """The figures the HTML report draws that engines added for it: Chip Flip's score margin,
-Whipped!'s bill pass rates, and the Slipmax steps in force when games ended. Each is checked
-against the finished games themselves."""
+Whipped!'s bill pass rates, Twisty Passages' turns by declared speed, and the Slipmax steps
+in force when games ended. Each is checked against the finished games themselves."""
 
 from collections import Counter
 from pathlib import Path
@@ -11,6 +11,8 @@ from generator import games
 from generator.check.simulate import simulation_job
 from generator.games import load_game
 from generator.games.chip_flip.figures import score_margin
+from generator.games.plugin import report_sections
+from generator.games.sections import Simulated
 from generator.games.slipmax.figures import steps_in_force_at_end
 from generator.games.whipped.figures import bill_pass_rate
 
@@ -45,6 +47,30 @@ def test_bill_pass_rate_is_the_share_of_games_each_bill_passed_in():
     figures = games.engines()["whipped"].figures(states)
     passed, failed = (sum(getattr(s.tally, key) for s in states) for key in ("bills_passed", "bills_failed"))
     assert figures["pass_share"] == {"5": round(passed / (passed + failed), 4)}
+
+
+def test_whipped_reports_its_bill_pass_rates():
+    states = finished_states("whipped", "whipped", 12, 5)
+    figures = games.engines()["whipped"].figures(states)
+    (section,) = report_sections("whipped")
+    drawn = section.draw(Simulated("Whipped!", figures, None, len(states)))
+    assert drawn is not None and drawn.title == "Bill pass rates"
+    assert [plot.name for plot in drawn.plots] == ["bill-pass-rate"]
+    share = 100 * figures["pass_share"]["5"]
+    assert drawn.text == f"Bills passed out of bills voted on: 5 players: {share:.1f}%."
+    assert section.draw(Simulated("Whipped!", {}, None, 0)) is None
+
+
+def test_twisty_passages_reports_its_turns_by_declared_speed():
+    states = finished_states("twisty_passages", "twisty-passages", 6, 4)
+    figures = games.engines()["twisty_passages"].figures(states)
+    (section,) = report_sections("twisty_passages")
+    drawn = section.draw(Simulated("Twisty Passages", figures, None, len(states)))
+    assert drawn is not None and drawn.title == "Speed"
+    assert [plot.name for plot in drawn.plots] == ["speed"]
+    (table,) = drawn.tables
+    assert [row[:2] for row in table.rows] == [(str(row["speed"]), str(row["turns"])) for row in figures["speed"]]
+    assert section.draw(Simulated("Twisty Passages", {}, None, 0)) is None
 
 
 def test_steps_in_force_at_end_are_the_steps_showing_when_the_rules_ended_the_game():

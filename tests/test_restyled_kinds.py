@@ -10,7 +10,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from generator import shipped
 from generator.cli import main
+from generator.games import load_game
+from generator.games.plugin import game_layouts
 from generator.sources.layouts import load_layout
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM
@@ -75,7 +78,8 @@ def marked(found: list[tuple[int, float, float, tuple]]) -> list[tuple[int, floa
 def restyle(case: Restyle) -> dict:
     """The case's element (`repeat.element` for one inside a repeat), coloured and moved
     5 mm right, as a game folder's layout says it over the shipped one."""
-    layout = load_layout(case.layout)
+    game = load_game(COMPONENTS / case.game)
+    layout = load_layout(case.layout, [*game.engine_layouts, shipped.layouts_dir()])
     elements = layout.back_elements if case.back else layout.elements
     *repeats, name = case.element.split(".")
     for repeat in repeats:
@@ -202,7 +206,7 @@ def test_a_game_folders_chip_layout_moves_and_recolours_each_sides_value(pdfs_ch
 @pytest.fixture(scope="module")
 def pdfs_chip_flip(tmp_path_factory) -> dict[bool, Path]:
     """Chip Flip as shipped (False) and with its chips' value restyled (True)."""
-    value = load_layout("chip-flip-chip").elements
+    value = load_layout("chip-flip-chip", [*game_layouts("chip_flip"), shipped.layouts_dir()]).elements
     (shown,) = [e for e in value if e.name == "value"]
     own = {"extends": "chip-flip-chip", "elements": {"value": {"colour": MARK, "x": f"{shown.x + 5}mm"}}}
     return {

@@ -7,8 +7,10 @@ import pytest
 
 from generator.findings import Severity
 from generator.games import load_game
-from generator.games.sliders import ENGINE
+from generator.games.sliders import PLUGIN
 from generator.sources.errors import SourceError
+
+ENGINE = PLUGIN.engine
 
 SOURCE = Path(__file__).parents[1] / "components" / "sliders"
 

@@ -6,7 +6,7 @@ import pytest
 
 from generator.games import load_game
 from generator.games.sliders.deck import load_deck
-from generator.games.sliders.effects import Effect, EffectError, parse_effect
+from generator.games.sliders.grammar import Effect, EffectError, parse_effect
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,7 @@ def test_text_off_the_notation_is_refused(text):
 
 def test_the_shipped_decks_hold_the_classic_card_mix():
     deck = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
-    names = {sq.index: sq.name for sq in deck.squares}
+    names = dict(enumerate(sq.name for sq in deck.squares))
     chance = sorted((c.effect.op, names.get(c.target, "")) for c in deck.cards["chance"])
     assert chance.count(("nearest", "")) == 3
     assert ("advance", "GO") in chance and ("advance", names[39]) in chance

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.sliders import ENGINE, trades
+from generator.games.sliders import PLUGIN
 from generator.games.sliders.rules import HOTEL
 from generator.games.sliders.state import SlidersState, rolled_dice
 
+ENGINE = PLUGIN.engine
 DECK = ENGINE.load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
 NO_DEEDS = [sq for sq in range(len(DECK.squares)) if sq not in DECK.deeds]
 
@@ -165,7 +166,7 @@ def test_the_kept_moves_and_menus_equal_ones_worked_out_afresh(seed, policy):
             assert fresh.holdings(seat) == state.holdings(seat)
             assert fresh.manage_actions(seat) == state.manage_actions(seat)
             assert fresh.raise_actions(seat) == state.raise_actions(seat)
-            assert trades._deed_menu(fresh, seat) == trades._deed_menu(state, seat)
+            assert fresh._deed_menu(seat) == state._deed_menu(seat)
 
 
 @pytest.mark.parametrize("short", [False, True])

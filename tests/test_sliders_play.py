@@ -8,8 +8,10 @@ import pytest
 
 from generator.check.simulate import simulation_job
 from generator.games import load_game
-from generator.games.sliders import ENGINE
+from generator.games.sliders import PLUGIN
+from generator.games.sliders.state import SlidersEnding
 
+ENGINE = PLUGIN.engine
 DECK = ENGINE.load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
 
 
@@ -134,10 +136,13 @@ def test_the_supply_is_the_printed_houses_and_hotels_and_play_stays_within_it():
 
 def test_games_say_how_they_ended_and_who_went_first():
     states = [play_out(seed, "heuristic", 4, {}) for seed in range(12)]
-    assert {s.end_reason() for s in states} == {"last player left"}
+    assert {s.end_reason() for s in states} == {SlidersEnding.LAST_PLAYER_LEFT}
     assert len({s.first_player for s in states}) > 1
     short = [play_out(seed, "random", 3, {"short": True}) for seed in range(4)]
-    assert {s.end_reason() for s in short if s.is_terminal()} <= {"second bankruptcy", "last player left"}
+    assert {s.end_reason() for s in short if s.is_terminal()} <= {
+        SlidersEnding.SECOND_BANKRUPTCY,
+        SlidersEnding.LAST_PLAYER_LEFT,
+    }
 
 
 def test_the_kept_property_moves_and_trade_menus_are_what_a_fresh_look_finds():

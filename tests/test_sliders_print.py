@@ -14,11 +14,12 @@ import pdfplumber
 import pytest
 from click.testing import CliRunner
 
-from generator.build import BuildResult, Laid, build_game, context_for, lay_out
 from generator.cli import main
 from generator.games import load_game
 from generator.layout.context import LayoutContext
+from generator.layout.folders import context_for
 from generator.layout.scene import Group, Polyline, Rect
+from generator.pipeline import BuildResult, Laid, build_game, lay_out
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.loader import load_yaml
@@ -26,7 +27,7 @@ from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SLIDERS = ROOT / "components" / "sliders"
-LAYOUTS = ROOT / "layouts"
+LAYOUTS = ROOT / "generator" / "games" / "sliders" / "layouts"
 
 
 def build(folder: Path, out: Path, paper_name: str = "letter") -> BuildResult:

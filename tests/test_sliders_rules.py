@@ -21,7 +21,7 @@ from generator.games.sliders.rules import (
     TRANSFER,
     Rules,
 )
-from generator.games.sliders.state import SlidersState
+from generator.games.sliders.state import SlidersEnding, SlidersState
 from generator.games.sliders.trades import Trade
 
 DECK = load_deck(load_game(Path(__file__).parents[1] / "components" / "sliders"))
@@ -71,7 +71,7 @@ def own_all(state: SlidersState, seat: int) -> None:
 def on_top(state: SlidersState, pile: str, title: str) -> None:
     """Put the named card on top of its pile."""
     cards = state.piles[pile]
-    card = next(c for c in cards if c.title == title)
+    card = next(c for c in cards if c.item.title == title)
     cards.remove(card)
     cards.appendleft(card)
 
@@ -849,13 +849,14 @@ def test_how_a_game_ended_is_said():
     own(state, 1, DYNASTY)
     state.pos[0] = AZURE
     broke(state, 0, 10)
-    assert state.end_reason() == ""
+    with pytest.raises(ValueError, match="has not ended"):
+        state.end_reason()
     play(state, "roll", "bankrupt")
-    assert state.end_reason() == "last player left"
+    assert state.end_reason() is SlidersEnding.LAST_PLAYER_LEFT
     capped = game((1, 2), max_turns=1)
     own_all(capped, 0)
     play(capped, "roll", "end")
-    assert capped.end_reason() == "turn cap (max_turns)"
+    assert capped.end_reason() is SlidersEnding.TURN_CAP
 
 
 def test_buildings_in_play_are_recorded_at_their_peak():

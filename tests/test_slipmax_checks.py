@@ -12,10 +12,11 @@ import pytest
 
 from generator.findings import Severity
 from generator.games import load_game
-from generator.games.slipmax import ENGINE
 from generator.games.slipmax.checks import ordered_deals
+from generator.games.slipmax.engine import SlipmaxEngine
 from generator.sources.errors import SourceError
 
+ENGINE = SlipmaxEngine()
 SHIPPED = Path(__file__).resolve().parent.parent / "components" / "slipmax"
 
 

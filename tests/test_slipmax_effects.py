@@ -2,7 +2,7 @@
 roll of 3 from START) whose register then reveals the step under test.
 
 Expected figures come from the step's printed text and the rule interpretations in
-generator/games/slipmax/rules.py, never from running the engine first.
+generator/games/slipmax/__init__.py, never from running the engine first.
 """
 
 import random

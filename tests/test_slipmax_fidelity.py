@@ -9,9 +9,12 @@ Board spaces from START: 0 circle, 1 triangle, 2 pentagon, 3 semicircle, 4 squar
 
 import random
 
-from generator.games.slipmax import ENGINE
+from generator.games.slipmax.engine import SlipmaxEngine
+from generator.games.slipmax.state import SlipmaxEnding
 from tests.test_slipmax_effects import before, reveal, run_to_end
 from tests.test_slipmax_rules import DECK, INDEX, act, face, new, put, roll, set_money
+
+ENGINE = SlipmaxEngine()
 
 
 def decline_locks(state, seat: int) -> None:
@@ -185,13 +188,15 @@ def test_without_house_rules_paying_to_move_with_no_cents_is_a_stalemate_named_b
     set_money(state, 0, 0)
     set_money(state, 1, 0)
     assert state.is_terminal() and not state.ended_by_rules()
-    assert state.end_reason() == "Life of Chaos (5) shows and nobody still in has a cent to move with"
+    assert state.end_reason() is SlipmaxEnding.NO_CENT_TO_MOVE
+    assert state.stalemate_step() == "Life of Chaos (5)"
 
 
 def test_without_house_rules_rolling_backward_at_start_is_a_stalemate_named_by_its_cause():
     state = new(3)
     put(state, "hexagon", "Life of Chaos", 6)
-    assert state.end_reason() == "Life of Chaos (6) shows and every pawn still in stands at START"
+    assert state.end_reason() is SlipmaxEnding.ALL_AT_START
+    assert state.stalemate_step() == "Life of Chaos (6)"
 
 
 def test_house_rules_paying_to_move_lasts_one_round():

@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.slipmax import ENGINE
+from generator.games.slipmax.engine import SlipmaxEngine
 from generator.games.slipmax.rules import MAX_NESTED
 
+ENGINE = SlipmaxEngine()
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ENGINE.load_deck(load_game(ROOT / "components" / "slipmax"))
 INDEX = {strip.title: i for i, strip in enumerate(DECK.strips)}

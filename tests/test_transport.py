@@ -12,7 +12,9 @@ from generator.check import transport
 from generator.check.parallel import play_packed
 from generator.check.simulate import simulation_job
 from generator.games import load_game
-from generator.games.sliders import ENGINE
+from generator.games.sliders import PLUGIN
+
+ENGINE = PLUGIN.engine
 
 
 @dataclass

@@ -6,12 +6,18 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.twisty_passages import ENGINE
+from generator.games.twisty_passages import PLUGIN
 from generator.games.twisty_passages.checks import static_checks
+from generator.games.twisty_passages.items import MazeCard, WinThreshold
+from generator.games.twisty_passages.kinds import KINDS
 from generator.sources.errors import SourceError
+from generator.sources.items import item_schema
+from generator.sources.schema import validate
+
+ENGINE = PLUGIN.engine
 
 ROOT = Path(__file__).resolve().parents[1]
-ICONS = ROOT / "layouts" / "icons"
+ICONS = ROOT / "generator" / "games" / "twisty_passages" / "layouts" / "icons"
 
 GOOD_CARDS = """\
 kind: maze-card
@@ -77,6 +83,29 @@ def test_a_zone_card_without_zone_is_bad_input_at_its_line(tmp_path):
     with pytest.raises(SourceError) as caught:
         game_with(tmp_path, cards)
     assert caught.value.loc.line == 8 and "zone" in caught.value.message
+
+
+def test_a_zone_on_a_card_of_another_kind_is_bad_input_at_the_zone(tmp_path):
+    cards = GOOD_CARDS.replace("    kind: passage\n", "    kind: passage\n    zone: blue\n", 1)
+    with pytest.raises(SourceError) as caught:
+        game_with(tmp_path, cards)
+    assert (caught.value.loc.line, caught.value.loc.column) == (5, 11) and "zone" in caught.value.message
+
+
+def test_each_item_class_accepts_the_shipped_deck_and_the_deck_is_built_from_its_items():
+    game = load_game(ROOT / "components" / "twisty-passages")
+    for kind in KINDS:
+        components = [c for f in game.files_of(kind.name) for c in f.components]
+        assert components, kind.name
+        for component in components:
+            validate(component.fields, item_schema(kind.item), fallback=component.loc, what=kind.name)
+            assert isinstance(component.item, kind.item)
+    deck = ENGINE.load_deck(game)
+    cards = game.typed("maze-card", MazeCard)
+    assert {id(card.item) for card in deck.cards} == {id(item) for item in cards}  # the items themselves
+    assert len(deck.cards) == sum(item.count for item in cards) == 104
+    thresholds = game.typed("win-threshold", WinThreshold)
+    assert deck.thresholds == {item.players: item.cards for item in thresholds}
 
 
 def test_tp002_unparseable_effect_at_its_line(tmp_path):

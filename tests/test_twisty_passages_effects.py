@@ -6,10 +6,12 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.twisty_passages import ENGINE
+from generator.games.twisty_passages import PLUGIN
 from generator.games.twisty_passages.deck import Deck
-from generator.games.twisty_passages.options import parse_cards_to_win
-from generator.games.twisty_passages.state import TwistyState
+from generator.games.twisty_passages.rules import parse_cards_to_win
+from generator.games.twisty_passages.state import TwistyEnding, TwistyState
+
+ENGINE = PLUGIN.engine
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))
@@ -28,7 +30,7 @@ class Dice(random.Random):
 
 
 def card(title: str):
-    return next(c for c in FULL.cards if c.title == title)
+    return next(c for c in FULL.cards if c.item.title == title)
 
 
 def setup(
@@ -59,7 +61,7 @@ def setup(
 
 
 def titles(state: TwistyState, seat: int) -> list[str]:
-    return [state.card(c).title for c in state.paths[seat]]
+    return [state.card(c).item.title for c in state.paths[seat]]
 
 
 def play(state: TwistyState, *actions) -> None:
@@ -222,7 +224,7 @@ def test_pocket_demon_interrupts_on_a_one():
     other = (me + 1) % 2
     play(state, ("speed", 2), ("demon-take", 1), ("discard", 0))
     assert titles(state, me) == ["Lost", "Backtracking"]
-    assert [state.card(c).title for c in state.sides[other]] == ["Pocket Demon"]
+    assert [state.card(c).item.title for c in state.sides[other]] == ["Pocket Demon"]
     assert state.length(other) == 2
 
 
@@ -387,7 +389,7 @@ def test_pocket_angel_punishes_another_players_six():
 def test_crossslip_passes_picked_cards_left():
     state, me = setup(["Crossslip"], {0: ["Lantern"], 1: ["Grue", "Lost"], 2: ["Minotaur"]}, players=3)
     seats = [me, (me + 1) % 3, (me + 2) % 3]
-    assert state.card(state.deck[-1]).effect_text.endswith("to his or her left.")
+    assert state.card(state.deck[-1]).item.effect.endswith("to his or her left.")
     play(state, ("speed", 1), ("crossslip", 1))  # only the player with two cards has a choice
     assert titles(state, seats[1])[-1] == "Lantern"  # my card went to my left
     assert titles(state, seats[2])[-1] == "Lost"
@@ -631,7 +633,8 @@ def test_a_maze_with_nothing_to_draw_and_nothing_to_move_is_stopped():
     # The rules reshuffle the discards when the deck runs out, and say nothing when both are empty.
     state, me = setup([], {0: ["Lantern", "Lost"], 1: ["Grue"]})
     assert state.is_terminal() and not state.ended_by_rules()
-    assert state.end_reason() == "the deck and the discards are empty and no card can move"
+    assert state.end_reason() is TwistyEnding.STALLED
+    assert state.end_reason().value == "the deck and the discards are empty and no card can move"
     assert state.returns() == [0.0, 0.0]
 
 
@@ -639,7 +642,8 @@ def test_house_rules_give_the_stalled_game_to_the_longest_path():
     state, me = setup([], {0: ["Lantern", "Lost"], 1: ["Grue"]}, options={"house-rules": True})
     assert state.is_terminal() and state.ended_by_rules()
     assert state.returns()[me] == 1.0 and sum(state.returns()) == 1.0
-    assert state.end_reason() == "most cards when the maze ran out (house rules)"
+    assert state.end_reason() is TwistyEnding.MOST_CARDS
+    assert state.end_reason().value == "most cards when the maze ran out (house rules)"
 
 
 def test_an_empty_maze_is_not_stalled_while_a_card_can_still_move():

@@ -8,10 +8,13 @@ import pytest
 
 from generator.check.simulate import simulate, simulation_job
 from generator.games import engines, load_game
-from generator.games.twisty_passages import ENGINE
+from generator.games.twisty_passages import PLUGIN
 from generator.games.twisty_passages.figures import GAMES, speed_figures
-from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.position import TurnRecord
+from generator.games.twisty_passages.rules import parse_cards_to_win
+from generator.games.twisty_passages.state import TwistyEnding
+
+ENGINE = PLUGIN.engine
 
 ROOT = Path(__file__).resolve().parents[1]
 DECK = ENGINE.load_deck(load_game(ROOT / "components" / "twisty-passages"))
@@ -146,7 +149,8 @@ def test_cards_to_win_refuses_other_text(text):
 def test_a_target_above_the_cards_in_the_game_is_stopped_at_once():
     state = ENGINE.new_game(DECK, 4, random.Random(1), {"cards_to_win": parse_cards_to_win("+100")})
     assert state.is_terminal() and not state.ended_by_rules()
-    assert state.end_reason() == "114 cards to win but the game holds only 104"
+    assert state.end_reason() is TwistyEnding.OUT_OF_REACH
+    assert (state.fewest_needed(), len(state.cards)) == (114, 104)  # 14 + 100 cards to win, of 104
     doubled = ENGINE.new_game(
         DECK, 4, random.Random(1), {"cards_to_win": parse_cards_to_win("+100"), "double_deck": True}
     )

@@ -18,10 +18,10 @@ import yaml
 from click.testing import CliRunner
 from fontTools.ttLib import TTFont
 
-from generator.build import BuildResult, build_game
 from generator.cli import main
 from generator.games import load_game
-from generator.games.twisty_passages.components import maze_walls
+from generator.games.twisty_passages.kinds import maze_walls
+from generator.pipeline import BuildResult, build_game
 from generator.project import OutputSettings, PrintSettings, Project
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, trim_box_mm
@@ -223,7 +223,8 @@ def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(cards):
 
 
 def layout_zones() -> dict:
-    return yaml.safe_load((ROOT / "layouts" / "twisty-maze-card.yaml").read_text())["params"]["zones"]
+    layout = ROOT / "generator" / "games" / "twisty_passages" / "layouts" / "twisty-maze-card.yaml"
+    return yaml.safe_load(layout.read_text())["params"]["zones"]
 
 
 def zone_of(card) -> str | None:

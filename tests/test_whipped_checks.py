@@ -7,8 +7,14 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.whipped import ENGINE
+from generator.games.whipped import PLUGIN, items
+from generator.games.whipped.kinds import KINDS
+from generator.games.whipped.rules import level_points
 from generator.sources.errors import SourceError
+from generator.sources.items import item_schema
+from generator.sources.schema import validate
+
+ENGINE = PLUGIN.engine
 
 GAME = Path(__file__).resolve().parents[1] / "components" / "whipped"
 
@@ -52,11 +58,30 @@ def test_shipped_deck_is_clean_and_complete():
     assert all(len(bill.levels) == 3 for bill in deck.bills)
     assert len(deck.riders) >= 40
     assert len(deck.colours) == 7 and deck.token_levels == (1, 2, 3)
-    sizes = {level.size for bill in deck.bills for level in bill.levels}
-    points = {level.points for bill in deck.bills for level in bill.levels}
+    sizes = {len(level) for bill in deck.bills for level in bill.levels}
+    points = {level_points(level) for bill in deck.bills for level in bill.levels}
     assert len(sizes) >= 4 and len(points) >= 4  # varied
-    assert any("dashed" in level.squares for bill in deck.bills for level in bill.levels)
+    assert any("dashed" in level for bill in deck.bills for level in bill.levels)
     assert ENGINE.component_counts(game)["vote"] >= 70
+
+
+def test_each_item_class_accepts_the_shipped_deck_and_the_deck_is_built_from_its_items():
+    game = load_game(GAME)
+    for kind in KINDS:
+        components = [c for f in game.files_of(kind.name) for c in f.components]
+        assert components, kind.name
+        for component in components:
+            validate(component.fields, item_schema(kind.item), fallback=component.loc, what=kind.name)
+            assert isinstance(component.item, kind.item)
+    deck = ENGINE.load_deck(game)
+    bills = game.typed("bill", items.Bill)
+    assert {id(bill) for bill in deck.bills} == {id(bill) for bill in bills}  # the items themselves
+    assert len(deck.bills) == sum(bill.count for bill in bills)
+    riders = game.typed("rider", items.Rider)
+    assert {id(rider.item) for rider in deck.riders} == {id(rider) for rider in riders}
+    assert len(deck.riders) == sum(rider.count for rider in riders)
+    assert deck.colours == tuple(game.typed("vote", items.Vote))
+    assert deck.tokens == tuple(game.typed("bidding-token", items.BiddingToken))
 
 
 def test_w001_bill_with_two_levels(folder):

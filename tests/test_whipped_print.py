@@ -9,11 +9,12 @@ import pdfplumber
 import pytest
 import yaml
 
-from generator.build import context_for, lay_out
 from generator.games import load_game
 from generator.layout.context import LayoutContext
+from generator.layout.folders import context_for
 from generator.layout.fonts import text_width
 from generator.layout.scene import Group, Rect, Text
+from generator.pipeline import lay_out
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, score_lines
 
@@ -323,7 +324,7 @@ def texts(items) -> list[Text]:
 
 
 def test_rider_back_text_stays_visible_when_the_ink_saver_drops_the_background():
-    from generator.games.whipped.components import RiderKind
+    from generator.games.whipped.kinds import RiderKind
 
     game = load_game(SOURCE)
     rider, kind = game.items("rider")[0], RiderKind()
@@ -336,7 +337,7 @@ def test_rider_back_text_stays_visible_when_the_ink_saver_drops_the_background()
 
 
 def test_token_text_stays_visible_when_the_ink_saver_drops_the_dark_fill():
-    from generator.games.whipped.components import BiddingTokenKind
+    from generator.games.whipped.kinds import BiddingTokenKind
 
     game = load_game(SOURCE)
     token = game.items("bidding-token")[0]

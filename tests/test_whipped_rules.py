@@ -4,13 +4,14 @@ import random
 
 import pytest
 
-from generator.games.whipped import ENGINE
-from generator.games.whipped.deck import BiddingTokens, Bill, Deck, Level, Rider
-from generator.games.whipped.effects import parse_effect
+from generator.games.whipped import PLUGIN, items
+from generator.games.whipped.deck import Deck, Rider, rider_of
 from generator.games.whipped.state import Phase, WhippedState
-from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 
-LOC = Loc("test.yaml", 1, 1)
+ENGINE = PLUGIN.engine
+#: Where the test's items were "written": nowhere.
+SOURCE = LocMap()
 
 
 class DeckOrder(random.Random):
@@ -24,24 +25,29 @@ class DeckOrder(random.Random):
         return 0
 
 
-def level(solid: int, dashed: int = 0) -> Level:
-    return Level(("solid",) * solid + ("dashed",) * dashed, LOC)
+def level(solid: int, dashed: int = 0) -> items.Level:
+    return ("solid",) * solid + ("dashed",) * dashed
 
 
-def bill(name: str, *levels: Level) -> Bill:
-    return Bill(name, levels, LOC)
+def bill(name: str, *levels: items.Level) -> items.Bill:
+    return items.Bill(source=SOURCE, name=name, levels=levels)
 
 
 def rider(name: str, effect: str) -> Rider:
-    return Rider(name, effect, parse_effect(effect), LOC)
+    return rider_of(items.Rider(source=SOURCE, name=name, effect=effect, back="Rider"))
 
 
-def deck(bills: list[Bill], riders: list[Rider] | None = None) -> Deck:
+def token(level: int) -> items.BiddingToken:
+    side = items.Side(source=SOURCE, label="LEVEL", colour="#000000")
+    return items.BiddingToken(source=SOURCE, level=level, front=side, back=side, count=7)
+
+
+def deck(bills: list[items.Bill], riders: list[Rider] | None = None) -> Deck:
     riders = riders or [rider(f"Earmark {i}", "+1 point") for i in range(40)]
-    return Deck(tuple(bills), tuple(riders), (), tuple(BiddingTokens(n, 7, LOC) for n in (1, 2, 3)))
+    return Deck(tuple(bills), tuple(riders), (), tuple(token(n) for n in (1, 2, 3)))
 
 
-def plain_bills(count: int = 20) -> list[Bill]:
+def plain_bills(count: int = 20) -> list[items.Bill]:
     """Bills whose level 1 has 3 solid + 1 dashed, level 2 two solid, level 3 one solid."""
     return [bill(f"Act {i}", level(3, 1), level(2), level(1)) for i in range(count)]
 

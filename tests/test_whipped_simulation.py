@@ -6,8 +6,10 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.whipped import ENGINE
+from generator.games.whipped import PLUGIN
 from generator.games.whipped.state import WhippedState
+
+ENGINE = PLUGIN.engine
 
 GAME = Path(__file__).resolve().parents[1] / "components" / "whipped"
 
@@ -92,7 +94,7 @@ def _bills(state: WhippedState) -> set[str]:
 
 
 def _riders(state: WhippedState) -> set[str]:
-    return {rider.name for rider in state.deck.riders}
+    return {rider.item.name for rider in state.deck.riders}
 
 
 def test_fireable_names_every_bill_and_rider(deck, random_games):

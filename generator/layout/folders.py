@@ -9,11 +9,12 @@ from generator.sources.game import Game
 
 def context_for(game: Game) -> LayoutContext:
     """Layouts and icons come from the game folder's own layouts/ and icons/ first (a
-    customised deck can restyle itself), then from the shipped ones."""
+    customised deck can restyle itself), then from its engine's package (layouts/ and
+    layouts/icons/ beside the game's code), then from the shared ones."""
     return LayoutContext(
         game,
-        layout_dirs=[game.folder / "layouts", shipped.layouts_dir()],
-        icon_dirs=[game.folder / "icons", shipped.icons_dir()],
+        layout_dirs=[game.folder / "layouts", *game.engine_layouts, shipped.layouts_dir()],
+        icon_dirs=[game.folder / "icons", *(folder / "icons" for folder in game.engine_layouts), shipped.icons_dir()],
     )
 
 

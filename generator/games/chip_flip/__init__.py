@@ -1,5 +1,14 @@
 """Chip Flip: checkers-like, where a jumped chip is turned over and changes sides.
 
+The package: `engine.py` (the engine), `items.py` (what the board and the chips say),
+`kinds.py` (how each is printed, with `layouts/` and the built-in icons in
+`layouts/icons/`, named in `icons.py`), `deck.py` (the components the engine plays with),
+`rules.py` (the rules' numbers, the variant and scoring), `board.py`, `movegen.py` and
+`position.py` (the board as bitboards, moves and positions), `state.py` (a game in progress
+and how it ends), `perft.py` (move-generator counts), `checks.py` (static checks),
+`policies.py`, `figures.py` and `report.py` (the figures a simulation gathers and the
+report's section drawn from them).
+
 Readings of the rules (docs/rules-readings.md quotes the line of the rules each one reads):
 
 - Set-up: chips on the dark squares of each player's two home rows, 8 a side.
@@ -31,12 +40,9 @@ Additions, not the rules (always on):
 No house-rules variant: with these two additions the engine meets no other hole.
 """
 
-from generator.games.chip_flip.components import KINDS
 from generator.games.chip_flip.engine import ChipFlipEngine
-from generator.games.chip_flip.perft import perft
+from generator.games.chip_flip.kinds import KINDS
+from generator.games.chip_flip.report import SECTIONS
 from generator.games.plugin import GamePlugin
 
-ENGINE = ChipFlipEngine()
-PLUGIN = GamePlugin(ENGINE, KINDS)
-
-__all__ = ["ENGINE", "PLUGIN", "perft"]
+PLUGIN = GamePlugin(ChipFlipEngine(), KINDS, __name__, SECTIONS)

@@ -25,16 +25,18 @@ from pathlib import Path
 
 from generator.findings import Finding, error
 from generator.games.chip_flip.board import HOME, rotate
-from generator.games.chip_flip.deck import Board, Chip, Deck, load_deck
+from generator.games.chip_flip.deck import Chip, Deck, load_deck
 from generator.games.chip_flip.icons import BUILTIN_ICONS, USER_ICON
+from generator.games.chip_flip.items import BoardItem
+from generator.games.chip_flip.kinds import KINDS
 from generator.games.chip_flip.position import SEATS, SOUTH
-from generator.games.chip_flip.schemas import SCHEMAS
+from generator.games.chip_flip.rules import BOARD_SIZE, CHIPS_A_SIDE
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
 from generator.sources.paths import file_inside
 
-BOARD_SIZE = 8
-CHIPS_A_SIDE = 8
+#: The kinds of Chip Flip's component files.
+KIND_NAMES = tuple(kind.name for kind in KINDS)
 MIN_SQUARE_MM = 25.0
 MIN_GREY_CONTRAST = 0.25
 
@@ -42,12 +44,11 @@ MIN_GREY_CONTRAST = 0.25
 def static_checks(game: Game) -> list[Finding]:
     """Every finding about the game's components; SourceError if an item is malformed."""
     deck = load_deck(game)
+    known = ", ".join(KIND_NAMES)
     findings = [
-        error(
-            "CF006", f"unknown component kind {f.kind!r} (expected one of: {', '.join(SCHEMAS)})", f.data.loc_of("kind")
-        )
+        error("CF006", f"unknown component kind {f.kind!r} (expected one of: {known})", f.data.loc_of("kind"))
         for f in game.files
-        if f.kind not in SCHEMAS
+        if f.kind not in KIND_NAMES
     ]
     findings += check_boards(deck, game)
     for kind, chips in (("chip", deck.chips), ("numbered-chip", deck.numbered)):
@@ -66,35 +67,34 @@ def grey(colour: str) -> float:
 
 def check_boards(deck: Deck, game: Game) -> list[Finding]:
     if len(deck.boards) != 1:
-        where = deck.boards[1].item.loc if deck.boards else game.data.loc
+        where = deck.boards[1].loc if deck.boards else game.data.loc
         return [error("CF004", f"expected one board, found {len(deck.boards)}", where)]
     board = deck.boards[0]
     findings = _board_findings(board)
-    widest = max(deck.chips + deck.numbered, key=lambda chip: chip.diameter_mm, default=None)
-    if widest is not None and widest.diameter_mm > board.square_mm:
+    widest = max(deck.chips + deck.numbered, key=lambda chip: chip.item.diameter, default=None)
+    if widest is not None and widest.item.diameter > board.square:
         findings.append(
             error(
                 "CF005",
-                f"chip diameter {widest.diameter_mm:g} mm is wider than the board's {board.square_mm:g} mm squares",
+                f"chip diameter {widest.item.diameter:g} mm is wider than the board's {board.square:g} mm squares",
                 widest.item.loc_of("diameter"),
             )
         )
     return findings
 
 
-def _board_findings(board: Board) -> list[Finding]:
-    item = board.item
+def _board_findings(board: BoardItem) -> list[Finding]:
     findings = []
     if (board.rows, board.columns) != (BOARD_SIZE, BOARD_SIZE):
         findings.append(
-            error("CF001", f"the board must be 8 x 8 squares, not {board.rows} x {board.columns}", item.loc_of("rows"))
+            error("CF001", f"the board must be 8 x 8 squares, not {board.rows} x {board.columns}", board.loc_of("rows"))
         )
-    if board.square_mm < MIN_SQUARE_MM:
+    if board.square < MIN_SQUARE_MM:
         findings.append(
             error(
                 "CF002",
-                f"squares of {board.square_mm:g} mm are smaller than {MIN_SQUARE_MM:g} mm",
-                item.loc_of("square"),
+                f"squares of {board.square:g} mm are smaller than {MIN_SQUARE_MM:g} mm",
+                board.loc_of("square"),
             )
         )
     contrast = abs(grey(board.light) - grey(board.dark))
@@ -104,7 +104,7 @@ def _board_findings(board: Board) -> list[Finding]:
                 "CF003",
                 f"light {board.light} and dark {board.dark} differ by "
                 f"{contrast:.0%} in greyscale (need {MIN_GREY_CONTRAST:.0%})",
-                item.loc_of("dark"),
+                board.loc_of("dark"),
             )
         )
     return findings
@@ -130,13 +130,13 @@ def check_placement(chips: list[Chip], kind: str, game: Game) -> list[Finding]:
             findings.append(
                 error(
                     "CF011",
-                    f"{SEATS[chip.owner]} chip on {chip.item['square']}: "
+                    f"{SEATS[chip.owner]} chip on {chip.item.square}: "
                     "chips start on the dark squares of their owner's two home rows",
                     loc,
                 )
             )
         if chip.square in taken:
-            findings.append(error("CF012", f"a second chip on {chip.item['square']}", loc))
+            findings.append(error("CF012", f"a second chip on {chip.item.square}", loc))
         taken.add(chip.square)
     return findings
 
@@ -164,11 +164,11 @@ def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
                         "CF020",
                         f"icon {face.icon!r} is neither a built-in icon "
                         f"({', '.join(sorted(BUILTIN_ICONS))}) nor an existing icons/<name>.svg in the game folder",
-                        face.item.loc_of("icon"),
+                        face.loc_of("icon"),
                     )
                 )
         if chip.front.icon == chip.back.icon:
-            findings.append(error("CF021", f"both sides show {chip.front.icon!r}", chip.back.item.loc_of("icon")))
+            findings.append(error("CF021", f"both sides show {chip.front.icon!r}", chip.back.loc_of("icon")))
     icons = _side_icons(chips)
     for chip in chips:
         mine, theirs = icons[chip.owner], icons[1 - chip.owner]
@@ -181,7 +181,7 @@ def check_icons(chips: list[Chip], folder: Path) -> list[Finding]:
                     "CF022",
                     f"{SEATS[chip.owner]} chips show {mine!r} on the front and {theirs!r} "
                     f"on the back; this one {chip.front.icon!r} / {chip.back.icon!r}",
-                    odd.item.loc_of("icon"),
+                    odd.loc_of("icon"),
                 )
             )
     return findings
@@ -197,27 +197,27 @@ def _side_icons(chips: list[Chip]) -> list[str | None]:
 
 
 def _values(chip: Chip) -> tuple[int, int]:
-    """A numbered chip's (front, back) values, both of which its schema requires."""
-    front, back = chip.front.value, chip.back.value
-    assert front is not None and back is not None, f"a numbered chip without values at {chip.loc}"
-    return front, back
+    """A numbered chip's (front, back) values, both of which its item requires."""
+    values = chip.values()
+    assert values is not None, f"a numbered chip without values at {chip.loc}"
+    return values
 
 
 def check_values(chips: list[Chip]) -> list[Finding]:
     findings = [
         error(
             "CF031",
-            f"starts with {chip.front.value} up but its back is {chip.back.value}: turn each chip to its largest value",
-            chip.front.item.loc_of("value"),
+            f"starts with {front} up but its back is {back}: turn each chip to its largest value",
+            chip.front.loc_of("value"),
         )
         for chip in chips
         for front, back in [_values(chip)]
         if front < back
     ]
-    values = [Counter((c.front.value, c.back.value) for c in chips if c.owner == owner) for owner in range(2)]
+    values = [Counter(_values(c) for c in chips if c.owner == owner) for owner in range(2)]
     unmatched = [values[0] - values[1], values[1] - values[0]]
     for chip in chips:
-        pair = (chip.front.value, chip.back.value)
+        pair = _values(chip)
         if unmatched[chip.owner][pair] > 0:
             unmatched[chip.owner][pair] -= 1
             findings.append(

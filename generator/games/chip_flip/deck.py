@@ -1,56 +1,56 @@
-"""Chip Flip's components as the engine sees them, built from the validated YAML items."""
+"""Chip Flip's components as the engine sees them, built from the typed items (items.py):
+the boards as they are, each chip with its owner's seat and its square read."""
 
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.games.chip_flip.board import parse_square
+from generator.games.chip_flip.items import BoardItem, ChipItem, NumberedChipItem, Side
 from generator.games.chip_flip.position import NORTH, SOUTH, Placement
 from generator.sources.errors import Loc
-from generator.sources.frozen import LocMap
 from generator.sources.game import Game
 
 OWNERS = {"south": SOUTH, "north": NORTH}
 
 
 @dataclass(frozen=True)
-class Board:
-    name: str
-    rows: int
-    columns: int
-    square_mm: float
-    light: str
-    dark: str
-    item: LocMap
-
-
-@dataclass(frozen=True)
-class Face:
-    icon: str
-    value: int | None
-    item: LocMap
-
-
-@dataclass(frozen=True)
 class Chip:
+    """A chip: its item, and the seat and board square its owner and square name."""
+
+    item: ChipItem
     owner: int
     square: int
-    front: Face
-    back: Face
-    diameter_mm: float
-    item: LocMap
+
+    @classmethod
+    def of(cls, item: ChipItem) -> "Chip":
+        return cls(item, OWNERS[item.owner], parse_square(item.square))
 
     @property
     def loc(self) -> Loc:
         return self.item.loc
 
+    @property
+    def front(self) -> Side:
+        return self.item.front
+
+    @property
+    def back(self) -> Side:
+        return self.item.back
+
+    def values(self) -> tuple[int, int] | None:
+        """A numbered chip's (front, back) values; None for a basic chip."""
+        item = self.item
+        return (item.front.value, item.back.value) if isinstance(item, NumberedChipItem) else None
+
     def placement(self) -> Placement:
-        return Placement(self.owner, self.square, self.front.value, self.back.value)
+        own, other = self.values() or (None, None)
+        return Placement(self.owner, self.square, own, other)
 
 
 @dataclass(frozen=True)
 class Deck:
     folder: Path
-    boards: list[Board]
+    boards: list[BoardItem]
     chips: list[Chip]
     #: The numbered chips of advanced play (empty if the game has none).
     numbered: list[Chip]
@@ -59,29 +59,10 @@ class Deck:
         return self.numbered if advanced else self.chips
 
 
-def _face(side: LocMap) -> Face:
-    return Face(side["icon"], side.get("value"), side)
-
-
-def _chip(item: LocMap) -> Chip:
-    return Chip(
-        OWNERS[item["owner"]],
-        parse_square(item["square"]),
-        _face(item["front"]),
-        _face(item["back"]),
-        item["diameter"],
-        item,
-    )
-
-
-def _board(item: LocMap) -> Board:
-    return Board(item["name"], item["rows"], item["columns"], item["square"], item["light"], item["dark"], item)
-
-
 def load_deck(game: Game) -> Deck:
     return Deck(
         game.folder,
-        [_board(item) for item in game.items("board")],
-        [_chip(item) for item in game.items("chip")],
-        [_chip(item) for item in game.items("numbered-chip")],
+        game.typed("board", BoardItem),
+        [Chip.of(item) for item in game.typed("chip", ChipItem)],
+        [Chip.of(item) for item in game.typed("numbered-chip", NumberedChipItem)],
     )

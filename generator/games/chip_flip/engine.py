@@ -1,4 +1,5 @@
-"""The Chip Flip engine: deck loading, static checks, new games, policies, figures."""
+"""The Chip Flip engine: deck loading, static checks, new games, variants, endings, policies,
+figures."""
 
 import random
 from dataclasses import replace
@@ -10,6 +11,7 @@ from generator.games.chip_flip.deck import Deck, load_deck
 from generator.games.chip_flip.figures import ChipFlipTally, figures
 from generator.games.chip_flip.policies import POLICIES
 from generator.games.chip_flip.position import NORTH, SOUTH, setup
+from generator.games.chip_flip.rules import VARIANTS
 from generator.games.chip_flip.state import (
     BACKWARD,
     CHIPS,
@@ -18,6 +20,7 @@ from generator.games.chip_flip.state import (
     PASS_NAME,
     SCORE,
     STEP,
+    ChipFlipEnding,
     ChipFlipState,
 )
 from generator.sources.game import Game
@@ -29,6 +32,7 @@ class ChipFlipEngine(Engine[ChipFlipState]):
     max_players = 2
     default_players = 2
     max_actions = 2_000
+    endings = ChipFlipEnding
 
     def load_deck(self, game: Game) -> Deck:
         return load_deck(game)
@@ -54,7 +58,7 @@ class ChipFlipEngine(Engine[ChipFlipState]):
         return ChipFlipState(replace(setup(chip.placement() for chip in chips), turn=first), rng)
 
     def variants(self) -> tuple[Variant, ...]:
-        return (Variant("advanced", "the rules' advance play: numbered chips jump by value, backward too"),)
+        return VARIANTS
 
     def supply(self, deck: Deck) -> dict[str, Supply]:
         """The chips each kind of play uses: every chip stays in play (on the board or carried

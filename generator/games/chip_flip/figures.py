@@ -7,8 +7,8 @@ score_margin: how far apart the two sides' points were at the end of each finish
 from collections import Counter
 
 from generator.games import tallies
-from generator.games.chip_flip.position import SEATS, Termination
-from generator.games.chip_flip.state import ChipFlipState
+from generator.games.chip_flip.position import SEATS
+from generator.games.chip_flip.state import ChipFlipEnding, ChipFlipState
 from generator.games.tallies import gathered
 
 
@@ -17,7 +17,7 @@ class ChipFlipTally:
 
     def __init__(self) -> None:
         self.games = 0
-        self.endings: Counter[Termination] = Counter()
+        self.endings: Counter[ChipFlipEnding] = Counter()
         self.points: list[Counter[int]] = [Counter() for _ in SEATS]
         self.margins: Counter[int] = Counter()
         self.lengths: Counter[int] = Counter()
@@ -28,7 +28,7 @@ class ChipFlipTally:
         outcome = state.outcome()
         if outcome is None:
             return
-        self.endings[outcome.termination] += 1
+        self.endings[outcome.ending] += 1
         for seat, score in enumerate(outcome.scores):
             self.points[seat][score] += 1
         self.margins[abs(outcome.scores[0] - outcome.scores[1])] += 1
@@ -36,8 +36,8 @@ class ChipFlipTally:
     def figures(self) -> dict:
         finished = self.endings.total()
 
-        def share(termination: Termination) -> float:
-            return self.endings[termination] / self.games if self.games else 0.0
+        def share(ending: ChipFlipEnding) -> float:
+            return self.endings[ending] / self.games if self.games else 0.0
 
         points = {
             seat: {
@@ -47,9 +47,9 @@ class ChipFlipTally:
             for i, seat in enumerate(SEATS)
         }
         return {
-            "ended_neither_can_move_share": share(Termination.NO_MOVES),
-            "ended_side_without_chips_share": share(Termination.NO_CHIPS),
-            "ended_third_repetition_share": share(Termination.REPETITION),
+            "ended_neither_can_move_share": share(ChipFlipEnding.NO_MOVES),
+            "ended_side_without_chips_share": share(ChipFlipEnding.NO_CHIPS),
+            "ended_third_repetition_share": share(ChipFlipEnding.REPETITION),
             "unfinished_games": self.games - finished,
             "points": points,
             "score_margin": _margin_figures(self.margins),

@@ -1,7 +1,8 @@
 """The icons a player may choose for their chips without supplying a drawing.
 
-A chip side names one of these, or `icons/<name>.svg`: an SVG file in the game folder's
-icons/, where the build looks for icons by name.
+A chip side names one of these (each drawn from its SVG in this package's layouts/icons/),
+or `icons/<name>.svg`: an SVG file in the game folder's icons/, where the build looks for
+icons by name first.
 """
 
 import re

@@ -4,7 +4,8 @@ import random
 
 from generator.games.base import Policy, random_policy
 from generator.games.chip_flip.position import Move
-from generator.games.chip_flip.state import ChipFlipState, scores
+from generator.games.chip_flip.rules import scores
+from generator.games.chip_flip.state import ChipFlipState
 
 
 def greedy_policy(state: ChipFlipState, rng: random.Random) -> Move:

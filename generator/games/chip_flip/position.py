@@ -1,4 +1,4 @@
-"""Small value types, python-chess style: Move, Position, Outcome with its Termination.
+"""Small value types, python-chess style: Move and Position (how a game ends is state.py's).
 
 Squares are board squares (see board.py); South is seat 0 and moves first. A Position is
 immutable: `push(move)` returns the next one.
@@ -6,7 +6,6 @@ immutable: `push(move)` returns the next one.
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from enum import Enum
 
 from generator.games.chip_flip import movegen
 from generator.games.chip_flip.board import HOME, rotate, square_name, squares_of
@@ -43,22 +42,6 @@ class Move:
 
 
 PASS = Move(())
-
-
-class Termination(Enum):
-    """Why a game ended."""
-
-    NO_CHIPS = "one side has no chip on the board"
-    NO_MOVES = "neither side can move"
-    REPETITION = "a draw: the same position a third time"
-
-
-@dataclass(frozen=True)
-class Outcome:
-    termination: Termination
-    #: SOUTH, NORTH, or None for a tie.
-    winner: int | None
-    scores: tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -126,17 +109,6 @@ class Position:
         if moves:
             return moves
         return [PASS] if self.moves_of(1 - self.turn) else []
-
-    def outcome(self) -> Outcome | None:
-        if not self.south or not self.north:
-            termination = Termination.NO_CHIPS
-        elif not self.legal_moves():
-            termination = Termination.NO_MOVES
-        else:
-            return None
-        south, north = self.scores
-        winner = None if south == north else (SOUTH if south > north else NORTH)
-        return Outcome(termination, winner, self.scores)
 
     def push(self, move: Move) -> "Position":
         """The position after `move` (assumed legal)."""
@@ -224,7 +196,7 @@ def setup(placements: Iterable[Placement]) -> Position:
             mine, theirs = south_values, north_values
             if p.owner == NORTH:
                 mine, theirs = theirs, mine
-            # Every placement of advanced play has both values (a numbered chip's schema asks for them).
+            # Every placement of advanced play has both values (a numbered chip's item requires them).
             assert p.own_value is not None and p.other_value is not None
             mine[p.square], theirs[p.square] = p.own_value, p.other_value
     if not advanced:

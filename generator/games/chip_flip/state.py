@@ -1,4 +1,5 @@
-"""The game state the simulation harness drives: a Position plus what the report counts.
+"""The game state the simulation harness drives: a Position plus what the report counts, and
+the ways a game ends.
 
 The state also keeps how often each position occurred: the third occurrence of a position
 (the same chips, values, scores and side to move) ends the game as a draw. This is an
@@ -8,20 +9,52 @@ chips over and back for ever (c5xa3 c3xa5 a3xc5 a5xc3 repeats the position).
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 
 from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
-from generator.games.chip_flip.position import SOUTH, Move, Outcome, Position, Termination
-from generator.games.game_state import GameState
+from generator.games.chip_flip.position import NORTH, SOUTH, Move, Position
+from generator.games.chip_flip.rules import REPETITIONS_TO_DRAW, scores
+from generator.games.game_state import Ending, GameState
 
 #: What `fired` counts, by move kind.
 STEP, PASS_NAME, SCORE, BACKWARD = "step", "pass", "score", "backward jump"
 #: A chain of three or more jumps counts as a "triple jump" (the seed names single, double
 #: and triple jumps).
 JUMPS = ("single jump", "double jump", "triple jump")
-#: The occurrence of one position that draws the game.
-REPETITIONS_TO_DRAW = 3
 #: The physical components in play, as Engine.supply names them.
 CHIPS, NUMBERED_CHIPS = "chips", "numbered chips"
+
+
+class ChipFlipEnding(Ending):
+    """Why a game ended."""
+
+    NO_CHIPS = "one side has no chip on the board"
+    NO_MOVES = "neither side can move"
+    REPETITION = "a draw: the same position a third time"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: why, who won and the final points."""
+
+    ending: ChipFlipEnding
+    #: SOUTH, NORTH, or None for a tie.
+    winner: int | None
+    scores: tuple[int, int]
+
+
+def outcome(position: Position) -> Outcome | None:
+    """How the game ends at this position, whatever came before it: when a side has no chip
+    on the board or neither side can move; None while it goes on."""
+    if not position.south or not position.north:
+        ending = ChipFlipEnding.NO_CHIPS
+    elif not position.legal_moves():
+        ending = ChipFlipEnding.NO_MOVES
+    else:
+        return None
+    south, north = position.scores
+    winner = None if south == north else (SOUTH if south > north else NORTH)
+    return Outcome(ending, winner, position.scores)
 
 
 def move_kinds(position: Position, move: Move) -> list[str]:
@@ -37,15 +70,9 @@ def move_kinds(position: Position, move: Move) -> list[str]:
     return kinds
 
 
-def scores(position: Position, move: Move) -> bool:
-    """Whether the move ends on the mover's far row, scoring a point."""
-    if move.is_pass:
-        return False
-    far = 7 if position.turn == SOUTH else 0
-    return move.path[-1] >> 3 == far
-
-
 class ChipFlipState(GameState[Move]):
+    """A game of Chip Flip in progress."""
+
     def __init__(self, position: Position, rng: random.Random):
         super().__init__(2, rng)
         self.position = position
@@ -91,13 +118,17 @@ class ChipFlipState(GameState[Move]):
         return not self.legal_actions()
 
     def outcome(self) -> Outcome | None:
+        """How the game ended (the draw by repetition included); None while it goes on."""
         if self.drawn:
-            return Outcome(Termination.REPETITION, None, self.position.scores)
-        return self.position.outcome()
+            return Outcome(ChipFlipEnding.REPETITION, None, self.position.scores)
+        return outcome(self.position)
 
-    def end_reason(self) -> str:
-        outcome = self.outcome()
-        return outcome.termination.value if outcome else "not over"
+    def end_reason(self) -> ChipFlipEnding:
+        """How the finished game ended (ValueError while it goes on)."""
+        ended = self.outcome()
+        if ended is None:
+            raise ValueError("the game is not over")
+        return ended.ending
 
     def returns(self) -> list[float]:
         """Points (chips carried off the far row) per seat; 0 to both in a drawn game."""

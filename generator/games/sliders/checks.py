@@ -28,11 +28,22 @@ from collections import Counter
 from generator.findings import Finding, error, info, warning
 from generator.games.grammar import EffectError
 from generator.games.sliders import classic
-from generator.games.sliders.deck import check_kinds, expanded, validated_items
-from generator.games.sliders.effects import Effect, parse_effect
-from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES
+from generator.games.sliders.deck import check_kinds
+from generator.games.sliders.grammar import Effect, parse_effect
+from generator.games.sliders.items import (
+    CARD_DECKS,
+    DEED_SQUARE_TYPES,
+    TITLE_KINDS,
+    Bill,
+    Building,
+    CardBack,
+    Deed,
+    EventCard,
+    Railroad,
+    Square,
+    TitleDeed,
+)
 from generator.sources.errors import Loc
-from generator.sources.frozen import LocMap
 from generator.sources.game import Game
 
 MAX_PLAYERS = 8
@@ -61,54 +72,61 @@ def _kind_loc(game: Game, kind: str) -> Loc:
     return game.data.loc_of("components")
 
 
+def _titles(game: Game) -> list[tuple[str, TitleDeed]]:
+    """Every title deed with its kind, the kinds in TITLE_KINDS' order."""
+    return [(kind, title) for kind, item in TITLE_KINDS for title in game.typed(kind, item)]
+
+
+def _copies(game: Game, deck: str) -> int:
+    """How many cards an event deck holds, each item's copies counted."""
+    return sum(card.count for card in game.typed(deck, EventCard))
+
+
 def check_deeds(game: Game) -> list[Finding]:
     findings = []
-    groups: dict[str, list[LocMap]] = {}
-    for item in validated_items(game, "deed"):
-        groups.setdefault(item["group"], []).append(item)
-        rent = item["rent"]
+    groups: dict[str, list[Deed]] = {}
+    for deed in game.typed("deed", Deed):
+        groups.setdefault(deed.group, []).append(deed)
+        rent = deed.rent
         for step in range(1, len(rent)):
             if rent[step] <= rent[step - 1]:
                 what = "the hotel" if step == 5 else f"{step} house{'s' * (step > 1)}"
                 findings.append(
                     error(
                         "SL001",
-                        f"rent with {what} (${rent[step]}) on {item['name']!r} does not rise above ${rent[step - 1]}",
-                        rent.loc_of(step),
+                        f"rent with {what} (${rent[step]}) on {deed.name!r} does not rise above ${rent[step - 1]}",
+                        deed.source["rent"].loc_of(step),  # the rent's own place, which the tuple lacks
                     )
                 )
                 break
-    for kind in ("deed", "railroad", "utility"):
-        for item in validated_items(game, kind):
-            if item["mortgage"] * 2 != item["price"]:
-                findings.append(
-                    error(
-                        "SL002",
-                        f"mortgage ${item['mortgage']} of {item['name']!r} is not half its price ${item['price']}",
-                        item.loc_of("mortgage"),
-                    )
+    for _, title in _titles(game):
+        if title.mortgage * 2 != title.price:
+            findings.append(
+                error(
+                    "SL002",
+                    f"mortgage ${title.mortgage} of {title.name!r} is not half its price ${title.price}",
+                    title.loc_of("mortgage"),
                 )
+            )
     for name, members in groups.items():
-        costs = Counter(m["house_cost"] for m in members)
+        costs = Counter(m.house_cost for m in members)
         usual = costs.most_common(1)[0][0]
         for member in members:
-            if member["house_cost"] != usual:
+            if member.house_cost != usual:
                 findings.append(
                     error(
                         "SL003",
-                        f"house cost ${member['house_cost']} of {member['name']!r} differs "
-                        f"from ${usual} in group {name!r}",
+                        f"house cost ${member.house_cost} of {member.name!r} differs from ${usual} in group {name!r}",
                         member.loc_of("house_cost"),
                     )
                 )
-        colour = members[0]["colour"].lower()
+        colour = members[0].colour.lower()
         for member in members[1:]:
-            if member["colour"].lower() != colour:
+            if member.colour.lower() != colour:
                 findings.append(
                     warning(
                         "SL019",
-                        f"colour {member['colour']} of {member['name']!r} differs from "
-                        f"{members[0]['colour']} in group {name!r}",
+                        f"colour {member.colour} of {member.name!r} differs from {members[0].colour} in group {name!r}",
                         member.loc_of("colour"),
                     )
                 )
@@ -118,48 +136,48 @@ def check_deeds(game: Game) -> list[Finding]:
                     "SL004", f"group {name!r} holds {len(members)} deeds (expected 2 or 3)", members[0].loc_of("group")
                 )
             )
+    kinds = Counter(kind for kind, _ in _titles(game))
     for kind, code, wanted in (("railroad", "SL005", 4), ("utility", "SL006", 2)):
-        found = len(game.items(kind))
+        found = kinds[kind]
         if found != wanted:
             findings.append(error(code, f"{found} {kind} deeds (expected {wanted})", _kind_loc(game, kind)))
     return findings
 
 
-def _deed_names(game: Game) -> dict[str, tuple[str, LocMap]]:
-    names: dict[str, tuple[str, LocMap]] = {}
-    for kind in ("deed", "railroad", "utility"):
-        for item in validated_items(game, kind):
-            names.setdefault(item["name"], (kind, item))
+def _deed_names(game: Game) -> dict[str, tuple[str, TitleDeed]]:
+    """The first title deed of each name, with its kind."""
+    names: dict[str, tuple[str, TitleDeed]] = {}
+    for kind, title in _titles(game):
+        names.setdefault(title.name, (kind, title))
     return names
 
 
 def check_board(game: Game) -> list[Finding]:
     findings = []
-    squares = validated_items(game, "square")
+    squares = game.typed("square", Square)
     board_loc = _kind_loc(game, "square")
     if len(squares) != BOARD_SIZE:
         findings.append(error("SL014", f"the board has {len(squares)} squares (expected {BOARD_SIZE})", board_loc))
-    types = Counter(square["type"] for square in squares)
+    types: Counter[str] = Counter(square.type for square in squares)
     for type_, name in SINGLE_SQUARES.items():
         if types[type_] != 1:
             findings.append(
                 error("SL011", f"the board has {types[type_]} {name} squares (expected exactly one)", board_loc)
             )
     deeds = _deed_names(game)
-    seen: dict[str, LocMap] = {}
-    for kind in ("deed", "railroad", "utility"):
-        for item in validated_items(game, kind):
-            if deeds[item["name"]][1] is not item:
-                findings.append(error("SL017", f"a second deed is named {item['name']!r}", item.loc_of("name")))
+    seen: dict[str, Square] = {}
+    for _, title in _titles(game):
+        if deeds[title.name][1] is not title:
+            findings.append(error("SL017", f"a second deed is named {title.name!r}", title.loc_of("name")))
     for square in squares:
-        wanted = DEED_SQUARE_TYPES.get(square["type"])
+        wanted = DEED_SQUARE_TYPES.get(square.type)
         if wanted is None:
             continue
-        name = square.get("deed", "")
-        kind = deeds.get(name, ("", None))[0]
+        name = square.deed or ""
+        kind = deeds[name][0] if name in deeds else ""
         if kind != wanted:
             findings.append(
-                error("SL010", f"square {square['name']!r} names no {wanted} deed {name!r}", square.loc_of("deed"))
+                error("SL010", f"square {square.name!r} names no {wanted} deed {name!r}", square.loc_of("deed"))
             )
         elif name in seen:
             findings.append(
@@ -170,28 +188,29 @@ def check_board(game: Game) -> list[Finding]:
                 )
             )
         seen.setdefault(name, square)
-    for name, (_, item) in deeds.items():
+    for name, (_, title) in deeds.items():
         if name not in seen:
-            findings.append(error("SL009", f"deed {name!r} is not on the board", item.loc))
+            findings.append(error("SL009", f"deed {name!r} is not on the board", title.loc))
     return findings
 
 
 def check_cards(game: Game) -> list[Finding]:
     findings = []
-    square_names = {square["name"] for square in validated_items(game, "square")}
-    square_types = {square["type"] for square in validated_items(game, "square")}
-    backs = {item["deck"] for item in validated_items(game, "card-back")}
+    squares = game.typed("square", Square)
+    square_names = {square.name for square in squares}
+    square_types: set[str] = {square.type for square in squares}
+    backs = {back.deck for back in game.typed("card-back", CardBack)}
     for deck in CARD_DECKS:
-        cards = expanded(validated_items(game, deck))
-        if len(cards) != 16:
+        copies = _copies(game, deck)
+        if copies != 16:
             findings.append(
-                error("SL007", f"the {deck} deck holds {len(cards)} cards (expected 16)", _kind_loc(game, deck))
+                error("SL007", f"the {deck} deck holds {copies} cards (expected 16)", _kind_loc(game, deck))
             )
         if deck not in backs:
             findings.append(error("SL016", f"the {deck} deck has no card back", _kind_loc(game, deck)))
-        for card in validated_items(game, deck):
+        for card in game.typed(deck, EventCard):
             try:
-                effect = parse_effect(card["effect"])
+                effect = parse_effect(card.effect)
             except EffectError as exc:
                 findings.append(error("SL015", str(exc), card.loc_of("effect")))
                 continue
@@ -206,24 +225,25 @@ def check_cards(game: Game) -> list[Finding]:
 
 def check_money(game: Game) -> list[Finding]:
     findings = []
-    for bill in validated_items(game, "bill"):
-        needed = bill["per_player"] * MAX_PLAYERS
-        if bill["count"] < needed:
+    bills = game.typed("bill", Bill)
+    for bill in bills:
+        needed = bill.per_player * MAX_PLAYERS
+        if bill.count < needed:
             findings.append(
                 error(
                     "SL012",
-                    f"{bill['count']} bills of ${bill['value']} do not cover {MAX_PLAYERS} "
-                    f"players' {bill['per_player']} each ({needed})",
+                    f"{bill.count} bills of ${bill.value} do not cover {MAX_PLAYERS} "
+                    f"players' {bill.per_player} each ({needed})",
                     bill.loc_of("count"),
                 )
             )
-    if not any(bill["per_player"] for bill in validated_items(game, "bill")):
+    if not any(bill.per_player for bill in bills):
         findings.append(error("SL012", "no bills make up the starting amount", _kind_loc(game, "bill")))
     return findings
 
 
 def check_buildings(game: Game) -> list[Finding]:
-    types = {item["type"] for item in validated_items(game, "building")}
+    types = {building.type for building in game.typed("building", Building)}
     return [
         error("SL018", f"the Bank has no {type_}s", _kind_loc(game, "building"))
         for type_ in ("house", "hotel")
@@ -256,66 +276,76 @@ def compare_with_classic(game: Game) -> list[Finding]:
 def _classic_squares(game: Game) -> list[Finding]:
     findings = []
     deeds = _deed_names(game)
-    for index, square in enumerate(validated_items(game, "square")[: len(classic.SQUARES)]):
+    for index, square in enumerate(game.typed("square", Square)[: len(classic.SQUARES)]):
         ref = classic.SQUARES[index]
-        if square["type"] != ref.type:
+        if square.type != ref.type:
             findings.append(
-                info("SL013", f"square {index} is a {square['type']}, classic: {ref.type}", square.loc_of("type"))
+                info("SL013", f"square {index} is a {square.type}, classic: {ref.type}", square.loc_of("type"))
             )
             continue
         if ref.type in ("tax", "go"):
-            field = "amount" if ref.type == "tax" else "salary"
-            if square.get(field, 0) != ref.amount:
+            field, amount = ("amount", square.amount) if ref.type == "tax" else ("salary", square.salary)
+            if amount != ref.amount:
                 findings.append(
                     info(
                         "SL013",
-                        f"{field} of {square['name']!r} is ${square.get(field, 0)}, classic ${ref.amount}",
+                        f"{field} of {square.name!r} is ${amount}, classic ${ref.amount}",
                         square.loc_of(field),
                     )
                 )
-        if ref.type in DEED_SQUARE_TYPES and square.get("deed") in deeds:
-            findings += _classic_deed(deeds[square["deed"]][1], ref, index)
+        if ref.type in DEED_SQUARE_TYPES and square.deed in deeds:
+            findings += _classic_deed(deeds[square.deed][1], ref, index)
     return findings
 
 
-def _classic_deed(item: LocMap, ref: classic.ClassicSquare, index: int) -> list[Finding]:
+def _printed(title: TitleDeed) -> dict[str, object]:
+    """A title deed's numbers the classic tables hold, by field name (rents as lists)."""
+    printed: dict[str, object] = {"price": title.price, "mortgage": title.mortgage}
+    if isinstance(title, Deed):
+        printed |= {"rent": list(title.rent), "house_cost": title.house_cost}
+    elif isinstance(title, Railroad):
+        printed["rent_by_count"] = list(title.rent_by_count)
+    else:
+        printed["dice_multiplier"] = list(title.dice_multiplier)
+    return printed
+
+
+def _classic_deed(title: TitleDeed, ref: classic.ClassicSquare, index: int) -> list[Finding]:
     rent_field = {"property": "rent", "railroad": "rent_by_count", "utility": "dice_multiplier"}
     fields = {"price": ref.price, "mortgage": ref.mortgage, rent_field[ref.type]: list(ref.rent)}
     if ref.type == "property":
         fields["house_cost"] = ref.house_cost
+    printed = _printed(title)
     return [
-        info("SL013", f"{key} of {item['name']!r} (square {index}) is {item[key]}, classic {value}", item.loc_of(key))
+        info("SL013", f"{key} of {title.name!r} (square {index}) is {printed[key]}, classic {value}", title.loc_of(key))
         for key, value in fields.items()
-        if key in item and _plain(item[key]) != value
+        if key in printed and printed[key] != value
     ]
-
-
-def _plain(value: object) -> object:
-    return list(value) if isinstance(value, list) else value
 
 
 def _classic_cards(game: Game) -> list[Finding]:
     findings = []
     positions: dict[str, int] = {}
-    for index, square in enumerate(validated_items(game, "square")):
-        positions.setdefault(square["name"], index)
+    for index, square in enumerate(game.typed("square", Square)):
+        positions.setdefault(square.name, index)
     for deck in CARD_DECKS:
         wanted = Counter(classic.CARDS[deck])
-        for card in expanded(validated_items(game, deck)):
+        for card in game.typed(deck, EventCard):
             try:
-                text = canonical(parse_effect(card["effect"]), positions)
+                text = canonical(parse_effect(card.effect), positions)
             except EffectError:
                 continue  # SL015
-            if wanted[text] > 0:
-                wanted[text] -= 1
-            else:
-                findings.append(
-                    info(
-                        "SL013",
-                        f"{deck} card {card['title']!r} ({text}) is not in the classic mix",
-                        card.loc_of("effect"),
+            for _ in range(card.count):
+                if wanted[text] > 0:
+                    wanted[text] -= 1
+                else:
+                    findings.append(
+                        info(
+                            "SL013",
+                            f"{deck} card {card.title!r} ({text}) is not in the classic mix",
+                            card.loc_of("effect"),
+                        )
                     )
-                )
         for text, missing in sorted(wanted.items()):
             if missing > 0:
                 findings.append(
@@ -326,13 +356,15 @@ def _classic_cards(game: Game) -> list[Finding]:
 
 def _classic_supplies(game: Game) -> list[Finding]:
     findings = []
-    start = sum(bill["value"] * bill["per_player"] for bill in validated_items(game, "bill"))
+    start = sum(bill.value * bill.per_player for bill in game.typed("bill", Bill))
     if start != classic.START_CASH:
         findings.append(
             info("SL013", f"players start with ${start}, classic ${classic.START_CASH}", _kind_loc(game, "bill"))
         )
-    for item in validated_items(game, "building"):
-        ref = classic.HOUSES if item["type"] == "house" else classic.HOTELS
-        if item["count"] != ref:
-            findings.append(info("SL013", f"{item['count']} {item['type']}s, classic {ref}", item.loc_of("count")))
+    for building in game.typed("building", Building):
+        ref = classic.HOUSES if building.type == "house" else classic.HOTELS
+        if building.count != ref:
+            findings.append(
+                info("SL013", f"{building.count} {building.type}s, classic {ref}", building.loc_of("count"))
+            )
     return findings

@@ -1,51 +1,51 @@
-"""The Sliders deck model: board squares, title deeds, event cards, money and buildings.
+"""The Sliders deck the engine plays: the board's squares, the title deeds on it, the event
+cards, the starting money and the Bank's buildings.
 
-load_deck() reads the items (validated against their kinds' schemas when the game was read) and resolves the references
-between files (board squares to deeds, card targets to squares); any reference it cannot
-resolve is a SourceError at the item, so a deck that loads can be played.
+load_deck() reads the typed items (items.py), each validated when the game was read, and
+resolves the references between files (board squares to deeds, card targets to squares);
+any reference it cannot resolve is a SourceError at the item, so a deck that loads can be
+played. The squares are the items themselves (every number an int: items.py); the deck's
+own classes hold what it derives: a title deed of any kind as the engine plays it, and each
+printed copy of an event card with its parsed effect.
 """
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from generator.games.compiled import Reduced, by_constructor
 from generator.games.grammar import EffectError
-from generator.games.sliders.effects import Effect, parse_effect
-from generator.games.sliders.schemas import CARD_DECKS, DEED_SQUARE_TYPES, SCHEMAS
+from generator.games.sliders.grammar import Effect, parse_effect
+from generator.games.sliders.items import (
+    CARD_DECKS,
+    DEED_SQUARE_TYPES,
+    ITEMS,
+    Bill,
+    Building,
+    Deed,
+    EventCard,
+    Railroad,
+    Square,
+    Utility,
+)
 from generator.sources.errors import Loc, SourceError
-from generator.sources.frozen import LocMap
 from generator.sources.game import Game
 
 
 @dataclass(frozen=True)
-class Square:
-    index: int
-    name: str
-    type: str
-    loc: Loc
-    deed: str = ""
-    salary: int = 0
-    amount: int = 0
-    percent: int = 0
-
-    def __reduce__(self) -> Reduced:
-        return by_constructor(self)  # compiled.py
-
-
-@dataclass(frozen=True)
-class Deed:
-    """A title deed. For railroads `rent` is by lines owned; for utilities, dice multipliers."""
+class Title:
+    """A title deed as the engine plays it, whichever of the three items it was written as
+    (Deed, Railroad, Utility): for railroads `rent` is by lines owned; for utilities, the
+    dice multipliers by utilities owned. A compiled class, its numbers read natively."""
 
     name: str
     kind: str  # "deed" (a coloured site), "railroad" or "utility"
     price: int
     mortgage: int
     rent: tuple[int, ...]
+    #: Where the deed was written.
     loc: Loc
+    #: The colour group; "railroad" and "utility" for the others.
     group: str
     house_cost: int = 0
-    colour: str = ""
 
     def __reduce__(self) -> Reduced:
         return by_constructor(self)  # compiled.py
@@ -53,17 +53,17 @@ class Deed:
 
 @dataclass(frozen=True)
 class Card:
+    """One printed copy of an event card, in its deck."""
+
+    item: EventCard
     deck: str
-    title: str
-    text: str
     effect: Effect
-    loc: Loc
     #: Square index of an `advance to` target, -1 otherwise.
     target: int = -1
 
     @property
     def fired_name(self) -> str:
-        return f"{self.deck}: {self.title}"
+        return f"{self.deck}: {self.item.title}"
 
     def __reduce__(self) -> Reduced:
         return by_constructor(self)  # compiled.py
@@ -72,7 +72,7 @@ class Card:
 @dataclass
 class Deck:
     squares: list[Square]
-    deeds: dict[int, Deed]  # by square index
+    deeds: dict[int, Title]  # by square index
     groups: dict[str, tuple[int, ...]]  # group -> square indices (railroad, utility included)
     cards: dict[str, list[Card]]
     start_cash: int
@@ -84,119 +84,69 @@ class Deck:
     building_locs: dict[str, Loc] = field(default_factory=dict)
 
 
-def whole_numbers(values: Iterable[Any]) -> tuple[int, ...]:
-    """Numbers the schemas declare whole, as ints: a whole number may be written 60.0 (a
-    CSV cell, YAML), and the compiled engine's fields take ints only (setup.py)."""
-    return tuple(int(value) for value in values)
-
-
-def validated_items(game: Game, kind: str) -> list[LocMap]:
-    """The game's items of a kind (validated against the kind's schema when the game was read)."""
-    return game.items(kind)
-
-
 def check_kinds(game: Game) -> None:
     """Every component file must be of a kind this game knows."""
     for component_file in game.files:
-        if component_file.kind not in SCHEMAS:
-            known = ", ".join(sorted(SCHEMAS))
+        if component_file.kind not in ITEMS:
+            known = ", ".join(sorted(ITEMS))
             raise SourceError(
                 component_file.data.loc_of("kind"),
                 f"unknown component kind {component_file.kind!r} (expected one of: {known})",
             )
 
 
-def expanded(items: list[LocMap]) -> list[LocMap]:
-    """Items repeated by their `count:`."""
-    return [item for item in items for _ in range(int(item.get("count", 1)))]
-
-
-def read_deeds(game: Game) -> dict[str, Deed]:
-    deeds: dict[str, Deed] = {}
-    for item in validated_items(game, "deed"):
-        deeds[item["name"]] = Deed(
-            item["name"],
-            "deed",
-            int(item["price"]),
-            int(item["mortgage"]),
-            whole_numbers(item["rent"]),
-            item.loc,
-            item["group"],
-            int(item["house_cost"]),
-            item["colour"],
+def read_titles(game: Game) -> dict[str, Title]:
+    """Every title deed, by name."""
+    titles: dict[str, Title] = {}
+    for deed in game.typed("deed", Deed):
+        titles[deed.name] = Title(
+            deed.name, "deed", deed.price, deed.mortgage, deed.rent, deed.loc, deed.group, deed.house_cost
         )
-    for item in validated_items(game, "railroad"):
-        deeds[item["name"]] = Deed(
-            item["name"],
-            "railroad",
-            int(item["price"]),
-            int(item["mortgage"]),
-            whole_numbers(item["rent_by_count"]),
-            item.loc,
-            "railroad",
+    for line in game.typed("railroad", Railroad):
+        rent = line.rent_by_count
+        titles[line.name] = Title(line.name, "railroad", line.price, line.mortgage, rent, line.loc, "railroad")
+    for utility in game.typed("utility", Utility):
+        rent = utility.dice_multiplier
+        titles[utility.name] = Title(
+            utility.name, "utility", utility.price, utility.mortgage, rent, utility.loc, "utility"
         )
-    for item in validated_items(game, "utility"):
-        deeds[item["name"]] = Deed(
-            item["name"],
-            "utility",
-            int(item["price"]),
-            int(item["mortgage"]),
-            whole_numbers(item["dice_multiplier"]),
-            item.loc,
-            "utility",
-        )
-    return deeds
+    return titles
 
 
-def read_squares(game: Game) -> list[Square]:
-    return [
-        Square(
-            index,
-            item["name"],
-            item["type"],
-            item.loc,
-            item.get("deed", ""),
-            int(item.get("salary", 0)),
-            int(item.get("amount", 0)),
-            int(item.get("percent", 0)),
-        )
-        for index, item in enumerate(validated_items(game, "square"))
-    ]
-
-
-def card_effect(item: LocMap) -> Effect:
-    """The parsed effect of a card item; SourceError at its `effect:` when unreadable."""
+def card_effect(card: EventCard) -> Effect:
+    """The parsed effect of a card; SourceError at its `effect:` when unreadable."""
     try:
-        return parse_effect(item["effect"])
+        return parse_effect(card.effect)
     except EffectError as exc:
-        raise SourceError(item.loc_of("effect"), str(exc)) from None
+        raise SourceError(card.loc_of("effect"), str(exc)) from None
 
 
 def _only(squares: list[Square], type_: str, fallback: Loc) -> int:
-    found = [s.index for s in squares if s.type == type_]
+    found = [index for index, square in enumerate(squares) if square.type == type_]
     if len(found) != 1:
         raise SourceError(fallback, f"the board needs exactly one {type_} square, has {len(found)}")
     return found[0]
 
 
-def _board_deeds(squares: list[Square], deeds: dict[str, Deed]) -> dict[int, Deed]:
-    placed: dict[int, Deed] = {}
-    for square in squares:
+def _board_titles(squares: list[Square], titles: dict[str, Title]) -> dict[int, Title]:
+    placed: dict[int, Title] = {}
+    for index, square in enumerate(squares):
         if square.type not in DEED_SQUARE_TYPES:
             continue
-        deed = deeds.get(square.deed)
-        if deed is None or deed.kind != DEED_SQUARE_TYPES[square.type]:
-            raise SourceError(square.loc, f"square {square.name!r} names no {square.type} deed {square.deed!r}")
-        placed[square.index] = deed
+        title = titles.get(square.deed or "")
+        if title is None or title.kind != DEED_SQUARE_TYPES[square.type]:
+            raise SourceError(square.loc, f"square {square.name!r} names no {square.type} deed {square.deed or ''!r}")
+        placed[index] = title
     return placed
 
 
 def _cards(game: Game, squares: list[Square]) -> dict[str, list[Card]]:
-    by_name = {s.name: s.index for s in squares}
+    """Each deck's cards, one for each printed copy."""
+    by_name = {square.name: index for index, square in enumerate(squares)}
     cards: dict[str, list[Card]] = {}
     for deck in CARD_DECKS:
         cards[deck] = []
-        for item in expanded(validated_items(game, deck)):
+        for item in game.typed(deck, EventCard):
             effect = card_effect(item)
             target = -1
             if effect.op == "advance":
@@ -205,7 +155,7 @@ def _cards(game: Game, squares: list[Square]) -> dict[str, list[Card]]:
                 target = by_name[effect.target]
             if effect.op == "nearest" and not any(s.type == effect.target for s in squares):
                 raise SourceError(item.loc_of("effect"), f"the board has no {effect.target}")
-            cards[deck].append(Card(deck, item["title"], item["text"], effect, item.loc, target))
+            cards[deck] += [Card(item, deck, effect, target) for _ in range(item.count)]
     return cards
 
 
@@ -213,25 +163,24 @@ def load_deck(game: Game) -> Deck:
     """The playable model of a Sliders game folder; SourceError for malformed or dangling data."""
     check_kinds(game)
     fallback = game.data.loc if game.data is not None else Loc(str(game.folder), 1, 1)
-    squares = read_squares(game)
+    squares = game.typed("square", Square)
     if not squares:
         raise SourceError(fallback, "the game has no board squares")
-    placed = _board_deeds(squares, read_deeds(game))
+    placed = _board_titles(squares, read_titles(game))
     groups: dict[str, list[int]] = {}
-    for index, deed in placed.items():
-        groups.setdefault(deed.group, []).append(index)
-    bills = validated_items(game, "bill")
-    building_items = validated_items(game, "building")
-    buildings = {item["type"]: item["count"] for item in building_items}
+    for index, title in placed.items():
+        groups.setdefault(title.group, []).append(index)
+    buildings = game.typed("building", Building)
+    counts = {building.type: building.count for building in buildings}
     return Deck(
         squares=squares,
         deeds=placed,
         groups={name: tuple(indices) for name, indices in groups.items()},
         cards=_cards(game, squares),
-        start_cash=int(sum(item["value"] * item["per_player"] for item in bills)),
-        houses=int(buildings.get("house", 0)),
-        hotels=int(buildings.get("hotel", 0)),
+        start_cash=sum(bill.value * bill.per_player for bill in game.typed("bill", Bill)),
+        houses=counts.get("house", 0),
+        hotels=counts.get("hotel", 0),
         go=_only(squares, "go", squares[0].loc),
         slidecage=_only(squares, "slidecage", squares[0].loc),
-        building_locs={item["type"]: item.loc_of("count") for item in building_items},
+        building_locs={building.type: building.loc_of("count") for building in buildings},
     )

@@ -1,7 +1,7 @@
-"""The Sliders engine: the deck, the static checks, fresh games, policies and figures.
+"""The Sliders engine: the deck, the static checks, fresh games, endings, policies and figures.
 
-The engine's readings of the rules and its additions are listed in the state module's
-docstring (generator.games.sliders.state) and in docs/rules-readings.md.
+The engine's readings of the rules and its additions are listed in the package's docstring
+(generator/games/sliders/__init__.py) and in docs/rules-readings.md.
 """
 
 import random
@@ -12,7 +12,7 @@ from generator.games.sliders import checks, figures, policies
 from generator.games.sliders.deck import Deck, load_deck
 from generator.games.sliders.figures import SlidersTally
 from generator.games.sliders.rules import OPTIONS, VARIANTS, Rules
-from generator.games.sliders.state import SlidersState
+from generator.games.sliders.state import SlidersEnding, SlidersState
 from generator.sources.game import Game
 
 #: Rule events counted in `fired` besides squares and cards.
@@ -41,6 +41,7 @@ class SlidersEngine(Engine[SlidersState]):
     #: Measured on 4-player games: heuristic play ends by the rules in 500 actions (median),
     #: 921 at most in 300 games; random play in 3,600 (median), 7,300 at most in 40.
     max_actions = 20_000
+    endings = SlidersEnding
 
     def load_deck(self, game: Game) -> Deck:
         return load_deck(game)

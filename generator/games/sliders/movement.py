@@ -1,6 +1,7 @@
-"""Movement: tokens moving, salary at GO, what each square does, and the event cards.
+"""Movement: tokens moving, salary at GO, and what each square does.
 
-Mixed into SlidersState, whose fields it changes and whose money methods it calls.
+Mixed into SlidersState, whose fields it changes and whose money methods it calls; the
+event cards a square draws are carried out by effects.py.
 """
 
 from collections import Counter, deque
@@ -8,7 +9,7 @@ from collections import Counter, deque
 from mypy_extensions import trait
 
 from generator.games.sliders.deck import Card, Deck
-from generator.games.sliders.rules import HOTEL, TAX
+from generator.games.sliders.rules import TAX
 from generator.games.sliders.stats import Stats
 
 
@@ -33,7 +34,7 @@ class MovementMixin:
     again: bool
     pending_buy: int
 
-    # The SlidersState and PropertyMixin methods this mixin calls.
+    # The SlidersState, PropertyMixin and EffectsMixin methods this mixin calls.
     def owe(self, debtor: int, amount: int, creditor: int | None) -> None:
         raise NotImplementedError
 
@@ -41,6 +42,10 @@ class MovementMixin:
         raise NotImplementedError
 
     def _from_bank(self, p: int, amount: int) -> None:
+        raise NotImplementedError
+
+    def draw(self, p: int, pile_name: str) -> None:
+        """Draw a card from the pile and carry it out (EffectsMixin)."""
         raise NotImplementedError
 
     def move_by(self, p: int, steps: int) -> None:
@@ -92,48 +97,3 @@ class MovementMixin:
             rent = self.rent(sq, multiplier, basis)
             self.stats.rent_by_group[self.deck.deeds[sq].group] += rent
             self.owe(p, rent, owner)
-
-    def draw(self, p: int, pile_name: str) -> None:
-        card = self.piles[pile_name].popleft()
-        self.fired[card.fired_name] += 1
-        effect = card.effect
-        if effect.op == "get_out":
-            self.held[p].append(card)
-            return
-        self.piles[pile_name].append(card)
-        op = effect.op
-        if op == "advance":
-            self.move_to(p, card.target)
-        elif op == "nearest":
-            self.move_to(p, self._nearest(p, effect.target), effect.amount, effect.basis)
-        elif op == "back":
-            self.pos[p] = (self.pos[p] - effect.amount) % len(self.deck.squares)
-            self.land(p, self.pos[p])
-        elif op == "slidecage":
-            self.send_to_cage(p)
-        elif op == "repairs":
-            houses = sum(lv for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv < HOTEL)
-            hotels = sum(1 for sq, lv in enumerate(self.level) if self.owner[sq] == p and lv == HOTEL)
-            self.owe(p, houses * effect.amount + hotels * effect.hotel_amount, None)
-        elif op == "pay":
-            self.owe(p, effect.amount, None)
-        elif op == "collect":
-            self._from_bank(p, effect.amount)
-        elif op == "pay_each":
-            for other in self._others(p):
-                self.owe(p, effect.amount, other)
-        elif op == "collect_each":
-            for other in self._others(p):
-                self.owe(other, effect.amount, p)
-
-    def _others(self, p: int) -> list[int]:
-        seats = [(p + k) % self.num_players for k in range(1, self.num_players)]
-        return [seat for seat in seats if self.alive[seat]]
-
-    def _nearest(self, p: int, type_: str) -> int:
-        size = len(self.deck.squares)
-        for step in range(1, size + 1):
-            sq = (self.pos[p] + step) % size
-            if self.deck.squares[sq].type == type_:
-                return sq
-        raise AssertionError(f"no {type_} square")  # load_deck refuses such boards

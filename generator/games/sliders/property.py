@@ -10,7 +10,7 @@ from typing import Any
 from mypy_extensions import trait
 
 from generator.games.sliders.deck import Deck
-from generator.games.sliders.rules import HOTEL
+from generator.games.sliders.rules import HOTEL, interest
 
 #: A seat's property moves with their costs, every move, and the dearest cost.
 Moves = tuple[list[tuple[tuple, int]], list, int]
@@ -247,8 +247,3 @@ class PropertyMixin:
         if basis == "dice":
             return sum(self.dice()) * multiplier
         return self.last_throw * deed.rent[held - 1]
-
-
-def interest(mortgage: int) -> int:
-    """10% of a mortgage, rounded up to the dollar."""
-    return -(-mortgage // 10)

@@ -1,4 +1,5 @@
-"""The fixed numbers of the seed rules, the phases of a turn, and the declared variants and options."""
+"""The fixed numbers of the seed rules, the phases of a turn, the declared variants and
+options, and the mortgage interest."""
 
 from dataclasses import dataclass
 
@@ -91,3 +92,8 @@ class Rules:
 
     def __reduce__(self) -> Reduced:
         return by_constructor(self)  # compiled.py
+
+
+def interest(mortgage: int) -> int:
+    """10% of a mortgage, rounded up to the dollar."""
+    return -(-mortgage // 10)

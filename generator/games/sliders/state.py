@@ -23,43 +23,9 @@ Every decision is an action from legal_actions() made by the seat `current_playe
 
 Chance (dice, shuffles) comes from the injected `dice` function and the state's rng.
 
-Readings of the rules (docs/rules-readings.md quotes the line each one reads):
-- The opening: everyone throws, the highest total starts (`first_player`); equal highest
-  totals throw again among themselves.
-- "At any time" (building, selling buildings, mortgaging, lifting) is, for the player to
-  move, before his throw and after his last throw, and for a debtor whenever a debt is due;
-  this covers mortgaging to pay the Slidecage fine and managing property while in the
-  Slidecage. Other players act in their own turns, not in the middle of another's.
-- Rent is always asked for in time.
-- Auction bids rise in steps of $1, 5, 10, 25, 50 or 100 over the high bid, in seat order
-  from the player who declined; a player who passes leaves the auction.
-- The Sliding Tax: the choice is an action taken before the engine adds up the worth.
-- The fine may be paid before the throw on the first two turns in the Slidecage; the third
-  failed throw pays it and moves by that throw.
-- The building shortage is enforced: nothing is built when the Bank has none; when the
-  Bank holds fewer houses (or hotels) than there are players who could build one, the
-  player who asks to build starts an auction of one among those players. A hotel breaks
-  down to houses only when the Bank has four (three in the short game) to give.
-- Private sales and the Get Out card's sale are trades from a small menu (trades.py), one
-  proposal between two throws; nobody pays more cash than he holds (no lending between
-  players).
-- A bankrupt's Get Out cards go to his creditor, or back under their decks when the
-  creditor is the Bank; deeds the Bank takes are auctioned unmortgaged.
-- The short game's last bankruptcy hands everything, buildings included, to the creditor
-  with no interest or auction; the survivors score by the short game's valuation.
-- The time-limit game's "definite hour" is a number of turns (option time_limit_turns),
-  and the richest is found by the short game's valuation.
-- Money never runs out ("The Bank never goes broke"); houses (32) and hotels (12) do.
-
-Additions, where the rules say nothing: the tie rule of the opening throw, the bid steps,
-the trade menu and its prices, the valuation of the time-limit game, and the scores of
-bankrupt players (below every survivor's, the earliest lowest).
-
-Holes: none that stop a game from ending. The regular game ends when one player is left;
-no position leaves the players without a legal way on, and a long game comes only from
-the players' own choices (never buying, never trading), which the rules answer with the
-short and time-limit games. So there is no house-rules variant; end_reason() says which
-ending a game reached.
+The readings of the rules this machine plays by are in the package's docstring
+(generator/games/sliders/__init__.py); end_reason() says which of SlidersEnding a game
+reached.
 """
 
 import random
@@ -68,12 +34,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.games.game_state import STATE_FIELDS, GameState
-from generator.games.sliders import trades
+from generator.games.game_state import STATE_FIELDS, Ending, GameState
 from generator.games.sliders.deck import Card, Deck
+from generator.games.sliders.effects import EffectsMixin
 from generator.games.sliders.invariants import InvariantsMixin
-from generator.games.sliders.movement import MovementMixin
-from generator.games.sliders.property import PropertyMixin, SeenMoves, interest
+from generator.games.sliders.property import SeenMoves
 from generator.games.sliders.rules import (
     AUCTION,
     BID_STEPS,
@@ -91,9 +56,10 @@ from generator.games.sliders.rules import (
     TAX,
     TRANSFER,
     Rules,
+    interest,
 )
 from generator.games.sliders.stats import Stats
-from generator.games.sliders.trades import Trade
+from generator.games.sliders.trades import Trade, TradesMixin
 
 Dice = Callable[[], tuple[int, int]]
 
@@ -103,6 +69,18 @@ NumberAction = tuple[Literal["bid", "build", "sell", "mortgage", "lift", "lift_n
 GroupAction = tuple[Literal["sell_all"], str]
 OfferAction = tuple[Literal["offer"], Trade]
 SlidersAction = str | NumberAction | GroupAction | OfferAction
+
+
+class SlidersEnding(Ending):
+    """How a game ends: the regular game when one player is left, the short game at its
+    second bankruptcy, the time-limit game at its last turn, any game at the turn cap (the
+    option max_turns). The rules have no position without a way out (the package's
+    docstring), so there is no other ending."""
+
+    LAST_PLAYER_LEFT = "last player left"
+    SECOND_BANKRUPTCY = "second bankruptcy"
+    TIME_LIMIT = "time limit"
+    TURN_CAP = "turn cap (max_turns)"
 
 
 @dataclass
@@ -161,7 +139,7 @@ GAME_DATA = (
 )
 
 
-class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, MovementMixin):
+class SlidersState(GameState[SlidersAction], InvariantsMixin, TradesMixin, EffectsMixin):
     """A game in progress (module docstring). A compiled class when the wheel is built
     (setup.py): the mixins are traits, and a trait lists the fields it uses."""
 
@@ -196,7 +174,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         self.offer: tuple[int, Trade, str] | None = None  # proposer, trade, phase after
         self.offered = False  # the player to move proposed a trade since the last throw
         self.placing: tuple[int, str, str] | None = None  # winner of a building auction, item, phase after
-        self.ending = ""  # why the game ended, once over
+        self.ending: SlidersEnding | None = None  # how the game ended, once over
         self.pending_buy = -1
         self.resume = ""  # what follows once debts and auctions are settled
         self.again = False  # the last throw was doubles: the player throws again
@@ -302,10 +280,10 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
-    def end_reason(self) -> str:
-        """How the game ended: "last player left", "second bankruptcy" (short game), "time
-        limit" or "turn cap (max_turns)"; empty while it goes on. The rules have no position
-        without a way out (module docstring), so there is no other reason."""
+    def end_reason(self) -> SlidersEnding:
+        """How the game ended; ValueError while it goes on."""
+        if self.ending is None:
+            raise ValueError("the game goes on: it has not ended")
         return self.ending
 
     def returns(self) -> list[float]:
@@ -335,9 +313,9 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
                     actions.append("fine")
                 if self.held[p]:
                     actions.append("card")
-            return actions + self.manage_actions(p) + trades.offers(self, p)
+            return actions + self.manage_actions(p) + self.offers(p)
         if phase == POST:
-            return ["end", *self.manage_actions(p), *trades.offers(self, p)]
+            return ["end", *self.manage_actions(p), *self.offers(p)]
         if phase == BUY:
             deed = self.deck.deeds[self.pending_buy]
             return ["buy", "decline"] if self.cash[p] >= deed.price else ["decline"]
@@ -625,7 +603,9 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
 
     def _do_percent(self, p: int) -> None:
         self.resume = "turn"
-        self.owe(p, self.worth(p) * self.deck.squares[self.pos[p]].percent // 100, None)
+        percent = self.deck.squares[self.pos[p]].percent
+        assert percent is not None  # the choice is offered only on a square with a percentage
+        self.owe(p, self.worth(p) * percent // 100, None)
 
     def _do_bankrupt(self, p: int) -> None:
         debt = self.debts.popleft()
@@ -647,7 +627,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
         self.held[p] = []
         if final or sum(self.alive) == 1:
             self.phase = OVER
-            self.ending = "second bankruptcy" if final else "last player left"
+            self.ending = SlidersEnding.SECOND_BANKRUPTCY if final else SlidersEnding.LAST_PLAYER_LEFT
         elif p == self.player:
             self.pending_buy, self.again, self.resume = -1, False, "next"
 
@@ -741,11 +721,11 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, PropertyMixin, Mov
     def _next_turn(self) -> None:
         self.turns += 1
         if self.rules.time_limit and self.turns >= self.rules.time_limit:
-            self.phase, self.ending = OVER, "time limit"
+            self.phase, self.ending = OVER, SlidersEnding.TIME_LIMIT
             return
         if self.rules.max_turns and self.turns >= self.rules.max_turns:
             self.capped = True
-            self.phase, self.ending = OVER, "turn cap (max_turns)"
+            self.phase, self.ending = OVER, SlidersEnding.TURN_CAP
             return
         self.player = (self.player + 1) % self.num_players
         while not self.alive[self.player]:

@@ -18,17 +18,18 @@ on selling from a built group holds by construction (and the invariants check it
 handed over by the proposer are unmortgaged; a mortgaged deed the proposer receives costs
 the 10% interest at once, and may be lifted then at the bare mortgage (TRANSFER).
 
-The state keeps the menus it has worked out in its per-seat caches (SlidersState._by_owner),
-and plays an accepted trade itself.
+The menu is mixed into SlidersState (a trait, as the property moves it builds on), which
+keeps the menus worked out in its per-seat caches (_by_owner) and plays an accepted trade
+itself.
 """
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+
+from mypy_extensions import trait
 
 from generator.games.compiled import Reduced, by_constructor
-
-if TYPE_CHECKING:  # the state imports this module and passes itself in
-    from generator.games.sliders.state import SlidersState
+from generator.games.sliders.deck import Card
+from generator.games.sliders.property import PropertyMixin
 
 #: A deed bought from its owner costs this many times its printed price.
 BUY_PRICES = (1.0, 1.5, 2.0)
@@ -56,90 +57,100 @@ class Trade:
         return by_constructor(self)  # compiled.py
 
 
-def offers(state: "SlidersState", p: int) -> list:
-    """The proposals p may make now: ("offer", Trade) actions, none once p has proposed
-    since the last throw."""
-    if state.offered:
-        return []
-    found = _deed_offers(state, p)
-    if any(state.held) and any(state.caged):  # a card changes hands only with a caged player
-        found += [("offer", trade) for trade in _card_trades(state, p)]
-    return found
+#: A deed trade of the menu, cash and mortgages aside: the offer action, the partner, the
+#: deed given or -1, the deed taken or -1, the cash the proposer pays and the cash the
+#: partner pays.
+MenuEntry = tuple[tuple, int, int, int, int, int]
 
 
-def _lacked(state: "SlidersState", p: int) -> list[tuple[int, int]]:
-    """(square, its owner) for each group where p holds all deeds but one, which another
-    player owns."""
-    found = state._by_owner[p].get("lacked")
-    if found is None:
-        owner = state.owner
-        found = []
-        for _, members, mine in state.holdings(p):
-            if len(mine) == len(members) - 1:
-                sq = next(sq for sq in members if owner[sq] != p)
-                if owner[sq] >= 0:
-                    found.append((sq, owner[sq]))
-        state._by_owner[p]["lacked"] = found
-    return found
+@trait
+class TradesMixin(PropertyMixin):
+    # The SlidersState fields the menu reads besides the property ones.
+    num_players: int
+    alive: list[bool]
+    caged: list[bool]
+    held: list[list[Card]]
+    offered: bool
+    _interest: dict[int, int]
 
+    def offers(self, p: int) -> list:
+        """The proposals p may make now: ("offer", Trade) actions, none once p has proposed
+        since the last throw."""
+        if self.offered:
+            return []
+        found = self._deed_offers(p)
+        if any(self.held) and any(self.caged):  # a card changes hands only with a caged player
+            found += [("offer", trade) for trade in self._card_trades(p)]
+        return found
 
-def _deed_offers(state: "SlidersState", p: int) -> list:
-    """The menu's deed trades that both sides can pay for now, as actions."""
-    menu = _deed_menu(state, p)
-    if not menu:
-        return []
-    cash, mortgaged, dues = state.cash, state.mortgaged, state._interest
-    cash_p = cash[p]
-    return [
-        action
-        for action, q, given, taken, pays, gets in menu
-        if (given < 0 or not mortgaged[given])
-        and cash_p >= pays + (dues[taken] if taken >= 0 and mortgaged[taken] else 0)
-        and cash[q] >= gets
-    ]
+    def _lacked(self, p: int) -> list[tuple[int, int]]:
+        """(square, its owner) for each group where p holds all deeds but one, which another
+        player owns."""
+        found = self._by_owner[p].get("lacked")
+        if found is None:
+            owner = self.owner
+            found = []
+            for _, members, mine in self.holdings(p):
+                if len(mine) == len(members) - 1:
+                    sq = next(sq for sq in members if owner[sq] != p)
+                    if owner[sq] >= 0:
+                        found.append((sq, owner[sq]))
+            self._by_owner[p]["lacked"] = found
+        return found
 
-
-def _deed_menu(state: "SlidersState", p: int) -> list[tuple[tuple, int, int, int, int, int]]:
-    """Every deed trade of the menu for p, cash and mortgages aside, as (action, partner,
-    deed given or -1, deed taken or -1, cash p pays, cash the partner pays): it follows
-    from the owners alone, so it is kept until an owner changes."""
-    menu = state._by_owner[p].get("menu")
-    if menu is None:
-        menu = state._by_owner[p]["menu"] = [
-            (("offer", t), t.partner, *(t.give or (-1,)), *(t.take or (-1,)), max(t.cash, 0), max(-t.cash, 0))
-            for t in _deed_trades(state, p)
+    def _deed_offers(self, p: int) -> list:
+        """The menu's deed trades that both sides can pay for now, as actions."""
+        menu = self._deed_menu(p)
+        if not menu:
+            return []
+        cash, mortgaged, dues = self.cash, self.mortgaged, self._interest
+        cash_p = cash[p]
+        return [
+            action
+            for action, q, given, taken, pays, gets in menu
+            if (given < 0 or not mortgaged[given])
+            and cash_p >= pays + (dues[taken] if taken >= 0 and mortgaged[taken] else 0)
+            and cash[q] >= gets
         ]
-    return menu
 
+    def _deed_menu(self, p: int) -> list[MenuEntry]:
+        """Every deed trade of the menu for p, cash and mortgages aside (MenuEntry): it
+        follows from the owners alone, so it is kept until an owner changes."""
+        menu = self._by_owner[p].get("menu")
+        if menu is None:
+            menu = self._by_owner[p]["menu"] = [
+                (("offer", t), t.partner, *(t.give or (-1,)), *(t.take or (-1,)), max(t.cash, 0), max(-t.cash, 0))
+                for t in self._deed_trades(p)
+            ]
+        return menu
 
-def _deed_trades(state: "SlidersState", p: int) -> list[Trade]:
-    """Every deed trade of the menu for p."""
-    deeds, menu = state.deck.deeds, []
-    wanted = _lacked(state, p)
-    for sq, q in wanted:
-        menu += [Trade(q, take=(sq,), cash=int(deeds[sq].price * k)) for k in BUY_PRICES]
-    for q in range(state.num_players):
-        if q == p or not state.alive[q]:
-            continue
-        for given, holder in _lacked(state, q):
-            if holder != p:
+    def _deed_trades(self, p: int) -> list[Trade]:
+        """Every deed trade of the menu for p."""
+        deeds, menu = self.deck.deeds, []
+        wanted = self._lacked(p)
+        for sq, q in wanted:
+            menu += [Trade(q, take=(sq,), cash=int(deeds[sq].price * k)) for k in BUY_PRICES]
+        for q in range(self.num_players):
+            if q == p or not self.alive[q]:
                 continue
-            menu += [Trade(q, give=(given,), cash=-int(deeds[given].price * k)) for k in SELL_PRICES]
-            for taken, other in wanted:
-                if other == q and deeds[taken].group != deeds[given].group:
-                    difference = deeds[taken].price - deeds[given].price
-                    menu.append(Trade(q, give=(given,), take=(taken,), cash=difference))
-    return menu
+            for given, holder in self._lacked(q):
+                if holder != p:
+                    continue
+                menu += [Trade(q, give=(given,), cash=-int(deeds[given].price * k)) for k in SELL_PRICES]
+                for taken, other in wanted:
+                    if other == q and deeds[taken].group != deeds[given].group:
+                        difference = deeds[taken].price - deeds[given].price
+                        menu.append(Trade(q, give=(given,), take=(taken,), cash=difference))
+        return menu
 
-
-def _card_trades(state: "SlidersState", p: int) -> list[Trade]:
-    cash, held, caged = state.cash, state.held, state.caged
-    trades = []
-    for q in range(state.num_players):
-        if q == p or not state.alive[q]:
-            continue
-        if held[p] and caged[q]:
-            trades += [Trade(q, card=-1, cash=-price) for price in CARD_PRICES if cash[q] >= price]
-        if held[q] and caged[p]:
-            trades += [Trade(q, card=1, cash=price) for price in CARD_PRICES if cash[p] >= price]
-    return trades
+    def _card_trades(self, p: int) -> list[Trade]:
+        cash, held, caged = self.cash, self.held, self.caged
+        trades = []
+        for q in range(self.num_players):
+            if q == p or not self.alive[q]:
+                continue
+            if held[p] and caged[q]:
+                trades += [Trade(q, card=-1, cash=-price) for price in CARD_PRICES if cash[q] >= price]
+            if held[q] and caged[p]:
+                trades += [Trade(q, card=1, cash=price) for price in CARD_PRICES if cash[p] >= price]
+        return trades

@@ -21,8 +21,8 @@ Codes (severity: meaning):
 - SM015 error: strips too wide for the register card: the slits (strip width + clearance)
   do not fit side by side with at least MIN_BRIDGE of card between them.
 
-SM014 and SM015 use the print layouts (layouts/strip.yaml and layouts/register-card.yaml, or
-the game folder's own), the same geometry the sheets are drawn with.
+SM014 and SM015 use the print layouts (strip.yaml and register-card.yaml of the game
+folder's layouts/, else of this package's), the same geometry the sheets are drawn with.
 """
 
 from fractions import Fraction
@@ -33,25 +33,26 @@ from generator.layout.folders import context_for
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
-from .components import REGISTER_CARD_KIND, STRIP_KIND, register_geometry
-from .deck import Board, Strip, read_board, read_registers, read_strips
+from .deck import Board, Strip, read_board, read_register_card, read_strips
 from .grammar import Node
-
-SEED_STRIPS = 20
+from .items import RegisterCardItem, StripItem
+from .kinds import REGISTER_CARD_KIND, STRIP_KIND, register_geometry
+from .rules import SEED_STRIPS
 
 
 def static_checks(game: Game) -> list[Finding]:
     """Every static finding about the game's deck, board and register card."""
     strips, findings = read_strips(game)
     board = read_board(game)
-    registers, registers_loc = read_registers(game)
+    card = read_register_card(game)
+    registers = card.registers
     findings += numbering(game)
     for strip in _distinct(strips):
         findings += references(strip)
         findings += cycles(strip)
     findings += strip_names(strips)
     findings += strip_count(strips, len(registers), _deck_loc(game))
-    findings += shapes(board, registers, registers_loc)
+    findings += shapes(board, registers, card.loc_of("registers"))
     if len(strips) >= len(registers):
         findings.append(deals(strips, len(registers), _deck_loc(game)))
     findings += fits_register_card(game)
@@ -69,19 +70,20 @@ def fits_register_card(game: Game) -> list[Finding]:
         return []
     ctx = context_for(game)
     card_file = cards[0]
-    card = card_file.items[0]
+    card = game.typed("register-card", RegisterCardItem)[0]
     card_layout = ctx.layout(card_file.layout, REGISTER_CARD_KIND, card_file.data.loc_of("kind"))
     strip_layout = ctx.layout(strip_files[0].layout, STRIP_KIND, strip_files[0].data.loc_of("kind"))
-    geometry = register_geometry(card_layout, strip_layout, len(card["registers"]))
+    registers = len(card.registers)
+    geometry = register_geometry(card_layout, strip_layout, registers)
     step_height = strip_layout.params["step_height"]
     findings = []
-    for item in game.items("strip"):
-        needed = len(item["steps"]) * step_height
+    for item in game.typed("strip", StripItem):
+        needed = len(item.steps) * step_height
         if needed > geometry.pocket_depth + 1e-6:
             findings.append(
                 error(
                     "SM014",
-                    f"{item['title']!r} has {len(item['steps'])} steps ({needed:.1f} mm at {step_height:.1f} mm "
+                    f"{item.title!r} has {len(item.steps)} steps ({needed:.1f} mm at {step_height:.1f} mm "
                     f"a step) but the register card's pocket is {geometry.pocket_depth:.1f} mm deep",
                     item.loc_of("steps"),
                 )
@@ -90,9 +92,9 @@ def fits_register_card(game: Game) -> list[Finding]:
         findings.append(
             error(
                 "SM015",
-                f"strips are too wide for the register card: {len(card['registers'])} slits of "
+                f"strips are too wide for the register card: {registers} slits of "
                 f"{geometry.slit_length:.1f} mm need "
-                f"{len(card['registers']) * (geometry.slit_length + MIN_BRIDGE):.1f} mm "
+                f"{registers * (geometry.slit_length + MIN_BRIDGE):.1f} mm "
                 f"but the card is {geometry.width:.1f} mm wide",
                 card.loc_of("registers"),
             )
@@ -112,21 +114,21 @@ def _deck_loc(game: Game) -> Loc:
 def numbering(game: Game) -> list[Finding]:
     """SM003/SM004/SM005 from the printed numbers (readable or not)."""
     findings = []
-    for item in game.items("strip"):
-        steps = item["steps"]
-        numbers = [step["step"] for step in steps]
-        title = item["title"]
+    for item in game.typed("strip", StripItem):
+        steps = item.steps
+        numbers = [step.step for step in steps]
+        title = item.title
         if numbers[0] != 0:
-            findings.append(warning("SM003", f"{title!r} starts at step ({numbers[0]}), not (0)", steps.loc_of(0)))
+            findings.append(warning("SM003", f"{title!r} starts at step ({numbers[0]}), not (0)", steps[0].loc))
         for i in range(1, len(numbers)):
             before, now = numbers[i - 1], numbers[i]
             if now <= before:
                 findings.append(
-                    error("SM005", f"{title!r} step ({now}) follows ({before}): numbers must rise", steps.loc_of(i))
+                    error("SM005", f"{title!r} step ({now}) follows ({before}): numbers must rise", steps[i].loc)
                 )
             elif now > before + 1:
                 missing = ", ".join(f"({n})" for n in range(before + 1, now))
-                findings.append(warning("SM004", f"{title!r} has no step {missing}", steps.loc_of(i)))
+                findings.append(warning("SM004", f"{title!r} has no step {missing}", steps[i].loc))
     return findings
 
 

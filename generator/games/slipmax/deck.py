@@ -1,51 +1,78 @@
-"""The Slipmax deck model: strips with parsed steps, the shape board and the register card.
+"""The Slipmax deck as the engine plays it: strips with their steps' effects parsed, the
+shape board's spaces in play order and the register card's shapes, built from the typed
+items (items.py).
 
-`read_deck(game)` builds the model and collects every problem as a Finding (the static
-checks report them all); `load_deck` (in the engine) refuses a deck with any error.
+`read_strips(game)` parses every strip and collects each unreadable text as a Finding (the
+static checks report them all); `load_deck` (in the engine) refuses a deck with any error.
 """
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from generator.findings import Finding, error
 from generator.sources.errors import Loc, SourceError
-from generator.sources.frozen import LocMap
 from generator.sources.game import Game
+from generator.sources.items import Item
 
 from .grammar import ONGOING_OPS, GrammarError, Node, parse_notation, parse_note, parse_step
-from .schemas import SHAPES
+from .items import SHAPES, RegisterCardItem, ShapeBoardItem, StepItem, StripItem
 
 #: Finding codes raised while reading the deck (documented in checks.py).
 UNREADABLE_STEP = "SM001"
 UNREADABLE_NOTE = "SM002"
+
+ItemT = TypeVar("ItemT", bound=Item)
 
 
 @dataclass(frozen=True)
 class Step:
     """One numbered statement of a strip and its effect tree."""
 
-    number: int
-    text: str
+    item: StepItem
     effect: Node
-    loc: Loc
     #: What the simulation report calls it: 'Life of Pain (3)'.
-    name: str = ""
+    name: str
+
+    @property
+    def number(self) -> int:
+        return self.item.step
+
+    @property
+    def text(self) -> str:
+        return self.item.text
+
+    @property
+    def loc(self) -> Loc:
+        """Where the effect was read from: the explicit `effect:`, else the text."""
+        return self.item.loc_of("effect" if self.item.effect is not None else "text")
 
 
 @dataclass(frozen=True)
 class Strip:
-    """A strip: its title, strip-wide rules from its note, and its steps in printed order."""
+    """A strip: its item, the strip-wide rules of its note and its steps in printed order."""
 
-    title: str
+    item: StripItem
     rules: tuple[Node, ...]
     steps: tuple[Step, ...]
-    loc: Loc
-    note: str | None = None
+    #: Step number -> its position in `steps`.
     by_number: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
     #: The note's rules by op, made from `rules` (see rule()).
     _by_op: dict[str, Node] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_op", {r.op: r for r in self.rules})
+
+    @property
+    def title(self) -> str:
+        return self.item.title
+
+    @property
+    def note(self) -> str | None:
+        return self.item.note
+
+    @property
+    def loc(self) -> Loc:
+        return self.item.loc
 
     def rule(self, op: str) -> Node | None:
         """The note rule with this op, if the note has it."""
@@ -58,11 +85,11 @@ class Strip:
 
 @dataclass(frozen=True)
 class Board:
-    """Spaces in spiral order; each is a tuple of shapes (two on a centre space)."""
+    """Spaces in spiral order; each is a tuple of shapes (two on a centre space, in the
+    order their registers are obeyed)."""
 
     spaces: tuple[tuple[str, ...], ...]
     first_centre: int
-    loc: Loc
 
     @property
     def last(self) -> int:
@@ -71,53 +98,61 @@ class Board:
 
 @dataclass(frozen=True)
 class Deck:
+    #: Every copy of every strip, in source order.
     strips: tuple[Strip, ...]
     board: Board
+    #: The register card's shapes, left to right.
     registers: tuple[str, ...]
-    registers_loc: Loc
     #: For each strip, for each of its steps, the ongoing rules it holds while showing.
     ongoing: tuple[tuple[tuple[Node, ...], ...], ...] = ()
 
 
-def read_strips(game: Game) -> tuple[list[Strip], list[Finding]]:
-    """Every strip of the game with its parsed steps; unreadable text becomes findings.
+def read_deck(game: Game) -> Deck:
+    """The deck of a game; SourceError when it lacks the board or the register card."""
+    strips, _ = read_strips(game)
+    return Deck(
+        tuple(strips),
+        read_board(game),
+        read_register_card(game).registers,
+        tuple(ongoing_rules(strip) for strip in strips),
+    )
 
-    Structure errors (schema) raise SourceError: they are not rules problems. An unreadable
-    step stays in the strip as a no-op, so that references to it are not reported missing;
-    load_deck refuses such a deck anyway.
+
+def read_strips(game: Game) -> tuple[list[Strip], list[Finding]]:
+    """Every strip of the game (each copy) with its parsed steps; unreadable text becomes
+    findings.
+
+    An unreadable step stays in the strip as a no-op, so that references to it are not
+    reported missing; load_deck refuses such a deck anyway.
     """
     strips: list[Strip] = []
     findings: list[Finding] = []
-    for item in game.items("strip"):
+    for item in game.typed("strip", StripItem):
         rules: tuple[Node, ...] = ()
-        if "note" in item:
+        if item.note is not None:
             try:
-                rules = parse_note(item["note"])
+                rules = parse_note(item.note)
             except GrammarError as exc:
-                findings.append(error(UNREADABLE_NOTE, f"{item['title']!r}: note {exc}", item.loc_of("note")))
-        steps = []
-        for raw in item["steps"]:
-            steps.append(_parse_step(item["title"], raw, findings))
-        numbers = {step.number: i for i, step in enumerate(steps)}
-        strip = Strip(item["title"], rules, tuple(steps), item.loc, item.get("note"), numbers)
-        strips.extend([strip] * int(item.get("count", 1)))
+                findings.append(error(UNREADABLE_NOTE, f"{item.title!r}: note {exc}", item.loc_of("note")))
+        steps = tuple(_parse_step(item.title, step, findings) for step in item.steps)
+        strip = Strip(item, rules, steps, {step.number: i for i, step in enumerate(steps)})
+        strips.extend([strip] * item.count)
     return strips, findings
 
 
-def _parse_step(title: str, raw: LocMap, findings: list[Finding]) -> Step:
-    key = "effect" if "effect" in raw else "text"
+def _parse_step(title: str, step: StepItem, findings: list[Finding]) -> Step:
     try:
-        effect = parse_notation(raw[key]) if key == "effect" else parse_step(raw[key])
+        effect = parse_notation(step.effect) if step.effect is not None else parse_step(step.text)
     except GrammarError as exc:
-        what = "effect" if key == "effect" else "step text"
-        findings.append(error(UNREADABLE_STEP, f"{title!r} step ({raw['step']}): {what} {exc}", raw.loc_of(key)))
+        key, what = ("effect", "effect") if step.effect is not None else ("text", "step text")
+        findings.append(error(UNREADABLE_STEP, f"{title!r} step ({step.step}): {what} {exc}", step.loc_of(key)))
         effect = Node("noop")
-    return Step(raw["step"], raw["text"], effect, raw.loc_of(key), f"{title} ({raw['step']})")
+    return Step(step, effect, f"{title} ({step.step})")
 
 
-def _single(game: Game, kind: str) -> LocMap:
+def _single(game: Game, kind: str, item_class: type[ItemT]) -> ItemT:
     """The game's one item of a kind; SourceError when there is not exactly one."""
-    items = game.items(kind)
+    items = game.typed(kind, item_class)
     if len(items) != 1:
         where = items[1].loc if items else (game.data.loc if game.data else Loc("", 1, 1))
         raise SourceError(where, f"expected exactly one {kind}, found {len(items)}")
@@ -126,20 +161,15 @@ def _single(game: Game, kind: str) -> LocMap:
 
 def read_board(game: Game) -> Board:
     """The shape board: ordinary spaces in spiral order, then the centre spaces."""
-    item = _single(game, "shape-board")
-    spaces = tuple((shape,) for shape in item["spaces"])
-    centre = tuple(tuple(sorted(pair, key=_shape_order)) for pair in item["centre"])
-    return Board(spaces + centre, len(spaces), item.loc)
+    item = _single(game, "shape-board", ShapeBoardItem)
+    spaces = tuple((shape,) for shape in item.spaces)
+    centre = tuple(tuple(sorted(pair, key=SHAPES.index)) for pair in item.centre)
+    return Board(spaces + centre, len(spaces))
 
 
-def read_registers(game: Game) -> tuple[tuple[str, ...], Loc]:
-    """The register card's shapes and where they are written."""
-    item = _single(game, "register-card")
-    return tuple(item["registers"]), item.loc_of("registers")
-
-
-def _shape_order(shape: str) -> int:
-    return SHAPES.index(shape)
+def read_register_card(game: Game) -> RegisterCardItem:
+    """The game's one register card."""
+    return _single(game, "register-card", RegisterCardItem)
 
 
 def ongoing_rules(strip: Strip) -> tuple[tuple[Node, ...], ...]:

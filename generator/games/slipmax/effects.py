@@ -1,7 +1,7 @@
-"""What each op of an effect tree does, as a mixin of the game state (see rules.py).
+"""What each op of an effect tree does, as a mixin of the game state (see state.py).
 
 Every op is a generator method `_op_<name>(ctx, *args)`: it yields decisions through
-`self._ask` and changes the state through the money and movement primitives of rules.py.
+`self._ask` and changes the state through the money and movement primitives of state.py.
 "You" in a step is `ctx.who`; a strip whose note says "Never target yourself" keeps `ctx.who`
 out of the players its steps choose.
 """
@@ -28,7 +28,7 @@ _DIRECTIONS = [1, -1]
 class Effects:
     """The ops of the strip language. Mixed into SlipmaxState."""
 
-    # The SlipmaxState fields and methods the typed ops use (rules.py sets and defines them).
+    # The SlipmaxState fields and methods the typed ops use (state.py sets and defines them).
     out: list[bool]
     time: list[int]
     time_limit: int | None

@@ -1,4 +1,5 @@
-"""The Slipmax engine: deck, static checks, variants and figures, on the shared harness."""
+"""The Slipmax engine: deck, static checks, variants, endings, policies and figures, on the
+shared harness."""
 
 import random
 
@@ -6,10 +7,11 @@ from generator.findings import Finding, Severity
 from generator.games.base import Engine, Policy, Variant
 from generator.games.game_state import GameState
 from generator.games.slipmax.checks import static_checks
-from generator.games.slipmax.deck import Deck, ongoing_rules, read_board, read_registers, read_strips
+from generator.games.slipmax.deck import Deck, read_deck
 from generator.games.slipmax.figures import SlipmaxTally, figures
 from generator.games.slipmax.policies import POLICIES
-from generator.games.slipmax.rules import SlipmaxState
+from generator.games.slipmax.rules import VARIANTS
+from generator.games.slipmax.state import SlipmaxEnding, SlipmaxState
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
@@ -20,6 +22,7 @@ class SlipmaxEngine(Engine):
     max_players = 6
     default_players = 4
     max_actions = 20_000
+    endings = SlipmaxEnding
 
     def load_deck(self, game: Game) -> Deck:
         """The deck, refused (SourceError at the first error) if any static check errs."""
@@ -27,9 +30,7 @@ class SlipmaxEngine(Engine):
         if errors:
             first = errors[0]
             raise SourceError(first.loc, f"[{first.code}] {first.message}")
-        strips, _ = read_strips(game)
-        registers, registers_loc = read_registers(game)
-        return Deck(tuple(strips), read_board(game), registers, registers_loc, tuple(ongoing_rules(s) for s in strips))
+        return read_deck(game)
 
     def static_checks(self, game: Game) -> list[Finding]:
         return static_checks(game)
@@ -46,14 +47,7 @@ class SlipmaxEngine(Engine):
         return dict(POLICIES)
 
     def variants(self) -> tuple[Variant, ...]:
-        return (
-            Variant("tidal", "the rules' Tidal variant: an odd roll steps the register landed on back"),
-            Variant("cycles", "the rules' Cycles variant: a strip at its last step gets a nickel and runs back"),
-            Variant(
-                "house-rules",
-                "additions closing the rules' holes: Chaos (5) lasts a round; rolls bounce off START and space 1",
-            ),
-        )
+        return VARIANTS
 
     def fireable(self, deck: Deck) -> list[str]:
         steps = [step.name for strip in deck.strips for step in strip.steps]

@@ -7,18 +7,21 @@
   per strip title, the games each of its steps was showing at the end (strips in the
   order of the deck, steps in printed order, steps never showing left out). A register
   showing only its strip's title holds no step and counts for none.
+- stalemate_steps: per step name, the games the engine stopped in a stalemate that step
+  held (the `endings` say which kind of stalemate; this says which step), by name.
 """
 
 from collections import Counter
 
 from generator.games import tallies
 from generator.games.slipmax.deck import Strip
-from generator.games.slipmax.rules import SlipmaxState
+from generator.games.slipmax.state import SlipmaxState
 from generator.games.tallies import gathered
 
 
 class SlipmaxTally:
-    """Money at the end, players out and the steps in force when games ended, game by game."""
+    """Money at the end, players out, the steps in force when games ended and the steps
+    that held the stalemates, game by game."""
 
     def __init__(self) -> None:
         self.games = 0
@@ -28,6 +31,8 @@ class SlipmaxTally:
         self.strips: tuple[Strip, ...] = ()
         #: Per strip of the deck, per step: the games it was showing at the end.
         self.showing: list[list[int]] = []
+        #: Step name -> the games stopped in a stalemate it held.
+        self.stalemates: Counter[str] = Counter()
 
     def add(self, state: SlipmaxState) -> None:
         self.games += 1
@@ -36,6 +41,8 @@ class SlipmaxTally:
         self.out[sum(state.out)] += 1
         if state.is_terminal() and state.ended_by_rules():
             self._decided(state)
+        elif state.is_terminal():
+            self.stalemates[state.stalemate_step()] += 1
 
     def _decided(self, state: SlipmaxState) -> None:
         if not self.strips:
@@ -67,6 +74,7 @@ class SlipmaxTally:
             "winner_money_mean": round(tallies.fmean(self.winners), 2),
             "players_out_mean": round(tallies.fmean(self.out), 3),
             "steps_in_force_at_end": self.steps_in_force_at_end(),
+            "stalemate_steps": dict(sorted(self.stalemates.items())),
         }
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.games.base import Policy, random_policy
 
-from .rules import SlipmaxAction, SlipmaxState
+from .state import SlipmaxAction, SlipmaxState
 
 #: kind -> score of an action's value for the deciding player (highest is picked).
 GREEDY: dict[str, Callable[[SlipmaxState, int, Any], float]] = {

@@ -2,14 +2,14 @@
 
 HANDLERS: title -> what happens when the card is drawn (after its dice lines, which each
 handler obeys through effects.obey_lines). HELD: titles whose prose acts while the card
-sits in a path or when it is discarded (turn.py and actions.py do that). START: titles
+sits in a path or when it is discarded (turn.py and steps.py do that). START: titles
 that act when they are at the end of your path at the start of your turn. Red Zones all
 share one handler (by zone). resolve: obeying a drawn card, which Shortcut does too.
 """
 
 from collections.abc import Callable, Generator
 
-from generator.games.twisty_passages import actions
+from generator.games.twisty_passages import steps
 from generator.games.twisty_passages.effects import change_draws, obey_lines
 from generator.games.twisty_passages.position import Decision, Position, Rules, TwistyAction, argument_of
 
@@ -26,9 +26,9 @@ def twisty_passages(state: Position, seat: int, cid: int) -> Rules:
 
 
 def timeslip(state: Position, seat: int, cid: int) -> Rules:
-    other = yield from actions.pick_player(state, seat, state.others(seat), "timeslip")
-    mine = (yield from actions.pick_card(state, seat, other, "take")) if state.paths[other] else None
-    theirs = (yield from actions.pick_card(state, other, seat, "take")) if state.paths[seat] else None
+    other = yield from steps.pick_player(state, seat, state.others(seat), "timeslip")
+    mine = (yield from steps.pick_card(state, seat, other, "take")) if state.paths[other] else None
+    theirs = (yield from steps.pick_card(state, other, seat, "take")) if state.paths[seat] else None
     got = state.paths[other][mine] if mine is not None else None
     given = state.paths[seat][theirs] if theirs is not None else None
     if got is not None:
@@ -42,8 +42,8 @@ def timeslip(state: Position, seat: int, cid: int) -> Rules:
 
 
 def sideslip(state: Position, seat: int, cid: int) -> Rules:
-    count = sum((yield from actions.roll(state, seat, 1)))  # Timesink may leave no die
-    other = yield from actions.pick_player(state, seat, state.others(seat), "sideslip")
+    count = sum((yield from steps.roll(state, seat, 1)))  # Timesink may leave no die
+    other = yield from steps.pick_player(state, seat, state.others(seat), "sideslip")
     mine, theirs = state.paths[seat][:count], state.paths[other][:count]
     state.paths[seat][:count] = []
     state.paths[other][:count] = []
@@ -54,18 +54,18 @@ def sideslip(state: Position, seat: int, cid: int) -> Rules:
 
 def wailing(state: Position, seat: int, cid: int) -> Rules:
     victim = state.rng.randrange(state.num_players)
-    count = sum((yield from actions.roll(state, seat, 1)))
+    count = sum((yield from steps.roll(state, seat, 1)))
     for _ in range(count):
-        if (yield from actions.discard(state, victim, "from the start of your path")):
+        if (yield from steps.discard(state, victim, "from the start of your path")):
             return victim == state.active
     return False
 
 
 def timeshuffle(state: Position, seat: int, cid: int) -> Rules:
     """The picked player orders their path; modelled as choosing the card that ends it."""
-    chosen = yield from actions.pick_player(state, seat, list(range(state.num_players)), "timeshuffle")
+    chosen = yield from steps.pick_player(state, seat, list(range(state.num_players)), "timeshuffle")
     if state.paths[chosen]:
-        index = yield from actions.pick_card(state, chosen, chosen, "to-end")
+        index = yield from steps.pick_card(state, chosen, chosen, "to-end")
         state.paths[chosen].append(state.paths[chosen].pop(index))
     return False
 
@@ -77,11 +77,11 @@ def retrograde(state: Position, seat: int, cid: int) -> Rules:
 
 
 def crossslip(state: Position, seat: int, cid: int) -> Rules:
-    to_left = state.card(cid).effect_text.rstrip(".").endswith("left")
+    to_left = state.card(cid).item.effect.rstrip(".").endswith("left")
     picked: dict[int, int] = {}
     for player in range(state.num_players):
         if state.paths[player]:
-            index = yield from actions.pick_card(state, player, player, "crossslip")
+            index = yield from steps.pick_card(state, player, player, "crossslip")
             picked[player] = state.paths[player][index]
     for player, card in picked.items():
         state.paths[player].remove(card)
@@ -106,7 +106,7 @@ def red_zone(state: Position, seat: int, cid: int) -> Rules:
     options = [("story",)] + ([("plant", s) for s in state.others(seat)] if state.paths[seat] else [])
     action = yield Decision(seat, options)
     if action[0] == "plant":
-        index = yield from actions.pick_card(state, seat, seat, "plant-card")
+        index = yield from steps.pick_card(state, seat, seat, "plant-card")
         target = state.paths[argument_of(action, int)]
         target.insert(len(target) // 2, state.take_from_path(seat, index))
     return False
@@ -115,8 +115,8 @@ def red_zone(state: Position, seat: int, cid: int) -> Rules:
 def nipping_fairies(state: Position, seat: int, cid: int) -> Rules:
     stop = False
     for player in range(state.num_players):
-        if any(state.card(c).zone == "green" for c in state.paths[player]):
-            empty = yield from actions.discard(state, player)
+        if any(state.card(c).item.zone == "green" for c in state.paths[player]):
+            empty = yield from steps.discard(state, player)
             stop = stop or (empty and player == state.active)
     return stop
 
@@ -126,7 +126,7 @@ def locked_door(state: Position, seat: int, cid: int) -> Rules:
         if state.paths[helper]:
             answer = yield Decision(helper, [("refuse",), ("help", seat)])
             if answer[0] == "help":
-                yield from actions.discard(state, helper)
+                yield from steps.discard(state, helper)
                 return False
     return True
 
@@ -153,7 +153,7 @@ def grue(state: Position, seat: int, cid: int) -> Rules:
         return False
     if argument_of(action, int) == 1:
         return True
-    empty = yield from actions.discard(state, seat, "choice", "an Item")
+    empty = yield from steps.discard(state, seat, "choice", "an Item")
     return empty and seat == state.active
 
 
@@ -187,7 +187,7 @@ HANDLERS: dict[str, Handler] = {
 ZONE_HANDLERS: dict[str, Handler] = {"red": red_zone}
 
 #: Prose whose text acts while held, when discarded, or at the start of a turn: the engine
-#: obeys it elsewhere (turn.py, actions.py). Looking at the deck (Lantern, Tattered Map) is
+#: obeys it elsewhere (turn.py, steps.py). Looking at the deck (Lantern, Tattered Map) is
 #: information only: no policy here reads it, so only the Map's shuffle (and The Living
 #: Maze forbidding it) changes a game.
 HELD = {
@@ -217,7 +217,7 @@ HELD = {
 
 def handler_for(state: Position, cid: int) -> Handler:
     card = state.card(cid)
-    return HANDLERS.get(card.title) or ZONE_HANDLERS.get(card.zone or "") or _lines
+    return HANDLERS.get(card.item.title) or ZONE_HANDLERS.get(card.item.zone or "") or _lines
 
 
 def obeys_prose(title: str, zone: str | None) -> bool:
@@ -228,14 +228,14 @@ def obeys_prose(title: str, zone: str | None) -> bool:
 def resolve(state: Position, seat: int, cid: int) -> Rules:
     """Obey a drawn card (unless cancelled) and add it to the end of the path."""
     card = state.card(cid)
-    if card.zone == "black" and seat == state.active:
+    if card.item.zone == "black" and seat == state.active:
         state.black_drawn = True
     cancel = yield from cancels(state, seat, cid)
     if cancel == "laid":
         return False
     stop = False
     if cancel is None:
-        state.fired[card.title] += 1
+        state.fired[card.item.title] += 1
         stop = yield from handler_for(state, cid)(state, seat, cid)
     if cid in state.limbo:
         state.place(seat, cid)
@@ -246,18 +246,18 @@ def cancels(state: Position, seat: int, cid: int) -> Generator[Decision, TwistyA
     """Items that cancel a card as it is played: None if nobody cancels it."""
     card = state.card(cid)
     offers: list[TwistyAction] = []
-    if actions.can_spend(state, seat, "Temporal Anchor") and actions.is_time_card(card.title):
+    if steps.can_spend(state, seat, "Temporal Anchor") and steps.is_time_card(card.item.title):
         offers.append(("cancel", "Temporal Anchor"))
-    if actions.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
+    if steps.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
         offers.append(("cancel", "Helpful Node"))
-    if actions.can_spend(state, seat, "Laying Traps") and card.is_trap:
+    if steps.can_spend(state, seat, "Laying Traps") and card.is_trap:
         offers.append(("cancel", "Laying Traps"))
     action = (yield Decision(seat, [("obey",)] + offers)) if offers else ("obey",)
     if action == ("obey",):
         # Any other player's Temporal Anchor cancels a time card as it is played, too.
-        return "cancelled" if (yield from actions.anchored(state, card.title, seat)) else None
+        return "cancelled" if (yield from steps.anchored(state, card.item.title, seat)) else None
     title = argument_of(action, str)
-    if not (yield from actions.spend(state, seat, title)):
+    if not (yield from steps.spend(state, seat, title)):
         return None
     if title == "Laying Traps":
         state.limbo.remove(cid)

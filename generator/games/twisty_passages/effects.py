@@ -2,7 +2,7 @@
 
 from collections.abc import Generator
 
-from generator.games.twisty_passages import actions
+from generator.games.twisty_passages import steps
 from generator.games.twisty_passages.grammar import (
     AtLeastOne,
     Bonus,
@@ -31,7 +31,7 @@ def obey_lines(state: Position, seat: int, lines: list[Line]) -> Generator[Decis
     for line in lines:
         if isinstance(line, Roll):
             count = max(state.speed, 1) if line.dice == "speed" else 1
-            dice = yield from actions.roll(state, seat, count)
+            dice = yield from steps.roll(state, seat, count)
         elif isinstance(line, Each):
             for _ in range(sum(d in line.faces for d in dice)):
                 stop = (yield from outcome(state, seat, line.outcome)) or stop
@@ -46,7 +46,7 @@ def obey_lines(state: Position, seat: int, lines: list[Line]) -> Generator[Decis
         ):
             stop = (yield from outcome(state, seat, line.outcome)) or stop
         elif isinstance(line, Compare):
-            dice = yield from actions.roll(state, seat, 1)
+            dice = yield from steps.roll(state, seat, 1)
             beats = dice and (dice[0] <= state.speed if line.op == "≤" else dice[0] > state.speed)
             if beats:
                 stop = (yield from outcome(state, seat, line.outcome)) or stop
@@ -87,7 +87,7 @@ def holds(state: Position, seat: int, holder: str) -> bool:
     words = holder.split()
     if words[-2:] == ["Zone", "card"]:
         zone = words[-3].lower()
-        return any(state.card(c).zone == zone for c in state.paths[seat] + state.sides[seat])
+        return any(state.card(c).item.zone == zone for c in state.paths[seat] + state.sides[seat])
     return state.holding(seat, title_of(holder)) is not None
 
 
@@ -121,18 +121,18 @@ def do_act(state: Position, seat: int, act) -> Generator[Decision, TwistyAction,
         change_speed(state, seat, act.delta)
         return False
     if isinstance(act, RollDie):
-        yield from actions.roll(state, seat, 1)
+        yield from steps.roll(state, seat, 1)
         return False
     if isinstance(act, Discard):
         times = state.last_die if act.where == "that many cards" else 1
         where = "choice" if act.where == "that many cards" else act.where
         for _ in range(times):
-            if (yield from actions.discard(state, seat, where)):
+            if (yield from steps.discard(state, seat, where)):
                 return seat == state.active
         return False
     if isinstance(act, DiscardNamed):
-        empty = yield from actions.discard(state, seat, "choice", act.what)
+        empty = yield from steps.discard(state, seat, "choice", act.what)
         return empty and seat == state.active
     if isinstance(act, Prose):
-        return (yield from actions.PROSE_ACTS[act.text](state, seat))
+        return (yield from steps.PROSE_ACTS[act.text](state, seat))
     raise TypeError(f"not an act: {act!r}")

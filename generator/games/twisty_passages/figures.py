@@ -29,8 +29,8 @@ from generator.games import tallies
 from generator.games.base import FigureRun
 from generator.games.tallies import gathered
 from generator.games.twisty_passages.deck import Deck
-from generator.games.twisty_passages.options import parse_cards_to_win
 from generator.games.twisty_passages.position import MAX_SPEED, TurnRecord
+from generator.games.twisty_passages.rules import parse_cards_to_win
 from generator.games.twisty_passages.state import TwistyState
 
 #: A share of games completed at or below this is "nearly impossible to win".
@@ -38,7 +38,7 @@ NEARLY_IMPOSSIBLE = 0.10
 
 
 def fireable(deck: Deck) -> list[str]:
-    names = {card.title for card in deck.cards}
+    names = {card.item.title for card in deck.cards}
     names |= {
         f"{t} (start of turn)" for t in ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
     }

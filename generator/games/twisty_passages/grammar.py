@@ -162,9 +162,6 @@ class Effect:
     lines: list[Line] = field(default_factory=list)
     icons: list[str] = field(default_factory=list)  # every icon named, in order
 
-    def has(self, kind: type) -> bool:
-        return any(isinstance(line, kind) for line in self.lines)
-
 
 def _face(token: Token) -> int:
     return int(str(token)[4])

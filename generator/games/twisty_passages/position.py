@@ -1,6 +1,6 @@
 """The position of a game of Twisty Passages: paths, the maze deck, turns and dice.
 
-The values the rules (turn.py, cards.py, effects.py, actions.py) read and move, and the
+The values the rules (turn.py, cards.py, effects.py, steps.py) read and move, and the
 actions and decisions they exchange with the game in progress (state.py, which runs them).
 """
 
@@ -11,8 +11,8 @@ from typing import TypeVar
 
 from generator.games.game_state import GameState
 from generator.games.twisty_passages.deck import Card, Deck
-from generator.games.twisty_passages.options import HOUSE_RULES, RULES_CARDS_TO_WIN, parse_cards_to_win
-from generator.games.twisty_passages.schemas import ZONES as ZONE_COLOURS
+from generator.games.twisty_passages.items import ZONES
+from generator.games.twisty_passages.rules import HOUSE_RULES, RULES_CARDS_TO_WIN, parse_cards_to_win
 
 #: Speeds are offered ten at a time: "You can pick any number", so a ("faster",) action
 #: shows the next ten, for ever; a finite list of actions with no highest speed.
@@ -80,7 +80,6 @@ class Position(GameState[TwistyAction]):
 
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
         super().__init__(num_players, rng)
-        self.deck_model = deck
         self.cards: list[Card] = deck.cards
         self.options = dict(options)
         cards_to_win = parse_cards_to_win(str(options.get("cards_to_win", RULES_CARDS_TO_WIN)))
@@ -104,8 +103,8 @@ class Position(GameState[TwistyAction]):
         self.winner: int | None = None
         #: House rules: the players with the most cards when the maze ran out share the win.
         self.shared_win: list[int] = []
-        #: Why the engine stopped a game the rules could never end (None: not stopped).
-        self.stop_reason: str | None = None
+        #: The engine stopped the game: nothing is left to draw and no card can move (turn.stalled).
+        self.stalled = False
         self.turn_log: list[TurnRecord] = []
 
     @property
@@ -123,7 +122,7 @@ class Position(GameState[TwistyAction]):
     def holding(self, seat: int, title: str) -> int | None:
         """The id of a card of this title in the player's path (side included), or None."""
         for cid in self.paths[seat] + self.sides[seat]:
-            if self.cards[cid].title == title:
+            if self.cards[cid].item.title == title:
                 return cid
         return None
 
@@ -148,13 +147,13 @@ class Position(GameState[TwistyAction]):
         """Cards this player needs in their path to win (Gathering Clues lowers it)."""
         need = self.threshold
         if self.options.get("gathering_clues"):
-            colours = {self.cards[c].zone for c in self.paths[seat] + self.sides[seat]} - {None}
+            colours = {self.cards[c].item.zone for c in self.paths[seat] + self.sides[seat]} - {None}
             need -= len(colours)
         return need
 
     def fewest_needed(self) -> int:
         """The fewest cards anyone can need to win (Gathering Clues lowers it by up to four)."""
-        return self.threshold - (len(ZONE_COLOURS) if self.options.get("gathering_clues") else 0)
+        return self.threshold - (len(ZONES) if self.options.get("gathering_clues") else 0)
 
     def has_won(self, seat: int) -> bool:
         if self.length(seat) < self.needed(seat):
@@ -162,7 +161,7 @@ class Position(GameState[TwistyAction]):
         if self.options.get("exit_strategy") and not self.black_drawn:
             return False
         if self.options.get("through_the_black"):
-            return any(self.cards[c].zone == "black" for c in self.paths[seat])
+            return any(self.cards[c].item.zone == "black" for c in self.paths[seat])
         return True
 
     # Moving cards.

@@ -9,15 +9,29 @@ taken at once.
 
 import random
 
+from generator.games.game_state import Ending
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.position import Decision, Position, TwistyAction
 from generator.games.twisty_passages.turn import play
+
+
+class TwistyEnding(Ending):
+    """How a game of Twisty Passages ends: the rules end it with a winner (or, by the house
+    rules, the longest paths sharing the win); the engine stops the games they could never end."""
+
+    EXIT = "exit"
+    MOST_CARDS = "most cards when the maze ran out (house rules)"
+    STALLED = "the deck and the discards are empty and no card can move"
+    #: More cards to win than the game holds (a raised cards_to_win): stopped before it starts.
+    OUT_OF_REACH = "more cards to win than the game holds"
 
 
 class TwistyState(Position):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
         super().__init__(deck, num_players, rng, options)
         self.decision: Decision | None = None
+        #: Why the engine stopped the game before the rules could play it (None: it did not).
+        self.stopped: TwistyEnding | None = None
         self.begin()
 
     def begin(self) -> None:
@@ -49,16 +63,18 @@ class TwistyState(Position):
         return [1.0 if seat in winners else 0.0 for seat in range(self.num_players)]
 
     def ended_by_rules(self) -> bool:
-        return self.stop_reason is None
+        return self.stopped is None and not self.stalled
 
-    def end_reason(self) -> str:
-        if self.stop_reason is not None:
-            return self.stop_reason
-        return "most cards when the maze ran out (house rules)" if self.shared_win else "exit"
+    def end_reason(self) -> TwistyEnding:
+        if self.stopped is not None:
+            return self.stopped
+        if self.stalled:
+            return TwistyEnding.STALLED
+        return TwistyEnding.MOST_CARDS if self.shared_win else TwistyEnding.EXIT
 
-    def stop(self, reason: str) -> None:
+    def stop(self, why: TwistyEnding) -> None:
         """End a game the rules could never end, saying why (not a win for anyone)."""
-        self.stop_reason = reason
+        self.stopped = why
         self._rules.close()
         self.decision = None
 

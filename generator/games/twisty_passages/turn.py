@@ -3,7 +3,7 @@ stopping, winning, and passing play left or right (Retrograde)."""
 
 from collections.abc import Generator
 
-from generator.games.twisty_passages import actions
+from generator.games.twisty_passages import steps
 from generator.games.twisty_passages.cards import resolve
 from generator.games.twisty_passages.effects import change_draws
 from generator.games.twisty_passages.position import (
@@ -15,9 +15,8 @@ from generator.games.twisty_passages.position import (
     argument_of,
     sweep_of,
 )
+from generator.games.twisty_passages.rules import BIG_LOSS
 
-#: "If a card reduces your path length by three or more cards, stop drawing."
-BIG_LOSS = 3
 SWEEPERS = ("Vortex Mine", "Entropic Vortex")
 #: Cards that act when they are at the end of your path at the start of your turn.
 START_OF_TURN = ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
@@ -29,7 +28,7 @@ def play(state: Position) -> Generator[Decision, TwistyAction, None]:
     while state.winner is None:
         if stalled(state):
             if not state.house_rules:
-                state.stop_reason = "the deck and the discards are empty and no card can move"
+                state.stalled = True
                 return
             most = max(state.length(s) for s in range(state.num_players))
             state.shared_win = [s for s in range(state.num_players) if state.length(s) == most]
@@ -53,9 +52,9 @@ def stalled(state: Position) -> bool:
         return False
     for seat in range(state.num_players):
         path = state.paths[seat]
-        if path and state.card(path[-1]).title in START_OF_TURN:
+        if path and state.card(path[-1]).item.title in START_OF_TURN:
             return False
-        if any(actions.can_spend(state, seat, title) for title in SWEEPERS):
+        if any(steps.can_spend(state, seat, title) for title in SWEEPERS):
             return False
         if state.has_won(seat) or forcible(state, seat):
             return False
@@ -81,7 +80,7 @@ def exit_by_force(state: Position, seat: int) -> Generator[Decision, TwistyActio
     action = yield Decision(seat, [("no-force",)] + [("force-black", s) for s in holders])
     if action == ("no-force",):
         return False
-    yield from actions.discard(state, argument_of(action, int), "choice", "a Black Zone card")
+    yield from steps.discard(state, argument_of(action, int), "choice", "a Black Zone card")
     return True
 
 
@@ -89,7 +88,7 @@ def forcible(state: Position, seat: int) -> list[int]:
     """Exit Strategy: the players a player with enough cards may force to discard a Black Zone."""
     if not state.options.get("exit_strategy") or state.length(seat) < state.needed(seat):
         return []
-    return [s for s in state.others(seat) if any(state.card(c).zone == "black" for c in state.paths[s])]
+    return [s for s in state.others(seat) if any(state.card(c).item.zone == "black" for c in state.paths[s])]
 
 
 def start_of_turn(state: Position, seat: int) -> Generator[Decision, TwistyAction, int | None]:
@@ -99,7 +98,7 @@ def start_of_turn(state: Position, seat: int) -> Generator[Decision, TwistyActio
     if not path:
         return None
     end = path[-1]
-    title = state.card(end).title
+    title = state.card(end).item.title
     if title in ("Pit Trap", "Greased Slide Trap"):
         state.fired[f"{title} (start of turn)"] += 1
         state.limbo.append(path.pop())
@@ -109,20 +108,20 @@ def start_of_turn(state: Position, seat: int) -> Generator[Decision, TwistyActio
         if action[0] == "trap-to":
             path.insert(argument_of(action, int), end)
         else:
-            yield from actions.to_discards(state, seat, end)
+            yield from steps.to_discards(state, seat, end)
         return 0
     if title == "Sulfurous Spring":
         state.fired[f"{title} (start of turn)"] += 1
-        yield from actions.to_discards(state, seat, path.pop())
+        yield from steps.to_discards(state, seat, path.pop())
         return 0
     if title == "Bad Air":
         state.fired[f"{title} (start of turn)"] += 1
-        yield from actions.to_discards(state, seat, path.pop())
+        yield from steps.to_discards(state, seat, path.pop())
         if path:
-            yield from actions.to_discards(state, seat, path.pop())
+            yield from steps.to_discards(state, seat, path.pop())
     if title == "Net Trap":
         state.fired[f"{title} (start of turn)"] += 1
-        dice = yield from actions.roll(state, seat, 3)
+        dice = yield from steps.roll(state, seat, 3)
         return min(dice) if dice else None
     return None
 
@@ -171,7 +170,7 @@ def sweeps(state: Position, seat: int) -> list:
     return [
         ("sweep", title, s)
         for title in SWEEPERS
-        if actions.can_spend(state, seat, title)
+        if steps.can_spend(state, seat, title)
         for s in state.others(seat)
         if state.paths[s]
     ]
@@ -182,10 +181,10 @@ def maze_forbids(state: Position) -> bool:
     for seat in range(state.num_players):
         for cid in state.paths[seat]:
             card = state.card(cid)
-            if card.title != "The Living Maze":
+            if card.item.title != "The Living Maze":
                 continue
             lengths = [state.length(s) for s in range(state.num_players)]
-            extreme = min(lengths) if "fewest" in card.effect_text else max(lengths)
+            extreme = min(lengths) if "fewest" in card.item.effect else max(lengths)
             if state.length(seat) == extreme:
                 state.fired["The Living Maze"] += 1
                 return True
@@ -195,7 +194,7 @@ def maze_forbids(state: Position) -> bool:
 def vortex(state: Position, user: int, title: str, target: int) -> Generator[Decision, TwistyAction, None]:
     """Vortex Mine / Entropic Vortex: the target discards a card of their choice. An Entropic
     Vortex's target may pass it on to another player (each player once) or let it end."""
-    if not (yield from actions.spend(state, user, title)):
+    if not (yield from steps.spend(state, user, title)):
         return
     passed = {user}
     while title == "Entropic Vortex":
@@ -207,7 +206,7 @@ def vortex(state: Position, user: int, title: str, target: int) -> Generator[Dec
             break
         passed.add(target)
         target = argument_of(action, int)
-    yield from actions.discard(state, target)
+    yield from steps.discard(state, target)
 
 
 def reactions(state: Position, seat: int) -> Generator[Decision, TwistyAction, bool]:
@@ -219,7 +218,7 @@ def reactions(state: Position, seat: int) -> Generator[Decision, TwistyAction, b
         options: list = [("pass",)]
         if other != seat:
             options += [
-                ("use", title) for title in ("Missing Time", "Caltrops") if actions.can_spend(state, other, title)
+                ("use", title) for title in ("Missing Time", "Caltrops") if steps.can_spend(state, other, title)
             ]
         options += sweeps(state, other)
         if len(options) == 1:
@@ -229,14 +228,14 @@ def reactions(state: Position, seat: int) -> Generator[Decision, TwistyAction, b
         if action[0] == "sweep":
             yield from vortex(state, other, *sweep_of(action))
         elif action == ("use", "Caltrops"):
-            if (yield from actions.spend(state, other, "Caltrops")):
+            if (yield from steps.spend(state, other, "Caltrops")):
                 change_draws(state, seat, -1)
         elif action == ("use", "Missing Time"):
-            if not (yield from actions.spend(state, other, "Missing Time")):
+            if not (yield from steps.spend(state, other, "Missing Time")):
                 continue
             if state.paths[other]:
-                index = yield from actions.pick_card(state, seat, other, "missing-time")
-                yield from actions.to_discards(state, other, state.paths[other].pop(index))
+                index = yield from steps.pick_card(state, seat, other, "missing-time")
+                yield from steps.to_discards(state, other, state.paths[other].pop(index))
             return True
     return False
 
@@ -244,7 +243,7 @@ def reactions(state: Position, seat: int) -> Generator[Decision, TwistyAction, b
 def timewarps(state: Position, seat: int) -> Generator[Decision, TwistyAction, None]:
     """At the end of another player's turn a Timewarp holder may take a turn at once."""
     for other in state.others(seat):
-        if state.winner is None and actions.can_spend(state, other, "Timewarp"):
+        if state.winner is None and steps.can_spend(state, other, "Timewarp"):
             action = yield Decision(other, [("pass",), ("use", "Timewarp")])
-            if action == ("use", "Timewarp") and (yield from actions.spend(state, other, "Timewarp")):
+            if action == ("use", "Timewarp") and (yield from steps.spend(state, other, "Timewarp")):
                 yield from turn(state, other)

@@ -1,9 +1,20 @@
 """Whipped!: sponsor bills, auction their levels for riders, and score the solid squares.
 
-deck.py      the deck model and loading    effects.py   the rider-effect grammar
-rules.py     the rules' numbers, scoring   state.py     the game state and its actions
-checks.py    static checks (codes there)   colours.py   colour-blind simulation
-policies.py  random and greedy players     figures.py   simulation figures
+The package, module by module:
+
+engine.py    the Engine: players, options, endings, deck, checks, supply, policies, figures
+items.py     the typed items of the bills, riders, bidding tokens, votes and rules summary
+kinds.py     how each of them is drawn
+deck.py      the engine's deck: bills and riders one per physical card, riders' gains parsed
+rules.py     the rules' numbers, the timer option, and scoring a passed bill
+grammar.py   the rider-effect grammar: a rider's text into gains
+state.py     the game in progress, its actions and its endings
+checks.py    static checks (their codes are listed there)
+colours.py   colour-blind simulation, for telling vote colours apart
+policies.py  random and greedy players
+figures.py   the figures simulations gather
+report.py    the report's section: how often each bill passed
+layouts/     the components' layouts
 
 Readings of the rules (each a place where the rules leave a choice):
 
@@ -31,12 +42,12 @@ Readings of the rules (each a place where the rules leave a choice):
 Additions: none. Every game ends: there are as many rounds as players and as many turns as
 players in each, every auction has a bounded number of passes, and "abandon" (no
 consensus) is always open to the auctioneer, so the rules have no hole that stops a game;
-end_reason() is always "rules".
+end_reason() is always WhippedEnding.ROUNDS_PLAYED ("rules").
 """
 
 from generator.games.plugin import GamePlugin
-from generator.games.whipped.components import KINDS
 from generator.games.whipped.engine import WhippedEngine
+from generator.games.whipped.kinds import KINDS
+from generator.games.whipped.report import SECTIONS
 
-ENGINE = WhippedEngine()
-PLUGIN = GamePlugin(ENGINE, KINDS)
+PLUGIN = GamePlugin(WhippedEngine(), KINDS, __name__, SECTIONS)

@@ -7,7 +7,7 @@ Codes (severity: meaning):
 - W003 error: too few distinct bills for fresh bills every round: n players play n rounds
   of n bills, so 4 to 7 players need 16, 25, 36 and 49 distinct bills.
 - W004 error: two bills share a name (they would not be distinct bills).
-- W005 error: a rider's effect text does not parse with the rider grammar (effects.py).
+- W005 error: a rider's effect text does not parse with the rider grammar (grammar.py).
 - W006 error: two vote colours are closer than colours.MIN_DELTA_E (CIE76) for normal
   vision or under protanopia, deuteranopia or tritanopia simulation (Machado et al. 2009).
 - W007 error: fewer than seven vote colours, or two with the same colour value.
@@ -27,7 +27,8 @@ from generator.findings import Finding, error, warning
 from generator.games.grammar import EffectError
 from generator.games.whipped.colours import MIN_DELTA_E, confusable_pairs
 from generator.games.whipped.deck import check_kinds, load_deck
-from generator.games.whipped.effects import parse_effect
+from generator.games.whipped.grammar import parse_effect
+from generator.games.whipped.items import BiddingToken, Bill, Rider, Vote
 from generator.games.whipped.rules import (
     LEVELS,
     MAX_PLAYERS,
@@ -37,17 +38,16 @@ from generator.games.whipped.rules import (
     most_votes_in_a_round,
 )
 from generator.sources.errors import Loc
-from generator.sources.frozen import LocMap
 from generator.sources.game import Game
 
 
 def static_checks(game: Game) -> list[Finding]:
     """Every finding about the game's sources (its items were schema-validated when it was read)."""
     check_kinds(game)
-    bills = game.items("bill")
-    riders = game.items("rider")
-    votes = game.items("vote")
-    tokens = game.items("bidding-token")
+    bills = game.typed("bill", Bill)
+    riders = game.typed("rider", Rider)
+    votes = game.typed("vote", Vote)
+    tokens = game.typed("bidding-token", BiddingToken)
     return [
         *_bill_levels(bills),
         *_bill_supply(game, bills),
@@ -64,36 +64,36 @@ def _file_loc(game: Game, kind: str) -> Loc:
     return files[0].data.key_loc("items") if files else game.data.key_loc("components")
 
 
-def _bill_levels(bills: list[LocMap]) -> Iterator[Finding]:
+def _bill_levels(bills: list[Bill]) -> Iterator[Finding]:
     for bill in bills:
-        levels = bill["levels"]
+        levels = bill.levels
         if len(levels) != LEVELS:
             yield error(
                 "W001",
-                f"bill {bill['name']!r} has {len(levels)} levels; a bill has exactly {LEVELS}",
-                bill.key_loc("levels"),
+                f"bill {bill.name!r} has {len(levels)} levels; a bill has exactly {LEVELS}",
+                bill.source.key_loc("levels"),
             )
         for number, row in enumerate(levels, start=1):
             if len(row) > VOTES_PER_ROUND:
                 yield error(
                     "W002",
-                    f"level {number} of {bill['name']!r} has {len(row)} squares; one player's "
+                    f"level {number} of {bill.name!r} has {len(row)} squares; one player's "
                     f"{VOTES_PER_ROUND} votes cannot fill it",
-                    levels.loc_of(number - 1),
+                    bill.source["levels"].loc_of(number - 1),
                 )
 
 
-def _bill_supply(game: Game, bills: list[LocMap]) -> Iterator[Finding]:
-    first: dict[str, LocMap] = {}
+def _bill_supply(game: Game, bills: list[Bill]) -> Iterator[Finding]:
+    first: dict[str, Bill] = {}
     for bill in bills:
-        if bill["name"] in first:
+        if bill.name in first:
             yield error(
                 "W004",
-                f"bill {bill['name']!r} is already defined at line {first[bill['name']].loc.line}",
+                f"bill {bill.name!r} is already defined at line {first[bill.name].loc.line}",
                 bill.loc_of("name"),
             )
         else:
-            first[bill["name"]] = bill
+            first[bill.name] = bill
     distinct = len(first)
     short = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if distinct < n * n]
     if short:
@@ -105,16 +105,16 @@ def _bill_supply(game: Game, bills: list[LocMap]) -> Iterator[Finding]:
         )
 
 
-def _rider_effects(riders: list[LocMap]) -> Iterator[Finding]:
+def _rider_effects(riders: list[Rider]) -> Iterator[Finding]:
     for rider in riders:
         try:
-            parse_effect(rider["effect"])
+            parse_effect(rider.effect)
         except EffectError as exc:
-            yield error("W005", f"rider {rider['name']!r}: {exc}", rider.loc_of("effect"))
+            yield error("W005", f"rider {rider.name!r}: {exc}", rider.loc_of("effect"))
 
 
-def _rider_supply(game: Game, riders: list[LocMap]) -> Iterator[Finding]:
-    total = sum(rider.get("count", 1) for rider in riders)
+def _rider_supply(game: Game, riders: list[Rider]) -> Iterator[Finding]:
+    total = sum(rider.count for rider in riders)
     needed = RIDERS_DEALT * MAX_PLAYERS
     if total < needed:
         yield error(
@@ -124,29 +124,29 @@ def _rider_supply(game: Game, riders: list[LocMap]) -> Iterator[Finding]:
         )
 
 
-def _vote_colours(game: Game, votes: list[LocMap]) -> Iterator[Finding]:
-    by_value: dict[str, LocMap] = {}
-    by_shape: dict[str, LocMap] = {}
+def _vote_colours(game: Game, votes: list[Vote]) -> Iterator[Finding]:
+    by_value: dict[str, Vote] = {}
+    by_shape: dict[str, Vote] = {}
     for vote in votes:
-        value = vote["colour"].lower()
+        value = vote.colour.lower()
         if value in by_value:
             yield error(
                 "W007",
-                f"{vote['name']!r} has the same colour as {by_value[value]['name']!r}",
+                f"{vote.name!r} has the same colour as {by_value[value].name!r}",
                 vote.loc_of("colour"),
             )
         by_value.setdefault(value, vote)
-        if vote["shape"] in by_shape:
+        if vote.shape in by_shape:
             yield error(
                 "W008",
-                f"{vote['name']!r} has the same shape ({vote['shape']}) as {by_shape[vote['shape']]['name']!r}",
+                f"{vote.name!r} has the same shape ({vote.shape}) as {by_shape[vote.shape].name!r}",
                 vote.loc_of("shape"),
             )
-        by_shape.setdefault(vote["shape"], vote)
-        if vote["count"] < VOTES_PER_ROUND:
+        by_shape.setdefault(vote.shape, vote)
+        if vote.count < VOTES_PER_ROUND:
             yield error(
                 "W009",
-                f"{vote['count']} {vote['name']} votes; a player needs {VOTES_PER_ROUND} a round",
+                f"{vote.count} {vote.name} votes; a player needs {VOTES_PER_ROUND} a round",
                 vote.loc_of("count"),
             )
     if len(votes) < MAX_PLAYERS:
@@ -155,8 +155,8 @@ def _vote_colours(game: Game, votes: list[LocMap]) -> Iterator[Finding]:
             f"{len(votes)} vote colours; {MAX_PLAYERS} players need {MAX_PLAYERS}",
             _file_loc(game, "vote"),
         )
-    named = {vote["name"]: vote for vote in by_value.values()}
-    colours = {name: vote["colour"] for name, vote in named.items()}
+    named = {vote.name: vote for vote in by_value.values()}
+    colours = {name: vote.colour for name, vote in named.items()}
     for a, b, vision, distance in confusable_pairs(colours):
         later = max(named[a], named[b], key=lambda vote: vote.loc)
         seen = "in normal vision" if vision == "normal" else f"under {vision}"
@@ -167,8 +167,8 @@ def _vote_colours(game: Game, votes: list[LocMap]) -> Iterator[Finding]:
         )
 
 
-def _token_levels(game: Game, tokens: list[LocMap]) -> Iterator[Finding]:
-    missing = sorted(set(range(1, LEVELS + 1)) - {token["level"] for token in tokens})
+def _token_levels(game: Game, tokens: list[BiddingToken]) -> Iterator[Finding]:
+    missing = sorted(set(range(1, LEVELS + 1)) - {token.level for token in tokens})
     if missing:
         yield error(
             "W010",
@@ -187,7 +187,7 @@ def _physical_supply(game: Game) -> Iterator[Finding]:
                 "W012",
                 f"{colour.count} {colour.name} votes; one player can have {most} out in a round "
                 f"({VOTES_PER_ROUND} dealt and {most - VOTES_PER_ROUND} from riders, all kept until the round ends)",
-                colour.count_loc or colour.loc,
+                colour.loc_of("count"),
             )
     for level in sorted(set(deck.token_levels)):
         tokens = [t for t in deck.tokens if t.level == level]
@@ -196,5 +196,5 @@ def _physical_supply(game: Game) -> Iterator[Finding]:
             yield warning(
                 "W013",
                 f"{printed} level {level} bidding tokens; {MAX_PLAYERS} players each hold one",
-                tokens[0].loc,
+                tokens[0].loc_of("count"),
             )

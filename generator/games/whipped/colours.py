@@ -8,6 +8,7 @@ about 10 is where two flat colours side by side stop being easy to confuse; we a
 because votes are small and seen across a table.
 """
 
+from collections.abc import Mapping
 from itertools import combinations
 
 Matrix = tuple[tuple[float, float, float], ...]
@@ -88,7 +89,7 @@ def delta_e76(a: Rgb, b: Rgb) -> float:
 VISIONS = ("normal", *MACHADO_2009)
 
 
-def confusable_pairs(colours: dict[str, str], minimum: float = MIN_DELTA_E) -> list[tuple[str, str, str, float]]:
+def confusable_pairs(colours: Mapping[str, str], minimum: float = MIN_DELTA_E) -> list[tuple[str, str, str, float]]:
     """(name, name, vision, distance) for each pair of colours closer than `minimum`."""
     linear = {name: hex_to_linear(value) for name, value in colours.items()}
     found = []

@@ -1,124 +1,66 @@
-"""Whipped!'s deck model, built from the game's YAML items after schema validation."""
+"""The engine's deck, built from the typed items: bills and riders one entry per physical
+card, each rider with the gains its effect pays, the vote colours and the bidding tokens."""
 
 from dataclasses import dataclass
 
 from generator.games.grammar import EffectError
-from generator.games.whipped.effects import Gain, parse_effect
-from generator.games.whipped.schemas import SCHEMAS
-from generator.sources.errors import Loc, SourceError
-from generator.sources.frozen import LocMap
+from generator.games.whipped import items
+from generator.games.whipped.grammar import Gain, parse_effect
+from generator.games.whipped.kinds import KINDS
+from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
 
 @dataclass(frozen=True)
-class Level:
-    """A row of vote squares; filling it takes one vote a square from one player."""
-
-    squares: tuple[str, ...]
-    loc: Loc
-
-    @property
-    def size(self) -> int:
-        return len(self.squares)
-
-    @property
-    def points(self) -> int:
-        return self.squares.count("solid")
-
-
-@dataclass(frozen=True)
-class Bill:
-    name: str
-    levels: tuple[Level, ...]
-    loc: Loc
-
-
-@dataclass(frozen=True)
 class Rider:
-    name: str
-    effect: str
-    gains: tuple[Gain, ...]  # empty when the text does not parse (a static-check finding)
-    loc: Loc
+    """A rider as the engine plays it: the printed card and the gains its effect pays
+    (none when the text does not parse, which static check W005 reports)."""
 
-
-@dataclass(frozen=True)
-class VoteColour:
-    name: str
-    colour: str
-    shape: str
-    count: int
-    loc: Loc
-    #: Where the count is printed (the place a shortage of this colour is reported).
-    count_loc: Loc | None = None
-
-
-@dataclass(frozen=True)
-class BiddingTokens:
-    """The bidding tokens of one level the deck prints (one per player is dealt)."""
-
-    level: int
-    count: int
-    loc: Loc
+    item: items.Rider
+    gains: tuple[Gain, ...]
 
 
 @dataclass(frozen=True)
 class Deck:
-    """Bills and riders expanded by `count` (one entry per physical card), vote colours."""
+    """Bills and riders expanded by `count` (one entry per physical card), the vote colours
+    (seat i plays the i-th) and the bidding tokens."""
 
-    bills: tuple[Bill, ...]
+    bills: tuple[items.Bill, ...]
     riders: tuple[Rider, ...]
-    colours: tuple[VoteColour, ...]
-    tokens: tuple[BiddingTokens, ...]
+    colours: tuple[items.Vote, ...]
+    tokens: tuple[items.BiddingToken, ...]
 
     @property
     def token_levels(self) -> tuple[int, ...]:
         return tuple(token.level for token in self.tokens)
 
 
-def _bill(item: LocMap) -> Bill:
-    levels = item["levels"]
-    return Bill(
-        item["name"],
-        tuple(Level(tuple(row), levels.loc_of(i)) for i, row in enumerate(levels)),
-        item.loc,
-    )
-
-
-def _rider(item: LocMap) -> Rider:
+def rider_of(item: items.Rider) -> Rider:
     try:
-        gains = parse_effect(item["effect"])
+        gains = parse_effect(item.effect)
     except EffectError:
         gains = ()
-    return Rider(item["name"], item["effect"], gains, item.loc)
+    return Rider(item, gains)
 
 
 def check_kinds(game: Game) -> None:
     """Every component file is of a kind this game knows."""
+    known = [kind.name for kind in KINDS]
     for component_file in game.files:
-        if component_file.kind not in SCHEMAS:
-            known = ", ".join(SCHEMAS)
+        if component_file.kind not in known:
             raise SourceError(
                 component_file.data.loc_of("kind"),
-                f"unknown component kind {component_file.kind!r} (expected one of: {known})",
+                f"unknown component kind {component_file.kind!r} (expected one of: {', '.join(known)})",
             )
 
 
 def load_deck(game: Game) -> Deck:
-    """The deck, validating each item; SourceError at the first malformed one."""
+    """The deck of the game's items; SourceError at a file of a kind the game does not know."""
     check_kinds(game)
-    bills = [(_bill(item), item.get("count", 1)) for item in game.items("bill")]
-    riders = [(_rider(item), item.get("count", 1)) for item in game.items("rider")]
-    colours = tuple(
-        VoteColour(item["name"], item["colour"].lower(), item["shape"], item["count"], item.loc, item.loc_of("count"))
-        for item in game.items("vote")
-    )
-    tokens = tuple(
-        BiddingTokens(item["level"], item.get("count", 1), item.loc_of("count") if "count" in item else item.loc)
-        for item in game.items("bidding-token")
-    )
+    riders = [rider_of(item) for item in game.typed("rider", items.Rider)]
     return Deck(
-        tuple(bill for bill, n in bills for _ in range(n)),
-        tuple(rider for rider, n in riders for _ in range(n)),
-        colours,
-        tokens,
+        tuple(bill for bill in game.typed("bill", items.Bill) for _ in range(bill.count)),
+        tuple(rider for rider in riders for _ in range(rider.item.count)),
+        tuple(game.typed("vote", items.Vote)),
+        tuple(game.typed("bidding-token", items.BiddingToken)),
     )

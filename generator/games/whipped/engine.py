@@ -1,19 +1,21 @@
-"""The Whipped! engine: deck, static checks, options, supply and figures, on the shared harness."""
+"""The Whipped! engine: deck, static checks, options, endings, supply and figures, on the
+shared harness. The readings of the rules it plays by are in the package's docstring."""
 
 import random
 
 from generator.findings import Finding
-from generator.games.base import Engine, Option, Policy, Supply, whole_number
+from generator.games.base import Engine, Option, Policy, Supply
 from generator.games.whipped import checks, deck, figures, policies
 from generator.games.whipped.figures import WhippedTally
 from generator.games.whipped.rules import (
     MAX_PLAYERS,
     MIN_PLAYERS,
+    OPTIONS,
     TIMER_PASSES,
     token_component,
     vote_component,
 )
-from generator.games.whipped.state import WhippedState
+from generator.games.whipped.state import WhippedEnding, WhippedState
 from generator.sources.game import Game
 
 
@@ -23,6 +25,7 @@ class WhippedEngine(Engine[WhippedState]):
     max_players = MAX_PLAYERS
     default_players = 5
     max_actions = 20_000
+    endings = WhippedEnding
 
     def load_deck(self, game: Game) -> deck.Deck:
         return deck.load_deck(game)
@@ -46,22 +49,18 @@ class WhippedEngine(Engine[WhippedState]):
         return dict(policies.POLICIES)
 
     def options(self) -> tuple[Option, ...]:
-        return (
-            Option(
-                "timer_passes", "bidding passes the 60-second timer allows in one turn", TIMER_PASSES, whole_number(1)
-            ),
-        )
+        return OPTIONS
 
     def supply(self, deck: deck.Deck) -> dict[str, Supply]:
         """Votes of each colour (seat i plays the i-th colour) and bidding tokens of each level."""
-        printed = {vote_component(c.name): Supply(c.count, c.count_loc or c.loc) for c in deck.colours}
+        printed = {vote_component(c.name): Supply(c.count, c.loc_of("count")) for c in deck.colours}
         for level in sorted(set(deck.token_levels)):
             tokens = [t for t in deck.tokens if t.level == level]
-            printed[token_component(level)] = Supply(sum(t.count for t in tokens), tokens[0].loc)
+            printed[token_component(level)] = Supply(sum(t.count for t in tokens), tokens[0].loc_of("count"))
         return printed
 
     def fireable(self, deck: deck.Deck) -> list[str]:
-        return sorted({bill.name for bill in deck.bills} | {rider.name for rider in deck.riders})
+        return sorted({bill.name for bill in deck.bills} | {rider.item.name for rider in deck.riders})
 
     def figures(self, states: list[WhippedState]) -> dict:
         return figures.figures(states)

@@ -6,7 +6,7 @@ from typing import TypeVar
 
 from generator.games.base import Policy, random_policy
 from generator.games.whipped.deck import Rider
-from generator.games.whipped.rules import rider_payout
+from generator.games.whipped.rules import level_points, rider_payout
 from generator.games.whipped.state import SPONSOR_AUCTION, AddAction, IndexAction, WhippedAction, WhippedState
 
 ActionT = TypeVar("ActionT", bound=WhippedAction)
@@ -41,7 +41,7 @@ def _best(actions: Sequence[ActionT], score: Callable[[ActionT], tuple[float, fl
 
 def _level_one_gain(state: WhippedState, b: int) -> tuple[int, int]:
     level = state.deck.bills[b].levels[0]
-    return level.points, -level.size
+    return level_points(level), -len(level)
 
 
 def _bid(state: WhippedState, actions: list[WhippedAction]) -> WhippedAction:
@@ -49,7 +49,7 @@ def _bid(state: WhippedState, actions: list[WhippedAction]) -> WhippedAction:
     if state.bids.get(seat):
         return ("stand",)
     adds: list[AddAction] = [a for a in actions if a[0] == "add" and not a[2]]
-    if state.level != SPONSOR_AUCTION and state.claimed_bill().levels[state.level - 1].points == 0:
+    if state.level != SPONSOR_AUCTION and level_points(state.claimed_bill().levels[state.level - 1]) == 0:
         return ("stand",)
     if not adds:
         return ("stand",)
@@ -62,7 +62,7 @@ def _decide(state: WhippedState, actions: list[WhippedAction], rng: random.Rando
         shown = state.public_bids()
         mean = sum(map(rider_worth, state.deck.riders)) / max(1, len(state.deck.riders))
 
-        by_name = {r.name: r for r in state.deck.riders}
+        by_name = {r.item.name: r for r in state.deck.riders}
 
         def cheapness(action: IndexAction) -> tuple[int, float]:
             bid = shown[action[1]]
@@ -80,8 +80,8 @@ def _decide(state: WhippedState, actions: list[WhippedAction], rng: random.Rando
 def _self_fill_pays(state: WhippedState) -> bool:
     """Rule 3: filling another level keeps the best one and costs a point."""
     levels = state.claimed_bill().levels
-    held = [levels[n - 1].points for n, s in state.occupants.items() if s == state.sponsor]
-    return max(held + [levels[state.level - 1].points]) - len(held) > 0
+    held = [level_points(levels[n - 1]) for n, s in state.occupants.items() if s == state.sponsor]
+    return max(held + [level_points(levels[state.level - 1])]) - len(held) > 0
 
 
 POLICIES: dict[str, Policy[WhippedState]] = {"random": random_policy, "greedy": greedy_policy}

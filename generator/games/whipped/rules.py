@@ -1,4 +1,5 @@
-"""The numbers of the seed rules, and scoring a passed bill.
+"""The numbers of the seed rules, the option they leave to the players, and scoring a
+passed bill.
 
 TIMER_PASSES models the 60-second timer: a turn allows that many bidding passes (each
 bidder acting once, in seat order from the auctioneer's left) across its level 2 and 3
@@ -6,7 +7,9 @@ auctions. The sponsor's own decisions take no time. The special sponsor auction 
 runs with the timer stopped and gets its own budget of passes.
 """
 
-from generator.games.whipped.deck import Deck, Level, Rider
+from generator.games.base import Option, whole_number
+from generator.games.whipped.deck import Deck, Rider
+from generator.games.whipped.items import Level
 
 LEVELS = 3
 MIN_PLAYERS = 4
@@ -21,10 +24,19 @@ MAX_BID_RIDERS = 3
 #: Points a player loses for each level of a bill beyond the one they score (rule 3).
 EXTRA_LEVEL_PENALTY = 1
 
+OPTIONS = (
+    Option("timer_passes", "bidding passes the 60-second timer allows in one turn", TIMER_PASSES, whole_number(1)),
+)
+
+
+def level_points(level: Level) -> int:
+    """What a level scores: one point a solid square."""
+    return level.count("solid")
+
 
 def occupant_points(levels: list[Level]) -> tuple[int, int]:
     """(points of the best level held, penalty for the others): rule 3's single-level score."""
-    best = max(level.points for level in levels)
+    best = max(level_points(level) for level in levels)
     return best, EXTRA_LEVEL_PENALTY * (len(levels) - 1)
 
 
@@ -44,7 +56,7 @@ def most_votes_in_a_round(deck: Deck) -> int:
     """The most votes of one colour a player can have out of the box at once: the 10 dealt
     each round plus every vote the deck's riders could pay them in that round. Votes spent
     on a passed bill stay on it until the round ends, so none come back to be reused."""
-    most_solid = max((level.points for bill in deck.bills for level in bill.levels), default=0)
+    most_solid = max((level_points(level) for bill in deck.bills for level in bill.levels), default=0)
     others = max(len(deck.riders) - 1, 0)
     return VOTES_PER_ROUND + sum(rider_payout(rider, most_solid, others)[1] for rider in deck.riders)
 

@@ -21,13 +21,15 @@ from enum import Enum
 from itertools import chain
 from typing import Literal
 
-from generator.games.game_state import GameState
-from generator.games.whipped.deck import Bill, Deck
+from generator.games.game_state import Ending, GameState
+from generator.games.whipped.deck import Deck
+from generator.games.whipped.items import Bill
 from generator.games.whipped.rules import (
     MAX_BID_RIDERS,
     RIDERS_DEALT,
     TIMER_PASSES,
     VOTES_PER_ROUND,
+    level_points,
     occupant_points,
     rider_payout,
     token_component,
@@ -41,6 +43,13 @@ AddAction = tuple[Literal["add"], int, bool]
 #: and those naming nothing.
 PlainAction = tuple[Literal["withdraw", "stand", "fill_self", "wait", "abandon"]]
 WhippedAction = IndexAction | AddAction | PlainAction
+
+
+class WhippedEnding(Ending):
+    """How a game of Whipped! ends: the one way, every player's turn in every round played
+    (the rules have no hole that stops a game: see the package's docstring)."""
+
+    ROUNDS_PLAYED = "rules"
 
 
 class Phase(Enum):
@@ -135,13 +144,12 @@ class WhippedState(GameState[WhippedAction]):
     def level_size(self, level: int) -> int:
         bill_index = self.bill_index
         assert bill_index is not None, "no bill claimed this turn"
-        return self.deck.bills[bill_index].levels[level - 1].size
+        return len(self.deck.bills[bill_index].levels[level - 1])
 
     def public_bids(self) -> dict[int, tuple[str | None, ...]]:
         """Each bid as the table sees it: rider names face up, None face down."""
-        return {
-            seat: tuple(self.deck.riders[r].name if up else None for r, up in bid) for seat, bid in self.bids.items()
-        }
+        riders = self.deck.riders
+        return {seat: tuple(riders[r].item.name if up else None for r, up in bid) for seat, bid in self.bids.items()}
 
     def current_player(self) -> int:
         if self.phase is Phase.BIDDING:
@@ -156,6 +164,9 @@ class WhippedState(GameState[WhippedAction]):
     def returns(self) -> list[float]:
         return [float(score) for score in self.scores]
 
+    def end_reason(self) -> WhippedEnding:
+        return WhippedEnding.ROUNDS_PLAYED
+
     # ----- legal actions ----------------------------------------------------------------
 
     def legal_actions(self) -> list[WhippedAction]:
@@ -168,7 +179,7 @@ class WhippedState(GameState[WhippedAction]):
         return self._auctioneer_actions()
 
     def _affordable(self, seat: int) -> list[int]:
-        return [b for b in self.table if self.deck.bills[b].levels[0].size <= self.votes[seat]]
+        return [b for b in self.table if len(self.deck.bills[b].levels[0]) <= self.votes[seat]]
 
     def _bidder_actions(self, seat: int) -> list[WhippedAction]:
         bid = self.bids.get(seat, ())
@@ -196,7 +207,7 @@ class WhippedState(GameState[WhippedAction]):
         """Seats that may bid now, in order from the auctioneer's left."""
         seats = [(self.auctioneer + k) % self.num_players for k in range(1, self.num_players)]
         if self.level == SPONSOR_AUCTION:
-            need = min(self.deck.bills[b].levels[0].size for b in self.table)
+            need = min(len(self.deck.bills[b].levels[0]) for b in self.table)
         else:
             need = self.level_size(self.level)
             seats = [s for s in seats if s != self.sponsor]  # rule 4: no riders on your own bill
@@ -325,13 +336,13 @@ class WhippedState(GameState[WhippedAction]):
         held: dict[int, list[int]] = {}
         for level, seat in sorted(self.occupants.items()):
             held.setdefault(seat, []).append(level)
-            self.votes_on_passed[seat] += bill.levels[level - 1].size
+            self.votes_on_passed[seat] += len(bill.levels[level - 1])
         solid = {}
         for seat, levels in held.items():
             best, penalty = occupant_points([bill.levels[n - 1] for n in levels])
             self.scores[seat] += best - penalty
             solid[seat] = best
-            scored = max(levels, key=lambda n: bill.levels[n - 1].points)
+            scored = max(levels, key=lambda n: level_points(bill.levels[n - 1]))
             self.tally.level_points[scored] += best
             self.tally.penalty_points += penalty
         for seat, r in self.bill_riders:
@@ -341,7 +352,7 @@ class WhippedState(GameState[WhippedAction]):
             self.votes[seat] += votes
             self.vote_budget[seat] += votes
             self._note_votes(seat)
-            self.fired[rider.name] += 1
+            self.fired[rider.item.name] += 1
             self.tally.riders_played += 1
             self.tally.rider_points += points
             self.tally.rider_votes += votes

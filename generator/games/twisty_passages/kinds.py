@@ -2,16 +2,18 @@
 
 A maze card's face says what kind of card it is in more ways than colour: Items sit on a
 grey background, cards that change the rules while held get a solid double border (dashed
-lines mean fold), discard-for-effect cards carry the star mark, Traps a row of teeth along the top
-and bottom edges, and every Zone card a band in its zone's colour with the zone's shape and
-name on it. Every maze card shares one back: the game's name over a maze drawn from a
-seeded generator, so the back is the same on every build. The cards' look is their
-layouts' elements (layouts/twisty-*.yaml), which a game folder restyles with `extends`;
-code only derives what the elements show and computes the teeth and the maze.
+lines mean fold), discard-for-effect cards carry the star mark, Traps a row of teeth along
+the top and bottom edges, and every Zone card a band in its zone's colour with the zone's
+shape and name on it. Every maze card shares one back: the game's name over a maze drawn
+from a seeded generator, so the back is the same on every build. The cards' look is their
+layouts' elements (this package's layouts/twisty-*.yaml), which a game folder restyles
+with `extends`; code only derives what the elements show and computes the teeth and the
+maze.
 """
 
 import random
 
+from generator.games.twisty_passages.items import ZONES, MazeCard, WinThreshold
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
@@ -20,8 +22,6 @@ from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.schema import COLOUR, LENGTH, TEXT, closed
 from generator.units import PT
-
-from .schemas import MAZE_CARD, WIN_THRESHOLD, ZONES
 
 STROKE = closed({"colour": COLOUR, "width": LENGTH}, ["colour", "width"])
 ZONE_STYLE = closed(
@@ -40,7 +40,7 @@ class MazeCardKind(ElementKind):
 
     name = "maze-card"
     label = "maze cards"
-    schema = MAZE_CARD
+    item = MazeCard
     params_schema = closed(
         {
             "trap_teeth": closed(
@@ -159,7 +159,7 @@ class WinThresholdKind(ElementKind):
 
     name = "win-threshold"
     label = "goal cards"
-    schema = WIN_THRESHOLD
+    item = WinThreshold
 
     def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         return with_fields(item, game=ctx.game.name)

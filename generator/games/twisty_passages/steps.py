@@ -77,7 +77,7 @@ def roll(state: Position, seat: int, count: int) -> Generator[Decision, TwistyAc
 
 def pockets(state: Position, seat: int, dice: list[int]) -> Generator[Decision, TwistyAction, None]:
     """Pocket Demon (you rolled a 1) and Pocket Angel (another player rolled a 6), resolved first."""
-    demon = next((c for c in state.sides[seat] if state.card(c).title == "Pocket Demon"), None)
+    demon = next((c for c in state.sides[seat] if state.card(c).item.title == "Pocket Demon"), None)
     if demon is not None and 1 in dice:
         victims = [s for s in state.others(seat) if state.paths[s]]
         if victims:
@@ -90,7 +90,7 @@ def pockets(state: Position, seat: int, dice: list[int]) -> Generator[Decision, 
     if 6 not in dice:
         return
     for holder in state.others(seat):
-        angel = next((c for c in state.sides[holder] if state.card(c).title == "Pocket Angel"), None)
+        angel = next((c for c in state.sides[holder] if state.card(c).item.title == "Pocket Angel"), None)
         if angel is not None and state.paths[seat]:
             index = yield from pick_card(state, holder, seat, "angel-take")
             state.paths[holder].append(state.take_from_path(seat, index))
@@ -145,9 +145,9 @@ def _is(state: Position, cid: int, named: str) -> bool:
     if words[:2] == ["an", "Item"]:
         return card.is_item
     if words[1:3] == ["Zone", "card"]:
-        return card.kind == "zone"
+        return card.item.kind == "zone"
     if words[2:4] == ["Zone", "card"]:
-        return card.zone == words[1].lower()
+        return card.item.zone == words[1].lower()
     return True
 
 
@@ -155,7 +155,7 @@ def to_discards(state: Position, seat: int, cid: int) -> Generator[Decision, Twi
     """A card discarded from `seat`'s path; Ball Of Twine and the item takers react."""
     card = state.card(cid)
     state.discards.append(cid)
-    if card.title == "Ball Of Twine":
+    if card.item.title == "Ball Of Twine":
         state.twine_block[seat] = True
         state.fired["Ball Of Twine"] += 1
     if not card.is_item:

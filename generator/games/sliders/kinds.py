@@ -1,11 +1,11 @@
 """The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
 
-Items are validated against the engine's own SCHEMAS (schemas.py), so what prints is what
-the engine plays. Deeds, event cards (with the backs their `card-back` items give), money
-and buildings are drawn from their layouts' elements (layouts/sliders-*.yaml): these kinds
-only derive the fields those elements show (money as "$60", the rent lines, a deck's
-colour), so a game folder restyles them with `extends`. Two kinds draw from more than their
-item:
+Each kind's items are read into its class of items.py, which the engine's deck reads too,
+so what prints is what the engine plays. Deeds, event cards (with the backs their
+`card-back` items give), money and buildings are drawn from their layouts' elements (this
+package's layouts/sliders-*.yaml): these kinds only derive the fields those elements show
+(money as "$60", the rent lines, a deck's colour), so a game folder restyles them with
+`extends`. Two kinds draw from more than their item, reading the other items typed:
 - an event card's back comes from the `card-back` item naming its deck, so each deck has
   its own back; the `card-back` items themselves print nothing of their own;
 - the board is one component drawn from all 40 `square` items, with each deed square's
@@ -23,6 +23,18 @@ the net's top left. The layout keeps a gap so nets stand apart.
 import math
 from dataclasses import dataclass, replace
 
+from generator.games.sliders.items import (
+    TITLE_KINDS,
+    Bill,
+    Building,
+    CardBack,
+    Deed,
+    EventCard,
+    Railroad,
+    Square,
+    TitleDeed,
+    Utility,
+)
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind, element_face
@@ -34,12 +46,12 @@ from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT
 
-from .schemas import SCHEMAS
-
 INK = "#000000"
 PAPER = "#ffffff"
 #: The card spaces on the board: a tint a shade darker than the board's centre.
 CARD_SPACE = "#d5e8d0"
+#: An event card's deck colour when its deck has no back.
+NO_BACK = "#dddddd"
 BOLD = "DejaVuSans-Bold"
 REGULAR = "DejaVuSans"
 
@@ -87,7 +99,7 @@ class _DeedBase(ElementKind):
 
 class DeedKind(_DeedBase):
     name = "deed"
-    schema = SCHEMAS["deed"]
+    item = Deed
     sources = {**_DeedBase.sources, "rents": "rent", "house_amount": "house_cost"}
     LABELS = ("Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL")
 
@@ -100,7 +112,7 @@ class DeedKind(_DeedBase):
 
 class RailroadKind(_DeedBase):
     name = "railroad"
-    schema = SCHEMAS["railroad"]
+    item = Railroad
     kicker = "VORTEX LINE"
     sources = {**_DeedBase.sources, "rents": "rent_by_count"}
 
@@ -115,7 +127,7 @@ class RailroadKind(_DeedBase):
 
 class UtilityKind(_DeedBase):
     name = "utility"
-    schema = SCHEMAS["utility"]
+    item = Utility
     kicker = "UTILITY"
     sources = {**_DeedBase.sources, "rules": "dice_multiplier"}
 
@@ -142,31 +154,33 @@ class EventCardKind(ElementKind):
         "back_text": "text",
     }
 
+    item = EventCard
+
     def __init__(self, name: str, label: str):
-        self.name, self.label, self.schema = name, label, SCHEMAS[name]
+        self.name, self.label = name, label
 
     def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
-        back = self._back_item(ctx)
-        text = back.get("text")
+        back = deck_back(ctx, self.name)
+        if back is None:
+            return with_fields(item, {}, deck=self.name.upper(), deck_colour=NO_BACK, back_title=self.label)
+        text = back.text
         mark = "back_mark" if text and len(text) <= self.MARK_LENGTH else "back_text"
-        places = {key: back.loc_of(own) for key, own in self.FROM_BACK.items()} if back else {}
         return with_fields(
             item,
-            places,
-            deck=back.get("title", self.name).upper(),
-            deck_colour=back.get("colour", "#dddddd"),
-            back_title=back.get("title", self.label),
+            {key: back.loc_of(own) for key, own in self.FROM_BACK.items()},
+            deck=back.title.upper(),
+            deck_colour=back.colour or NO_BACK,
+            back_title=back.title,
             **({mark: text} if text else {}),
         )
 
     def back_name(self, item: LocMap) -> str:
         return f"{item['title']} (back)"
 
-    def _back_item(self, ctx: LayoutContext) -> LocMap:
-        for back in ctx.game.items("card-back"):
-            if back.get("deck") == self.name:
-                return back
-        return LocMap()
+
+def deck_back(ctx: LayoutContext, deck: str) -> CardBack | None:
+    """The `card-back` item of an event deck, or None when the game has none (SL016)."""
+    return next((back for back in ctx.game.typed("card-back", CardBack) if back.deck == deck), None)
 
 
 class CardBackKind(ComponentKind):
@@ -174,7 +188,7 @@ class CardBackKind(ComponentKind):
 
     name = "card-back"
     label = "card backs"
-    schema = SCHEMAS["card-back"]
+    item = CardBack
 
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         return []
@@ -193,7 +207,7 @@ class BillKind(ElementKind):
     name = "bill"
     label = "play money"
     stock = "paper"
-    schema = SCHEMAS["bill"]
+    item = Bill
     params_schema = BILL_PARAMS
 
     def title(self, item: LocMap) -> str:
@@ -223,7 +237,7 @@ class SquareKind(ComponentKind):
     name = "square"
     label = "board"
     tileable = True
-    schema = SCHEMAS["square"]
+    item = Square
     params_schema = BOARD_PARAMS
 
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
@@ -235,7 +249,7 @@ class SquareKind(ComponentKind):
         ring = side - 2 * border  # the squares' outer edge; the plain border keeps tile targets off them
         per_side = max(1, len(squares) // 4 - 1)
         cell = (ring - 2 * corner) / per_side
-        deeds = {d["name"]: d for kind in ("deed", "railroad", "utility") for d in ctx.game.items(kind)}
+        deeds = {deed.name: deed for kind, item in TITLE_KINDS for deed in ctx.game.typed(kind, item)}
         scene = Scene(side, side, name="board")
         scene.add(Rect(0, 0, side, side, Style(fill=layout.params["background"])))
         inner: list[Item] = [
@@ -271,14 +285,14 @@ class SquareKind(ComponentKind):
         return (0, -1, 1, 0, side - corner, along + width)  # right, running downwards
 
     def _square(
-        self, square: LocMap, deed: LocMap | None, w: float, depth: float, layout: Layout, ctx: LayoutContext
+        self, square: LocMap, deed: TitleDeed | None, w: float, depth: float, layout: Layout, ctx: LayoutContext
     ) -> list[Item]:
         name, loc, kind = square["name"], square.loc, square["type"]
         items: list[Item] = [Rect(0, 0, w, depth, Style(stroke=INK, stroke_width=0.75 * PT))]
         top = 2.0
-        if kind == "property" and deed is not None:
+        if kind == "property" and isinstance(deed, Deed):
             bar = layout.params["bar"]
-            items.append(Rect(0, 0, w, bar, Style(fill=deed["colour"], stroke=INK, stroke_width=0.75 * PT)))
+            items.append(Rect(0, 0, w, bar, Style(fill=deed.colour, stroke=INK, stroke_width=0.75 * PT)))
             top = bar + 1.5
         big = 16 if w == depth else 8
         style = TextStyle(BOLD, big * PT, align="center", leading=1.05)
@@ -290,10 +304,10 @@ class SquareKind(ComponentKind):
         return items
 
     @staticmethod
-    def _note(square: LocMap, deed: LocMap | None) -> str:
+    def _note(square: LocMap, deed: TitleDeed | None) -> str:
         kind = square["type"]
         if deed is not None:
-            return _money(deed["price"])
+            return _money(deed.price)
         if kind == "go":
             return f"Collect {_money(square.get('salary', 0))} salary as you pass"
         if kind == "tax":
@@ -315,8 +329,8 @@ class SquareKind(ComponentKind):
             (corner + 70, corner + 70, "chance"),
             (side - corner - 70, side - corner - 70, "community-chest"),
         ):
-            backs = [b for b in ctx.game.items("card-back") if b.get("deck") == deck]
-            label = backs[0]["title"] if backs else deck
+            back = deck_back(ctx, deck)
+            label = back.title if back is not None else deck
             items.append(
                 # A tinted place with a solid rounded border: dashed lines mean fold.
                 Rect(
@@ -407,7 +421,7 @@ class BuildingKind(ElementKind):
 
     name = "building"
     label = "houses and hotels (cut the outline, fold the dashed lines)"
-    schema = SCHEMAS["building"]
+    item = Building
     params_schema = NET_PARAMS
     #: The net's outline is its cut line: imposition adds no rectangle around it.
     own_outline = True

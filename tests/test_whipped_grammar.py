@@ -4,8 +4,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator.games.whipped.deck import Rider
-from generator.games.whipped.effects import (
+from generator.games.whipped import items
+from generator.games.whipped.deck import rider_of
+from generator.games.whipped.grammar import (
     PER_OTHER_RIDER,
     PER_SOLID_SQUARE,
     EffectError,
@@ -13,7 +14,7 @@ from generator.games.whipped.effects import (
     parse_effect,
 )
 from generator.games.whipped.rules import rider_payout
-from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 
 
 @pytest.mark.parametrize(
@@ -51,7 +52,7 @@ def test_incomplete_effects_are_refused(text):
 
 def test_payout_adds_points_and_votes_with_their_multipliers():
     text = "+1 point for each solid square on your level and +1 vote for each other rider on the bill"
-    rider = Rider("Test", text, parse_effect(text), Loc("t", 1, 1))
+    rider = rider_of(items.Rider(source=LocMap(), name="Test", effect=text, back="Rider"))
     assert rider_payout(rider, solid_squares=4, other_riders=2) == (4, 2)
     assert rider_payout(rider, solid_squares=0, other_riders=0) == (0, 0)
 

@@ -6,14 +6,16 @@ printed as its two faces side by side, joined at a score line on their shared ed
 there and the faces end up back to back, each reading upright (a fold about a vertical line
 followed by turning the token over is a translation, not a mirror image). Votes carry their
 colour and, drawn in white or black (whichever contrasts more), their shape, so colour is
-never the only cue. Every kind is drawn from its layout's elements (layouts/whipped-*.yaml),
-so a game folder restyles it with `extends`; code derives what the elements show and
-computes the vote squares and the ink saver's hatching.
+never the only cue. Every kind is drawn from its layout's elements (this package's
+layouts/whipped-*.yaml), so a game folder restyles it with `extends`; code derives what the
+elements show and computes the vote squares and the ink saver's hatching.
 """
 
 import math
 from dataclasses import replace
 
+from generator.games.whipped.colours import hex_to_linear
+from generator.games.whipped.items import BiddingToken, Bill, Rider, RulesSummary, Vote
 from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
@@ -23,9 +25,6 @@ from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT
-
-from .colours import hex_to_linear
-from .schemas import BIDDING_TOKEN, BILL, RIDER, RULES_SUMMARY, VOTE
 
 #: Square borders: heavier than any cutting line (0.4 pt), so neither eye nor test mixes them up.
 SQUARE_STROKE = 1.0 * PT
@@ -55,7 +54,7 @@ class BillKind(ElementKind):
 
     name = "bill"
     label = "bills"
-    schema = BILL
+    item = Bill
     params_schema = closed(
         {"square": LENGTH, "spacing": LENGTH, "per_row": {"type": "integer", "minimum": 1}},
         ["square", "spacing", "per_row"],
@@ -109,7 +108,7 @@ class RiderKind(ElementKind):
 
     name = "rider"
     label = "riders"
-    schema = RIDER
+    item = Rider
 
     def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         """The rider with each gain of its effect on a line of its own ("+1 point / and +1
@@ -139,7 +138,7 @@ class BiddingTokenKind(ElementKind):
 
     name = "bidding-token"
     label = "bidding tokens (fold on the dashed line)"
-    schema = BIDDING_TOKEN
+    item = BiddingToken
     SIDES = ("front", "back")
 
     def title(self, item: LocMap) -> str:
@@ -189,7 +188,7 @@ class VoteKind(ElementKind):
 
     name = "vote"
     label = "votes"
-    schema = VOTE
+    item = Vote
 
     def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         return with_fields(item, {"ink": item.loc_of("colour")}, ink=contrast_ink(item["colour"]))
@@ -200,7 +199,7 @@ class RulesSummaryKind(ElementKind):
 
     name = "rules-summary"
     label = "rules summary cards"
-    schema = RULES_SUMMARY
+    item = RulesSummary
 
 
 KINDS = (BillKind(), RiderKind(), BiddingTokenKind(), VoteKind(), RulesSummaryKind())

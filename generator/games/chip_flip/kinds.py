@@ -4,10 +4,11 @@ The board is drawn as South sees it: row 1 (South's home row) at the bottom, col
 the left, so a1 is the dark bottom-left square and the dark squares, (row + column) even,
 are where the engine puts chips. It is far larger than a sheet: imposition tiles it.
 
-A chip's sides are its layout's elements (layouts/chip-flip-chip.yaml), placed from the
-disc's centre and filled from each side's icon and value, so a game folder restyles them
-with `extends`; the ring, the icon drawn and the underline of a 6 or 9 are computed
-elements. A chip is printed one of two ways, chosen by its layout's `style`:
+A chip's sides are its layout's elements (chip-flip-chip.yaml, in this package's layouts/
+with the board's and the built-in icons), placed from the disc's centre and filled from
+each side's icon and value, so a game folder restyles them with `extends`; the ring, the
+icon drawn and the underline of a 6 or 9 are computed elements. A chip is printed one of
+two ways, chosen by its layout's `style`:
 - fold-over: one component holding both faces, two discs one above the other, joined by a
   narrow bridge at the point where they touch; the score line crosses the bridge there, as
   the common tangent of the two circles. Cut round the outline, fold, glue. The lower disc is
@@ -36,7 +37,7 @@ from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT
 
 from .icons import USER_ICON
-from .schemas import BOARD, CHIP, NUMBERED_CHIP
+from .items import BoardItem, ChipItem, NumberedChipItem
 
 #: A user icon is drawn by its file name under the game folder's icons/ (a plain name).
 #: Digits as they read turned 180 degrees.
@@ -51,7 +52,7 @@ class BoardKind(ComponentKind):
     name = "board"
     tileable = True
     label = "board"
-    schema = BOARD
+    item = BoardItem
     params_schema = closed(
         {"border": LENGTH, "border_fill": COLOUR, "frame": COLOUR, "label": FONT_SPEC},
         ["border", "border_fill", "frame", "label"],
@@ -156,7 +157,8 @@ class ChipKind(ComponentKind):
     name = "chip"
     own_outline = True  # a disc, or two discs at a hinge: their round cut lines are drawn
     label = "chips"
-    schema = CHIP
+    #: NumberedChipKind's is NumberedChipItem, whose sides must be numbered ones.
+    item: type[ChipItem] | type[NumberedChipItem] = ChipItem
     params_schema = closed(
         {
             "style": {"enum": ["fold-over", "duplex"]},
@@ -219,7 +221,7 @@ class NumberedChipKind(ChipKind):
 
     name = "numbered-chip"
     label = "numbered chips"
-    schema = NUMBERED_CHIP
+    item = NumberedChipItem
 
 
 def underline(element: ComputedElement, fields: LocMap, layout: Layout) -> list[Item]:

@@ -1,4 +1,5 @@
-"""Slipmax's printable kinds: strips, the register card, the spiral shape board.
+"""Slipmax's printable kinds: strips, the register card, the spiral shape board, each drawn
+from its item and its layout (layouts/strip.yaml, register-card.yaml, shape-board.yaml).
 
 The three are designed together: a strip is title_height + pocket depth long; the register
 card's pocket (slit to fold) is that depth, and each slit is the strip's width plus the
@@ -20,7 +21,7 @@ from generator.sources.layouts import FONT_SPEC
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT
 
-from .schemas import REGISTER_CARD, SHAPE_BOARD, STRIP
+from .items import RegisterCardItem, ShapeBoardItem, StripItem
 
 GREY = "#777777"
 #: A step's text keeps this clear of the rules above and below it (three lines of 7 pt
@@ -31,7 +32,7 @@ STEP_INSET = 0.3
 class StripKind(ComponentKind):
     name = "strip"
     label = "strips"
-    schema = STRIP
+    item = StripItem
     params_schema = closed(
         {
             "title_height": LENGTH,
@@ -111,7 +112,7 @@ def register_geometry(layout: Layout, strip_layout: Layout, registers: int = 6) 
 class RegisterCardKind(ComponentKind):
     name = "register-card"
     label = "register card"
-    schema = REGISTER_CARD
+    item = RegisterCardItem
     params_schema = closed(
         {
             "strip_layout": {"type": "string"},
@@ -179,7 +180,7 @@ class ShapeBoardKind(ComponentKind):
     name = "shape-board"
     tileable = True
     label = "board"
-    schema = SHAPE_BOARD
+    item = ShapeBoardItem
     params_schema = closed({"border": LENGTH, "wall": LENGTH}, ["border", "wall"])
 
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:

@@ -1,4 +1,4 @@
-"""Rider effects: the printed text parsed by a lark grammar into gains.
+"""The rider-effect grammar: a rider's printed text parsed by a lark grammar into gains.
 
     +2 points
     +1 vote

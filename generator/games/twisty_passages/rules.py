@@ -1,4 +1,5 @@
-"""The settings and variants a game of Twisty Passages takes (see Engine.options/variants).
+"""The rules' fixed numbers, and the settings and variants a game of Twisty Passages takes
+(see Engine.options/variants).
 
 The rules' How Long? variant changes "the number of cards needed to win" by an amount the
 players pick, so it is an option with a number (`cards_to_win`), not an on/off variant. The
@@ -9,6 +10,9 @@ position the rules give no way out of (the deck and the discards both empty).
 import re
 
 from generator.games.base import Option, Variant
+
+#: "If a card reduces your path length by three or more cards, stop drawing."
+BIG_LOSS = 3
 
 
 class CardsToWin(str):

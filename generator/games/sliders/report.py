@@ -1,0 +1,101 @@
+"""The Sliders part of a simulation report: where moves end, as a heat map on the board
+itself, and the rent each colour group brings in (figures.py gives both)."""
+
+from collections.abc import Sequence
+
+from generator.charts import BAR, Plot, Section, new_figure, percent, styled
+from generator.games.sections import ReportSection, Simulated
+
+
+def draw(simulated: Simulated) -> Section | None:
+    """The board's landing shares and the rent by group, where the run has them."""
+    figures = simulated.figures
+    plots = []
+    shares = figures.get("landing_share")
+    if shares and len(shares) % 4 == 0:
+        squares = [square.name for square in getattr(simulated.deck, "squares", [])]
+        plots.append(landing_board(simulated.name, shares, squares))
+    if figures.get("rent_per_game_by_group"):
+        plots.append(rent_by_group(simulated.name, figures["rent_per_game_by_group"]))
+    return Section("Where moves end, and what rent brings in", plots=tuple(plots)) if plots else None
+
+
+def board_cells(size: int) -> list[tuple[int, int]]:
+    """(column, row) of each square on a square board's edge, row 0 at the bottom: square 0
+    in the bottom right corner, then clockwise as the classic board runs (left along the
+    bottom, up the left side, right along the top, down the right side)."""
+    side = size // 4
+    cells = []
+    for index in range(size):
+        edge, step = divmod(index, side)
+        if edge == 0:
+            cells.append((side - step, 0))
+        elif edge == 1:
+            cells.append((0, step))
+        elif edge == 2:
+            cells.append((step, side))
+        else:
+            cells.append((side, side - step))
+    return cells
+
+
+@styled
+def landing_board(name: str, shares: Sequence[float], squares: Sequence[str]) -> Plot:
+    """The board with each square coloured by the share of moves ending on it."""
+    from matplotlib import colormaps
+    from matplotlib.cm import ScalarMappable
+    from matplotlib.colors import Normalize
+    from matplotlib.patches import Rectangle
+
+    side = len(shares) // 4
+    figure = new_figure(7.0, 7.0)
+    axes = figure.add_subplot()
+    colour = colormaps["YlOrRd"]
+    scale = Normalize(vmin=0, vmax=max(shares) or 1)
+    for index, (column, row) in enumerate(board_cells(len(shares))):
+        axes.add_patch(Rectangle((column, row), 1, 1, facecolor=colour(scale(shares[index])), edgecolor="#444444"))
+        label = squares[index] if index < len(squares) else str(index)
+        axes.text(column + 0.5, row + 0.62, _wrapped(label), ha="center", va="center", fontsize=4.2)
+        axes.text(column + 0.5, row + 0.2, percent(shares[index]), ha="center", va="center", fontsize=5.5)
+    axes.set_xlim(0, side + 1)
+    axes.set_ylim(0, side + 1)
+    axes.set_aspect("equal")
+    axes.axis("off")
+    axes.text((side + 1) / 2, (side + 1) / 2, f"{name}\nwhere moves end", ha="center", va="center", fontsize=11)
+    figure.colorbar(ScalarMappable(norm=scale, cmap=colour), ax=axes, shrink=0.6, label="share")
+    return Plot("landing-board", "The share of all moves ending on each square, drawn on the board.", figure)
+
+
+def _wrapped(text: str, width: int = 11) -> str:
+    """Words on lines of about `width` characters (square names are short)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines[:3])
+
+
+@styled
+def rent_by_group(name: str, rent: dict[str, float]) -> Plot:
+    figure = new_figure(2.8)
+    axes = figure.add_subplot()
+    groups = list(rent)
+    colours = [_group_colour(group) for group in groups]
+    axes.bar(groups, [rent[g] for g in groups], color=colours, edgecolor="#444444", linewidth=0.5)
+    axes.set_ylabel("rent charged per game")
+    axes.tick_params(axis="x", labelrotation=30, labelsize=7)
+    axes.set_title(f"{name}: rent income per colour group")
+    return Plot("rent-by-group", "Rent charged per game on each colour group (railroads and utilities too).", figure)
+
+
+def _group_colour(group: str) -> str:
+    """The colour a group's name names ("dark-blue"), else the report's bar colour."""
+    from matplotlib.colors import is_color_like
+
+    plain = group.replace("_", "").replace(" ", "").replace("-", "").lower()
+    return plain if is_color_like(plain) else BAR
+
+
+SECTIONS = (ReportSection("sliders", "sliders", draw),)
