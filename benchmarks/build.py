@@ -7,7 +7,7 @@ imposed and written as PDF and as SVG by the pipeline; in the same run a minimal
 script draws the same cards (a canvas, a Paragraph per card, 9 to a page), and the deck is
 built with the default formats (PDF, SVG, PNG) and with PDF only: as a user first builds
 it, by `cutsheet build DECK --out NEW-FOLDER` (with `--format pdf` for PDF only), each a
-fresh process; and by the library's build alone (generator.build.build_game, no cache) in
+fresh process; and by the library's build alone (generator.pipeline.build_game, no cache) in
 this process. Each is timed best-of-N, the runs interleaved; those in this process each
 start after a garbage collection (clock.start_clock). The last line holds, in this order,
 
@@ -50,10 +50,10 @@ from reportlab.lib.units import mm  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
 from reportlab.platypus import Paragraph  # noqa: E402
 
-from generator.build import build_game, impose, lay_out  # noqa: E402
 from generator.games import load_game  # noqa: E402
 from generator.layout.context import LayoutContext  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
+from generator.pipeline import build_game, impose, lay_out  # noqa: E402
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.render.pdf import write_pdf  # noqa: E402
 from generator.render.raster import MM_PER_INCH, PREVIEW_DPI, PageImage, page_pngs, pixels  # noqa: E402

@@ -29,9 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from clock import start_clock  # noqa: E402
 from PIL import Image, ImageDraw  # noqa: E402
 
-from generator.build import build_game  # noqa: E402
 from generator.games import load_game  # noqa: E402
 from generator.layout.fonts import register_fonts  # noqa: E402
+from generator.pipeline import build_game  # noqa: E402
 from generator.project import OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
 

@@ -12,7 +12,7 @@ compiled (setup.py). The first line says which Sliders engine was measured.
 Games per second are given by the wall clock and by this process's CPU time: on a shared
 machine the second is the steadier figure. One line per engine, player count and policy
 (the default player count, plus 4 players for Slipmax and Sliders), then a total line.
-If generator.games.chip_flip exposes perft(depth, advanced=False), perft leaf nodes per
+If generator.games.chip_flip.perft exposes perft(depth, advanced=False), perft leaf nodes per
 second are reported too.
 
 The speed-up lines play the same seeded games (default players, random policy; heuristic
@@ -219,7 +219,7 @@ def bench_memory(engine: Engine, args: argparse.Namespace) -> None:
 
 def bench_perft(depth: int) -> None:
     try:
-        chip_flip = importlib.import_module("generator.games.chip_flip")
+        chip_flip = importlib.import_module("generator.games.chip_flip.perft")
     except ImportError:
         return
     perft = getattr(chip_flip, "perft", None)

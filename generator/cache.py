@@ -3,28 +3,34 @@ changed: a game whose sources are unchanged is not laid out again, and a sheet w
 content is unchanged is not rendered to SVG or PNG again while its files in the output folder
 are as the last build left them.
 
-Keys hash everything a result depends on: cutsheet's own code and fonts, then the inputs.
-Laid-out faces are keyed by the whole game (every component file, game.yaml, the layouts
-and icons it can see), because a kind may read any file of its game (a deck's backs) and
-any layout (the register card reads the strip's). A sheet's content is keyed by the sheet
-itself and the icon files drawn into it; the PDF is kept here, while the SVG and PNG files in
-the output folder serve as their own cache (build/written.py). A missing or damaged entry is
-a miss, and an entry that cannot be written is left out; entries are written atomically, so an
-interrupted build leaves no half entry.
+Every stage of the print pipeline (generator/pipeline/) is kept the same way: its inputs are
+a frozen dataclass deriving from `Inputs`, which names the stage, and the entry's key is
+derived from them (`Inputs.key`): cutsheet's own code and fonts, the stage's name, then each
+input, files (`Files`) by their content and anything else by its repr. No call site lists a
+key's parts by hand. Laid-out faces are keyed by the whole game (every component file,
+game.yaml, the layouts and icons it can see), because a kind may read any file of its game (a
+deck's backs) and any layout (the register card reads the strip's). A sheet's content is
+keyed by the sheet itself and the icon files drawn into it; the PDF is kept here, while the
+SVG and PNG files in the output folder serve as their own cache (pipeline/written.py). A
+missing or damaged entry is a miss, and an entry that cannot be written is left out; entries
+are written atomically, so an interrupted build leaves no half entry.
 """
 
 import hashlib
 import pickle
 import stat
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from functools import cache, cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from generator import shipped
 from generator.output import write_atomic
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".yaml")
+
+T = TypeVar("T")
 
 
 @cache
@@ -60,6 +66,7 @@ def files_digest(paths: Iterable[Path]) -> str:
 
 
 def key(*parts: object) -> str:
+    """A digest of cutsheet's code and fonts and of `parts`, each by its repr."""
     digest = hashlib.sha256(code_version().encode())
     for part in parts:
         digest.update(repr(part).encode())
@@ -67,17 +74,101 @@ def key(*parts: object) -> str:
     return digest.hexdigest()
 
 
-class BuildCache:
-    """Entries as files named by their key; None as the root switches the cache off."""
+@dataclass(frozen=True)
+class Files:
+    """Files as an input of a stage: their names, where each leads, and their contents
+    (files_digest), so that an edit to any of them is a new key."""
 
-    def __init__(self, root: Path | None):
+    paths: tuple[Path, ...]
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What one stage's result is made from, as a frozen dataclass deriving from this one
+    that names its stage (`stage`): its key, and so its cache entry, is derived from it."""
+
+    stage: ClassVar[str]
+
+    @cached_property
+    def key(self) -> str:
+        """The stage's name, then each input by name: Files by their contents, anything else
+        by its repr. Worked out once for each value, as Files are read to be hashed."""
+        values = ((f.name, getattr(self, f.name)) for f in fields(self))
+        return key(self.stage, *((name, _digested(value)) for name, value in values))
+
+
+def _digested(value: object) -> object:
+    return files_digest(value.paths) if isinstance(value, Files) else value
+
+
+def _always(_value: object) -> bool:
+    return True
+
+
+class BuildCache:
+    """Entries as files named by their key under `root` (None switches the files off), and
+    every result this store has read or made, in memory: a run asks for a stage's result as
+    often as it needs it, and the work and the unpickling are done once.
+
+    A store that holds its writes (`hold`) keeps what it makes in memory alone until
+    `release`: a live preview shows its first phase before it pickles a large game."""
+
+    def __init__(self, root: Path | None, hold: bool = False):
         self.root = root
+        self._memory: dict[str, object] = {}
+        self._held: list[str] | None = [] if hold else None
+
+    def cached(
+        self,
+        inputs: Inputs,
+        kind: type[T],
+        make: Callable[[], T],
+        keep: Callable[[T], bool] = _always,
+        fresh: Callable[[T], bool] = _always,
+    ) -> T:
+        """The stage's result for `inputs`: from this store when it holds one of `kind` that
+        is still `fresh` (what the key cannot cover, such as the art files a layout read), else
+        make() kept here when `keep` says it may be."""
+        kept = self.lookup(inputs, kind)
+        if kept is not None and fresh(kept):
+            return kept
+        made = make()
+        if keep(made):
+            self.put(inputs, made)
+        return made
+
+    def lookup(self, inputs: Inputs, kind: type[T]) -> T | None:
+        """The result kept for `inputs`, when it is one of `kind`; None on a miss."""
+        entry = inputs.key
+        if entry not in self._memory:
+            found = self._read(entry)
+            if found is None:
+                return None
+            self._memory[entry] = found
+        kept = self._memory[entry]
+        return kept if isinstance(kept, kind) else None
+
+    def put(self, inputs: Inputs, value: object) -> None:
+        """Keep `value` as the result for `inputs` (its file written now, or at `release`)."""
+        entry = inputs.key
+        self._memory[entry] = value
+        if self._held is None:
+            self._write(entry, value)
+        else:
+            self._held.append(entry)
+
+    def release(self) -> None:
+        """Write what this store held, and from now on write as it goes."""
+        held, self._held = self._held or [], None
+        for entry in dict.fromkeys(held):
+            self._write(entry, self._memory[entry])
 
     def _path(self, entry: str) -> Path | None:
         return self.root / entry[:2] / entry if self.root is not None else None
 
-    def get(self, entry: str) -> bytes | None:
-        """The stored bytes, or None when missing or damaged (each entry carries a checksum)."""
+    def _read(self, entry: str) -> Any | None:
+        """The stored value, or None when missing or damaged (each entry carries a checksum,
+        and one that does not unpickle is a miss, never a failed build)."""
         path = self._path(entry)
         try:
             stored = path.read_bytes() if path is not None else None
@@ -86,25 +177,21 @@ class BuildCache:
         if stored is None or len(stored) < 32:
             return None
         check, data = stored[:32], stored[32:]
-        return data if hashlib.sha256(data).digest() == check else None
+        if hashlib.sha256(data).digest() != check:
+            return None
+        try:
+            return pickle.loads(data)
+        except Exception:
+            return None
 
-    def put(self, entry: str, data: bytes) -> None:
-        """Store `data`, where the cache can be written: an entry that cannot (a read-only or
+    def _write(self, entry: str, value: object) -> None:
+        """Store `value`, where the cache can be written: an entry that cannot (a read-only or
         full folder, a folder where the entry's file goes) is left out, as the cache only
         saves work; the output it serves reports its own errors."""
         path = self._path(entry)
         if path is not None:
+            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             try:
                 write_atomic(path, hashlib.sha256(data).digest() + data)
             except OSError:
                 pass
-
-    def get_object(self, entry: str) -> Any | None:
-        data = self.get(entry)
-        try:
-            return pickle.loads(data) if data is not None else None
-        except Exception:  # a damaged entry is a miss, never a failed build
-            return None
-
-    def put_object(self, entry: str, value: Any) -> None:
-        self.put(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))

@@ -28,7 +28,7 @@ class PrintSettings:
     paper: str = "letter"
     formats: tuple[str, ...] = FORMATS
     sheets: PrintOptions = PrintOptions()
-    #: Also write the print-and-play release (export/release.py), which needs the PDF with
+    #: Also write the print-and-play release (pipeline/release.py), which needs the PDF with
     #: its front matter and the SVG sheets.
     release: bool = False
 
@@ -53,9 +53,10 @@ class OutputSettings:
     #: Render sheets in this many processes: by default one for each core this process may use.
     jobs: int = field(default_factory=lambda: min(available_cores(), 64))
 
-    def store(self) -> BuildCache:
-        """The build cache these settings ask for (switched off without `cache`)."""
-        return BuildCache(self.out_dir / ".cache" if self.cache else None)
+    def store(self, hold: bool = False) -> BuildCache:
+        """A build cache as these settings ask for (its files switched off without `cache`);
+        `hold` keeps its writes in memory until it is released."""
+        return BuildCache(self.out_dir / ".cache" if self.cache else None, hold)
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,15 @@
 import os
 import shutil
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from generator import workers
-from generator.build import writers
+from generator.cache import BuildCache, Files, Inputs
+from generator.pipeline import writers
 from generator.render import svg
 from generator.staging import MANIFEST
 from tests.conftest import run_build
@@ -142,3 +145,31 @@ def test_a_rebuild_with_every_file_in_the_cache_starts_no_worker_processes(tmp_p
     assert outputs(out / "cache") == first
     with pytest.raises(AssertionError, match="2 worker processes started"):
         run_build(str(deck(tmp_path / "cache", changed=12)), "--out", str(out), "--jobs", "2")
+
+
+@dataclass(frozen=True)
+class Doubled(Inputs):
+    stage: ClassVar[str] = "doubled"
+    number: int
+    source: Files
+
+
+def test_a_stage_key_is_derived_from_its_inputs_files_by_their_content(tmp_path):
+    source = tmp_path / "source.txt"
+    source.write_text("one")
+    first = Doubled(2, Files((source,))).key
+    assert Doubled(2, Files((source,))).key == first
+    assert Doubled(3, Files((source,))).key != first
+    source.write_text("two")
+    assert Doubled(2, Files((source,))).key != first
+
+
+def test_a_held_store_writes_its_entries_when_released(tmp_path):
+    inputs, made = Doubled(2, Files(())), []
+    held = BuildCache(tmp_path / "cache", hold=True)
+    assert held.cached(inputs, int, lambda: made.append(4) or 4) == 4
+    assert held.cached(inputs, int, lambda: made.append(5) or 5) == 4  # in memory, made once
+    assert BuildCache(tmp_path / "cache").lookup(inputs, int) is None
+    held.release()
+    assert BuildCache(tmp_path / "cache").lookup(inputs, int) == 4
+    assert made == [4]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator import shipped
 from generator.cli import main
+from generator.games.chip_flip import PLUGIN
 from generator.games.chip_flip.engine import ChipFlipEngine
 from tests.conftest import COMPONENTS
 
@@ -63,7 +63,7 @@ def test_an_icon_added_to_the_folder_runs_the_checks_again(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path)
     assert build("game", "--out", "out").exit_code == 1
     (game / "icons").mkdir()
-    shutil.copy(shipped.icons_dir() / "stars.svg", game / "icons" / "boots.svg")
+    shutil.copy(PLUGIN.layouts() / "icons" / "stars.svg", game / "icons" / "boots.svg")
     fixed = build("game", "--out", "out")
     assert fixed.exit_code == 0, fixed.output
     assert MISSING_ICON not in fixed.stderr

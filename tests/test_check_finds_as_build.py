@@ -8,11 +8,11 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-import generator.build
 import generator.check.run
 from generator import shipped
 from generator.check.run import GameResult
 from generator.cli import main
+from generator.pipeline import PrintRun
 
 
 def deck(folder: Path) -> Path:
@@ -28,15 +28,15 @@ def seen(monkeypatch) -> dict[str, list[Path]]:
     """The game folders each command went on to build or check (neither is done)."""
     found: dict[str, list[Path]] = {"build": [], "check": []}
 
-    def build_game(game, project, progress):
-        found["build"].append(game.folder)
+    def write(run, formats, release, progress):
+        found["build"].append(run.game.folder)
         return SimpleNamespace(findings=[], ok=True, sheets=[])
 
     def check_game(folder, named, options, progress=None, player=None, game=None):
         found["check"].append(folder)
         return GameResult(folder, folder.name)
 
-    monkeypatch.setattr(generator.build, "build_game", build_game)
+    monkeypatch.setattr(PrintRun, "write", write)
     monkeypatch.setattr(generator.check.run, "check_game", check_game)
     return found
 

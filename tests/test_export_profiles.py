@@ -2,6 +2,7 @@
 synthetic poker deck and on Slipmax."""
 
 import json
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -17,6 +18,7 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.export.cutter import PTC_MARGIN, REG_INSET, REG_LENGTH, REG_SQUARE
+from generator.export.profile import EXPORTS, ExportProfile
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import cut_lines
 
@@ -330,3 +332,38 @@ def test_layout_errors_stop_an_export_with_their_findings(tmp_path):
     assert result.exit_code == 2
     assert "cards.yaml:4:" in result.output and "[L001]" in result.output
     assert not (tmp_path / "out" / "wordy" / "tts" / "wordy.json").exists()
+
+
+def test_the_profiles_are_the_registered_ones():
+    """`--profile` offers exactly the profiles of the `cutsheet.exports` entry points, each
+    registered under its own name."""
+    installed = EXPORTS.installed()
+    assert sorted(installed) == ["cutter", "drivethrucards", "makeplayingcards", "thegamecrafter", "tts"]
+    assert all(isinstance(p, ExportProfile) and p.name == name and p.help for name, p in installed.items())
+    shown = CliRunner().invoke(main, ["export", "--help"], terminal_width=200).output
+    assert "[cutter|drivethrucards|makeplayingcards|thegamecrafter|tts]" in shown
+    assert all(f"{name}" in shown and profile.help in shown for name, profile in installed.items())
+
+
+def chip_flip_two_faced(folder: Path) -> Path:
+    """Chip Flip whose south chips show flowers on both sides: a rules check error (CF021),
+    and nothing wrong with their layout."""
+    shutil.copytree(COMPONENTS / "chip-flip", folder)
+    chips = folder / "chips.yaml"
+    chips.write_text(
+        chips.read_text().replace(
+            "front: {icon: flowers}, back: {icon: shoes}", "front: {icon: flowers}, back: {icon: flowers}", 1
+        )
+    )
+    return folder
+
+
+def test_check_errors_stop_an_export_as_they_stop_a_build(tmp_path):
+    game, out = chip_flip_two_faced(tmp_path / "game"), tmp_path / "out"
+    stopped = CliRunner().invoke(main, ["export", str(game), "--profile", "cutter", "--out", str(out)])
+    assert stopped.exit_code == 1
+    assert "[CF021]" in stopped.stderr and "Chip Flip: not exported: the checker found errors" in stopped.stderr
+    assert not (out / "game" / "cutter").exists()
+    forced = CliRunner().invoke(main, ["export", str(game), "--profile", "cutter", "--out", str(out), "--no-check"])
+    assert forced.exit_code == 0, forced.output
+    assert "[CF021]" not in forced.stderr and list((out / "game" / "cutter").glob("*.svg"))

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from generator.build.pipeline import build_game
 from generator.games import load_game
+from generator.pipeline import build_game
 from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview
 from generator.serve.server import Previews, changed_path, start, stop_serving

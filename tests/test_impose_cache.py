@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.build import imposed
+from generator.pipeline import imposed
 from generator.staging import MANIFEST
 from tests.conftest import COMPONENTS, pdf_text, run_build
 

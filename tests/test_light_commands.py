@@ -1,5 +1,6 @@
-"""`cutsheet --help` and `cutsheet check` load none of the drawing libraries: the modules
-that need reportlab, cairosvg, Pillow, pdfium, ISA-L or numpy import them where the work is.
+"""`cutsheet --help`, `cutsheet check` and the export profiles' names (`cutsheet export
+--help`) load none of the drawing libraries: the modules that need reportlab, cairosvg,
+Pillow, pdfium, ISA-L or numpy import them where the work is.
 
 Each command runs in a fresh interpreter (imports already made by the test session would
 hide a module-level import), which then reports the heavy modules found in sys.modules."""
@@ -40,7 +41,8 @@ def loaded_by(*args: str) -> tuple[int, list[str]]:
 
 
 @pytest.mark.parametrize(
-    "args", [("--help",), ("check",), ("check", "components/slipmax", "--json"), ("build", "--help")]
+    "args",
+    [("--help",), ("check",), ("check", "components/slipmax", "--json"), ("build", "--help"), ("export", "--help")],
 )
 def test_command_loads_no_drawing_library(args):
     code, loaded = loaded_by(*args)

@@ -7,12 +7,11 @@ from pathlib import Path
 import pypdf
 from click.testing import CliRunner
 
-import generator.build
-from generator.build import parts
 from generator.cli import main
+from generator.pipeline import PrintRun, parts
 from generator.project import OutputSettings, PrintSettings, Project
-from generator.serve import preview as preview_module
 from generator.serve.preview import build_preview
+from generator.sheets.paper import paper
 from tests.conftest import COMPONENTS, run_build
 
 
@@ -35,17 +34,19 @@ def refuse(*args, **kwargs):
 
 
 def test_a_build_without_options_runs_with_the_settings_defaults(tmp_path, monkeypatch):
-    """`cutsheet build SOURCE` hands build_game a Project whose settings are the dataclasses'
-    defaults (but for --out): the command line writes no default of its own."""
-    seen: list[Project] = []
-    monkeypatch.setattr(generator.build, "build_game", lambda game, project, progress: seen.append(project))
+    """`cutsheet build SOURCE` prints each game through a PrintRun whose settings are the
+    dataclasses' defaults (but for --out): the command line writes no default of its own."""
+    seen: list[tuple[PrintRun, tuple[str, ...], bool]] = []
+    monkeypatch.setattr(PrintRun, "write", lambda run, formats, release, progress: seen.append((run, formats, release)))
     source = deck(tmp_path / "small")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["build", str(source), "--no-check"])
     assert seen, result.output
-    assert seen[0].printing == PrintSettings()
-    assert seen[0].output == OutputSettings()
-    assert seen[0].printing.options.checklist and seen[0].printing.outputs == ("pdf", "svg", "png")
+    run, formats, release = seen[0]
+    printing = PrintSettings()
+    assert (run.paper, run.options, run.output) == (paper(printing.paper), printing.options, OutputSettings())
+    assert (formats, release) == (printing.outputs, printing.release)
+    assert run.options.checklist and formats == ("pdf", "svg", "png")
 
 
 def test_the_help_shows_the_settings_defaults():
@@ -80,7 +81,7 @@ def test_serve_takes_its_layout_and_pdf_from_the_build_cache(tmp_path, monkeypat
     built = (out / "small" / "small.pdf").read_bytes()
     (out / "small" / "small.pdf").unlink()
     cached = entries(out)
-    monkeypatch.setattr(preview_module, "lay_out", refuse)
+    monkeypatch.setattr(parts, "lay_out", refuse)
     monkeypatch.setattr("generator.render.pdf.write_pdf", refuse)
     preview = build_preview(source, Project.find([source], output=OutputSettings(out)))
     assert preview.error == "" and preview.pdf is not None

@@ -147,7 +147,7 @@ def test_components_first_then_findings_and_pdf(tmp_path):
     first, drawn = draw_preview(SLIPMAX, project(SLIPMAX, tmp_path))
     assert not first.checked and first.pdf is None and drawn is not None
     assert not [f for g in first.groups for c in g.components for f in c.findings if f.code.startswith("SM")]
-    done = finish_preview(first, drawn, project(SLIPMAX, tmp_path))
+    done = finish_preview(first, drawn)
     assert done.checked and done.pdf == (tmp_path / "slipmax" / "slipmax.pdf").resolve() and done.pdf.is_file()
     assert [c.title for g in done.groups for c in g.components] == [c.title for g in first.groups for c in g.components]
     assert any(f.code == "SM004" for g in done.groups for c in g.components for f in c.findings)
@@ -176,3 +176,18 @@ def test_yaml_error_becomes_the_preview_error(tmp_path):
     line = raised.value.problem_mark.line + 1
     assert f"strips.yaml:{line}:" in preview.error
     assert preview.groups == [] and preview.pdf is None
+
+
+def test_check_errors_are_shown_and_leave_the_game_unprinted_as_a_build_does(tmp_path):
+    """The policy of `cutsheet build`: the checks' errors stop the print; the preview shows
+    them beside their component and says why there is no PDF."""
+    game = tmp_path / "chip-flip"
+    shutil.copytree(ROOT / "components" / "chip-flip", game)
+    chips = game / "chips.yaml"
+    two_faced = "front: {icon: flowers}, back: {icon: flowers}"  # a rules error (CF021), laid out well
+    chips.write_text(chips.read_text().replace("front: {icon: flowers}, back: {icon: shoes}", two_faced, 1))
+    preview = build_preview(game, project(game, tmp_path / "out"))
+    assert preview.checked and preview.error == "" and preview.pdf is None
+    assert preview.unprinted == "the rules checks found errors"
+    assert any(f.code == "CF021" for g in preview.groups for c in g.components for f in c.findings)
+    assert not (tmp_path / "out" / "chip-flip" / "chip-flip.pdf").exists()

@@ -12,19 +12,14 @@ edges), with the print layer's text converted to paths and the cut layer as abov
 from dataclasses import replace
 from pathlib import Path
 
-from generator.build.imposition import impose
-from generator.build.parts import lay_out_cached
-from generator.build.policy import fits_on, too_large
-from generator.cache import BuildCache
-from generator.layout.folders import context_for
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, by_role
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic
+from generator.pipeline import PrintRun
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
-from generator.sources.game import Game
 
 CUT, SCORE = "#ff0000", "#0000ff"
 HAIRLINE = 0.025
@@ -177,29 +172,26 @@ def _cut_these(sheets: list[Sheet]) -> list[Sheet]:
 SHEETS_ONLY = PrintOptions(checklist=False)
 
 
-def export_cutter(game: Game, out: Path, paper: Paper, store: BuildCache) -> list[Path]:
-    ctx = context_for(game)
-    laid = lay_out_cached(game, ctx, store).parts
+def export_cutter(run: PrintRun, out: Path) -> list[Path]:
+    """The cut file of each sheet the run's paper holds, then the print-then-cut sheets on
+    that paper inside the registration marks (what no longer fits there is left out and
+    named in print-then-cut/LEFT-OUT.txt)."""
+    game, sheets_only = run.game, replace(run, options=SHEETS_ONLY)
     written = []
-    for n, sheet in enumerate(_cut_these(impose(laid, paper, game, SHEETS_ONLY)), 1):
+    for n, sheet in enumerate(_cut_these(sheets_only.sheets().sheets), 1):
         path = out / f"{game.slug}-cut-{n:02d}.svg"
-        write_atomic(path, render_svg(cut_sheet(sheet), "", ctx.icon_path).encode("utf-8"))
+        write_atomic(path, render_svg(cut_sheet(sheet), "", run.icon_path).encode("utf-8"))
         written.append(path)
-    page = ptc_paper(paper)
-    fitting, left_out = [], []
-    for part in laid:
-        if not part.faces or fits_on(page, part):
-            fitting.append(part)
-        else:
-            left_out.append(too_large(page, part))
-    if left_out:
+    page = ptc_paper(run.paper)
+    ptc = replace(sheets_only, paper=page).sheets(fitting_only=True)
+    if ptc.left_out:
         note = "Left out of print-then-cut: inside the registration marks there is not room for\n"
         path = out / "print-then-cut" / "LEFT-OUT.txt"
-        write_atomic(path, (note + "\n".join(left_out) + "\n").encode("utf-8"))
+        write_atomic(path, (note + "\n".join(ptc.left_out) + "\n").encode("utf-8"))
         written.append(path)
-    for n, sheet in enumerate(_cut_these(impose(fitting, page, game, SHEETS_ONLY)), 1):
+    for n, sheet in enumerate(_cut_these(ptc.sheets), 1):
         path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
-        svg = render_svg(ptc_sheet(sheet, page), "", ctx.icon_path, outline_text=True)
+        svg = render_svg(ptc_sheet(sheet, page), "", run.icon_path, outline_text=True)
         write_atomic(path, svg.encode("utf-8"))
         written.append(path)
     return written

@@ -3,14 +3,9 @@ shop's bleed) for the per-face exports."""
 
 from dataclasses import dataclass
 
-from generator.build.parts import lay_out_cached
-from generator.cache import BuildCache
-from generator.findings import Finding, Severity
-from generator.layout.context import LayoutContext
-from generator.layout.folders import context_for
 from generator.layout.scene import Group, Rect, Scene
+from generator.pipeline import PrintRun
 from generator.sheets.model import Sheet
-from generator.sources.game import Game
 
 
 @dataclass
@@ -36,29 +31,19 @@ class Deck:
         return first
 
 
-class LayoutFailed(Exception):
-    """Laying out the game found errors (text that does not fit, missing icons)."""
-
-    def __init__(self, findings: list[Finding]):
-        super().__init__("\n".join(str(f) for f in findings))
-        self.findings = findings
-
-
-def decks(game: Game, store: BuildCache) -> tuple[list[Deck], LayoutContext]:
-    """Every component file of the game as a Deck (laid out, or from the build cache when
-    unchanged); raises LayoutFailed on layout errors."""
-    ctx = context_for(game)
-    laid = lay_out_cached(game, ctx, store).parts
-    errors = [f for f in ctx.findings if f.severity is Severity.ERROR]
-    if errors:
-        raise LayoutFailed(errors)
-    out = []
-    for part in (p for p in laid if p.faces):  # a file may hold data other files draw from
-        stem = part.file.path.stem
-        out.append(
-            Deck(stem, part.kind.label or part.kind.name, [f.front for f in part.faces], [f.back for f in part.faces])
+def decks(run: PrintRun) -> list[Deck]:
+    """Every component file of the game that has faces as a Deck, from the run's parts (so
+    from the build cache when the game is unchanged); LayoutFailed on layout errors."""
+    return [
+        Deck(
+            part.file.path.stem,
+            part.kind.label or part.kind.name,
+            [f.front for f in part.faces],
+            [f.back for f in part.faces],
         )
-    return out, ctx
+        for part in run.parts()
+        if part.faces  # a file may hold data other files draw from
+    ]
 
 
 def bled(scene: Scene, bleed: float) -> list:

@@ -1,89 +1,60 @@
-"""The export profiles by name, each writing one game into out_dir/<game>/<profile>/.
+"""The export profiles cutsheet ships, registered in its pyproject.toml (`cutsheet.exports`)
+as any package registers its own (generator/export/profile.py).
 
-Each exporter imports its module when it runs: naming the profiles (for `cutsheet --help`)
-loads none of the PDF and image libraries."""
+Each writer imports its module when it runs: naming the profiles loads none of the PDF and
+image libraries."""
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.cache import BuildCache
-from generator.project import Project
-from generator.sheets.paper import Paper
-from generator.sources.game import Game
-from generator.staging import staged
+from generator.export.profile import ExportProfile, ExportSettings
 
-
-@dataclass(frozen=True)
-class ExportSettings:
-    #: The sheet size (the cutter profile imposes onto sheets).
-    paper: Paper
-    #: Where laid-out faces are taken from when a build (or export) into the same folder
-    #: already laid out the unchanged game.
-    store: BuildCache
-    #: Tabletop Simulator: the URL the images are found under, the address they will be
-    #: hosted at or the export folder's own file:// URL.
-    image_base: str = ""
+if TYPE_CHECKING:
+    from generator.pipeline import PrintRun
 
 
-Exporter = Callable[[Game, Path, ExportSettings], list[Path]]
-
-
-def _drivethrucards(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
+def _drivethrucards(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks
 
-    found, ctx = decks(game, settings.store)
-    return shops.export_drivethrucards(found, out, ctx, game.name)
+    return shops.export_drivethrucards(decks(run), out, run.icon_dirs, run.game.name)
 
 
-def _thegamecrafter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
+def _thegamecrafter(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks
 
-    found, ctx = decks(game, settings.store)
-    return shops.export_thegamecrafter(found, out, ctx)
+    return shops.export_thegamecrafter(decks(run), out, run.icon_dirs)
 
 
-def _makeplayingcards(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
+def _makeplayingcards(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks
 
-    found, ctx = decks(game, settings.store)
-    return shops.export_makeplayingcards(found, out, ctx)
+    return shops.export_makeplayingcards(decks(run), out, run.icon_dirs)
 
 
-def _tts(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
+def _tts(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import tts
     from generator.export.faces import decks
 
-    found, ctx = decks(game, settings.store)
-    return tts.export_tts(found, out, ctx, game.name, game.slug, settings.image_base)
+    return tts.export_tts(decks(run), out, run.icon_dirs, run.game.name, run.game.slug, settings.image_base)
 
 
-def _cutter(game: Game, out: Path, settings: ExportSettings) -> list[Path]:
+def _cutter(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import cutter
 
-    return cutter.export_cutter(game, out, settings.paper, settings.store)
+    return cutter.export_cutter(run, out)
 
 
-PROFILES: dict[str, Exporter] = {
-    "drivethrucards": _drivethrucards,
-    "thegamecrafter": _thegamecrafter,
-    "makeplayingcards": _makeplayingcards,
-    "tts": _tts,
-    "cutter": _cutter,
-}
-
-
-def export_game(game: Game, project: Project, profile: str, image_base: str | None = None) -> list[Path]:
-    """Write the game's export for `profile` into <out_dir>/<game>/<profile>/, on the project's
-    paper and through its build cache; returns the files written. The folder is replaced as
-    a whole (generator/staging.py): an export that fails leaves it as it was."""
-    folder = project.output.out_dir / game.slug / profile
-    base = image_base or folder.resolve().as_uri()
-    settings = ExportSettings(project.paper_for(game.folder), project.output.store(), base)
-    with staged(folder) as stage:
-        files = [folder / path.relative_to(stage.root) for path in PROFILES[profile](game, stage.root, settings)]
-        stage.keep(*files)
-    return files
+CUTTER = ExportProfile("cutter", "Cutting machines: an SVG of each sheet's cuts, and print-then-cut sheets", _cutter)
+DRIVETHRUCARDS = ExportProfile(
+    "drivethrucards", "DriveThruCards: a PDF per deck, a face a page, 1/8 in bleed", _drivethrucards
+)
+MAKEPLAYINGCARDS = ExportProfile(
+    "makeplayingcards", "MakePlayingCards: a PNG per face, 300 dpi, 36 px bleed a side", _makeplayingcards
+)
+THEGAMECRAFTER = ExportProfile(
+    "thegamecrafter", "The Game Crafter: a PNG per face, 300 dpi, 1/8 in bleed", _thegamecrafter
+)
+TTS = ExportProfile("tts", "Tabletop Simulator: face sheets, back images and a saved object loading them", _tts)

@@ -11,11 +11,9 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from generator.build.writers import write_pngs
-from generator.build.written import SheetFile
 from generator.layout.context import find_icon
-from generator.output import scratch_file
-from generator.render.raster import PageImage, prepare
+from generator.output import scratch_file, write_atomic
+from generator.render.raster import PageImage, page_pngs, prepare
 from generator.sheets.model import Sheet
 from generator.workers import Workers, available_cores, chunks, inherited
 
@@ -37,20 +35,22 @@ def write_sheet_pngs(images: list[SheetImage], icon_dirs: Sequence[Path]) -> Non
     if jobs > 1:  # loaded before the workers fork, so that they share them
         prepare()
     with Workers(jobs, shared=images) as workers:
-        for run in chunks(list(range(len(images))), jobs):
-            workers.submit(_write_run, run, list(icon_dirs))
+        for indices in chunks(list(range(len(images))), jobs):
+            workers.submit(_write_images, indices, list(icon_dirs))
         workers.wait()
 
 
-def _write_run(run: list[int], icon_dirs: list[Path]) -> int:
-    """The images `run` (of those shared with the workers) as the pages of one temporary PDF
-    beside the first image, then each page drawn to its PNG (module level: workers run it)."""
+def _write_images(indices: list[int], icon_dirs: list[Path]) -> int:
+    """The images at `indices` (of those shared with the workers) as the pages of one
+    temporary PDF beside the first image, then each page drawn to its PNG (module level:
+    workers run it)."""
     from generator.render.pdf import write_pdf
 
     shared: list[SheetImage] = inherited(list)
-    images = [shared[index] for index in run]
+    images = [shared[index] for index in indices]
     with scratch_file(images[0].path.parent / "raster.pdf") as pdf:
         write_pdf([image.sheet for image in images], pdf, "", partial(find_icon, icon_dirs=icon_dirs))
-        files = [SheetFile(image.path, "", page) for page, image in enumerate(images)]
         pages = [PageImage(page, image.size, image.dpi) for page, image in enumerate(images)]
-        return write_pngs(pdf, files, pages)
+        for image, data in zip(images, page_pngs(pdf, pages), strict=True):
+            write_atomic(image.path, data)
+    return len(images)

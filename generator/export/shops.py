@@ -5,13 +5,13 @@ Pixel sizes follow from the trim: at 300 dpi a poker card (2.5 x 3.5 in) is 750 
 The Game Crafter adds 1/8 in a side (825 x 1125), MakePlayingCards 36 px a side (822 x 1122).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
 from generator.export.faces import Deck, face_sheet
 from generator.export.raster import SheetImage, write_sheet_pngs
-from generator.layout.context import LayoutContext
+from generator.layout.context import find_icon
 from generator.layout.scene import Scene
 from generator.output import write_with
 from generator.render.pdf import write_pdf
@@ -56,7 +56,7 @@ def _faces(deck: Deck) -> list[tuple[str, Scene]]:
 
 
 def export_pngs(
-    decks: list[Deck], out: Path, ctx: LayoutContext, size: Callable[[Scene], tuple[int, int]]
+    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], size: Callable[[Scene], tuple[int, int]]
 ) -> list[Path]:
     """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
     images = [
@@ -64,7 +64,7 @@ def export_pngs(
         for deck in decks
         for stem, scene in _faces(deck)
     ]
-    write_sheet_pngs(images, ctx.icon_dirs)
+    write_sheet_pngs(images, icon_dirs)
     return [image.path for image in images]
 
 
@@ -73,12 +73,12 @@ def _bleed_for(scene: Scene, px: tuple[int, int]) -> float:
     return (px[0] / DPI * INCH - scene.width) / 2
 
 
-def export_thegamecrafter(decks: list[Deck], out: Path, ctx: LayoutContext) -> list[Path]:
-    return export_pngs(decks, out, ctx, tgc_size)
+def export_thegamecrafter(decks: list[Deck], out: Path, icon_dirs: Sequence[Path]) -> list[Path]:
+    return export_pngs(decks, out, icon_dirs, tgc_size)
 
 
-def export_makeplayingcards(decks: list[Deck], out: Path, ctx: LayoutContext) -> list[Path]:
-    return export_pngs(decks, out, ctx, mpc_size)
+def export_makeplayingcards(decks: list[Deck], out: Path, icon_dirs: Sequence[Path]) -> list[Path]:
+    return export_pngs(decks, out, icon_dirs, mpc_size)
 
 
 def drivethru_pages(deck: Deck) -> list[Scene]:
@@ -95,7 +95,7 @@ def drivethru_pages(deck: Deck) -> list[Scene]:
     return pages
 
 
-def export_drivethrucards(decks: list[Deck], out: Path, ctx: LayoutContext, title: str) -> list[Path]:
+def export_drivethrucards(decks: list[Deck], out: Path, icon_dirs: Sequence[Path], title: str) -> list[Path]:
     """A PDF per deck, one face per page at trim + 1/8 in, TrimBox and BleedBox set, fonts
     embedded (vector art, so any resolution)."""
     written = []
@@ -103,6 +103,6 @@ def export_drivethrucards(decks: list[Deck], out: Path, ctx: LayoutContext, titl
         sheets = [face_sheet(scene, DRIVETHRU_BLEED) for scene in drivethru_pages(deck)]
         path = out / f"{deck.name}.pdf"
         name = f"{title}: {deck.label}"
-        write_with(path, partial(write_pdf, sheets, title=name, icon_path=ctx.icon_path))
+        write_with(path, partial(write_pdf, sheets, title=name, icon_path=partial(find_icon, icon_dirs=icon_dirs)))
         written.append(path)
     return written

@@ -12,12 +12,12 @@ image base, that URL followed by each file's name (for images uploaded to a web 
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
 from generator.export.faces import Deck
 from generator.export.raster import SheetImage, write_sheet_pngs
-from generator.layout.context import LayoutContext
 from generator.layout.scene import Group, Rect, Scene, Style, Text
 from generator.output import write_atomic
 from generator.sheets.model import Sheet
@@ -153,7 +153,9 @@ def _transform(slot: int) -> dict:
     }
 
 
-def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slug: str, image_base: str) -> list[Path]:
+def export_tts(
+    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], title: str, slug: str, image_base: str
+) -> list[Path]:
     """Every deck's images and one saved-object JSON holding all the decks."""
     objects, images, next_id = [], [], 1
     for deck in decks:
@@ -161,7 +163,7 @@ def export_tts(decks: list[Deck], out: Path, ctx: LayoutContext, title: str, slu
         next_id += len(obj["CustomDeck"])
         objects.append(obj)
         images += deck_images
-    write_sheet_pngs(images, ctx.icon_dirs)
+    write_sheet_pngs(images, icon_dirs)
     saved = {
         "SaveName": title,
         "GameMode": "",

@@ -1,7 +1,8 @@
 """Component kinds: how one item of a kind becomes the Scenes of its faces.
 
-A kind declares its items' schema (each item is validated against it once, when the game
-is read), reads its layout (with the kind's own `params`), and draws each face.
+A kind declares its item class (generator/sources/items.py: each item is validated against
+its schema once, when the game is read, and read into it), reads its layout (with the kind's
+own `params`), and draws each face.
 """
 
 from dataclasses import dataclass
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from generator.layout.context import LayoutContext
 from generator.layout.scene import Scene
 from generator.sources.frozen import LocMap
+from generator.sources.items import Item, item_schema
 from generator.sources.layout_model import Layout
 
 
@@ -21,10 +23,11 @@ class Faces:
 
 
 class ComponentKind:
-    """Base for kinds; subclasses set name/schema/params_schema and implement draw()."""
+    """Base for kinds; subclasses set name/item/params_schema and implement draw()."""
 
     name: str
-    schema: dict
+    #: The class each item of this kind is read into; the kind's schema is derived from it.
+    item: type[Item]
     params_schema: dict = {"type": "object", "additionalProperties": False}
     #: A human label for sheets and checklists, e.g. "register card".
     label: str = ""
@@ -38,6 +41,11 @@ class ComponentKind:
     #: glued onto board); "" for the default, board for a tileable kind and card otherwise.
     stock: str = ""
 
+    @property
+    def schema(self) -> dict:
+        """The JSON schema every item of this kind is validated against."""
+        return item_schema(self.item)
+
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         raise NotImplementedError
 
@@ -48,7 +56,7 @@ class ComponentKind:
         faces: list[Faces] = []
         for item in items:
             own = self.layout_for(item, layout, ctx)
-            drawn = ctx.memo.draw(self, item, own, ctx) if ctx.memo else self.draw(item, own, ctx)
+            drawn = self.draw(item, own, ctx)
             faces.extend([drawn] * int(item.get("count", 1)))
         return faces
 

@@ -13,7 +13,6 @@ from typing import Protocol
 from generator import shipped
 from generator.findings import Finding, error
 from generator.layout.fonts import glyph_error
-from generator.layout.memo import DrawMemo
 from generator.layout.scene import Box, Icon, Item
 from generator.layout.text import TextStyle, fit_text
 from generator.sources.art import ArtError, read_art
@@ -40,8 +39,6 @@ class LayoutContext:
     icon_dirs: list[Path] = field(default_factory=lambda: [shipped.icons_dir()])
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
-    #: Faces of the previous layout pass to reuse (a live preview), or None.
-    memo: DrawMemo | None = None
     #: Every art file the layout drew or looked for (generator/layout/images.py): what a
     #: cached layout must check is unchanged.
     art_files: set[Path] = field(default_factory=set)

@@ -2,29 +2,32 @@
 again only the items an edit changed.
 
 An item's faces are reused when nothing it could be drawn from has changed: the item itself
-with every file:line:col in it (its findings point there), and its file's scope, which
-lay_out sets per component file: the kind, the layout, the game's other component files (a
-kind may read them, as a deck reads its backs) and the layout and icon files the game can
-see. Art is read by name as an item is drawn, so each drawing keeps the art files it read
-or looked for: the preview forgets the drawings whose art changed (forget_art), and a reused
-drawing adds its art files to the context, as a fresh one does, for the build cache to check.
-Findings a draw made are remembered with its faces and reported again on reuse.
+with every file:line:col in it (its findings point there), and its file's scope, which the
+layout pass gives per component file: the kind, the layout, the game's other component files
+(a kind may read them, as a deck reads its backs) and the layout and icon files the game can
+see. The memo is asked before the kind is: the pass draws each file with the kind as
+`remembering` returns it, whose `draw` looks in the memo first, so the kind's own `draw_file`
+(whatever it adds around its items) runs as it is, and the layout context knows nothing of
+the memo. Art is read by name as an item is drawn, so each drawing keeps the art files it
+read or looked for: the preview forgets the drawings whose art changed (forget_art), and a
+reused drawing adds its art files to the context, as a fresh one does, for the build cache to
+check. Findings a draw made are remembered with its faces and reported again on reuse.
 """
 
+import copy
 import hashlib
 import pickle
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from generator.findings import Finding
-
-if TYPE_CHECKING:
-    from generator.layout.component import ComponentKind, Faces
-    from generator.layout.context import LayoutContext
-    from generator.sources.frozen import LocMap
-    from generator.sources.layout_model import Layout
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.sources.frozen import LocMap
+from generator.sources.layout_model import Layout
 
 
 def fingerprint(*parts: Any) -> bytes:
@@ -37,7 +40,7 @@ class Drawing:
     """One item drawn: its faces, the findings the draw made and the art files it read or
     looked for (what must be unchanged for the faces to be reused)."""
 
-    faces: "Faces"
+    faces: Faces
     findings: tuple[Finding, ...]
     art: frozenset[Path]
 
@@ -46,7 +49,6 @@ class Drawing:
 class DrawMemo:
     """The drawings made by the latest layout pass, by fingerprint."""
 
-    scope: bytes = b""
     _previous: dict[bytes, Drawing] = field(default_factory=dict)
     _current: dict[bytes, Drawing] = field(default_factory=dict)
 
@@ -63,9 +65,16 @@ class DrawMemo:
         pass draws them from the files as they are now."""
         self._current = {key: drawing for key, drawing in self._current.items() if drawing.art.isdisjoint(changed)}
 
-    def draw(self, kind: "ComponentKind", item: "LocMap", layout: "Layout", ctx: "LayoutContext") -> "Faces":
+    def remembering(self, kind: ComponentKind, scope: bytes) -> ComponentKind:
+        """`kind` as this pass draws one component file with it: a copy whose `draw` takes an
+        item's faces from the memo when the item and the file's `scope` are unchanged."""
+        remembering = copy.copy(kind)
+        remembering.draw = partial(self._draw, kind, scope)  # type: ignore[method-assign]  # this copy's alone
+        return remembering
+
+    def _draw(self, kind: ComponentKind, scope: bytes, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
-        key = fingerprint(self.scope, item)
+        key = fingerprint(scope, item)
         known = self._current.get(key) or self._previous.get(key)
         if known is None:
             known = _drawn(kind, item, layout, ctx)
@@ -76,7 +85,7 @@ class DrawMemo:
         return known.faces
 
 
-def _drawn(kind: "ComponentKind", item: "LocMap", layout: "Layout", ctx: "LayoutContext") -> Drawing:
+def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext) -> Drawing:
     """kind.draw with the art files it reads gathered on their own, so that a picture an
     earlier item drew too (a layout's `file:`) counts as this item's as well."""
     before, outer = len(ctx.findings), ctx.art_files

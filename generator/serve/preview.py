@@ -1,33 +1,33 @@
 """One game's preview: every component drawn as it will print, with the checker's findings.
 
-Built again on every source edit, in two phases so an edit shows at once: the components
-drawn (only those the edit changed are laid out and drawn again: PreviewMemo), then the
-rules checker's findings and the PDF. Bad input never
-escapes as an exception: a SourceError (a YAML mistake, an unknown kind ...) becomes the
-preview's `error`, shown on the page with its file:line, and the next edit that fixes it
-brings the components back.
+Built again on every source edit, through the print pipeline's stages (generator/pipeline/),
+in two phases so an edit shows at once: the components laid out and drawn (only those the
+edit changed are laid out and drawn again: PreviewMemo), then the rules checks and the PDF,
+under the policy every print command follows (pipeline/checks.py): the checks' findings are
+shown, and their errors, like the layout's, leave the game unprinted. Bad input never escapes
+as an exception: a SourceError (a YAML mistake, an unknown kind ...) becomes the preview's
+`error`, shown on the page with its file:line, and the next edit that fixes it brings the
+components back.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator.build.imposition import impose
-from generator.build.parts import Laid, LaidRecord, cached_layout, lay_out, layout_entry, print_context
-from generator.build.writers import write_print_file
 from generator.cache import files_digest
-from generator.check.run import CheckOptions, check_game
-from generator.findings import Finding, Severity
+from generator.findings import Finding
 from generator.games import load_game
 from generator.layout.component import Faces
-from generator.layout.context import LayoutContext, forget_layouts
+from generator.layout.context import forget_layouts
 from generator.layout.memo import DrawMemo
 from generator.layout.scene import Group, Rect, Scene, line_style, translate
+from generator.pipeline import Laid, LayoutFailed, PrintRun
 from generator.project import Project
 from generator.render import icons
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
 from generator.sources.errors import SourceError
-from generator.sources.game import ComponentFile, Game
+from generator.sources.game import ComponentFile
 
 
 @dataclass
@@ -64,6 +64,8 @@ class GamePreview:
     #: The built PDF, and the title of each of its sheets (page n is sheets[n - 1]).
     pdf: Path | None = None
     sheets: list[str] = field(default_factory=list)
+    #: Once checked, why there is no PDF, when there is none.
+    unprinted: str = ""
     #: False while the rules checks and the PDF are still to come (the first phase).
     checked: bool = False
 
@@ -126,7 +128,7 @@ class PreviewMemo:
         self.svgs[id(faces)] = known
         return known[2], known[3]
 
-    def keep_only(self, laid: list[Laid]) -> None:
+    def keep_only(self, laid: Sequence[Laid]) -> None:
         """Forget the SVGs of faces no longer laid out."""
         alive = {id(faces) for part in laid for faces in part.faces}
         self.svgs = {key: value for key, value in self.svgs.items() if key in alive}
@@ -146,7 +148,7 @@ def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
     return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
 
 
-def _place_findings(preview: GamePreview, laid: list[Laid], findings: list[Finding]) -> None:
+def _place_findings(preview: GamePreview, laid: Sequence[Laid], findings: Sequence[Finding]) -> None:
     """Each finding beside the component whose lines hold it; the rest on the game."""
     for finding in findings:
         home = None
@@ -166,51 +168,37 @@ def forget_cached_sources() -> None:
     icons.forget_icons()
 
 
-@dataclass
-class Drawn:
-    """What the second phase (checks and PDF) needs from the first (layout)."""
-
-    game: Game
-    ctx: LayoutContext
-    laid: list[Laid]
-    #: A layout not found in the build cache, with its cache entry: the second phase keeps
-    #: it there (pickling a large game would slow down the first).
-    fresh: tuple[str, LaidRecord] | None = None
-
-
-def draw_preview(folder: Path, project: Project, memo: PreviewMemo | None = None) -> tuple[GamePreview, Drawn | None]:
+def draw_preview(
+    folder: Path, project: Project, memo: PreviewMemo | None = None
+) -> tuple[GamePreview, PrintRun | None]:
     """The quick first phase: every component drawn, with the layout's own findings: from the
     build cache when the game is unchanged since the last build, else laid out, and with the
-    memo of the game's previous preview, only what changed is laid out and drawn."""
+    memo of the game's previous preview, only what changed is laid out and drawn. The game's
+    run goes on to the second phase, its store holding the layout until then (pickling a
+    large game for the build cache would slow down the first)."""
     forget_cached_sources()
     memo = memo or PreviewMemo()
     preview = GamePreview(folder, folder.name)
     try:
         game = load_game(folder)
         preview.name = game.name
-        ctx = print_context(game, project.printing.options)
-        ctx.memo = memo.layout
+        run = PrintRun.of(game, project, memo=memo.layout, hold=True)
         memo.forget_changed_art()
-        entry = layout_entry(game, ctx)
-        record = cached_layout(entry, ctx, project.output.store())
-        fresh = None
-        if record is None:
-            record = LaidRecord.of(lay_out(game, ctx), ctx)
-            fresh = (entry, record)
-        laid = record.laid
-        preview.groups = [_group(part, ctx.icon_path, memo) for part in laid]
-        memo.keep_only(laid)
+        laid = run.laid()
+        preview.groups = [_group(part, run.icon_path, memo) for part in laid.parts]
+        memo.keep_only(laid.parts)
         memo.remember_art()
-        _place_findings(preview, laid, ctx.findings)
+        _place_findings(preview, laid.parts, laid.findings)
     except SourceError as exc:
         return replace(preview, error=str(exc), groups=[], findings=[], checked=True), None
-    return preview, Drawn(game, ctx, laid, fresh)
+    return preview, run
 
 
-def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> GamePreview:
+def finish_preview(preview: GamePreview, run: PrintRun) -> GamePreview:
     """The slower second phase, on a copy (the first may be on show meanwhile): the rules
-    checker's findings, and the PDF that `cutsheet build` writes with the project's settings,
-    in out_dir/<slug>/<slug>.pdf (copied from the build cache when a build made it)."""
+    checks' findings, and unless they or the layout found errors, the PDF that `cutsheet
+    build` writes with the project's settings, in out_dir/<slug>/<slug>.pdf (copied from the
+    build cache when a build made it)."""
     done = replace(
         preview,
         checked=True,
@@ -219,27 +207,30 @@ def finish_preview(preview: GamePreview, drawn: Drawn, project: Project) -> Game
             replace(g, components=[replace(c, findings=list(c.findings)) for c in g.components]) for g in preview.groups
         ],
     )
-    store = project.output.store()
-    if drawn.fresh is not None:
-        store.put_object(*drawn.fresh)
+    run.store.release()
     try:
-        checked = check_game(preview.folder, [], CheckOptions(), game=drawn.game)
-        if checked.bad_input is not None:
-            raise checked.bad_input
-        _place_findings(done, drawn.laid, checked.findings)
-        if any(f.severity is Severity.ERROR for f in drawn.ctx.findings):
-            return done  # as `cutsheet build`: no PDF while the layout has errors
-        game = drawn.game
-        sheets = impose(drawn.laid, project.paper_for(game.folder), game, project.printing.options)
-        pdf = write_print_file(game, sheets, drawn.ctx, project.output.out_dir, store)
-        done.pdf = pdf.resolve()
-        done.sheets = [sheet.title for sheet in sheets]
+        checks = run.checks()
+        _place_findings(done, run.laid().parts, checks.findings)
+        pdf = checks.then(lambda: _print_file(run))
+        if pdf is not None:
+            done.pdf = pdf.resolve()
+            done.sheets = [sheet.title for sheet in run.sheets().sheets]
+        else:
+            done.unprinted = "the rules checks found errors" if checks.stops else "the layout has errors"
     except SourceError as exc:
         return replace(done, error=str(exc), groups=[], findings=[])
     return done
 
 
+def _print_file(run: PrintRun) -> Path | None:
+    """The game's PDF, or None when its layout has errors (nothing is printed then)."""
+    try:
+        return run.write_pdf()
+    except LayoutFailed:
+        return None
+
+
 def build_preview(folder: Path, project: Project) -> GamePreview:
     """Both phases: lay out, check and print one game folder of the project."""
-    preview, drawn = draw_preview(folder, project)
-    return preview if drawn is None else finish_preview(preview, drawn, project)
+    preview, run = draw_preview(folder, project)
+    return preview if run is None else finish_preview(preview, run)

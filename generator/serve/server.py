@@ -27,8 +27,9 @@ from jinja2 import Environment, PackageLoader
 
 from generator import shipped
 from generator.layout.fonts import faces
+from generator.pipeline import PrintRun
 from generator.project import Project
-from generator.serve.preview import Drawn, GamePreview, PreviewMemo, draw_preview, finish_preview
+from generator.serve.preview import GamePreview, PreviewMemo, draw_preview, finish_preview
 
 HOST = "127.0.0.1"
 #: Seconds an events stream waits for a rebuild before sending a keep-alive comment.
@@ -60,19 +61,19 @@ class Previews:
         phase: first the drawn components, then the findings and PDFs. A bug in a kind or
         an engine is shown on the page: the server survives any deck."""
         first: dict[Path, GamePreview] = {}
-        drawn: dict[Path, Drawn] = {}
+        runs: dict[Path, PrintRun] = {}
         for folder in folders or self.folders:
             try:
-                first[folder], rest = draw_preview(folder, self.project, self.memos.get(folder))
+                first[folder], run = draw_preview(folder, self.project, self.memos.get(folder))
             except Exception as exc:
-                first[folder], rest = failed(folder, exc), None
-            if rest is not None:
-                drawn[folder] = rest
+                first[folder], run = failed(folder, exc), None
+            if run is not None:
+                runs[folder] = run
         self._publish(first)
         second: dict[Path, GamePreview] = {}
-        for folder, rest in drawn.items():
+        for folder, run in runs.items():
             try:
-                second[folder] = finish_preview(first[folder], rest, self.project)
+                second[folder] = finish_preview(first[folder], run)
             except Exception as exc:
                 second[folder] = failed(folder, exc)
         if second:

@@ -1,19 +1,20 @@
 """Writing a game's sheets: the PDF (from the build cache when a PDF of the same content was
 written before), and each sheet's SVG and PNG (kept when the last build into the folder wrote
-it with the same content, build/written.py), the rest drawn in worker processes."""
+it with the same content, pipeline/written.py), the rest drawn in worker processes."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import ClassVar
 
-from generator.build.imposed import headings, sheet_digests
-from generator.build.result import BuildResult
-from generator.build.written import SheetFile, read_written, record_written
-from generator.cache import BuildCache, key
-from generator.layout.context import LayoutContext, find_icon
+from generator.cache import BuildCache, Inputs, key
+from generator.layout.context import find_icon
 from generator.output import scratch_file, write_atomic, write_with
+from generator.pipeline.imposed import headings
+from generator.pipeline.result import BuildResult
+from generator.pipeline.written import SheetFile, read_written, record_written
 from generator.project import OutputSettings
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.render.raster import prepare as prepare_raster
@@ -23,18 +24,18 @@ from generator.staging import Stage
 from generator.workers import Workers, chunks, inherited, shares
 
 
+@dataclass(frozen=True)
+class PdfInputs(Inputs):
+    """What a game's PDF is made from: its name (the document's title) and its sheets."""
+
+    stage: ClassVar[str] = "pdf"
+    name: str
+    sheets: tuple[str, ...]
+
+
 def pdf_path(out_dir: Path, game: Game) -> Path:
     """Where a game's PDF goes: <out_dir>/<slug>/<slug>.pdf."""
     return out_dir / game.slug / f"{game.slug}.pdf"
-
-
-def write_print_file(game: Game, sheets: list[Sheet], ctx: LayoutContext, out_dir: Path, store: BuildCache) -> Path:
-    """The game's PDF exactly as `write_outputs` writes it (from the cache when it holds it),
-    for a caller that wants the PDF alone."""
-    pdf = pdf_path(out_dir, game)
-    digests = sheet_digests(headings(game, sheets), sheets, ctx)
-    _write_pdf(game, sheets, ctx, pdf, key("pdf", game.name, digests), store)
-    return pdf
 
 
 def write_svgs(files: list[SheetFile], heads: list[str], icon_dirs: list[Path]) -> int:
@@ -74,11 +75,11 @@ class SheetPlan:
         return len(self.files) - sum(len(files) for files in self.missing.values())
 
 
-def plan_sheets(result: BuildResult, formats: tuple[str, ...], output: OutputSettings) -> SheetPlan:
+def plan_sheets(result: BuildResult, formats: tuple[str, ...], out_dir: Path, store: BuildCache) -> SheetPlan:
     """What `write_outputs` must draw: read before the folder is staged, as staging links
-    its files and so changes their signatures (build/written.py)."""
+    its files and so changes their signatures (pipeline/written.py)."""
     game = result.game
-    folder = output.out_dir / game.slug
+    folder = out_dir / game.slug
     wanted: dict[str, list[SheetFile]] = {
         fmt: [
             SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)
@@ -87,15 +88,16 @@ def plan_sheets(result: BuildResult, formats: tuple[str, ...], output: OutputSet
         for fmt in ("svg", "png")
         if fmt in formats
     }
-    last = read_written(output.store(), folder)
+    last = read_written(store, folder)
     return SheetPlan(folder, wanted, {fmt: [f for f in files if not last.holds(f)] for fmt, files in wanted.items()})
 
 
 def write_outputs(
     result: BuildResult,
-    ctx: LayoutContext,
+    icon_dirs: Sequence[Path],
     formats: tuple[str, ...],
     output: OutputSettings,
+    store: BuildCache,
     plan: SheetPlan,
     stage: Stage,
     progress: Callable[[int], None] | None = None,
@@ -104,7 +106,7 @@ def write_outputs(
     as they are, the rest are drawn in `output.jobs` processes (SVGs while the PDF is
     written; PNGs are pages of the PDF). The files are added to `result.files` by their
     place in the game's folder."""
-    store, jobs, game = output.store(), output.jobs, result.game
+    jobs, game = output.jobs, result.game
     heads = headings(game, result.sheets)
     missing = {fmt: [replace(f, path=stage.path(f.path)) for f in files] for fmt, files in plan.missing.items()}
     if progress:
@@ -113,16 +115,16 @@ def write_outputs(
         _prepare_workers(bool(missing.get("svg")), bool(missing.get("png")))
     with Workers(jobs, progress, shared=result.sheets) as workers:
         for run in _svg_runs(missing.get("svg", []), jobs, "pdf" in formats or bool(missing.get("png"))):
-            workers.submit(write_svgs, run, [heads[f.index] for f in run], ctx.icon_dirs)
+            workers.submit(write_svgs, run, [heads[f.index] for f in run], list(icon_dirs))
         pdf = stage.path(pdf_path(output.out_dir, game))
         if "pdf" in formats:
-            _write_pdf(game, result.sheets, ctx, pdf, key("pdf", game.name, result.digests), store)
+            write_pdf(pdf, game, result.sheets, result.digests, icon_dirs, store)
             result.files.append(pdf_path(output.out_dir, game))
         if missing.get("png"):
             with ExitStack() as stack:
                 if "pdf" not in formats:  # the previews still come from the print file
                     pdf = stack.enter_context(scratch_file(pdf))
-                    _write_pdf(game, result.sheets, ctx, pdf, None, store)
+                    write_pdf(pdf, game, result.sheets, None, icon_dirs, store)
                 for run in _png_runs(missing["png"], jobs):
                     images = [PageImage(f.index, _preview_size(result.sheets[f.index]), PREVIEW_DPI) for f in run]
                     workers.submit(write_pngs, pdf, run, images)
@@ -131,9 +133,9 @@ def write_outputs(
     result.files.extend(sorted(f.path for f in plan.files))
 
 
-def record_sheets(plan: SheetPlan, output: OutputSettings) -> None:
+def record_sheets(plan: SheetPlan, store: BuildCache) -> None:
     """Record the plan's files as they stand in the game's folder, once it is in place."""
-    record_written(output.store(), plan.folder, plan.files)
+    record_written(store, plan.folder, plan.files)
 
 
 def _svg_runs(files: list[SheetFile], jobs: int, pdf_meanwhile: bool) -> list[list[SheetFile]]:
@@ -161,20 +163,27 @@ def _prepare_workers(svg: bool, png: bool) -> None:
         prepare_raster()
 
 
-def _write_pdf(
-    game: Game, sheets: list[Sheet], ctx: LayoutContext, pdf: Path, entry: str | None, store: BuildCache
+def write_pdf(
+    pdf: Path,
+    game: Game,
+    sheets: list[Sheet],
+    digests: list[str] | None,
+    icon_dirs: Sequence[Path],
+    store: BuildCache,
 ) -> None:
-    """The game's PDF, from the cache when `entry` is in it (reportlab is imported only to
-    write one: a tenth of a second of a rebuild that changed nothing)."""
-    data = store.get(entry) if entry else None
+    """The game's PDF, kept in `store` under its sheets' `digests` (None: neither looked up
+    nor kept, a scratch PDF). reportlab is imported only to write one: a tenth of a second of
+    a rebuild that changed nothing."""
+    inputs = PdfInputs(game.name, tuple(digests)) if digests is not None else None
+    data = store.lookup(inputs, bytes) if inputs else None
     if data is not None:
         write_atomic(pdf, data)
         return
-    from generator.render.pdf import write_pdf
+    from generator.render.pdf import write_pdf as render_pdf
 
-    write_with(pdf, lambda tmp: write_pdf(sheets, tmp, game.name, ctx.icon_path))
-    if entry:
-        store.put(entry, pdf.read_bytes())
+    write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, partial(find_icon, icon_dirs=icon_dirs)))
+    if inputs:
+        store.put(inputs, pdf.read_bytes())
 
 
 def _preview_size(sheet: Sheet) -> tuple[int, int]:

@@ -1,10 +1,12 @@
 """A game's laid-out parts imposed onto sheets, run by run, each sheet naming the component
 files it holds, with the front matter first when the options ask for it."""
 
-from generator.build.front_matter import front_matter
-from generator.build.parts import Laid
-from generator.build.policy import sheet_runs, tiled, too_large
+from collections.abc import Sequence
+
 from generator.layout.scene import Scene
+from generator.pipeline.front_matter import front_matter
+from generator.pipeline.parts import Laid
+from generator.pipeline.policy import sheet_runs, tiled, too_large
 from generator.sheets import checklist
 from generator.sheets.foldover import fits_fold_over, impose_fold_over
 from generator.sheets.impose import PendingSheet, finish, impose_tiled
@@ -19,7 +21,7 @@ from generator.sources.game import Game
 from generator.sources.rules import read_rules
 
 
-def impose(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
+def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
     """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
     are one run, parts of the same stock and sides sharing their sheets (see
     policy.sheet_runs); with options.checklist the front matter first (see front_matter)."""

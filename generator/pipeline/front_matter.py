@@ -1,9 +1,11 @@
 """The pages before a game's sheets: its cover, the rules and the checklist of what to print on
 what."""
 
-from generator.build.parts import Laid
-from generator.build.policy import tiled
+from collections.abc import Sequence
+
 from generator.games import engines
+from generator.pipeline.parts import Laid
+from generator.pipeline.policy import tiled
 from generator.sheets import checklist
 from generator.sheets.cover import Contents, StockPages, cover_sheet
 from generator.sheets.model import Sheet
@@ -13,7 +15,7 @@ from generator.sources.game import Game
 
 
 def front_matter(
-    laid: list[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
+    laid: Sequence[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
 ) -> list[Sheet]:
     """The pages before the sheets: a cover, the rules sheets and the checklist."""
     count = len(rules) + 2
@@ -50,7 +52,7 @@ def players(game: Game) -> str:
 
 
 def _rows(
-    laid: list[Laid], sheets: list[Sheet], paper: Paper, options: PrintOptions, first_page: int
+    laid: Sequence[Laid], sheets: list[Sheet], paper: Paper, options: PrintOptions, first_page: int
 ) -> list[checklist.Row]:
     rows = []
     for part in (p for p in laid if p.faces):

@@ -1,6 +1,11 @@
 """A print-and-play release of a built game: one folder with the print file, a short
 README.txt, and a zip of both with the SVG sheets, ready to upload to a print-and-play site.
 
+It is one of the build's outputs (`cutsheet build --pnp`), not an export: it is made from the
+PDF and SVGs the build has just written into the game's staged folder, and goes into that same
+folder, so the game's output is replaced with the release in it or not at all
+(generator/staging.py). An export writes a folder of its own from the pipeline's stages.
+
 The zip is deterministic like every other output: entries sorted by name, each with the
 same fixed timestamp and permissions, so the same build gives the same bytes.
 """

@@ -1,7 +1,9 @@
 """What goes where: whether a part fits on the paper or is tiled, what is left out as too
 large, and which parts share their sheets."""
 
-from generator.build.parts import Laid
+from collections.abc import Sequence
+
+from generator.pipeline.parts import Laid
 from generator.sheets.impose import plan_grid
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
@@ -29,7 +31,14 @@ def too_large(paper: Paper, part: Laid) -> str:
     )
 
 
-def sheet_runs(parts: list[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
+def fitting(parts: Sequence[Laid], paper: Paper) -> tuple[list[Laid], list[str]]:
+    """The parts that fit on the paper (or are tiled across it), and what is said of each of
+    the others (too_large)."""
+    fit = [part for part in parts if not part.faces or fits_on(paper, part)]
+    return fit, [too_large(paper, part) for part in parts if part.faces and not fits_on(paper, part)]
+
+
+def sheet_runs(parts: Sequence[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
     """The parts in sheet runs: parts of the same stock and sides are imposed together, so
     they fill each other's sheets whatever their sizes (fronts and backs staying in register,
     as sheets/pack.py keeps them). A tiled board, a part folded over, and with

@@ -15,8 +15,9 @@ cache.
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
-from generator.cache import BuildCache, key
+from generator.cache import BuildCache, Inputs
 
 #: A file's size, modification and change times (ns), and inode.
 Signature = tuple[int, int, int, int]
@@ -55,24 +56,25 @@ def signature(path: Path) -> Signature | None:
     return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
 
 
+@dataclass(frozen=True)
+class WrittenInto(Inputs):
+    """What the record of a game's folder is kept under: the folder's name is enough, as each
+    output folder has its own cache."""
+
+    stage: ClassVar[str] = "written sheet files"
+    folder: str
+
+
 def read_written(store: BuildCache, folder: Path) -> WrittenFiles:
     """What the last build into `folder` recorded (nothing, without a cache)."""
-    kept = store.get_object(_entry(folder))
-    return WrittenFiles(folder, kept if isinstance(kept, dict) else {})
+    return WrittenFiles(folder, store.lookup(WrittenInto(folder.name), dict) or {})
 
 
 def record_written(store: BuildCache, folder: Path, files: Iterable[SheetFile]) -> None:
     """Record `files` as they are now, for the next build into `folder`."""
     signed = ((file, signature(file.path)) for file in files)
-    store.put_object(
-        _entry(folder), {_name(folder, file): (file.entry, stat) for file, stat in signed if stat is not None}
-    )
-
-
-def _entry(folder: Path) -> str:
-    """The record's cache entry: the game's folder name is enough, as each output folder has
-    its own cache."""
-    return key("written sheet files", folder.name)
+    record = {_name(folder, file): (file.entry, stat) for file, stat in signed if stat is not None}
+    store.put(WrittenInto(folder.name), record)
 
 
 def _name(folder: Path, file: SheetFile) -> str:

@@ -1,0 +1,85 @@
+"""A game's sheets, kept in the build cache: a rebuild of a game whose parts, paper, print
+options and rules are unchanged takes its sheets from there instead of imposing them again.
+
+Imposing is most of what a rebuild of an unchanged game does besides copying files: the
+rules pages and the checklist set text, which loads the fonts' metrics. Each sheet's
+digest, the key of its PDF page, SVG and PNG, is kept with the sheets.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from generator.cache import BuildCache, Files, Inputs, files_digest, key
+from generator.pipeline.front_matter import players
+from generator.pipeline.imposition import impose
+from generator.pipeline.parts import Laid
+from generator.pipeline.policy import fitting
+from generator.sheets.model import Sheet
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import Paper
+from generator.sources.game import Game
+from generator.sources.rules import rules_path
+
+
+@dataclass(frozen=True)
+class Imposed:
+    """A game's sheets, each one's digest (sheet_digests), and what was left out as too
+    large for the paper (only when asked to leave it out rather than fail)."""
+
+    sheets: list[Sheet]
+    digests: list[str]
+    left_out: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ImposeInputs(Inputs):
+    """What imposing reads: the parts (their `source` digest covers the game's files, icons
+    and art), the paper, the options, the game's name and players, and its rules."""
+
+    stage: ClassVar[str] = "imposed"
+    parts: str
+    paper: Paper
+    options: PrintOptions
+    name: str
+    players: str
+    rules: Files
+    fitting_only: bool
+
+
+def headings(game: Game, sheets: list[Sheet]) -> list[str]:
+    """Each sheet's heading in its SVG, and part of its digest."""
+    return [f"{game.name}: {sheet.title} (sheet {n} of {len(sheets)})" for n, sheet in enumerate(sheets, 1)]
+
+
+def sheet_digests(heads: list[str], sheets: list[Sheet], icon_dirs: Sequence[Path]) -> list[str]:
+    """Each sheet's content hashed once (with the icon files it may draw); its PDF, SVG and
+    PNG are keyed by that."""
+    icons = files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg"))
+    return [key("sheet", heading, icons, sheet) for heading, sheet in zip(heads, sheets, strict=True)]
+
+
+def imposed_sheets(
+    parts: Sequence[Laid],
+    source: str,
+    paper: Paper,
+    game: Game,
+    options: PrintOptions,
+    icon_dirs: Sequence[Path],
+    store: BuildCache,
+    fitting_only: bool = False,
+) -> Imposed:
+    """The imposing stage: impose() and the sheets' digests, from `store` when it holds them.
+    With `fitting_only`, the parts too large for the paper are left out (and said in
+    `left_out`) instead of failing the game; `source` is the parts' digest (LaidGame.source)."""
+    inputs = ImposeInputs(
+        source, paper, options, game.name, players(game), Files((rules_path(game.folder),)), fitting_only
+    )
+
+    def make() -> Imposed:
+        placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
+        sheets = impose(placed, paper, game, options)
+        return Imposed(sheets, sheet_digests(headings(game, sheets), sheets, icon_dirs), tuple(left_out))
+
+    return store.cached(inputs, Imposed, make)

@@ -1,0 +1,151 @@
+"""A game's parts: each component file (its items validated when the game was read) laid out
+into the faces of every copy, kept in the build cache under everything the game can see."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from generator.cache import BuildCache, Files, Inputs, files_digest, key
+from generator.findings import Finding, Severity
+from generator.games import game_kinds
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.folders import context_for, seen_files
+from generator.layout.memo import DrawMemo, fingerprint
+from generator.sheets.ink import save_ink
+from generator.sheets.options import PrintOptions
+from generator.sources.errors import SourceError
+from generator.sources.game import ComponentFile, Game
+from generator.sources.layout_model import Layout
+
+
+@dataclass
+class Laid:
+    """One component file laid out: its kind, and the faces of every copy in order."""
+
+    file: ComponentFile
+    kind: ComponentKind
+    layout: Layout
+    faces: list[Faces]
+
+    @property
+    def row(self) -> str:
+        """Its checklist row and bookmark: the file's `row:`, else its kind's label."""
+        return self.file.row or self.kind.label or self.kind.name
+
+    @property
+    def stock(self) -> str:
+        """What it is printed on: the file's `stock:`, else its kind's, else board for a
+        board (tileable) and card stock for the rest."""
+        return self.file.stock or self.kind.stock or ("board" if self.kind.tileable else "card")
+
+    @property
+    def gap(self) -> float:
+        """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
+        return self.layout.gap
+
+
+@dataclass(frozen=True)
+class LaidGame:
+    """A game's parts laid out, the findings the layout made, and the art files it drew or
+    looked for (read by name as items are drawn, so no key can name them beforehand)."""
+
+    parts: tuple[Laid, ...]
+    findings: tuple[Finding, ...]
+    art_files: frozenset[Path]
+    art_digest: str
+    #: A digest of everything the parts were drawn from (the layout's key and its art):
+    #: what is made from the parts alone, such as the game's sheets, is kept under it.
+    source: str
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    def art_unchanged(self) -> bool:
+        """Whether every art file the layout read is as it was (a kept layout is stale if not)."""
+        return files_digest(self.art_files) == self.art_digest
+
+
+class LayoutFailed(Exception):
+    """Laying out the game found errors (text that does not fit, missing icons): nothing is
+    printed of it."""
+
+    def __init__(self, findings: list[Finding]):
+        super().__init__("\n".join(str(f) for f in findings))
+        self.findings = findings
+
+
+@dataclass(frozen=True)
+class LayoutInputs(Inputs):
+    """What a game's layout is drawn from, but the art its items name."""
+
+    stage: ClassVar[str] = "laid out"
+    engine: str
+    files: tuple[str, ...]
+    ink_saver: bool
+    #: game.yaml, the component files and their tables, the layouts and icons it can see.
+    sources: Files
+
+
+def print_context(game: Game, options: PrintOptions) -> LayoutContext:
+    """The layout context of a game printed with `options` (the ink saver is drawn in layout)."""
+    ctx = context_for(game)
+    ctx.ink_saver = options.ink_saver
+    return ctx
+
+
+def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo | None = None) -> LaidGame:
+    """The layout stage: lay_out's parts and findings, from `store` when nothing the game can
+    see has changed (its sources, layouts and icons in the key, the art it read checked)."""
+    inputs = LayoutInputs(game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, Files(tuple(seen_files(ctx))))
+
+    def make() -> LaidGame:
+        parts = tuple(lay_out(game, ctx, memo))
+        art = files_digest(ctx.art_files)
+        return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
+
+    return store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+
+
+def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
+    kinds = game_kinds(game.engine)
+    if component_file.kind not in kinds:
+        raise SourceError(
+            component_file.data.loc_of("kind"),
+            f"unknown component kind {component_file.kind!r} (expected one of: {', '.join(sorted(kinds))})",
+        )
+    return kinds[component_file.kind]
+
+
+def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> list[Laid]:
+    """Draw each copy's faces of every component file. With the memo of a live preview, an
+    item unchanged since its last pass, in a file whose scope is unchanged, is not drawn
+    again (layout/memo.py)."""
+    if memo:
+        memo.begin()
+        files = [fingerprint(f) for f in game.files]
+        folders = [folder for folder in [*ctx.layout_dirs, *ctx.icon_dirs] if folder.is_dir()]
+        seen = files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())])
+    laid = []
+    for n, component_file in enumerate(game.files):
+        kind = kind_of(component_file, game)
+        named_by = "layout" if "layout" in component_file.data else "kind"
+        layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
+        drawer = kind
+        if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
+            drawer = memo.remembering(kind, fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen))
+        faces = drawer.draw_file(list(component_file.items), layout, ctx)
+        if ctx.ink_saver:
+            faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]
+        laid.append(Laid(component_file, kind, layout, faces))
+    return laid
+
+
+def printable(laid: LaidGame) -> Sequence[Laid]:
+    """The parts, when their layout found no error; LayoutFailed when it did: nothing is
+    printed of a game whose layout has errors."""
+    if laid.errors:
+        raise LayoutFailed(laid.errors)
+    return laid.parts

@@ -1,0 +1,143 @@
+"""The print pipeline of one game: a `PrintRun`, whose stages every command runs.
+
+    checks()  the static rules checks, the check-then-build policy (pipeline/checks.py)
+    laid()    the parts laid out, with the layout's findings (pipeline/parts.py)
+    parts()   the parts of a layout without errors: nothing is printed of one with errors
+    sheets()  the parts imposed onto sheets, each with its digest (pipeline/imposed.py)
+    write()   the build's files: PDF, SVGs, PNGs, the release (pipeline/writers.py)
+    write_pdf()  the PDF alone, as write() writes it
+
+`cutsheet build` writes, `cutsheet serve` shows the layout and then writes the PDF alone,
+`cutsheet export` hands the run to a profile, which reads its parts or sheets: the commands
+choose stages and outputs, and the run does the work. Each stage is kept in the run's store
+under its inputs (generator/cache.py): done once in a run however often it is asked for, and
+taken from <out>/.cache when an earlier run did it with the same inputs.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from generator.cache import BuildCache
+from generator.layout.context import LayoutContext, find_icon
+from generator.layout.memo import DrawMemo
+from generator.pipeline.checks import StaticChecks, check_first
+from generator.pipeline.front_matter import players
+from generator.pipeline.imposed import Imposed, imposed_sheets
+from generator.pipeline.parts import Laid, LaidGame, LayoutFailed, laid_game, print_context, printable
+from generator.pipeline.release import write_release
+from generator.pipeline.result import BuildResult
+from generator.pipeline.writers import pdf_path, plan_sheets, record_sheets, write_outputs, write_pdf
+from generator.project import OutputSettings, Project
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import Paper
+from generator.sources.game import Game
+from generator.staging import staged
+
+
+@dataclass(frozen=True)
+class PrintRun:
+    """One game printed on one paper with one set of print options, into one output folder."""
+
+    game: Game
+    paper: Paper
+    options: PrintOptions
+    output: OutputSettings
+    #: Where the stages' results are kept (<out>/.cache, and in memory for this run); a run
+    #: made from this one with other settings (dataclasses.replace) shares it.
+    store: BuildCache = field(compare=False, repr=False)
+    #: A live preview's memo of the faces of its last layout pass (layout/memo.py), or None.
+    memo: DrawMemo | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, game: Game, project: Project, memo: DrawMemo | None = None, hold: bool = False) -> "PrintRun":
+        """The run of `game` with the project's settings; `hold` keeps the cache's writes in
+        memory until the store is released (BuildCache)."""
+        output = project.output
+        return cls(game, project.paper_for(game.folder), project.printing.options, output, output.store(hold), memo)
+
+    def context(self) -> LayoutContext:
+        """A fresh layout context of the game as this run prints it."""
+        return print_context(self.game, self.options)
+
+    @cached_property
+    def icon_dirs(self) -> tuple[Path, ...]:
+        """Where the game's icons are looked for, in order."""
+        return tuple(self.context().icon_dirs)
+
+    def icon_path(self, name: str) -> Path | None:
+        return find_icon(name, self.icon_dirs)
+
+    def checks(self, enabled: bool = True) -> StaticChecks:
+        return check_first(self.game, self.store, enabled)
+
+    def laid(self) -> LaidGame:
+        return self._laid
+
+    @cached_property
+    def _laid(self) -> LaidGame:
+        """The layout, worked out once a run: every later stage of the run (and a live
+        preview's second phase) reads the sources as they were when it was laid out."""
+        return laid_game(self.game, self.context(), self.store, self.memo)
+
+    def parts(self) -> Sequence[Laid]:
+        """The laid-out parts; LayoutFailed when the layout found errors."""
+        return printable(self.laid())
+
+    def sheets(self, fitting_only: bool = False) -> Imposed:
+        """The parts imposed onto sheets; with `fitting_only`, those too large for the paper
+        are left out (Imposed.left_out) instead of failing. LayoutFailed as parts()."""
+        laid = self.laid()
+        return imposed_sheets(
+            printable(laid), laid.source, self.paper, self.game, self.options, self.icon_dirs, self.store, fitting_only
+        )
+
+    def write_pdf(self) -> Path:
+        """The game's PDF, in <out>/<slug>/<slug>.pdf, byte for byte as write() writes it."""
+        imposed = self.sheets()
+        pdf = pdf_path(self.output.out_dir, self.game)
+        write_pdf(pdf, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store)
+        return pdf
+
+    def write(
+        self, formats: tuple[str, ...], release: bool = False, progress: Callable[[int], None] | None = None
+    ) -> BuildResult:
+        """Write the game's `formats` (and with `release`, its print-and-play release, made of
+        the PDF and SVGs: PrintSettings.outputs names them) into <out>/<slug>/; nothing is
+        written when the layout finds errors, which the result holds with its findings.
+        `progress` is told how many files are done, as they are.
+
+        The game's output folder is replaced as a whole (generator/staging.py): a build that
+        fails or is killed leaves it as it was."""
+        game, out_dir = self.game, self.output.out_dir
+        result = BuildResult(game, findings=list(self.laid().findings))
+        try:
+            imposed = self.sheets()
+        except LayoutFailed:
+            return result
+        result.sheets, result.digests = imposed.sheets, imposed.digests
+        folder = out_dir / game.slug
+        plan = plan_sheets(result, formats, out_dir, self.store)
+        with staged(folder) as stage:
+            write_outputs(result, self.icon_dirs, formats, self.output, self.store, plan, stage, progress)
+            if release:
+                svgs = sorted(stage.path(path) for path in result.files if path.suffix == ".svg")
+                pdf = stage.path(pdf_path(out_dir, game))
+                made = write_release(game.slug, game.name, players(game), pdf, svgs, result.sheets, stage.root)
+                result.files.extend(folder / path.relative_to(stage.root) for path in (made.pdf, made.readme, made.zip))
+            stage.keep(*result.files)
+        record_sheets(plan, self.store)
+        return result
+
+
+def build_game(game: Game, project: Project, progress: Callable[[int], None] | None = None) -> BuildResult:
+    """What `cutsheet build` writes of one game of the project (the checks left to the
+    caller): the formats and release its printing settings ask for.
+
+    With `project.output.cache`, work whose inputs are unchanged since a build into the same
+    out_dir is taken from <out_dir>/.cache (generator/cache.py); `project.output.jobs` > 1
+    renders sheets in that many processes. Either way the files written are byte for byte
+    the same."""
+    printing = project.printing
+    return PrintRun.of(game, project).write(printing.outputs, printing.release, progress)
