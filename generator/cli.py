@@ -7,9 +7,9 @@ that cannot be read or laid out, an output that cannot be written).
 import dataclasses
 import functools
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from urllib.parse import urlsplit
 
 import click
@@ -20,7 +20,7 @@ from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
-from generator.export.profiles import PROFILES
+from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity, accept
 from generator.games import load_game
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
@@ -28,8 +28,14 @@ from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
 from generator.sources.discover import refuse_inside_games
 from generator.sources.errors import SourceError, display_path
-from generator.sources.game import Game
+from generator.sources.registry import RegistryError
 from generator.staging import OutputError
+
+if TYPE_CHECKING:
+    from generator.check.sweep import SweepResult
+    from generator.pipeline import BuildResult, PrintRun, StaticChecks
+
+T = TypeVar("T")
 
 #: The defaults of every option below: the settings' own, written once in generator/project.py.
 PRINTING = PrintSettings()
@@ -256,6 +262,8 @@ def build(
 
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
+    from generator.pipeline import PrintRun
+
     try:
         project = _project(sources, printing, output, (("--out", output.out_dir),))
     except SourceError as exc:
@@ -263,13 +271,15 @@ def build(
     code = 0
     for folder in project.folders:
         try:
-            game = load_game(folder)
+            run = PrintRun.of(load_game(folder), project)
+            checks = run.checks(enabled=not no_check)
         except SourceError as exc:
             _fail(str(exc))
-        if not no_check and not _checks_pass(game, output.store()):
+        stopped = f"{run.game.name}: not built: the checker found errors (--no-check builds anyway)"
+        result = _checked(checks, stopped, functools.partial(_build_one, run, printing))
+        if result is None:
             code = max(code, 1)
-            continue
-        if not _build_one(game, project):
+        elif not result.ok:
             code = 2
     if alignment_test:
         from generator.render.alignment import write_alignment_test
@@ -291,32 +301,27 @@ def _unwritable(place: Path, exc: OSError) -> str:
     return f"error: cannot write {display_path(place)}: {exc.strerror or exc} ({exc.filename or place})"
 
 
-def _checks_pass(game: Game, store: BuildCache) -> bool:
-    """Run the static checks (kept in the build cache), print what a build should say of
-    them (`cutsheet check` says the rest); False when they found errors."""
-    from generator.build.checks import static_checks
-
-    checked = static_checks(game, store)
-    if checked.bad_input:
-        _fail(str(checked.bad_input))
-    _say(checked.findings)
-    if checked.errors:
-        click.echo(f"{checked.name}: not built: the checker found errors (--no-check builds anyway)", err=True)
-    return not checked.errors
+def _checked(checks: "StaticChecks", stopped: str, make: Callable[[], T]) -> T | None:
+    """Say what the static checks found that a command says of them (`cutsheet check` says
+    the rest), then make(), unless their errors stop the game: then say `stopped` (None)."""
+    _say(checks.findings)
+    made = checks.then(make)
+    if made is None:
+        click.echo(stopped, err=True)
+    return made
 
 
-def _say(findings: list[Finding]) -> None:
+def _say(findings: Sequence[Finding]) -> None:
     """A build prints errors and warnings; infos and the findings a game accepts stay quiet."""
     for finding in findings:
         if finding.severity is not Severity.INFO and not finding.accepted:
             click.echo(str(finding), err=True)
 
 
-def _build_one(game: Game, project: Project) -> bool:
-    """Build one game; False when its sources cannot be laid out (its findings say why:
-    bad input, exit 2). A source or output error ends the command."""
-    from generator.build import build_game
-
+def _build_one(run: "PrintRun", printing: PrintSettings) -> "BuildResult":
+    """Build one game; its result is not ok when its sources cannot be laid out (its findings
+    say why: bad input, exit 2). A source or output error ends the command."""
+    game = run.game
     try:
         with click.progressbar(
             length=1, label=f"{game.name:<24}", file=sys.stderr, hidden=not sys.stderr.isatty()
@@ -326,7 +331,7 @@ def _build_one(game: Game, project: Project) -> bool:
                 bar.length = max(bar.length or 0, bar.pos + n + 1)
                 bar.update(n)
 
-            result = build_game(game, project, advance)
+            result = run.write(printing.outputs, printing.release, advance)
     except SourceError as exc:
         _fail(str(exc))
     except OutputError as exc:
@@ -334,23 +339,35 @@ def _build_one(game: Game, project: Project) -> bool:
     _say(accept(result.findings, game.accept))
     if not result.ok:
         click.echo(f"{game.name}: not built (errors above)", err=True)
-        return False
-    click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(project.output.out_dir / game.slug)}")
-    return True
+    else:
+        click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(run.output.out_dir / game.slug)}")
+    return result
 
 
 @main.command("new")
 @click.argument("folder", type=click.Path(file_okay=False))
 @click.option("--from", "from_game", metavar="GAME", help="Copy a shipped game (see `cutsheet examples`) to customise.")
-def new_command(folder: str, from_game: str | None) -> None:
+@click.option(
+    "--plugin",
+    is_flag=True,
+    help="Make a game package instead: an engine, a kind, checks and a report section, its tests and an example.",
+)
+def new_command(folder: str, from_game: str | None, plugin: bool) -> None:
     """Make a game folder FOLDER to start from: a small deck of cards with its own card
-    layout and back, or with --from a copy of a shipped game. FOLDER must be new or empty."""
+    layout and back, or with --from a copy of a shipped game; with --plugin, a game package
+    of one's own (`pip install FOLDER`, then build FOLDER/example). FOLDER must be new or
+    empty."""
+    if plugin and from_game:
+        _fail("error: --plugin makes a game package; --from copies a shipped game: choose one")
     try:
-        made = scaffold.new_game(Path(folder), from_game)
+        made = scaffold.new_game(Path(folder), from_game, plugin)
     except SourceError as exc:
         _fail(str(exc))
     shown = display_path(made)
-    click.echo(f"made {shown}: edit its files, then `cutsheet build {shown}` (its README.md says what is where)")
+    if plugin:
+        click.echo(f"made {shown}: `pip install {shown}`, then `cutsheet build {shown}/example` (see its README.md)")
+    else:
+        click.echo(f"made {shown}: edit its files, then `cutsheet build {shown}` (its README.md says what is where)")
 
 
 @main.command("examples")
@@ -360,9 +377,29 @@ def examples_command() -> None:
         click.echo(f"{example.slug:<16} {example.name}: {example.description}")
 
 
-@main.command("export")
+def _installed_profiles() -> dict[str, ExportProfile] | None:
+    """The export profiles installed, for --profile's choices and the help; None when one of
+    them cannot be loaded: `cutsheet export` says so when it runs, and no other command fails
+    for it."""
+    try:
+        return EXPORTS.installed()
+    except RegistryError:
+        return None
+
+
+PROFILES = _installed_profiles()
+PROFILES_HELP = "\b\nProfiles:\n" + "\n".join(f"  {p.name:<18}{p.help}" for p in (PROFILES or {}).values())
+
+
+@main.command("export", epilog=PROFILES_HELP if PROFILES else None)
 @click.argument("sources", nargs=-1)
-@click.option("--profile", required=True, type=click.Choice(sorted(PROFILES)), help="Where the output goes.")
+@click.option(
+    "--profile",
+    "profile_name",
+    required=True,
+    type=click.Choice(sorted(PROFILES)) if PROFILES is not None else click.STRING,
+    help="Where the output goes.",
+)
 @_out_option("Folder to write into: <out>/<game>/<profile>/ (and the build cache, <out>/.cache).")
 @click.option(
     "--paper", "paper_name", default=PRINTING.paper, show_default=True, help=f"For the cutter profile. {PAPER_HELP}"
@@ -374,21 +411,32 @@ def examples_command() -> None:
     callback=lambda _ctx, _param, value: _image_base(value),
     help="tts: the http(s) URL the images will be uploaded under (default: file:// URLs of the files written).",
 )
+@click.option("--no-check", is_flag=True, help="Export even when the rules checker finds errors.")
 def export_command(
-    sources: tuple[str, ...], profile: str, out_dir: Path, paper_name: str, image_base: str | None
+    sources: tuple[str, ...], profile_name: str, out_dir: Path, paper_name: str, image_base: str | None, no_check: bool
 ) -> None:
     """Export SOURCES for a print shop, Tabletop Simulator or a cutting machine.
 
-    SOURCES are found as `cutsheet build --help` says."""
-    from generator.export.faces import LayoutFailed
-    from generator.export.profiles import export_game
+    SOURCES are found as `cutsheet build --help` says. The static rules checks run first,
+    as for `cutsheet build`: their errors stop that game's export (unless --no-check)."""
+    from generator.export.profile import export_game
+    from generator.pipeline import LayoutFailed, PrintRun
 
+    code = 0
     try:
+        profile = EXPORTS.installed()[profile_name]
         project = _project(sources, PrintSettings(paper_name), OutputSettings(out_dir), (("--out", out_dir),))
         for folder in project.folders:
-            game = load_game(folder)
-            files = export_game(game, project, profile, image_base)
-            click.echo(f"{game.name}: {len(files)} files -> {display_path(out_dir / game.slug / profile)}")
+            run = PrintRun.of(load_game(folder), project)
+            stopped = f"{run.game.name}: not exported: the checker found errors (--no-check exports anyway)"
+            write = functools.partial(export_game, run, profile, image_base)
+            files = _checked(run.checks(enabled=not no_check), stopped, write)
+            if files is None:
+                code = 1
+            else:
+                click.echo(
+                    f"{run.game.name}: {len(files)} files -> {display_path(out_dir / run.game.slug / profile.name)}"
+                )
     except SourceError as exc:
         _fail(str(exc))
     except OutputError as exc:
@@ -396,6 +444,7 @@ def export_command(
     except LayoutFailed as exc:
         click.echo(str(exc), err=True)
         sys.exit(2)
+    sys.exit(code)
 
 
 #: --jobs, --workers and --scheduler: where simulated games are played.
@@ -553,19 +602,26 @@ def sweep_command(
     Ctrl-C writes the combinations played so far (exit 130)."""
     from generator.check.sweep import run_sweep, sweep_plan, vary, write_csv
     from generator.check.sweep_html import write_html
+    from generator.pipeline import check_first
 
     try:
         folders = list(_project((source,), writes=(("--out", out_dir),)).folders)
         if len(folders) != 1:
             _fail(f"error: sweep takes one game, and {source} holds {len(folders)}")
         game = load_game(folders[0])
-        if not _checks_pass(game, BuildCache(None)):
+
+        def sweep() -> "SweepResult":
+            engine = engine_for(game)
+            plan = sweep_plan(engine, [vary(text) for text in varies])
+            deck = engine.load_deck(game)
+            with game_player(jobs, workers, scheduler, _to_stderr) as player:
+                return run_sweep(engine, deck, plan, games, seed, player, terminal_progress())
+
+        swept = _checked(
+            check_first(game, BuildCache(None)), f"{game.name}: not swept: the checker found errors", sweep
+        )
+        if swept is None:
             sys.exit(1)
-        engine = engine_for(game)
-        plan = sweep_plan(engine, [vary(text) for text in varies])
-        deck = engine.load_deck(game)
-        with game_player(jobs, workers, scheduler, _to_stderr) as player:
-            swept = run_sweep(engine, deck, plan, games, seed, player, terminal_progress())
         write_csv(out_dir / "sweep.csv", swept)
         write_html(out_dir / "sweep.html", swept, game.name)
     except SourceError as exc:

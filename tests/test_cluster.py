@@ -74,6 +74,7 @@ def dask_cluster():
             stop(process)
 
 
+@pytest.mark.slow
 def test_a_sweep_on_a_running_cluster_is_the_same_as_here(dask_cluster, tmp_path):
     sweeps = {}
     for name, where in (("here", []), ("cluster", ["--scheduler", dask_cluster])):

@@ -25,7 +25,10 @@ LISTEN = "0A"
 #: Addresses as /proc/net/tcp and tcp6 write them: 127.0.0.1 (little-endian) and ::1.
 LOOPBACK = {"0100007F", "00000000000000000000000001000000"}
 
-pytestmark = pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the kernel's tables in /proc")
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="reads the kernel's tables in /proc"),
+]
 
 
 def family(pid: int) -> list[int]:

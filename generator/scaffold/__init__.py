@@ -1,7 +1,9 @@
-"""`cutsheet new`: a game folder to start from, either the starter deck or a copy of a
-shipped game. The folder is made beside its destination and moved into place whole."""
+"""`cutsheet new`: a game folder to start from (the starter deck or a copy of a shipped
+game), or a game package of one's own (`--plugin`). The folder is made beside its
+destination and moved into place whole."""
 
 import os
+import re
 import shutil
 import string
 import tempfile
@@ -36,16 +38,20 @@ def examples() -> list[Example]:
     return found
 
 
-def new_game(destination: Path, from_game: str | None = None) -> Path:
-    """Make a game folder at `destination`: the starter deck, or a copy of the shipped game
-    `from_game` (a folder name from examples()). Refuses a destination that is not empty."""
+def new_game(destination: Path, from_game: str | None = None, plugin: bool = False) -> Path:
+    """Make a game folder at `destination`: the starter deck, a copy of the shipped game
+    `from_game` (a folder name from examples()), or with `plugin` a game package (see
+    write_plugin). Refuses a destination that is not empty."""
+    package = package_name(destination.name) if plugin else ""
     if destination.exists() and (not destination.is_dir() or any(destination.iterdir())):
         raise SourceError(None, f"{display_path(destination)} already exists and is not empty: choose a new folder")
     destination.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}.", dir=destination.parent))
     try:
         made = staging / "game"
-        if from_game is None:
+        if plugin:
+            write_plugin(made, package)
+        elif from_game is None:
             _write_starter(made, destination.name)
         else:
             shutil.copytree(_shipped_game(from_game), made, ignore=shutil.ignore_patterns("__pycache__"))
@@ -84,3 +90,43 @@ def _write_starter(folder: Path, slug: str) -> None:
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(filled, encoding="utf-8")
+
+
+def package_name(folder_name: str) -> str:
+    """The Python package a plugin folder's name gives (`my-game` -> `my_game`), which is also
+    its engine's name; SourceError for a name that gives none."""
+    package = re.sub(r"[^0-9A-Za-z]+", "_", folder_name).strip("_").lower()
+    if not package.isidentifier() or package[0].isdigit() or package in ("generator", "tests", "example"):
+        raise SourceError(None, f"{folder_name!r} gives no Python package name: name the folder like my-game")
+    return package
+
+
+#: Where each file of the plugin template goes, {package} standing for the package's name.
+PLUGIN_FILES = {
+    "pyproject.toml.tmpl": "pyproject.toml",
+    "README.md.tmpl": "README.md",
+    "tests/test_game.py.tmpl": "tests/test_{package}.py",
+    "example/game.yaml.tmpl": "example/game.yaml",
+    "example/cards.yaml": "example/cards.yaml",
+    **{
+        f"package/{name}.py.tmpl": f"{{package}}/{name}.py"
+        for name in ("__init__", "engine", "items", "kinds", "deck", "rules", "state", "checks", "figures", "report")
+    },
+    "package/layouts/number-card.yaml": "{package}/layouts/number-card.yaml",
+}
+
+
+def write_plugin(folder: Path, package: str) -> None:
+    """A game in a package of its own: its pyproject.toml with the `cutsheet.games` entry
+    point, the package (its plugin object, a two-player toy engine with typed endings, one
+    component kind with its typed item and its layout, static checks, figures and a report
+    section), its tests and an example game folder that uses its engine and kind."""
+    name = package.replace("_", " ").title()
+    template = resources.files(__name__) / "plugin"
+    values = {"package": package, "name": name, "distribution": f"cutsheet-{package.replace('_', '-')}"}
+    for source, target in PLUGIN_FILES.items():
+        text = template.joinpath(source).read_text(encoding="utf-8")
+        filled = string.Template(text).substitute(values) if source.endswith(".tmpl") else text
+        path = folder / target.format(package=package)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(filled, encoding="utf-8")
