@@ -1,0 +1,57 @@
+"""`cutsheet --help`, `cutsheet check` and the export profiles' names (`cutsheet export
+--help`) load none of the drawing libraries: the modules that need reportlab, cairosvg,
+Pillow, pdfium, ISA-L or numpy import them where the work is.
+
+Each command runs in a fresh interpreter (imports already made by the test session would
+hide a module-level import), which then reports the heavy modules found in sys.modules."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HEAVY = ("reportlab", "cairosvg", "PIL", "pypdfium2", "isal", "numpy")
+
+RUN_AND_REPORT = """
+import json, sys
+from generator.cli import main
+try:
+    main(sys.argv[1:], prog_name="cutsheet")
+except SystemExit as exc:
+    code = exc.code
+print(json.dumps({"code": code, "loaded": [name for name in HEAVY if name in sys.modules]}), file=sys.stderr)
+""".replace("HEAVY", repr(HEAVY))
+
+
+def loaded_by(*args: str) -> tuple[int, list[str]]:
+    result = subprocess.run(
+        [sys.executable, "-c", RUN_AND_REPORT, *args],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    report = json.loads(result.stderr.strip().splitlines()[-1])
+    return report["code"], report["loaded"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("check",), ("check", "components/slipmax", "--json"), ("build", "--help"), ("export", "--help")],
+)
+def test_command_loads_no_drawing_library(args):
+    code, loaded = loaded_by(*args)
+    assert code in (0, 1)
+    assert loaded == []
+
+
+def test_the_report_would_see_a_drawing_library(tmp_path):
+    """A build does load them: the report is not blind."""
+    code, loaded = loaded_by("build", "components/chip-flip", "--out", str(tmp_path), "--format", "pdf,png")
+    assert code == 0
+    assert {"reportlab", "PIL"} <= set(loaded)

@@ -1,0 +1,310 @@
+"""Sliders print sheets read back from the PDF: deeds, event cards, money, board, buildings.
+
+Expected values come from the YAML sources, read here with the plain loader (not through
+the kinds that drew them), and the PDF is read with pdfplumber.
+"""
+
+import math
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.games import load_game
+from generator.layout.context import LayoutContext
+from generator.layout.folders import context_for
+from generator.layout.scene import Group, Polyline, Rect
+from generator.pipeline import BuildResult, Laid, build_game, lay_out
+from generator.project import OutputSettings, PrintSettings, Project
+from generator.sheets.options import PrintOptions
+from generator.sources.loader import load_yaml
+from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
+
+ROOT = Path(__file__).resolve().parents[3]
+SLIDERS = ROOT / "components" / "sliders"
+LAYOUTS = ROOT / "generator" / "games" / "sliders" / "layouts"
+
+
+def build(folder: Path, out: Path, paper_name: str = "letter") -> BuildResult:
+    """Each component file on sheets of its own, so a kind's pages hold only its components
+    (sharing sheets across files has tests of its own, tests/sheets/test_shared_sheets.py)."""
+    printing = PrintSettings(paper_name, ("pdf",), PrintOptions(checklist=False, separate=True))
+    return build_game(load_game(folder), Project.find([folder], printing, OutputSettings(out)))
+
+
+def laid_faces(folder: Path) -> tuple[list[Laid], LayoutContext]:
+    game = load_game(folder)
+    ctx = context_for(game)
+    return lay_out(game, ctx), ctx
+
+
+def items(name: str) -> list[dict]:
+    return load_yaml(SLIDERS / name)["items"]
+
+
+def flat(text: str) -> str:
+    """Text with every run of whitespace made one space (wrapping and line ends ignored)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module", params=["letter", "a4"])
+def built(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp("sliders-print")
+    result = build(SLIDERS, out, request.param)
+    assert [str(f) for f in result.findings] == []
+    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
+        yield result, pdf
+
+
+def pages(built, title: str) -> list:
+    """The PDF pages whose sheet holds the components titled `title` (the sheet model says
+    which is which; a sheet shared by several kinds is titled "a + b")."""
+    result, pdf = built
+    kinds, backs = title.removesuffix(", backs"), title.endswith(", backs")
+    found = [
+        pdf.pages[n]
+        for n, sheet in enumerate(result.sheets)
+        if sheet.title.endswith(", backs") == backs and kinds in sheet.title.removesuffix(", backs").split(" + ")
+    ]
+    assert found, f"no sheet titled {title!r}"
+    return found
+
+
+def cell_text(page, box) -> str:
+    """A cell's text; on a backs sheet turned 180 degrees (a landscape sheet flipped over its
+    top edge), read from the bottom right, each word reversed back."""
+    cropped = page.crop(box)
+    if page.width <= page.height or not any(not c["upright"] or c["matrix"][0] < 0 for c in cropped.chars):
+        return flat(cropped.extract_text() or "")
+    words = sorted(cropped.extract_words(), key=lambda w: (-round(w["top"]), -w["x0"]))
+    return flat(" ".join(w["text"][::-1] for w in words))
+
+
+def cells(page) -> list[str]:
+    """The text of every grid cell of poker cards, the cells found from the page's long cut
+    lines, or a backs sheet's crop marks or TrimBox."""
+    xs, ys = grid_edges(page, 63.5, 88.9, min_length=40)
+    out = []
+    for top, bottom in zip(ys, ys[1:], strict=False):
+        for left, right in zip(xs, xs[1:], strict=False):
+            box = tuple(v / PT_MM for v in (left + 0.3, top + 0.3, right - 0.3, bottom - 0.3))
+            text = cell_text(page, box)
+            if text:
+                out.append(text)
+    return out
+
+
+def all_cells(built, title: str) -> list[str]:
+    return [cell for page in pages(built, title) for cell in cells(page)]
+
+
+def cell_named(cells_: list[str], name: str, where: str) -> str:
+    found = [c for c in cells_ if re.search(rf"(^| ){re.escape(name)}( |$)", c)]
+    assert len(found) == 1, f"{name!r}: {len(found)} {where} cells"
+    return found[0]
+
+
+def test_every_site_deed_front_shows_its_numbers(built):
+    fronts = all_cells(built, "title deeds")
+    labels = ["Rent", "With 1 House", "With 2 Houses", "With 3 Houses", "With 4 Houses", "With HOTEL"]
+    for deed in items("deeds.yaml"):
+        cell = cell_named(fronts, deed["name"], "deed front")
+        assert f"Price ${deed['price']}" in cell
+        for label, rent in zip(labels, deed["rent"], strict=True):
+            assert f"{label} ${rent:,}" in cell, (deed["name"], label)
+        assert f"Houses cost ${deed['house_cost']} each" in cell
+        assert f"Hotels cost ${deed['house_cost']} + 4 houses" in cell
+        assert f"Mortgage Value ${deed['mortgage']}" in cell
+        assert "the rent is doubled on unimproved sites" in cell
+
+
+def test_railroad_and_utility_deeds_show_their_own_rent_rules(built):
+    fronts = all_cells(built, "title deeds")
+    for line in items("railroads.yaml"):
+        cell = cell_named(fronts, line["name"], "deed front")
+        rents = line["rent_by_count"]
+        assert f"Rent ${rents[0]}" in cell
+        for n, rent in enumerate(rents[1:], 2):
+            assert f"If {n} lines are owned ${rent}" in cell
+        assert f"Mortgage Value ${line['mortgage']}" in cell
+    for utility in items("utilities.yaml"):
+        cell = cell_named(fronts, utility["name"], "deed front")
+        one, both = utility["dice_multiplier"]
+        assert f"If one utility is owned, rent is {one} times the amount shown on the dice" in cell
+        assert f"If both utilities are owned, rent is {both} times" in cell
+        assert f"Mortgage Value ${utility['mortgage']}" in cell
+
+
+def test_deed_backs_read_mortgaged_for_their_value(built):
+    backs = all_cells(built, "title deeds, backs")
+    deeds = items("deeds.yaml") + items("railroads.yaml") + items("utilities.yaml")
+    assert len(deeds) == 28 and len(backs) == 28
+    for deed in deeds:
+        cell = cell_named(backs, deed["name"], "deed back")
+        assert re.findall(r"Mortgaged for \$(\d+)", cell) == [str(deed["mortgage"])]
+
+
+@pytest.mark.parametrize(
+    "deck, file, back",
+    [
+        ("Chance cards", "chance.yaml", "Chance ?"),
+        ("Community Chest cards", "community-chest.yaml", "Community Chest Quinn's Sliders fund"),
+    ],
+)
+def test_event_cards_print_every_text_with_their_decks_back(built, deck, file, back):
+    fronts = all_cells(built, deck)
+    cards = items(file)
+    assert len(fronts) == len(cards) == 16
+    # Each card: its deck's name on top, then its whole text (duplicates printed as often).
+    heading = back.split(" ")[0] if deck.startswith("Chance") else "COMMUNITY CHEST"
+    assert Counter(fronts) == Counter(f"{heading.upper()} {flat(card['text'])}" for card in cards)
+    backs = all_cells(built, f"{deck}, backs")
+    assert backs == [back] * 16
+
+
+def test_money_counts_per_denomination_match_the_sources(built):
+    printed: Counter = Counter()
+    for page in pages(built, "play money"):
+        printed.update(w["text"] for w in page.extract_words() if w["text"].startswith("$"))
+    assert printed == Counter({f"${bill['value']}": bill["count"] for bill in items("money.yaml")})
+
+
+def _bill_rects(folder: Path) -> list[Rect]:
+    laid, _ = laid_faces(folder)
+    money = next(part for part in laid if part.kind.name == "bill")
+    return [item for item in money.faces[0].front.items if isinstance(item, Rect)]
+
+
+def test_ink_saver_layout_swaps_the_fill_for_a_coloured_frame(tmp_path):
+    colour = load_yaml(LAYOUTS / "sliders-bill.yaml")["params"]["colours"]["1"]
+    full = _bill_rects(SLIDERS)
+    assert any(r.style.fill == colour and r.w >= 99 for r in full)
+    copy = tmp_path / "sliders"
+    shutil.copytree(SLIDERS, copy)
+    money = copy / "money.yaml"
+    money.write_text(money.read_text().replace("layout: sliders-bill\n", "layout: sliders-bill-ink-saver\n"))
+    saver = _bill_rects(copy)
+    assert not any(r.style.fill not in (None, "#ffffff") for r in saver)
+    assert any(r.style.stroke == colour for r in saver)
+
+
+def test_board_is_tiled_and_names_all_forty_squares(built):
+    tiles = pages(built, "board")
+    assert len(tiles) > 1
+    squares = items("board.yaml")
+    assert len(squares) == 40
+    # Rotated text is read char by char: compare with all whitespace removed.
+    printed = "".join(c["text"] for page in tiles for c in page.chars)
+    printed = re.sub(r"\s", "", printed)
+    for square in squares:
+        assert re.sub(r"\s", "", square["name"]) in printed, square["name"]
+    for page in tiles:
+        assert "tile" in page.extract_text()
+
+
+NETS = "houses and hotels (cut the outline, fold the dashed lines)"
+
+
+def _net(kind: str) -> dict[str, float]:
+    p = load_yaml(LAYOUTS / "sliders-building.yaml")["params"]
+    size = {k: float(p[k].removesuffix("mm")) for k in ("width", "wall", "rise", "depth", "tab")}
+    if kind == "hotel":
+        size["width"] *= 1.4
+        size["depth"] *= 1.4
+    return size
+
+
+def _fold_sets(page, boxes) -> list[list]:
+    """The page's score lines grouped by the component box (from the sheet model) they lie in."""
+    lines = score_lines(page)
+    groups = [
+        [ln for ln in lines if x <= (ln.x0 + ln.x1) / 2 <= x + w and y <= (ln.y0 + ln.y1) / 2 <= y + h]
+        for x, y, w, h in boxes
+    ]
+    assert sum(map(len, groups)) == len(lines)
+    return groups
+
+
+def test_house_and_hotel_nets_have_score_lines_at_the_folds(built):
+    result, pdf = built
+    counts: Counter = Counter()
+    for n, sheet in enumerate(result.sheets):
+        if sheet.title != NETS:
+            continue
+        page = pdf.pages[n]
+        text = flat(page.extract_text())
+        counts.update({"house": text.count("Quinn's house"), "hotel": text.count("Chandler hotel")})
+        for folds in _fold_sets(page, sheet.placements):
+            vertical = sorted((ln for ln in folds if ln.vertical), key=lambda ln: ln.x0)
+            horizontal = [ln for ln in folds if ln.horizontal]
+            assert len(vertical) == 5 and len(horizontal) == 2
+            depth = vertical[0].length
+            kind = "house" if abs(depth - _net("house")["depth"]) < 0.1 else "hotel"
+            net = _net(kind)
+            assert depth == pytest.approx(net["depth"], abs=0.1)
+            roof = math.hypot(net["width"] / 2, net["rise"])
+            gaps = [b.x0 - a.x0 for a, b in zip(vertical, vertical[1:], strict=False)]
+            assert gaps == pytest.approx([net["width"], net["wall"], roof, roof], abs=0.1)
+            for ln in horizontal:  # the gable ends fold off the floor panel
+                assert ln.length == pytest.approx(net["width"], abs=0.1)
+                assert ln.x0 == pytest.approx(vertical[0].x0, abs=0.1)
+    buildings = {b["type"]: b["count"] for b in items("buildings.yaml")}
+    assert counts == Counter(buildings)
+
+
+def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(built):
+    page = pages(built, NETS)[0]
+    outlines = [
+        c
+        for c in page.curves
+        if c.get("stroke") and not (c.get("dash") or ([],))[0] and abs(c["linewidth"] - 0.4) < 0.01
+    ]
+    assert outlines
+    assert cut_lines(page) == []  # no rectangle around a net: its outline is the only cut
+    text = flat(page.extract_text())
+    assert len(outlines) == text.count("Quinn's house") + text.count("Chandler hotel")
+    net = _net("house")
+    for curve in outlines:
+        pts = [(x * PT_MM, y * PT_MM) for x, y in curve["pts"]]
+        ys = [y for _, y in pts]
+        # A house: depth plus two gables (wall and rise) from top apex to bottom apex.
+        assert max(ys) - min(ys) == pytest.approx(net["depth"] + 2 * (net["wall"] + net["rise"]), abs=0.1)
+        apexes = [p for p in pts if abs(p[1] - min(ys)) < 0.01 or abs(p[1] - max(ys)) < 0.01]
+        assert len({round(x, 2) for x, _ in apexes}) == 1  # each gable ends in one point
+
+
+def test_layout_draws_no_primitive_outside_a_faces_bleed():
+    laid, _ = laid_faces(SLIDERS)
+    for part in (p for p in laid if p.faces):  # the card backs' file draws nothing itself
+        scene = part.faces[0].front
+        for item in scene.items:
+            if isinstance(item, (Rect,)) and not isinstance(item, Group):
+                assert item.x >= -scene.bleed - 1e-6 and item.x + item.w <= scene.width + scene.bleed + 1e-6
+            if isinstance(item, Polyline):
+                assert all(-1e-6 <= x <= scene.width + 1e-6 for x, _ in item.points)
+
+
+def test_cli_build_exits_zero(tmp_path):
+    result = CliRunner().invoke(main, ["build", str(SLIDERS), "--out", str(tmp_path), "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "sliders" / "sliders.pdf").is_file()
+
+
+def test_card_text_too_long_is_an_overflow_at_its_line(tmp_path):
+    copy = tmp_path / "sliders"
+    shutil.copytree(SLIDERS, copy)
+    chance = copy / "chance.yaml"
+    source = chance.read_text()
+    short = "    text: The Interdimensional Bank pays you a dividend of $50.\n"
+    assert short in source
+    line = source[: source.index(short)].count("\n") + 1
+    chance.write_text(source.replace(short, f"    text: {'The vortex is unstable. ' * 60}\n"))
+    _, ctx = laid_faces(copy)
+    overflows = [f for f in ctx.findings if f.code == "L001"]
+    assert len(overflows) == 1
+    assert (Path(overflows[0].loc.file).name, overflows[0].loc.line) == ("chance.yaml", line)

@@ -1,0 +1,61 @@
+"""tests/ mirrors generator/: each package's tests are in the folder of its name (a game's in
+tests/games/<game>/, the modules directly in generator/ in tests/package/), and every module
+has a test there that imports it. Read from the sources (ast), never imported."""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGE, TESTS = ROOT / "generator", ROOT / "tests"
+#: Packages of generator/ whose modules are tested in tests/package/ (data, not code).
+WITH_THE_PACKAGE = {"shipped"}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package by its dotted name (the shipped data folders hold none)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[1:2] == ["shipped"] and len(parts) > 3:
+            continue
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def test_folder(module: str, path: Path) -> Path:
+    """Where a module's tests are: tests/<its package's path below generator/>."""
+    folder = path.parent.relative_to(PACKAGE)
+    if folder == Path(".") or folder.parts[0] in WITH_THE_PACKAGE:
+        return TESTS / "package"
+    return TESTS / folder
+
+
+def imported_by(test_file: Path) -> set[str]:
+    """The dotted names a test file imports: modules, and modules' names (`from a import b`
+    gives a.b, which is a module when b is one)."""
+    names = set()
+    for node in ast.walk(ast.parse(test_file.read_text(), str(test_file))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_every_module_has_a_test_in_its_folder_that_imports_it():
+    untested = []
+    for module, path in modules().items():
+        folder = test_folder(module, path)
+        imported = set().union(*(imported_by(test) for test in folder.glob("test_*.py")))
+        if module not in imported:
+            untested.append(f"{module}: no test in {folder.relative_to(ROOT)} imports it")
+    assert not untested, "\n".join(untested)
+
+
+def test_every_test_folder_is_a_package_of_the_code():
+    packages = {test_folder(module, path) for module, path in modules().items()}
+    folders = {path.parent for path in TESTS.rglob("test_*.py")}
+    assert folders <= packages, sorted(str(f.relative_to(ROOT)) for f in folders - packages)

@@ -1,0 +1,193 @@
+"""The preview server without a browser: what it serves, what it refuses, where findings go."""
+
+import http.client
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.project import OutputSettings, Project
+from generator.serve.preview import build_preview, draw_preview, finish_preview
+from generator.serve.server import HOST, Previews, start, stop_serving
+from generator.sheets.paper import paper
+
+ROOT = Path(__file__).resolve().parents[2]
+SLIPMAX = ROOT / "components" / "slipmax"
+
+
+def project(folder: Path, out: Path) -> Project:
+    """The game folder, printed as `cutsheet build` prints it, into `out`."""
+    return Project.find([folder], output=OutputSettings(out))
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A copy of Slipmax served on a free port, with its PDFs in out/, and a symlink
+    planted among them that leads back to a source."""
+    tmp_path = tmp_path_factory.mktemp("serve")
+    game = tmp_path / "slipmax"
+    shutil.copytree(SLIPMAX, game)
+    previews = Previews(project(game, tmp_path / "out"))
+    server, stop = start(previews, 0)
+    assert previews.games[game].pdf is not None, previews.games[game].error
+    (tmp_path / "out" / "slipmax" / "evil.pdf").symlink_to(game / "game.yaml")
+    yield server, tmp_path
+    stop_serving(server, stop)
+
+
+def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
+    """GET with the path sent exactly as written (no client-side normalising)."""
+    connection = http.client.HTTPConnection(*server.server_address, timeout=10)
+    connection.putrequest("GET", path, skip_host=host is not None, skip_accept_encoding=True)
+    if host is not None:
+        connection.putheader("Host", host)
+    connection.endheaders()
+    reply = connection.getresponse()
+    body = reply.read()
+    connection.close()
+    return reply.status, body
+
+
+def test_an_edit_rebuilds_only_its_own_game_and_a_shared_layout_all(tmp_path):
+    games = [tmp_path / "one", tmp_path / "two"]
+    previews = Previews(Project({g: [] for g in games}, {g: paper("letter") for g in games}))
+    assert previews.affected(iter([games[1] / "strips.yaml"])) == [games[1]]
+    assert previews.affected(iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
+    assert previews.affected(iter([ROOT / "layouts" / "strip.yaml"])) == games
+
+
+def test_binds_to_loopback_only(served):
+    server, _ = served
+    assert server.server_address[0] == HOST == "127.0.0.1"
+
+
+def test_refuses_a_foreign_host_name(served):
+    """A page elsewhere whose name was pointed at 127.0.0.1 gets nothing."""
+    server, _ = served
+    port = server.server_address[1]
+    assert get(server, "/", host=f"evil.example:{port}")[0] == 403
+    assert get(server, "/files/slipmax/slipmax.pdf", host=f"evil.example:{port}")[0] == 403
+    status, body = get(server, "/", host=f"localhost:{port}")
+    assert status == 200 and b"Slipmax" in body
+
+
+def test_cli_refuses_a_bad_source_and_a_busy_port(served, tmp_path):
+    server, _ = served
+    runner = CliRunner()
+    missing = runner.invoke(main, ["serve", str(tmp_path / "nowhere")])
+    assert missing.exit_code == 2 and "no such file or folder" in missing.output
+    busy = runner.invoke(
+        main, ["serve", str(SLIPMAX), "--port", str(server.server_address[1]), "--out", str(tmp_path / "out")]
+    )
+    assert busy.exit_code == 2 and f"cannot serve on port {server.server_address[1]}" in busy.output
+
+
+def test_serves_the_built_pdf(served):
+    server, tmp_path = served
+    status, body = get(server, "/files/slipmax/slipmax.pdf")
+    assert status == 200
+    assert body.startswith(b"%PDF")
+    assert body == (tmp_path / "out" / "slipmax" / "slipmax.pdf").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/files/../../etc/passwd",
+        "/files/slipmax/../slipmax/game.yaml",
+        "/files/slipmax/%2e%2e/%2e%2e/slipmax/game.yaml",
+        "/files/slipmax/%2E%2E%2Fgame.yaml",
+        "/files/slipmax/..%2f..%2fslipmax%2fstrips.yaml",
+        "//etc/passwd",
+        "/etc/passwd",
+        "/files//etc/passwd",
+        "/files/slipmax/slipmax.pdf/../../../slipmax/game.yaml",
+        "/files/slipmax/evil.pdf",
+        "/files/slipmax/",
+        "/files/slipmax",
+        "/game.yaml",
+        "/strips.yaml",
+        "/fonts/fonts.yaml",
+        "/fonts/../components/slipmax/game.yaml",
+        "/fonts/%2e%2e/components/slipmax/game.yaml",
+        "/fonts//etc/passwd",
+    ],
+)
+def test_refuses_every_other_path(served, path):
+    server, _ = served
+    status, body = get(server, path)
+    assert status == 404
+    assert b"Slipmax" not in body and b"engine" not in body
+
+
+def test_serves_the_shipped_fonts(served):
+    server, _ = served
+    status, body = get(server, "/fonts/DejaVuSans-Bold.ttf")
+    assert status == 200
+    assert body == (ROOT / "fonts" / "DejaVuSans-Bold.ttf").read_bytes()
+
+
+def test_finding_sits_beside_the_component_it_names(tmp_path):
+    """The checker warns that 'Life of Power' lacks a step: the warning is on that strip."""
+    preview = build_preview(SLIPMAX, project(SLIPMAX, tmp_path))
+    strips = {c.title: c for g in preview.groups for c in g.components}
+    codes = {f.code: f for f in strips["Life of Power"].findings}
+    assert "SM004" in codes and "'Life of Power'" in codes["SM004"].message
+    named = [(c.title, f) for c in strips.values() for f in c.findings if f.code in ("SM003", "SM004")]
+    assert len(named) >= 2
+    assert all(f"'{title}'" in finding.message for title, finding in named)
+
+
+def test_components_first_then_findings_and_pdf(tmp_path):
+    """The first phase shows the components at once; the second adds checks and the PDF
+    without touching what the first one put on show."""
+    first, drawn = draw_preview(SLIPMAX, project(SLIPMAX, tmp_path))
+    assert not first.checked and first.pdf is None and drawn is not None
+    assert not [f for g in first.groups for c in g.components for f in c.findings if f.code.startswith("SM")]
+    done = finish_preview(first, drawn)
+    assert done.checked and done.pdf == (tmp_path / "slipmax" / "slipmax.pdf").resolve() and done.pdf.is_file()
+    assert [c.title for g in done.groups for c in g.components] == [c.title for g in first.groups for c in g.components]
+    assert any(f.code == "SM004" for g in done.groups for c in g.components for f in c.findings)
+    assert not any(f.code == "SM004" for g in first.groups for c in g.components for f in c.findings)
+
+
+def test_every_item_shown_once_with_its_copies(tmp_path):
+    preview = build_preview(SLIPMAX, project(SLIPMAX, tmp_path))
+    listed = yaml.safe_load((SLIPMAX / "game.yaml").read_text())["components"]
+    items = [item for name in listed for item in yaml.safe_load((SLIPMAX / name).read_text())["items"]]
+    shown = [c for g in preview.groups for c in g.components]
+    assert len(shown) == len(items)
+    assert [c.copies for c in shown] == [item.get("count", 1) for item in items]
+    assert all(c.front.lstrip().startswith("<?xml") and "<svg" in c.front for c in shown)
+
+
+def test_yaml_error_becomes_the_preview_error(tmp_path):
+    game = tmp_path / "slipmax"
+    shutil.copytree(SLIPMAX, game)
+    text = (game / "strips.yaml").read_text()
+    broken = text.replace("items:", "items: [", 1)
+    (game / "strips.yaml").write_text(broken)
+    with pytest.raises(yaml.YAMLError) as raised:
+        yaml.safe_load(broken)
+    preview = build_preview(game, Project({game: []}, {game: paper("letter")}, output=OutputSettings(tmp_path / "out")))
+    line = raised.value.problem_mark.line + 1
+    assert f"strips.yaml:{line}:" in preview.error
+    assert preview.groups == [] and preview.pdf is None
+
+
+def test_check_errors_are_shown_and_leave_the_game_unprinted_as_a_build_does(tmp_path):
+    """The policy of `cutsheet build`: the checks' errors stop the print; the preview shows
+    them beside their component and says why there is no PDF."""
+    game = tmp_path / "chip-flip"
+    shutil.copytree(ROOT / "components" / "chip-flip", game)
+    chips = game / "chips.yaml"
+    two_faced = "front: {icon: flowers}, back: {icon: flowers}"  # a rules error (CF021), laid out well
+    chips.write_text(chips.read_text().replace("front: {icon: flowers}, back: {icon: shoes}", two_faced, 1))
+    preview = build_preview(game, project(game, tmp_path / "out"))
+    assert preview.checked and preview.error == "" and preview.pdf is None
+    assert preview.unprinted == "the rules checks found errors"
+    assert any(f.code == "CF021" for g in preview.groups for c in g.components for f in c.findings)
+    assert not (tmp_path / "out" / "chip-flip" / "chip-flip.pdf").exists()
