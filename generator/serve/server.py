@@ -26,6 +26,7 @@ import watchfiles
 from jinja2 import Environment, PackageLoader
 
 from generator import shipped
+from generator.games.plugin import plugins
 from generator.layout.fonts import faces
 from generator.pipeline import PrintRun
 from generator.project import Project
@@ -126,8 +127,10 @@ def failed(folder: Path, exc: Exception) -> GamePreview:
 
 
 def watched_paths(folders: list[Path]) -> list[Path]:
-    """Each game folder and the shipped layouts and icons (a layout edit restyles a deck)."""
-    return [*folders, shipped.layouts_dir()]
+    """Each game folder, the shared layouts and icons, and each installed game's own (its
+    package's layouts/): a layout edit restyles a deck."""
+    own = (plugin.layouts() for plugin in plugins().values())
+    return [*folders, shipped.layouts_dir(), *(folder for folder in own if folder is not None)]
 
 
 def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> None:
