@@ -161,6 +161,6 @@ class Engine(ABC, Generic[StateT]):
         """Component kind -> number of components (counting `count:` copies)."""
         counts: Counter[str] = Counter()
         for component_file in game.files:
-            for item in component_file.items:
-                counts[component_file.kind] += int(item.get("count", 1))
+            for component in component_file.components:
+                counts[component_file.kind] += component.count
         return dict(counts)
