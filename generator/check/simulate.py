@@ -48,7 +48,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.check.stats import counted_summary, wilson_interval
-from generator.games.base import Engine, Policy, Supply
+from generator.games.base import Engine, FigureTally, Policy, Supply
 from generator.games.game_state import Ending, GameState
 from generator.sources.errors import Loc
 
@@ -396,15 +396,6 @@ def _figure_runs(job: SimulationJob, player: GamePlayer) -> dict[str, list[GameS
     return played
 
 
-class FigureTally(Protocol):
-    """An engine's own figures, gathered game by game: add() is given every game that ended
-    without a problem, in index order, and figures() is asked once, after the last."""
-
-    def add(self, state: GameState) -> None: ...
-
-    def figures(self) -> dict: ...
-
-
 class KeptStates:
     """The FigureTally of an engine with no tally of its own: every state is kept, for
     Engine.figures(states) to be given them all at the end."""
@@ -422,8 +413,8 @@ class KeptStates:
 
 def figure_tally(engine: Engine) -> FigureTally:
     """The engine's own tally (its figure_tally(), where it has one), else KeptStates."""
-    own = getattr(engine, "figure_tally", None)
-    return own() if own is not None else KeptStates(engine)
+    own = engine.figure_tally()
+    return own if own is not None else KeptStates(engine)
 
 
 class EngineFigures:

@@ -10,7 +10,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from generator.findings import Finding
 from generator.games.game_state import ActionT, Ended, Ending, GameState
@@ -83,6 +83,18 @@ class FigureRun:
 #: The type of a game's states.
 StateT = TypeVar("StateT", bound=GameState[Any])
 
+StateT_contra = TypeVar("StateT_contra", bound=GameState[Any], contravariant=True)
+
+
+class FigureTally(Protocol[StateT_contra]):
+    """An engine's own figures, gathered game by game: add() is given every game that ended
+    without a problem, in index order, and figures() is asked once, after the last."""
+
+    def add(self, state: StateT_contra) -> None: ...
+
+    def figures(self) -> dict: ...
+
+
 #: Chooses the current player's action in a state of StateT.
 Policy = Callable[[StateT, random.Random], Action]
 
@@ -139,14 +151,17 @@ class Engine(ABC, Generic[StateT]):
         return []
 
     def figures(self, states: list[StateT]) -> dict:
-        """Figures this game adds to the simulation report. An engine whose figures can be
-        gathered game by game offers figure_tally() too: a new object with add(state), which
-        the harness calls for each game that ended without a problem, in index order, and
-        figures(), asked once after the last, giving what figures(states) gives for those
-        games (the shipped games' figures.py). The harness then keeps no finished game, so a
-        run's memory does not grow with its number of games; without it, every finished
-        state is kept for figures(states) (generator/check/simulate.py)."""
+        """Figures this game adds to the simulation report, from every finished state; used
+        only by an engine without a figure_tally(), whose states the harness then keeps."""
         return {}
+
+    def figure_tally(self) -> FigureTally[StateT] | None:
+        """A new tally of this game's figures, fed game by game (the shipped games'
+        figures.py), giving what figures(states) would for those games. The harness then
+        keeps no finished game, so a run's memory does not grow with its number of games;
+        None (the default): every finished state is kept for figures(states)
+        (generator/check/simulate.py)."""
+        return None
 
     def figure_runs(self) -> tuple[FigureRun, ...]:
         """Further games the harness plays for run_figures (after any simulation of one game
