@@ -82,7 +82,7 @@ def svg(plot: Plot) -> str:
     """The plot as an SVG document (text), without a date."""
     buffer = io.StringIO()
     with _style():
-        plot.figure.savefig(buffer, format="svg", metadata={"Date": None})
+        plot.figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
     return buffer.getvalue()
 
 

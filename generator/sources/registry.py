@@ -60,7 +60,9 @@ class Registry(Generic[T]):
             try:
                 loaded = EntryPoint(name, value, self.group).load()
             except Exception as exc:  # any failure of a third-party package's import
-                raise RegistryError(f"the {self.what} installed as {name!r} ({value}) cannot be loaded: {exc}") from exc
+                raise RegistryError(
+                    f"the {self.what} installed as {name!r} ({value}) cannot be loaded: {' '.join(str(exc).split())}"
+                ) from exc
             if not isinstance(loaded, self.kind):
                 raise RegistryError(f"entry point {name} = {value} is not a {self.kind.__name__}")
             if self.name_of(loaded) != name:
