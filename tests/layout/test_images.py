@@ -14,11 +14,19 @@ from PIL import Image
 from pypdf import PdfReader
 
 from generator.cli import main
-from generator.layout.context import find_icon
-from generator.layout.scene import Icon
+from generator.findings import Severity
+from generator.layout.context import LayoutContext, find_icon
+from generator.layout.images import Card, draw_image, effective_dpi, find_art, into_bleed, placed
+from generator.layout.scene import Group, Icon
+from generator.layout.scene import Image as ImageItem
 from generator.render.pdf import write_pdf
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
+from generator.sources.art import Art
+from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
+from generator.sources.game import Game
+from generator.sources.layout_model import ImageElement
 
 SVG = "{http://www.w3.org/2000/svg}"
 DPI = 100
@@ -398,3 +406,73 @@ def test_an_icon_is_written_once_and_drawn_by_reference_wherever_it_stands(tmp_p
         assert near(pixel(first, page, x + 10, y + 10), (255, 0, 0))
     assert near(pixel(first, page, 70, 70), (0, 0, 255))
     assert near(pixel(second, page, 50, 50), (255, 0, 0)) and near(pixel(second, page, 20, 20), (255, 255, 255))
+
+
+# --- where a picture goes, computed directly -------------------------------------------------------
+
+
+WIDE = Art(Path("wide.png"), "0" * 64, 900, 600, False)  # 3:2, as halves() makes it
+
+
+def test_placed_cover_contain_and_stretch_worked_by_hand():
+    # cover a 20 mm square with a 3:2 picture: scaled to 30 x 20, the right edge kept (align right)
+    assert placed(WIDE, (10, 20, 20, 20), "cover", "right") == pytest.approx((0, 20, 30, 20))
+    assert placed(WIDE, (10, 20, 20, 20), "cover", "center") == pytest.approx((5, 20, 30, 20))
+    # contain it in a 30 mm square: 30 x 20, centred, 5 mm spare above and below
+    assert placed(WIDE, (10, 50, 30, 30), "contain", "center") == pytest.approx((10, 55, 30, 20))
+    assert placed(WIDE, (10, 50, 30, 30), "contain", "bottom-left") == pytest.approx((10, 60, 30, 20))
+    assert placed(WIDE, (1, 2, 3, 4), "stretch", "center") == (1, 2, 3, 4)
+
+
+def test_a_box_side_on_the_cards_edge_moves_out_to_the_bleed():
+    card = Card(63.5, 88.9, 3.0)
+    assert into_bleed((0, 0, 63.5, 30), card) == pytest.approx((-3, -3, 69.5, 33))
+    assert into_bleed((10, 50, 53.5, 38.9), card) == pytest.approx((10, 50, 56.5, 41.9))  # right and bottom
+    assert into_bleed((10, 10, 5, 5), card) == (10, 10, 5, 5)  # on no edge: as it is
+
+
+def test_effective_dpi_is_the_coarser_direction_at_the_printed_size():
+    art = Art(Path("a.png"), "0" * 64, 600, 300, False)
+    assert effective_dpi(art, (0, 0, 50.8, 25.4)) == pytest.approx(300)  # 600 px over 2 in, 300 over 1 in
+    assert effective_dpi(art, (0, 0, 50.8, 50.8)) == pytest.approx(150)  # stretched: 300 px over 2 in
+
+
+def image_element(**fields) -> ImageElement:
+    return ImageElement(name="art", x=0, y=0, width=63.5, height=40, loc=Loc("layout.yaml", 3, 3), **fields)
+
+
+def test_draw_image_crops_a_cover_to_its_box_and_reports_a_coarse_picture(tmp_path):
+    halves(tmp_path / "wide.png", size=(90, 60))  # far too coarse for 63.5 mm
+    ctx = LayoutContext(Game(tmp_path, "T", "none", LocMap()))
+    card = Card(63.5, 88.9, 3.0)
+    element = image_element(file="wide.png", source_loc=Loc("layout.yaml", 3, 20))
+    (group,) = draw_image(element, LocMap(), ctx, card, element.box)
+    # the box touches the top, left and right edges: it runs into the bleed, and the picture
+    # (scaled to cover 69.5 x 43 mm at 3:2) is clipped to it
+    assert isinstance(group, Group) and group.clip == pytest.approx((-3, -3, 69.5, 43))
+    (image,) = group.items
+    assert isinstance(image, ImageItem) and (image.w, image.h) == pytest.approx((69.5, 69.5 * 2 / 3))
+    (finding,) = ctx.findings
+    assert (finding.code, finding.severity, finding.loc) == ("L010", Severity.WARNING, element.source_loc)
+    assert "90 x 60 px" in finding.message
+    assert ctx.art_files == {tmp_path / "wide.png"}
+
+
+def test_a_missing_layout_picture_is_one_finding_however_many_cards_show_it(tmp_path):
+    ctx = LayoutContext(Game(tmp_path, "T", "none", LocMap()))
+    element = image_element(file="art/none.png", source_loc=Loc("layout.yaml", 3, 20))
+    for _ in range(3):
+        assert draw_image(element, LocMap(), ctx, Card(63.5, 88.9, 0), element.box) == []
+    (finding,) = ctx.findings
+    assert finding.code == "L009" and "does not exist" in finding.message
+
+
+def test_find_art_refuses_a_path_out_of_the_game_folder(tmp_path):
+    (tmp_path / "game").mkdir()
+    halves(tmp_path / "outside.png")
+    seen: set[Path] = set()
+    found = find_art(tmp_path / "game", "../outside.png", Loc("cards.yaml", 2, 9), seen)
+    assert found.code == "L009" and "leads outside" in found.message
+    assert seen == set()  # never looked at
+    inside = find_art(tmp_path, "outside.png", Loc("cards.yaml", 2, 9), seen)
+    assert isinstance(inside, Art) and inside.pixels == (900, 600)

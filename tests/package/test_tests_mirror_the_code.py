@@ -24,7 +24,7 @@ def modules() -> dict[str, Path]:
     return found
 
 
-def test_folder(module: str, path: Path) -> Path:
+def mirror_folder(path: Path) -> Path:
     """Where a module's tests are: tests/<its package's path below generator/>."""
     folder = path.parent.relative_to(PACKAGE)
     if folder == Path(".") or folder.parts[0] in WITH_THE_PACKAGE:
@@ -48,7 +48,7 @@ def imported_by(test_file: Path) -> set[str]:
 def test_every_module_has_a_test_in_its_folder_that_imports_it():
     untested = []
     for module, path in modules().items():
-        folder = test_folder(module, path)
+        folder = mirror_folder(path)
         imported = set().union(*(imported_by(test) for test in folder.glob("test_*.py")))
         if module not in imported:
             untested.append(f"{module}: no test in {folder.relative_to(ROOT)} imports it")
@@ -56,6 +56,6 @@ def test_every_module_has_a_test_in_its_folder_that_imports_it():
 
 
 def test_every_test_folder_is_a_package_of_the_code():
-    packages = {test_folder(module, path) for module, path in modules().items()}
+    packages = {mirror_folder(path) for path in modules().values()}
     folders = {path.parent for path in TESTS.rglob("test_*.py")}
     assert folders <= packages, sorted(str(f.relative_to(ROOT)) for f in folders - packages)

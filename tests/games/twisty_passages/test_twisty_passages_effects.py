@@ -1,4 +1,6 @@
-"""Twisty Passages card effects with fixed dice and fixed decks."""
+"""Twisty Passages card effects with fixed dice and fixed decks, played through the game in
+progress; then the rules' modules (cards, effects, steps, turn) called directly, each step
+run as a generator with its decisions answered in order."""
 
 import random
 from pathlib import Path
@@ -6,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from generator.games import load_game
-from generator.games.twisty_passages import PLUGIN
+from generator.games.twisty_passages import PLUGIN, cards, effects, steps, turn
 from generator.games.twisty_passages.deck import Deck
+from generator.games.twisty_passages.grammar import Discard, Stop
 from generator.games.twisty_passages.rules import parse_cards_to_win
 from generator.games.twisty_passages.state import TwistyEnding, TwistyState
 
@@ -669,3 +672,160 @@ def test_taking_the_top_card_for_shortcut_is_drawing_for_ball_of_twine():
         assert state.twine_block[other] is not took
         seen.add(took)
     assert seen == {True, False}
+
+
+# The rules' modules called directly: each step run as the generator it is, its decisions
+# answered in order.
+
+
+def drive(rules, *answers):
+    """Run one of the rules' generators to its end, answering its decisions in order: what it
+    returned, and the decisions it asked (a choice of one option is asked too: only the game
+    in progress takes those at once)."""
+    answers, asked = list(answers), []
+    try:
+        decision = next(rules)
+        while True:
+            asked.append(decision)
+            decision = rules.send(answers.pop(0))
+    except StopIteration as done:
+        return done.value, asked
+
+
+def test_cards_resolve_obeys_a_drawn_card_then_adds_it_to_the_end_of_the_path():
+    state, me = setup(["Retrograde", "Lost"], {0: ["Lantern"]})
+    stop, asked = drive(cards.resolve(state, me, state.draw()))
+    assert (stop, asked) == (False, [])
+    assert titles(state, me) == ["Lantern", "Retrograde"] and state.limbo == []
+    assert state.reverse_at_turn_end and state.fired["Retrograde"] == 1  # play reverses at the turn's end
+
+
+def test_cards_locked_door_stops_unless_another_player_discards_for_you():
+    # "Stop unless another player discards a card from his or her path for you": nobody else
+    # has a card, so nobody is asked, and the turn stops.
+    state, me = setup(["Locked Door"], players=3)
+    stop, asked = drive(cards.resolve(state, me, state.draw()))
+    assert stop and asked == [] and titles(state, me) == ["Locked Door"]
+    state, me = setup(["Locked Door"], {2: ["Grue"]}, players=3)
+    helper = (me + 2) % 3
+    stop, asked = drive(cards.resolve(state, me, state.draw()), ("help", me), ("discard", 0))
+    assert not stop and [decision.player for decision in asked] == [helper, helper]
+    assert asked[0].options == [("refuse",), ("help", me)]
+    assert titles(state, helper) == [] and titles(state, me) == ["Locked Door"]
+
+
+def test_cards_prose_is_obeyed_by_title_while_held_or_by_zone():
+    state, _ = setup(["Locked Door", "Fallen Masonry"])
+    locked, masonry = state.deck[-1], state.deck[-2]
+    assert cards.handler_for(state, locked) is cards.locked_door
+    assert cards.handler_for(state, masonry) is cards.red_zone  # every Red Zone tells a story
+    assert cards.obeys_prose("Locked Door", "green") and cards.obeys_prose("Fallen Masonry", "red")
+    assert cards.obeys_prose("Lantern", None)  # acts while held: turn.py and steps.py
+    assert not cards.obeys_prose("Backtracking", None)  # dice lines only: the grammar's
+    assert not cards.obeys_prose("A Card Nobody Printed", "blue")
+
+
+def test_effects_a_die_against_the_speed():
+    # Minotaur: ":roll-a-die: > :speed: = :discard: :stop:." At speed 4 a 5 beats it, a 2 does not.
+    state, me = setup(["Retrograde"], {0: ["Lantern", "Grue"]}, rolls=[5, 2])
+    state.speed = 4
+    minotaur = card("Minotaur").effect.lines
+    stop, asked = drive(effects.obey_lines(state, me, minotaur), ("discard", 1))
+    assert stop and asked[0].options == [("discard", 0), ("discard", 1)] and titles(state, me) == ["Lantern"]
+    stop, asked = drive(effects.obey_lines(state, me, minotaur))
+    assert (stop, asked) == (False, []) and titles(state, me) == ["Lantern"]
+
+
+def test_effects_speed_and_draws_change_for_the_player_whose_turn_it_is_only():
+    state, me = setup(["Retrograde"], spare=1)
+    other = (me + 1) % 2
+    state.speed = state.target = 2
+    effects.change_speed(state, me, 1)  # ":speed: +1": one more die and one more card
+    assert (state.speed, state.target) == (3, 3)
+    effects.change_speed(state, other, 5)
+    effects.change_draws(state, other, 5)
+    assert (state.speed, state.target) == (3, 3)
+    effects.change_draws(state, me, -1)  # "draw one fewer card": the speed stays
+    assert (state.speed, state.target) == (3, 2)
+    effects.change_speed(state, me, -5)  # never below nothing
+    assert (state.speed, state.target) == (0, 0)
+
+
+def test_effects_name_holders_and_outcomes():
+    state, me = setup(["Retrograde"], {0: ["Locked Door", "Lantern"]})
+    assert effects.holds(state, me, "a Green Zone card") and not effects.holds(state, me, "a Blue Zone card")
+    assert effects.holds(state, me, "a Lantern") and not effects.holds(state, me, "a Timepatcher")
+    assert [effects.title_of(h) for h in ("a Timepatcher", "an Item", "The Living Maze")] == [
+        "Timepatcher",
+        "Item",
+        "The Living Maze",
+    ]
+    assert effects.label((Discard(), Stop())) == "discard+stop"
+
+
+def test_steps_time_cards_have_time_or_slip_in_their_name():
+    # Temporal Anchor: "Ignore the effects of a card with 'time' or 'slip' in its name".
+    timed = ("Timeslip", "Sideslip", "Crossslip", "Missing Time", "Timewarp", "Timeblast", "Timeshuffle")
+    assert all(steps.is_time_card(title) for title in timed)
+    assert not any(steps.is_time_card(title) for title in ("Temporal Anchor", "Retrograde", "Shortcut", "Lost"))
+
+
+def test_steps_discard_from_either_end_or_of_the_kind_named():
+    state, me = setup(["Retrograde"], {0: ["Lantern", "Grue", "Lost", "Timepatcher"]})
+    assert drive(steps.discard(state, me, "from the end of your path")) == (False, [])
+    assert drive(steps.discard(state, me, "from the start of your path")) == (False, [])
+    assert titles(state, me) == ["Grue", "Lost"]
+    assert [state.card(c).item.title for c in state.discards[-2:]] == ["Timepatcher", "Lantern"]
+    assert drive(steps.discard(state, me, "choice", "an Item")) == (True, [])  # none to discard
+    empty, asked = drive(steps.discard(state, me), ("discard", 1))
+    assert not empty and asked[0].options == [("discard", 0), ("discard", 1)] and titles(state, me) == ["Grue"]
+
+
+def test_steps_a_ball_of_twine_blocks_discards():
+    state, me = setup(["Retrograde"], {0: ["Lantern", "Grue"]})
+    state.twine_block[me] = True
+    assert drive(steps.discard(state, me, "from the end of your path")) == (False, [])
+    assert titles(state, me) == ["Lantern", "Grue"] and not steps.can_spend(state, me, "Lantern")
+
+
+def test_steps_roll_gives_the_dice_and_caltrops_add_a_point_to_one():
+    state, me = setup(["Retrograde"], rolls=[4, 2, 6])
+    assert drive(steps.roll(state, me, 3)) == ([4, 2, 6], []) and state.last_die == 6
+    # "Add one point to one die that was just rolled": not to a 6.
+    state, me = setup(["Retrograde"], {0: ["Caltrops", "Grue"]}, rolls=[6, 3])
+    dice, asked = drive(steps.roll(state, me, 2), ("caltrops", 1))
+    assert asked[0].options == [("keep-roll",), ("caltrops", 1)]
+    assert dice == [6, 4] and state.last_die == 4 and titles(state, me) == ["Grue"]  # spent
+
+
+def test_turn_is_stalled_only_with_nothing_to_draw_and_no_card_to_act():
+    state, me = setup([], {0: ["Lantern", "Lost"], 1: ["Grue", "Pit Trap"]})
+    other = (me + 1) % 2
+    assert not turn.stalled(state)  # the Pit Trap ends the other's path: it acts at their turn
+    state.paths[other].insert(0, state.paths[other].pop())
+    assert turn.stalled(state)
+    state.discards.append(state.paths[me].pop())
+    assert not turn.stalled(state)  # a discard to reshuffle and draw
+
+
+def test_turn_start_of_turn_cards_at_the_end_of_a_path():
+    state, me = setup(["Retrograde"], {1: ["Lantern", "Sulfurous Spring"]}, rolls=[5, 3, 4])
+    other = (me + 1) % 2
+    # Sulfurous Spring: discarded, and the turn ends (no speed may be declared: 0).
+    assert drive(turn.start_of_turn(state, other)) == (0, [])
+    assert titles(state, other) == ["Lantern"] and state.fired["Sulfurous Spring (start of turn)"] == 1
+    assert drive(turn.start_of_turn(state, other)) == (None, [])  # a Lantern does nothing
+    state, me = setup(["Retrograde"], {1: ["Grue", "Lantern", "Net Trap"]}, rolls=[5, 3, 4])
+    assert drive(turn.start_of_turn(state, (me + 1) % 2)) == (3, [])  # the lowest of 5, 3, 4
+
+
+def test_turn_sweeps_and_forcing_a_black_zone():
+    state, me = setup(["Retrograde"], {0: ["Vortex Mine", "Entropic Vortex"], 1: ["Grue"]}, players=3)
+    first = (me + 1) % 3  # the other holds no card: no target
+    assert turn.sweeps(state, me) == [("sweep", "Vortex Mine", first), ("sweep", "Entropic Vortex", first)]
+    # Exit Strategy: 20 cards (two players) and another player holds a Black Zone card.
+    paths = {0: ["Lantern"] * 20, 1: ["The maze lives!"]}
+    state, me = setup(["Retrograde"], paths, options={"exit_strategy": True})
+    assert turn.forcible(state, me) == [(me + 1) % 2]
+    state, me = setup(["Retrograde"], paths)
+    assert turn.forcible(state, me) == []

@@ -5,9 +5,11 @@ import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.games import load_game
 from generator.games.whipped import PLUGIN, items
+from generator.games.whipped.checks import static_checks
 from generator.games.whipped.kinds import KINDS
 from generator.games.whipped.rules import level_points
 from generator.sources.errors import SourceError
@@ -245,3 +247,19 @@ def test_w013_fewer_bidding_tokens_than_seven_players(folder):
     line = folder.edit("bidding-tokens.yaml", "    count: 7\n", "    count: 6\n")
     finding = only(folder.findings(), "W013")[0]
     assert "6 level 1 bidding tokens" in finding.message and finding.loc.line == line
+
+
+@pytest.mark.parametrize(("bills", "short"), [(15, [4, 5, 6, 7]), (16, [5, 6, 7]), (36, [7]), (49, [])])
+def test_w003_names_every_player_count_the_bills_cannot_serve(folder, bills, short):
+    # n players play n rounds of n fresh bills: n * n distinct bills.
+    path = folder.root / "bills.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["items"] = data["items"][:bills]  # all distinct in the shipped file
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    found = [f for f in static_checks(load_game(folder.root)) if f.code == "W003"]
+    if not short:
+        assert found == []
+        return
+    needs = ", ".join(f"{n * n} for {n} players" for n in short)
+    assert [f.message for f in found] == [f"only {bills} distinct bills; fresh bills every round need {needs}"]
+    assert found[0].severity.value == "error"

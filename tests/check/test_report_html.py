@@ -1,0 +1,181 @@
+"""The HTML simulation report of a run made by hand: its tables (the run's settings, win
+rates with Wilson 95% intervals, what fired with never-fired names marked), its sections in
+page order with the game's own sections drawn from the run's figures, the page itself (read
+back with an HTML parser, each inline SVG with an XML parser) and the plot files (SVG parsed,
+PNG opened with Pillow); a folder that cannot be written is bad input, not a traceback.
+
+Intervals as statistics tables give Wilson's: 10 of 10 -> 72.2% to 100%, 0 of 10 -> 0% to
+27.8%, 7 of 10 -> 39.7% to 89.2%."""
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+from defusedxml import ElementTree
+from PIL import Image
+
+from generator.charts import Section
+from generator.check import report_html
+from generator.check.report_html import (
+    SimulatedGame,
+    fired_table,
+    game_sections,
+    render_report,
+    seats_table,
+    sections,
+    settings_table,
+    write_plots,
+    write_report,
+)
+from generator.check.simulate import Problem
+from generator.games.sections import ReportSection
+from generator.sources.errors import SourceError
+from tests.check.test_plots import report
+
+PLOTS = ["game-length", "seat-win-rate", "first-player", "fired"]
+
+
+class Page(HTMLParser):
+    """The headings, figure ids, list items and preformatted text of a page."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.texts: dict[str, list[str]] = {"h2": [], "h3": [], "li": [], "pre": [], "caption": []}
+        self.figures: list[str] = []
+        self._open: str | None = None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "figure":
+            self.figures.append(dict(attrs)["id"])
+        if tag in self.texts:
+            self._open = tag
+            self.texts[tag].append("")
+
+    def handle_endtag(self, tag):
+        if tag == self._open:
+            self._open = None
+
+    def handle_data(self, data):
+        if self._open:
+            self.texts[self._open][-1] += data
+
+
+def test_the_run_table_says_how_the_games_were_played_and_ended():
+    assert settings_table(report()).rows == (
+        ("games", "12"),
+        ("players", "2"),
+        ("policies", "random"),
+        ("options", "none"),
+        ("seed", "1"),
+        ("turns", "mean 4, median 4, p95 5, max 5"),
+        ("ended by the rules", "10 (83.3%)"),
+        ("capped", "2 at 100 actions"),
+        ("stopped with no end the rules could reach", "0"),
+        ("broken (a problem)", "0"),
+    )
+
+
+def test_the_run_table_of_an_interrupted_run_with_options_and_endings():
+    run = report(
+        interrupted=True,
+        requested=20,
+        options={"goal": 12, "pace": "slow"},
+        turns={"mean": 4.25, "median": 4, "p95": 5, "max": 5},
+        endings={"score": 8, "stalemate": 2},
+        problems=[Problem("P1", 3, 7, "stuck"), Problem("P1", 3, 9, "stuck"), Problem("P2", 5, None, "odd")],
+    )
+    rows = dict(settings_table(run).rows)
+    assert rows["games"] == "12 of 20 (interrupted)"
+    assert rows["options"] == "goal=12, pace=slow"
+    assert rows["turns"] == "mean 4.2, median 4, p95 5, max 5"
+    assert rows["broken (a problem)"] == "2"  # games 3 and 5
+    assert settings_table(run).rows[-2:] == (("ended: score", "8"), ("ended: stalemate", "2"))
+
+
+def test_the_win_rate_table_gives_each_seat_and_the_first_player_with_intervals():
+    table = seats_table(report())
+    assert table.header == ("seat", "share of wins")
+    assert table.rows == (
+        ("1", "100.0% [72.2%-100.0%]"),
+        ("2", "0.0% [0.0%-27.8%]"),
+        ("first player", "70.0% [39.7%-89.2%] (an even share is 50.0%)"),
+    )
+
+
+def test_the_fired_table_marks_the_names_that_never_fired():
+    table = fired_table(report())
+    assert table.caption == "Fired (1 never)"
+    assert table.rows == (
+        ("arch", "4", "0.33"),
+        ("bridge", "4", "0.33"),
+        ("cave", "1", "0.08"),
+        ("zoo", "0", "0.00"),
+    )
+    assert table.marked == (False, False, False, True)
+
+
+def test_the_sections_in_page_order():
+    drawn = sections(SimulatedGame("Toy", "toy", report()))
+    assert [section.title for section in drawn] == ["The run", "Game length", "Who wins", "What fired"]
+    assert [[plot.name for plot in section.plots] for section in drawn] == [[], [PLOTS[0]], PLOTS[1:3], [PLOTS[3]]]
+    quiet = sections(SimulatedGame("Toy", "toy", report(fired={}, never_fired=[])))
+    assert quiet[-1].plots == () and quiet[-1].tables[0].rows == ()
+
+
+def test_the_games_own_sections_are_drawn_from_its_figures_those_with_nothing_left_out(monkeypatch):
+    seen = []
+
+    def margins(simulated):
+        seen.append(simulated)
+        return Section("Margins", text=f"{simulated.figures['margin']} points in {simulated.completed} games")
+
+    declared = (ReportSection("margins", "toy", margins), ReportSection("empty", "toy", lambda simulated: None))
+    monkeypatch.setattr(report_html, "report_sections", lambda engine: declared if engine == "toy" else ())
+    game = SimulatedGame("Toy", "toy", report(figures={"margin": 3}), deck="the deck")
+    assert game_sections(game) == [Section("Margins", text="3 points in 10 games")]
+    assert (seen[0].name, seen[0].deck, dict(seen[0].figures)) == ("Toy", "the deck", {"margin": 3})
+    assert sections(game)[-1].title == "Margins"
+
+
+def test_the_page_shows_every_game_escaped_with_its_plots_inline_and_its_figures():
+    run = report(figures={"margin": {"mean": 3}}, problems=[Problem("P1", 3, 7, "a <stuck> game")])
+    text = render_report([SimulatedGame("Toy <b>", "toy", run), SimulatedGame("Other", "other", report())])
+    page = Page(text)
+    assert page.texts["h2"] == ["Toy <b> (toy)", "Other (toy)"]
+    assert "Toy <b>" not in text  # escaped
+    assert page.texts["h3"][:4] == ["The run", "Game length", "Who wins", "What fired"]
+    assert page.figures == [f"{slug}-{plot}" for slug in ("toy", "other") for plot in PLOTS]
+    assert page.texts["li"] == ["game 3, action 7: a <stuck> game"]
+    assert json.loads(page.texts["pre"][0]) == {"margin": {"mean": 3}}
+    assert json.loads(page.texts["pre"][1]) == {}
+    assert "Win rate (95% interval)" in page.texts["caption"]
+    svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
+    assert len(svgs) == 8
+    assert all(ElementTree.fromstring(svg.encode()).tag == "{http://www.w3.org/2000/svg}svg" for svg in svgs)
+    assert render_report([SimulatedGame("Toy", "toy", run)]) == render_report([SimulatedGame("Toy", "toy", run)])
+
+
+def test_the_report_and_its_plot_files_are_written(tmp_path):
+    games = [SimulatedGame("Toy", "toy", report())]
+    write_report(tmp_path / "out" / "report.html", games)
+    assert (tmp_path / "out" / "report.html").read_text() == render_report(games)
+    written = write_plots(tmp_path / "plots", games)
+    assert written == [tmp_path / "plots" / f"toy-{plot}.{suffix}" for plot in PLOTS for suffix in ("svg", "png")]
+    assert sorted(path.name for path in (tmp_path / "plots").iterdir()) == sorted(path.name for path in written)
+    for path in written:
+        if path.suffix == ".svg":
+            assert ElementTree.parse(path).getroot().tag == "{http://www.w3.org/2000/svg}svg"
+        else:
+            with Image.open(path) as image:
+                assert image.format == "PNG" and image.width == 770  # 7 inches at 110 dpi
+
+
+def test_a_place_that_cannot_be_written_is_bad_input(tmp_path):
+    (tmp_path / "file").write_text("not a folder")
+    games = [SimulatedGame("Toy", "toy", report())]
+    with pytest.raises(SourceError, match=r"cannot write the report .*file/report.html: "):
+        write_report(tmp_path / "file" / "report.html", games)
+    with pytest.raises(SourceError, match=r"cannot write plots into .*file/plots: "):
+        write_plots(tmp_path / "file" / "plots", games)

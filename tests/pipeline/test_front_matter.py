@@ -1,0 +1,71 @@
+"""The pages before a game's sheets (generator/pipeline/front_matter.py): the players line from
+the game's engine, as its sources say (Slipmax's game.yaml: "a game for 2 to 6 players"; Chip
+Flip is played like checkers, by two), and a cover whose contents and stock list count the
+pages by hand: cover, rules, checklist, then the sheets, a page left blank on purpose going
+with the stock of the page it backs."""
+
+from generator.games import load_game
+from generator.layout.folders import context_for
+from generator.pipeline.front_matter import front_matter, players
+from generator.pipeline.imposition import impose
+from generator.pipeline.parts import lay_out
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import paper
+from tests.conftest import COMPONENTS
+from tests.pipeline.tiny import texts, write_game
+
+LETTER = paper("letter")
+
+
+def test_players_come_from_the_engine():
+    assert players(load_game(COMPONENTS / "slipmax")) == "2-6 players"
+    assert players(load_game(COMPONENTS / "chip-flip")) == "2 players"
+
+
+def test_a_game_without_an_engine_names_no_players(tmp_path):
+    assert players(load_game(write_game(tmp_path / "tiny"))) == ""
+
+
+def test_cover_and_checklist_without_rules_count_the_blank_page_with_its_stock(tmp_path):
+    """Duplex, no rules: cover 1, checklist 2; the cards on page 3, then a blank page 4 so that
+    the two-sided C's front is on odd page 5 and its back on 6."""
+    game = load_game(write_game(tmp_path / "tiny"))
+    laid, options = lay_out(game, context_for(game)), PrintOptions()
+    sheets = impose(laid, LETTER, game, options)[2:]
+    assert [s.blank for s in sheets] == [False, True, False, False]
+    cover, checklist = front_matter(laid, [], sheets, LETTER, game, options)
+    assert texts(cover.items) == [
+        "Tiny",
+        "In this file",
+        "Checklist: page 2",
+        "What to print on which stock",
+        "plain paper (cover, rules, checklist): pages 1-2",
+        "card stock, 200-300 gsm: pages 3-4",
+        "paper, 80-120 gsm (plain or coloured): pages 5-6",
+        "Print at 100% (no scaling, no fit to page), two-sided, flipping on the long edge.",
+    ]
+    assert (cover.title, cover.bookmarks, checklist.bookmarks) == ("cover", ("Cover",), ("Checklist",))
+    assert (cover.width, cover.height) == (LETTER.width, LETTER.height)
+    lines = texts(checklist.items)
+    assert "5 components in 2 kinds. Print pages 3-6 at 100% (no scaling); then work down the table." in lines
+    assert "Page 4: left blank on purpose, so that each two-sided sheet's fronts are on an odd page." in lines
+
+
+def test_the_rules_pages_come_between_the_cover_and_the_checklist(tmp_path):
+    """One-sided, one page of rules: cover 1, rules 2, checklist 3, the sheets from page 4."""
+    game = load_game(write_game(tmp_path / "tiny", rules="# Tiny\n\nDraw a card. Play it.\n"))
+    laid, options = lay_out(game, context_for(game)), PrintOptions(duplex="off")
+    imposed = impose(laid, LETTER, game, options)
+    rules, sheets = imposed[1:2], imposed[3:]
+    assert "Draw a card. Play it." in texts(rules[0].items) and len(sheets) == 2
+    pages = front_matter(laid, rules, sheets, LETTER, game, options)
+    assert len(pages) == 3 and pages[1] is rules[0]
+    assert texts(pages[0].items)[2:] == [
+        "Rules: page 2",
+        "Checklist: page 3",
+        "What to print on which stock",
+        "plain paper (cover, rules, checklist): pages 1-3",
+        "card stock, 200-300 gsm: pages 4",
+        "paper, 80-120 gsm (plain or coloured): pages 5",
+        "Print at 100% (no scaling, no fit to page).",
+    ]

@@ -1,0 +1,104 @@
+"""A game's parts (generator/pipeline/parts.py): each component file laid out into the faces
+of every copy at its layout's size (layouts/card.yaml: 63.5 x 88.9 mm, 3 mm bleed), copies
+being the one drawing; each part's checklist row and stock as the file or its kind says; a
+layout with errors refused by `printable`; an unknown kind refused at its place; the ink
+saver's faces without the back's background fill; and the layout stage kept in the build
+cache until a file the game can see changes, or an art file it read does."""
+
+import pytest
+import yaml
+
+from generator.cache import BuildCache, files_digest
+from generator.findings import Severity
+from generator.games import load_game
+from generator.layout.folders import context_for
+from generator.layout.scene import Rect
+from generator.pipeline.parts import LaidGame, LayoutFailed, laid_game, lay_out, print_context, printable
+from generator.sheets.options import PrintOptions
+from generator.sources.errors import SourceError
+from generator.units import parse_length
+from tests.conftest import ROOT
+from tests.pipeline.tiny import texts, write_game
+
+TOO_LONG = " ".join(["overflowing"] * 400)
+
+
+def test_each_file_is_laid_out_into_the_faces_of_every_copy(tmp_path):
+    game = load_game(write_game(tmp_path / "tiny"))
+    cards, more = lay_out(game, context_for(game))
+    assert [f.path.name for f in (cards.file, more.file)] == ["cards.yaml", "more.yaml"]
+    assert len(cards.faces) == 4 and len(more.faces) == 1
+    # the three copies of A are one drawing; B is another
+    assert cards.faces[0] is cards.faces[1] is cards.faces[2] and cards.faces[3] is not cards.faces[0]
+    assert "A" in texts(cards.faces[0].front.items) and "beta" in texts(cards.faces[3].front.items)
+    assert all(f.back is None for f in cards.faces) and "Deck" in texts(more.faces[0].back.items)
+    size = yaml.safe_load((ROOT / "layouts" / "card.yaml").read_text())["size"]
+    front = cards.faces[0].front
+    assert (front.width, front.height) == (parse_length(size["width"]), parse_length(size["height"])) == (63.5, 88.9)
+    assert front.bleed == 3.0 and cards.gap == 0.0
+
+
+def test_the_row_and_stock_come_from_the_file_else_the_kind(tmp_path):
+    game = load_game(write_game(tmp_path / "tiny"))
+    cards, more = lay_out(game, context_for(game))
+    assert (cards.row, cards.stock) == ("cards", "card")  # the card kind's label; not a board
+    assert (more.row, more.stock) == ("Extras", "paper")
+
+
+def test_a_layout_with_errors_is_not_printable(tmp_path):
+    game = load_game(write_game(tmp_path / "tiny", text_a=TOO_LONG))
+    laid = laid_game(game, context_for(game), BuildCache(None))
+    assert laid.errors and all(f.code == "L001" and f.severity is Severity.ERROR for f in laid.errors)
+    with pytest.raises(LayoutFailed) as failed:
+        printable(laid)
+    assert failed.value.findings == laid.errors
+    assert "[L001]" in str(failed.value)
+    clean = load_game(write_game(tmp_path / "clean"))
+    laid = laid_game(clean, context_for(clean), BuildCache(None))
+    assert not laid.errors and printable(laid) == laid.parts and len(laid.parts) == 2
+
+
+def test_an_unknown_kind_is_refused_at_its_place(tmp_path):
+    game = load_game(write_game(tmp_path / "tiny", kind="spaceship"))
+    with pytest.raises(SourceError, match="unknown component kind 'spaceship'") as refused:
+        lay_out(game, context_for(game))
+    assert refused.value.loc.file.endswith("cards.yaml") and refused.value.loc.line == 1
+
+
+def filled(scene) -> list[Rect]:
+    """The rectangles of the scene that fill at least half of it."""
+    return [
+        i for i in scene.items if isinstance(i, Rect) and i.style.fill and i.w * i.h >= scene.width * scene.height / 2
+    ]
+
+
+def test_the_ink_saver_draws_the_backs_background_as_an_outline(tmp_path):
+    game = load_game(write_game(tmp_path / "tiny"))
+    plain = lay_out(game, print_context(game, PrintOptions()))[1].faces[0].back
+    saver = lay_out(game, print_context(game, PrintOptions(ink_saver=True)))[1].faces[0].back
+    # card-two-sided.yaml: back_background "#e8e4d8"
+    assert [r.style.fill for r in filled(plain)] == ["#e8e4d8"]
+    assert filled(saver) == [] and "Deck" in texts(saver.items)
+
+
+def test_the_layout_stage_is_kept_until_a_source_changes(tmp_path, drawn_titles):
+    folder, cache = write_game(tmp_path / "tiny"), tmp_path / "out" / ".cache"
+    game = load_game(folder)
+    first = laid_game(game, context_for(game), BuildCache(cache))
+    assert drawn_titles == ["A", "B", "C"]
+    again = laid_game(load_game(folder), context_for(game), BuildCache(cache))
+    assert drawn_titles == ["A", "B", "C"] and again.source == first.source
+    assert [len(p.faces) for p in again.parts] == [4, 1]
+    write_game(folder, text_a="changed")
+    edited = load_game(folder)
+    laid_game(edited, context_for(edited), BuildCache(cache))
+    assert drawn_titles == ["A", "B", "C", "A", "B", "C"]
+
+
+def test_a_kept_layout_is_stale_once_an_art_file_it_read_changes(tmp_path):
+    art = tmp_path / "art.png"
+    art.write_bytes(b"one")
+    laid = LaidGame((), (), frozenset({art}), files_digest([art]), "source")
+    assert laid.art_unchanged()
+    art.write_bytes(b"two")
+    assert not laid.art_unchanged()

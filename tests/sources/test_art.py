@@ -1,0 +1,219 @@
+"""Art files for image elements: a raster's size (upright, EXIF orientation applied) and
+digest, its pixels decoded upright in RGB or RGBA, a PNG's compressed rows passed on as they
+stand only when a PDF can take them, and what a writer would choke on refused with a reason:
+a file too large, too many pixels, damage, a format not taken, SVG art with a DTD, an outside
+reference (CSS escapes included) or an embedded picture that is not a usable raster, and a
+viewBox that is not four sane numbers. PNGs are written byte by byte by the test (zlib and
+struct), other pictures with Pillow; digests are computed with hashlib."""
+
+import base64
+import hashlib
+import io
+import struct
+import zlib
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from generator.sources import art
+from generator.sources.art import ArtError, PngPixels, as_is, png_pixels, raster, read_art, svg_root, web_bytes
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" {attributes}>{body}</svg>'
+
+
+def chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png_bytes(width: int, height: int, colour_type: int = 2, depth: int = 8, extra: bytes = b"") -> tuple[bytes, bytes]:
+    """A PNG of rows with no filter, its compressed data split over two IDAT chunks: (file,
+    compressed data)."""
+    channels = {0: 1, 2: 3, 6: 4}[colour_type]
+    row_bytes = channels * width * depth // 8
+    rows = b"".join(b"\x00" + bytes((x + y) % 256 for x in range(row_bytes)) for y in range(height))
+    compressed = zlib.compress(rows)
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, 0))
+    idat = chunk(b"IDAT", compressed[:5]) + chunk(b"IDAT", compressed[5:])
+    return b"\x89PNG\r\n\x1a\n" + header + extra + idat + chunk(b"IEND", b""), compressed
+
+
+def written(folder: Path, name: str, data: bytes | str) -> Path:
+    path = folder / name
+    path.write_bytes(data.encode() if isinstance(data, str) else data)
+    return path
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(ArtError) as refused:
+        read_art(path)
+    return str(refused.value)
+
+
+def test_a_png_has_its_pixel_size_and_the_digest_of_its_bytes(tmp_path):
+    data, _ = png_bytes(3, 2)
+    found = read_art(written(tmp_path, "a.png", data))
+    assert (found.width, found.height, found.vector, found.pixels) == (3, 2, False, (3, 2))
+    assert found.digest == hashlib.sha256(data).hexdigest()
+
+
+def test_a_turned_photo_is_measured_and_decoded_upright(tmp_path):
+    """EXIF orientation 6: the stored picture is shown turned a quarter clockwise, so its
+    left edge (red here) is the top of what is shown."""
+    stored = Image.new("RGB", (40, 10), "white")
+    stored.paste((255, 0, 0), (0, 0, 5, 10))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored.save(tmp_path / "turned.jpg", exif=exif, quality=95)
+    found = read_art(tmp_path / "turned.jpg")
+    assert (found.width, found.height) == (10, 40)
+    upright = raster(tmp_path / "turned.jpg")
+    assert upright.size == (10, 40) and upright.mode == "RGB"
+    red, green, blue = upright.getpixel((5, 2))
+    assert red > 200 and green < 60 and blue < 60
+    assert upright.getpixel((5, 37)) > (240, 240, 240)
+    assert as_is(tmp_path / "turned.jpg") is None  # a reader ignoring EXIF would show it on its side
+
+
+def test_cmyk_and_palette_pictures_are_decoded_to_rgb_keeping_transparency(tmp_path):
+    Image.new("CMYK", (6, 4), (0, 255, 255, 0)).save(tmp_path / "print.jpg")
+    decoded = raster(tmp_path / "print.jpg")
+    assert decoded.mode == "RGB"
+    red, green, blue = decoded.getpixel((1, 1))
+    assert red > 200 and green < 60 and blue < 60
+    palette = Image.new("P", (4, 4))
+    palette.putpalette([255, 0, 0, 0, 255, 0])
+    palette.save(tmp_path / "palette.png", transparency=0)
+    assert raster(tmp_path / "palette.png").mode == "RGBA"
+    assert raster(tmp_path / "palette.png").getpixel((0, 0))[3] == 0
+
+
+def test_web_bytes_are_the_file_when_it_shows_right_as_it_stands_else_a_png(tmp_path):
+    data, _ = png_bytes(3, 2)
+    path = written(tmp_path, "a.png", data)
+    assert web_bytes(path) == ("image/png", data)
+    Image.new("RGB", (5, 3), "blue").save(tmp_path / "w.webp")
+    mime, converted = web_bytes(tmp_path / "w.webp")
+    assert mime == "image/png"
+    with Image.open(io.BytesIO(converted)) as image:
+        assert (image.format, image.size) == ("PNG", (5, 3))
+    Image.new("CMYK", (6, 4)).save(tmp_path / "print.jpg")
+    assert as_is(tmp_path / "print.jpg") is None and web_bytes(tmp_path / "print.jpg")[0] == "image/png"
+
+
+def test_png_pixels_are_the_compressed_rows_as_the_file_holds_them(tmp_path):
+    data, compressed = png_bytes(3, 2)
+    assert png_pixels(written(tmp_path, "rgb.png", data)) == PngPixels(3, 2, 3, compressed)
+    grey, compressed = png_bytes(4, 3, colour_type=0)
+    assert png_pixels(written(tmp_path, "grey.png", grey)) == PngPixels(4, 3, 1, compressed)
+
+
+@pytest.mark.parametrize(
+    ("kind", "shape"),
+    [
+        ("alpha", {"colour_type": 6}),
+        ("16-bit", {"depth": 16}),
+        ("transparent", {"extra": chunk(b"tRNS", b"\x00\x00\x00\x00\x00\x00")}),
+    ],
+)
+def test_png_pixels_are_none_when_a_pdf_cannot_take_them_as_they_stand(tmp_path, kind, shape):
+    data, _ = png_bytes(3, 2, **shape)
+    assert png_pixels(written(tmp_path, f"{kind}.png", data)) is None
+
+
+def test_a_file_over_the_size_limit_is_refused_before_it_is_opened(tmp_path, monkeypatch):
+    monkeypatch.setattr(art, "MAX_FILE_BYTES", 2**20)
+    path = written(tmp_path, "big.png", b"\0" * (3 * 2**20))
+    assert refusal(path) == "is 3 MB: art files may be at most 1 MB"
+
+
+def test_a_raster_of_too_many_pixels_is_refused_from_its_header(tmp_path):
+    data, _ = png_bytes(1, 1)
+    huge = data.replace(data[8:33], chunk(b"IHDR", struct.pack(">IIBBBBB", 9000, 9000, 8, 2, 0, 0, 0)))
+    assert refusal(written(tmp_path, "huge.png", huge)) == (
+        "is 9000 x 9000 px: a picture may have at most 64 million pixels"
+    )
+
+
+def test_damaged_and_foreign_files_are_refused(tmp_path):
+    data, _ = png_bytes(3, 2)
+    damaged = bytearray(data)
+    damaged[data.index(b"IEND") - 5] ^= 0xFF  # the last IDAT chunk's checksum
+    assert refusal(written(tmp_path, "crc.png", bytes(damaged))).startswith("is damaged: ")
+    buffer = io.BytesIO()
+    Image.new("RGB", (20, 20), "blue").save(buffer, "JPEG")
+    assert refusal(written(tmp_path, "cut.jpg", buffer.getvalue()[:300])).startswith(("is damaged", "cannot be read"))
+    assert refusal(written(tmp_path, "text.png", b"hello")) == (
+        "is not an image Pillow can read: expected PNG, JPEG, WebP or SVG"
+    )
+    Image.new("RGB", (4, 4)).save(tmp_path / "anim.gif")
+    assert refusal(tmp_path / "anim.gif") == "is a GIF image: expected PNG, JPEG, WebP or SVG"
+
+
+def test_svg_art_has_the_size_of_its_view_box_or_width_and_height(tmp_path):
+    boxed = written(tmp_path, "boxed.svg", SVG.format(attributes='viewBox="0 0 120 80"', body="<rect width='9'/>"))
+    found = read_art(boxed)
+    assert (found.width, found.height, found.vector, found.pixels) == (120.0, 80.0, True, None)
+    assert found.digest == hashlib.sha256(boxed.read_bytes()).hexdigest()
+    sized = read_art(written(tmp_path, "sized.svg", SVG.format(attributes='width="50mm" height="20mm"', body="")))
+    assert (sized.width, sized.height) == (50.0, 20.0)
+
+
+def test_svg_art_may_refer_to_itself_and_embed_a_raster(tmp_path):
+    data, _ = png_bytes(3, 2)
+    body = (
+        '<defs><linearGradient id="g"/></defs><rect width="5" height="5" fill="url(#g)"/>'
+        f'<image width="3" height="2" href="data:image/png;base64,{base64.b64encode(data).decode()}"/>'
+    )
+    assert read_art(written(tmp_path, "self.svg", SVG.format(attributes='viewBox="0 0 10 10"', body=body))).vector
+
+
+PNG_URI = "data:image/png;base64,"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (SVG.format(attributes='viewBox="0 0 120"', body=""), "has a viewBox of '0 0 120': expected four numbers"),
+        (SVG.format(attributes="", body=""), "has no viewBox and no numeric width and height"),
+        (SVG.format(attributes='viewBox="0 0 0.0001 5"', body=""), "is 0.0001 x 5 units: each side must be between"),
+        (
+            '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "y">]>' + SVG.format(attributes="", body="&x;"),
+            "declares a DTD or entities",
+        ),
+        (
+            SVG.format(attributes='viewBox="0 0 1 1"', body='<image href="http://example.com/a.png"/>'),
+            "refers to 'http://example.com/a.png' outside itself",
+        ),
+        (
+            SVG.format(attributes='viewBox="0 0 1 1"', body="<style>@\\69mport url(x.css);</style>"),
+            "imports a stylesheet or picture from outside itself",
+        ),
+        (
+            SVG.format(attributes='viewBox="0 0 1 1"', body="<rect fill=\"url( 'file:///etc/passwd')\"/>"),
+            "imports a stylesheet or picture from outside itself",
+        ),
+        (
+            SVG.format(attributes='viewBox="0 0 1 1"', body='<image href="data:text/html;base64,PGI+"/>'),
+            "embeds 'text/html': SVG art may embed PNG, JPEG or WebP pictures only",
+        ),
+        (
+            SVG.format(attributes='viewBox="0 0 1 1"', body=f'<image href="{PNG_URI}!!!!"/>'),
+            "embeds a picture whose base64 data is damaged",
+        ),
+        (
+            SVG.format(
+                attributes='viewBox="0 0 1 1"', body=f'<image href="{PNG_URI}{base64.b64encode(b"no").decode()}"/>'
+            ),
+            "is not an image Pillow can read",
+        ),
+        ("<html/>", "is not an SVG image: its root element is not <svg>"),
+        ("<svg", "is not well-formed SVG"),
+    ],
+)
+def test_svg_art_a_writer_cannot_use_safely_is_refused_saying_why(tmp_path, text, said):
+    path = written(tmp_path, "art.svg", text)
+    assert said in refusal(path)
+    if "viewBox" not in said and "units" not in said:
+        with pytest.raises(ArtError):
+            svg_root(path)  # found by reading the document, before any size is taken
