@@ -86,18 +86,22 @@ class Item:
 ItemT = TypeVar("ItemT", bound=Item)
 
 
+#: Each item class's fields and schema, worked out once per class (the validator then meets
+#: the same schema dict each time, and reading an item resolves no annotations).
+_DECLARED: dict[type[Item], list[tuple[str, Any, bool]]] = {}
+_SCHEMAS: dict[type[Item], dict] = {}
+
+
 def _declared(cls: type[Item]) -> list[tuple[str, Any, bool]]:
     """(name, annotation, required) of each field an item's source may hold."""
-    hints = get_type_hints(cls, include_extras=True)
-    return [
-        (f.name, hints[f.name], f.default is MISSING and f.default_factory is MISSING)
-        for f in fields(cls)
-        if f.name != "source"
-    ]
-
-
-#: Each item class's schema, derived once (the validator then meets the same dict each time).
-_SCHEMAS: dict[type[Item], dict] = {}
+    if cls not in _DECLARED:
+        hints = get_type_hints(cls, include_extras=True)
+        _DECLARED[cls] = [
+            (f.name, hints[f.name], f.default is MISSING and f.default_factory is MISSING)
+            for f in fields(cls)
+            if f.name != "source"
+        ]
+    return _DECLARED[cls]
 
 
 def item_schema(cls: type[Item]) -> dict:
