@@ -5,23 +5,12 @@ has a test there that imports it. Read from the sources (ast), never imported.""
 import ast
 from pathlib import Path
 
+from tests.package.test_import_layers import MODULES
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE, TESTS = ROOT / "generator", ROOT / "tests"
 #: Packages of generator/ whose modules are tested in tests/package/ (data, not code).
 WITH_THE_PACKAGE = {"shipped"}
-
-
-def modules() -> dict[str, Path]:
-    """Every module of the package by its dotted name (the shipped data folders hold none)."""
-    found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
-        if parts[1:2] == ["shipped"] and len(parts) > 3:
-            continue
-        if parts[-1] == "__init__":
-            parts.pop()
-        found[".".join(parts)] = path
-    return found
 
 
 def mirror_folder(path: Path) -> Path:
@@ -47,7 +36,7 @@ def imported_by(test_file: Path) -> set[str]:
 
 def test_every_module_has_a_test_in_its_folder_that_imports_it():
     untested = []
-    for module, path in modules().items():
+    for module, path in MODULES.items():
         folder = mirror_folder(path)
         imported = set().union(*(imported_by(test) for test in folder.glob("test_*.py")))
         if module not in imported:
@@ -56,6 +45,6 @@ def test_every_module_has_a_test_in_its_folder_that_imports_it():
 
 
 def test_every_test_folder_is_a_package_of_the_code():
-    packages = {mirror_folder(path) for path in modules().values()}
+    packages = {mirror_folder(path) for path in MODULES.values()}
     folders = {path.parent for path in TESTS.rglob("test_*.py")}
     assert folders <= packages, sorted(str(f.relative_to(ROOT)) for f in folders - packages)
