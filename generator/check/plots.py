@@ -8,8 +8,6 @@ from collections.abc import Mapping
 from generator.charts import BAR, EVEN, NEVER, Plot, error_bars, new_figure, styled
 from generator.check.simulate import SimulationReport
 
-__all__ = ["BAR", "EVEN", "NEVER", "Plot", "fired", "first_player", "game_lengths", "seat_win_rates"]
-
 
 @styled
 def game_lengths(name: str, lengths: Mapping[int, int]) -> Plot:

@@ -8,6 +8,7 @@ The intervals expected are Wilson's 95% score intervals as statistics tables giv
 
 import pytest
 
+from generator import charts
 from generator.check import plots
 from generator.check.simulate import SimulationReport
 
@@ -103,7 +104,7 @@ def test_fired_names_most_first_per_game_never_fired_marked():
     assert plot.name == "fired"
     labels = axes.get_yticklabels()
     assert [label.get_text() for label in labels] == ["arch", "bridge", "cave", "zoo (never)"]
-    assert [label.get_color() for label in labels] == [plots.BAR, plots.BAR, plots.BAR, plots.NEVER]
+    assert [label.get_color() for label in labels] == [charts.BAR, charts.BAR, charts.BAR, charts.NEVER]
     widths = [patch.get_width() for patch in axes.patches]
     assert widths == pytest.approx([4 / 12, 4 / 12, 1 / 12, 0])  # times per game played
     assert axes.yaxis_inverted()  # the first name on top
