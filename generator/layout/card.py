@@ -16,7 +16,7 @@ from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
 from generator.sources.errors import Loc, SourceError
-from generator.sources.expressions import parse_condition, parse_template
+from generator.sources.expressions import parse_condition
 from generator.sources.frozen import LocMap
 from generator.sources.items import Item, rule
 from generator.sources.layout_model import (
@@ -28,6 +28,7 @@ from generator.sources.layout_model import (
     ShapeElement,
     TextElement,
 )
+from generator.sources.templates import parse_template
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -1,6 +1,5 @@
-"""The two small languages of layout elements, parsed once when the layout is read.
-
-`when:` is a condition on the item's fields, never Python's eval:
+"""`when:`, a layout element's condition on the item's fields, parsed once when the layout is
+read and never by Python's eval (templates are generator/sources/templates.py):
 
     when: "type == 'spell' and cost >= 3"
     when: "not flavour"                       # the item has no flavour (or it is empty)
@@ -10,14 +9,10 @@ Field names, text in quotes, numbers, true/false, parentheses, comparisons (== !
 and `in` a parenthesised list), `and`, `or`, `not`. A field the item lacks is nothing: it
 equals nothing, is false, and no ordering holds for it. A condition nests at most
 MAX_NESTING deep and its numbers have at most MAX_DIGITS digits.
-
-`template:` is text with `{field}` placeholders, such as "{cost} gold · {type}"; `{{` and
-`}}` print braces. Placeholders name fields only: no indexing, conversions or formats.
 """
 
 import operator
 import re
-import string
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -49,7 +44,6 @@ STRING: /'[^']*'/ | /"[^"]*"/
 NUMBER: /-?\d+(\.\d+)?/
 %ignore /\s+/
 """
-_FIELD = set(string.ascii_letters + string.digits + "_-")
 #: Bound on not, and, or and comparisons inside one another: a condition is read and
 #: evaluated level by level (lark's transformer recurses), and a real one is a few deep.
 MAX_NESTING = 32
@@ -173,39 +167,3 @@ def _comparable(left: Any, right: Any) -> tuple[Any, Any]:
     if isinstance(right, str) and isinstance(left, (int, float)) and _NUMBER.match(right):
         return left, float(right)
     return left, right
-
-
-@dataclass(frozen=True)
-class Template:
-    """A parsed `template:`: literal text and field names, in order."""
-
-    parts: tuple[tuple[str, str | None], ...]  # (literal text, field or None)
-
-    def fields(self) -> list[str]:
-        return [name for _, name in self.parts if name is not None]
-
-    def fill(self, item: Mapping[str, object]) -> str:
-        """The text for an item that has every field (see missing())."""
-        return "".join(text + ("" if name is None else str(item[name])) for text, name in self.parts)
-
-    def missing(self, item: Mapping[str, object]) -> list[str]:
-        return [name for name in self.fields() if item.get(name) is None]
-
-
-@cache
-def parse_template(text: str, loc: Loc) -> Template:
-    """The template `text`; SourceError at `loc` for a placeholder that is not a plain field."""
-    try:
-        pieces = list(string.Formatter().parse(text))
-    except ValueError as exc:
-        raise SourceError(loc, f"template {text!r}: {exc} (write {{{{ and }}}} for braces)") from None
-    parts = []
-    for literal, name, spec, conversion in pieces:
-        if name is not None and (not name or name[0].isdigit() or not set(name) <= _FIELD):
-            raise SourceError(loc, f"template {text!r}: {{{name}}} is not a field name (write {{field}})")
-        if spec or conversion:
-            written = f"{{{name}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}"
-            alone = f"a placeholder is a field's name alone (write {{{name}}})"
-            raise SourceError(loc, f"template {text!r}: {written} has a format: {alone}")
-        parts.append((literal, name))
-    return Template(tuple(parts))
