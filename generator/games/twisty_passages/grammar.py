@@ -13,7 +13,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
 from generator.games.grammar import EffectError
-from generator.layout.text import INLINE_ICON
+from generator.sources.markup import INLINE_ICON
 
 GRAMMAR = r"""
 start: _NL* line (_NL+ line)* _NL*
