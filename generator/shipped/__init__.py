@@ -44,5 +44,5 @@ def papers_dir() -> Path:
 
 @cache
 def fonts_dir() -> Path:
-    """The shipped TTF fonts, their index fonts.yaml and their licence."""
+    """The shipped fonts (TrueType and OpenType files), each family with its licence."""
     return _folder("fonts")

@@ -44,13 +44,15 @@ def test_the_layouts_their_paper_presets_and_icons_are_shipped():
         assert ElementTree.parse(icon).getroot().tag == "{http://www.w3.org/2000/svg}svg", icon.name
 
 
-def test_the_fonts_and_every_file_their_index_names_are_shipped():
+def test_the_fonts_are_shipped_each_family_with_its_licence():
     folder = shipped.fonts_dir()
     assert files(folder) == files(ROOT / "fonts")
-    index = yaml.safe_load((folder / "fonts.yaml").read_text())
-    for key, font in index.items():
-        data = (folder / font["file"]).read_bytes()
-        assert data[:4] == b"\x00\x01\x00\x00", key  # a TrueType font's first four bytes
+    fonts = [path for path in folder.iterdir() if path.suffix in (".ttf", ".otf")]
+    licences = [path.stem.removeprefix("LICENSE-") for path in folder.glob("LICENSE-*.txt")]
+    assert fonts and licences
+    for path in fonts:
+        assert path.read_bytes()[:4] in (b"\x00\x01\x00\x00", b"OTTO"), path.name  # TrueType or OpenType
+        assert any(path.stem.startswith(family) for family in licences), f"{path.name} has no LICENSE-*.txt"
 
 
 def test_data_inside_an_archive_is_refused_with_a_message(tmp_path, monkeypatch):
