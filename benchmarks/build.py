@@ -31,15 +31,51 @@ rebuild with nothing changed, then one after changing one card's title (target: 
 of the cold build, which needs the content-hash cache), and a --big-card deck (default
 10,000 cards, the default formats: PDF, SVG and PNG) with its time and peak memory (target:
 under 500 MB).
+
+With --against REV (a commit, as git names it), the same deck (same seed, same cards) is
+also built by the code at REV and by this working tree, side by side in the same run:
+
+    cutsheet build DECK --out NEW-FOLDER --no-cache --no-check --no-checklist --format pdf
+
+and the same with the default formats (PDF, SVG, PNG), each build a fresh process into a new
+folder (its PDF must be there afterwards), in turns (REV, working tree, REV, working tree,
+...), best-of-N. The last line then ends with
+
+    shaping_vs_before=R shaping_vs_before_default=R2
+
+R = the working tree's best PDF-only build / REV's best; R2 = the same for the default
+formats; the line before gives both sides' best seconds. Target (text shaped with HarfBuzz,
+against fd6b238, the last commit before it): R <= 1.2. With --only-against, only this
+comparison runs, and its line is the last.
+
+The code at REV runs from a `git worktree add --detach` checkout in a temporary folder
+(removed afterwards). Its shipped data is the catch: generator.shipped's subpackages
+(components, layouts, fonts) are the repository's top-level folders, mapped into the package
+by setup.py's package_dir, so a checkout merely put first on sys.path has no
+generator/shipped/fonts; and this checkout's editable install maps those names to ITS
+folders, so the older code would quietly read the working tree's fonts and layouts. Each
+side therefore runs the same small bootstrap, `python3 -c BOOTSTRAP ROOT MAPPING build ...`,
+with no PYTHONPATH and its working folder a temporary one: it drops the editable install's
+finder from sys.meta_path, puts ROOT first on sys.path and maps each package_dir name to
+ROOT's own folder, as read from ROOT's own setup.py (and pyproject.toml). Nothing is
+installed or built (`pip install --target` would copy the data and, unlike the editable
+install the working tree runs as, compile the Sliders engine with mypyc), and the
+working tree's side starts the same way as REV's. One untimed build on each side first
+(it also compiles the checkout's modules) prints where generator and its shipped data were
+imported from, and stops the benchmark if any of it came from outside that side's ROOT.
 """
 
 import argparse
+import ast
+import json
 import random
 import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -52,7 +88,6 @@ from reportlab.platypus import Paragraph  # noqa: E402
 
 from generator.games import load_game  # noqa: E402
 from generator.layout.context import LayoutContext  # noqa: E402
-from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.pipeline import build_game, impose, lay_out  # noqa: E402
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.render.pdf import write_pdf  # noqa: E402
@@ -60,6 +95,8 @@ from generator.render.raster import MM_PER_INCH, PREVIEW_DPI, PageImage, page_pn
 from generator.render.svg import render_svg  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
 from generator.sheets.paper import paper  # noqa: E402
+from generator.shipped import fonts_dir  # noqa: E402
+from generator.sources.fonts import shipped_faces  # noqa: E402
 from generator.workers import available_cores  # noqa: E402
 
 WORDS = (
@@ -122,6 +159,17 @@ def previews(pdf: Path) -> tuple[float, float]:
     start = time.process_time()
     size = sum(map(len, page_pngs(pdf, images)))
     return (time.process_time() - start) / len(images), size / len(images)
+
+
+def bare_fonts() -> None:
+    """Registers with reportlab the shipped faces the bare script draws in, as such a script
+    would (cutsheet itself no longer registers them: it writes its text through its own
+    shaping)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name in ("DejaVuSans", "DejaVuSans-Bold"):
+        pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / f"{name}.ttf")))
 
 
 def bare_reportlab(folder: Path, out: Path) -> float:
@@ -189,14 +237,177 @@ def scale(tmp: Path, big_cards: int) -> None:
     print(f"cold_build_all_jobs1_s={serial:.2f} default_jobs_vs_jobs1={cold / serial:.2f}")
 
 
+#: How each side of --against runs `cutsheet ARGS`: python3 -c BOOTSTRAP ROOT MAPPING [--where]
+#: ARGS, MAPPING being package_dir (JSON) with ROOT's folders. With --where, it prints at exit
+#: where generator, the mapped packages and every generator module it loaded came from.
+BOOTSTRAP = """
+import json, sys
+from importlib.util import spec_from_file_location
+
+root, mapping = sys.argv.pop(1), json.loads(sys.argv.pop(1))
+sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, "__module__", "").startswith("__editable__")]
+
+
+class Checkout:
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        folder = mapping.get(name)
+        return folder and spec_from_file_location(name, folder + "/__init__.py", submodule_search_locations=[folder])
+
+
+sys.meta_path.insert(0, Checkout)
+sys.path.insert(0, root)
+if sys.argv[1:2] == ["--where"]:
+    import atexit
+
+    def where():
+        loaded = {n: m for n, m in list(sys.modules.items()) if n.split(".")[0] == "generator"}
+        files = [getattr(m, "__file__", None) or "" for m in loaded.values()]
+        shipped = {n: list(loaded[n].__path__) for n in mapping if n in loaded}
+        print("where=" + json.dumps({"generator": loaded["generator"].__file__, "shipped": shipped, "files": files}))
+
+    atexit.register(where)
+    del sys.argv[1]
+from generator.cli import main
+
+main()
+"""
+
+
+def package_dir(root: Path) -> dict[str, str]:
+    """The packages `root`'s build maps to folders of their own (setup.py's package_dir, or
+    pyproject.toml's [tool.setuptools.package-dir]), each to its folder in `root`."""
+    tool = tomllib.loads((root / "pyproject.toml").read_text()).get("tool", {})
+    mapping = dict(tool.get("setuptools", {}).get("package-dir", {}))
+    setup = root / "setup.py"
+    if setup.exists():
+        tree = ast.parse(setup.read_text())
+        assigned = {
+            target.id: node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
+            for keyword in getattr(node, "keywords", []) if isinstance(node, ast.Call) else []:
+                if keyword.arg == "package_dir":
+                    value = keyword.value
+                    mapping.update(ast.literal_eval(assigned[value.id] if isinstance(value, ast.Name) else value))
+    folders = {name: str(root / folder) for name, folder in mapping.items() if name}
+    for name, folder in folders.items():
+        assert (Path(folder) / "__init__.py").exists(), f"{name}: no {folder}/__init__.py"
+    return folders
+
+
+def checkout_run(root: Path, mapping: dict[str, str], *args: str, cwd: Path) -> tuple[float, str]:
+    """Seconds one `cutsheet ARGS` process takes with the code of the checkout `root` (it must
+    succeed), and what it printed."""
+    command = [sys.executable, "-c", BOOTSTRAP, str(root), json.dumps(mapping), *args]
+    start = time.perf_counter()
+    run = subprocess.run(command, cwd=cwd, capture_output=True, env={"PATH": "/usr/bin:/bin"})
+    seconds = time.perf_counter() - start
+    if run.returncode:
+        sys.exit(f"cutsheet {' '.join(args)} ({root}) failed:\n{run.stderr.decode()}")
+    return seconds, run.stdout.decode()
+
+
+def built_pdf(out: Path) -> None:
+    """Checks that a build into `out` wrote its PDF, then frees the space (a default build of
+    1000 cards takes about 85 MB)."""
+    assert next(out.rglob("*.pdf"), None), f"no PDF in {out}"
+    shutil.rmtree(out)
+
+
+def check_where(side: str, root: Path, mapping: dict[str, str], deck: Path, tmp: Path) -> None:
+    """One untimed PDF build of `deck` with `root`'s code, which must import generator and its
+    shipped data from `root` alone; prints where they came from."""
+    out = tmp / f"{side}-where"
+    _, printed = checkout_run(root, mapping, "--where", "build", str(deck), "--out", str(out), *AGAINST_ARGS, cwd=tmp)
+    built_pdf(out)
+    where = json.loads(next(line for line in printed.splitlines() if line.startswith("where="))[6:])
+    outside = [file for file in where["files"] if file and not Path(file).is_relative_to(root)]
+    shipped = where["shipped"]
+    assert Path(where["generator"]).is_relative_to(root), f"{side}: generator from {where['generator']}"
+    assert shipped and all(Path(p).is_relative_to(root) for paths in shipped.values() for p in paths), shipped
+    assert not outside, f"{side}: modules from outside {root}: {outside}"
+    folders = " ".join(f"{name}={','.join(paths)}" for name, paths in sorted(shipped.items()))
+    print(f"{side}: generator={where['generator']} {folders}")
+
+
+#: A build as --against times it (with "--format pdf" for PDF only).
+AGAINST_ARGS = ("--no-cache", "--no-check", "--no-checklist")
+
+
+def against(rev: str, deck: Path, tmp: Path, repeat: int) -> tuple[str, str]:
+    """The seconds line and the ratios of a side-by-side comparison of builds of `deck` with
+    the code at `rev` and with this working tree (see the module's docstring)."""
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--verify", "--short", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
+    if commit.returncode:
+        sys.exit(f"--against {rev}: {commit.stderr.strip()}")
+    before = tmp / f"before-{commit.stdout.strip()}"
+    added = subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(before), commit.stdout.strip()],
+        capture_output=True,
+        text=True,
+    )
+    if added.returncode:
+        sys.exit(f"git worktree add {before}: {added.stderr.strip()}")
+    try:
+        sides = {"before": (before, package_dir(before)), "after": (ROOT, package_dir(ROOT))}
+        for side, (root, mapping) in sides.items():
+            check_where(side, root, mapping, deck, tmp)
+        times: dict[tuple[str, str], list[float]] = {}
+        for n in range(repeat):  # in turns: REV, working tree, REV, working tree, ...
+            for formats in (("--format", "pdf"), ()):
+                for side, (root, mapping) in sides.items():
+                    out = tmp / f"{side}-{len(formats)}-{n}"
+                    args = ("build", str(deck), "--out", str(out), *AGAINST_ARGS, *formats)
+                    times.setdefault((side, "pdf" if formats else "default"), []).append(
+                        checkout_run(root, mapping, *args, cwd=tmp)[0]
+                    )
+                    built_pdf(out)
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(before)], check=True)
+    seconds = {key: best(values) for key, values in times.items()}
+    line = (
+        f"against={commit.stdout.strip()} before_build_pdf_s={seconds['before', 'pdf']:.3f} "
+        f"after_build_pdf_s={seconds['after', 'pdf']:.3f} "
+        f"before_build_default_s={seconds['before', 'default']:.3f} "
+        f"after_build_default_s={seconds['after', 'default']:.3f}"
+    )
+    ratios = (
+        f"shaping_vs_before={seconds['after', 'pdf'] / seconds['before', 'pdf']:.2f} "
+        f"shaping_vs_before_default={seconds['after', 'default'] / seconds['before', 'default']:.2f}"
+    )
+    return line, ratios
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--scale", action="store_true", help="also the shipped games and a big deck")
     parser.add_argument("--big-cards", type=int, default=10_000)
+    parser.add_argument("--against", metavar="REV", help="also build the deck with the code at REV, side by side")
+    parser.add_argument("--only-against", action="store_true", help="only the --against comparison")
     args = parser.parse_args()
-    register_fonts()
+    if args.only_against:
+        if not args.against:
+            parser.error("--only-against needs --against REV")
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "deck").mkdir()
+            synthetic_deck(Path(tmp) / "deck", args.cards)
+            line, ratios = against(args.against, Path(tmp) / "deck", Path(tmp), args.repeat)
+        print(f"cards={args.cards} {line}")
+        print(ratios)
+        return
+    shipped_faces()
+    bare_fonts()
     if args.scale:
         with tempfile.TemporaryDirectory() as tmp:
             scale(Path(tmp), args.big_cards)
@@ -216,6 +427,8 @@ def main() -> None:
             built_default.append(library_build(folder, out / "default", FORMATS, jobs=available_cores()))
             built_jobs1.append(library_build(folder, out / "jobs1", FORMATS, jobs=1))
         drawn = [previews(next((out / "pdf").rglob("*.pdf"))) for _ in range(args.repeat)]
+        if args.against:
+            line, ratios = against(args.against, folder, Path(tmp), args.repeat)
     ratio = best(pdf_only) / best(bare)
     rate = args.cards / best(full)
     print(
@@ -228,11 +441,14 @@ def main() -> None:
         f"preview_ms_per_page={1000 * min(seconds for seconds, _ in drawn):.2f} "
         f"preview_kb_per_page={drawn[0][1] / 1000:.0f}"
     )
+    if args.against:
+        print(f"cards={args.cards} {line}")
     print(
         f"pipeline_vs_reportlab={ratio:.2f} pipeline_cards_per_s={rate:.0f} "
         f"default_vs_pdf_only={best(first_default) / best(first_pdf):.2f} "
         f"build_default_vs_pdf_only={best(built_default) / best(built_pdf):.2f} "
         f"build_default_jobs1_vs_pdf_only={best(built_jobs1) / best(built_pdf):.2f}"
+        + (f" {ratios}" if args.against else "")
     )
 
 

@@ -30,10 +30,10 @@ from clock import start_clock  # noqa: E402
 from PIL import Image, ImageDraw  # noqa: E402
 
 from generator.games import load_game  # noqa: E402
-from generator.layout.fonts import register_fonts  # noqa: E402
 from generator.pipeline import build_game  # noqa: E402
 from generator.project import OutputSettings, PrintSettings, Project  # noqa: E402
 from generator.sheets.options import PrintOptions  # noqa: E402
+from generator.sources.fonts import shipped_faces  # noqa: E402
 
 WORDS = "maze path card draw roll die speed discard item trap zone shuffle player turn end start".split()
 LAYOUT = """extends: card
@@ -92,7 +92,7 @@ def main() -> None:
     parser.add_argument("--images", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    register_fonts()
+    shipped_faces()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         plain, art = root / "plain", root / "art"

@@ -21,7 +21,7 @@ from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
 from generator.export.profile import EXPORTS, ExportProfile
-from generator.findings import Finding, Severity, accept
+from generator.findings import Finding, Severity
 from generator.games import load_game
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
@@ -170,6 +170,11 @@ PRINT_OPTIONS = [
         "Each component file on sheets of its own, instead of sharing sheets with same-size components.",
     ),
     _switch("booklet", SHEETS.booklet, "The rules as a half-size booklet: print duplex (short edge), fold, staple."),
+    _switch(
+        "strict",
+        SHEETS.strict,
+        "Warnings stop a game as errors do (a character no font has, say): nothing of it is printed.",
+    ),
 ]
 
 #: The options of OutputSettings, each with its default from the settings dataclass.
@@ -214,6 +219,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
         pnp: bool,
         separate: bool,
         booklet: bool,
+        strict: bool,
         **kwargs: Any,
     ) -> None:
         try:
@@ -224,7 +230,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
             chosen = _formats(formats)
         except click.BadParameter as exc:
             _fail(f"error: --format: {exc.message}")
-        sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet)
+        sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet, strict)
         command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
 
     return _with_options(gathered, PRINT_OPTIONS)
@@ -336,7 +342,7 @@ def _build_one(run: "PrintRun", printing: PrintSettings) -> "BuildResult":
         _fail(str(exc))
     except OutputError as exc:
         _fail(f"error: {exc}")
-    _say(accept(result.findings, game.accept))
+    _say(result.findings)
     if not result.ok:
         click.echo(f"{game.name}: not built (errors above)", err=True)
     else:

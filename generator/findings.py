@@ -30,6 +30,7 @@ class Finding:
 
     def as_json(self) -> dict:
         loc = asdict(self.loc) if self.loc else {"file": None, "line": None, "column": None}
+        loc.pop("cell", None)  # the place says itself whether it is a table's cell
         if loc.get("sheet", "") is None:  # only a workbook cell names its worksheet
             del loc["sheet"]
         reason = {"accepted": self.accepted} if self.accepted else {}
@@ -53,6 +54,15 @@ def accept(findings: list[Finding], reasons: dict[str, str]) -> list[Finding]:
     error is never accepted: it would print wrong)."""
     return [
         replace(f, accepted=reasons[f.code]) if f.code in reasons and f.severity is not Severity.ERROR else f
+        for f in findings
+    ]
+
+
+def strictly(findings: list[Finding]) -> list[Finding]:
+    """The findings as --strict judges them: every warning a game does not accept is an error
+    (it stops the game as an error does)."""
+    return [
+        replace(f, severity=Severity.ERROR) if f.severity is Severity.WARNING and not f.accepted else f
         for f in findings
     ]
 

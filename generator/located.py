@@ -3,7 +3,7 @@
 A foundation: findings, errors and the typed model all point at a Loc.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True, order=True)
@@ -12,10 +12,17 @@ class Loc:
     table the line is the row (the header is row 1); in a workbook, `sheet` names the
     worksheet and the place reads as a spreadsheet shows it, `cards.xlsx:Cards!C14`."""
 
+    @property
+    def whole(self) -> bool:
+        """Whether the place stands for all of its text: a table's cell, not a line and column."""
+        return self.cell or self.sheet is not None
+
     file: str
     line: int
     column: int
     sheet: str | None = None
+    #: A table's cell (a CSV's or a worksheet's): a place in its text is the cell itself.
+    cell: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         if self.sheet is not None:

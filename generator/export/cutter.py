@@ -191,7 +191,7 @@ def export_cutter(run: PrintRun, out: Path) -> list[Path]:
         written.append(path)
     for n, sheet in enumerate(_cut_these(ptc.sheets), 1):
         path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
-        svg = render_svg(ptc_sheet(sheet, page), "", run.icon_path, outline_text=True)
+        svg = render_svg(ptc_sheet(sheet, page), "", run.icon_path, inline_refs=True)
         write_atomic(path, svg.encode("utf-8"))
         written.append(path)
     return written

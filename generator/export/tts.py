@@ -18,7 +18,8 @@ from urllib.parse import quote
 
 from generator.export.faces import Deck
 from generator.export.raster import SheetImage, write_sheet_pngs
-from generator.layout.scene import Group, Rect, Scene, Style, Text
+from generator.layout.scene import Group, Rect, Scene, Style
+from generator.layout.text import set_line
 from generator.output import write_atomic
 from generator.sheets.model import Sheet
 from generator.units import PT
@@ -55,7 +56,7 @@ def plain_back(like: Scene, label: str) -> Scene:
     scene = Scene(like.width, like.height, name=f"{label} back")
     scene.add(
         Rect(0, 0, like.width, like.height, Style(fill="#d8d4c8")),
-        Text(4, like.height / 2, label, "DejaVuSans-Bold", 12 * PT),
+        *set_line(4, like.height / 2, label, "DejaVuSans-Bold", 12 * PT),
     )
     return scene
 

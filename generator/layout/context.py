@@ -5,22 +5,23 @@ are Findings collected here, never silent clipping.
 """
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Protocol
 
 from generator import shipped
-from generator.findings import Finding, error
-from generator.layout.fonts import glyph_error
+from generator.findings import Finding, error, warning
 from generator.layout.scene import Box, Icon, Item
-from generator.layout.text import TextStyle, fit_text
+from generator.layout.text import Missing, TextStyle, fit_styled, plain_text
 from generator.sources.art import ArtError, read_art
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
 from generator.sources.layout_model import Layout
 from generator.sources.layouts import load_layout
+from generator.sources.markup import Styled
 from generator.sources.paths import file_inside
+from generator.text.coverage import char_name
 
 
 class HasParams(Hashable, Protocol):
@@ -50,21 +51,14 @@ class LayoutContext:
         return find_icon(name, self.icon_dirs)
 
     def fit(
-        self,
-        text: str,
-        box: Box,
-        style: TextStyle,
-        component: str,
-        what: str,
-        loc: Loc | None,
-        glyphs_checked: bool = False,
+        self, text: str | Sequence[Styled], box: Box, style: TextStyle, component: str, what: str, loc: Loc | None
     ) -> list[Item]:
-        """`text` fitted into `box`: what does not fit even at the smallest size is an L001
-        finding, an inline icon with no file an L002 one (and left out), a character the
-        font lacks an L011 one (unless the caller checked them at finer places)."""
-        if not glyphs_checked and (missing := glyph_error(text, style.font, f"the {what} of {component!r}", loc)):
-            self.findings.append(missing)
-        fitted = fit_text(text, *box, style)
+        """Text (plain, or styled: generator/sources/markup.py) fitted into `box`: what does
+        not fit even at the smallest size is an L001 finding, an inline icon with no file an
+        L002 one (and left out), a character no font of the style's chain has an L011 one."""
+        styled = plain_text(text, loc) if isinstance(text, str) else text
+        fitted = fit_styled(styled, *box, replace(style, book=self.game.fonts))
+        self.findings += missing_findings(fitted.missing, f"the {what} of {component!r}")
         if not fitted.fits:
             self.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)
         items = []
@@ -87,6 +81,34 @@ class LayoutContext:
         self.findings.append(
             error("L001", f"{what} of {component!r} does not fit even at the smallest size: {', '.join(parts)}", loc)
         )
+
+
+#: How many of one text's missing characters finding L011 names before counting the rest.
+NAMED_MISSING = 5
+
+
+def missing_findings(missing: Sequence[Missing], what: str) -> list[Finding]:
+    """Finding L011 for the characters of a text that no font of its chain has, one per place
+    they were written (a warning: with --strict, an error), each naming the characters, their
+    code points and the fonts tried."""
+    by_place: dict[Loc | None, list[Missing]] = {}
+    for m in missing:
+        by_place.setdefault(m.loc, []).append(m)
+    out = []
+    for place, found in by_place.items():
+        chars = list(dict.fromkeys(m.char for m in found))
+        named = ", ".join(char_name(char) for char in chars[:NAMED_MISSING])
+        more = f" and {len(chars) - NAMED_MISSING} more" if len(chars) > NAMED_MISSING else ""
+        fonts = ", ".join(found[0].fonts)
+        out.append(
+            warning(
+                "L011",
+                f"{what} has {named}{more}, which no font of its chain ({fonts}) has a glyph for: it would print "
+                "as an empty box (add a font that has it to the element's `font:` chain, or leave it out)",
+                place,
+            )
+        )
+    return out
 
 
 def find_icon(name: str, icon_dirs: Sequence[Path]) -> Path | None:

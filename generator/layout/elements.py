@@ -9,8 +9,10 @@ A text element shows `field` (an item key), `text` (literal, with {key} placehol
 `template` ("{cost} gold", every field required). Both kinds of placeholder are read by
 parse_template, never by str.format: a placeholder names a field and nothing else, so no
 text can reach into an object or pad to a width, and a bad one is an error at its line.
-Every character a text draws must be in its font (finding L011 at the place it was
-written, never an empty box).
+The text is styled (generator/sources/markup.py: **bold**, *italic*, `[words]{.name}` in a
+colour the layout's `colours:` names, inline icons), set in the element's font or chain of
+fonts; a character no font of the chain has is finding L011 at the place it was written,
+never a silent empty box.
 
 Any element may say `when:` (a condition on the item's fields,
 generator/sources/expressions.py) and is drawn only when it holds; a colour may be
@@ -27,13 +29,13 @@ import webcolors
 
 from generator.findings import error
 from generator.layout.context import LayoutContext
-from generator.layout.fonts import glyph_error
 from generator.layout.images import Card, draw_image
 from generator.layout.scene import MIN_STROKE, Icon, Item, Polyline, Rect, Style, line_style
 from generator.layout.shapes import MARKS, SHAPES, shape
 from generator.layout.text import TextStyle
 from generator.sources.errors import Loc, SourceError
-from generator.sources.expressions import Template, parse_condition, parse_template
+from generator.sources.expressions import parse_condition
+from generator.sources.fonts import FontBook, shipped_book
 from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.layout_model import (
     Colour,
@@ -48,11 +50,20 @@ from generator.sources.layout_model import (
     ShapeElement,
     TextElement,
 )
+from generator.sources.markup import loc_at, parse_markup
+from generator.sources.templates import Placeholder, Template, parse_template
 
 
-def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
-    """How a text element's text is set; `colour` replaces the element's own."""
+def text_style(
+    element: TextElement, colour: str | None = None, book: FontBook | None = None, language: str = ""
+) -> TextStyle:
+    """How a text element's text is set; `colour` replaces the element's own. Its fonts are
+    looked up in `book` (a game's: SourceError at the element's `font:` for a name no font
+    has); it hyphenates in `language` when the element asks to."""
     own = element.colour if isinstance(element.colour, str) else "#000000"
+    fonts = book or shipped_book()
+    for name in (element.font,) if isinstance(element.font, str) else element.font:
+        fonts.face(name, element.font_loc)
     return TextStyle(
         font=element.font,
         size=element.size,
@@ -62,6 +73,8 @@ def text_style(element: TextElement, colour: str | None = None) -> TextStyle:
         align=element.align,
         valign=element.valign,
         colour=own if colour is None else colour,
+        hyphenate=language if element.hyphenate else "",
+        book=fonts,
     )
 
 
@@ -89,10 +102,10 @@ def draw_elements(
         if isinstance(element, TextElement):
             shown = _text_of(element, item, ctx, component)
             if shown is not None:
-                _check_glyphs(shown, element, ctx, component)
                 colour = colours.get("colour", element.colour, "#000000")
-                styled = text_style(element, colour)
-                out.extend(ctx.fit(shown.text, element.box, styled, component, element.name, shown.loc, True))
+                setting = text_style(element, colour, ctx.game.fonts, ctx.game.language)
+                styled = parse_markup(shown.pieces, dict(element.palette))
+                out.extend(ctx.fit(styled, element.box, setting, component, f"element {element.name!r}", shown.loc))
         elif isinstance(element, RectElement):
             stroke, fill = colours.get("stroke", element.stroke), colours.get("fill", element.fill)
             style = _style(element.role, element.stroke_width, stroke, fill)
@@ -209,47 +222,46 @@ def _field_text(element: TextElement, item: LocMap) -> _Shown | None:
         return _Shown(str(value), place, ((str(value), place),))
     entries = [str(entry) for entry in value]
     places = [value.loc_of(k) if isinstance(value, LocSeq) else place for k in range(len(entries))]
-    pieces = [(element.bullet, element.loc)] if element.bullet else []
-    pieces += zip(entries, places, strict=True)
-    return _Shown("\n".join(f"{element.bullet}{entry}" for entry in entries), place, tuple(pieces))
+    pieces: list[tuple[str, Loc]] = []
+    for n, (entry, at) in enumerate(zip(entries, places, strict=True)):
+        if n:
+            pieces.append(("\n", at))
+        if element.bullet:
+            pieces.append((element.bullet, element.loc))
+        pieces.append((entry, at))
+    return _Shown("".join(text for text, _ in pieces), place, tuple(pieces))
 
 
 def _filled(template: Template, element: TextElement, item: LocMap, loc: Loc) -> _Shown:
     """The template with the item's fields put in; a field the item lacks (only a literal
     `text:` may lack one) keeps its placeholder as written."""
-    written = element.shown.loc
+    written, source = element.shown.loc, element.shown.value
     pieces: list[tuple[str, Loc]] = []
-    for literal, name in template.parts:
-        pieces.append((literal, written))
-        if name is not None and item.get(name) is None:
-            pieces.append((f"{{{name}}}", written))
-        elif name is not None:
-            pieces.append((_placeholder_value(item, name, element), item.loc_of(name)))
+    at = 0  # where in the template as written the part starts (a brace is written twice)
+    for literal, placeholder in template.parts:
+        pieces.append((literal, loc_at(written, source, at)))
+        at += len(literal.replace("{", "{{").replace("}", "}}"))
+        if placeholder is not None and item.get(placeholder.name) is None:
+            pieces.append((placeholder.written, loc_at(written, source, at)))
+        elif placeholder is not None:
+            pieces.append((_placeholder_value(item, placeholder, element), item.loc_of(placeholder.name)))
+        at += len(placeholder.written) if placeholder is not None else 0
     return _Shown("".join(text for text, _ in pieces), loc, tuple(p for p in pieces if p[0]))
 
 
-def _placeholder_value(item: LocMap, name: str, element: TextElement) -> str:
-    """A field's value as a placeholder shows it: text, a number, true or false; a list or
-    a mapping has no one way to read as text, so it is an error at the item's field."""
+def _placeholder_value(item: LocMap, placeholder: Placeholder, element: TextElement) -> str:
+    """A field's value as its placeholder shows it (Placeholder.show, which refuses a value its
+    format cannot show); a list or a mapping has no one way to read as text, so it is an
+    error at the item's field naming the element."""
+    name = placeholder.name
     value = item[name]
     if isinstance(value, (str, int, float)):
-        return str(value)
+        return placeholder.show(value, item.loc_of(name))
     kind = "a list" if isinstance(value, Sequence) else "a mapping" if isinstance(value, Mapping) else "neither"
     raise SourceError(
         item.loc_of(name),
-        f"{{{name}}} in element {element.name!r} shows text or a number, and the item's {name!r} is {kind}",
+        f"{placeholder.written} in element {element.name!r} shows text or a number, and the item's {name!r} is {kind}",
     )
-
-
-def _check_glyphs(shown: _Shown, element: TextElement, ctx: LayoutContext, component: str) -> None:
-    """Finding L011 for each stretch of the text holding a character its font lacks, at the
-    place that stretch was written. Each item's draw reports its own (a layout's text, on
-    every card, on each): a live preview that reuses an item's drawing reports its findings
-    again, so one item's finding must not stand for another's."""
-    for text, loc in shown.pieces:
-        found = glyph_error(text, element.font, f"the text of element {element.name!r} of {component!r}", loc)
-        if found is not None:
-            ctx.findings.append(found)
 
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")

@@ -5,6 +5,7 @@ from pathlib import Path
 from generator import shipped
 from generator.layout.context import LayoutContext
 from generator.sources.game import Game
+from generator.sources.rules import rules_path
 
 
 def context_for(game: Game) -> LayoutContext:
@@ -20,10 +21,13 @@ def context_for(game: Game) -> LayoutContext:
 
 def seen_files(ctx: LayoutContext) -> list[Path]:
     """Every file a game's layout and rules checks may read: game.yaml, its component files
-    and their tables, and the layouts and icons it can see (icons in subfolders too: Chip
-    Flip's chips name theirs by path). Not art, which is read by name as it is drawn."""
+    and their tables, its own fonts, its rules (whose characters the layout stage checks),
+    and the layouts and icons it can see (icons in
+    subfolders too: Chip Flip's chips name theirs by path). Not art, which is read by name
+    as it is drawn."""
     game = ctx.game
     files = [game.folder / "game.yaml", *(f.path for f in game.files), *(f.table for f in game.files if f.table)]
     files += [p for folder in ctx.layout_dirs if folder.is_dir() for p in folder.glob("*.yaml")]
     files += [p for folder in ctx.icon_dirs if folder.is_dir() for p in folder.rglob("*.svg")]
+    files += [*game.fonts.files, *(p for p in [rules_path(game.folder)] if p.is_file())]
     return files

@@ -4,8 +4,10 @@ Geometry is decided once, here and in sheets/; the writers only write. A primiti
 a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`); everything else is `art`.
 """
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
+from generator.text.shaping import Shaped
 from generator.units import PT
 
 #: Drawing order, and one SVG layer each. "halo" holds the white under-strokes of the lines
@@ -84,19 +86,36 @@ class Path:
 
 @dataclass(frozen=True)
 class Text:
-    """One line of text in one font, its left end at x and its baseline at y."""
+    """A stretch of one line in one colour: shaped runs (generator/text/shaping.py), each
+    drawn with its pen starting at its offset in mm from x, on the baseline at y. `text` is
+    what the stretch reads, in reading order: what a viewer copies and searches."""
 
     x: float
     y: float
     text: str
-    font: str
     size: float
+    runs: tuple[tuple[float, Shaped], ...]
     colour: str = "#000000"
     role: str = "art"
 
     @property
     def style(self) -> Style:
         return Style(fill=self.colour, role=self.role)
+
+    @property
+    def width(self) -> float:
+        """From x to the end of the last run's advance, in mm."""
+        offset, shaped = self.runs[-1]
+        return offset + shaped.width * self.size
+
+    def glyphs(self) -> Iterator[tuple[str, int, float, float]]:
+        """Every glyph as (face key, glyph id, x, y) in mm, its origin on the page (y down)."""
+        for offset, shaped in self.runs:
+            pen = self.x + offset
+            moves = shaped.offsets or ((0.0, 0.0),) * len(shaped.glyphs)
+            for glyph, advance, (dx, dy) in zip(shaped.glyphs, shaped.advances, moves, strict=True):
+                yield shaped.face, glyph, pen + dx * self.size, self.y - dy * self.size
+                pen += advance * self.size
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
             bookmarked.add(part.row)
     if not options.checklist:
         return finish(on_recto(pending, 1, paper), game.name)
-    rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, first_page=2)
+    rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, 2, game.fonts)
     front = len(rules) + 2
     sheets = finish(on_recto(pending, front + 1, paper), game.name, front + 1)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets

@@ -15,9 +15,11 @@ from generator.layout.folders import context_for, seen_files
 from generator.layout.memo import DrawMemo, fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
+from generator.sheets.rules import rules_findings
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import Layout
+from generator.sources.rules import read_rules
 
 
 @dataclass
@@ -103,6 +105,7 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
 
     def make() -> LaidGame:
         parts = tuple(lay_out(game, ctx, memo))
+        ctx.findings += rules_findings(read_rules(game.folder), game.fonts)
         art = files_digest(ctx.art_files)
         return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
 
@@ -143,9 +146,11 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
     return laid
 
 
-def printable(laid: LaidGame) -> Sequence[Laid]:
-    """The parts, when their layout found no error; LayoutFailed when it did: nothing is
-    printed of a game whose layout has errors."""
-    if laid.errors:
-        raise LayoutFailed(laid.errors)
+def printable(laid: LaidGame, findings: Sequence[Finding] | None = None) -> Sequence[Laid]:
+    """The parts, when their layout found no error (`findings`: its findings as the command
+    judges them, with --strict say; as they were made when not given); LayoutFailed when it
+    did: nothing is printed of a game whose layout has errors."""
+    errors = [f for f in (laid.findings if findings is None else findings) if f.severity is Severity.ERROR]
+    if errors:
+        raise LayoutFailed(errors)
     return laid.parts

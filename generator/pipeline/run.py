@@ -20,6 +20,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.cache import BuildCache
+from generator.findings import Finding, accept, strictly
 from generator.layout.context import LayoutContext, find_icon
 from generator.layout.memo import DrawMemo
 from generator.pipeline.checks import StaticChecks, check_first
@@ -81,16 +82,29 @@ class PrintRun:
         preview's second phase) reads the sources as they were when it was laid out."""
         return laid_game(self.game, self.context(), self.store, self.memo)
 
+    def findings(self) -> list[Finding]:
+        """The layout's findings as this run judges them: those the game accepts marked, and
+        with --strict every other warning an error."""
+        found = accept(list(self.laid().findings), self.game.accept)
+        return strictly(found) if self.options.strict else found
+
     def parts(self) -> Sequence[Laid]:
         """The laid-out parts; LayoutFailed when the layout found errors."""
-        return printable(self.laid())
+        return printable(self.laid(), self.findings())
 
     def sheets(self, fitting_only: bool = False) -> Imposed:
         """The parts imposed onto sheets; with `fitting_only`, those too large for the paper
         are left out (Imposed.left_out) instead of failing. LayoutFailed as parts()."""
         laid = self.laid()
         return imposed_sheets(
-            printable(laid), laid.source, self.paper, self.game, self.options, self.icon_dirs, self.store, fitting_only
+            printable(laid, self.findings()),
+            laid.source,
+            self.paper,
+            self.game,
+            self.options,
+            self.icon_dirs,
+            self.store,
+            fitting_only,
         )
 
     def write_pdf(self) -> Path:
@@ -111,7 +125,7 @@ class PrintRun:
         The game's output folder is replaced as a whole (generator/staging.py): a build that
         fails or is killed leaves it as it was."""
         game, out_dir = self.game, self.output.out_dir
-        result = BuildResult(game, findings=list(self.laid().findings))
+        result = BuildResult(game, findings=self.findings())
         try:
             imposed = self.sheets()
         except LayoutFailed:

@@ -16,7 +16,6 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas
 
-from generator.layout.fonts import register_fonts
 from generator.layout.scene import (
     Circle,
     Group,
@@ -33,8 +32,10 @@ from generator.layout.scene import (
     Path as PathItem,
 )
 from generator.render import icons
+from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Box, Sheet
 from generator.sources import art
+from generator.sources.fonts import shipped_book
 from generator.units import mm_to_pt
 
 K = mm_to_pt(1.0)
@@ -74,6 +75,7 @@ class _Painter:
         self.forms: dict[str, str] = {}
         #: Each icon's form XObject by its file, the same way (as the SVG's symbols).
         self.icon_forms: dict[Path, str] = {}
+        self.fonts = PdfFonts()
 
     def items(self, items: Iterable[Item]) -> None:
         texts: list[Text] = []
@@ -89,19 +91,12 @@ class _Painter:
             self.texts(texts)
 
     def texts(self, texts: list[Text]) -> None:
-        """Consecutive text lines share one text object (one BT/ET) for speed."""
-        t = self.c.beginText()
-        font = colour = None
-        for item in texts:
-            if (item.font, item.size) != font:
-                t.setFont(item.font, item.size)
-                font = (item.font, item.size)
-            if item.colour != colour:
-                t.setFillColor(_colour(item.colour))
-                colour = item.colour
-            t.setTextTransform(1, 0, 0, -1, item.x, item.y)
-            t.textOut(item.text)
-        self.c.drawText(t)
+        """Consecutive texts share one text object (one BT/ET), their glyphs written by id
+        (generator/render/pdf_text.py)."""
+        self.fonts.attach(self.c._doc)  # reportlab's document: where a font's objects go
+        self.c.saveState()  # the text's fill colour is its own
+        self.c.addLiteral(text_operators(texts, self.fonts))
+        self.c.restoreState()
 
     def style(self, style: Style) -> tuple[int, int]:
         c = self.c
@@ -238,10 +233,22 @@ class _PngImage(pdfdoc.PDFImageXObject):
         return stream.format(document)
 
 
+@cache
+def _initial_font() -> str:
+    """A font for reportlab's canvas to start in, never drawn with: one of its own TrueType
+    fonts, which (unlike its built-in ones) a page only names once it draws with it, so no
+    unembedded font ever enters the file."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    face = shipped_book().face("DejaVu Sans", None)
+    pdfmetrics.registerFont(TTFont("cutsheet-unused", str(face.path)))
+    return "cutsheet-unused"
+
+
 def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[str], Path | None]) -> None:
     """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids."""
-    register_fonts()
-    c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName="DejaVuSans", initialFontSize=10)
+    c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=_initial_font(), initialFontSize=10)
     c.setTitle(title)
     c.setCreator("cutsheet")
     c.setAuthor("cutsheet")

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from generator.layout.fonts import face
-from generator.layout.scene import Group, Icon, Image, Item, by_role
+from generator.layout.scene import Group, Icon, Image, Item, Text, by_role
 from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
 from generator.sources import art
@@ -44,9 +43,8 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, face=face)
-    env.filters.update(artid=art_id, arturi=art_uri)
-    env.globals.update(outline=glyphs.outline_path)
+    env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, outline=glyphs.outline_path)
+    env.filters.update(artid=art_id, arturi=art_uri, runid=lambda run, size: glyphs.run_id(run[1].key, size))
     return env
 
 
@@ -81,37 +79,42 @@ def art_symbol(item: Image) -> str:
     )
 
 
-def _walk(items, found_icons: set[str], clips: dict[str, tuple], found_art: dict[str, Image]) -> None:
+def _walk(items, found_icons: set[str], clips: dict[str, tuple], found_art: dict[str, Image], runs: dict) -> None:
     for item in items:
         if isinstance(item, Group):
             if item.clip:
                 clips[clip_id(item.clip)] = item.clip
-            _walk(item.items, found_icons, clips, found_art)
+            _walk(item.items, found_icons, clips, found_art, runs)
+        elif isinstance(item, Text):
+            for _, shaped in item.runs:
+                runs.setdefault(glyphs.run_id(shaped.key, item.size), (shaped.key, item.size))
         elif isinstance(item, Icon):
             found_icons.add(item.name)
         elif isinstance(item, Image):
             found_art.setdefault(item.digest, item)
 
 
-def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None], outline_text: bool = False) -> str:
+def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None], inline_refs: bool = False) -> str:
     """The sheet as SVG text: deterministic (sorted defs, fixed number formatting).
 
-    With `outline_text`, text is drawn as glyph outlines from the shipped fonts instead of
-    <text> elements, and icons are inlined rather than referenced: for programs that have
-    no fonts or do not resolve references (cutting machines' software). Art is embedded in
-    the sheet either way."""
+    Text is drawn as the outlines of its shaped glyphs (generator/render/glyphs.py), so the
+    sheet needs no fonts and shows what the PDF prints. With `inline_refs`, icons and art
+    are inlined where they are drawn rather than referenced: for programs that do not
+    resolve references (cutting machines' software). Art is embedded in the sheet either way."""
     items: tuple[Item, ...] = tuple(sheet.items)
     names: set[str] = set()
     clips: dict[str, tuple] = {}
     found_art: dict[str, Image] = {}
-    _walk(items, names, clips, found_art)
+    runs: dict[str, tuple] = {}
+    _walk(items, names, clips, found_art, runs)
     symbols = []
     for name in sorted(names):
         path = icon_path(name)
-        if path is not None and not outline_text:
+        if path is not None and not inline_refs:
             symbols.append(icons.symbol(path, f"icon-{name}"))
-    if not outline_text:
+    if not inline_refs:
         symbols += [art_symbol(i) for _, i in sorted(found_art.items())]
+        symbols += [f'<path id="{name}" d="{glyphs.run_path(*run)}"/>' for name, run in sorted(runs.items())]
 
     def inline_icon(name: str) -> tuple[str, str] | None:
         path = icon_path(name)
@@ -126,7 +129,7 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
             symbols=symbols,
             clips=sorted(clips.items()),
             layers=by_role(items).items(),
-            outline_text=outline_text,
+            inline_refs=inline_refs,
             inline_icon=inline_icon,
         )
     )

@@ -75,8 +75,8 @@ PAD = 0.5
 
 
 def face_svg(scene: Scene, title: str, icon_path) -> str:
-    """One face cut at its trim, outlined; its text in the shipped fonts, which the page
-    declares (@font-face), as quick to draw as the sheets' SVG and as faithful."""
+    """One face cut at its trim, outlined; its text the outlines of the very glyphs the PDF
+    prints (shaped, in every script), as the sheets' SVG draws them."""
     outline = Rect(0, 0, scene.width, scene.height, style=line_style("cut"))
     clipped = Group(tuple(scene.items), clip=(0, 0, scene.width, scene.height))
     face = translate([clipped, outline], PAD, PAD)

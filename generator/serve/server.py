@@ -4,11 +4,11 @@
     GET /content   the page's content alone (what the page swaps in after a rebuild)
     GET /events    server-sent events: the preview's version, pushed after every rebuild
     GET /files/<slug>/<slug>.pdf   a built PDF
-    GET /fonts/<file>.ttf          a shipped font the components' text is set in
 
 Nothing else is served: a file is served only when it is one of the PDFs this server built
-itself or one of the fonts of fonts.yaml (an exact match in a table, never a path joined
-from the URL), so no URL (encoded dots, absolute paths, symlinks ...) reaches any other file.
+itself (an exact match in a table, never a path joined from the URL), so no URL (encoded
+dots, absolute paths, symlinks ...) reaches any other file. The components' text is drawn
+as glyph outlines in their SVG, so the page needs no fonts.
 """
 
 import socket
@@ -27,7 +27,6 @@ from jinja2 import Environment, PackageLoader
 
 from generator import shipped
 from generator.games.plugin import plugins
-from generator.layout.fonts import faces
 from generator.pipeline import PrintRun
 from generator.project import Project
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview, finish_preview
@@ -98,9 +97,7 @@ class Previews:
 
     def page(self) -> str:
         version, content = self.content()
-        return (
-            _templates().get_template("page.html.j2").render(version=version, content=content, fonts=faces().values())
-        )
+        return _templates().get_template("page.html.j2").render(version=version, content=content)
 
     def pdf(self, url_path: str) -> Path | None:
         """The built PDF at /files/<slug>/<name>, or None: a table look-up, never a join."""
@@ -113,11 +110,6 @@ class Previews:
         paths = list(changed)
         hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in paths)]
         return hit or list(self.folders)
-
-
-def shipped_fonts() -> dict[str, Path]:
-    """URL -> file of every font fonts.yaml names."""
-    return {f"/fonts/{face.path.name}": face.path for face in faces().values()}
 
 
 def failed(folder: Path, exc: Exception) -> GamePreview:
@@ -181,8 +173,6 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._events()
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
                 self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
-            elif (font := shipped_fonts().get(path)) is not None:
-                self._send(HTTPStatus.OK, "font/ttf", font.read_bytes())
             else:
                 self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
 

@@ -8,7 +8,8 @@ one: the number printed by that black tick is the --back-offset to build with on
 axis (the current offset included). Four corner crosses show skew at a glance.
 """
 
-from generator.layout.scene import Item, Polyline, Style, Text
+from generator.layout.scene import Item, Polyline, Style
+from generator.layout.text import set_line
 from generator.sheets.impose import flips_across
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
@@ -62,12 +63,12 @@ def verniers(page: Paper, options: PrintOptions) -> tuple[list[Item], list[Item]
         front.append(Polyline(((x, cy - TICK), (x, cy)), BLACK))
         seen = x - i * STEP  # lines up with its black tick when the back shows i*STEP to the right
         back.append(backs.line((seen, cy), (seen, cy + TICK)))
-        front.append(Text(x - 2.5, cy - TICK - 1.0, f"{ox + sx * i * STEP:+.2f}", "DejaVuSans", 6 * PT))
+        front += set_line(x - 2.5, cy - TICK - 1.0, f"{ox + sx * i * STEP:+.2f}", "DejaVuSans", 6 * PT)
         y = mid + i * PITCH
         front.append(Polyline(((col - TICK, y), (col, y)), BLACK))
         seen = y - i * STEP
         back.append(backs.line((col, seen), (col + TICK, seen)))
-        front.append(Text(col - TICK - 10, y + 0.8, f"{oy + sy * i * STEP:+.2f}", "DejaVuSans", 6 * PT))
+        front += set_line(col - TICK - 10, y + 0.8, f"{oy + sy * i * STEP:+.2f}", "DejaVuSans", 6 * PT)
     for x, y in (
         (CORNER, CORNER),
         (page.width - CORNER, CORNER),
@@ -92,5 +93,5 @@ def alignment_sheets(paper: Paper, options: PrintOptions) -> list[Sheet]:
         f"Printed with --back-offset {dx:.2f}mm,{dy:.2f}mm: when that is right, the middle ticks line up.",
     ]
     for n, line in enumerate(lines):
-        front.items.append(Text(CORNER, CORNER + 10 + 5 * n, line, "DejaVuSans", 8 * PT))
+        front.items += set_line(CORNER, CORNER + 10 + 5 * n, line, "DejaVuSans", 8 * PT)
     return [front, back]

@@ -13,7 +13,8 @@ component larger than a sheet is tiled.
 import math
 from dataclasses import dataclass
 
-from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
+from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style, without_roles
+from generator.layout.text import set_line
 from generator.sheets import marks
 from generator.sheets.model import Box, Sheet
 from generator.sheets.paper import Paper
@@ -360,15 +361,8 @@ def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
             outline = Rect(ox, oy, scene.width, scene.height, line_style("cut"))
             sheet.items.append(Group((outline,), clip=tile_box))
             sheet.items += _tile_edges(tile_box, i, j, nx, ny)
-            sheet.items.append(
-                Text(
-                    page.inset,
-                    page.inset - 1.5,
-                    f"tile {name} of {nx * ny} ({nx} across, {ny} down)",
-                    "DejaVuSans-Bold",
-                    7 * PT,
-                )
-            )
+            caption = f"tile {name} of {nx * ny} ({nx} across, {ny} down)"
+            sheet.items += set_line(page.inset, page.inset - 1.5, caption, "DejaVuSans-Bold", 7 * PT)
             sheet.trim = tile_box
             sheet.placements = [tile_box]
             below = page.inset + (y1 - y0) + marks.CROP_LENGTH + FURNITURE_CLEARANCE

@@ -27,6 +27,8 @@ class PrintOptions:
     separate: bool = False
     #: The rules as a half-size booklet (two pages a side, signature order) instead of full pages.
     booklet: bool = False
+    #: Warnings stop the game as errors do (a character no font has, for one).
+    strict: bool = False
 
 
 def parse_offset(text: str) -> tuple[float, float]:

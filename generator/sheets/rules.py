@@ -1,10 +1,11 @@
 """The rules typeset onto pages: full pages of the chosen paper, or a half-size booklet.
 
-Every block is fitted with the shipped fonts by layout/text.py at its own size (never
-shrunk: a rules page flows on instead), then its lines are poured onto pages, a line that
-would cross the bottom margin starting the next page. A heading is not left alone at the
-foot of a page, and a table row is never split. A character of the rules that its face has
-no glyph for stops the build (L011) instead of printing as an empty box.
+Every block is fitted by layout/text.py at its own size (never shrunk: a rules page flows
+on instead), its styled text in the body family's faces and any the game's fonts add, then
+its lines are poured onto pages, a line that would cross the bottom margin starting the
+next page. A heading is not left alone at the foot of a page, and a table row is never
+split. A character of the rules that no face has is finding L011 at its line of rules.md
+(rules_findings, which the layout stage reports with the components' findings).
 
 The booklet puts two half-size pages side by side on each side of a landscape sheet, in
 signature order: printed duplex (flipped on the short edge), stacked and folded on the
@@ -13,24 +14,19 @@ score line in the middle, the pages read 1, 2, 3 ... and can be stapled on the f
 
 from dataclasses import dataclass, replace
 
-from generator.layout.fonts import face, glyph_error
+from generator.findings import Finding
+from generator.layout.context import missing_findings
 from generator.layout.scene import Icon, Item, Polyline, Style, Text, line_style, translate
-from generator.layout.text import Run, TextStyle, fit_runs, fit_text
+from generator.layout.text import TextStyle, fit_styled, fit_text, plain_text
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
-from generator.sources.errors import SourceError, SourceErrors
-from generator.sources.rules import RULES_FILE, Block
+from generator.sources.fonts import FontBook, registered, shipped_book
+from generator.sources.rules import Block
 from generator.units import PT
 
-BODY = TextStyle("DejaVuSans", 9.5 * PT, min_size=9.5 * PT, leading=1.3, min_leading=1.3)
+#: The body: a family, so **bold** and *italic* words take its bold and oblique faces.
+BODY = TextStyle("DejaVu Sans", 9.5 * PT, min_size=9.5 * PT, leading=1.3, min_leading=1.3)
 BOLD = replace(BODY, font="DejaVuSans-Bold")
-#: The body's faces by (bold, italic): DejaVu Sans has an oblique for its italic.
-FACES = {
-    (False, False): "DejaVuSans",
-    (True, False): "DejaVuSans-Bold",
-    (False, True): "DejaVuSans-Oblique",
-    (True, True): "DejaVuSans-BoldOblique",
-}
 HEADINGS = {1: 17 * PT, 2: 12.5 * PT, 3: 10.5 * PT}
 FOOTER = TextStyle("DejaVuSans", 7.5 * PT, min_size=7.5 * PT, align="center")
 #: Space after each kind of block, in mm; a heading also gets HEADING_ABOVE above it.
@@ -110,7 +106,7 @@ def _baseline(item: Item) -> float:
 
 def _lines(items: list[Item], style: TextStyle, size: float) -> list[_Line]:
     """Fitted items grouped into their lines (by baseline), with each line's extent."""
-    descent = face(style.font).descent * size
+    descent = registered(style.faces()[0]).descent * size
     baselines = sorted({round(_baseline(item), 6) for item in items})
     lines = []
     top = 0.0
@@ -127,16 +123,10 @@ def _text_lines(text: str, x: float, width: float, style: TextStyle) -> list[_Li
     return _lines(fitted.items, style, fitted.size)
 
 
-def _span_runs(block: Block) -> tuple[Run, ...]:
-    """A paragraph's or list item's text as runs of the faces it is set in."""
-    runs = tuple((span.text, FACES[span.bold or block.bold, span.italic]) for span in block.spans)
-    return runs or ((block.text, (BOLD if block.bold else BODY).font),)
-
-
-def _span_lines(block: Block, x: float, width: float) -> list[_Line]:
-    """A paragraph or list item in the body face, its bold and italic spans in those faces."""
-    style = BOLD if block.bold else BODY
-    fitted = fit_runs(_span_runs(block), x, 0.0, width, UNLIMITED, style)
+def _styled_lines(block: Block, x: float, width: float, book: FontBook) -> list[_Line]:
+    """A paragraph or list item in the body face, its styled words set their way."""
+    style = replace(BODY, book=book)
+    fitted = fit_styled(block.styled, x, 0.0, width, UNLIMITED, style)
     return _lines(fitted.items, style, fitted.size)
 
 
@@ -166,7 +156,7 @@ def _table_lines(rows: tuple[tuple[str, ...], ...], x: float, width: float) -> l
             items.extend(fitted.items)
             if fitted.items:
                 last = max(_baseline(item) for item in fitted.items)
-                bottom = max(bottom, last + face(style.font).descent * fitted.size)
+                bottom = max(bottom, last + registered(style.faces()[0]).descent * fitted.size)
         bottom += CELL_PAD
         items.append(Polyline(((x, bottom), (x + width, bottom)), RULE))
         if n == 0:
@@ -176,10 +166,10 @@ def _table_lines(rows: tuple[tuple[str, ...], ...], x: float, width: float) -> l
     return lines
 
 
-def _item_lines(block: Block, frame: Frame) -> list[_Line]:
+def _item_lines(block: Block, frame: Frame, book: FontBook) -> list[_Line]:
     """A list item's paragraph, indented by its depth, its marker hung to the left of it."""
     x = frame.x + INDENT * (block.depth + 1)
-    lines = _span_lines(block, x, frame.x + frame.width - x)
+    lines = _styled_lines(block, x, frame.x + frame.width - x, book)
     if block.marker and lines:
         marker = fit_text(block.marker, x - INDENT, 0.0, INDENT, UNLIMITED, BODY).items
         first = lines[0]
@@ -191,8 +181,10 @@ def _item_lines(block: Block, frame: Frame) -> list[_Line]:
     return lines
 
 
-def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
-    """The items of each page the rules fill, in page order."""
+def typeset(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = None) -> list[list[Item]]:
+    """The items of each page the rules fill, in page order (their styled text's fonts looked
+    up in `book`, a game's)."""
+    book = book or shipped_book()
     pages = _Pages(frame)
     for n, block in enumerate(blocks):
         if block.kind == "heading":
@@ -203,9 +195,9 @@ def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
                     pages.y += HEADING_ABOVE
             pages.pour(_text_lines(block.text, frame.x, frame.width, _heading_style(block.level)), GAP)
         elif block.kind == "paragraph":
-            pages.pour(_span_lines(block, frame.x, frame.width), GAP)
+            pages.pour(_styled_lines(block, frame.x, frame.width, book), GAP)
         elif block.kind == "item":
-            pages.pour(_item_lines(block, frame), GAP * 0.6)
+            pages.pour(_item_lines(block, frame, book), GAP * 0.6)
         elif block.kind == "table":
             pages.pour(_table_lines(block.rows, frame.x, frame.width), GAP)
         elif block.kind == "break":
@@ -215,27 +207,22 @@ def typeset(blocks: tuple[Block, ...], frame: Frame) -> list[list[Item]]:
     return pages.pages
 
 
-def _set_runs(block: Block) -> tuple[Run, ...]:
-    """Every stretch of text the block prints, each with the face it is set in."""
-    if block.kind == "heading":
-        return ((block.text, _heading_style(block.level).font),)
-    if block.kind in ("paragraph", "item"):
-        return (*_span_runs(block), (block.marker, BODY.font))
-    return tuple((cell, _row_style(n).font) for n, row in enumerate(block.rows) for cell in row)
-
-
-def _check_glyphs(game: str, blocks: tuple[Block, ...]) -> None:
-    """SourceErrors naming each stretch of the rules (by its start) that holds a character
-    its face has no glyph for (finding L011's message): it would print as an empty box. The
-    blocks carry no line, so the message names the game's rules file."""
-    problems = []
+def rules_findings(blocks: tuple[Block, ...], book: FontBook) -> list[Finding]:
+    """Finding L011 for each stretch of the rules holding a character no face of its style has
+    (it would print as an empty box), at its line of rules.md."""
+    findings = []
     for block in blocks:
-        for text, font in _set_runs(block):
-            found = glyph_error(text, font, f"the {block.kind} text {text[:40]!r}", None)
-            if found is not None:
-                problems.append(SourceError(None, f"{RULES_FILE} of {game}: [{found.code}] {found.message}"))
-    if problems:
-        raise SourceErrors(problems)
+        if block.kind in ("paragraph", "item"):
+            missing = fit_styled(block.styled, 0.0, 0.0, 1e9, 1e9, replace(BODY, book=book)).missing
+            findings += missing_findings(missing, f"the rules' {block.kind} {block.text[:40]!r}")
+        else:
+            rows = ((block.text,),) if block.kind == "heading" else block.rows
+            style = _heading_style(block.level) if block.kind == "heading" else BODY
+            for row, places in zip(rows, block.places, strict=False):
+                for text, place in zip(row, places, strict=False):
+                    set_as = fit_styled(plain_text(text, place), 0.0, 0.0, 1e9, 1e9, replace(style, book=book))
+                    findings += missing_findings(set_as.missing, f"the rules' {block.kind} text {text[:40]!r}")
+    return findings
 
 
 def _frame(width: float, height: float, margin: float) -> Frame:
@@ -247,17 +234,18 @@ def _footer(text: str, frame: Frame) -> list[Item]:
     return fit_text(text, frame.x, y, frame.width, 5.0, FOOTER).items
 
 
-def rules_sheets(game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bool, first_page: int = 1) -> list[Sheet]:
+def rules_sheets(
+    game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bool, first_page: int = 1, book: FontBook | None = None
+) -> list[Sheet]:
     """The rules as sheets of the paper, the first bookmarked "Rules": one page each (their
     footers numbered from `first_page`, the PDF page of the first), or (booklet) folded
-    half-size pages numbered as the booklet's own."""
+    half-size pages numbered as the booklet's own. Their text's fonts are looked up in `book`."""
     if not blocks:
         return []
-    _check_glyphs(game, blocks)
     margin = paper.inset
     if not booklet:
         frame = _frame(paper.width, paper.height, margin)
-        pages = typeset(blocks, frame)
+        pages = typeset(blocks, frame, book)
         sheets = [
             _page_sheet(paper.width, paper.height, [*items, *_footer(f"{game}: rules · page {n}", frame)])
             for n, items in enumerate(pages, first_page)
@@ -265,7 +253,7 @@ def rules_sheets(game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bo
     else:
         sheet_w, sheet_h = max(paper.width, paper.height), min(paper.width, paper.height)
         frame = _frame(sheet_w / 2, sheet_h, margin)
-        pages = typeset(blocks, frame)
+        pages = typeset(blocks, frame, book)
         faces = [[*items, *_footer(f"{game}: rules booklet · {n}", frame)] for n, items in enumerate(pages, 1)]
         sheets = booklet_sheets(faces, sheet_w, sheet_h, margin)
     sheets[0].bookmarks = ("Rules",)

@@ -9,14 +9,19 @@ Each item may say `count: N` for N identical copies; a game prints at most MAX_C
 all. Every item is validated here, once, against the schema of its kind's item class (which
 the game's plugin declares: generator/sources/items.py), then kept immutable with its places
 and read into that class: kinds and engines read the typed item and never check it again.
-The game's rules.md is checked here too, with the other sources.
+The game's rules.md is checked here too, with the other sources, and its fonts are read
+(generator/sources/fonts.py): its fonts/ folder and game.yaml's `fonts:`. `language:` names
+the language its text is hyphenated in, where a layout asks for hyphenation.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyphen
+
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
+from generator.sources.fonts import STYLES, FontBook, font_book, shipped_book
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.items import Item, ItemT, item_schema, read_item
 from generator.sources.loader import LocDict, LocList, load_yaml
@@ -38,6 +43,14 @@ GAME_SCHEMA = closed(
         "engine": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         "components": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}},
         "description": {"type": "string"},
+        "fonts": {
+            "type": "object",
+            "additionalProperties": {
+                **closed({style: {"type": "string", "minLength": 1} for style in STYLES}, []),
+                "minProperties": 1,
+            },
+        },
+        "language": {"type": "string", "pattern": "^[A-Za-z]{2,3}([_-][A-Za-z0-9]+)*$"},
         "accept": {
             "type": "object",
             "propertyNames": {"pattern": "^[A-Z]+[0-9]+$"},
@@ -129,6 +142,13 @@ class Game:
     #: The folders of layouts its engine's package ships (package data beside the game's
     #: code), looked in after the game folder's own layouts/ and before the shared ones.
     engine_layouts: tuple[Path, ...] = ()
+    #: The faces its text may name: its own fonts, then the shipped ones.
+    fonts: FontBook = field(default_factory=shipped_book)
+
+    @property
+    def language(self) -> str:
+        """The language its text is hyphenated in (game.yaml `language:`), or "" for none."""
+        return str(self.data.get("language", ""))
 
     @property
     def slug(self) -> str:
@@ -255,7 +275,18 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
     _check_copies([component for f in files if f.kind in items for component in f.components])
     read_rules(folder)
     layouts = tuple(engine_layouts(data["engine"]))
-    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts)
+    _check_language(data)
+    fonts = font_book(folder, frozen(data).get("fonts"))
+    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts)
+
+
+def _check_language(data: LocDict) -> None:
+    """game.yaml's `language:` is one a hyphenation dictionary is shipped for."""
+    if "language" in data and pyphen.language_fallback(data["language"].replace("-", "_")) is None:
+        raise SourceError(
+            data.loc_of("language"),
+            f"no hyphenation dictionary for language {data['language']!r} (expected a code such as en, en_GB, de, fr)",
+        )
 
 
 def _check_items(envelopes: list[_Envelope]) -> None:

@@ -62,7 +62,9 @@ class Element:
 @dataclass(frozen=True, kw_only=True)
 class TextElement(Element):
     shown: Shown
-    font: str = "DejaVuSans"
+    #: A font's name, or a chain of them: each character in the first that has it.
+    font: str | tuple[str, ...] = "DejaVuSans"
+    font_loc: Loc | None = None
     size: float = parse_length("9pt")
     min_size: float = parse_length("6pt")
     leading: float = 1.2
@@ -72,6 +74,10 @@ class TextElement(Element):
     colour: Colour = "#000000"
     #: Put before each entry of a list field, each shown as a paragraph of its own.
     bullet: str = ""
+    #: Words may break at hyphenation points, in the game's language.
+    hyphenate: bool = False
+    #: The colours its styled text may name (`[text]{.name}`): the layout's `colours:`.
+    palette: tuple[tuple[str, str], ...] = ()
 
     def colours(self) -> tuple[Colour | None, ...]:
         return (self.colour,)
@@ -191,7 +197,7 @@ def _length(spec: LocDict, key: str, default: str) -> float:
     return parse_length(spec.get(key, default))
 
 
-def element(name: str, spec: LocDict) -> Element:
+def element(name: str, spec: LocDict, palette: tuple[tuple[str, str], ...] = ()) -> Element:
     """The typed element for a checked element mapping (ELEMENT_SCHEMA, _check_elements)."""
     common = {
         "name": name,
@@ -211,8 +217,9 @@ def element(name: str, spec: LocDict) -> Element:
         leading = spec.get("leading", 1.2)
         return TextElement(
             **common,
-            shown=Shown(how, spec[how], spec.loc_of(how) if how != "text" else spec.loc),
-            font=spec.get("font", "DejaVuSans"),
+            shown=Shown(how, spec[how], spec.loc_of(how)),
+            font=_font(spec.get("font", "DejaVuSans")),
+            font_loc=spec.loc_of("font") if "font" in spec else spec.loc,
             size=size,
             min_size=min(_length(spec, "min_size", "6pt"), size),
             leading=leading,
@@ -221,6 +228,8 @@ def element(name: str, spec: LocDict) -> Element:
             valign=spec.get("valign", "top"),
             colour=_colour(spec.get("colour", "#000000")),
             bullet=spec.get("bullet", ""),
+            hyphenate=spec.get("hyphenate", False),
+            palette=palette,
         )
     if kind == "rect":
         return RectElement(
@@ -245,7 +254,7 @@ def element(name: str, spec: LocDict) -> Element:
             field_loc=spec.loc_of("field"),
             step_x=_length(spec, "step_x", "0mm"),
             step_y=_length(spec, "step_y", "0mm"),
-            elements=tuple(element(n, s) for n, s in spec["elements"].items()),
+            elements=tuple(element(n, s, palette) for n, s in spec["elements"].items()),
         )
     if kind == "shape":
         return ShapeElement(
@@ -270,8 +279,13 @@ def element(name: str, spec: LocDict) -> Element:
     )
 
 
+def _font(value: str | list[str]) -> str | tuple[str, ...]:
+    return value if isinstance(value, str) else tuple(value)
+
+
 def layout_of(name: str, data: LocDict, params: LocMap) -> Layout:
     """The typed layout for a checked layout mapping, with the kind's checked params."""
+    palette = tuple(sorted((str(k), str(v).lower()) for k, v in data.get("colours", {}).items()))
     return Layout(
         name=name,
         width=parse_length(data["size"]["width"]),
@@ -280,8 +294,8 @@ def layout_of(name: str, data: LocDict, params: LocMap) -> Layout:
         bleed=_length(data, "bleed", "0mm"),
         gap=_length(data, "gap", "0mm"),
         background=_optional_colour(data, "background"),
-        elements=tuple(element(n, s) for n, s in data.get("elements", {}).items()),
+        elements=tuple(element(n, s, palette) for n, s in data.get("elements", {}).items()),
         back_background=_optional_colour(data, "back_background"),
-        back_elements=tuple(element(n, s) for n, s in data.get("back_elements", {}).items()),
+        back_elements=tuple(element(n, s, palette) for n, s in data.get("back_elements", {}).items()),
         params=params,
     )

@@ -12,8 +12,7 @@ from pathlib import Path
 
 from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
-from generator.sources.expressions import parse_condition, parse_template
-from generator.sources.fonts import font_files
+from generator.sources.expressions import parse_condition
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.layout_model import Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
@@ -27,6 +26,7 @@ from generator.sources.schema import (
     lengths_in_mm,
     validate,
 )
+from generator.sources.templates import parse_template
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
@@ -34,12 +34,19 @@ COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["fie
 
 #: A text style a kind's layout gives in its params (a title's, a caption's): the font, its
 #: size, the smallest size it may shrink to (its size unless given) and its leading.
+#: A font's name (a family or one face's PostScript name), or a chain of them to fall back on.
+FONT_CHAIN = {
+    "anyOf": [
+        {"type": "string", "minLength": 1},
+        {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 8},
+    ]
+}
 FONT_SPEC = closed(
-    {"font": {"type": "string"}, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
+    {"font": FONT_CHAIN, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
     ["font", "size"],
 )
 
-TEXT_ALIGN = ("left", "center", "right")
+TEXT_ALIGN = ("left", "center", "right", "justify")
 #: Where an image sits in its box (what `cover` keeps, where `contain` places it).
 IMAGE_ALIGN = ("top", "bottom", "top-left", "top-right", "bottom-left", "bottom-right")
 #: Keys that only one type of element takes, and that type.
@@ -52,6 +59,7 @@ OWN_KEYS = {
     "shape": "shape",
     "draw": "computed",
     "bullet": "text",
+    "hyphenate": "text",
 }
 
 _ELEMENT_KEYS: dict[str, dict] = {
@@ -66,7 +74,8 @@ _ELEMENT_KEYS: dict[str, dict] = {
     "bullet": {"type": "string"},
     "when": {"type": "string"},
     "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
-    "font": {"type": "string"},
+    "font": FONT_CHAIN,
+    "hyphenate": {"type": "boolean"},
     "size": POSITIVE_LENGTH,
     "min_size": POSITIVE_LENGTH,
     "leading": {"type": "number", "minimum": 0.8, "maximum": 3},
@@ -113,6 +122,7 @@ LAYOUT_SCHEMA = closed(
         "elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
         "back_background": COLOUR_OR_FIELD,
         "back_elements": {"type": "object", "additionalProperties": ELEMENT_SCHEMA},
+        "colours": {"type": "object", "propertyNames": NAME, "additionalProperties": COLOUR},
     },
     ["size"],
 )
@@ -167,7 +177,6 @@ def load_layout(
     data = _resolve(name, dirs, loc, [])
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
-    _check_fonts(data)
     _check_elements(data)
     params = data.get("params", LocDict())
     if not hasattr(params, "loc"):
@@ -187,16 +196,6 @@ def _every_element(data: LocDict) -> list[tuple[str, LocDict]]:
             if spec["type"] == "repeat":
                 found.extend(spec.get("elements", {}).items())
     return found
-
-
-def _check_fonts(data: LocDict) -> None:
-    """Every element's font is one of fonts/fonts.yaml, reported at the element."""
-    known = font_files()
-    for _, spec in _every_element(data):
-        if spec.get("font", "DejaVuSans") not in known:
-            raise SourceError(
-                spec.loc_of("font"), f"unknown font {spec['font']!r} (expected one of: {', '.join(known)})"
-            )
 
 
 def _check_elements(data: LocDict) -> None:

@@ -87,9 +87,10 @@ class _Builder:
     """Builds a node graph into LocDicts, LocLists and scalars, counting every value it builds
     (aliases and merges expanded) against MAX_NODES and every level against MAX_DEPTH."""
 
-    def __init__(self, file: str, loader: Loader):
+    def __init__(self, file: str, loader: Loader, lines: list[str]):
         self.file = file
         self.loader = loader
+        self.lines = lines
         self.count = 0
         self.depth = 0
 
@@ -128,7 +129,7 @@ class _Builder:
     def _sequence(self, node: yaml.SequenceNode) -> LocList:
         out = LocList(self.build(item) for item in node.value)
         out.loc = _mark_loc(self.file, node.start_mark)
-        out.item_locs = [_mark_loc(self.file, item.start_mark) for item in node.value]
+        out.item_locs = [self._value_loc(item) for item in node.value]
         return out
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
@@ -164,8 +165,17 @@ class _Builder:
                 raise SourceError(key_loc, f"duplicate key {key!r} (first defined at line {first.line})")
             out[key] = self.build(value_node)
             out.key_locs[key] = key_loc
-            out.value_locs[key] = _mark_loc(self.file, value_node.start_mark)
+            out.value_locs[key] = self._value_loc(value_node)
         return out
+
+    def _value_loc(self, node: yaml.Node) -> Loc:
+        """Where a value starts; a block scalar's (`|`, `>`) on the first line of its content,
+        so that a place counted into its text lands on the line it is written on."""
+        loc = _mark_loc(self.file, node.start_mark)
+        if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">") and loc.line < len(self.lines):
+            line = self.lines[loc.line]
+            return Loc(self.file, loc.line + 1, len(line) - len(line.lstrip(" ")) + 1)
+        return loc
 
     def _merged(self, node: yaml.MappingNode, depth: int = 0) -> list[tuple[yaml.Node, yaml.Node]]:
         """Key/value pairs with YAML merge keys (`<<: *defaults`) applied, own keys winning.
@@ -279,7 +289,7 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         node = found[1] if found else loader.get_single_node()
         if node is None:
             raise SourceError(Loc(shown, 1, 1), "the file is empty: expected a YAML mapping")
-        return _Builder(shown, loader).build(node)
+        return _Builder(shown, loader, text.splitlines()).build(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise SourceError(_mark_loc(shown, mark), _problem(exc)) from None

@@ -2,17 +2,17 @@
 
 The rules are typeset with the shipped fonts, not by a browser, so only what a printed
 rules sheet needs is kept: headings, paragraphs, list items (bulleted or numbered, nested),
-tables and thematic breaks. Inline text keeps its inline icons (`:d6-5:`); the text of a
-paragraph or list item keeps its emphasis as spans (**bold**, *italic*), set in the bold and
-italic faces; headings and table cells are plain text. HTML (such as comments about where
-the text came from) is not printed.
+tables and thematic breaks. The text of a paragraph or list item is styled text, read as a
+card's is (generator/sources/markup.py: **bold**, *italic*, coloured spans, inline icons such
+as `:d6-5:`), each stretch at its line of the file; headings and table cells are plain text.
+HTML (such as comments about where the text came from) is not printed.
 
 The file is a source like any other: inside the game folder, UTF-8, no control character XML
 forbids (the rules are set into SVG), at most MAX_RULES_BYTES and MAX_RULES_BLOCKS;
 SourceError at the place otherwise.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -20,6 +20,7 @@ from markdown_it.token import Token
 
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.loader import check_characters, read_text
+from generator.sources.markup import ESCAPABLE, Styled, parse_markup, plain
 from generator.sources.paths import file_inside
 
 RULES_FILE = "rules.md"
@@ -29,15 +30,6 @@ MAX_RULES_BYTES = 512 * 1024
 #: Bound on the paragraphs, headings, list items and table rows: a 100-page rulebook has
 #: some 2,000 (the shipped ones 25 to 81); each may take a line of a sheet.
 MAX_RULES_BLOCKS = 5_000
-
-
-@dataclass(frozen=True)
-class Span:
-    """A stretch of a block's text and its emphasis."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
 
 
 @dataclass(frozen=True)
@@ -53,10 +45,12 @@ class Block:
     level: int = 0
     marker: str = ""
     depth: int = 0
-    bold: bool = False
     rows: tuple[tuple[str, ...], ...] = ()
-    #: The text as spans of its emphasis (for a paragraph or list item); joined, they are `text`.
-    spans: tuple[Span, ...] = ()
+    #: Where a heading's text (its one place) or each table cell's (row by row) was written.
+    places: tuple[tuple[Loc, ...], ...] = ()
+    #: A paragraph's or list item's text as styled text (generator/sources/markup.py), each
+    #: stretch at its line of rules.md; as it reads, it is `text`.
+    styled: tuple[Styled, ...] = ()
 
 
 def rules_path(folder: Path) -> Path:
@@ -71,7 +65,7 @@ def read_rules(folder: Path) -> tuple[Block, ...]:
         return ()
     text = read_text(path, shown, MAX_RULES_BYTES)
     check_characters(text, shown)
-    return _bounded(parse_rules(text), shown)
+    return _bounded(parse_rules(text, shown), shown)
 
 
 def _bounded(blocks: tuple[Block, ...], shown: str) -> tuple[Block, ...]:
@@ -86,58 +80,92 @@ def _bounded(blocks: tuple[Block, ...], shown: str) -> tuple[Block, ...]:
     return blocks
 
 
-def parse_rules(text: str) -> tuple[Block, ...]:
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
-    return tuple(_Reader(tokens).blocks())
+def parse_rules(text: str, shown: str = RULES_FILE) -> tuple[Block, ...]:
+    """The blocks of rules.md's text (`shown`: the file's name, for the places of its text)."""
+    # Escapes and entities kept as tokens of their own (not joined into the text around them).
+    tokens = MarkdownIt("commonmark").enable("table").disable("text_join").parse(text)
+    return tuple(_Reader(tokens, shown, text.splitlines()).blocks())
 
 
-def _inline(token: Token) -> tuple[tuple[Span, ...], bool]:
-    """The token's text as spans of emphasis (soft breaks as spaces, hard breaks as new
-    lines, the ends stripped) and whether all of it is strong."""
-    spans: list[Span] = []
-    strong = emphasis = 0
-    all_strong = True
+def _plain(token: Token) -> str:
+    """A heading's or table cell's text: its characters, without emphasis."""
+    parts = [child.content for child in token.children or [] if child.type in ("text", "text_special", "code_inline")]
+    return " ".join("".join(parts).split())
+
+
+class _Places:
+    """Finds where the stretches of a block's text were written, reading its lines of the file
+    forward (Markdown gives a block its lines, not its stretches' columns)."""
+
+    def __init__(self, shown: str, lines: list[str], first: int):
+        self.shown, self.lines, self.line, self.cursor = shown, lines, first, 0
+
+    def find(self, written: str) -> Loc:
+        """The place of `written`, the next time it occurs on the current line."""
+        text = self.lines[self.line] if self.line < len(self.lines) else ""
+        found = text.find(written, self.cursor) if written else -1
+        if found < 0:
+            return Loc(self.shown, self.line + 1, self.cursor + 1)
+        self.cursor = found + len(written)
+        return Loc(self.shown, self.line + 1, found + 1)
+
+    def next_line(self) -> None:
+        self.line, self.cursor = self.line + 1, 0
+
+
+def _styled(token: Token, places: _Places) -> tuple[Styled, ...]:
+    """A paragraph as styled text: Markdown's own reading of it (emphasis, code spans, links,
+    entities, escapes; HTML left out) written back as the markup cards use, so the coloured
+    spans and icons markup adds read as on a card. Each stretch keeps its place in the file."""
+    pieces: list[tuple[str, Loc]] = []
     for child in token.children or []:
-        if child.type in ("strong_open", "strong_close"):
-            strong += 1 if child.type == "strong_open" else -1
-        elif child.type in ("em_open", "em_close"):
-            emphasis += 1 if child.type == "em_open" else -1
-        elif child.type in ("text", "code_inline", "softbreak", "hardbreak"):
-            text = {"softbreak": " ", "hardbreak": "\n"}.get(child.type, child.content)
-            spans.append(Span(text, strong > 0, emphasis > 0))
-            if child.type in ("text", "code_inline"):
-                all_strong = all_strong and (strong > 0 or not text.strip())
-    return _stripped(spans), all_strong and bool(spans)
+        kind = child.type
+        if kind in ("softbreak", "hardbreak"):
+            pieces.append((" " if kind == "softbreak" else "\\\n", places.find("")))
+            places.next_line()
+            continue
+        written = _WRITTEN.get(kind)
+        text = written if written is not None else _child_text(child)
+        at = places.find(child.markup if kind in _WRITTEN or kind == "text_special" else child.content)
+        if text:
+            pieces.append((text, at))
+    return parse_markup(pieces)
 
 
-def _stripped(spans: list[Span]) -> tuple[Span, ...]:
-    """Neighbouring spans of the same emphasis joined, white space trimmed at both ends."""
-    joined: list[Span] = []
-    for span in spans:
-        if joined and (joined[-1].bold, joined[-1].italic) == (span.bold, span.italic):
-            joined[-1] = replace(joined[-1], text=joined[-1].text + span.text)
-        else:
-            joined.append(span)
-    if joined:
-        joined[0] = replace(joined[0], text=joined[0].text.lstrip())
-        joined[-1] = replace(joined[-1], text=joined[-1].text.rstrip())
-    return tuple(span for span in joined if span.text)
+#: Markdown's emphasis as the markup writes it.
+_WRITTEN = {"strong_open": "**", "strong_close": "**", "em_open": "*", "em_close": "*"}
 
 
-def _text(spans: tuple[Span, ...]) -> str:
-    return "".join(span.text for span in spans)
+def _child_text(child: Token) -> str:
+    """An inline token's text in the markup: text as written but for backslashes, which
+    Markdown has already read; an escaped character escaped again when the markup would
+    read it too (`\\:star:` stays text); a code span's and an entity's text as characters; HTML
+    and link destinations not at all."""
+    if child.type == "text":  # asterisks Markdown found no partner for are left to the markup, which says where
+        return child.content.replace("\\", "\\\\")
+    if child.type in ("text_special", "code_inline"):  # an escape, an entity, a code span: as it reads
+        return _literal(child.content)
+    return ""
+
+
+def _literal(text: str) -> str:
+    """Text the markup prints as it is: every character it would read escaped."""
+    return "".join("\\" + char if char in ESCAPABLE else char for char in text)
 
 
 class _Reader:
     """Walks the token stream once, keeping the open lists and table."""
 
-    def __init__(self, tokens: list[Token]):
-        self.tokens = tokens
+    def __init__(self, tokens: list[Token], shown: str, lines: list[str]):
+        self.tokens, self.shown, self.lines = tokens, shown, lines
         #: Each open list: its next number (None for a bullet list).
         self.lists: list[int | None] = []
         self.marker = ""
         self.row: list[str] | None = None
         self.rows: list[tuple[str, ...]] = []
+        #: The place of each cell of the table being read, row by row.
+        self.cells: list[tuple[Loc, ...]] = []
+        self.row_places = _Places(shown, lines, 0)
 
     def blocks(self) -> list[Block]:
         out: list[Block] = []
@@ -157,14 +185,15 @@ class _Reader:
             elif kind == "list_item_open":
                 self.marker = self._next_marker()
             elif kind == "table_open":
-                self.rows = []
+                self.rows, self.cells = [], []
             elif kind == "tr_open":
-                self.row = []
+                self.row, self.row_places = [], self._places(token)
+                self.cells.append(())
             elif kind == "tr_close" and self.row is not None:
                 self.rows.append(tuple(self.row))
                 self.row = None
             elif kind == "table_close":
-                out.append(Block("table", rows=tuple(self.rows)))
+                out.append(Block("table", rows=tuple(self.rows), places=tuple(self.cells)))
             elif kind == "hr":
                 out.append(Block("break"))
             elif kind == "inline":
@@ -172,6 +201,9 @@ class _Reader:
                 if block is not None:
                     out.append(block)
         return out
+
+    def _places(self, token: Token) -> _Places:
+        return _Places(self.shown, self.lines, (token.map or [0])[0])
 
     def _next_marker(self) -> str:
         number = self.lists[-1]
@@ -181,15 +213,16 @@ class _Reader:
         return f"{number}."
 
     def _inline_block(self, token: Token, heading: int) -> Block | None:
-        spans, bold = _inline(token)
-        text = _text(spans)
         if self.row is not None:
-            self.row.append(text)
+            self.row.append(_plain(token))
+            self.cells[-1] = (*self.cells[-1], self.row_places.find(token.content))
             return None
         if heading:
-            return Block("heading", text, level=heading)
+            text = _plain(token)
+            return Block("heading", text, level=heading, places=((self._places(token).find(token.content),),))
+        styled = _styled(token, self._places(token))
         if self.lists:
-            block = Block("item", text, marker=self.marker, depth=len(self.lists) - 1, bold=bold, spans=spans)
+            block = Block("item", plain(styled), marker=self.marker, depth=len(self.lists) - 1, styled=styled)
             self.marker = ""
             return block
-        return Block("paragraph", text, bold=bold, spans=spans)
+        return Block("paragraph", plain(styled), styled=styled)

@@ -108,7 +108,7 @@ def check_width(values: Sequence[object], empty: object, number: int, table: Loc
 
 
 def cell_loc(table: Loc, row: int, column: int) -> Loc:
-    return Loc(table.file, row, column, table.sheet)
+    return Loc(table.file, row, column, table.sheet, cell=True)
 
 
 def items_of(rows: Iterator[list[Cell]], table: Loc) -> LocList:

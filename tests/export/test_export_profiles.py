@@ -2,6 +2,7 @@
 synthetic poker deck and on Slipmax."""
 
 import json
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -105,8 +106,13 @@ def test_drivethrucards_pdf_has_one_face_per_page_with_trim_and_bleed_boxes(tmp_
         assert [float(v) for v in page.mediabox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72], abs=0.01)
         assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 2.75 * 72, 3.75 * 72], abs=0.01)
         assert [float(v) for v in page.trimbox] == pytest.approx([9, 9, 9 + 2.5 * 72, 9 + 3.5 * 72], abs=0.01)
-        for font in page["/Resources"]["/Font"].values():
-            assert "/FontFile2" in font.get_object()["/FontDescriptor"].get_object()  # embedded
+        fonts = [font.get_object() for font in page["/Resources"]["/Font"].values()]
+        assert fonts
+        for font in fonts:  # each face a Type0 font of glyph ids, its program embedded
+            assert (font["/Subtype"], font["/Encoding"]) == ("/Type0", "/Identity-H")
+            (descendant,) = (cid.get_object() for cid in font["/DescendantFonts"])
+            assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
+            assert re.fullmatch(r"/[A-Z]{6}\+DejaVuSans(-Bold)?", str(font["/BaseFont"]))  # a subset
     with pdfplumber.open(out / "cards.pdf") as pdf:
         words = [[w["text"] for w in page.extract_words()] for page in pdf.pages]
     assert words[0] == ["Deck"]

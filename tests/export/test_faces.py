@@ -7,6 +7,7 @@ has faces, copies as the one Scene, from the run's parts."""
 from generator.export.faces import Deck, bled, decks, face_sheet
 from generator.games import load_game
 from generator.layout.scene import Group, Rect, Scene, Style, Text
+from generator.layout.text import set_line
 from generator.pipeline import PrintRun
 from generator.project import OutputSettings, Project
 
@@ -15,7 +16,9 @@ PAPER, INK = Style(fill="#e8e4d8"), Style(fill="#000000")
 
 def face(word: str, background: Style = PAPER) -> Scene:
     scene = Scene(63.5, 88.9, name=word)
-    scene.add(Rect(0, 0, 63.5, 88.9, background), Text(4, 40, word, "DejaVuSans", 3.0))
+    (text,) = set_line(4, 40, word, "DejaVuSans", 3.0)
+    assert isinstance(text, Text) and text.text == word
+    scene.add(Rect(0, 0, 63.5, 88.9, background), text)
     return scene
 
 

@@ -15,11 +15,13 @@ from generator.export import raster
 from generator.export.faces import Deck
 from generator.export.tts import card_px, export_deck, export_tts, grid, image_url, plain_back, tiled
 from generator.layout.scene import Group, Rect, Scene, Style, Text
+from generator.layout.text import set_line
 
 
 def face(name: str) -> Scene:
+    """A white card with its name in 3 mm type, on the baseline 40 mm down from 4 mm in."""
     scene = Scene(63.5, 88.9, name=name)
-    scene.add(Rect(0, 0, 63.5, 88.9, Style(fill="#ffffff")), Text(4, 40, name, "DejaVuSans", 3.0))
+    scene.add(Rect(0, 0, 63.5, 88.9, Style(fill="#ffffff")), *set_line(4, 40, name, "DejaVuSans", 3.0))
     return scene
 
 
@@ -114,3 +116,8 @@ def test_the_saved_object_holds_every_deck_and_its_images_are_written(tmp_path, 
             assert png.mode == "RGB"
     with Image.open(tmp_path / "one-faces-01.png") as png:  # 2 x 2 cards at 200 dpi
         assert png.size == (1000, 1400)
+        # card A's name is drawn in its first slot: ink above its baseline, none below its descent
+        px = 200 / 25.4  # pixels per mm of the card (500 px for 63.5 mm)
+        name = png.convert("L").crop((round(4 * px), round(37.5 * px), round(7 * px), round(40 * px)))
+        below = png.convert("L").crop((round(4 * px), round(41 * px), round(7 * px), round(44 * px)))
+        assert name.getextrema()[0] < 100 and below.getextrema()[0] > 200

@@ -36,7 +36,8 @@ from generator.games.base import Engine
 from generator.games.game_state import GameState
 from generator.games.plugin import GamePlugin
 from generator.layout.component import ComponentKind, Faces
-from generator.layout.scene import Rect, Scene, Style, Text
+from generator.layout.scene import Rect, Scene, Style
+from generator.layout.text import set_line
 from generator.sources.items import Count, Item, rule
 
 
@@ -59,7 +60,7 @@ class TileKind(ComponentKind):
         width, height = layout.width, layout.height
         face = Scene(width, height, name=self.title(item))
         face.add(Rect(2, 2, width - 4, height - 4, Style(fill=layout.params["ink"])))
-        face.add(Text(5, height / 2, f"PIPS {item['pips']}", "DejaVuSans", 6.0))
+        face.add(*set_line(5, height / 2, f"PIPS {item['pips']}", "DejaVuSans", 6.0))
         return Faces(face)
 
 
@@ -236,7 +237,8 @@ from dataclasses import dataclass
 from generator.charts import Section
 from generator.games.sections import ReportSection
 from generator.layout.component import ComponentKind, Faces
-from generator.layout.scene import Scene, Text
+from generator.layout.scene import Scene
+from generator.layout.text import set_line
 from generator.sources.errors import Loc
 from generator.sources.items import Item, Name
 from generator.sources.tables import Cell, TableFormat, cell_loc, items_of
@@ -270,7 +272,7 @@ class StampKind(ComponentKind):
 
     def draw(self, item, layout, ctx):
         face = Scene(layout.width, layout.height, name=item["word"])
-        face.add(Text(3, layout.height / 2, f"STAMP {item['word']}", "DejaVuSans", 6.0))
+        face.add(*set_line(3, layout.height / 2, f"STAMP {item['word']}", "DejaVuSans", 6.0))
         return Faces(face)
 
 

@@ -153,11 +153,16 @@ def test_shapes_are_centred_in_their_box_and_an_unknown_shape_is_an_error(tmp_pa
         drawn(tmp_path, layout, "mark: blob\n")
 
 
-def test_a_character_the_font_lacks_is_l011_where_it_was_written(tmp_path):
+def test_a_character_the_font_lacks_is_an_l011_warning_where_it_was_written(tmp_path):
     layout = "  title: {type: text, field: title, x: 0mm, y: 0mm, width: 50mm, height: 8mm}\n"
-    _, findings = drawn(tmp_path, layout, "title: \u6f22\u5b57\n")  # CJK: not in DejaVuSans
-    (finding,) = findings
-    assert finding.code == "L011" and finding.loc.line == 1
+    out, findings = drawn(tmp_path, layout, "title: \u6f22\u5b57\n")  # CJK: not in DejaVuSans
+    # one warning per character, at its own column of "title: 漢字" (the text starts at column 8)
+    assert [(f.code, f.severity, f.loc.line, f.loc.column) for f in findings] == [
+        ("L011", Severity.WARNING, 1, 8),
+        ("L011", Severity.WARNING, 1, 9),
+    ]
+    assert "U+6F22" in findings[0].message and "U+5B57" in findings[1].message
+    assert texts(out) == ["\u6f22\u5b57"]  # still drawn: a warning, which --strict makes an error
 
 
 def test_with_fields_adds_fields_pointing_at_their_places(tmp_path):

@@ -18,13 +18,13 @@ LAYOUT_LINE = '  note: {{type: text, text: "{text}", x: 4mm, y: 20mm, width: 55.
 
 
 def write_deck(folder: Path, text: str, items: str = "  - {title: Bolt}\n") -> tuple[int, int]:
-    """A game whose card layout shows `text` literally; the (line, column) of its element."""
+    """A game whose card layout shows `text` literally; the (line, column) of its text."""
     (folder / "layouts").mkdir(parents=True)
     (folder / "game.yaml").write_text("name: Deck\nengine: none\ncomponents: [cards.yaml]\n")
     (folder / "cards.yaml").write_text(f"kind: card\nlayout: card\nitems:\n{items}")
     line = LAYOUT_LINE.format(text=text)
     (folder / "layouts" / "card.yaml").write_text(f"extends: card\nelements:\n{line}")
-    return 3, line.index("{") + 1
+    return 3, line.index('"') + 1
 
 
 def build(folder: Path, out: Path):

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.layout.fonts import face, text_width
 from generator.layout.scene import Icon, Text
-from generator.layout.text import MIN_SIZE, TextStyle, fit_text
+from generator.layout.text import MIN_SIZE, TextStyle, fit_text, line_width
+from generator.sources.fonts import shipped_book
 from generator.units import PT
 
 STYLE = TextStyle("DejaVuSans", 9 * PT, min_size=6 * PT)
@@ -18,7 +18,7 @@ def test_short_text_fits_at_its_size_and_leading():
     fitted = fit_text("Lose a cent.", 0, 0, 40, 10, STYLE)
     assert fitted.fits and fitted.size == STYLE.size and fitted.leading == 1.2 and fitted.lines == 1
     (line,) = fitted.items
-    assert line.y == pytest.approx(face("DejaVuSans").ascent * STYLE.size)
+    assert line.y == pytest.approx(shipped_book().face("DejaVuSans", None).ascent * STYLE.size)
 
 
 def test_lines_never_exceed_the_box_width_by_real_metrics():
@@ -27,13 +27,13 @@ def test_lines_never_exceed_the_box_width_by_real_metrics():
     assert fitted.fits and fitted.lines > 3
     for item in fitted.items:
         assert item.x >= 5 - 1e-9
-        assert item.x + text_width(item.text, item.font, item.size) <= 35 + 1e-6
+        assert item.x + item.width <= 35 + 1e-6
 
 
 def test_leading_tightens_before_the_size_shrinks():
     text = "one two three four five six"
-    width = text_width("one two three four", "DejaVuSans", STYLE.size) + 0.5
-    asc, desc = face("DejaVuSans").ascent, face("DejaVuSans").descent
+    width = line_width("one two three four", "DejaVuSans", STYLE.size) + 0.5
+    asc, desc = shipped_book().face("DejaVuSans", None).ascent, shipped_book().face("DejaVuSans", None).descent
     two_lines_tight = STYLE.size * (asc + desc + 1.05)
     fitted = fit_text(text, 0, 0, width, two_lines_tight + 0.01, STYLE)
     assert fitted.fits and fitted.size == STYLE.size and fitted.leading < 1.2
@@ -49,7 +49,10 @@ def test_overflow_is_measured_in_mm_never_below_six_points():
     fitted = fit_text("word " * 400, 0, 0, 40, 20, TextStyle("DejaVuSans", 9 * PT, min_size=2 * PT))
     assert not fitted.fits
     assert fitted.size == pytest.approx(MIN_SIZE)
-    bottom = max(i.y for i in fitted.items if isinstance(i, Text)) + face("DejaVuSans").descent * fitted.size
+    bottom = (
+        max(i.y for i in fitted.items if isinstance(i, Text))
+        + shipped_book().face("DejaVuSans", None).descent * fitted.size
+    )
     assert fitted.overflow_y == pytest.approx(bottom - 20, abs=0.01)
 
 
@@ -73,7 +76,7 @@ def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(points):
     # Runs and icons follow each other left to right without overlapping.
     pieces = sorted(fitted.items, key=lambda i: i.x)
     for a, b in pairwise(pieces):
-        end = a.x + (a.w if isinstance(a, Icon) else text_width(a.text, a.font, a.size))
+        end = a.x + (a.w if isinstance(a, Icon) else a.width)
         assert end <= b.x + 1e-6
 
 
@@ -82,7 +85,7 @@ def test_an_icon_alone_on_its_line_is_at_least_6_mm_and_clear_of_the_line_above(
     alone, inline = (i for i in fitted.items if isinstance(i, Icon))
     assert alone.h >= 6.0 and inline.h >= 3.5
     first = next(i for i in fitted.items if isinstance(i, Text))
-    descent = face("DejaVuSans").descent * STYLE.size
+    descent = shipped_book().face("DejaVuSans", None).descent * STYLE.size
     assert alone.y >= first.y + descent  # the tall icon starts below the line above
     assert fitted.fits and fitted.lines == 3
 

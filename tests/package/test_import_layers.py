@@ -36,6 +36,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("sources", ("generator.sources",)),
+    ("text", ("generator.text",)),
     ("layout", ("generator.layout",)),
     ("sheets", ("generator.sheets",)),
     ("render", ("generator.render",)),

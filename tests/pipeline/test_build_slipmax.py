@@ -3,6 +3,8 @@
 import io
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 from pathlib import Path
 
@@ -13,7 +15,9 @@ import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
+import uharfbuzz as hb
 import yaml
+from fontTools.ttLib import TTFont
 from PIL import Image
 
 from tests.pdf_geometry import crop_marks, cut_lines, score_lines, trim_box_mm
@@ -164,7 +168,10 @@ def test_svg_sheets_have_one_inkscape_layer_per_role(slipmax_out):
             g.get(f"{INKSCAPE}label"): g for g in root.iter(f"{SVG}g") if g.get(f"{INKSCAPE}groupmode") == "layer"
         }
         assert {"art", "cut", "score", "slit", "crop", "guide"} <= set(layers)
-        assert not list(layers["cut"].iter(f"{SVG}text"))
+        # text (glyph outlines named by what they read) is art, never a line to cut along
+        named = {role: [e for e in g.iter() if e.get("aria-label") is not None] for role, g in layers.items()}
+        assert named["art"] and not any(texts for role, texts in named.items() if role != "art")
+        assert not list(root.iter(f"{SVG}text"))
         for element in root.iter():
             if element.get("stroke-width"):
                 assert float(element.get("stroke-width")) >= 0.25 * INCH / 72 - 1e-6
@@ -222,14 +229,17 @@ def ink_misses(a: np.ndarray, b: np.ndarray) -> float:
 
 
 PT_PER_MM = 72 / INCH
+#: How far a font size written to 3 decimals of a mm may be from the size laid out.
+SIZE_ROUNDING = 0.0005
 
 
 def _svg_without_text(path: Path, dpi: int) -> np.ndarray:
-    """The SVG file drawn by cairosvg with its <text> elements left out (cairo fits glyph
-    advances to whole pixels, so its text is wider than the fonts' metrics say)."""
+    """The SVG file drawn by cairosvg with its text (glyph outlines, each text named by an
+    aria-label) left out: the PDF's text is blanked by its character boxes, which
+    outlines may stick out of (an overshoot, a descender)."""
     root = ET.parse(path).getroot()
     for parent in list(root.iter()):
-        for child in [c for c in parent if c.tag == f"{SVG}text"]:
+        for child in [c for c in parent if c.get("aria-label") is not None]:
             parent.remove(child)
     png = cairosvg.svg2png(bytestring=ET.tostring(root), dpi=dpi, background_color="white")
     return np.asarray(Image.open(io.BytesIO(png)).convert("L"), dtype=np.int16)
@@ -253,21 +263,136 @@ def _matrix(transform: str | None) -> np.ndarray:
     return np.array([[a, c, e], [b, d, f], [0, 0, 1]])
 
 
-def svg_text_origins(path: Path) -> list[tuple[str, float, float]]:
-    """(first character, x, y) in page millimetres of every <text> of the SVG, through the
-    transforms of the groups holding it."""
+def svg_path_points(data: str) -> list[tuple[float, float]]:
+    """The end and control points of SVG path data in absolute commands (M, L, H, V, Q, C, Z)."""
+    found: list[tuple[float, float]] = []
+    x = y = 0.0
+    for command, numbers in re.findall(r"([MLHVQCZ])([^MLHVQCZ]*)", data):
+        values = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", numbers)]
+        if command == "H":
+            found += [(x := v, y) for v in values]
+        elif command == "V":
+            found += [(x, y := v) for v in values]
+        elif command != "Z":
+            pairs = list(zip(values[::2], values[1::2], strict=True))
+            found += pairs
+            x, y = pairs[-1]
+    return found
+
+
+def svg_texts(path: Path) -> list[tuple[str, tuple[float, float, float, float] | None]]:
+    """(what it reads, (left, top, right, bottom) of its outlines in page millimetres) of every
+    text of the SVG (an element named by an aria-label), read as a renderer would: its own path
+    data or the paths its <use> elements place, through the transforms of the groups holding it."""
+    root = ET.parse(path).getroot()
+    defined = {element.get("id"): element for element in root.iter() if element.get("id")}
     found = []
+
+    def outlines(element) -> list[tuple[float, float]]:
+        drawn = [] if element.get("d") is None else svg_path_points(element.get("d"))
+        for use in element.iter(f"{SVG}use"):
+            target = defined[use.get("href").removeprefix("#")]
+            dx, dy = float(use.get("x", 0)), float(use.get("y", 0))
+            drawn += [(x + dx, y + dy) for x, y in svg_path_points(target.get("d"))]
+        return drawn
 
     def walk(element, m: np.ndarray) -> None:
         m = m @ _matrix(element.get("transform"))
-        if element.tag == f"{SVG}text" and element.text:
-            x, y, _ = m @ np.array([float(element.get("x")), float(element.get("y")), 1])
-            found.append((element.text[0], x, y))
+        if element.get("aria-label") is not None:
+            local = np.array(outlines(element))
+            box = None
+            if len(local):
+                xs, ys, _ = m @ np.c_[local, np.ones(len(local))].T
+                box = (xs.min(), ys.min(), xs.max(), ys.max())
+            found.append((element.get("aria-label"), box))
+            return
         for child in element:
             walk(child, m)
 
-    walk(ET.parse(path).getroot(), np.identity(3))
+    walk(root, np.identity(3))
     return found
+
+
+@cache
+def _font_file(postscript_name: str) -> tuple[TTFont, hb.Font]:
+    """The shipped font file whose PostScript name (name ID 6) this is, read by fontTools and HarfBuzz."""
+    for path in sorted((ROOT / "fonts").glob("*.ttf")):
+        tables = TTFont(str(path))
+        if tables["name"].getDebugName(6) == postscript_name:
+            return tables, hb.Font(hb.Face(hb.Blob(path.read_bytes())))
+    raise AssertionError(f"the PDF names {postscript_name}, which is no shipped font")
+
+
+@cache
+def ink_extent(postscript_name: str, text: str) -> tuple[float, float, float, float]:
+    """(xMin, yMin, xMax, yMax) in ems (y up) of the glyphs of `text` shaped by HarfBuzz, from
+    the pen's start on the baseline, each glyph's box read by fontTools."""
+    tables, font = _font_file(postscript_name)
+    glyf, em = tables["glyf"], tables["head"].unitsPerEm
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    hb.shape(font, buffer, {})
+    boxes, pen = [], 0
+    for info, position in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        glyph = glyf[tables.getGlyphName(info.codepoint)]
+        glyph.recalcBounds(glyf)
+        if glyph.numberOfContours:
+            x, y = pen + position.x_offset, position.y_offset
+            boxes.append(((x + glyph.xMin) / em, (y + glyph.yMin) / em, (x + glyph.xMax) / em, (y + glyph.yMax) / em))
+        pen += position.x_advance
+    return tuple(f(b[k] for b in boxes) for k, f in enumerate((min, min, max, max)))
+
+
+@dataclass(frozen=True)
+class PdfChar:
+    """A character of a PDF page as pdfplumber reads it: its text and face, its pen position
+    (x, y in mm from the top left), and how a point (u, v) of its glyph in ems (y up) lands on
+    the page in mm: (x + u * ux + v * vx, y + u * uy + v * vy)."""
+
+    text: str
+    font: str
+    x: float
+    y: float
+    ux: float
+    uy: float
+    vx: float
+    vy: float
+
+    @classmethod
+    def read(cls, char: dict, page_height: float) -> "PdfChar":
+        a, b, c, d, e, f = char["matrix"]
+        # pdfplumber's size is the text matrix's scale times the font size: the em in points
+        em = char["size"] / np.hypot(a, b)
+        scale = em / PT_PER_MM
+        return cls(
+            char["text"],
+            char["fontname"].split("+", 1)[-1],
+            e / PT_PER_MM,
+            (page_height - f) / PT_PER_MM,
+            a * scale,
+            -b * scale,
+            c * scale,
+            -d * scale,
+        )
+
+    def box(self, extent: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """Where a box in ems (xMin, yMin, xMax, yMax) from this pen position lands: (left,
+        top, right, bottom) in mm."""
+        corners = [(u, v) for u in (extent[0], extent[2]) for v in (extent[1], extent[3])]
+        xs = [self.x + u * self.ux + v * self.vx for u, v in corners]
+        ys = [self.y + u * self.uy + v * self.vy for u, v in corners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def along(self, other: "PdfChar") -> tuple[float, float] | None:
+        """How far along this character's baseline the other's pen is (mm), and how far off it,
+        for a character turned the same way; None for one turned another way."""
+        mine, theirs = (self.ux, self.uy, self.vx, self.vy), (other.ux, other.uy, other.vx, other.vy)
+        if any(abs(a - b) > 1e-4 for a, b in zip(mine, theirs, strict=True)):
+            return None
+        length = np.hypot(self.ux, self.uy)
+        dx, dy = other.x - self.x, other.y - self.y
+        return (dx * self.ux + dy * self.uy) / length, abs(dx * self.uy - dy * self.ux) / length
 
 
 def test_svg_shapes_agree_with_the_pdf_in_pixels(slipmax_out, pdf):
@@ -283,23 +408,43 @@ def test_svg_shapes_agree_with_the_pdf_in_pixels(slipmax_out, pdf):
 
 
 def test_svg_text_starts_where_the_pdf_text_does(slipmax_out, pdf):
-    """Every line of text in the SVG begins, to a hundredth of a mm, where a character of
-    the same letter begins on the PDF page."""
-    checked = 0
+    """Every text of the SVG (glyph outlines named by what they read) is drawn where
+    the PDF draws the same text: its outlines span, to a hundredth of a mm, the glyphs that
+    HarfBuzz shapes for it in the PDF's font and size, from the pen position, baseline and
+    direction of the PDF character its line starts with (pdfplumber); and the PDF's characters
+    along that baseline from there read the same text."""
+    checked = turned = 0
     for index, svg in enumerate(sorted((slipmax_out / "svg").glob("*.svg"))):
         page = pdf.pages[index]
-        starts = [
-            (char["text"], char["matrix"][4] / PT_PER_MM, (page.height - char["matrix"][5]) / PT_PER_MM)
-            for char in page.chars
-        ]
-        lines = svg_text_origins(svg)
-        assert len(lines) >= 3  # at least the sheet's label in the margin
-        checked += len(lines)
-        for letter, x, y in lines:
-            assert any(t == letter and abs(cx - x) < 0.01 and abs(cy - y) < 0.01 for t, cx, cy in starts), (
-                f"sheet {index + 1}: {letter!r} at ({x:.2f}, {y:.2f}) mm"
-            )
+        chars = [PdfChar.read(char, page.height) for char in page.chars]
+        texts = svg_texts(svg)
+        assert len(texts) >= 3  # at least the sheet's label in the margin
+        for label, box in texts:
+            assert box is not None and label.strip(), f"sheet {index + 1}: an empty text path {label!r}"
+            checked += 1
+            starts = []
+            for char in chars:
+                if char.text != label[0]:
+                    continue
+                extent = ink_extent(char.font, label)
+                # the PDF writes its font sizes to a thousandth of a mm: up to half of that per
+                # em the glyphs reach from the pen, on top of the hundredth
+                slack = 0.01 + SIZE_ROUNDING * max(abs(v) for v in extent)
+                if all(abs(a - b) < slack for a, b in zip(box, char.box(extent), strict=True)):
+                    starts.append(char)
+            assert starts, f"sheet {index + 1}: {label!r} at {np.round(box, 2)} mm starts no PDF text"
+            start = starts[0]
+            turned += start.ux < 0
+            reach = max(box[2] - box[0], box[3] - box[1]) + 0.01
+            line = []
+            for char in chars:
+                place = start.along(char)
+                if place is not None and place[1] < 0.01 and -0.01 <= place[0] <= reach:
+                    line.append((place[0], char.text))
+            read = "".join(text for _, text in sorted(line))
+            assert read.startswith(label.rstrip()), f"sheet {index + 1}: {label!r} reads {read!r} in the PDF"
     assert checked > 200
+    assert turned  # some text is drawn upside down (the folded flap's), and was found turned
 
 
 def test_png_previews_are_the_pdf_pages_drawn_by_pdfium(slipmax_out):

@@ -2,6 +2,7 @@
 sheets), README.txt, and a zip of them with the SVG sheets, byte-identical across builds."""
 
 import zipfile
+from collections import Counter
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -42,10 +43,22 @@ def test_release_folder_holds_the_pdf_readme_and_zip(tmp_path):
     assert names == sorted(names)
     assert {info.date_time for info in infos} == {(1980, 1, 1, 0, 0, 0)}
     assert len(svgs) == len(reader.pages)  # one SVG per page of the PDF
-    # the rules page as SVG says what the PDF says
-    svg_text = " ".join(t.text or "" for t in rules_svg.iter(f"{SVG}text"))
+    # the rules page as SVG says what the PDF says: its text is drawn as glyph outlines (a
+    # path of its own, or paths in the defs it places), each text named by what it reads
+    assert list(rules_svg.iter(f"{SVG}text")) == []
+    defined = {e.get("id"): e for e in rules_svg.iter() if e.get("id")}
+    texts = [e for e in rules_svg.iter() if e.get("aria-label") is not None]
+    for text in texts:
+        drawn = [text, *(defined[u.get("href").removeprefix("#")] for u in text.iter(f"{SVG}use"))]
+        assert any((e.get("d") or "").startswith("M") for e in drawn), text.get("aria-label")
+    labels = [" ".join(e.get("aria-label").split()) for e in texts]
+    with pdfplumber.open(pdf) as opened:
+        rules_pdf = " ".join(opened.pages[1].extract_text().split())
     for heading in ("SET-UP:", "THE BIG DIFFERENCE:", "ADVANCE PLAY:"):
-        assert heading in svg_text
+        assert heading in labels and heading in rules_pdf
+    # each stretch of a line the SVG draws is in the PDF's page, and the two hold the same letters
+    assert [label for label in labels if label not in rules_pdf] == []
+    assert Counter("".join(labels).replace(" ", "")) == Counter(rules_pdf.replace(" ", ""))
 
 
 def test_release_zip_is_byte_identical_across_builds(tmp_path):

@@ -11,7 +11,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from generator.layout.scene import Circle, Group, Polyline, Rect, Style, Text, line_style
+from generator.layout.scene import Circle, Group, Polyline, Rect, Style, line_style
+from generator.layout.text import set_line
 from generator.render.pdf import write_pdf
 from generator.sheets.model import Sheet
 from tests.pdf_geometry import PT_MM, cut_lines, trim_box_mm
@@ -30,13 +31,13 @@ def sheets() -> list[Sheet]:
             Rect(10, 20, 30, 40, Style(fill=RED)),
             Group((Rect(0, 0, 50, 50, Style(fill=BLUE)),), (1, 0, 0, 1, 45, 5), clip=(0, 0, 10, 10)),
             Circle(50, 70, 5, Style(stroke="#000000", stroke_width=0.5)),
-            Text(12, 70, "Hello", "DejaVuSans", 5.0),
+            *set_line(12, 70, "Hello", "DejaVuSans", 5.0),
         ],
         trim=(10, 20, 30, 40),
         bleed=(7, 17, 36, 46),
         bookmarks=("Cards",),
     )
-    blank = Sheet(60, 80, [Text(5, 40, "left blank", "DejaVuSans", 3.0)], blank=True, side="")
+    blank = Sheet(60, 80, set_line(5, 40, "left blank", "DejaVuSans", 3.0), blank=True, side="")
     rules = Sheet(80, 60, [], bookmarks=("Rules", "More rules"))
     return [card, blank, rules]
 
@@ -87,6 +88,8 @@ def test_shapes_and_text_are_where_the_sheet_says(pdf):
         # 5 mm type: the baseline at 70 mm, the characters 5 mm (14.17 pt) in size
         assert page.chars[0]["size"] == pytest.approx(5 / PT_MM, abs=0.01)
         assert page.chars[0]["matrix"][5] == pytest.approx((80 - 70) / PT_MM, abs=0.01)
+        # drawn in the face it was shaped in, embedded as a subset ("ABCDEF+DejaVuSans")
+        assert {c["fontname"].split("+", 1)[1] for c in page.chars} == {"DejaVuSans"}
 
 
 def test_art_lies_under_the_cut_line_and_a_group_is_moved_and_clipped(pdf):

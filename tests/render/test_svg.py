@@ -1,21 +1,31 @@
 """The SVG writer: a sheet in millimetres (width, height, viewBox), one Inkscape layer per
 role in drawing order (art first, the halos under the lines, cut and crop last), each
 primitive with the sheet's numbers, groups moved and clipped, text escaped, icons as
-symbols (or inlined, with text as outlines, for programs without fonts), numbers to the
-micron and strokes never thinner than written. Parsed back with ElementTree."""
+symbols (or inlined, for programs that do not resolve references), text always as the
+outlines of its shaped glyphs (no <text>, no fonts named), numbers to the micron and strokes
+never thinner than written. Parsed back with ElementTree; the outlines' extent checked against
+HarfBuzz's shaping and fontTools' glyph boxes."""
 
+import re
+from functools import cache
 from xml.etree import ElementTree
 
 import pytest
+import uharfbuzz as hb
+from fontTools.ttLib import TTFont
 
 from generator import shipped
-from generator.layout.scene import ROLES, Group, Icon, Polyline, Rect, Style, Text, line_style
+from generator.layout.scene import ROLES, Group, Icon, Polyline, Rect, Style, line_style
+from generator.layout.text import set_line
 from generator.render.svg import number, render_svg, stroke_width
 from generator.sheets.model import Sheet
+from generator.sources.fonts import shipped_book
 from generator.units import PT
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
+TEXT = "Fish & <Chips>"
+TEXT_COLOUR = "#336699"
 
 
 def sheet() -> Sheet:
@@ -26,7 +36,10 @@ def sheet() -> Sheet:
             Polyline(((10, 20), (40, 20)), line_style("cut")),  # listed before the art
             Rect(10, 20, 30, 40, Style(fill="#ff0000")),
             Group((Rect(0, 0, 50, 50, Style(fill="#0000ff")),), (1, 0, 0, 1, 45, 5), clip=(0, 0, 10, 10)),
-            Text(12, 70, "Fish & <Chips>", "DejaVuSans-Bold", 5.0),
+            *set_line(12, 70, TEXT, "DejaVuSans-Bold", 5.0, colour=TEXT_COLOUR),
+            # one word twice: the same outlines, each where its own line puts it
+            *set_line(2, 50, "Cod", "DejaVuSans", 4.0),
+            *set_line(20, 55, "Cod", "DejaVuSans", 4.0),
             Icon("star", 1, 2, 3, 4),
         ],
     )
@@ -36,12 +49,78 @@ def icons(name: str):
     return shipped.icons_dir() / f"{name}.svg" if name == "star" else None
 
 
-def parsed(outline_text: bool = False) -> ElementTree.Element:
-    return ElementTree.fromstring(render_svg(sheet(), "Deck: sheet 1", icons, outline_text))
+def parsed(inline_refs: bool = False) -> ElementTree.Element:
+    return ElementTree.fromstring(render_svg(sheet(), "Deck: sheet 1", icons, inline_refs))
 
 
 def layers(root) -> dict[str, ElementTree.Element]:
     return {g.get(f"{INKSCAPE}label"): g for g in root if g.tag == f"{SVG}g"}
+
+
+def points(path: str) -> list[tuple[float, float]]:
+    """The points (end and control points) of SVG path data in absolute commands (M, L, H, V,
+    Q, C, Z), as fontTools' SVG pen writes them."""
+    found: list[tuple[float, float]] = []
+    x = y = 0.0
+    for command, numbers in re.findall(r"([MLHVQCZ])([^MLHVQCZ]*)", path):
+        values = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", numbers)]
+        if command == "H":
+            found += [(x := v, y) for v in values]
+        elif command == "V":
+            found += [(x, y := v) for v in values]
+        elif command != "Z":
+            pairs = list(zip(values[::2], values[1::2], strict=True))
+            found += pairs
+            x, y = pairs[-1]
+    return found
+
+
+@cache
+def ink_box(font: str, text: str, x: float, y: float, size: float) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) in mm of the glyphs' boxes of `text` set on one line, its pen
+    at x on the baseline y (y down): HarfBuzz's shaping of the font file, fontTools' glyph boxes."""
+    path = shipped_book().face(font, None).path
+    tables = TTFont(str(path))
+    glyf, scale = tables["glyf"], size / tables["head"].unitsPerEm
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    hb.shape(hb.Font(hb.Face(hb.Blob(path.read_bytes()))), buffer, {})
+    boxes, pen = [], x
+    for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True):
+        glyph = glyf[tables.getGlyphName(info.codepoint)]
+        glyph.recalcBounds(glyf)
+        if glyph.numberOfContours:  # a space has no box
+            left, base = pen + pos.x_offset * scale, y - pos.y_offset * scale
+            top, bottom = base - glyph.yMax * scale, base - glyph.yMin * scale
+            boxes.append((left + glyph.xMin * scale, top, left + glyph.xMax * scale, bottom))
+        pen += pos.x_advance * scale
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
+
+
+def texts(
+    root: ElementTree.Element, within: ElementTree.Element | None = None
+) -> list[tuple[ElementTree.Element, list]]:
+    """Every text of the sheet (of `within`, a part of it): the element named by what it reads
+    (aria-label), and the points of its outlines in its parent's coordinates, read as a
+    renderer would: its own path data, or the paths its <use> elements place (x, y)."""
+    defined = {element.get("id"): element for element in root.iter() if element.get("id")}
+    found = []
+    for element in (within if within is not None else root).iter():
+        if element.get("aria-label") is None:
+            continue
+        drawn = [] if element.get("d") is None else points(element.get("d"))
+        for use in element.iter(f"{SVG}use"):
+            target = defined[use.get("href").removeprefix("#")]
+            dx, dy = float(use.get("x", 0)), float(use.get("y", 0))
+            drawn += [(x + dx, y + dy) for x, y in points(target.get("d"))]
+        found.append((element, drawn))
+    return found
+
+
+def bounds(found: list[tuple[float, float]]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in found], [y for _, y in found]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def test_the_sheet_is_in_millimetres_with_one_layer_per_role_in_order():
@@ -71,33 +150,50 @@ def test_each_primitive_lands_in_its_roles_layer_with_the_sheets_numbers():
     assert all(len(found[role]) == 0 for role in ("guide", "score", "slit", "crop"))
 
 
-def test_groups_are_moved_and_clipped_and_text_is_escaped_and_named_by_family():
+def test_groups_are_moved_and_clipped_and_text_is_escaped_outlines_where_the_glyphs_go():
     root = parsed()
     art = layers(root)["art"]
-    group = art.find(f"{SVG}g")
+    group = next(g for g in art.iter(f"{SVG}g") if g.get("clip-path"))
     assert group.get("transform") == "matrix(1 0 0 1 45 5)"
     clip_id = group.get("clip-path").removeprefix("url(#").removesuffix(")")
     clip = next(c for c in root.iter(f"{SVG}clipPath") if c.get("id") == clip_id)[0]
     assert [clip.get(k) for k in ("x", "y", "width", "height")] == ["0", "0", "10", "10"]
-    text = art.find(f"{SVG}text")
-    assert text.text == "Fish & <Chips>"
-    assert (text.get("x"), text.get("y"), text.get("font-size")) == ("12", "70", "5")
-    assert (text.get("font-family"), text.get("font-weight")) == ("DejaVu Sans", "bold")
+    # each text is drawn as its glyphs' outlines, in its colour, named by what it reads
+    assert list(root.iter(f"{SVG}text")) == [] and list(root.iter(f"{SVG}tspan")) == []
+    found = texts(root, art)
+    assert [element.get("aria-label") for element, _ in found] == [TEXT, "Cod", "Cod"]
+    assert [element.get("fill") for element, _ in found] == [TEXT_COLOUR, "#000000", "#000000"]
+    # where the font file's shaped glyphs land: pen at 12 mm on the 70 mm baseline, 5 mm type
+    assert bounds(found[0][1]) == pytest.approx(ink_box("DejaVuSans-Bold", TEXT, 12, 70, 5.0), abs=2e-3)
+    # a word set twice is drawn with the same outlines, each at its own line's place
+    first, second = found[1][1], found[2][1]
+    assert bounds(first) == pytest.approx(ink_box("DejaVuSans", "Cod", 2, 50, 4.0), abs=2e-3)
+    assert second == [pytest.approx((x + 18, y + 5), abs=2e-3) for x, y in first]
+    # no text is in any other layer, and no fonts are named anywhere: any program shows the same glyphs
+    assert all(not texts(root, layer) for role, layer in layers(root).items() if role != "art")
+    text = render_svg(sheet(), "Deck: sheet 1", icons)
+    assert "font-family" not in text and "font-weight" not in text and "@font-face" not in text
 
 
-def test_icons_are_symbols_used_by_reference_or_inlined_with_outlined_text():
+def test_icons_are_symbols_used_by_reference_or_inlined_and_text_is_outlines_either_way():
     root = parsed()
     symbol = next(root.iter(f"{SVG}symbol"))
     assert symbol.get("id") == "icon-star" and symbol.get("viewBox") == "0 0 100 100"
-    use = layers(root)["art"].find(f"{SVG}use")
-    assert use.get("href") == "#icon-star"
+    use = next(u for u in layers(root)["art"].iter(f"{SVG}use") if u.get("href") == "#icon-star")
     assert [use.get(k) for k in ("x", "y", "width", "height")] == ["1", "2", "3", "4"]
 
-    outlined = parsed(outline_text=True)
-    assert list(outlined.iter(f"{SVG}symbol")) == [] and list(outlined.iter(f"{SVG}text")) == []
+    outlined = parsed(inline_refs=True)
+    # nothing is referenced: no symbols, no <use>, no text; each text one path of its own outlines
+    assert list(outlined.iter(f"{SVG}symbol")) == [] and list(outlined.iter(f"{SVG}use")) == []
+    assert list(outlined.iter(f"{SVG}text")) == []
     art = layers(outlined)["art"]
-    path = next(p for p in art.iter(f"{SVG}path") if p.get("aria-label"))
-    assert path.get("aria-label") == "Fish & <Chips>" and path.get("d").startswith("M")
+    inline = texts(outlined, art)
+    assert [element.tag for element, _ in inline] == [f"{SVG}path"] * 3
+    assert [element.get("aria-label") for element, _ in inline] == [TEXT, "Cod", "Cod"]
+    # the same outlines as the sheet that references them
+    for (_, drawn), (_, referenced) in zip(inline, texts(root, layers(root)["art"]), strict=True):
+        assert len(drawn) == len(referenced) and bounds(drawn) == pytest.approx(bounds(referenced), abs=2e-3)
+        assert all(any(abs(x - u) + abs(y - v) < 3e-3 for u, v in referenced) for x, y in drawn)
     nested = art.find(f"{SVG}svg")
     assert nested.get("viewBox") == "0 0 100 100" and nested.get("width") == "3"
 

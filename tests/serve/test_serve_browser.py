@@ -88,13 +88,19 @@ def test_shows_every_component_front_and_back_with_copies(page, game):
     assert page.locator("a[href='/files/slipmax/slipmax.pdf']").count() == 1
 
 
-def test_text_is_set_in_the_shipped_fonts(page):
-    """The faces' text asks for DejaVu; the page loads the shipped files, not a look-alike."""
+def test_text_is_drawn_as_the_glyphs_the_pdf_prints_with_no_fonts_loaded(page):
+    """The faces' text is glyph outlines (the PDF's shaped runs), so the page needs no font:
+    none is loaded, and each title is there as an outline labelled with its text."""
     loaded = page.evaluate("""async () => {
         await document.fonts.ready;
-        return [...document.fonts].filter(f => f.status === "loaded").map(f => `${f.family} ${f.weight}`);
+        return [...document.fonts].filter(f => f.status === "loaded").length;
     }""")
-    assert {"DejaVu Sans normal", "DejaVu Sans bold"} <= set(loaded)
+    assert loaded == 0
+    assert page.locator("article.component svg text").count() == 0
+    labelled = page.locator("article.component figure.front svg [aria-label='Life of Power']")
+    assert labelled.count() == 1
+    box = labelled.first.bounding_box()
+    assert box["width"] > 10 and box["height"] > 2  # drawn: the glyphs have ink
 
 
 def test_findings_beside_their_component(page):

@@ -1,17 +1,26 @@
 """The preview server without a browser: what it serves, what it refuses, where findings go."""
 
 import http.client
+import io
 import shutil
 from pathlib import Path
 
+import cairosvg
+import numpy as np
+import pypdfium2 as pdfium
 import pytest
 import yaml
 from click.testing import CliRunner
+from PIL import Image
 
 from generator.cli import main
+from generator.layout.scene import Scene, translate
+from generator.layout.text import TextStyle, fit_text
 from generator.project import OutputSettings, Project
-from generator.serve.preview import build_preview, draw_preview, finish_preview
+from generator.render.pdf import write_pdf
+from generator.serve.preview import PAD, build_preview, draw_preview, face_svg, finish_preview
 from generator.serve.server import HOST, Previews, start, stop_serving
+from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -123,11 +132,47 @@ def test_refuses_every_other_path(served, path):
     assert b"Slipmax" not in body and b"engine" not in body
 
 
-def test_serves_the_shipped_fonts(served):
+def test_no_font_is_served_the_faces_text_is_glyph_outlines(served):
     server, _ = served
-    status, body = get(server, "/fonts/DejaVuSans-Bold.ttf")
-    assert status == 200
-    assert body == (ROOT / "fonts" / "DejaVuSans-Bold.ttf").read_bytes()
+    status, _ = get(server, "/fonts/DejaVuSans-Bold.ttf")
+    assert status == 404
+    status, body = get(server, "/")
+    page = body.decode()
+    assert "@font-face" not in page and "<text" not in page
+    assert 'aria-label="Life of Power"' in page  # a strip's title, drawn as the outlines of its glyphs
+
+
+def test_the_preview_draws_a_face_as_the_pdf_prints_it(tmp_path):
+    """A face in Arabic, Hebrew and Latin: the preview's SVG (drawn by cairo) and the PDF
+    (drawn by pdfium) from the same scene put the same ink in the same places."""
+    scene = Scene(60, 30)
+    style = TextStyle("DejaVu Sans", 4.0, align="right")
+    scene.add(*fit_text("مرحبا بالعالم\nשלום עולם and office 2026", 3, 3, 54, 24, style).items)
+    svg = face_svg(scene, "face", lambda name: None)
+    pdf = tmp_path / "face.pdf"
+    write_pdf([Sheet(60 + 2 * PAD, 30 + 2 * PAD, [translate(scene.items, PAD, PAD)])], pdf, "face", lambda n: None)
+    width = 600
+    drawn = Image.open(io.BytesIO(cairosvg.svg2png(bytestring=svg.encode(), output_width=width))).convert("RGBA")
+    preview = Image.alpha_composite(Image.new("RGBA", drawn.size, "white"), drawn).convert("L")
+    printed = pdfium.PdfDocument(str(pdf))[0].render(scale=width / pdfium.PdfDocument(str(pdf))[0].get_width())
+    printed = printed.to_pil().convert("L").resize(preview.size)
+    ink_preview, ink_printed = np.asarray(preview) < 128, np.asarray(printed) < 128
+    # The face's cut outline is in the preview only: compare inside it.
+    inner = (slice(15, -15), slice(15, -15))
+    a, b = ink_preview[inner], ink_printed[inner]
+    assert b.sum() > 500  # there is text to compare
+    # Every inked pixel of each has ink of the other within a pixel (antialiasing differs).
+    assert (a & grown(b)).sum() / a.sum() > 0.97
+    assert (b & grown(a)).sum() / b.sum() > 0.97
+
+
+def grown(ink):
+    """The ink one pixel wider in every direction."""
+    out = ink.copy()
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            out |= np.roll(np.roll(ink, dy, axis=0), dx, axis=1)
+    return out
 
 
 def test_finding_sits_beside_the_component_it_names(tmp_path):

@@ -7,6 +7,7 @@ with their paper use, the notes on half-empty sheets, and the page itself."""
 import pytest
 
 from generator.layout.scene import Group, Polyline, Rect, Scene, Style, Text, line_style
+from generator.layout.text import set_line
 from generator.sheets.checklist import (
     STOCKS,
     WHY_OWN_SHEETS,
@@ -59,7 +60,7 @@ def test_sheet_use_is_the_components_area_over_the_printable_area():
 
 
 def test_steps_follow_the_line_roles_the_faces_draw():
-    plain = Scene(60, 90, [Rect(0, 0, 60, 90, Style(fill="#ffffff")), Text(1, 5, "x", "DejaVuSans", 3)])
+    plain = Scene(60, 90, [Rect(0, 0, 60, 90, Style(fill="#ffffff")), *set_line(1, 5, "x", "DejaVuSans", 3)])
     folded = Scene(60, 90, [Group((Polyline(((0, 45), (60, 45)), line_style("score")),))])
     slotted = Scene(60, 90, [Polyline(((10, 10), (20, 10)), line_style("slit"))])
     assert steps_for([plain], False, False, False) == (CUT,)

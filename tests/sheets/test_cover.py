@@ -1,23 +1,33 @@
 """The cover page names the game and its players (centred on the page, measured with
-reportlab's metrics), lists the parts of the file and each stock's pages as a print dialog
+HarfBuzz's shaping of the font file), lists the parts of the file and each stock's pages as a print dialog
 takes them, says how to print, and is its own trim; the blank page says it is blank and why,
 and is marked blank for the page labels."""
 
 import re
 
 import pytest
-from reportlab.pdfbase.pdfmetrics import stringWidth
+import uharfbuzz as hb
 
-from generator.layout.fonts import register_fonts
 from generator.layout.scene import Text
 from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
 from generator.sheets.paper import paper
+from generator.sources.fonts import shipped_book
 
 LETTER = paper("letter")
 
 
 def lines(sheet) -> list[str]:
     return [item.text for item in sheet.items if isinstance(item, Text)]
+
+
+def harfbuzz_width(text: str, font: str, size: float) -> float:
+    """The advance in mm of `text` shaped by HarfBuzz in the shipped face `font` at `size` mm."""
+    face = hb.Face(hb.Blob(shipped_book().face(font, None).path.read_bytes()))
+    buffer = hb.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()
+    hb.shape(hb.Font(face), buffer, {})
+    return sum(p.x_advance for p in buffer.glyph_positions) * size / face.upem
 
 
 def cover(duplex: str = "long"):
@@ -37,10 +47,10 @@ def test_the_cover_lists_contents_and_stocks_with_page_lists():
 
 
 def test_the_name_is_centred_on_the_page():
-    register_fonts()
     name = next(item for item in cover().items if isinstance(item, Text) and item.text == "Sliders")
-    width = stringWidth("Sliders", name.font, name.size)
-    assert name.font == "DejaVuSans-Bold"
+    assert {shaped.face for _, shaped in name.runs} == {"DejaVuSans-Bold"}
+    width = harfbuzz_width("Sliders", "DejaVuSans-Bold", name.size)
+    assert name.width == pytest.approx(width, abs=0.001)
     assert name.x + width / 2 == pytest.approx(LETTER.width / 2, abs=0.01)
     assert LETTER.inset < name.y < LETTER.height / 4  # near the top, inside the margins
 

@@ -1,6 +1,7 @@
 """Print quality of the five shipped games, read back from a default build's PDF (parsed
 with pypdf and pdfplumber, rendered with pdfium) and SVG (parsed): legible text and icons,
-lines that mean one thing and stay visible on dark fills, backs without cut lines."""
+lines that mean one thing and stay visible on dark fills, backs without cut lines. Text is
+read as glyphs: pdfplumber's characters, with their fonts, sizes and baselines."""
 
 import math
 import re
@@ -12,9 +13,10 @@ import pypdf
 import pypdfium2
 import pytest
 import yaml
+from pypdf.generic import ContentStream
 
-from tests.conftest import COMPONENTS, run_build
-from tests.pdf_geometry import PT_MM, cut_lines, score_lines
+from tests.conftest import COMPONENTS, ROOT, run_build
+from tests.pdf_geometry import PT_MM, cut_lines, score_lines, trim_box_mm
 
 GAMES = ("slipmax", "sliders", "twisty-passages", "whipped", "chip-flip")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -90,36 +92,84 @@ def test_body_text_is_at_least_7_pt_wherever_the_component_allows(built):
         assert any(t in whole for _, t in small), whole
 
 
-def _transform(element) -> tuple[float, float]:
-    match = re.fullmatch(r"matrix\(([-\d. ]+)\)", element.get("transform", "") or "")
-    if not match:
-        return (0.0, 0.0)
-    values = [float(v) for v in match.group(1).split()]
-    return values[4], values[5]
+def _times(m, n):
+    """The affine matrix m then n, as PDF writes them (a b c d e f)."""
+    a, b, c, d, e, f = m
+    return (a * n[0] + b * n[2], a * n[1] + b * n[3], c * n[0] + d * n[2], c * n[1] + d * n[3],
+            e * n[0] + f * n[2] + n[4], e * n[1] + f * n[3] + n[5])  # fmt: skip
+
+
+def form_boxes(reader: pypdf.PdfReader, page: pypdf.PageObject) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) in mm from the page's top left of every form XObject (an icon) the page's
+    content draws: the form's BBox through its Matrix and the transforms in force (q, Q, cm)."""
+    height = float(page.mediabox.height)
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, saved, boxes = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator == b"q":
+            saved.append(ctm)
+        elif operator == b"Q":
+            ctm = saved.pop()
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif operator == b"Do":
+            form = xobjects[operands[0]].get_object()
+            if form.get("/Subtype") != "/Form":
+                continue
+            m = _times(tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0))), ctm)
+            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+            xs = [x * m[0] + y * m[2] + m[4] for x in (x0, x1) for y in (y0, y1)]
+            ys = [x * m[1] + y * m[3] + m[5] for x in (x0, x1) for y in (y0, y1)]
+            w, h = (max(xs) - min(xs)) * PT_MM, (max(ys) - min(ys)) * PT_MM
+            boxes.append((min(xs) * PT_MM, (height - max(ys)) * PT_MM, w, h))
+    return boxes
+
+
+#: A Twisty Passages maze card, poker size (mm).
+CARD_W, CARD_H = 63.5, 88.9
+
+
+def corner_mark() -> tuple[float, ...]:
+    """The box (x, y, w, h, mm from the card's corner) of the maze card's corner star, as its layout places it."""
+    layout = ROOT / "generator" / "games" / "twisty_passages" / "layouts" / "twisty-maze-card.yaml"
+    mark = yaml.safe_load(layout.read_text())["elements"]["mark"]
+    return tuple(float(mark[k].removesuffix("mm")) for k in ("x", "y", "width", "height"))
 
 
 def test_twisty_passages_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(built):
-    """Read from the SVG: each die or mark beside text is a square at least 1.1 em and
-    3.5 mm whose bottom is a text baseline of its card; an icon alone on its line is 6 mm."""
+    """Read from the PDF: each die or mark beside text is a square at least 1.1 em and 3.5 mm
+    whose bottom is a text baseline of its card; an icon alone on its line is 6 mm. The icons
+    are the forms each sheet of cards draws, the text its characters (pdfplumber)."""
+    pdf = pdf_of(built, "twisty-passages")
+    reader = pypdf.PdfReader(pdf)
+    star = corner_mark()
     checked = alone = 0
-    for path in sorted((built / "twisty-passages" / "svg").glob("*.svg")):
-        art = ElementTree.parse(path).getroot().find(f"{SVG}g[@id='layer-art']")
-        for card in art.iter(f"{SVG}g"):
-            uses = [u for u in card.findall(f"{SVG}use") if u.get("href", "").startswith("#icon-")]
-            texts = card.findall(f"{SVG}text")
-            for use in uses:
-                height, width = float(use.get("height")), float(use.get("width"))
-                bottom = float(use.get("y")) + height
-                if height > 5.5 and use.get("href") == "#icon-star":
+    with pdfplumber.open(pdf) as opened:
+        for page, page_object in zip(opened.pages, reader.pages, strict=True):
+            tx, ty, tw, th = trim_box_mm(page_object)
+            if tw * th >= float(page.width) * float(page.height) * PT_MM**2 - 1:
+                continue  # no components: the cover, the rules, the checklist
+            lines = {}  # (card column, card row, baseline) -> the sizes (mm) of its characters
+            for char in page.chars:
+                x, baseline = char["x0"] * PT_MM, (page.height - char["matrix"][5]) * PT_MM
+                cell = (int((x - tx) // CARD_W), int((baseline - ty) // CARD_H))
+                lines.setdefault((*cell, round(baseline, 2)), []).append(char["size"] * PT_MM)
+            for x, y, w, h in form_boxes(reader, page_object):
+                col, row = int((x + w / 2 - tx) // CARD_W), int((y + h / 2 - ty) // CARD_H)
+                corner = (x - tx - col * CARD_W, y - ty - row * CARD_H, w, h)
+                if all(abs(a - b) < 0.01 for a, b in zip(corner, star, strict=True)):
                     continue  # the corner mark, not in a line of text
-                beside = [t for t in texts if abs(float(t.get("y")) - bottom) < 0.01]
-                assert width == pytest.approx(height)
+                assert w == pytest.approx(h, abs=0.01)
+                bottom = y + h
+                beside = [
+                    sizes for (c, r, base), sizes in lines.items() if (c, r) == (col, row) and abs(base - bottom) < 0.02
+                ]
                 if beside:
-                    size = float(beside[0].get("font-size"))
-                    assert height >= 1.1 * size - 1e-3 and height >= 3.5 - 1e-3, path.name
+                    size = max(max(sizes) for sizes in beside)
+                    assert h >= 1.1 * size - 1e-3 and h >= 3.5 - 1e-3, (page.page_number, x, y)
                     checked += 1
                 else:
-                    assert height >= 6.0 - 1e-3, (path.name, use.get("href"))
+                    assert h >= 6.0 - 1e-3, (page.page_number, x, y, h)
                     alone += 1
     assert checked > 100 and alone > 20
 

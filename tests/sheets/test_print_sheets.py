@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from generator.layout.scene import Circle, Group, Rect, Scene, Style, Text, line_style
+from generator.layout.text import set_line
 from generator.sheets.ink import save_ink
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
@@ -321,7 +322,8 @@ def test_duplex_alignment_test_verniers_line_up_at_the_current_offset(tmp_path):
 
 
 def test_ink_saver_outlines_large_fills_and_leaves_text_lines_and_small_fills():
-    text = Text(5, 10, "Hello", "DejaVuSans", 3.0, colour="#ffffff")
+    (text,) = set_line(5, 10, "Hello", "DejaVuSans", 3.0, colour="#ffffff")
+    assert isinstance(text, Text)
     small = Circle(10, 10, 2, Style(fill="#ff0000"))
     big = Circle(30, 40, 10, Style(fill="#3355aa"))
     fold = Rect(0, 40, 60, 0.1, line_style("score"))

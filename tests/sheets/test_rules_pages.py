@@ -10,7 +10,10 @@ import pypdf
 import pytest
 
 from generator.sheets.paper import paper
-from generator.sheets.rules import rules_sheets, signature_order
+from generator.sheets.rules import rules_findings, rules_sheets, signature_order
+from generator.sources.errors import SourceError
+from generator.sources.fonts import shipped_book
+from generator.sources.markup import InlineIcon, Words
 from generator.sources.rules import parse_rules, read_rules
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, score_lines
@@ -45,7 +48,7 @@ def test_rules_markdown_is_read_into_blocks():
         ("item", "inner", "•", 1),
     ]
     assert blocks[5].kind == "table" and blocks[5].rows == (("A", "B"), ("1", "2"))
-    assert blocks[6].kind == "paragraph" and blocks[6].bold
+    assert blocks[6].kind == "paragraph" and all(w.mark.bold for w in blocks[6].styled if isinstance(w, Words))
     assert len(blocks) == 7  # the HTML comment is not printed
 
 
@@ -174,14 +177,38 @@ def test_bold_and_italic_words_print_in_their_faces(tmp_path):
     assert "Roll both dice then move that far, never back." in text  # spaced as one sentence
 
 
-def test_emphasis_is_kept_as_spans():
-    blocks = parse_rules("Roll **both dice** then *move*.\n")
-    spans = [(s.text, s.bold, s.italic) for s in blocks[0].spans]
-    assert spans == [
-        ("Roll ", False, False),
-        ("both dice", True, False),
-        (" then ", False, False),
-        ("move", False, True),
-        (".", False, False),
+def test_a_paragraph_is_styled_text_each_stretch_at_its_line():
+    blocks = parse_rules("# Rules\n\nRoll **both dice** then *move*,\n[never]{color=#c0392b} :d6-5: back.\n")
+    words = [
+        (w.text, w.mark.bold, w.mark.italic, w.mark.colour, w.loc.line, w.loc.column)
+        for w in blocks[1].styled
+        if isinstance(w, Words)
     ]
-    assert blocks[0].text == "Roll both dice then move." and not blocks[0].bold
+    assert words == [
+        ("Roll ", False, False, None, 3, 1),
+        ("both dice", True, False, None, 3, 8),
+        (" then ", False, False, None, 3, 19),
+        ("move", False, True, None, 3, 26),
+        (",", False, False, None, 3, 31),
+        (" ", False, False, None, 3, 32),  # the line's end, read as a space
+        ("never", False, False, "#c0392b", 4, 2),
+        (" ", False, False, None, 4, 23),
+        (" back.", False, False, None, 4, 30),
+    ]
+    assert [i.name for i in blocks[1].styled if isinstance(i, InlineIcon)] == ["d6-5"]
+    assert blocks[1].text == "Roll both dice then move, never :d6-5: back."
+
+
+def test_unclosed_markup_in_the_rules_is_an_error_at_its_line(tmp_path):
+    (tmp_path / "rules.md").write_text("# Rules\n\nFine.\n\nRoll **both dice then move.\n")
+    with pytest.raises(SourceError) as refused:
+        read_rules(tmp_path)
+    assert refused.value.loc.line == 5 and "`**` opens bold text" in refused.value.message
+
+
+def test_a_character_no_face_has_is_a_warning_at_its_line_of_the_rules():
+    blocks = parse_rules("# Rules\n\nFirst line.\n\nDraw a card 🎲 and go.\n\n| A | B |\n| --- | --- |\n| 日 | 2 |\n")
+    findings = rules_findings(blocks, shipped_book())
+    assert [(f.severity.value, f.code, f.loc.line if f.loc else None) for f in findings][0] == ("warning", "L011", 5)
+    assert "'🎲' (U+1F3B2 GAME DIE)" in findings[0].message
+    assert any("U+65E5" in f.message for f in findings[1:])

@@ -43,7 +43,7 @@ from hypothesis import strategies as st
 
 from generator import games
 from generator.games import all_kinds
-from generator.layout.fonts import faces
+from generator.sources.fonts import shipped_faces
 from tests.forked import address_space, forked_build
 
 SLUG = "hostile"
@@ -229,7 +229,7 @@ def _warm() -> None:
     """Engines, kinds and fonts loaded once here, so each forked child starts warm."""
     games.engines()
     all_kinds()
-    faces()
+    shipped_faces()
 
 
 def bench(tmp_path_factory: pytest.TempPathFactory, name: str) -> Bench:

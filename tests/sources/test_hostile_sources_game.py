@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from generator.sources import SourceError, load_yaml
+from generator.sources.errors import display_path
 from generator.sources.expressions import MAX_NESTING
 from generator.sources.game import MAX_COPIES
 from generator.sources.loader import MAX_DEPTH
@@ -261,7 +262,7 @@ def test_rules_that_lead_outside_the_game_folder_are_refused(tmp_path):
 
 def test_the_shipped_rules_read_as_before():
     for path in sorted((ROOT / "components").glob("*/rules.md")):
-        assert read_rules(path.parent) == parse_rules(path.read_text(encoding="utf-8")), path
+        assert read_rules(path.parent) == parse_rules(path.read_text(encoding="utf-8"), display_path(path)), path
 
 
 # --- copies -------------------------------------------------------------------------------------

@@ -25,10 +25,9 @@ from generator.findings import error
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.elements import draw_elements, text_style, with_fields
-from generator.layout.fonts import text_width
 from generator.layout.images import Card
 from generator.layout.scene import Box, Circle, Group, Icon, Item, Path, Polyline, Rect, Scene, Style, Text, line_style
-from generator.layout.text import fit_text, font_style
+from generator.layout.text import fit_text, font_style, line_width
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import ComputedElement, Layout, TextElement
@@ -236,7 +235,7 @@ def underline(element: ComputedElement, fields: LocMap, layout: Layout) -> list[
         raise SourceError(element.loc, "an underline goes under a text element named 'value', and the layout has none")
     value = shown[0]
     fitted = fit_text(text, *value.box, text_style(value))
-    half = text_width(text, value.font, fitted.size) / 2
+    half = line_width(text, value.font, fitted.size) / 2
     centre = value.x + value.width / 2
     y = max(item.y for item in fitted.items if isinstance(item, Text)) + element.y
     style = Style(stroke=text_style(value).colour, stroke_width=element.height)

@@ -1,13 +1,17 @@
 """The Twisty Passages deck as printed, read back from the PDF and SVG files of a build.
 
 Expected values come from the deck's YAML (titles, counts, kinds), from the layout (zone
-colours), from the fonts (ascent, advance widths) and from the brief (9-up poker cards, the
-zone shapes), never from the drawing code.
+colours), from the PDF's own glyph positions and sizes (baselines) and from the brief (9-up
+poker cards, the zone shapes), never from the drawing code. Text is glyphs: in the PDF
+pdfplumber gives each character with its font; in the SVG each stretch of text is glyph
+outlines under an aria-label saying what it reads.
 """
 
 import random
 import re
 from collections import Counter
+from dataclasses import dataclass
+from itertools import groupby
 from pathlib import Path
 from xml.etree import ElementTree
 
@@ -16,7 +20,7 @@ import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
-from fontTools.ttLib import TTFont
+from pypdf.generic import ContentStream
 
 from generator.cli import main
 from generator.games import load_game
@@ -89,12 +93,21 @@ def cells(trim: tuple[float, float, float, float]) -> list[tuple[float, float]]:
     return [(x + c * CARD_W, y + r * CARD_H) for r in range(rows) for c in range(cols)]
 
 
+def reading(words) -> str:
+    """Words in reading order: lines by their top, each left to right; a line ending in a
+    hyphen (a break Unicode's rules allow after it) runs on into the next without a space."""
+    text = ""
+    for _, line in groupby(sorted(words, key=lambda w: (round(w["top"], 1), w["x0"])), lambda w: round(w["top"], 1)):
+        part = " ".join(w["text"] for w in line)
+        text += part if not text or text.endswith("-") else " " + part
+    return text
+
+
 def texts_in(words, x: float, y: float) -> tuple[str, str]:
     """The bold and the plain words inside one card cell, each in reading order."""
     inside = [w for w in words if x < w["x0"] * PT_MM < x + CARD_W and y < w["top"] * PT_MM < y + CARD_H]
-    inside.sort(key=lambda w: (round(w["top"], 1), w["x0"]))
-    bold = " ".join(w["text"] for w in inside if "Bold" in w["fontname"])
-    return bold, " ".join(w["text"] for w in inside if "Bold" not in w["fontname"])
+    bold = [w for w in inside if "Bold" in w["fontname"]]
+    return reading(bold), reading([w for w in inside if "Bold" not in w["fontname"]])
 
 
 def read_pages(folder: Path) -> list[tuple[str, list[str]]]:
@@ -148,78 +161,104 @@ def test_goal_cards_show_the_threshold_of_each_player_count(pages):
 # --- SVG: inline icons, zones, kind marks -------------------------------------------------
 
 
+@dataclass(frozen=True)
+class PlacedCard:
+    """A placed card group (clipped, in the art layer) of an SVG sheet, with the bold and the
+    plain text the PDF's page of that sheet prints in the card's cell."""
+
+    group: ElementTree.Element
+    title: str
+    plain: str
+
+
+def offset(group) -> tuple[float, float]:
+    match = re.fullmatch(r"matrix\(1 0 0 1 ([-\d.]+) ([-\d.]+)\)", group.get("transform", ""))
+    assert match, group.attrib
+    return float(match[1]), float(match[2])
+
+
 @pytest.fixture(scope="module")
-def cards(letter) -> list[ElementTree.Element]:
-    """Every placed card group (clipped, in the art layer) of every SVG sheet."""
+def cards(letter) -> list[PlacedCard]:
+    """Every placed card of every SVG sheet (sheet N is page N of the PDF)."""
     out = []
-    for path in sorted((letter / "svg").glob("*.svg")):
-        root = ElementTree.parse(path).getroot()
-        art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
-        out += [g for g in art.findall(f"{SVG}g") if g.get("clip-path")]
+    with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
+        paths = sorted((letter / "svg").glob("*.svg"))
+        assert len(paths) == len(pdf.pages)
+        for path, page in zip(paths, pdf.pages, strict=True):
+            words = page.extract_words(extra_attrs=["fontname"])
+            root = ElementTree.parse(path).getroot()
+            art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
+            for group in art.findall(f"{SVG}g"):
+                if group.get("clip-path"):
+                    out.append(PlacedCard(group, *texts_in(words, *offset(group))))
     return out
 
 
-class Font:
-    """Ascent and advance widths read from the TTF itself."""
-
-    def __init__(self, path: Path):
-        font = TTFont(path)
-        self.upem = font["head"].unitsPerEm
-        # The typographic ascent (OS/2), the one PDF font descriptors give as Ascent.
-        self.ascent = font["OS/2"].sTypoAscender / self.upem
-        self.cmap = font.getBestCmap()
-        self.hmtx = font["hmtx"]
-
-    def width(self, text: str, size: float) -> float:
-        return sum(self.hmtx[self.cmap[ord(c)]][0] for c in text) / self.upem * size
+# --- PDF: inline icons on the baseline ------------------------------------------------------
 
 
-SANS = Font(ROOT / "fonts" / "DejaVuSans.ttf")
+def _times(m, n):
+    """The affine matrix m then n, as PDF writes them (a b c d e f)."""
+    a, b, c, d, e, f = m
+    return (a * n[0] + b * n[2], a * n[1] + b * n[3], c * n[0] + d * n[2], c * n[1] + d * n[3],
+            e * n[0] + f * n[2] + n[4], e * n[1] + f * n[3] + n[5])  # fmt: skip
 
 
-def is_sans(element) -> bool:
-    return (
-        element.tag == f"{SVG}text"
-        and element.get("font-family") == "DejaVu Sans"
-        and element.get("font-weight") == "normal"
-        and element.get("font-style") == "normal"
-    )
+def form_boxes(reader: pypdf.PdfReader, page: pypdf.PageObject) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) in mm from the page's top left of every form XObject (an icon) the page's
+    content draws: the form's BBox through its Matrix and the transforms in force (q, Q, cm)."""
+    height = float(page.mediabox.height)
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, saved, boxes = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator == b"q":
+            saved.append(ctm)
+        elif operator == b"Q":
+            ctm = saved.pop()
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif operator == b"Do":
+            form = xobjects[operands[0]].get_object()
+            if form.get("/Subtype") != "/Form":
+                continue
+            m = _times(tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0))), ctm)
+            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+            xs = [x * m[0] + y * m[2] + m[4] for x in (x0, x1) for y in (y0, y1)]
+            ys = [x * m[1] + y * m[3] + m[5] for x in (x0, x1) for y in (y0, y1)]
+            w, h = (max(xs) - min(xs)) * PT_MM, (max(ys) - min(ys)) * PT_MM
+            boxes.append((min(xs) * PT_MM, (height - max(ys)) * PT_MM, w, h))
+    return boxes
 
 
-def inline_icon_lines(card) -> list[tuple[ElementTree.Element, ElementTree.Element]]:
-    """(icon, text) pairs that touch on one line: the text starts where the icon ends, or
-    the text ends a space before the icon starts (measured with the font's own widths)."""
-    children = list(card)
+def inline_icon_lines(pdf_path: Path) -> list[tuple[int, tuple[float, float, float, float], dict, float]]:
+    """(page number, icon box, character, its baseline in mm) for each icon and DejaVu Sans character that
+    touch on one line: the character ends where the icon starts (a space before the icon is
+    a glyph of its own) or starts where the icon ends."""
+    reader = pypdf.PdfReader(pdf_path)
     pairs = []
-    for i, use in enumerate(children):
-        if use.tag != f"{SVG}use" or use.get("href") == "#icon-star" and float(use.get("height")) > 5:
-            continue
-        x, w = float(use.get("x")), float(use.get("width"))
-        before = children[i - 1] if i else None
-        after = children[i + 1] if i + 1 < len(children) else None
-        if after is not None and is_sans(after) and abs(float(after.get("x")) - (x + w)) < 0.01:
-            pairs.append((use, after))
-        if before is not None and is_sans(before):
-            size = float(before.get("font-size"))
-            end = float(before.get("x")) + SANS.width(before.text, size)
-            if abs(end + SANS.width(" ", size) - x) < 0.05 or abs(end - x) < 0.05:
-                pairs.append((use, before))
+    with pdfplumber.open(pdf_path) as pdf:
+        for number, (page, page_object) in enumerate(zip(pdf.pages, reader.pages, strict=True), 1):
+            chars = [c for c in page.chars if c["fontname"].split("+", 1)[-1] == "DejaVuSans"]
+            for x, y, w, h in form_boxes(reader, page_object):
+                for char in chars:
+                    if char["bottom"] * PT_MM < y or char["top"] * PT_MM > y + h:
+                        continue
+                    if abs(char["x1"] * PT_MM - x) < 0.05 or abs(char["x0"] * PT_MM - (x + w)) < 0.05:
+                        pairs.append((number, (x, y, w, h), char, (page.height - char["matrix"][5]) * PT_MM))
     return pairs
 
 
-def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(cards):
-    checked = 0
-    for card in cards:
-        for use, text in inline_icon_lines(card):
-            bottom = float(use.get("y")) + float(use.get("height"))
-            assert bottom == pytest.approx(float(text.get("y")), abs=0.05), (use.attrib, text.text)
-            height = float(use.get("height"))
-            assert height >= 1.1 * float(text.get("font-size")) - 0.01 and height >= 3.5 - 0.01, use.attrib
-            assert float(use.get("width")) == pytest.approx(height, abs=0.01)
-            checked += 1
-    # Most cards print dice lines such as "Each [5] or [6] = [discard]."; every icon met
-    # with text beside it was checked.
-    assert checked > 150
+def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(letter):
+    checked = set()
+    for number, (x, y, w, h), char, baseline in inline_icon_lines(letter / "twisty-passages.pdf"):
+        size = char["size"] * PT_MM  # the character's font size, mm
+        assert y + h == pytest.approx(baseline, abs=0.05), (x, y, char["text"])
+        assert h >= 1.1 * size - 0.01 and h >= 3.5 - 0.01, (x, y, h, size)
+        assert w == pytest.approx(h, abs=0.01)
+        checked.add((number, x, y, char["x0"] < x / PT_MM))
+    # Most cards print dice lines such as "Each [5] or [6] = [discard]."; every side of an
+    # icon met with text beside it was checked.
+    assert len(checked) > 150
 
 
 def layout_zones() -> dict:
@@ -228,8 +267,9 @@ def layout_zones() -> dict:
 
 
 def zone_of(card) -> str | None:
+    """The zone whose name the card prints (glyph outlines, labelled with the text they read)."""
     names = {f"{zone.upper()} ZONE": zone for zone in ZONE_SHAPES}
-    found = [names[t.text] for t in card.iter(f"{SVG}text") if t.text in names]
+    found = [names[t.get("aria-label")] for t in card.iter() if t.get("aria-label") in names]
     return found[0] if found else None
 
 
@@ -243,7 +283,8 @@ def test_zone_cards_carry_their_band_colour_their_shape_and_their_name(cards):
     colours = {zone: spec["colour"].lower() for zone, spec in layout_zones().items()}
     assert len(set(colours.values())) == 4
     seen = Counter()
-    for card in cards:
+    for placed in cards:
+        card = placed.group
         zone = zone_of(card)
         if zone is None:
             continue
@@ -260,11 +301,6 @@ def test_zone_cards_carry_their_band_colour_their_shape_and_their_name(cards):
         assert not [r for r in card.findall(f"{SVG}rect") if (r.get("fill") or "").lower() in other]
     expected = Counter(i["zone"] for i in maze_items() for _ in range(i.get("count", 1)) if i["kind"] == "zone")
     assert seen == expected == Counter({"red": 8, "green": 8, "blue": 8, "black": 8})
-
-
-def card_title(card) -> str:
-    bold = [t for t in card.iter(f"{SVG}text") if t.get("font-weight") == "bold"]
-    return " ".join(t.text for t in sorted(bold, key=lambda t: (float(t.get("y")), float(t.get("x")))))
 
 
 def marks(card) -> dict[str, bool]:
@@ -294,15 +330,11 @@ def test_each_kind_of_card_carries_its_mark(cards):
             "teeth": item["kind"] == "trap",
         }
         assert wanted.setdefault(item["title"], flags) == flags, item["title"]
-    fronts = [
-        card
-        for card in cards
-        if card_title(card) in wanted and any(t.get("font-weight") != "bold" for t in card.iter(f"{SVG}text"))
-    ]
+    fronts = [card for card in cards if card.title in wanted and card.plain]
     assert len(fronts) == 104
     for card in fronts:
-        assert marks(card) == wanted[card_title(card)], card_title(card)
-    assert sum(marks(c)["double border"] for c in fronts) == 10
+        assert marks(card.group) == wanted[card.title], card.title
+    assert sum(marks(c.group)["double border"] for c in fronts) == 10
 
 
 def test_the_rule_borders_are_solid_art(letter):

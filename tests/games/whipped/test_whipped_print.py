@@ -12,7 +12,6 @@ import yaml
 from generator.games import load_game
 from generator.layout.context import LayoutContext
 from generator.layout.folders import context_for
-from generator.layout.fonts import text_width
 from generator.layout.scene import Group, Rect, Text
 from generator.pipeline import lay_out
 from tests.conftest import COMPONENTS, run_build
@@ -356,7 +355,7 @@ def test_token_text_stays_visible_when_the_ink_saver_drops_the_dark_fill():
     assert all(face - 1e-6 <= band.clip[0] and band.clip[0] + band.clip[2] <= 2 * face + 1e-6 for band in bands)
     for text in texts(saver.items):
         if text.x >= face:
-            right = text.x + text_width(text.text, text.font, text.size)
+            right = text.x + text.width
             assert all(right <= b.clip[0] or text.x >= b.clip[0] + b.clip[2] for b in bands), text.text
 
 

@@ -1,0 +1,298 @@
+"""Shaped text in a PDF: glyphs by id, in the faces they were shaped in, embedded as subsets.
+
+reportlab sets text by character, which cannot draw what shaping makes (an Arabic letter's
+joined form, a ligature, a mark moved onto its letter), so the text of a Scene is written here:
+each face a Type0 font with Identity-H encoding, whose character ids are the face's glyph ids,
+its program a subset holding only the glyphs drawn (fontTools keeps their ids), its widths the
+face's own. A ToUnicode map gives each glyph the characters it stands for, so copying or
+searching a word in a viewer gives the word. A right-to-left run's glyphs are written in the
+order they are drawn, left to right, which viewers read back in reading order (pdfium runs the
+bidi algorithm over each run); an ActualText span would say the same, but pdfium then gives
+the run's letters reversed.
+"""
+
+import hashlib
+import io
+import logging
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfdoc
+
+from generator.layout.scene import Text
+from generator.render.glyphs import font_tables
+from generator.sources.errors import SourceError, display_path
+from generator.sources.fonts import Face, registered
+from generator.text.shaping import Shaped, glyph_advance, italic_angle, shape
+
+#: Glyph widths and moves are written in thousandths of the em, to 3 decimals.
+_EM = 1000
+
+
+def _num(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _hex_utf16(text: str) -> str:
+    return text.encode("utf-16-be").hex().upper()
+
+
+@dataclass
+class _Used:
+    """One face's use in a document: its resource name, and each glyph drawn with the
+    characters it stands for (the first seen)."""
+
+    name: str
+    face: Face
+    glyphs: dict[int, str] = field(default_factory=dict)
+
+
+class PdfFonts:
+    """The faces a document's text uses, written into it when it is saved (reportlab calls
+    `addObjects` then, as it does for its own fonts)."""
+
+    _dynamicFont = 1
+
+    def __init__(self) -> None:
+        self.used: dict[str, _Used] = {}
+        self.seen: set[tuple[str, str, bool, str]] = set()
+        self.added = False
+
+    def resource(self, key: str) -> _Used:
+        used = self.used.get(key)
+        if used is None:
+            used = self.used[key] = _Used(f"CS{len(self.used) + 1}", registered(key))
+        return used
+
+    def remember(self, used: _Used, shaped: Shaped) -> None:
+        """Note what each glyph of the run stands for (once per run of a document)."""
+        if shaped.key in self.seen:
+            return
+        self.seen.add(shaped.key)
+        for k, glyph in enumerate(shaped.glyphs):
+            if not used.glyphs.get(glyph):
+                used.glyphs[glyph] = shaped.cluster_text(k)
+
+    def attach(self, doc: pdfdoc.PDFDocument) -> None:
+        if not self.added:
+            doc.delayedFonts.append(self)
+            self.added = True
+
+    def addObjects(self, doc: pdfdoc.PDFDocument) -> None:  # noqa: N802 (reportlab's name)
+        fonts = doc.idToObject[pdfdoc.BasicFonts].dict
+        for used in self.used.values():
+            fonts[used.name] = doc.Reference(_type0(doc, used), f"cutsheetFont:{used.name}")
+
+
+def text_operators(texts: list[Text], fonts: PdfFonts) -> str:
+    """The content-stream operators that draw the texts (one text object), in a page whose
+    user space is millimetres with y down. A Text's runs in one face share one TJ array, the
+    space between them a number in it."""
+    out = ["BT"]
+    current: tuple[str, float] | None = None
+    colour = None
+    for item in texts:
+        if item.colour != colour:
+            out.append(_fill(item.colour))
+            colour = item.colour
+        array: list[str] = []
+        pen = 0.0
+        for offset, shaped in item.runs:
+            if not shaped.glyphs:
+                continue
+            used = fonts.resource(shaped.face)
+            fonts.remember(used, shaped)
+            x = item.x + offset
+            if shaped.offsets is not None or (used.name, item.size) != current or not array:
+                _close(out, array)
+                if (used.name, item.size) != current:
+                    out.append(f"/{used.name} {item.size:.6f} Tf")
+                    current = (used.name, item.size)
+                if shaped.offsets is not None:
+                    out.append(_placed(shaped, x, item.y, item.size))
+                    continue
+                array.append(f"1 0 0 -1 {_num(x)} {_num(item.y)} Tm [")
+            else:
+                move = (pen - x) / item.size * _EM
+                if abs(move) >= 0.0005:
+                    array.append(_num(move))
+            array.append(_glyphs(shaped.key))
+            pen = x + shaped.width * item.size
+        _close(out, array)
+    out.append("ET")
+    return "\n".join(out)
+
+
+def _close(out: list[str], array: list[str]) -> None:
+    if array:
+        out.append("".join(array) + "] TJ")
+        array.clear()
+
+
+def _fill(colour: str) -> str:
+    r, g, b = (int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5))
+    return f"{_num(r)} {_num(g)} {_num(b)} rg"
+
+
+@lru_cache(maxsize=1 << 16)
+def _glyphs(key: tuple[str, str, bool, str]) -> str:
+    """A run's glyphs as the inside of a TJ array, left to right: each glyph id, then the
+    number that turns the glyph's own width into its shaped advance. The same wherever the
+    run is drawn, so it is worked out once per run (a deck repeats its words)."""
+    shaped = shape(*key)
+    parts = []
+    for glyph, advance in zip(shaped.glyphs, shaped.advances, strict=True):
+        parts.append(f"<{glyph:04X}>")
+        move = round(glyph_advance(shaped.face, glyph) * _EM, 3) - advance * _EM
+        if abs(move) >= 0.0005:
+            parts.append(_num(move))
+    return "".join(parts)
+
+
+def _placed(shaped: Shaped, x: float, y: float, size: float) -> str:
+    """A run whose glyphs are moved off their pen positions (marks on their letters): each
+    glyph placed by a text matrix of its own."""
+    assert shaped.offsets is not None
+    parts = []
+    pen = x
+    for glyph, advance, (dx, dy) in zip(shaped.glyphs, shaped.advances, shaped.offsets, strict=True):
+        parts.append(f"1 0 0 -1 {_num(pen + dx * size)} {_num(y - dy * size)} Tm <{glyph:04X}> Tj")
+        pen += advance * size
+    return "\n".join(parts)
+
+
+# ---- the font objects --------------------------------------------------------------------------
+
+
+def _subset(face: Face, glyphs: list[int]) -> bytes:
+    """The face with only these glyphs (and .notdef), each keeping its id."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.retain_gids = True
+    options.notdef_outline = True
+    options.hinting = False
+    options.layout_features = []
+    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
+    #: Tables a PDF draws nothing from (shaping is done): removed before subsetting, unread.
+    unused = ("GSUB", "GPOS", "GDEF", "kern", "DSIG", "BASE", "JSTF", "MATH", "morx", "feat", "Silt")
+    quiet = logging.getLogger("fontTools.subset")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)  # it reports each table it does not know, which the subset leaves out
+    try:
+        font = TTFont(str(face.path), recalcTimestamp=False)
+        for tag in unused:
+            if tag in font:
+                del font[tag]
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(gids=[0, *glyphs])
+        subsetter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+    except Exception as exc:  # fontTools raises many kinds of error on a damaged glyph
+        raise SourceError(None, f"font file {display_path(face.path)} could not be embedded: {exc}") from None
+    finally:
+        quiet.setLevel(level)
+    return out.getvalue()
+
+
+def _tag(face: Face, glyphs: list[int]) -> str:
+    """The subset's six-letter tag, from what it holds (the same glyphs give the same tag)."""
+    digest = hashlib.sha256(f"{face.digest}:{glyphs}".encode()).digest()
+    return "".join(chr(ord("A") + byte % 26) for byte in digest[:6])
+
+
+def _type0(doc: pdfdoc.PDFDocument, used: _Used) -> pdfdoc.PDFDictionary:
+    face = used.face
+    glyphs = sorted(used.glyphs)
+    base = f"{_tag(face, glyphs)}+{face.postscript_name}"
+    program = _subset(face, glyphs)
+    stream = pdfdoc.PDFStream(content=program)
+    if doc.compression:
+        stream.filters = [pdfdoc.PDFZCompress]
+    truetype = face.outlines == "TrueType"
+    if truetype:
+        stream.dictionary["Length1"] = len(program)
+    else:
+        stream.dictionary["Subtype"] = pdfdoc.PDFName("OpenType")
+    descriptor = pdfdoc.PDFDictionary(
+        {
+            "Type": pdfdoc.PDFName("FontDescriptor"),
+            "FontName": pdfdoc.PDFName(base),
+            "Flags": 4 | (64 if face.italic else 0),
+            "FontBBox": pdfdoc.PDFArray([_num(v) for v in _bbox(face)]),
+            "ItalicAngle": _num(italic_angle(face.key)),
+            "Ascent": _num(face.ascent * _EM),
+            "Descent": _num(-face.descent * _EM),
+            "CapHeight": _num(face.ascent * _EM),
+            "StemV": 80,
+            "FontFile2" if truetype else "FontFile3": doc.Reference(stream, f"cutsheetFontFile:{used.name}"),
+        }
+    )
+    cid_font = pdfdoc.PDFDictionary(
+        {
+            "Type": pdfdoc.PDFName("Font"),
+            "Subtype": pdfdoc.PDFName("CIDFontType2" if truetype else "CIDFontType0"),
+            "BaseFont": pdfdoc.PDFName(base),
+            "CIDSystemInfo": pdfdoc.PDFDictionary(
+                {"Registry": pdfdoc.PDFString("Adobe"), "Ordering": pdfdoc.PDFString("Identity"), "Supplement": 0}
+            ),
+            "FontDescriptor": doc.Reference(descriptor, f"cutsheetFontDescriptor:{used.name}"),
+            "W": pdfdoc.PDFArray(_widths(face, glyphs)),
+        }
+    )
+    if truetype:
+        cid_font.dict["CIDToGIDMap"] = pdfdoc.PDFName("Identity")
+    unicode_map = pdfdoc.PDFStream(content=_to_unicode(base, used.glyphs).encode("ascii"))
+    if doc.compression:
+        unicode_map.filters = [pdfdoc.PDFZCompress]
+    return pdfdoc.PDFDictionary(
+        {
+            "Type": pdfdoc.PDFName("Font"),
+            "Subtype": pdfdoc.PDFName("Type0"),
+            "BaseFont": pdfdoc.PDFName(base),
+            "Encoding": pdfdoc.PDFName("Identity-H"),
+            "DescendantFonts": pdfdoc.PDFArray([doc.Reference(cid_font, f"cutsheetCIDFont:{used.name}")]),
+            "ToUnicode": doc.Reference(unicode_map, f"cutsheetToUnicode:{used.name}"),
+        }
+    )
+
+
+def _bbox(face: Face) -> tuple[float, float, float, float]:
+    head = font_tables(face.key)["head"]
+    scale = _EM / face.units_per_em
+    return head.xMin * scale, head.yMin * scale, head.xMax * scale, head.yMax * scale
+
+
+def _widths(face: Face, glyphs: list[int]) -> list:
+    """The W array: each glyph id and its own width."""
+    out: list = []
+    for glyph in glyphs:
+        width = pdfdoc.PDFArray([_num(round(glyph_advance(face.key, glyph) * _EM, 3))])
+        out += [glyph, width]
+    return out
+
+
+def _to_unicode(base: str, glyphs: dict[int, str]) -> str:
+    """A ToUnicode CMap: each glyph id (2 bytes) to the UTF-16 of the characters it stands for."""
+    mapped = [(glyph, text) for glyph, text in sorted(glyphs.items()) if text]
+    lines = [
+        "/CIDInit /ProcSet findresource begin",
+        "12 dict begin",
+        "begincmap",
+        "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def",
+        f"/CMapName /{base.replace('+', '-')}-UCS def",
+        "/CMapType 2 def",
+        "1 begincodespacerange",
+        "<0000> <FFFF>",
+        "endcodespacerange",
+    ]
+    for start in range(0, len(mapped), 100):
+        block = mapped[start : start + 100]
+        lines.append(f"{len(block)} beginbfchar")
+        lines += [f"<{glyph:04X}> <{_hex_utf16(text)}>" for glyph, text in block]
+        lines.append("endbfchar")
+    lines += ["endcmap", "CMapName currentdict /CMap defineresource pop", "end", "end"]
+    return "\n".join(lines) + "\n"
