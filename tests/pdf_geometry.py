@@ -6,6 +6,11 @@ solid black 0.4 pt, score lines dashed black 0.4 pt, crop marks solid black 0.25
 
 from dataclasses import dataclass
 
+import pypdf
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.svgLib.path import parse_path
+from pypdf.generic import ContentStream
+
 PT_MM = 25.4 / 72
 
 
@@ -109,3 +114,46 @@ def grid_edges(page, cell_w: float, cell_h: float, min_length: float = 0.0) -> t
     xs = [round(left + k * cell_w, 2) for k in range(round((right - left) / cell_w) + 1)]
     ys = [round(top + k * cell_h, 2) for k in range(round((bottom - top) / cell_h) + 1)]
     return xs, ys
+
+
+def svg_path_points(data: str) -> list[tuple[float, float]]:
+    """The end and control points of SVG path data, as fontTools' SVG path parser reads them."""
+    recording = RecordingPen()
+    parse_path(data, recording)
+    return [point for _, args in recording.value for point in args]
+
+
+def _times(m, n):
+    """The affine matrix m then n, as PDF writes them (a b c d e f)."""
+    a, b, c, d, e, f = m
+    return (a * n[0] + b * n[2], a * n[1] + b * n[3], c * n[0] + d * n[2], c * n[1] + d * n[3],
+            e * n[0] + f * n[2] + n[4], e * n[1] + f * n[3] + n[5])  # fmt: skip
+
+
+def form_boxes(reader: pypdf.PdfReader, page: pypdf.PageObject) -> list[tuple[float, float, float, float]]:
+    """(x, y, w, h) in mm from the page's top left of every form XObject (an icon) the page's
+    content draws: the form's BBox through its Matrix and the transforms in force (q, Q, cm)."""
+    height = float(page.mediabox.height)
+    xobjects = page["/Resources"].get("/XObject", {})
+    ctm, saved, boxes = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], []
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator == b"q":
+            saved.append(ctm)
+        elif operator == b"Q":
+            ctm = saved.pop()
+        elif operator == b"cm":
+            ctm = _times(tuple(float(v) for v in operands), ctm)
+        elif operator == b"Do":
+            form = xobjects[operands[0]].get_object()
+            if form.get("/Subtype") != "/Form":
+                continue
+            m = _times(tuple(float(v) for v in form.get("/Matrix", (1, 0, 0, 1, 0, 0))), ctm)
+            x0, y0, x1, y1 = (float(v) for v in form["/BBox"])
+            xs = [x * m[0] + y * m[2] + m[4] for x in (x0, x1) for y in (y0, y1)]
+            ys = [x * m[1] + y * m[3] + m[5] for x in (x0, x1) for y in (y0, y1)]
+            w, h = (max(xs) - min(xs)) * PT_MM, (max(ys) - min(ys)) * PT_MM
+            boxes.append((min(xs) * PT_MM, (height - max(ys)) * PT_MM, w, h))
+    return boxes
+
+
+#: A Twisty Passages maze card, poker size (mm).

@@ -20,7 +20,7 @@ import yaml
 from fontTools.ttLib import TTFont
 from PIL import Image
 
-from tests.pdf_geometry import crop_marks, cut_lines, score_lines, trim_box_mm
+from tests.pdf_geometry import crop_marks, cut_lines, score_lines, svg_path_points, trim_box_mm
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -261,23 +261,6 @@ def _matrix(transform: str | None) -> np.ndarray:
         return np.identity(3)
     a, b, c, d, e, f = (float(v) for v in re.fullmatch(r"matrix\(([^)]*)\)", transform).group(1).split())
     return np.array([[a, c, e], [b, d, f], [0, 0, 1]])
-
-
-def svg_path_points(data: str) -> list[tuple[float, float]]:
-    """The end and control points of SVG path data in absolute commands (M, L, H, V, Q, C, Z)."""
-    found: list[tuple[float, float]] = []
-    x = y = 0.0
-    for command, numbers in re.findall(r"([MLHVQCZ])([^MLHVQCZ]*)", data):
-        values = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", numbers)]
-        if command == "H":
-            found += [(x := v, y) for v in values]
-        elif command == "V":
-            found += [(x, y := v) for v in values]
-        elif command != "Z":
-            pairs = list(zip(values[::2], values[1::2], strict=True))
-            found += pairs
-            x, y = pairs[-1]
-    return found
 
 
 def svg_texts(path: Path) -> list[tuple[str, tuple[float, float, float, float] | None]]:

@@ -17,29 +17,12 @@ from generator.layout.text import set_line
 from generator.render.glyphs import outline_path
 from generator.sources.fonts import shipped_book
 from generator.text.shaping import shape
-
-
-def points(path: str) -> list[tuple[float, float]]:
-    """The points (end and control points) of SVG path data in absolute commands: M, L, H,
-    V, Q, C and Z, as fontTools' SVG pen writes them."""
-    found: list[tuple[float, float]] = []
-    x = y = 0.0
-    for command, numbers in re.findall(r"([MLHVQCZ])([^MLHVQCZ]*)", path):
-        values = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", numbers)]
-        if command == "H":
-            found += [(x := v, y) for v in values]
-        elif command == "V":
-            found += [(x, y := v) for v in values]
-        elif command != "Z":
-            pairs = list(zip(values[::2], values[1::2], strict=True))
-            found += pairs
-            x, y = pairs[-1]
-    return found
+from tests.pdf_geometry import svg_path_points
 
 
 def contours(path: str) -> list[list[tuple[float, float]]]:
     """The points of each subpath (each starts at an M)."""
-    return [points(part) for part in re.split(r"(?=M)", path) if part]
+    return [svg_path_points(part) for part in re.split(r"(?=M)", path) if part]
 
 
 def bounds(found: list[tuple[float, float]]) -> tuple[float, float, float, float]:
@@ -101,7 +84,9 @@ def test_a_glyph_spans_its_box_scaled_to_the_size_on_the_baseline(font):
     item = only_text(set_line(10.0, 20.0, "H", font, 5.0))  # 5 mm type, baseline at 20 mm
     ((glyph, _, _, _),) = hb_shape(font, "H")
     assert tables(font).getGlyphName(glyph) == "H"
-    assert bounds(points(outline_path(item))) == pytest.approx(expected_box(font, glyph, 10.0, 20.0, 5.0), abs=1e-3)
+    assert bounds(svg_path_points(outline_path(item))) == pytest.approx(
+        expected_box(font, glyph, 10.0, 20.0, 5.0), abs=1e-3
+    )
 
 
 def test_an_accented_letter_is_drawn_whole_from_its_components():
@@ -111,7 +96,7 @@ def test_an_accented_letter_is_drawn_whole_from_its_components():
     assert tables(font)["glyf"][tables(font).getGlyphName(glyph)].isComposite()
     path = outline_path(only_text(set_line(3.0, 9.0, "é", font, 6.0)))
     assert len(contours(path)) >= 3  # the e's two contours and the accent
-    assert bounds(points(path)) == pytest.approx(expected_box(font, glyph, 3.0, 9.0, 6.0), abs=1e-3)
+    assert bounds(svg_path_points(path)) == pytest.approx(expected_box(font, glyph, 3.0, 9.0, 6.0), abs=1e-3)
 
 
 def test_the_next_glyph_starts_one_harfbuzz_advance_on_kerning_included():
@@ -139,7 +124,9 @@ def test_a_ligature_is_one_glyph_and_a_mark_sits_at_its_shaped_offset():
     assert tables(font).getGlyphName(ffi) != "f"  # the ligature's own glyph
     item = only_text(set_line(1.0, 10.0, "ffi", font, size))
     assert item.text == "ffi"
-    assert bounds(points(outline_path(item))) == pytest.approx(expected_box(font, ffi, 1.0, 10.0, size), abs=1e-3)
+    assert bounds(svg_path_points(outline_path(item))) == pytest.approx(
+        expected_box(font, ffi, 1.0, 10.0, size), abs=1e-3
+    )
     assert item.width == pytest.approx(advance * scale, abs=1e-6)
 
     # q + combining acute: no precomposed glyph, so the accent is a mark moved onto the q
@@ -181,8 +168,8 @@ def test_a_space_draws_nothing_but_moves_on():
     assert len(space.glyphs) == 1 and space.width > 0
     assert outline_path(Text(1.0, 2.0, " ", 3.0, ((0.0, space),))) == ""
     size = 4.0
-    spaced = points(outline_path(only_text(set_line(0.0, 0.0, " H", "DejaVuSans", size))))
-    plain = points(outline_path(only_text(set_line(0.0, 0.0, "H", "DejaVuSans", size))))
+    spaced = svg_path_points(outline_path(only_text(set_line(0.0, 0.0, " H", "DejaVuSans", size))))
+    plain = svg_path_points(outline_path(only_text(set_line(0.0, 0.0, "H", "DejaVuSans", size))))
     (_, space, _, _), _ = hb_shape("DejaVuSans", " H")
     shift = space * size / em("DejaVuSans")
     assert shift > 0

@@ -6,7 +6,6 @@ outlines of its shaped glyphs (no <text>, no fonts named), numbers to the micron
 never thinner than written. Parsed back with ElementTree; the outlines' extent checked against
 HarfBuzz's shaping and fontTools' glyph boxes."""
 
-import re
 from functools import cache
 from xml.etree import ElementTree
 
@@ -21,6 +20,7 @@ from generator.render.svg import number, render_svg, stroke_width
 from generator.sheets.model import Sheet
 from generator.sources.fonts import shipped_book
 from generator.units import PT
+from tests.pdf_geometry import svg_path_points
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -57,24 +57,6 @@ def layers(root) -> dict[str, ElementTree.Element]:
     return {g.get(f"{INKSCAPE}label"): g for g in root if g.tag == f"{SVG}g"}
 
 
-def points(path: str) -> list[tuple[float, float]]:
-    """The points (end and control points) of SVG path data in absolute commands (M, L, H, V,
-    Q, C, Z), as fontTools' SVG pen writes them."""
-    found: list[tuple[float, float]] = []
-    x = y = 0.0
-    for command, numbers in re.findall(r"([MLHVQCZ])([^MLHVQCZ]*)", path):
-        values = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", numbers)]
-        if command == "H":
-            found += [(x := v, y) for v in values]
-        elif command == "V":
-            found += [(x, y := v) for v in values]
-        elif command != "Z":
-            pairs = list(zip(values[::2], values[1::2], strict=True))
-            found += pairs
-            x, y = pairs[-1]
-    return found
-
-
 @cache
 def ink_box(font: str, text: str, x: float, y: float, size: float) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) in mm of the glyphs' boxes of `text` set on one line, its pen
@@ -109,11 +91,11 @@ def texts(
     for element in (within if within is not None else root).iter():
         if element.get("aria-label") is None:
             continue
-        drawn = [] if element.get("d") is None else points(element.get("d"))
+        drawn = [] if element.get("d") is None else svg_path_points(element.get("d"))
         for use in element.iter(f"{SVG}use"):
             target = defined[use.get("href").removeprefix("#")]
             dx, dy = float(use.get("x", 0)), float(use.get("y", 0))
-            drawn += [(x + dx, y + dy) for x, y in points(target.get("d"))]
+            drawn += [(x + dx, y + dy) for x, y in svg_path_points(target.get("d"))]
         found.append((element, drawn))
     return found
 
