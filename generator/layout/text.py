@@ -80,7 +80,7 @@ class TextStyle:
 
     @property
     def chain(self) -> tuple[str, ...]:
-        return (self.font,) if isinstance(self.font, str) else self.font
+        return (self.font,) if isinstance(self.font, str) else tuple(self.font)
 
     def faces(self, bold: bool = False, italic: bool = False) -> tuple[str, ...]:
         """The face keys of the chain for text of that style."""

@@ -68,13 +68,24 @@ def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):
     assert "generator/shipped/layouts/card.yaml" in names
     assert {"generator/scaffold/starter/cards.csv", "generator/scaffold/starter/art/landscape.png"} <= names
     assert {"generator/shipped/layouts/sheets/a3.yaml", "generator/shipped/layouts/icons/d6-5.svg"} <= names
-    assert {"generator/shipped/fonts/DejaVuSans.ttf", "generator/shipped/fonts/LICENSE-DejaVu.txt"} <= names
+    assert {
+        "generator/shipped/fonts/DejaVuSans.ttf",
+        "generator/shipped/fonts/LICENSE-DejaVu.txt",
+        "generator/shipped/fonts/Play-Bold.ttf",
+        "generator/shipped/fonts/GentiumBookPlus-Regular.ttf",
+        "generator/shipped/fonts/FONTLOG-GentiumBookPlus.txt",
+    } <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     info = next(n for n in names if n.endswith(".dist-info/METADATA"))
     metadata = zipfile.ZipFile(wheel).read(info).decode()
     assert "License-Expression: MIT" in metadata
     licences = {n.split(".dist-info/licenses/", 1)[1] for n in names if ".dist-info/licenses/" in n}
-    assert licences == {"LICENSE", "fonts/LICENSE-DejaVu.txt"}
+    assert licences == {
+        "LICENSE",
+        "fonts/LICENSE-DejaVu.txt",
+        "fonts/LICENSE-GentiumBookPlus.txt",
+        "fonts/LICENSE-Play.txt",
+    }
 
 
 def test_build_in_an_empty_folder_writes_the_five_shipped_games(cutsheet, tmp_path):

@@ -50,12 +50,12 @@ def effect_of(item: MazeCard) -> Effect:
 def effect_loc(item: MazeCard, line: int = 1) -> Loc:
     """Where line `line` of the item's effect text is, as near as the YAML allows.
 
-    Text with line breaks is a literal block (`|-`) whose text starts on the line after
-    its indicator, indented under the key; any other scalar is reported at its start.
+    Text with line breaks is a literal block (`|-`), whose place is its text's first line
+    (generator/sources/loader.py); any other scalar is reported at its start.
     """
     loc = item.loc_of("effect")
     if "\n" in item.effect:
-        return Loc(loc.file, loc.line + line, item.source.key_loc("effect").column + 2)
+        return Loc(loc.file, loc.line + line - 1, loc.column)
     return loc
 
 

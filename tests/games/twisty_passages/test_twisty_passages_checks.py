@@ -156,7 +156,7 @@ def test_tp005_bonus_names_a_card_not_in_the_deck(tmp_path):
 def test_tp006_prose_outcome_the_engine_cannot_do(tmp_path):
     cards = GOOD_CARDS.replace("= :discard:.", "= Sing a song.")
     (finding,) = coded(static_checks(game_with(tmp_path, cards)), "TP006")
-    assert finding.loc.line == 5 and "Sing a song" in finding.message
+    assert finding.loc.line == 6 and "Sing a song" in finding.message  # where the effect's text starts
 
 
 def test_tp011_uneven_zones(tmp_path):
