@@ -28,7 +28,7 @@ from typing import Any, ClassVar, TypeVar
 from generator import shipped
 from generator.output import write_atomic
 
-_CODE_SUFFIXES = (".py", ".j2", ".ttf", ".yaml")
+_CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml")
 
 T = TypeVar("T")
 

@@ -157,3 +157,18 @@ def form_boxes(reader: pypdf.PdfReader, page: pypdf.PageObject) -> list[tuple[fl
 
 
 #: A Twisty Passages maze card, poker size (mm).
+
+
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def svg_drawn_points(element, defined: dict) -> list[tuple[float, float]]:
+    """The outline points an SVG element draws, read as a renderer would: its own path data,
+    and what each <use> inside it places at its (x, y), a used group's uses followed in turn.
+    `defined` maps ids to the elements they name."""
+    drawn = [] if element.get("d") is None else svg_path_points(element.get("d"))
+    for use in element.iter(f"{SVG_NS}use"):
+        target = defined[use.get("href").removeprefix("#")]
+        dx, dy = float(use.get("x", 0)), float(use.get("y", 0))
+        drawn += [(x + dx, y + dy) for x, y in svg_drawn_points(target, defined)]
+    return drawn

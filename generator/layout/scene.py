@@ -84,7 +84,7 @@ class Path:
     style: Style
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Text:
     """A stretch of one line in one colour: shaped runs (generator/text/shaping.py), each
     drawn with its pen starting at its offset in mm from x, on the baseline at y. `text` is
@@ -101,6 +101,11 @@ class Text:
     @property
     def style(self) -> Style:
         return Style(fill=self.colour, role=self.role)
+
+    def __repr__(self) -> str:
+        """Everything the text is, written compactly: a sheet's digest reads it, run by run."""
+        runs = " ".join(f"{offset!r}{shaped.tag}" for offset, shaped in self.runs)
+        return f"Text({self.x!r}, {self.y!r}, {self.size!r}, {self.colour!r}, {self.role!r}, [{runs}])"
 
     @property
     def width(self) -> float:

@@ -57,6 +57,8 @@ ICON_MIN = 3.5
 ICON_ALONE = 6.0
 #: What an inline icon is in the text the bidi and line-breaking rules read.
 OBJECT = "\ufffc"
+#: The place of text that was written nowhere a finding could name (a sheet's own labels).
+NOWHERE = Loc("", 0, 0)
 #: Punctuation that may end a word that is hyphenated (it stays with the word's last part).
 _CLOSING = ".,;:!?)]}\"'’”»…"
 
@@ -149,8 +151,8 @@ def icon_side(size: float, alone: bool = False) -> float:
 
 def plain_text(text: str, loc: Loc | None = None) -> tuple[Styled, ...]:
     """Text with no markup as styled text: paragraphs at new lines, inline icons (`:name:`, a
-    backslash before one printing it as written)."""
-    place = loc or Loc("", 1, 1)
+    backslash before one printing it as written); `loc` where it was written, if anywhere."""
+    place = loc or NOWHERE
     out: list[Styled] = []
     for n, paragraph in enumerate(text.split("\n")):
         if n:
@@ -262,7 +264,8 @@ class _Chunk:
                 continue
             for n, pick in enumerate(picks):
                 if pick == MISSING:
-                    self.missing.append(Missing(item.text[n], loc_at(item.loc, item.text, n), names))
+                    place = None if item.loc == NOWHERE else loc_at(item.loc, item.text, n)
+                    self.missing.append(Missing(item.text[n], place, names))
             start = position
             for n in range(1, len(picks) + 1):
                 at = position + n

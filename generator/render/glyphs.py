@@ -3,9 +3,10 @@ and the live preview show the very glyphs the PDF prints (shaped, in any script)
 fonts the program showing them has.
 
 The glyphs are the shaped runs' own (by id), at the positions shaping gave them, so outlined
-text lands exactly where the PDF's text does. A sheet draws each run (a word, mostly) once in
-its defs and places it wherever it recurs (run_path); for programs that follow no references,
-each Text is one path of its own (outline_path).
+text lands exactly where the PDF's text does. A sheet defines each glyph once and each run
+(a word, mostly) once as a group of its glyphs, and places the run wherever it recurs
+(run_def); for programs that follow no references, each Text is one path of its own
+(outline_path).
 """
 
 import hashlib
@@ -43,23 +44,45 @@ def _number(value: float) -> str:
 
 
 @lru_cache(maxsize=1 << 14)
-def run_path(key: tuple[str, str, bool, str], size: float) -> str:
-    """SVG path data (mm) of a shaped run (by its key) at `size` mm, its pen starting at the
-    origin on the baseline: drawn once per sheet, placed wherever the run is."""
-    shaped = shape(*key)
+def glyph_path(face: str, glyph: int, size: float) -> str:
+    """SVG path data (mm) of a glyph at `size` mm, its origin on the baseline at (0, 0)."""
     pen = SVGPathPen(None, ntos=_number)
-    scale = size / registered(shaped.face).units_per_em
-    x = 0.0
-    moves = shaped.offsets or ((0.0, 0.0),) * len(shaped.glyphs)
-    for glyph, advance, (dx, dy) in zip(shaped.glyphs, shaped.advances, moves, strict=True):
-        _glyph(shaped.face, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, (x + dx) * size, -dy * size)))
-        x += advance
+    scale = size / registered(face).units_per_em
+    _glyph(face, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, 0, 0)))
     return pen.getCommands()
 
 
+def glyph_id(face: str, glyph: int, size: float) -> str:
+    """A glyph's name in a sheet's defs: from what it is, so every sheet names it the same."""
+    return _name("g", (face, glyph, size))
+
+
+@lru_cache(maxsize=1 << 14)
+def run_def(key: tuple[str, str, bool, str], size: float) -> tuple[str, tuple[tuple[str, int, float], ...]]:
+    """A shaped run (by its key) at `size` mm as a group of its glyphs, its pen starting at the
+    origin on the baseline: defined once per sheet, placed wherever the run recurs; and the
+    glyphs (face, id, size) it places, which the sheet defines once each."""
+    shaped = shape(*key)
+    uses, glyphs = [], []
+    x = 0.0
+    moves = shaped.offsets or ((0.0, 0.0),) * len(shaped.glyphs)
+    for glyph, advance, (dx, dy) in zip(shaped.glyphs, shaped.advances, moves, strict=True):
+        if glyph_path(shaped.face, glyph, size):  # a space draws nothing
+            y = f' y="{_number(-dy * size)}"' if dy else ""
+            uses.append(f'<use href="#{glyph_id(shaped.face, glyph, size)}" x="{_number((x + dx) * size)}"{y}/>')
+            glyphs.append((shaped.face, glyph, size))
+        x += advance
+    return f'<g id="{run_id(key, size)}">{"".join(uses)}</g>', tuple(glyphs)
+
+
 def run_id(key: tuple[str, str, bool, str], size: float) -> str:
-    """A run's name in a sheet's defs: from what it is, so the same sheet names it the same."""
-    return "r" + hashlib.sha1(repr((key, size)).encode()).hexdigest()[:12]
+    """A run's name in a sheet's defs: from what it is, so every sheet names it the same."""
+    return _name("r", (key, size))
+
+
+@lru_cache(maxsize=1 << 16)
+def _name(prefix: str, what: tuple) -> str:
+    return prefix + hashlib.sha1(repr(what).encode()).hexdigest()[:12]
 
 
 def outline_path(text: Text) -> str:

@@ -35,7 +35,6 @@ from generator.render import icons
 from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Box, Sheet
 from generator.sources import art
-from generator.sources.fonts import shipped_book
 from generator.units import mm_to_pt
 
 K = mm_to_pt(1.0)
@@ -233,17 +232,25 @@ class _PngImage(pdfdoc.PDFImageXObject):
         return stream.format(document)
 
 
+class _NoFont:
+    """What reportlab's canvas starts in, never drawn with: a font it takes as one whose
+    objects it adds only once drawn with (a "dynamic" one), so no page names a font that the
+    file does not embed. The text's own fonts are generator/render/pdf_text.py's."""
+
+    fontName = "cutsheet-none"
+    _dynamicFont = 1
+    _multiByte = 0
+
+    class face:  # noqa: N801 (reportlab's name)
+        name = b"cutsheet-none"
+
+
 @cache
 def _initial_font() -> str:
-    """A font for reportlab's canvas to start in, never drawn with: one of its own TrueType
-    fonts, which (unlike its built-in ones) a page only names once it draws with it, so no
-    unembedded font ever enters the file."""
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
 
-    face = shipped_book().face("DejaVu Sans", None)
-    pdfmetrics.registerFont(TTFont("cutsheet-unused", str(face.path)))
-    return "cutsheet-unused"
+    pdfmetrics.registerFont(_NoFont())
+    return _NoFont.fontName
 
 
 def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[str], Path | None]) -> None:

@@ -3,8 +3,8 @@
 reportlab sets text by character, which cannot draw what shaping makes (an Arabic letter's
 joined form, a ligature, a mark moved onto its letter), so the text of a Scene is written here:
 each face a Type0 font with Identity-H encoding, whose character ids are the face's glyph ids,
-its program a subset holding only the glyphs drawn (fontTools keeps their ids), its widths the
-face's own. A ToUnicode map gives each glyph the characters it stands for, so copying or
+its program a subset holding only the glyphs drawn (HarfBuzz's subsetter keeps their ids), its
+widths the face's own. A ToUnicode map gives each glyph the characters it stands for, so copying or
 searching a word in a viewer gives the word. A right-to-left run's glyphs are written in the
 order they are drawn, left to right, which viewers read back in reading order (pdfium runs the
 bidi algorithm over each run); an ActualText span would say the same, but pdfium then gives
@@ -12,11 +12,10 @@ the run's letters reversed.
 """
 
 import hashlib
-import io
-import logging
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+import uharfbuzz as hb
 from reportlab.pdfbase import pdfdoc
 
 from generator.layout.scene import Text
@@ -51,8 +50,6 @@ class _Used:
 class PdfFonts:
     """The faces a document's text uses, written into it when it is saved (reportlab calls
     `addObjects` then, as it does for its own fonts)."""
-
-    _dynamicFont = 1
 
     def __init__(self) -> None:
         self.used: dict[str, _Used] = {}
@@ -165,37 +162,22 @@ def _placed(shaped: Shaped, x: float, y: float, size: float) -> str:
 # ---- the font objects --------------------------------------------------------------------------
 
 
-def _subset(face: Face, glyphs: list[int]) -> bytes:
-    """The face with only these glyphs (and .notdef), each keeping its id."""
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
+#: Tables a PDF draws nothing from (the text is shaped already): left out of every subset.
+_UNUSED = ("GSUB", "GPOS", "GDEF", "kern", "DSIG", "BASE", "JSTF", "MATH", "morx", "feat", "Silt", "FFTM")
 
-    options = subset.Options()
-    options.retain_gids = True
-    options.notdef_outline = True
-    options.hinting = False
-    options.layout_features = []
-    options.name_IDs = [0, 1, 2, 3, 4, 5, 6]
-    #: Tables a PDF draws nothing from (shaping is done): removed before subsetting, unread.
-    unused = ("GSUB", "GPOS", "GDEF", "kern", "DSIG", "BASE", "JSTF", "MATH", "morx", "feat", "Silt")
-    quiet = logging.getLogger("fontTools.subset")
-    level = quiet.level
-    quiet.setLevel(logging.ERROR)  # it reports each table it does not know, which the subset leaves out
-    try:
-        font = TTFont(str(face.path), recalcTimestamp=False)
-        for tag in unused:
-            if tag in font:
-                del font[tag]
-        subsetter = subset.Subsetter(options)
-        subsetter.populate(gids=[0, *glyphs])
-        subsetter.subset(font)
-        out = io.BytesIO()
-        font.save(out)
-    except Exception as exc:  # fontTools raises many kinds of error on a damaged glyph
-        raise SourceError(None, f"font file {display_path(face.path)} could not be embedded: {exc}") from None
-    finally:
-        quiet.setLevel(level)
-    return out.getvalue()
+
+def _subset(face: Face, glyphs: list[int]) -> bytes:
+    """The face with only these glyphs (and .notdef), each keeping its id: HarfBuzz's
+    subsetter, which keeps TrueType and CFF outlines alike."""
+    options = hb.SubsetInput()
+    options.glyph_set.update([0, *glyphs])
+    options.flags = hb.SubsetFlags.RETAIN_GIDS | hb.SubsetFlags.NO_HINTING | hb.SubsetFlags.NOTDEF_OUTLINE
+    for tag in _UNUSED:
+        options.drop_table_tag_set.add(int.from_bytes(tag.encode("ascii"), "big"))
+    subset = hb.subset(hb.Face(hb.Blob(face.path.read_bytes())), options)
+    if subset is None:
+        raise SourceError(None, f"font file {display_path(face.path)} could not be subset to embed it")
+    return bytes(subset.blob.data)
 
 
 def _tag(face: Face, glyphs: list[int]) -> str:

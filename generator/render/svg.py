@@ -94,6 +94,14 @@ def _walk(items, found_icons: set[str], clips: dict[str, tuple], found_art: dict
             found_art.setdefault(item.digest, item)
 
 
+def _run_defs(runs: dict[str, tuple]) -> list[str]:
+    """The sheet's text in its defs: each glyph it draws once, then each run as a group of them."""
+    defined = [glyphs.run_def(*run) for _, run in sorted(runs.items())]
+    used = sorted({glyph for _, placed in defined for glyph in placed})
+    paths = [f'<path id="{glyphs.glyph_id(*glyph)}" d="{glyphs.glyph_path(*glyph)}"/>' for glyph in used]
+    return paths + [group for group, _ in defined]
+
+
 def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None], inline_refs: bool = False) -> str:
     """The sheet as SVG text: deterministic (sorted defs, fixed number formatting).
 
@@ -114,7 +122,7 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
             symbols.append(icons.symbol(path, f"icon-{name}"))
     if not inline_refs:
         symbols += [art_symbol(i) for _, i in sorted(found_art.items())]
-        symbols += [f'<path id="{name}" d="{glyphs.run_path(*run)}"/>' for name, run in sorted(runs.items())]
+        symbols += _run_defs(runs)
 
     def inline_icon(name: str) -> tuple[str, str] | None:
         path = icon_path(name)

@@ -1,5 +1,7 @@
 """Cut lines, crop marks, alignment targets and the sheet furniture (labels, calibration)."""
 
+from functools import lru_cache
+
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, line_style
 from generator.layout.text import TextStyle, fit_text
 from generator.units import PT
@@ -137,18 +139,25 @@ def furniture(x: float, y: float, lines: list[str], rotate: bool) -> Group:
         Polyline(((25.0, INCH + 0.2), (25.0, INCH + 1.6)), thin),
     ]
     small = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT)
-    items += fit_text("1 in", 2.0, 2.0, 20, 4, small).items
-    items += fit_text("25 mm (grey)", 2.0, 18.0, 22, 4, small).items
+    items += _set("1 in", 2.0, 2.0, 20, 4, small)[1]
+    items += _set("25 mm (grey)", 2.0, 18.0, 22, 4, small)[1]
     body = TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)
     bold = TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT)
     cursor = 1.0
     for n, line in enumerate(lines):
-        fitted = fit_text(line, INCH + 4, cursor, FURNITURE_W - INCH - 4, 5, bold if n == 0 else body)
-        items += fitted.items
+        items += _set(line, INCH + 4, cursor, FURNITURE_W - INCH - 4, 5, bold if n == 0 else body)[1]
         cursor += 5.5
     if rotate:
         return Group(tuple(items), (0, 1, -1, 0, x + FURNITURE_H, y))
     return Group(tuple(items), (1, 0, 0, 1, x, y))
+
+
+@lru_cache(maxsize=1024)
+def _set(text: str, x: float, y: float, w: float, h: float, style: TextStyle) -> tuple[bool, tuple[Item, ...]]:
+    """A margin's text fitted into its box, and whether it fits: every sheet of a game sets the
+    same few lines, so each is set once."""
+    fitted = fit_text(text, x, y, w, h, style)
+    return fitted.fits, tuple(fitted.items)
 
 
 def compact_furniture(x: float, y: float, lines: list[str], length: float, rotate: bool) -> Group:
@@ -163,10 +172,10 @@ def compact_furniture(x: float, y: float, lines: list[str], length: float, rotat
     ]
     style = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT, valign="middle")
     for line in lines:
-        fitted = fit_text(line, INCH + 2.5, 0, length - INCH - 2.5, COMPACT_H, style)
-        if fitted.fits:
+        fits, label = _set(line, INCH + 2.5, 0, length - INCH - 2.5, COMPACT_H, style)
+        if fits:
             break
-    items += fitted.items
+    items += label
     if rotate:
         return Group(tuple(items), (0, -1, 1, 0, x, y + length))
     return Group(tuple(items), (1, 0, 0, 1, x, y))

@@ -48,6 +48,11 @@ class Shaped:
         return f"shape({self.text!r}, {self.face!r}, rtl={self.rtl}, language={self.language!r})"
 
     @cached_property
+    def tag(self) -> str:
+        """The run in a few characters, for what digests many of them (a Text's repr)."""
+        return repr(self.key)
+
+    @cached_property
     def width(self) -> float:
         """The run's advance in ems."""
         return sum(self.advances)

@@ -20,7 +20,7 @@ import yaml
 from fontTools.ttLib import TTFont
 from PIL import Image
 
-from tests.pdf_geometry import crop_marks, cut_lines, score_lines, svg_path_points, trim_box_mm
+from tests.pdf_geometry import crop_marks, cut_lines, score_lines, svg_drawn_points, trim_box_mm
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -272,11 +272,7 @@ def svg_texts(path: Path) -> list[tuple[str, tuple[float, float, float, float] |
     found = []
 
     def outlines(element) -> list[tuple[float, float]]:
-        drawn = [] if element.get("d") is None else svg_path_points(element.get("d"))
-        for use in element.iter(f"{SVG}use"):
-            target = defined[use.get("href").removeprefix("#")]
-            dx, dy = float(use.get("x", 0)), float(use.get("y", 0))
-            drawn += [(x + dx, y + dy) for x, y in svg_path_points(target.get("d"))]
+        drawn = svg_drawn_points(element, defined)
         return drawn
 
     def walk(element, m: np.ndarray) -> None:

@@ -270,6 +270,19 @@ def test_an_opentype_cff_face_is_embedded_as_opentype(tmp_path):
         assert TTFont(__import__("io").BytesIO(program.read_bytes())).has_key("CFF ")
     with pdfplumber.open(pdf) as document:
         assert "Boxes" in document.pages[0].extract_text()
+        title = [c for c in document.pages[0].chars if c["fontname"].endswith("Boxes-Regular")]
+        x0, top = min(c["x0"] for c in title), min(c["top"] for c in title)
+        x1, bottom = max(c["x1"] for c in title), max(c["bottom"] for c in title)
+    # pdfium draws the CFF outlines: one box per letter, each as tall as the font makes it.
+    page = pdfium.PdfDocument(str(pdf))[0]
+    crop = (x0 - 1, page.get_height() - bottom - 1, page.get_width() - x1 - 1, top - 1)
+    ink = _ink(page.render(scale=10, crop=crop).to_pil())
+    columns = ink.any(axis=0)
+    starts = [k for k in range(1, len(columns)) if columns[k] and not columns[k - 1]]
+    heights = [int(ink[:, k + 3].sum()) for k in starts]
+    expected = [200 + (ord(c) % 26) * 25 for c in "Boxes"]  # the heights boxes_cff gives the letters
+    assert len(heights) == 5
+    assert sorted(range(5), key=heights.__getitem__) == sorted(range(5), key=expected.__getitem__)
 
 
 @pytest.mark.parametrize(

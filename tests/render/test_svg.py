@@ -20,7 +20,7 @@ from generator.render.svg import number, render_svg, stroke_width
 from generator.sheets.model import Sheet
 from generator.sources.fonts import shipped_book
 from generator.units import PT
-from tests.pdf_geometry import svg_path_points
+from tests.pdf_geometry import svg_drawn_points
 
 SVG = "{http://www.w3.org/2000/svg}"
 INKSCAPE = "{http://www.inkscape.org/namespaces/inkscape}"
@@ -91,11 +91,7 @@ def texts(
     for element in (within if within is not None else root).iter():
         if element.get("aria-label") is None:
             continue
-        drawn = [] if element.get("d") is None else svg_path_points(element.get("d"))
-        for use in element.iter(f"{SVG}use"):
-            target = defined[use.get("href").removeprefix("#")]
-            dx, dy = float(use.get("x", 0)), float(use.get("y", 0))
-            drawn += [(x + dx, y + dy) for x, y in svg_path_points(target.get("d"))]
+        drawn = svg_drawn_points(element, defined)
         found.append((element, drawn))
     return found
 
