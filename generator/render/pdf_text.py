@@ -87,8 +87,7 @@ def text_operators(texts: list[Text], fonts: PdfFonts) -> str:
     user space is millimetres with y down. A Text's runs in one face share one TJ array, the
     space between them a number in it."""
     out = ["BT"]
-    current: tuple[str, float] | None = None
-    colour = None
+    font, size, colour = "", 0.0, ""
     for item in texts:
         if item.colour != colour:
             out.append(_fill(item.colour))
@@ -101,11 +100,11 @@ def text_operators(texts: list[Text], fonts: PdfFonts) -> str:
             used = fonts.resource(shaped.face)
             fonts.remember(used, shaped)
             x = item.x + offset
-            if shaped.offsets is not None or (used.name, item.size) != current or not array:
+            if shaped.offsets is not None or used.name != font or item.size != size or not array:
                 _close(out, array)
-                if (used.name, item.size) != current:
+                if used.name != font or item.size != size:
                     out.append(f"/{used.name} {item.size:.6f} Tf")
-                    current = (used.name, item.size)
+                    font, size = used.name, item.size
                 if shaped.offsets is not None:
                     out.append(_placed(shaped, x, item.y, item.size))
                     continue
