@@ -173,9 +173,6 @@ class FontBook:
     #: The game's own font files (a live preview watches them).
     files: tuple[Path, ...] = field(default=())
 
-    def knows(self, name: str) -> bool:
-        return name in self.faces or name in self.families
-
     def names(self) -> list[str]:
         return sorted({*self.families, *self.faces})
 
@@ -239,12 +236,8 @@ def font_book(folder: Path, declared: LocMap | None = None) -> FontBook:
     files = tuple(sorted({face.path for face in own} | {f.path for fam in families.values() for f in fam.values()}))
     if not files:
         return shipped_book()
-    digest = hashlib.sha256("".join(registered_digest(path) for path in files).encode()).hexdigest()
+    digest = hashlib.sha256("".join(read_face(path).digest for path in files).encode()).hexdigest()
     return FontBook(**_book([*own, *shipped_faces()], families), digest=digest, files=files)
-
-
-def registered_digest(path: Path) -> str:
-    return read_face(path).digest
 
 
 def _folder_faces(folder: Path) -> list[Face]:
