@@ -18,7 +18,6 @@ from generator.sheets.recto import on_recto
 from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
-from generator.sources.rules import read_rules
 
 
 def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
@@ -37,7 +36,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
             bookmarked.add(part.row)
     if not options.checklist:
         return finish(on_recto(pending, 1, paper), game.name)
-    rules = rules_sheets(game.name, read_rules(game.folder), paper, options.booklet, 2, game.fonts)
+    rules = rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts)
     front = len(rules) + 2
     sheets = finish(on_recto(pending, front + 1, paper), game.name, front + 1)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets

@@ -19,7 +19,6 @@ from generator.sheets.rules import rules_findings
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import Layout
-from generator.sources.rules import read_rules
 
 
 @dataclass
@@ -105,7 +104,7 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
 
     def make() -> LaidGame:
         parts = tuple(lay_out(game, ctx, memo))
-        ctx.findings += rules_findings(read_rules(game.folder), game.fonts)
+        ctx.findings += rules_findings(game.rules, game.fonts)
         art = files_digest(ctx.art_files)
         return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
 

@@ -26,7 +26,7 @@ from generator.sources.frozen import LocMap, frozen
 from generator.sources.items import Item, ItemT, item_schema, read_item
 from generator.sources.loader import LocDict, LocList, load_yaml
 from generator.sources.paths import confined
-from generator.sources.rules import read_rules
+from generator.sources.rules import Block, read_rules
 from generator.sources.schema import closed, lengths_in_mm, validate
 from generator.sources.tables import read_items
 
@@ -144,6 +144,8 @@ class Game:
     engine_layouts: tuple[Path, ...] = ()
     #: The faces its text may name: its own fonts, then the shipped ones.
     fonts: FontBook = field(default_factory=shipped_book)
+    #: Its rules.md, read into blocks (none when it has none).
+    rules: tuple[Block, ...] = ()
 
     @property
     def language(self) -> str:
@@ -273,11 +275,11 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
     items = kind_items(data["engine"])
     files = tuple(_components(envelope, items) for envelope in envelopes)
     _check_copies([component for f in files if f.kind in items for component in f.components])
-    read_rules(folder)
+    rules = read_rules(folder)
     layouts = tuple(engine_layouts(data["engine"]))
     _check_language(data)
     fonts = font_book(folder, frozen(data).get("fonts"))
-    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts)
+    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules)
 
 
 def _check_language(data: LocDict) -> None:
