@@ -39,10 +39,13 @@ import hashlib
 import json
 import math
 import random
+import signal
+import threading
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -617,9 +620,10 @@ def run_job(
     batches = player.play(job, games)
     try:
         for played in batches:
-            for outcome in played.outcomes:
-                ordered.add(outcome)
-            cpu += played.cpu_seconds
+            with _whole():
+                for outcome in played.outcomes:
+                    ordered.add(outcome)
+                cpu += played.cpu_seconds
             if progress is not None:
                 progress(ordered.received, games)
     except KeyboardInterrupt:
@@ -631,6 +635,24 @@ def run_job(
     ordered.finish()
     elapsed = time.perf_counter() - started
     return measure(job, tally, games, elapsed, cpu, interrupted, player)
+
+
+@contextmanager
+def _whole() -> Iterator[None]:
+    """Ctrl-C pressed inside is handed on when what is inside is done: a game half measured
+    (counted among the games but not yet among the endings) would make the report disagree
+    with itself. Only the main thread, which alone takes signals, holds them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[Any] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed and callable(previous):
+        previous(signal.SIGINT, pressed[0])
 
 
 def measure(

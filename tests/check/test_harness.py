@@ -15,7 +15,9 @@ rules could reach), last_first (the last seat goes first). The track prints `chi
 (the Supply "chips"); the chips in players' hands are the ones in play.
 """
 
+import os
 import random
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -27,6 +29,7 @@ from generator.check.simulate import (
     Played,
     Problem,
     SimulationJob,
+    SupplyTally,
     derived_seed,
     simulate,
     simulation_job,
@@ -420,6 +423,24 @@ def test_the_figures_games_are_played_by_the_runs_player():
     data = simulate(ToyRaceWithRuns(), TRACK, 2, 2, 7, player=player).as_json()
     assert player.jobs == [(2, 2), (4, 6)]
     assert data["four"] == simulate(ToyRaceWithRuns(), TRACK, 2, 2, 7).as_json()["four"]
+
+
+def test_ctrl_c_while_a_game_is_measured_stops_the_run_after_it(monkeypatch):
+    """A Ctrl-C that lands while a finished game is being measured (here: between counting it
+    and counting its ending) waits until the game is measured whole, then stops the run."""
+    measured = []
+    add_supply = SupplyTally.add
+
+    def add_and_press_ctrl_c(self, state):
+        measured.append(state)
+        if len(measured) == 5:
+            os.kill(os.getpid(), signal.SIGINT)
+        add_supply(self, state)
+
+    monkeypatch.setattr(SupplyTally, "add", add_and_press_ctrl_c)
+    data = run(games=1000).as_json()
+    assert data["interrupted"] == {"games_requested": 1000, "games_finished": 5}
+    assert sum(data["endings"].values()) + data["capped"] + data["broken"] == data["games"] == 5
 
 
 def test_players_outside_the_engine_range_are_refused():
