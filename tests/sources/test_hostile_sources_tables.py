@@ -12,8 +12,17 @@ import pytest
 from openpyxl.utils import get_column_letter
 
 from generator.located import Loc
-from generator.sources.errors import SourceError, display_path
-from generator.sources.tables import MAX_CELLS, MAX_COLUMNS, MAX_PATH_PARTS, MAX_ROWS, MAX_TABLE_BYTES, read_items
+from generator.sources.errors import SourceError
+from generator.sources.tables import (
+    MAX_CELLS,
+    MAX_COLUMNS,
+    MAX_PATH_PARTS,
+    MAX_ROWS,
+    MAX_TABLE_BYTES,
+    Columns,
+    TableRequest,
+    read_table,
+)
 from generator.sources.xlsx_table import (
     MAX_PACKING,
     MAX_ROW_CELLS,
@@ -33,7 +42,7 @@ def csv_game(tmp_path: Path, table: str | bytes) -> Path:
 
 
 def items(path: Path) -> list[dict]:
-    return [dict(item) for item in read_items(path, None, Loc("cards.yaml", 2, 7))]
+    return [dict(item) for item in read_table(TableRequest(path, path.name, Loc("cards.yaml", 2, 7)), Columns()).items]
 
 
 # --- CSV ----------------------------------------------------------------------------------------
@@ -114,7 +123,7 @@ def test_too_many_rows(tmp_path):
     path.write_text("title\n" + "A\n" * (MAX_ROWS + 1))
     with pytest.raises(SourceError, match=f"more than {MAX_ROWS} rows") as caught:
         items(path)
-    assert str(caught.value.loc) == f"{display_path(path)}:{MAX_ROWS + 2}:1"
+    assert str(caught.value.loc) == f"cards.csv:{MAX_ROWS + 2}:1"
 
 
 def test_too_many_filled_cells(tmp_path):

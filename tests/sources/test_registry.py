@@ -12,6 +12,7 @@ import pytest
 
 from generator.sources.csv_table import CSV
 from generator.sources.errors import SourceError
+from generator.sources.ods_table import ODS
 from generator.sources.registry import Registry, RegistryError
 from generator.sources.tables import TABLES, TableFormat
 from generator.sources.xlsx_table import XLSX
@@ -98,6 +99,6 @@ def test_a_refusal_is_bad_input_reported_without_a_place():
 
 def test_installed_is_what_the_pyproject_declares_loaded_once():
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["entry-points"]["cutsheet.tables"]
-    assert declared == {"csv": CSV_AT, "xlsx": XLSX_AT}
-    assert TABLES.installed() == {"csv": CSV, "xlsx": XLSX}
+    assert declared == {"csv": CSV_AT, "xlsx": XLSX_AT, "ods": "generator.sources.ods_table:ODS"}
+    assert TABLES.installed() == {"csv": CSV, "xlsx": XLSX, "ods": ODS}
     assert TABLES.installed() is TABLES.installed()
