@@ -1,5 +1,6 @@
 """Findings: what the checker says about a deck, each with a code, a severity and a place."""
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 
@@ -47,6 +48,26 @@ def warning(code: str, message: str, loc: Loc | None = None) -> Finding:
 
 def info(code: str, message: str, loc: Loc | None = None) -> Finding:
     return Finding(Severity.INFO, code, message, loc)
+
+
+def once_per_cause(findings: Sequence[Finding], code: str, what: str) -> list[Finding]:
+    """The findings with those of `code` that say the same thing at different places (one
+    picture too coarse on a thousand cards) made one, at the first place, saying how many
+    `what` (cards, say) it concerns."""
+    places: dict[tuple[Severity, str], list[Finding]] = {}
+    for finding in findings:
+        if finding.code == code:
+            places.setdefault((finding.severity, finding.message), []).append(finding)
+    out = []
+    for finding in findings:
+        if finding.code != code:
+            out.append(finding)
+            continue
+        same = places.pop((finding.severity, finding.message), None)
+        if same is not None:
+            many = f" ({len(same)} {what} use it; the first is here)" if len(same) > 1 else ""
+            out.append(replace(finding, message=finding.message + many))
+    return out
 
 
 def accept(findings: list[Finding], reasons: dict[str, str]) -> list[Finding]:

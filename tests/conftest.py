@@ -24,6 +24,16 @@ def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
 
 
+@pytest.fixture
+def starter_deck(tmp_path, monkeypatch) -> Path:
+    """`cutsheet new deck` made in tmp_path, which becomes the working folder: messages then
+    name its files `deck/...`."""
+    monkeypatch.chdir(tmp_path)
+    run = CliRunner().invoke(main, ["new", "deck"])
+    assert run.exit_code == 0, run.output
+    return tmp_path / "deck"
+
+
 @pytest.fixture(scope="session")
 def slipmax_out(tmp_path_factory) -> Path:
     """components/slipmax built on Letter into a fresh folder: PDF, SVG and PNG, the sheets

@@ -28,6 +28,7 @@ from generator.sources.layout_model import (
     ShapeElement,
     TextElement,
 )
+from generator.sources.tables import did_you_mean, normal
 from generator.sources.templates import parse_template
 
 
@@ -38,7 +39,8 @@ class CardItem(Item):
     extra = str
 
     title: str
-    count: Annotated[int, rule(minimum=1, maximum=1000)] = 1
+    #: Copies printed; 0 prints none (a card kept in the sheet for later).
+    count: Annotated[int, rule(minimum=0, maximum=1000)] = 1
     #: Another of the game's layouts for this card (a spell among units).
     layout: Annotated[str, rule(pattern="^[a-z][a-z0-9-]*$")] | None = None
 
@@ -50,10 +52,14 @@ class CardKind(ElementKind):
 
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         chosen = [self.layout_for(item, layout, ctx) for item in items]
+        items = [matched(item, self.reads(own)) for item, own in zip(items, chosen, strict=True)]
         for own in {id(own): own for own in chosen}.values():
             ctx.findings.extend(field_findings([i for i, c in zip(items, chosen, strict=True) if c is own], own))
             ctx.findings.extend(placement_findings(own))
         return super().draw_file(items, layout, ctx)
+
+    def reads(self, layout: Layout) -> frozenset[str]:
+        return frozenset({"title", *RESERVED, *layout_fields(layout)})
 
     def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
         """The item's own `layout:`, which must print at the file's layout's size and bleed."""
@@ -99,34 +105,76 @@ def _read_fields(element: Element) -> set[str]:
     return fields
 
 
+def layout_fields(layout: Layout) -> set[str]:
+    """Every item field an element of the layout reads."""
+    return set().union(*(_read_fields(element) for element in layout.all_elements()))
+
+
+def matched(item: LocMap, read: frozenset[str]) -> LocMap:
+    """The item with each column of its table that matches a field the layout reads, its
+    case, spaces and punctuation aside (tables.normal: a `Rules Text` column for a
+    `rules_text` field), under that field's name. Keys written in YAML are left as written."""
+    by_normal = {normal(name): name for name in read}
+    renamed = {
+        key: by_normal[normal(key)]
+        for key in item
+        if key not in read and normal(key) in by_normal and item.loc_of(key).cell
+    }
+    if not renamed:
+        return item
+    return LocMap(
+        {renamed.get(key, key): value for key, value in item.items()},
+        item.loc,
+        {renamed.get(key, key): loc for key, loc in item.key_locs.items()},
+        {renamed.get(key, key): loc for key, loc in item.value_locs.items()},
+    )
+
+
 def field_findings(items: list[LocMap], layout: Layout) -> list[Finding]:
-    """An item key no element reads (often a misspelling) and a field an element shows that
-    no item has (often the other half of one) are warnings at their places."""
-    read = set().union(*(_read_fields(element) for element in layout.all_elements()))
+    """A key written in YAML that no element reads (often a misspelling) is one warning for
+    the items that have it; a field an element shows that no item has (often the other half
+    of one) is a warning at the element, naming the items' closest keys. A table's columns
+    that nothing reads are the pipeline's business: one note per file (layout/columns.py)."""
+    read = layout_fields(layout)
     findings = []
+    unread: dict[str, list[LocMap]] = {}
     for item in items:
         for key in item:
-            if key not in read and key not in RESERVED:
-                names = ", ".join(sorted(read)) or "none"
-                findings.append(
-                    warning(
-                        "L006",
-                        f"{key!r} is read by no element of this layout (its elements read: {names})",
-                        item.key_loc(key),
-                    )
-                )
+            if key not in read and key not in RESERVED and not item.loc_of(key).cell:
+                unread.setdefault(key, []).append(item)
+    for key, having in unread.items():
+        names = ", ".join(sorted(read)) or "none"
+        many = f" (in {len(having)} items)" if len(having) > 1 else ""
+        message = f"{key!r} is read by no element of this layout{many}{did_you_mean(key, sorted(read))} "
+        findings.append(warning("L006", f"{message}(its elements read: {names})", having[0].key_loc(key)))
+    keys = sorted({key for item in items for key in item})
     for element in layout.all_elements():
         showing = _shown_field(element)
         if showing is not None and items and not any(showing[0] in item for item in items):
             field, loc = showing
-            findings.append(warning("L007", f"element {element.name!r} shows {field!r}, which no item here has", loc))
+            findings.append(
+                warning(
+                    "L007",
+                    f"element {element.name!r} shows {field!r}, which no item here has{did_you_mean(field, keys)}",
+                    loc,
+                )
+            )
     return findings
 
 
 def placement_findings(layout: Layout) -> list[Finding]:
     """An element that leaves the card and its bleed is cut off: a warning when part of it
-    is, an error when none of it is on the card."""
+    is, an error when none of it is on the card. On a card with rounded corners, text or a
+    shape whose box reaches past a corner's curve is a warning too: what it draws there is
+    cut off with the corner."""
     width, height, bleed = layout.footprint
+    r = layout.corners
+
+    def past_the_curve(px: float, py: float) -> bool:
+        """Whether the point on the card lies in a corner that its rounding cuts off."""
+        dx, dy = min(px, width - px), min(py, height - py)
+        return 0 <= dx < r and 0 <= dy < r and math.hypot(r - dx, r - dy) > r + 1e-6
+
     findings = []
     for element in layout.all_elements():
         x, y, w, h = element.box
@@ -136,6 +184,17 @@ def placement_findings(layout: Layout) -> list[Finding]:
         elif x < -bleed or y < -bleed or x + w > width + bleed or y + h > height + bleed:
             findings.append(
                 warning("L008", f"element {name!r} runs past the card's edge and bleed: that part is cut off", loc)
+            )
+        elif isinstance(element, (TextElement, ShapeElement)) and any(
+            past_the_curve(px, py) for px in (x, x + w) for py in (y, y + h)
+        ):
+            findings.append(
+                warning(
+                    "L008",
+                    f"element {name!r} reaches into a rounded corner of the card (corners: {r:g} mm): "
+                    "what it draws there is cut off",
+                    loc,
+                )
             )
     return findings
 

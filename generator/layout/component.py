@@ -60,6 +60,11 @@ class ComponentKind:
             faces.extend([drawn] * int(item.get("count", 1)))
         return faces
 
+    def reads(self, layout: Layout) -> frozenset[str] | None:
+        """The fields of an item that this kind reads when drawn with `layout`; None: those
+        its item class declares (a table's other columns are left out when it is read)."""
+        return None
+
     def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
         """The layout one item is drawn with: its file's, unless the kind lets items choose."""
         return layout

@@ -110,6 +110,11 @@ def find_art(folder: Path, name: str, loc: Loc, seen: set[Path]) -> Art | Findin
         return error("L009", f"image file {name!r} cannot be read: {exc.strerror or exc}", loc)
 
 
+#: The code of a picture too coarse to print well: one warning per picture and printed size
+#: (pipeline/parts.py gathers those of the cards that share it).
+LOW_DPI = "L010"
+
+
 def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Card, box: Box) -> list[Item]:
     """The element's picture, cropped to its box for cover; problems reported once at each place."""
     source = image_source(element, item)
@@ -130,7 +135,7 @@ def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Ca
             f"image {name!r} is {width} x {height} px: {dpi:.0f} dpi printed at {drawn[2]:.1f} x {drawn[3]:.1f} mm, "
             f"under the {MIN_DPI} dpi a print shop expects"
         )
-        _report(ctx, warning("L010", message, loc), shared)
+        _report(ctx, warning(LOW_DPI, message, loc), shared)
     image = Image(str(art.path), art.digest, art.vector, *drawn)
     if drawn == area or element.fit != "cover":
         return [image]

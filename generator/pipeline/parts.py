@@ -7,11 +7,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Files, Inputs, files_digest, key
-from generator.findings import Finding, Severity
+from generator.findings import Finding, Severity, once_per_cause
 from generator.games import game_kinds
+from generator.layout.columns import column_findings
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.folders import context_for, seen_files
+from generator.layout.images import LOW_DPI
 from generator.layout.memo import DrawMemo, fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
@@ -103,7 +105,9 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     inputs = LayoutInputs(game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, Files(tuple(seen_files(ctx))))
 
     def make() -> LaidGame:
+        ctx.findings += game.notes
         parts = tuple(lay_out(game, ctx, memo))
+        ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "cards")
         ctx.findings += rules_findings(game.rules, game.fonts)
         art = files_digest(ctx.art_files)
         return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
@@ -134,7 +138,8 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
     for n, component_file in enumerate(game.files):
         kind = kind_of(component_file, game)
         named_by = "layout" if "layout" in component_file.data else "kind"
-        layout = ctx.layout(component_file.layout, kind, component_file.data.loc_of(named_by))
+        layout = ctx.file_layout(component_file, kind, component_file.data.loc_of(named_by))
+        ctx.findings += column_findings(component_file, kind.reads(layout))
         drawer = kind
         if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
             drawer = memo.remembering(kind, fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen))

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pyphen
 
+from generator.findings import Finding
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
 from generator.sources.fonts import STYLES, FontBook, font_book, shipped_book
 from generator.sources.frozen import LocMap, frozen
@@ -27,8 +28,8 @@ from generator.sources.items import Item, ItemT, item_schema, read_item
 from generator.sources.loader import LocDict, LocList, load_yaml
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
-from generator.sources.schema import closed, lengths_in_mm, validate
-from generator.sources.tables import read_items
+from generator.sources.schema import POSITIVE_LENGTH, closed, lengths_in_mm, validate
+from generator.sources.tables import Column, Columns, Table, TableRequest, read_table
 
 #: Bound on the copies a game prints, every item's `count` added up. The largest boxed card
 #: games hold a few thousand cards; 10,000 poker-size cards are over 1,100 letter sheets, and
@@ -60,14 +61,45 @@ GAME_SCHEMA = closed(
     ["name", "engine", "components"],
 )
 
+#: A component file's keys about the table its `data:` names.
+TABLE_KEYS = ("sheet", "columns", "skip_hidden")
+
 COMPONENT_FILE_SCHEMA = closed(
     {
         "kind": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
         "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
         "about": {"type": "string"},
         "items": {"type": "array", "minItems": 1, "items": {"type": "object"}},
-        "data": {"type": "string", "minLength": 1},  # a registered table format (tables.py)
+        # A table file of a registered format (tables.py), or one kept online whose snapshot
+        # `cutsheet pull` downloads: builds read the snapshot only.
+        "data": {
+            "anyOf": [
+                {"type": "string", "minLength": 1},
+                closed(
+                    {
+                        "url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
+                        "snapshot": {"type": "string", "minLength": 1},
+                    },
+                    ["url", "snapshot"],
+                ),
+            ]
+        },
         "sheet": {"type": "string", "minLength": 1},
+        # Which column fills a field, where the header does not name it: {count: Qty}.
+        "columns": {
+            "type": "object",
+            "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"},
+            "additionalProperties": {"type": "string", "minLength": 1},
+        },
+        # Leave out the rows and worksheets the workbook hides.
+        "skip_hidden": {"type": "boolean"},
+        # The size its layout is laid out at: a name from the shipped table, or width and height.
+        "size": {
+            "anyOf": [
+                {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+                closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
+            ]
+        },
         "row": {"type": "string", "minLength": 1},
         "stock": {"enum": ["paper", "card", "board"]},
     },
@@ -106,6 +138,8 @@ class ComponentFile:
     data: LocMap
     #: The table the items were read from (`data:`), or None when they are in the YAML.
     table: Path | None = None
+    #: The table's columns as its header names them (none for items in the YAML).
+    columns: tuple[Column, ...] = ()
 
     @property
     def items(self) -> tuple[LocMap, ...]:
@@ -146,6 +180,8 @@ class Game:
     fonts: FontBook = field(default_factory=shipped_book)
     #: Its rules.md, read into blocks (none when it has none).
     rules: tuple[Block, ...] = ()
+    #: What reading its sources noticed that is not an error (a table's helper columns).
+    notes: tuple[Finding, ...] = ()
 
     @property
     def language(self) -> str:
@@ -189,29 +225,51 @@ class _Envelope:
     path: Path
     data: LocDict
     items: LocList
-    table: Path | None
+    #: The table the items were read from, or None when they are in the YAML.
+    table: Table | None = None
+    table_path: Path | None = None
 
     @property
     def kind(self) -> str:
         return str(self.data["kind"])
 
 
-def _read_component_file(path: Path) -> _Envelope:
+def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]]) -> _Envelope:
     """A component file's envelope, with its items from its own `items:` or from the table
-    its `data:` names (generator/sources/tables.py)."""
+    its `data:` names (generator/sources/tables.py), its columns matched to the fields of
+    its kind's item class (`kind_items`)."""
     data = load_yaml(path)
     validate(data, COMPONENT_FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a component file")
     if ("items" in data) == ("data" in data):
-        raise SourceError(data.loc, "expected either 'items' (the items themselves) or 'data' (a .csv or .xlsx table)")
-    if "sheet" in data and "data" not in data:
-        raise SourceError(data.key_loc("sheet"), "'sheet' names a worksheet of the workbook that 'data' names")
+        raise SourceError(
+            data.loc, "expected either 'items' (the items themselves) or 'data' (a .csv, .xlsx or .ods table)"
+        )
+    for key in TABLE_KEYS:
+        if key in data and "data" not in data:
+            raise SourceError(data.key_loc(key), f"'{key}' is about the table that 'data' names, and there is none")
     if "items" in data:
-        return _Envelope(path, data, data["items"], None)
-    table = confined(path.parent, data["data"], data.loc_of("data"), "table file")
-    items = read_items(table, data.get("sheet"), data.loc_of("data"))
-    if not items:
-        raise SourceError(data.loc_of("data"), f"the table {data['data']!r} has a header but no items")
-    return _Envelope(path, data, items, table)
+        return _Envelope(path, data, data["items"])
+    source = data["data"]
+    name, named_at = (
+        (source["snapshot"], source.loc_of("snapshot"))
+        if isinstance(source, LocDict)
+        else (source, data.loc_of("data"))
+    )
+    table_path = confined(path.parent, name, named_at, "table file")
+    request = TableRequest(
+        table_path, display_path(table_path), named_at, data.get("sheet"), bool(data.get("skip_hidden"))
+    )
+    table = read_table(request, columns_of(data, kind_items.get(str(data["kind"]))))
+    if not table.items:
+        raise SourceError(named_at, f"the table {name!r} has a header but no items")
+    return _Envelope(path, data, table.items, table, table_path)
+
+
+def columns_of(data: LocDict, item_class: type[Item] | None) -> Columns:
+    """How the file's table columns become its kind's fields."""
+    mapping = data.get("columns", LocDict())
+    mapped = tuple((str(f), str(header), mapping.loc_of(f)) for f, header in mapping.items())
+    return Columns(item_schema(item_class) if item_class else None, mapped)
 
 
 def _components(envelope: _Envelope, items: Mapping[str, type[Item]]) -> ComponentFile:
@@ -231,7 +289,10 @@ def _components(envelope: _Envelope, items: Mapping[str, type[Item]]) -> Compone
         dict(data.key_locs),
         dict(data.value_locs),
     )
-    return ComponentFile(envelope.path, kind, str(data.get("layout", kind)), components, own, envelope.table)
+    columns = envelope.table.columns if envelope.table else ()
+    return ComponentFile(
+        envelope.path, kind, str(data.get("layout", kind)), components, own, envelope.table_path, columns
+    )
 
 
 def _read_items(envelope: _Envelope, kind: str, item_class: type[Item]) -> tuple[Component, ...]:
@@ -261,6 +322,7 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
         raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
     data = load_yaml(game_file)
     validate(data, GAME_SCHEMA, fallback=Loc(display_path(game_file), 1, 1), what="game.yaml")
+    items = kind_items(data["engine"])
     envelopes: list[_Envelope] = []
     for index, name in enumerate(data["components"]):
         path = confined(folder, name, data["components"].loc_of(index), "component file")
@@ -270,16 +332,16 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
             )
         if not path.is_file():
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
-        envelopes.append(_read_component_file(path))
+        envelopes.append(_read_component_file(path, items))
         _check_items(envelopes)
-    items = kind_items(data["engine"])
     files = tuple(_components(envelope, items) for envelope in envelopes)
     _check_copies([component for f in files if f.kind in items for component in f.components])
     rules = read_rules(folder)
     layouts = tuple(engine_layouts(data["engine"]))
     _check_language(data)
     fonts = font_book(folder, frozen(data).get("fonts"))
-    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules)
+    notes = tuple(note for envelope in envelopes if envelope.table for note in envelope.table.notes)
+    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes)
 
 
 def _check_language(data: LocDict) -> None:

@@ -1,8 +1,11 @@
 """Items from a spreadsheet: a table beside a component file (`data: cards.csv`).
 
-Each row is an item and each column a field; the header is row 1. Blank rows are skipped
-and an empty cell leaves its field out, as an absent YAML key would. A list or a nested
-field is spread over columns named with dotted paths, counting list places from 1:
+Each row is an item and each column a field; the header is the first row that is not blank.
+Blank rows are skipped and an empty cell leaves its field out, as an absent YAML key would.
+A header finds its field as people write it (`Title`, `Rules Text`: `normal()`), or through
+the component file's `columns:` (Columns); columns no field takes are left out and named
+once (generator/layout/columns.py). A list or a nested field is spread over columns named with dotted
+paths, counting list places from 1:
 
     title, rent.1, rent.2, rent.3, steps.1.step, steps.1.text
     -> {title: ..., rent: [.., .., ..], steps: [{step: .., text: ..}]}
@@ -14,20 +17,24 @@ workbook, `cards.xlsx:Cards!C14`, so every later check names the cell.
 
 Each table format is a `TableFormat` registered under its file suffix in the
 `cutsheet.tables` entry-point group (generator/sources/registry.py), as a package adds a
-format of its own: CSV (generator/sources/csv_table.py) and XLSX
-(generator/sources/xlsx_table.py) are registered so in cutsheet's pyproject.toml. A reader
-gives each row's filled cells; this module turns them into items.
+format of its own: CSV (generator/sources/csv_table.py), XLSX
+(generator/sources/xlsx_table.py) and ODS (generator/sources/ods_table.py) are registered so
+in cutsheet's pyproject.toml. A reader gives each row's filled cells; this module turns them
+into items.
 
 Every size is bounded before it costs memory: the file, a workbook's unpacked parts, rows,
 columns, filled cells and the parts of a dotted column name (the limits below).
 """
 
+import difflib
 import re
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from generator.sources.errors import Loc, SourceError, display_path
+from generator.findings import Finding, warning
+from generator.sources.errors import Loc, SourceError
 from generator.sources.loader import LocDict, LocList, check_text
 from generator.sources.registry import Registry
 
@@ -44,6 +51,8 @@ MAX_TABLE_BYTES = 16 * 1024 * 1024
 MAX_PATH_PARTS = 8
 #: A field name, or a list place: no list spreads over more places than a table has columns.
 _PART = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*|[1-9][0-9]{0,2})$")
+#: A header naming a place in a nested field (rent.1, steps.2.text): dotted, with no spaces.
+_DOTTED = re.compile(r"^[^.\s]+(\.[^.\s]+)+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,42 +64,43 @@ class Cell:
 
 
 @dataclass(frozen=True)
+class TableRequest:
+    """What a component file asks of its table file."""
+
+    path: Path
+    #: The path as messages show it.
+    shown: str
+    #: Where the component file names the table (for errors about the whole file).
+    named_at: Loc
+    #: The worksheet the component file names; None: the first (a CSV has none).
+    sheet: str | None = None
+    #: Leave out the rows (and never pick the worksheets) the workbook hides.
+    skip_hidden: bool = False
+
+
+@dataclass
+class TableRows:
+    """What a reader gives: the place of the table (a workbook's names its worksheet), its
+    rows of filled cells from row 1 (the header) on, read lazily, and what reading it
+    noticed that the designer should hear of (an encoding guessed), filled in as read."""
+
+    table: Loc
+    rows: Iterator[list[Cell]]
+    notes: list[Finding] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class TableFormat:
     """A kind of table file, known by its suffix (without the dot, lower case)."""
 
     suffix: str
-    #: The items of a file of this format: read(path, shown, sheet, named_at), where `shown`
-    #: is the path as messages show it, `sheet` the worksheet a component file names (None
-    #: when it names none) and `named_at` where the component file names the table. A
-    #: reader turns its rows of Cells into items with items_of().
-    read: Callable[[Path, str, str | None, Loc], LocList]
+    #: The rows of a file of this format; tables.py turns them into items.
+    read: Callable[[TableRequest], TableRows]
     #: Whether its files hold several worksheets, one of which `sheet:` may name.
     has_sheets: bool = False
 
 
 TABLES: Registry[TableFormat] = Registry("cutsheet.tables", "table format", TableFormat, lambda f: f.suffix)
-
-
-def read_items(path: Path, sheet: str | None, named_at: Loc) -> LocList:
-    """The items of a table file, each a LocDict whose values remember their cells.
-    `named_at` is where the component file names the table (for errors about the file)."""
-    shown = display_path(path)
-    formats = TABLES.installed()
-    table_format = formats.get(path.suffix.lower().removeprefix("."))
-    if table_format is None:
-        endings = " or ".join(f".{suffix}" for suffix in formats)
-        raise SourceError(named_at, f"expected a table file ending in {endings}, got {path.name!r}")
-    if not path.is_file():
-        raise SourceError(named_at, f"table file {shown!r} not found")
-    size = path.stat().st_size
-    if size > MAX_TABLE_BYTES:
-        raise SourceError(named_at, f"{shown} is {size} bytes; a table file is at most {MAX_TABLE_BYTES} bytes")
-    if sheet is not None and not table_format.has_sheets:
-        raise SourceError(
-            named_at,
-            f"'sheet' names a worksheet of a workbook such as an .xlsx file; a .{table_format.suffix} file has none",
-        )
-    return table_format.read(path, shown, sheet, named_at)
 
 
 def check_width(values: Sequence[object], empty: object, number: int, table: Loc) -> None:
@@ -111,13 +121,66 @@ def cell_loc(table: Loc, row: int, column: int) -> Loc:
     return Loc(table.file, row, column, table.sheet, cell=True)
 
 
-def items_of(rows: Iterator[list[Cell]], table: Loc) -> LocList:
-    """The items of a table's rows (each its filled cells), row 1 naming the fields."""
-    header = _header(next(rows, []), table)
+def normal(name: str) -> str:
+    """A header or a field's name as matching reads it: case, spaces, underscores and
+    punctuation ignored, so `Title`, `TITLE` and `title`, or `Rules Text` and `rules_text`,
+    are one."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class Columns:
+    """How a table's columns become an item's fields. A header gives the field that
+    `columns:` maps to it, else the field of the kind's item schema it matches (normal(),
+    part by part for a dotted header), else, where the schema takes other fields, a field
+    named as the header is written; where it takes none, the column is left out (a helper
+    column). Headers with no name are left out whatever their cells hold."""
+
+    #: The JSON schema of the kind's item (generator/sources/items.py); None: any fields.
+    schema: Mapping[str, Any] | None = None
+    #: The component file's `columns:`: (field, header, where the file maps it).
+    mapped: tuple[tuple[str, str, Loc], ...] = ()
+
+    @property
+    def declared(self) -> tuple[str, ...]:
+        return tuple((self.schema or {}).get("properties", {}))
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of a table: its header as written ("" for none), the field path it fills
+    (empty when left out) and its header cell."""
+
+    header: str
+    path: tuple[str, ...]
+    loc: Loc
+
+    @property
+    def shown(self) -> str:
+        """The column as a message names it: its header, or its place when it has none."""
+        return repr(self.header) if self.header else f"a column with no header ({self.loc})"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table file's items, its columns and what reading it noticed."""
+
+    items: LocList
+    columns: tuple[Column, ...]
+    notes: tuple[Finding, ...] = ()
+
+
+def items_of(read: TableRows, columns: Columns) -> Table:
+    """The items of a table's rows (each its filled cells), the first row that is not blank
+    naming the columns (a worksheet may keep a title or blank rows above it)."""
+    table, rows = read.table, enumerate(read.rows, 1)
+    first: list[Cell] = next((row for number, row in rows if row or number > MAX_ROWS), [])
+    header = _header(first, replace(table, line=first[0].loc.line) if first else table, columns)
     items = LocList()
     items.loc, items.item_locs = table, []
     filled = len(header)
-    for number, row in enumerate(rows, 2):
+    unnamed: dict[int, Column] = {}  # columns with no header that hold values, by the first value
+    for number, row in rows:
         if number > MAX_ROWS + 1:
             raise SourceError(replace(table, line=number), f"more than {MAX_ROWS} rows: a table holds at most that")
         if not row:
@@ -125,53 +188,160 @@ def items_of(rows: Iterator[list[Cell]], table: Loc) -> LocList:
         filled += len(row)
         if filled > MAX_CELLS:
             raise SourceError(row[0].loc, f"more than {MAX_CELLS} filled cells: a table holds at most that")
-        extra = next((cell for cell in row if cell.loc.column > len(header)), None)
-        if extra is not None:
-            raise SourceError(extra.loc, "a value in a column with no name in the header row")
-        item = _item([(header[cell.loc.column - 1], cell) for cell in row], replace(table, line=number))
+        for cell in row:
+            if cell.loc.column > len(header) or not header[cell.loc.column - 1].header:
+                unnamed.setdefault(cell.loc.column, Column("", (), cell.loc))
+        fields = [
+            (header[cell.loc.column - 1].path, cell)
+            for cell in row
+            if cell.loc.column <= len(header) and header[cell.loc.column - 1].path
+        ]
+        if not fields:
+            continue  # a row of helper values only
+        item = _item(fields, replace(table, line=row[0].loc.line))
         items.append(item)
         items.item_locs.append(item.loc)
-    return items
+    found = sorted([*(column for column in header if column.header), *unnamed.values()], key=lambda c: c.loc.column)
+    return Table(items, tuple(found), (*read.notes, *_copies_hint(header, columns)))
 
 
-def _header(cells: list[Cell], table: Loc) -> list[tuple[str, ...]]:
-    """Each column's field path, up to the last named column."""
+#: Headers that name how many copies of a card to print, in spreadsheets kept for other tools.
+COPIES_HEADERS = frozenset({"qty", "quantity", "copies", "amount", "number", "count"})
+
+
+def _copies_hint(header: list[Column], columns: Columns) -> list[Finding]:
+    """A warning at a column that looks like the copies column but is not read as it: every
+    card would print once, and nothing else would say so."""
+    if "count" not in columns.declared or any(column.path == ("count",) for column in header):
+        return []
+    return [
+        warning(
+            "T002",
+            f"column {column.header!r} looks like the number of copies, but copies are read from a 'count' "
+            f"column: each card prints once. Say so in the component file: columns: {{count: {column.header}}}",
+            column.loc,
+        )
+        for column in header
+        if normal(column.header) in COPIES_HEADERS
+    ]
+
+
+def _header(cells: list[Cell], table: Loc, columns: Columns) -> list[Column]:
+    """Each column up to the last named one, with the field path it fills."""
     if not cells:
         raise SourceError(table, "the table has no header row: row 1 names the fields, one per column")
     named = {cell.loc.column: cell for cell in cells}
-    paths: list[tuple[str, ...]] = []
-    seen: dict[tuple[str, ...], Loc] = {}
+    found: list[Column] = []
+    seen: dict[tuple[str, ...], Column] = {}
+    headers: dict[str, Column] = {}
     for column in range(1, cells[-1].loc.column + 1):
-        cell = named.get(column, Cell("", replace(table, column=column)))
-        parts = _path(cell)
-        if parts in seen:
-            raise SourceError(cell.loc, f"column {_quoted(cell)} appears twice (first at {seen[parts]})")
-        seen[parts] = cell.loc
-        paths.append(parts)
-    return paths
+        cell = named.get(column, Cell("", cell_loc(table, table.line, column)))
+        header = str(cell.value).strip()
+        if normal(header) in headers:
+            raise SourceError(cell.loc, f"column {header!r} appears twice (first at {headers[normal(header)].loc})")
+        path = _field_path(header, cell.loc, columns)
+        if path and path in seen:
+            first = seen[path]
+            raise SourceError(
+                cell.loc, f"columns {first.header!r} and {header!r} both fill {'.'.join(path)!r} (first at {first.loc})"
+            )
+        found.append(Column(header, path, cell.loc))
+        if normal(header):
+            headers[normal(header)] = found[-1]
+        if path:
+            seen[path] = found[-1]
+    _check_mapped(found, columns, table)
+    return found
 
 
-def _path(cell: Cell) -> tuple[str, ...]:
-    """A header cell's field path: a name, or a dotted path of at most MAX_PATH_PARTS parts."""
-    name = str(cell.value).strip()
-    if name.count(".") >= MAX_PATH_PARTS:
-        raise SourceError(
-            cell.loc,
-            f"column name of {name.count('.') + 1} dotted parts: a field path has at most {MAX_PATH_PARTS}",
-        )
-    parts = tuple(name.split("."))
+def _field_path(header: str, loc: Loc, columns: Columns) -> tuple[str, ...]:
+    """The field path a header fills (empty: the column is left out)."""
+    if not header:
+        return ()
+    for field_name, mapped, _ in columns.mapped:
+        if normal(mapped) == normal(header):
+            return (field_name,)
+    if not _DOTTED.match(header):
+        return _matched((header,), columns.schema)
+    parts = tuple(header.split("."))
+    if len(parts) > MAX_PATH_PARTS:
+        raise SourceError(loc, f"column name of {len(parts)} dotted parts: a field path has at most {MAX_PATH_PARTS}")
     if not (all(_PART.match(p) for p in parts) and not parts[0].isdigit()):
-        raise SourceError(
-            cell.loc,
-            f"column name {_quoted(cell)}: expected a field name, or a dotted path such as rent.1 or steps.2.text",
-        )
-    return parts
+        raise SourceError(loc, f"column name {_quoted(header)}: expected a field name, or a dotted path such as rent.1")
+    return _matched(parts, columns.schema)
 
 
-def _quoted(cell: Cell) -> str:
-    """A header cell's text for a message, cut short when long."""
-    name = str(cell.value).strip()
+def _matched(parts: tuple[str, ...], schema: Mapping[str, Any] | None) -> tuple[str, ...]:
+    """The path with each part matched to the schema's field of its normal() form, places
+    in lists kept; empty when a part names no field of a mapping that takes no others."""
+    path: list[str] = []
+    node = schema
+    for part in parts:
+        if node is None:
+            path.append(part)
+        elif node.get("type") == "array":
+            path.append(part)
+            node = node.get("items")
+        else:
+            properties = node.get("properties", {})
+            name = next((key for key in properties if normal(key) == normal(part)), None)
+            if name is None and node.get("additionalProperties", True) is False:
+                return ()
+            path.append(name or part)
+            node = properties.get(name) if name else None
+    return tuple(path)
+
+
+def _check_mapped(found: list[Column], columns: Columns, table: Loc) -> None:
+    """Every header `columns:` names is in the header row."""
+    headers = [column.header for column in found if column.header]
+    present = {normal(header) for header in headers}
+    for field_name, mapped, loc in columns.mapped:
+        if normal(mapped) not in present:
+            raise SourceError(
+                loc,
+                f"no column {mapped!r} in {table.file} for {field_name!r}{did_you_mean(mapped, headers)} "
+                f"(its columns: {', '.join(map(repr, headers))})",
+            )
+
+
+def did_you_mean(name: str, candidates: Sequence[str]) -> str:
+    """`: did you mean 'X'?` naming the candidates closest to `name`, or "" when none is close."""
+    by_normal: dict[str, str] = {}
+    for candidate in candidates:
+        by_normal.setdefault(normal(candidate), candidate)
+    close = difflib.get_close_matches(normal(name), list(by_normal), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return "; did you mean " + " or ".join(repr(by_normal[c]) for c in close) + "?"
+
+
+def _quoted(name: str) -> str:
+    """A header's text for a message, cut short when long."""
     return repr(name if len(name) <= 40 else name[:37] + "...")
+
+
+def read_table(request: TableRequest, columns: Columns) -> Table:
+    """The items of a table file, each a LocDict whose values remember their cells, with its
+    columns as the header names them and what reading it noticed."""
+    path, shown, named_at = request.path, request.shown, request.named_at
+    formats = TABLES.installed()
+    table_format = formats.get(path.suffix.lower().removeprefix("."))
+    if table_format is None:
+        endings = " or ".join(f".{suffix}" for suffix in formats)
+        raise SourceError(named_at, f"expected a table file ending in {endings}, got {path.name!r}")
+    if not path.is_file():
+        raise SourceError(named_at, f"table file {shown!r} not found")
+    size = path.stat().st_size
+    if size > MAX_TABLE_BYTES:
+        raise SourceError(named_at, f"{shown} is {size} bytes; a table file is at most {MAX_TABLE_BYTES} bytes")
+    if request.sheet is not None and not table_format.has_sheets:
+        raise SourceError(
+            named_at,
+            f"'sheet' names a worksheet of a workbook such as an .xlsx file; a .{table_format.suffix} file has none",
+        )
+    read = table_format.read(request)
+    return items_of(read, columns)
 
 
 def _item(fields: list[tuple[tuple[str, ...], Cell]], loc: Loc) -> LocDict:

@@ -241,20 +241,20 @@ from generator.layout.scene import Scene
 from generator.layout.text import set_line
 from generator.sources.errors import Loc
 from generator.sources.items import Item, Name
-from generator.sources.tables import Cell, TableFormat, cell_loc, items_of
+from generator.sources.tables import Cell, TableFormat, TableRows, cell_loc
 
 
-def read_tsv(path, shown, sheet, named_at):
-    table = Loc(shown, 1, 1)
+def read_tsv(request):
+    table = Loc(request.shown, 1, 1)
     rows = (
         [
             Cell(int(text) if text.isdigit() else text, cell_loc(table, number, column))
             for column, text in enumerate(line.split("\\t"), 1)
             if text
         ]
-        for number, line in enumerate(path.read_text().splitlines(), 1)
+        for number, line in enumerate(request.path.read_text().splitlines(), 1)
     )
-    return items_of(rows, table)
+    return TableRows(table, rows)
 
 
 TSV = TableFormat("tsv", read_tsv)

@@ -198,7 +198,7 @@ def test_a_game_folder_may_add_its_own_preset(starter, tmp_path):
         ("300x450", "paper size '300x450' needs a unit on each side"),
         ("folio", "unknown paper 'folio' (expected one of: a3, a4, a5, legal, letter, tabloid"),
         ("20mmx400mm", "is too small"),
-        ("60mmx60mm", "cards.yaml:3:7: error: cards: 69.5 x 94.9 mm with bleed, too large for 60 x 60 mm paper"),
+        ("60mmx60mm", "cards.yaml:6:7: error: cards: 69.5 x 94.9 mm with bleed, too large for 60 x 60 mm paper"),
     ],
 )
 def test_bad_paper_is_a_clear_error_and_writes_nothing(starter, tmp_path, paper, message):

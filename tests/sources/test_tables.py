@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from generator.cli import main
 from generator.games import engines, load_game
 from generator.located import Loc
-from generator.sources.tables import read_items
+from generator.sources.tables import Columns, TableRequest, read_table
 from tests.conftest import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,8 +60,8 @@ def test_semicolons_a_bom_quoted_line_breaks_counts_and_blank_rows(deck, tmp_pat
 
 def test_numbers_become_numbers_and_numbers_in_text_fields_print_as_typed(deck, tmp_path):
     (deck / "cards.csv").write_text("title,text,cost\n1,Costs 2.5,007\n")
-    read = read_items(deck / "cards.csv", None, Loc("deck/cards.yaml", 1, 1))
-    assert [dict(item) for item in read] == [{"title": 1, "text": "Costs 2.5", "cost": "007"}]
+    read = read_table(TableRequest(deck / "cards.csv", "cards.csv", Loc("deck/cards.yaml", 1, 1)), Columns())
+    assert [dict(item) for item in read.items] == [{"title": 1, "text": "Costs 2.5", "cost": "007"}]
     # The card's title is text: the game holds the number as the characters typed.
     assert items_of(deck) == [{"title": "1", "text": "Costs 2.5", "cost": "007"}]
     result = build(deck, tmp_path / "out")
@@ -84,8 +84,8 @@ def test_dotted_columns_make_lists_and_nested_fields(deck):
         ("title,rent.1,rent.3\nA,1,2\n", "cards.csv:2:2: error: list 'rent' has no place 2"),
         ('title,text\nA,"\x07"\n', "cards.csv:2:2: error: control character U+0007"),
         ("title,title\nA,B\n", "cards.csv:1:2: error: column 'title' appears twice"),
-        ("title,,text\nA,B,C\n", "cards.csv:1:2: error: column name '': expected a field name"),
-        ("title\nA,B\n", "cards.csv:2:2: error: a value in a column with no name in the header row"),
+        ("title,Title\nA,B\n", "cards.csv:1:2: error: column 'Title' appears twice"),
+        ("title,rent.0\nA,B\n", "cards.csv:1:2: error: column name 'rent.0': expected a field name"),
         ("text\nno title\n", "cards.csv:2:1: error: missing required key 'title' in a card"),
         ("title,count\nA,many\n", "cards.csv:2:2: error: expected a whole number for 'count', got text 'many'"),
         ("title\n", "cards.yaml:3:7: error: the table 'cards.csv' has a header but no items"),

@@ -624,7 +624,7 @@ def test_an_element_missing_what_its_type_needs_is_an_error_at_its_line(deck, tm
 
 
 def test_every_bad_item_of_a_file_is_reported_in_one_run(deck, tmp_path):
-    write_cards(deck, "  - {title: A, count: many}\n  - {text: no title}\n  - {title: C, count: 0}\n")
+    write_cards(deck, "  - {title: A, count: many}\n  - {text: no title}\n  - {title: C, count: -1}\n")
     result = build(deck, tmp_path / "out")
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if ": error:" in line]
