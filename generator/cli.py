@@ -23,6 +23,7 @@ from generator.check.settings import parse_assignment
 from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity
 from generator.games import load_game
+from generator.layout.columns import UNREAD_COLUMNS
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
@@ -318,9 +319,11 @@ def _checked(checks: "StaticChecks", stopped: str, make: Callable[[], T]) -> T |
 
 
 def _say(findings: Sequence[Finding]) -> None:
-    """A build prints errors and warnings; infos and the findings a game accepts stay quiet."""
+    """A build prints errors and warnings, and the one line per table naming the columns
+    nothing prints (a misspelt one is among them); other infos and the findings a game
+    accepts stay quiet."""
     for finding in findings:
-        if finding.severity is not Severity.INFO and not finding.accepted:
+        if (finding.severity is not Severity.INFO or finding.code == UNREAD_COLUMNS) and not finding.accepted:
             click.echo(str(finding), err=True)
 
 
@@ -668,3 +671,34 @@ def serve(source: str | None, port: int, out_dir: Path, paper_name: str) -> None
         _fail(str(exc))
     except OSError as exc:
         _fail(f"error: cannot serve on port {port}: {exc.strerror or exc}")
+
+
+@main.command("pull")
+@click.argument("sources", nargs=-1)
+def pull_command(sources: tuple[str, ...]) -> None:
+    """Download the tables SOURCES keep online into their snapshots, and say what changed.
+
+    \b
+    A component file saying `data: {url: https://..., snapshot: cards.csv}` keeps its table
+    online (a published Google Sheet, say); builds read only the snapshot, never the
+    network. SOURCES are found as `cutsheet build --help` says; a component file pulls only
+    its own table. Each download must read as a table of the snapshot's format before it
+    replaces the snapshot: anything wrong leaves the snapshot as it was, the other tables
+    still pull, and the exit status is 2."""
+    from generator.games import kind_items
+    from generator.sources.online import Pulled, pull_games
+
+    try:
+        project = _project(sources)
+    except SourceError as exc:
+        _fail(str(exc))
+    outcomes = []
+    try:
+        for outcome in pull_games(project.folders, kind_items):
+            click.echo(str(outcome), err=not isinstance(outcome, Pulled))
+            outcomes.append(outcome)
+    except KeyboardInterrupt:
+        _interrupted()
+    if not outcomes:
+        click.echo("nothing to pull: no component file says data: {url: ..., snapshot: ...}", err=True)
+    sys.exit(2 if any(isinstance(outcome, SourceError) for outcome in outcomes) else 0)
