@@ -1,11 +1,13 @@
 """Lengths as written in sources ("63mm", "2.5in", "9pt") converted to millimetres.
 
 Every length in a source carries its unit: a bare number is ambiguous (points? millimetres?)
-and is rejected rather than guessed.
+and is rejected rather than guessed. A layout's element may also give a length as a share of
+the card ("25%"), which means millimetres only once the card's size is known.
 """
 
 import math
 import re
+from dataclasses import dataclass
 
 MM_PER_UNIT = {
     "mm": 1.0,
@@ -17,6 +19,7 @@ MM_PER_UNIT = {
 PT = MM_PER_UNIT["pt"]
 
 _LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-z]+)\s*$")
+_PERCENT = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*%\s*$")
 
 
 class UnitError(ValueError):
@@ -44,3 +47,26 @@ def parse_length(text: object) -> float:
 
 def mm_to_pt(mm: float) -> float:
     return mm / PT
+
+
+@dataclass(frozen=True)
+class Share:
+    """A length written as a percentage of the card's width or height ("25%")."""
+
+    percent: float
+
+    def of(self, whole: float) -> float:
+        """The length in millimetres on a card `whole` mm wide (or high)."""
+        return whole * self.percent / 100
+
+
+def parse_share(text: object) -> float | Share:
+    """A percentage as its Share of the card, anything else as parse_length reads it (mm);
+    UnitError saying what was expected."""
+    match = _PERCENT.match(text) if isinstance(text, str) else None
+    if match is None:
+        return parse_length(text)
+    percent = float(match.group(1))
+    if not math.isfinite(percent):
+        raise UnitError(f"percentage {text!r} is not a finite number")
+    return Share(percent)

@@ -2,7 +2,9 @@
 
 The cut file holds only geometry: cuts and slits as pure red (#ff0000), scores as pure blue
 (#0000ff), 0.025 mm hairlines, no fills, no text; everything in page millimetres, nested
-transforms and clips resolved, so laser and blade software reads it as drawn.
+transforms and clips resolved, so laser and blade software reads it as drawn. A card with
+rounded corners is cut along its rounded outline (a path with an arc at each corner): the
+print sheet's straight cuts along its edges, which a trimmer follows, are left out here.
 
 Print-then-cut sheets are imposed inside the registration marks (Silhouette style: a 5 mm
 square top left, 20 mm L marks top right and bottom left, 0.5 mm thick, 10 mm from the
@@ -12,6 +14,7 @@ edges), with the print layer's text converted to paths and the cut layer as abov
 from dataclasses import replace
 from pathlib import Path
 
+from generator.export.faces import rounded_rect
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, by_role
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic
@@ -95,15 +98,29 @@ def _segments(item: Item) -> list[tuple[tuple[float, float], tuple[float, float]
     return list(zip(pts, pts[1:], strict=False))
 
 
+def _page_path(commands: tuple[tuple, ...], m: Matrix) -> tuple[tuple, ...]:
+    """Path commands with every point taken through m (a Bézier's control points too)."""
+    return tuple((c[0], *[v for k in range(1, len(c), 2) for v in _apply(m, c[k], c[k + 1])]) for c in commands)
+
+
 def cutter_lines(items, m: Matrix = IDENTITY, clip: Box | None = None) -> list[Item]:
     """Every cut, slit and score line under `items`, in page millimetres, clipped as drawn,
-    restyled as a cutter hairline in its role's colour."""
+    restyled as a cutter hairline in its role's colour; a rounded outline's path replaces
+    the straight cuts along its edges."""
+    rounded: list[Box] = []
+    lines = _lines(items, m, clip, rounded)
+    return [piece for line in lines for piece in _off_rounded_edges(line, rounded)]
+
+
+def _lines(items, m: Matrix, clip: Box | None, rounded: list[Box]) -> list[Item]:
+    """cutter_lines' lines, each straight piece its own segment; the page box of every
+    rounded cut outline added to `rounded`."""
     out: list[Item] = []
     for item in items:
         if isinstance(item, Group):
             inner = _compose(m, item.transform)
             box = _clip_box(inner, item.clip, clip) if item.clip else clip
-            out += cutter_lines(item.items, inner, box)
+            out += _lines(item.items, inner, box, rounded)
             continue
         role = getattr(item, "style", Style()).role
         if role not in ROLE_COLOUR:
@@ -120,13 +137,45 @@ def cutter_lines(items, m: Matrix = IDENTITY, clip: Box | None = None) -> list[I
             scale = abs(m[0] * m[3] - m[1] * m[2]) ** 0.5
             out.append(Circle(cx, cy, item.r * scale, style))
         elif isinstance(item, PathItem):
-            commands = tuple(
-                (c[0], *[v for k in range(1, len(c), 2) for v in _apply(m, c[k], c[k + 1])]) for c in item.commands
-            )
-            out.append(PathItem(commands, style))
-        elif isinstance(item, Rect):  # rounded corners: as drawn
-            out.append(replace(item, style=style) if m == IDENTITY else Group((replace(item, style=style),), m))
+            out.append(PathItem(_page_path(item.commands, m), style))
+        elif isinstance(item, Rect):  # rounded corners: a path with their arcs
+            out.append(PathItem(_page_path(rounded_rect(item.x, item.y, item.w, item.h, item.radius), m), style))
+            if role == "cut":
+                rounded.append(_clip_box(m, (item.x, item.y, item.w, item.h), None))
     return out
+
+
+#: How near (mm) a straight cut must run to a rounded outline's edge to be that edge.
+ON_EDGE = 1e-6
+
+
+def _off_rounded_edges(line: Item, rounded: list[Box]) -> list[Item]:
+    """The line without what of it runs along an edge of a rounded outline (which cuts that
+    edge itself, and its corners round): a straight cut past a rounded card's corner would
+    cut the corner square again."""
+    if not isinstance(line, Polyline) or not rounded:
+        return [line]
+    (x0, y0), (x1, y1) = line.points
+    if abs(y0 - y1) <= ON_EDGE:
+        spans = [(b[0], b[2]) for b in rounded if any(abs(y0 - edge) <= ON_EDGE for edge in (b[1], b[3]))]
+        return [replace(line, points=((a, y0), (b, y0))) for a, b in _minus(min(x0, x1), max(x0, x1), spans)]
+    if abs(x0 - x1) <= ON_EDGE:
+        spans = [(b[1], b[3]) for b in rounded if any(abs(x0 - edge) <= ON_EDGE for edge in (b[0], b[2]))]
+        return [replace(line, points=((x0, a), (x0, b))) for a, b in _minus(min(y0, y1), max(y0, y1), spans)]
+    return [line]
+
+
+def _minus(low: float, high: float, spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """What of the interval [low, high] no span covers, in order (pieces under a micron dropped)."""
+    pieces = [(low, high)]
+    for start, end in spans:
+        pieces = [
+            part
+            for a, b in pieces
+            for part in ((a, min(b, start)), (max(a, end), b))
+            if part[1] - part[0] > ON_EDGE * 1000
+        ]
+    return pieces
 
 
 def cut_sheet(sheet: Sheet) -> Sheet:

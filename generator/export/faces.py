@@ -1,11 +1,24 @@
 """The faces of a game, deck by deck, and one face as a page of its own (trim plus a
-shop's bleed) for the per-face exports."""
+shop's bleed) for the per-face exports.
 
+A card with rounded corners (its layout's `corners:`) is cut by the shop's die or the
+player's cutter, so an exported face leaves out the cut line round it and shows its shape:
+its art runs the whole bleed past every point of that rounded line, and the page's corners
+further out are left white.
+"""
+
+import math
 from dataclasses import dataclass
 
-from generator.layout.scene import Group, Rect, Scene
+from generator.layout.scene import Group, Item, Path, Rect, Scene, Style, line_style
 from generator.pipeline import PrintRun
 from generator.sheets.model import Sheet
+
+#: A quarter circle of radius 1 as one cubic Bézier: its control points lie this far along
+#: the tangents at its ends (the curve strays from the circle by under 0.03%).
+KAPPA = 4 * (math.sqrt(2) - 1) / 3
+#: What lies outside a face's rounded corners, as white as the paper it prints on.
+OUTSIDE = Style(fill="#ffffff")
 
 
 @dataclass
@@ -17,6 +30,8 @@ class Deck:
     label: str
     fronts: list[Scene]
     backs: list[Scene | None]
+    #: The radius of the cards' rounded corners (0: square).
+    corners: float = 0.0
 
     @property
     def two_sided(self) -> bool:
@@ -40,6 +55,7 @@ def decks(run: PrintRun) -> list[Deck]:
             part.kind.label or part.kind.name,
             [f.front for f in part.faces],
             [f.back for f in part.faces],
+            part.layout.corners,
         )
         for part in run.parts()
         if part.faces  # a file may hold data other files draw from
@@ -71,12 +87,56 @@ def bled(scene: Scene, bleed: float) -> list:
     return out
 
 
-def face_sheet(scene: Scene, bleed: float) -> Sheet:
+def shown(items: list[Item], scene: Scene, corners: float) -> list[Item]:
+    """A face's items as an export shows them: without the cut line round its rounded
+    corners (generator/sources/layout_model.py, corner_outline), which the die cuts."""
+    if not corners:
+        return items
+    outline = Rect(0.0, 0.0, scene.width, scene.height, line_style("cut"), corners)
+    return [item for item in items if item != outline]
+
+
+def _arcs(x: float, y: float, w: float, h: float, r: float) -> list[tuple[tuple[float, float], tuple, tuple]]:
+    """Each corner of the box, clockwise from the top right (y down): the corner, where its
+    arc of radius r starts, and the arc to where it ends, as path commands."""
+    k = KAPPA * r
+    return [
+        ((x + w, y), ("L", x + w - r, y), ("C", x + w - r + k, y, x + w, y + r - k, x + w, y + r)),
+        ((x + w, y + h), ("L", x + w, y + h - r), ("C", x + w, y + h - r + k, x + w - r + k, y + h, x + w - r, y + h)),
+        ((x, y + h), ("L", x + r, y + h), ("C", x + r - k, y + h, x, y + h - r + k, x, y + h - r)),
+        ((x, y), ("L", x, y + r), ("C", x, y + r - k, x + r - k, y, x + r, y)),
+    ]
+
+
+def rounded_rect(x: float, y: float, w: float, h: float, r: float) -> tuple[tuple, ...]:
+    """The outline of the box with corners of radius r, as one closed path."""
+    commands: list[tuple] = []
+    for _, start, arc in _arcs(x, y, w, h, r):
+        commands += [("M" if not commands else "L", *start[1:]), arc]
+    return (*commands, ("Z",))
+
+
+def outside_corners(x: float, y: float, w: float, h: float, r: float) -> Path:
+    """What lies outside the rounded corners of the box, within the box, in white."""
+    return Path(
+        tuple(
+            command for corner, start, arc in _arcs(x, y, w, h, r) for command in (("M", *corner), start, arc, ("Z",))
+        ),
+        OUTSIDE,
+    )
+
+
+def face_sheet(scene: Scene, bleed: float, corners: float = 0.0) -> Sheet:
     """The face alone on a page of its trim plus `bleed` each side: TrimBox and BleedBox
-    set, backgrounds run to the page edge, other art clipped there."""
+    set, backgrounds run to the page edge, other art clipped there. A face with rounded
+    corners shows its shape: its art runs `bleed` past the rounded cut line, no further."""
     w, h = scene.width + 2 * bleed, scene.height + 2 * bleed
-    group = Group(tuple(bled(scene, bleed)), (1, 0, 0, 1, bleed, bleed), clip=(-bleed, -bleed, w, h))
+    group = Group(
+        tuple(shown(bled(scene, bleed), scene, corners)), (1, 0, 0, 1, bleed, bleed), clip=(-bleed, -bleed, w, h)
+    )
     sheet = Sheet(w, h, [group], title=scene.name, side="")
+    if corners:
+        sheet.items.append(outside_corners(0.0, 0.0, w, h, corners + bleed))
     sheet.trim = (bleed, bleed, scene.width, scene.height)
     sheet.bleed = (0.0, 0.0, w, h)
     return sheet

@@ -3,6 +3,8 @@ Crafter and MakePlayingCards, each at the shop's bleed and pixel size.
 
 Pixel sizes follow from the trim: at 300 dpi a poker card (2.5 x 3.5 in) is 750 x 1050 px;
 The Game Crafter adds 1/8 in a side (825 x 1125), MakePlayingCards 36 px a side (822 x 1122).
+Cards with rounded corners are shaped by them (generator/export/faces.py): the shops' dies
+round their cards, and an upload carries the art a bleed past that rounded edge.
 """
 
 from collections.abc import Callable, Sequence
@@ -60,7 +62,11 @@ def export_pngs(
 ) -> list[Path]:
     """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
     images = [
-        SheetImage(out / deck.name / f"{stem}.png", face_sheet(scene, _bleed_for(scene, size(scene))), size(scene))
+        SheetImage(
+            out / deck.name / f"{stem}.png",
+            face_sheet(scene, _bleed_for(scene, size(scene)), deck.corners),
+            size(scene),
+        )
         for deck in decks
         for stem, scene in _faces(deck)
     ]
@@ -100,7 +106,7 @@ def export_drivethrucards(decks: list[Deck], out: Path, icon_dirs: Sequence[Path
     embedded (vector art, so any resolution)."""
     written = []
     for deck in decks:
-        sheets = [face_sheet(scene, DRIVETHRU_BLEED) for scene in drivethru_pages(deck)]
+        sheets = [face_sheet(scene, DRIVETHRU_BLEED, deck.corners) for scene in drivethru_pages(deck)]
         path = out / f"{deck.name}.pdf"
         name = f"{title}: {deck.label}"
         write_with(path, partial(write_pdf, sheets, title=name, icon_path=partial(find_icon, icon_dirs=icon_dirs)))

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
-from generator.export.faces import Deck
+from generator.export.faces import Deck, shown
 from generator.export.raster import SheetImage, write_sheet_pngs
 from generator.layout.scene import Group, Rect, Scene, Style
 from generator.layout.text import set_line
@@ -42,13 +42,14 @@ def card_px(scene: Scene, cols: int, rows: int) -> tuple[int, int, float]:
     return int(scene.width / 25.4 * dpi), int(scene.height / 25.4 * dpi), dpi
 
 
-def tiled(scenes: list[Scene], cols: int, rows: int) -> Sheet:
-    """The scenes in a cols x rows grid, trim to trim, row by row."""
+def tiled(scenes: list[Scene], cols: int, rows: int, corners: float = 0.0) -> Sheet:
+    """The scenes in a cols x rows grid, trim to trim, row by row; cards with rounded
+    corners without the cut line round them (Tabletop Simulator rounds its cards itself)."""
     w, h = scenes[0].width, scenes[0].height
     sheet = Sheet(cols * w, rows * h, title="tts", side="")
     for n, scene in enumerate(scenes):
         x, y = (n % cols) * w, (n // cols) * h
-        sheet.items.append(Group(tuple(scene.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h)))
+        sheet.items.append(Group(tuple(shown(scene.items, scene, corners)), (1, 0, 0, 1, x, y), clip=(0, 0, w, h)))
     return sheet
 
 
@@ -93,14 +94,15 @@ def export_deck(deck: Deck, out: Path, first_id: int, image_base: str) -> tuple[
         back = deck.common_back or plain_back(deck.fronts[0], deck.label)
         w, h, dpi = card_px(back, 1, 1)
         path = out / f"{deck.name}-back.png"
-        images.append(SheetImage(path, tiled([back], 1, 1), (w, h), dpi))
+        images.append(SheetImage(path, tiled([back], 1, 1, deck.corners), (w, h), dpi))
         back_url = image_url(path, image_base)
     for s, start in enumerate(range(0, len(firsts), PER_SHEET)):
         chunk = firsts[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
         w, h, dpi = card_px(deck.fronts[0], cols, rows)
         faces = out / f"{deck.name}-faces-{s + 1:02d}.png"
-        images.append(SheetImage(faces, tiled([deck.fronts[i] for i in chunk], cols, rows), (cols * w, rows * h), dpi))
+        fronts = tiled([deck.fronts[i] for i in chunk], cols, rows, deck.corners)
+        images.append(SheetImage(faces, fronts, (cols * w, rows * h), dpi))
         entry = {
             "FaceURL": image_url(faces, image_base),
             "BackURL": back_url,
@@ -113,7 +115,7 @@ def export_deck(deck: Deck, out: Path, first_id: int, image_base: str) -> tuple[
         if unique_back:
             backs = out / f"{deck.name}-backs-{s + 1:02d}.png"
             scenes = [deck.backs[i] or plain_back(deck.fronts[i], deck.label) for i in chunk]
-            images.append(SheetImage(backs, tiled(scenes, cols, rows), (cols * w, rows * h), dpi))
+            images.append(SheetImage(backs, tiled(scenes, cols, rows, deck.corners), (cols * w, rows * h), dpi))
             entry["BackURL"] = image_url(backs, image_base)
         custom[str(first_id + s)] = entry
     cards = []

@@ -16,9 +16,9 @@ from generator.layout.scene import Box, Icon, Item
 from generator.layout.text import Missing, TextStyle, fit_styled, plain_text
 from generator.sources.art import ArtError, read_art
 from generator.sources.errors import Loc, SourceError, display_path
-from generator.sources.game import Game
-from generator.sources.layout_model import Layout
-from generator.sources.layouts import load_layout
+from generator.sources.game import ComponentFile, Game
+from generator.sources.layout_model import CardSize, Layout
+from generator.sources.layouts import card_size, load_layout
 from generator.sources.markup import Styled
 from generator.sources.paths import file_inside
 from generator.text.coverage import char_name
@@ -44,8 +44,16 @@ class LayoutContext:
     #: cached layout must check is unchanged.
     art_files: set[Path] = field(default_factory=set)
 
-    def layout(self, name: str, kind: HasParams, loc: Loc | None = None) -> Layout:
-        return _cached_layout(name, tuple(self.layout_dirs), loc, kind)
+    def layout(self, name: str, kind: HasParams, loc: Loc | None = None, size: CardSize | None = None) -> Layout:
+        """The layout `name` for `kind`, made for a card of `size` (else its own size)."""
+        return _cached_layout(name, tuple(self.layout_dirs), loc, kind, size)
+
+    def file_layout(self, component_file: ComponentFile, kind: HasParams, loc: Loc | None = None) -> Layout:
+        """The layout a component file's components are drawn with: its `layout:`, at the
+        file's `size:` when it gives one."""
+        data = component_file.data
+        size = card_size(data["size"], data.loc_of("size")) if "size" in data else None
+        return self.layout(component_file.layout, kind, loc, size)
 
     def icon_path(self, name: str) -> Path | None:
         return find_icon(name, self.icon_dirs)
@@ -132,5 +140,8 @@ def forget_layouts() -> None:
 
 
 @cache
-def _cached_layout(name: str, dirs: tuple[Path, ...], loc: Loc | None, kind: HasParams) -> Layout:
-    return load_layout(name, list(dirs), loc, kind.params_schema)
+def _cached_layout(
+    name: str, dirs: tuple[Path, ...], loc: Loc | None, kind: HasParams, size: CardSize | None
+) -> Layout:
+    """Read once per process for each card size it is made for."""
+    return load_layout(name, list(dirs), loc, kind.params_schema, size)

@@ -42,6 +42,11 @@ def papers_dir() -> Path:
     return layouts_dir() / "sheets"
 
 
+def sizes_file() -> Path:
+    """The table of card sizes print shops sell, by name (`size: poker`), in millimetres."""
+    return layouts_dir() / "sizes.yaml"
+
+
 @cache
 def fonts_dir() -> Path:
     """The shipped fonts (TrueType and OpenType files), each family with its licence."""

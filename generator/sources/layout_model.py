@@ -4,15 +4,20 @@ Every length is in millimetres, every element a typed value of its own kind, and
 value that a later finding may point at keeps its file:line:col. A kind's own `params`
 are a frozen located mapping, validated by the kind's schema, its lengths in mm: their
 meaning is the kind's business.
+
+A layout is made for one card size, its own or the one a component file asks for: an
+element's box may be written as percentages of the card, from its right or bottom edge, or
+centred (docs/layouts.md, "Boxes that follow the card"), and is resolved here into
+millimetres from the card's top left corner, so what draws it never sees the difference.
 """
 
 from dataclasses import dataclass, field
 from typing import Literal
 
-from generator.sources.errors import Loc
+from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.loader import LocDict
-from generator.units import parse_length
+from generator.units import parse_length, parse_share
 
 
 @dataclass(frozen=True)
@@ -24,6 +29,33 @@ class FromField:
 
 #: A colour as a layout writes it (#rrggbb), or taken from an item's field.
 Colour = str | FromField
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """A card's trimmed width and height, in mm."""
+
+    width: float
+    height: float
+
+
+#: Each axis of an element's box, as its keys name it: where it starts, how long it is, and
+#: how far its far end is from the far edge of what it is placed in.
+AXES = (("x", "width", "right"), ("y", "height", "bottom"))
+#: `x: center` or `y: center` centres the box on that axis.
+CENTER = "center"
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What an element's box is measured against: percentages against the card, edges and
+    centring against the box it is placed in (the card's trim, or its repeat's box)."""
+
+    card: CardSize
+    width: float
+    height: float
+    #: What it is, for messages: "the card", "repeat 'rents'".
+    what: str = "the card"
 
 
 @dataclass(frozen=True)
@@ -175,6 +207,9 @@ class Layout:
     back_elements: tuple[Element, ...] = ()
     #: The kind's own parameters, validated by its params schema, lengths in mm.
     params: LocMap = field(default_factory=LocMap)
+    #: The radius of the card's rounded corners (0: square). Its cut outline is the last of
+    #: the front's elements (and of the back's, when there is a back): see `corner_outline`.
+    corners: float = 0.0
 
     @property
     def footprint(self) -> tuple[float, float, float]:
@@ -197,14 +232,62 @@ def _length(spec: LocDict, key: str, default: str) -> float:
     return parse_length(spec.get(key, default))
 
 
-def element(name: str, spec: LocDict, palette: tuple[tuple[str, str], ...] = ()) -> Element:
-    """The typed element for a checked element mapping (ELEMENT_SCHEMA, _check_elements)."""
+def _extent(spec: LocDict, key: str, whole: float) -> float | None:
+    """A box key in mm (a percentage of the card's `whole` side), or None when not given."""
+    if key not in spec:
+        return None
+    value = parse_share(spec[key])
+    return value if isinstance(value, float) else value.of(whole)
+
+
+def _span(
+    spec: LocDict, name: str, axis: tuple[str, str, str], whole: float, room: float, frame: Frame
+) -> tuple[float, float]:
+    """Where the box starts along one axis and how long it is, in mm: from at most two of
+    its start, size and end (layouts.py checks that), percentages of the card's `whole`
+    side, the end and `center` within the frame's `room` on this axis."""
+    start_key, size_key, end_key = axis
+    size, end = _extent(spec, size_key, whole), _extent(spec, end_key, whole)
+    if spec.get(start_key) == CENTER or end is not None:
+        edge = f"its {end_key} edge" if end is not None else "its centre"
+        if room <= 0:
+            raise SourceError(
+                spec.loc, f"element {name!r} places {edge} in {frame.what}, which has no {size_key}: give it one"
+            )
+    if spec.get(start_key) == CENTER:
+        return (room - (size or 0.0)) / 2, size or 0.0
+    start = _extent(spec, start_key, whole)
+    if end is None:
+        return start or 0.0, size or 0.0
+    if size is not None:
+        return room - end - size, size
+    size = room - end - (start or 0.0)
+    if size < 0:
+        raise SourceError(
+            spec.loc,
+            f"element {name!r} has {start_key} and {end_key} that overlap on {frame.what} "
+            f"({room:g} mm): {-size:.2f} mm too much",
+        )
+    return start or 0.0, size
+
+
+def _box(spec: LocDict, name: str, frame: Frame) -> dict[str, float]:
+    """The element's x, y, width and height in mm from its frame's top left corner."""
+    (x, width), (y, height) = (
+        _span(spec, name, axis, whole, room, frame)
+        for axis, whole, room in zip(
+            AXES, (frame.card.width, frame.card.height), (frame.width, frame.height), strict=True
+        )
+    )
+    return {"x": x, "y": y, "width": width, "height": height}
+
+
+def element(name: str, spec: LocDict, frame: Frame, palette: tuple[tuple[str, str], ...] = ()) -> Element:
+    """The typed element for a checked element mapping (ELEMENT_SCHEMA, _check_elements),
+    its box resolved on `frame`."""
     common = {
         "name": name,
-        "x": _length(spec, "x", "0mm"),
-        "y": _length(spec, "y", "0mm"),
-        "width": _length(spec, "width", "0mm"),
-        "height": _length(spec, "height", "0mm"),
+        **_box(spec, name, frame),
         "loc": spec.loc,
         "when": spec.get("when"),
         "when_loc": spec.loc_of("when") if "when" in spec else None,
@@ -248,13 +331,14 @@ def element(name: str, spec: LocDict, palette: tuple[tuple[str, str], ...] = ())
             role=spec.get("role", "art"),
         )
     if kind == "repeat":
+        inner = Frame(frame.card, common["width"], common["height"], f"repeat {name!r}")
         return RepeatElement(
             **common,
             field=spec["field"],
             field_loc=spec.loc_of("field"),
             step_x=_length(spec, "step_x", "0mm"),
             step_y=_length(spec, "step_y", "0mm"),
-            elements=tuple(element(n, s, palette) for n, s in spec["elements"].items()),
+            elements=tuple(element(n, s, inner, palette) for n, s in spec["elements"].items()),
         )
     if kind == "shape":
         return ShapeElement(
@@ -283,19 +367,54 @@ def _font(value: str | list[str]) -> str | tuple[str, ...]:
     return value if isinstance(value, str) else tuple(value)
 
 
-def layout_of(name: str, data: LocDict, params: LocMap) -> Layout:
-    """The typed layout for a checked layout mapping, with the kind's checked params."""
+def corner_outline(size: CardSize, corners: float, loc: Loc) -> RectElement:
+    """The cut line round a card with rounded corners: a cut-role rectangle on its trim, with
+    the corners' radius. Print sheets keep their straight cuts and crop marks (a corner punch
+    finishes the corners), the cutter export cuts along it, and the shop exports shape their
+    faces by it (generator/export/)."""
+    return RectElement(
+        name="corners", x=0.0, y=0.0, width=size.width, height=size.height, loc=loc, radius=corners, role="cut", z=100
+    )
+
+
+def layout_of(name: str, data: LocDict, params: LocMap, size: CardSize) -> Layout:
+    """The typed layout for a checked layout mapping, with the kind's checked params, made
+    for a card of `size`."""
     palette = tuple(sorted((str(k), str(v).lower()) for k, v in data.get("colours", {}).items()))
+    frame = Frame(size, size.width, size.height)
+    front, back = (
+        tuple(element(n, s, frame, palette) for n, s in data.get(key, {}).items())
+        for key in ("elements", "back_elements")
+    )
+    corners = _corners(data, size)
+    if corners:  # the cut line goes round every face: the front, and the back when there is one
+        outline = (corner_outline(size, corners, data.loc_of("corners")),)
+        front = front + outline
+        back = back + outline if back else back
     return Layout(
         name=name,
-        width=parse_length(data["size"]["width"]),
-        height=parse_length(data["size"]["height"]),
+        width=size.width,
+        height=size.height,
         loc=data.loc,
         bleed=_length(data, "bleed", "0mm"),
         gap=_length(data, "gap", "0mm"),
         background=_optional_colour(data, "background"),
-        elements=tuple(element(n, s, palette) for n, s in data.get("elements", {}).items()),
+        elements=front,
         back_background=_optional_colour(data, "back_background"),
-        back_elements=tuple(element(n, s, palette) for n, s in data.get("back_elements", {}).items()),
+        back_elements=back,
         params=params,
+        corners=corners,
     )
+
+
+def _corners(data: LocDict, size: CardSize) -> float:
+    """The corners' radius, which at most half the card's shorter side allows."""
+    corners = _length(data, "corners", "0mm")
+    most = min(size.width, size.height) / 2
+    if corners > most:
+        raise SourceError(
+            data.loc_of("corners"),
+            f"corners of {corners:g} mm do not fit a {size.width:g} x {size.height:g} mm card: "
+            f"at most half its shorter side, {most:g} mm",
+        )
+    return corners

@@ -6,15 +6,22 @@ restates only what differs. Cycles are errors. Unknown keys are errors, not igno
 Layouts are looked up in a list of folders (a game's own layouts/, then the shipped ones).
 A layout that extends its own name extends the one further down the list: a game folder's
 `register-card.yaml` saying `extends: register-card` restyles the shipped register card.
+
+A layout's `size:` (and a component file's, which lays the file out at that size) is a width
+and height or the name of a card size print shops sell, from the shipped table
+(layouts/sizes.yaml).
 """
 
+import difflib
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 
 from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.expressions import parse_condition
 from generator.sources.frozen import LocMap, frozen
-from generator.sources.layout_model import Layout, layout_of
+from generator.sources.layout_model import AXES, CENTER, CardSize, Layout, layout_of
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.paths import file_inside
 from generator.sources.schema import (
@@ -22,11 +29,13 @@ from generator.sources.schema import (
     LENGTH,
     NONNEGATIVE_LENGTH,
     POSITIVE_LENGTH,
+    checked_length,
     closed,
     lengths_in_mm,
     validate,
 )
 from generator.sources.templates import parse_template
+from generator.units import Share, UnitError, parse_share
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
@@ -62,12 +71,16 @@ OWN_KEYS = {
     "hyphenate": "text",
 }
 
+#: A key of an element's box: a length, a percentage of the card's width (x, width, right)
+#: or height (y, height, bottom), and for x and y `center`. Read by _check_box, which says
+#: what was expected (a number is left a number, so that a missing unit is named as such).
+BOX_KEY: dict = {"description": "a length, a percentage of the card's side, or (x, y) center"}
+#: The range a percentage of the card may take, by the box keys it is given for.
+SIZE_PERCENT, PLACE_PERCENT = (0.0, 100.0), (-100.0, 100.0)
+
 _ELEMENT_KEYS: dict[str, dict] = {
     "type": {"enum": ["text", "rect", "line", "icon", "image", "shape", "computed"]},
-    "x": LENGTH,
-    "y": LENGTH,
-    "width": NONNEGATIVE_LENGTH,
-    "height": NONNEGATIVE_LENGTH,
+    **{key: BOX_KEY for axis in AXES for key in axis},
     "field": {"type": "string"},
     "text": {"type": "string"},
     "template": {"type": "string"},
@@ -110,11 +123,31 @@ ELEMENT_SCHEMA = closed(
 )
 
 
+#: A card's size as a layout or a component file gives it: a width and a height, or a name
+#: from the table of card sizes.
+SIZE = {
+    "anyOf": [
+        NAME,
+        closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
+    ]
+}
+#: The table of card sizes (layouts/sizes.yaml): each name's width and height, and the shop
+#: or standard it comes from.
+SIZES_SCHEMA = {
+    "type": "object",
+    "propertyNames": NAME,
+    "additionalProperties": closed(
+        {"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH, "source": {"type": "string", "minLength": 1}},
+        ["width", "height", "source"],
+    ),
+}
+
 LAYOUT_SCHEMA = closed(
     {
         "extends": NAME,
         "about": {"type": "string"},
-        "size": closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
+        "size": SIZE,
+        "corners": NONNEGATIVE_LENGTH,
         "bleed": NONNEGATIVE_LENGTH,
         "gap": NONNEGATIVE_LENGTH,
         "background": COLOUR_OR_FIELD,
@@ -136,27 +169,59 @@ SHOWN = (*TEXT_SOURCES, "file")
 
 #: How deep elements lie: layout -> elements -> name, and on inside a repeat -> elements -> name.
 ELEMENT_DEPTHS = (2, 4)
+#: The faces' element lists, the first key on the way to an element.
+FACES = ("elements", "back_elements")
 
 
-def merge(parent: LocDict, child: LocDict, depth: int = 0) -> LocDict:
-    """Child over parent, recursively for mappings; positions kept from whichever won. In an
-    element (depth 2: elements -> name -> spec), the child's field, text or template replaces
-    the parent's: a child saying `text:` over a parent's `field:` shows its text."""
+def merge(parent: LocDict, child: LocDict, path: tuple[str, ...] = ()) -> LocDict:
+    """Child over parent, recursively for mappings (`path`: the keys down to them); positions
+    kept from whichever won. In an element (depth 2: elements -> name -> spec), the child's
+    field, text or template replaces the parent's: a child saying `text:` over a parent's
+    `field:` shows its text; and on each axis of its box, the parent's keys give way to the
+    child's (see _unplaced)."""
     out = LocDict()
     out.loc = child.loc
     out.key_locs, out.value_locs = dict(parent.key_locs), dict(parent.value_locs)
     out.update(parent)
-    if depth in ELEMENT_DEPTHS and any(key in child for key in SHOWN):
+    if _is_element(path):
+        for key in _unplaced(parent, child):
+            out.pop(key, None)
+    if len(path) in ELEMENT_DEPTHS and any(key in child for key in SHOWN):
         for key in SHOWN:
             out.pop(key, None)
     for key, value in child.items():
         if isinstance(value, LocDict) and isinstance(out.get(key), LocDict):
-            out[key] = merge(out[key], value, depth + 1)
+            out[key] = merge(out[key], value, (*path, key))
         else:
             out[key] = value
         out.key_locs[key] = child.key_loc(key)
         out.value_locs[key] = child.loc_of(key)
     return out
+
+
+def _is_element(path: tuple[str, ...]) -> bool:
+    """Whether the mapping at `path` is an element: elements -> name, or a repeat's entry
+    inside one (elements -> name -> elements -> name); not a kind's params that lie as deep."""
+    return len(path) in ELEMENT_DEPTHS and path[0] in FACES and path[2:3] in ((), ("elements",))
+
+
+def _unplaced(parent: LocDict, child: LocDict) -> list[str]:
+    """The parent's box keys a child element drops, so that each axis keeps at most two of
+    its start, size and end, the child's first: where the parent's would make three, a
+    child's start (x, y) or size drops the parent's end (right, bottom) and a child's end
+    the parent's start; a centred start drops an end either way."""
+    dropped = []
+    for axis in AXES:
+        start, _, end = axis
+        own = [key for key in axis if key in child]
+        kept = [key for key in axis if key in parent and key not in child]
+        if own and kept and len(own) + len(kept) == 3:
+            dropped += kept if len(own) == 2 else [start if own == [end] else end]
+        elif child.get(start) == CENTER and end in kept:
+            dropped.append(end)
+        elif end in own and start in kept and parent[start] == CENTER:
+            dropped.append(start)
+    return dropped
 
 
 def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
@@ -169,14 +234,20 @@ def layout_path(name: str, dirs: list[Path], loc: Loc | None) -> Path:
 
 
 def load_layout(
-    name: str, dirs: list[Path] | None = None, loc: Loc | None = None, params_schema: dict | None = None
+    name: str,
+    dirs: list[Path] | None = None,
+    loc: Loc | None = None,
+    params_schema: dict | None = None,
+    size: CardSize | None = None,
 ) -> Layout:
     """The layout with its `extends` chain resolved, validated (params by the kind's schema,
-    then made immutable with every length the schema declares in mm, as an item's are)."""
+    then made immutable with every length the schema declares in mm, as an item's are),
+    made for a card of `size` (a component file's), else of the layout's own size."""
     dirs = dirs or [shipped.layouts_dir()]
     data = _resolve(name, dirs, loc, [])
     data.pop("extends", None)
     validate(data, LAYOUT_SCHEMA, fallback=data.loc, what=f"layout {name!r}")
+    own = card_size(data["size"], data.loc_of("size"))
     _check_elements(data)
     params = data.get("params", LocDict())
     if not hasattr(params, "loc"):
@@ -184,7 +255,35 @@ def load_layout(
     if params_schema is not None:
         validate(params, params_schema, fallback=data.loc, what=f"params of layout {name!r}")
         lengths_in_mm(params, params_schema)
-    return layout_of(name, data, frozen(params))
+    return layout_of(name, data, frozen(params), size or own)
+
+
+def card_size(value: object, loc: Loc) -> CardSize:
+    """A size as a layout or a component file gives it (checked against SIZE): a width and
+    height, or a name from the table of card sizes (an unknown name is an error at `loc`
+    naming the closest ones and listing them all)."""
+    if isinstance(value, Mapping):
+        return CardSize(
+            checked_length(value["width"], "positive-length"), checked_length(value["height"], "positive-length")
+        )
+    table = card_sizes()
+    if value in table:
+        return table[str(value)]
+    close = difflib.get_close_matches(str(value), list(table), n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(repr(name) for name in close)}?)" if close else ""
+    raise SourceError(
+        loc,
+        f"unknown card size {value!r}{hint}: give a width and height, or one of: {', '.join(sorted(table))}",
+    )
+
+
+@cache
+def card_sizes() -> dict[str, CardSize]:
+    """The card sizes print shops sell, by name (the shipped layouts/sizes.yaml)."""
+    path = shipped.sizes_file()
+    data = load_yaml(path)
+    validate(data, SIZES_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="the table of card sizes")
+    return {name: card_size(entry, data.loc_of(name)) for name, entry in data.items()}
 
 
 def _every_element(data: LocDict) -> list[tuple[str, LocDict]]:
@@ -204,6 +303,7 @@ def _check_elements(data: LocDict) -> None:
     for name, spec in _every_element(data):
         _check_repeat(name, spec)
         _check_own_keys(spec)
+        _check_box(name, spec)
         for kind, key in (("shape", "shape"), ("computed", "draw")):
             if spec["type"] == kind and key not in spec:
                 raise SourceError(spec.loc, f"{kind} element {name!r} needs '{key}:'")
@@ -222,6 +322,47 @@ def _check_elements(data: LocDict) -> None:
                 spec.key_loc(sources[1]),
                 f"an element shows one of field, text or template, not {' and '.join(sources)}",
             )
+
+
+def _check_box(name: str, spec: LocDict) -> None:
+    """Each box key is a length, a percentage of the card in range, or for x and y `center`,
+    and each axis gives at most two of its start, size and end (three contradict each other;
+    a centred box has no end)."""
+    for axis, side in zip(AXES, ("width", "height"), strict=True):
+        for key in axis:
+            if key in spec:
+                _check_box_key(key, spec[key], spec.loc_of(key), side, center=key == axis[0])
+        start, _, end = axis
+        given = [key for key in axis if key in spec]
+        if len(given) == 3:
+            raise SourceError(
+                spec.loc,
+                f"element {name!r} gives {', '.join(given[:2])} and {given[2]}, which contradict each other: "
+                f"give two of them (the third follows from the card's {side})",
+            )
+        if spec.get(start) == CENTER and end in spec:
+            raise SourceError(
+                spec.key_loc(end),
+                f"element {name!r} is centred ({start}: center), so it takes no {end}: give its {side}",
+            )
+
+
+def _check_box_key(key: str, value: object, loc: Loc, side: str, center: bool) -> None:
+    """One box key's value: what it may be, and its range."""
+    if center and value == CENTER:
+        return
+    size = key in ("width", "height")
+    try:
+        parsed = parse_share(value)
+        if isinstance(parsed, Share):
+            low, high = SIZE_PERCENT if size else PLACE_PERCENT
+            if not low <= parsed.percent <= high:
+                raise UnitError(f"expected a percentage between {low:g}% and {high:g}%, got {value!r}")
+        else:
+            checked_length(value, "nonnegative-length" if size else "length")
+    except UnitError as exc:
+        options = f"a length, a percentage of the card's {side} such as '10%'" + (", or 'center'" if center else "")
+        raise SourceError(loc, f"{exc} ('{key}' takes {options})") from None
 
 
 def _check_own_keys(spec: LocDict) -> None:

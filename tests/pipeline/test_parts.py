@@ -16,7 +16,7 @@ from generator.layout.scene import Rect
 from generator.pipeline.parts import LaidGame, LayoutFailed, laid_game, lay_out, print_context, printable
 from generator.sheets.options import PrintOptions
 from generator.sources.errors import SourceError
-from generator.units import parse_length
+from generator.sources.layouts import card_sizes
 from tests.conftest import ROOT
 from tests.pipeline.tiny import texts, write_game
 
@@ -32,9 +32,9 @@ def test_each_file_is_laid_out_into_the_faces_of_every_copy(tmp_path):
     assert cards.faces[0] is cards.faces[1] is cards.faces[2] and cards.faces[3] is not cards.faces[0]
     assert "A" in texts(cards.faces[0].front.items) and "beta" in texts(cards.faces[3].front.items)
     assert all(f.back is None for f in cards.faces) and "Deck" in texts(more.faces[0].back.items)
-    size = yaml.safe_load((ROOT / "layouts" / "card.yaml").read_text())["size"]
+    size = card_sizes()[yaml.safe_load((ROOT / "layouts" / "card.yaml").read_text())["size"]]  # poker
     front = cards.faces[0].front
-    assert (front.width, front.height) == (parse_length(size["width"]), parse_length(size["height"])) == (63.5, 88.9)
+    assert (front.width, front.height) == (size.width, size.height) == (63.5, 88.9)
     assert front.bleed == 3.0 and cards.gap == 0.0
 
 
