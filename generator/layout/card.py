@@ -8,6 +8,7 @@ the game's layouts for that card (a spell among units), of the same size and ble
 """
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -20,6 +21,7 @@ from generator.sources.expressions import parse_condition
 from generator.sources.frozen import LocMap
 from generator.sources.items import Item, rule
 from generator.sources.layout_model import (
+    CardSize,
     Element,
     FromField,
     ImageElement,
@@ -52,20 +54,25 @@ class CardKind(ElementKind):
 
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         chosen = [self.layout_for(item, layout, ctx) for item in items]
-        items = [matched(item, self.reads(own)) for item, own in zip(items, chosen, strict=True)]
+        items = [matched(item, _reads(own)) for item, own in zip(items, chosen, strict=True)]
         for own in {id(own): own for own in chosen}.values():
-            ctx.findings.extend(field_findings([i for i, c in zip(items, chosen, strict=True) if c is own], own))
+            ctx.findings.extend(unread_findings([i for i, c in zip(items, chosen, strict=True) if c is own], own))
             ctx.findings.extend(placement_findings(own))
+        ctx.findings.extend(missing_findings(list(zip(items, chosen, strict=True))))
         return super().draw_file(items, layout, ctx)
 
-    def reads(self, layout: Layout) -> frozenset[str]:
-        return frozenset({"title", *RESERVED, *layout_fields(layout)})
+    def reads(self, layout: Layout, items: Sequence[LocMap], ctx: LayoutContext) -> frozenset[str]:
+        """What the layouts its items are drawn with read (an item's own `layout:` included)."""
+        return frozenset().union(*(_reads(self.layout_for(item, layout, ctx)) for item in items), _reads(layout))
 
     def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
-        """The item's own `layout:`, which must print at the file's layout's size and bleed."""
+        """The item's own `layout:`, which must print at the file's layout's size and bleed:
+        at the size the file's `size:` gives, when it gives one."""
         if "layout" not in item:
             return layout
-        own = ctx.layout(item["layout"], self, item.loc_of("layout"))
+        natural = ctx.layout(layout.name, self, layout.loc)
+        size = None if natural.footprint == layout.footprint else CardSize(layout.width, layout.height)
+        own = ctx.layout(item["layout"], self, item.loc_of("layout"), size)
         if not all(math.isclose(a, b, abs_tol=0.01) for a, b in zip(own.footprint, layout.footprint, strict=True)):
             raise SourceError(
                 item.loc_of("layout"),
@@ -73,6 +80,10 @@ class CardKind(ElementKind):
                 "every card of a file prints on one grid",
             )
         return own
+
+
+def _reads(layout: Layout) -> frozenset[str]:
+    return frozenset({"title", *RESERVED, *layout_fields(layout)})
 
 
 #: Item keys that are not shown by an element but mean something to every card.
@@ -131,34 +142,46 @@ def matched(item: LocMap, read: frozenset[str]) -> LocMap:
 
 
 def field_findings(items: list[LocMap], layout: Layout) -> list[Finding]:
+    """The findings about fields of items all drawn with one layout: unread_findings and
+    missing_findings."""
+    return unread_findings(items, layout) + missing_findings([(item, layout) for item in items])
+
+
+def unread_findings(items: list[LocMap], layout: Layout) -> list[Finding]:
     """A key written in YAML that no element reads (often a misspelling) is one warning for
-    the items that have it; a field an element shows that no item has (often the other half
-    of one) is a warning at the element, naming the items' closest keys. A table's columns
-    that nothing reads are the pipeline's business: one note per file (layout/columns.py)."""
+    the items that have it. A table's columns that nothing reads are the pipeline's
+    business: one note per file (layout/columns.py)."""
     read = layout_fields(layout)
-    findings = []
     unread: dict[str, list[LocMap]] = {}
     for item in items:
         for key in item:
             if key not in read and key not in RESERVED and not item.loc_of(key).cell:
                 unread.setdefault(key, []).append(item)
+    findings = []
     for key, having in unread.items():
         names = ", ".join(sorted(read)) or "none"
         many = f" (in {len(having)} items)" if len(having) > 1 else ""
         message = f"{key!r} is read by no element of this layout{many}{did_you_mean(key, sorted(read))} "
         findings.append(warning("L006", f"{message}(its elements read: {names})", having[0].key_loc(key)))
-    keys = sorted({key for item in items for key in item})
-    for element in layout.all_elements():
-        showing = _shown_field(element)
-        if showing is not None and items and not any(showing[0] in item for item in items):
-            field, loc = showing
-            findings.append(
-                warning(
-                    "L007",
-                    f"element {element.name!r} shows {field!r}, which no item here has{did_you_mean(field, keys)}",
-                    loc,
-                )
-            )
+    return findings
+
+
+def missing_findings(drawn: list[tuple[LocMap, Layout]]) -> list[Finding]:
+    """A field an element shows that none of the items drawn with it has (often the other
+    half of a misspelling): one warning at the element, naming the items' closest keys. An
+    element several layouts share (through `extends`) is one element."""
+    showing: dict[Loc, tuple[str, str, list[LocMap]]] = {}
+    for item, layout in drawn:
+        for element in layout.all_elements():
+            shown = _shown_field(element)
+            if shown is not None:
+                showing.setdefault(shown[1], (element.name, shown[0], []))[2].append(item)
+    findings = []
+    for loc, (name, field, items) in showing.items():
+        if not any(field in item for item in items):
+            keys = sorted({key for item in items for key in item} - RESERVED)
+            message = f"element {name!r} shows {field!r}, which no item here has{did_you_mean(field, keys)}"
+            findings.append(warning("L007", message, loc))
     return findings
 
 

@@ -5,6 +5,7 @@ its schema once, when the game is read, and read into it), reads its layout (wit
 own `params`), and draws each face.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.layout.context import LayoutContext
@@ -60,9 +61,10 @@ class ComponentKind:
             faces.extend([drawn] * int(item.get("count", 1)))
         return faces
 
-    def reads(self, layout: Layout) -> frozenset[str] | None:
-        """The fields of an item that this kind reads when drawn with `layout`; None: those
-        its item class declares (a table's other columns are left out when it is read)."""
+    def reads(self, layout: Layout, items: Sequence[LocMap], ctx: LayoutContext) -> frozenset[str] | None:
+        """The fields of its `items` that this kind reads when they are drawn with the file's
+        `layout`; None: those its item class declares (a table's other columns are left out
+        when it is read)."""
         return None
 
     def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:

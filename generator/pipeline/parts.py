@@ -107,7 +107,7 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     def make() -> LaidGame:
         ctx.findings += game.notes
         parts = tuple(lay_out(game, ctx, memo))
-        ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "cards")
+        ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "items")
         ctx.findings += rules_findings(game.rules, game.fonts)
         art = files_digest(ctx.art_files)
         return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
@@ -139,7 +139,7 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
         kind = kind_of(component_file, game)
         named_by = "layout" if "layout" in component_file.data else "kind"
         layout = ctx.file_layout(component_file, kind, component_file.data.loc_of(named_by))
-        ctx.findings += column_findings(component_file, kind.reads(layout))
+        ctx.findings += column_findings(component_file, kind.reads(layout, component_file.items, ctx))
         drawer = kind
         if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
             drawer = memo.remembering(kind, fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen))

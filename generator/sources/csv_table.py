@@ -46,7 +46,7 @@ def read_csv(request: TableRequest) -> TableRows:
     """The rows of a CSV file (which has no worksheets), and a note if it is not UTF-8."""
     text, notes = _text(request.path, request.shown)
     table = Loc(request.shown, 1, 1)
-    return TableRows(table, _csv_rows(text, table), notes)
+    return TableRows(table, _csv_rows(text, table), tuple(notes))
 
 
 def _text(path: Path, shown: str) -> tuple[str, list[Finding]]:
@@ -99,11 +99,13 @@ def _csv_rows(text: str, table: Loc) -> Iterator[list[Cell]]:
     number = 0
     try:
         reader = csv.reader(_lines(text), delimiter=_separator(text))
+        opened = 1  # the line the next row starts on: rows with line breaks in a cell span several
         for number, values in enumerate(reader, 1):
             if values == [_END]:
                 return
             if values and values[-1].endswith(_END):
-                raise SourceError(Loc(table.file, number, len(values)), _UNCLOSED)
+                raise SourceError(Loc(table.file, opened, len(values)), _UNCLOSED)
+            opened = reader.line_num + 1
             yield _csv_cells(values, number, table)
     except csv.Error as exc:
         raise SourceError(
@@ -120,8 +122,9 @@ def _lines(text: str) -> Iterator[str]:
 
 
 def _separator(text: str) -> str:
-    """Comma, semicolon or tab: whichever splits the first line into the most columns."""
-    first_line = re.split(r"\r\n|\r|\n", text, maxsplit=1)[0]
+    """Comma, semicolon or tab: whichever splits the first line that is not blank (the
+    header) into the most columns."""
+    first_line = next((line.group() for line in _LINE.finditer(text) if line.group().strip()), "")
     return max(_SEPARATORS, key=lambda d: len(next(csv.reader([first_line], delimiter=d), [])))
 
 

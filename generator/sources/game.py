@@ -29,7 +29,7 @@ from generator.sources.loader import LocDict, LocList, load_yaml
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
 from generator.sources.schema import POSITIVE_LENGTH, closed, lengths_in_mm, validate
-from generator.sources.tables import Column, Columns, Table, TableRequest, read_table
+from generator.sources.tables import Column, Columns, Table, TableRequest, did_you_mean, read_table
 
 #: Bound on the copies a game prints, every item's `count` added up. The largest boxed card
 #: games hold a few thousand cards; 10,000 poker-size cards are over 1,100 letter sheets, and
@@ -256,6 +256,8 @@ def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]]) -> _E
         else (source, data.loc_of("data"))
     )
     table_path = confined(path.parent, name, named_at, "table file")
+    if isinstance(source, LocDict) and not table_path.exists():
+        raise SourceError(named_at, f"no snapshot {name!r} yet: `cutsheet pull` downloads it from the url")
     request = TableRequest(
         table_path, display_path(table_path), named_at, data.get("sheet"), bool(data.get("skip_hidden"))
     )
@@ -269,7 +271,19 @@ def columns_of(data: LocDict, item_class: type[Item] | None) -> Columns:
     """How the file's table columns become its kind's fields."""
     mapping = data.get("columns", LocDict())
     mapped = tuple((str(f), str(header), mapping.loc_of(f)) for f, header in mapping.items())
-    return Columns(item_schema(item_class) if item_class else None, mapped)
+    if item_class is None:
+        return Columns(None, mapped)
+    schema = item_schema(item_class)
+    if schema.get("additionalProperties") is False:
+        fields = list(schema["properties"])
+        for field_name in mapping:
+            if field_name not in fields:
+                raise SourceError(
+                    mapping.key_loc(field_name),
+                    f"a {data['kind']} has no field {field_name!r}{did_you_mean(field_name, fields)} "
+                    f"(its fields: {', '.join(fields)})",
+                )
+    return Columns(schema, mapped)
 
 
 def _components(envelope: _Envelope, items: Mapping[str, type[Item]]) -> ComponentFile:

@@ -71,6 +71,8 @@ class OnlineTable:
     sheet: str | None
     skip_hidden: bool
     columns: Columns
+    #: The component kind its items are, as messages name it.
+    kind: str
 
     @property
     def shown(self) -> str:
@@ -82,9 +84,15 @@ class OnlineTable:
         return self.snapshot.suffix.removeprefix(".").upper()
 
     def read(self, path: Path, shown: str) -> Sequence[LocDict]:
-        """The items of `path` read as a build reads the snapshot; SourceError when it cannot."""
+        """The items of `path` read and validated against its kind as a build reads the
+        snapshot; SourceError when it cannot."""
         request = TableRequest(path, shown, self.url_at, self.sheet, self.skip_hidden)
-        return read_table(request, self.columns).items
+        items = read_table(request, self.columns).items
+        if self.columns.schema is not None:
+            schema = dict(self.columns.schema)
+            for item in items:
+                validate(item, schema, fallback=items.loc, what=f"a {self.kind}")
+        return items
 
 
 @dataclass(frozen=True)
@@ -184,6 +192,7 @@ def online_table(path: Path, kinds: Mapping[str, type[Item]], required: bool = F
         sheet=data.get("sheet"),
         skip_hidden=bool(data.get("skip_hidden")),
         columns=columns_of(data, kinds.get(str(data["kind"]))),
+        kind=str(data["kind"]),
     )
 
 

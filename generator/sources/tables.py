@@ -29,7 +29,7 @@ columns, filled cells and the parts of a dotted column name (the limits below).
 import difflib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -78,15 +78,15 @@ class TableRequest:
     skip_hidden: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class TableRows:
     """What a reader gives: the place of the table (a workbook's names its worksheet), its
-    rows of filled cells from row 1 (the header) on, read lazily, and what reading it
-    noticed that the designer should hear of (an encoding guessed), filled in as read."""
+    rows of filled cells from row 1 on, read lazily, and what reading it noticed that the
+    designer should hear of (an encoding guessed)."""
 
     table: Loc
     rows: Iterator[list[Cell]]
-    notes: list[Finding] = field(default_factory=list)
+    notes: tuple[Finding, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,7 +172,7 @@ class Table:
 
 def items_of(read: TableRows, columns: Columns) -> Table:
     """The items of a table's rows (each its filled cells), the first row that is not blank
-    naming the columns (a worksheet may keep a title or blank rows above it)."""
+    naming the columns (a worksheet may keep blank rows above it)."""
     table, rows = read.table, enumerate(read.rows, 1)
     first: list[Cell] = next((row for number, row in rows if row or number > MAX_ROWS), [])
     header = _header(first, replace(table, line=first[0].loc.line) if first else table, columns)
@@ -206,7 +206,7 @@ def items_of(read: TableRows, columns: Columns) -> Table:
 
 
 #: Headers that name how many copies of a card to print, in spreadsheets kept for other tools.
-COPIES_HEADERS = frozenset({"qty", "quantity", "copies", "amount", "number", "count"})
+COPIES_HEADERS = frozenset({"qty", "quantity", "copies", "amount", "number"})
 
 
 def _copies_hint(header: list[Column], columns: Columns) -> list[Finding]:
@@ -227,31 +227,60 @@ def _copies_hint(header: list[Column], columns: Columns) -> list[Finding]:
 
 
 def _header(cells: list[Cell], table: Loc, columns: Columns) -> list[Column]:
-    """Each column up to the last named one, with the field path it fills."""
+    """Each column up to the last named one, with the field path it fills. A column that
+    `columns:` names fills its field whatever else would; of two columns that would fill
+    the same field of the designer's own (two `Notes`), the second is left out, but two
+    that would fill a field the kind declares are an error: which one prints is not clear."""
     if not cells:
-        raise SourceError(table, "the table has no header row: row 1 names the fields, one per column")
+        raise SourceError(table, "the table has no header row: its first row that is not blank names the fields")
     named = {cell.loc.column: cell for cell in cells}
-    found: list[Column] = []
-    seen: dict[tuple[str, ...], Column] = {}
-    headers: dict[str, Column] = {}
+    _check_mapping(columns)
+    mapped = {normal(header) for _, header, _ in columns.mapped}
+    wanted = []
     for column in range(1, cells[-1].loc.column + 1):
         cell = named.get(column, Cell("", cell_loc(table, table.line, column)))
         header = str(cell.value).strip()
-        if normal(header) in headers:
-            raise SourceError(cell.loc, f"column {header!r} appears twice (first at {headers[normal(header)].loc})")
-        path = _field_path(header, cell.loc, columns)
-        if path and path in seen:
-            first = seen[path]
-            raise SourceError(
-                cell.loc, f"columns {first.header!r} and {header!r} both fill {'.'.join(path)!r} (first at {first.loc})"
-            )
-        found.append(Column(header, path, cell.loc))
-        if normal(header):
-            headers[normal(header)] = found[-1]
+        wanted.append((header, _field_path(header, cell.loc, columns), cell.loc))
+    claimed = {_same(path) for header, path, _ in wanted if normal(header) in mapped}
+    found: list[Column] = []
+    seen: dict[tuple[str, ...], Column] = {}
+    for header, path, loc in wanted:
+        if _same(path) in claimed and normal(header) not in mapped:
+            path = ()
+        elif path and _same(path) in seen:
+            if path[0] in columns.declared:
+                raise SourceError(loc, _twice(seen[_same(path)], header, path, table))
+            path = ()
+        found.append(Column(header, path, loc))
         if path:
-            seen[path] = found[-1]
+            seen[_same(path)] = found[-1]
     _check_mapped(found, columns, table)
     return found
+
+
+def _same(path: tuple[str, ...]) -> tuple[str, ...]:
+    """A field path as matching reads it: `Rules Text` and `rules_text` fill one field."""
+    return tuple(normal(part) for part in path)
+
+
+def _twice(first: Column, header: str, path: tuple[str, ...], table: Loc) -> str:
+    """Two columns filling one field the kind declares, saying which row was the header."""
+    if normal(first.header) == normal(header):
+        said = f"column {header!r} appears twice (first at {first.loc})"
+    else:
+        said = f"columns {first.header!r} and {header!r} both fill {'.'.join(path)!r} (first at {first.loc})"
+    return f"{said}; row {table.line} is read as the header, the first row that is not blank"
+
+
+def _check_mapping(columns: Columns) -> None:
+    """No header is mapped to two fields: a column fills one."""
+    fields: dict[str, str] = {}
+    for field_name, header, loc in columns.mapped:
+        if normal(header) in fields:
+            raise SourceError(
+                loc, f"column {header!r} is mapped to {fields[normal(header)]!r} already: a column fills one field"
+            )
+        fields[normal(header)] = field_name
 
 
 def _field_path(header: str, loc: Loc, columns: Columns) -> tuple[str, ...]:

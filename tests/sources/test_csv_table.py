@@ -44,7 +44,7 @@ def test_the_reader_gives_each_rows_cells_lazily_from_the_header_on(tmp_path):
     path = tmp_path / "cards.csv"
     path.write_text("title,cost\nA,1\n\nB,\n")
     read = read_csv(TableRequest(path, "cards.csv", NAMED_AT))
-    assert (read.table, read.notes) == (Loc("cards.csv", 1, 1), [])
+    assert (read.table, read.notes) == (Loc("cards.csv", 1, 1), ())
     assert [[(cell.value, cell.loc) for cell in row] for row in read.rows] == [
         [("title", Loc("cards.csv", 1, 1)), ("cost", Loc("cards.csv", 1, 2))],
         [("A", Loc("cards.csv", 2, 1)), (1, Loc("cards.csv", 2, 2))],
@@ -200,3 +200,14 @@ def test_a_windows_1252_deck_builds_and_the_warning_is_printed(tmp_path, monkeyp
     result = runner.invoke(main, ["build", "deck", "--out", "out", "--format", "pdf"])
     assert result.exit_code == 0, result.output
     assert "deck/cards.csv:2:4: warning [T003] cards.csv is not UTF-8: read as Windows-1252" in result.output
+
+
+def test_an_unclosed_quote_after_a_cell_of_several_lines_is_placed_at_the_line_it_opens_on(tmp_path):
+    refused = refusal(tmp_path, 'title,text\nScout,"Look at\nthree\ncards"\nStorm,"Rain\nGold,Take one.\n')
+    assert str(refused.loc) == "cards.csv:5:2" and "never closed" in refused.message
+
+
+@pytest.mark.parametrize("separator", [";", "\t"])
+def test_the_separator_is_read_from_the_header_below_blank_lines(tmp_path, separator):
+    read = rows(tmp_path, f"\n\ntitle{separator}text\nScout{separator}Look, then draw.\n")
+    assert read == [{"title": "Scout", "text": "Look, then draw."}]

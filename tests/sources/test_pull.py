@@ -239,10 +239,14 @@ TOO_LARGE = b"title\n" + b"x" * MAX_TABLE_BYTES
             "gave no CSV table a build can read at downloaded cards.csv:2:2: a quote opens this cell",
         ),
         (Page(b"title,text\n"), "gave a table with a header but no items"),
+        (
+            Page(b"name,count\nScout,abc\n"),
+            "gave no CSV table a build can read at downloaded cards.csv:2:",
+        ),
         (Page(b"", status=302, location="ftp://127.0.0.1/cards.csv"), "redirected to ftp://127.0.0.1/cards.csv"),
         (Page(b"", status=302, location="http://example.com/cards.csv"), "is not an https:// address"),
     ],
-    ids=["404", "dropped", "cut-short", "web-page", "too-large", "too-large-said", "bad-csv", "no-items"]
+    ids=["404", "dropped", "cut-short", "web-page", "too-large", "too-large-said", "bad-csv", "no-items", "bad-items"]
     + ["redirect-ftp", "redirect-http"],
 )
 def test_a_failed_pull_keeps_the_snapshot_and_names_the_url(deck, site, page, said):

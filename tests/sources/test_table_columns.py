@@ -124,10 +124,17 @@ def test_copies_that_are_not_a_whole_number_from_0_are_an_error_at_the_cell(deck
     assert not (tmp_path / "out" / "deck" / "deck.pdf").exists()
 
 
-def test_two_headers_that_match_the_same_way_are_an_error_at_the_second(deck, tmp_path):
-    result = build(with_table(deck, "Title,Rules Text,rules_text\nA,B,C\n"), tmp_path / "out")
+def test_two_headers_of_a_field_the_kind_declares_are_an_error_at_the_second(deck, tmp_path):
+    result = build(with_table(deck, "Title,Text,TITLE\nA,B,C\n"), tmp_path / "out")
     assert result.exit_code == 2
-    assert "cards.csv:1:3: error: column 'rules_text' appears twice (first at" in result.output
+    assert "cards.csv:1:3: error: column 'TITLE' appears twice (first at deck/cards.csv:1:1)" in result.output
+    assert "row 1 is read as the header, the first row that is not blank" in result.output
+
+
+def test_two_headers_of_a_field_of_ones_own_keep_the_first(deck, tmp_path):
+    result = build(with_table(deck, "Title,Rules Text,rules_text\nA,B,C\n"), tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert lines_with(result.output, "T001")[0].endswith(": 'Rules Text', 'rules_text'")
 
 
 def test_a_coarse_picture_on_many_cards_is_one_warning_naming_how_many_use_it(deck, tmp_path):
@@ -137,4 +144,49 @@ def test_a_coarse_picture_on_many_cards_is_one_warning_naming_how_many_use_it(de
     assert result.exit_code == 0, result.output
     (coarse,) = lines_with(result.output, "L010")
     assert coarse.startswith("deck/cards.csv:2:3: warning [L010] image 'art/small.png' is 40 x 30 px")
-    assert coarse.endswith("(100 cards use it; the first is here)")
+    assert coarse.endswith("(100 items use it; the first is here)")
+
+
+def test_two_helper_columns_of_one_name_and_a_column_the_mapping_outranks_are_left_out(deck, tmp_path):
+    table = "Title,Notes,Qty,Count,Notes,Text\nScout,a,2,9,b,Look.\n"
+    result = build(with_table(deck, table, "columns: {count: Qty}\n"), tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    (unused,) = lines_with(result.output, "T001")
+    assert unused.endswith(": 'Notes', 'Count', 'Notes'"), unused
+    assert pdf_text(tmp_path / "out" / "deck" / "deck.pdf").count("Scout") == 2, "the copies come from Qty"
+
+
+def test_one_header_mapped_to_two_fields_is_an_error_at_the_second_mapping(deck, tmp_path):
+    result = build(with_table(deck, "Name\nScout\n", "columns: {title: Name, text: Name}\n"), tmp_path / "out")
+    assert result.exit_code == 2
+    assert "deck/cards.yaml:4:" in result.output
+    assert "column 'Name' is mapped to 'title' already: a column fills one field" in result.output
+
+
+def test_a_mapping_to_a_field_a_fixed_kind_lacks_is_an_error_at_the_mapping(deck, tmp_path):
+    (deck / "game.yaml").write_text("name: Strips\nengine: slipmax\ncomponents: [strips.yaml]\n")
+    (deck / "strips.csv").write_text("Title,Notes\nLife,x\n")
+    (deck / "strips.yaml").write_text("kind: strip\ndata: strips.csv\ncolumns: {flavour: Notes}\n")
+    result = cli("check", str(deck))
+    assert result.exit_code == 2
+    assert "deck/strips.yaml:3:11: error: a strip has no field 'flavour'" in result.output
+
+
+def test_a_snapshot_not_yet_pulled_says_to_pull_it(deck, tmp_path):
+    (deck / "cards.yaml").write_text("kind: card\ndata: {url: 'https://example.com/c.csv', snapshot: online.csv}\n")
+    result = build(deck, tmp_path / "out")
+    assert result.exit_code == 2
+    assert "no snapshot 'online.csv' yet: `cutsheet pull` downloads it from the url" in result.output
+
+
+def test_cards_with_their_own_layout_follow_the_files_size_and_their_fields_count_as_read(deck, tmp_path):
+    (deck / "layouts" / "spell.yaml").write_text(
+        "extends: card\nelements:\n  power: {type: text, field: power, x: 4mm, y: 60%, width: 50%, height: 8mm}\n"
+    )
+    table = "Title,Text,Flavour,Art,Layout,Power\nBolt,Zap.,Fast.,art/landscape.png,spell,Nine\n"
+    table += "Wall,Block.,Slow.,art/landscape.png,,\n"
+    result = build(with_table(deck, table, "size: tarot\n"), tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert not lines_with(result.output, "T001") and not lines_with(result.output, "L007"), result.output
+    text = pdf_text(tmp_path / "out" / "deck" / "deck.pdf")
+    assert "Nine" in text and "Wall" in text
