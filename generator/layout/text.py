@@ -100,7 +100,11 @@ class TextStyle:
 
 @lru_cache(maxsize=1024)
 def _chain_faces(book: FontBook, chain: tuple[str, ...], bold: bool, italic: bool) -> tuple[str, ...]:
-    return tuple(book.face(name, None, bold, italic).key for name in chain)
+    """The fonts a chain falls back on take the style its first font sets: a title in
+    `Play-Bold` sets the Greek accents Play lacks in DejaVu Sans's bold face, not its regular."""
+    first = book.face(chain[0], None, bold, italic)
+    bold, italic = bold or first.bold, italic or first.italic
+    return (first.key, *(book.face(name, None, bold, italic).key for name in chain[1:]))
 
 
 def font_style(spec, **overrides) -> TextStyle:

@@ -102,3 +102,13 @@ def test_an_icon_between_rtl_words_keeps_its_place_in_reading_order():
     icon = next(i for i in items if isinstance(i, Icon))
     words = {i.text.strip(): i.x for i in items if isinstance(i, Text)}
     assert words["עולם"] < icon.x < words["שלום"]  # right to left: שלום, the die, עולם
+
+
+def test_a_chain_falls_back_in_the_style_its_first_face_sets():
+    """Play has no polytonic Greek: a title in Play-Bold takes its accented letters from DejaVu
+    Sans's bold face, so the word keeps one weight."""
+    items = fit_styled(styled("Ἀθῆναι"), 0, 0, 200, 20, TextStyle(("Play-Bold", "DejaVu Sans"), 4)).items
+    faces = {run.face for item in items if isinstance(item, Text) for _, run in item.runs}
+    assert faces == {"Play-Bold", "DejaVuSans-Bold"}
+    items = fit_styled(styled("Ἀθῆναι"), 0, 0, 200, 20, TextStyle(("Play", "DejaVu Sans"), 4)).items
+    assert {run.face for item in items if isinstance(item, Text) for _, run in item.runs} == {"Play", "DejaVuSans"}
