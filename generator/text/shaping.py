@@ -58,15 +58,20 @@ class Shaped:
         return sum(self.advances)
 
     def cluster_text(self, k: int) -> str:
-        """The characters glyph `k` stands for: its whole cluster for the cluster's first glyph
-        in reading order, nothing for the rest (a ligature's one glyph gives every letter it
-        joins; a letter drawn as base and mark gives the letter once)."""
+        """The characters glyph `k` stands for. In a cluster of as many glyphs as characters
+        (a letter and its marks: Arabic's lam with a shadda), each glyph its own character, in
+        reading order, so a glyph means the same wherever it is drawn; otherwise the cluster's
+        first glyph in reading order stands for the whole cluster (a ligature's one glyph gives
+        every letter it joins) and the rest for nothing."""
         cluster = self.clusters[k]
         ahead = [c for c in self.clusters if c > cluster]
-        end = min(ahead) if ahead else len(self.text)
+        text = self.text[cluster : min(ahead) if ahead else len(self.text)]
         members = [n for n, c in enumerate(self.clusters) if c == cluster]
-        first = members[-1] if self.rtl else members[0]
-        return self.text[cluster:end] if k == first else ""
+        if self.rtl:
+            members.reverse()
+        if len(members) == len(text):
+            return text[members.index(k)]
+        return text if k == members[0] else ""
 
 
 @cache

@@ -211,6 +211,14 @@ def test_a_viewer_copies_arabic_and_hebrew_in_reading_order(tmp_path):
         assert word in text
 
 
+def test_a_viewer_copies_a_letter_with_its_mark_and_the_same_letter_without_it(tmp_path):
+    """Lam is drawn plain in one word and under a shadda in the next: both copy as written."""
+    words = "فخلص تخلّص"
+    deck = make_deck(tmp_path, [("Marks", words)])
+    pdf = built_pdf(deck, tmp_path / "out")
+    assert words in pdfium.PdfDocument(str(pdf))[0].get_textpage().get_text_range()
+
+
 def test_a_hebrew_and_latin_line_keeps_each_runs_order(tmp_path):
     deck = make_deck(tmp_path, [("Mixed", HEBREW_MIXED)])
     pdf = built_pdf(deck, tmp_path / "out")

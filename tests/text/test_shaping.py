@@ -53,3 +53,16 @@ def test_glyph_advance_and_coverage_are_the_fonts_own():
     assert glyph_advance(SANS.key, glyph) == tables["hmtx"][cmap[ord("W")]][0] / SANS.units_per_em
     assert has_glyph(SANS.key, "W") and has_glyph(SANS.key, "ש")
     assert not has_glyph(SANS.key, "日") and ord("日") not in cmap
+
+
+def test_a_letter_and_its_mark_each_stand_for_their_own_character():
+    """Lam with a shadda is one cluster of two glyphs: each glyph gives its own character, so
+    the lam glyph means lam in every word it is drawn in (a PDF maps a glyph to one text)."""
+    word = "تخلّص"
+    run = shape(word, SANS.key, rtl=True)
+    meanings = [run.cluster_text(k) for k in range(len(run.glyphs))]
+    assert "".join(reversed(meanings)) == word
+    assert "\u0651" in meanings and all(len(meaning) == 1 for meaning in meanings)
+    plain = shape("تخلص", SANS.key, rtl=True)
+    lam = dict(zip(meanings, run.glyphs, strict=True))["ل"]
+    assert lam in plain.glyphs and plain.cluster_text(plain.glyphs.index(lam)) == "ل"
