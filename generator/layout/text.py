@@ -100,11 +100,18 @@ class TextStyle:
 
 @lru_cache(maxsize=1024)
 def _chain_faces(book: FontBook, chain: tuple[str, ...], bold: bool, italic: bool) -> tuple[str, ...]:
-    """The fonts a chain falls back on take the style its first font sets: a title in
-    `Play-Bold` sets the Greek accents Play lacks in DejaVu Sans's bold face, not its regular."""
+    """Each font of the chain gives its face for the style, then its plain face, which sets
+    what the styled one lacks (DejaVu Sans has Arabic in its upright faces alone). The fonts
+    after the first take the style its first face sets: a title in `Play-Bold` sets the Greek
+    accents Play lacks in DejaVu Sans's bold face, so the word keeps one weight."""
     first = book.face(chain[0], None, bold, italic)
     bold, italic = bold or first.bold, italic or first.italic
-    return (first.key, *(book.face(name, None, bold, italic).key for name in chain[1:]))
+    keys = [first.key]
+    for name in chain:
+        for face in (book.face(name, None, bold, italic), book.face(name, None)):
+            if face.key not in keys:
+                keys.append(face.key)
+    return tuple(keys)
 
 
 def font_style(spec, **overrides) -> TextStyle:

@@ -112,3 +112,14 @@ def test_a_chain_falls_back_in_the_style_its_first_face_sets():
     assert faces == {"Play-Bold", "DejaVuSans-Bold"}
     items = fit_styled(styled("Ἀθῆναι"), 0, 0, 200, 20, TextStyle(("Play", "DejaVu Sans"), 4)).items
     assert {run.face for item in items if isinstance(item, Text) for _, run in item.runs} == {"Play", "DejaVuSans"}
+
+
+def test_what_a_fonts_styled_face_lacks_comes_from_its_plain_face():
+    """DejaVu Sans Oblique has no Arabic and its upright face has: italic Arabic in a chain of
+    Gentium's italic and DejaVu Sans is set upright, not reported missing."""
+    style = TextStyle(("GentiumBookPlus-Italic", "DejaVu Sans"), 4)
+    fitted = fit_styled(styled("Onward: الطريق طويل"), 0, 0, 200, 20, style)
+    assert not fitted.missing
+    faces = faces_of(fitted.items)
+    assert faces["Onward:"] == {"GentiumBookPlus-Italic"} and faces["طويل"] == {"DejaVuSans"}
+    assert style.faces() == ("GentiumBookPlus-Italic", "DejaVuSans-Oblique", "DejaVuSans")
