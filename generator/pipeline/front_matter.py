@@ -4,10 +4,11 @@ what."""
 from collections.abc import Sequence
 
 from generator.games import engines
+from generator.layout.scene import Scene
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import tiled
 from generator.sheets import checklist
-from generator.sheets.cover import Contents, StockPages, cover_sheet
+from generator.sheets.cover import About, Contents, PrintJob, StockPages, cover_sheet
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
@@ -25,20 +26,66 @@ def front_matter(
     page = checklist.checklist_sheet(game.name, rows, paper, options, blanks)
     contents = [Contents("Rules", tuple(range(2, 2 + len(rules))))] if rules else []
     contents.append(Contents("Checklist", (count,)))
-    stocks: dict[str, list[int]] = {"plain paper (cover, rules, checklist)": list(range(1, count + 1))}
+    stocks: dict[str, set[int]] = {"plain paper (cover, rules, checklist)": set(range(1, count + 1))}
     for r in rows:
-        stocks.setdefault(checklist.STOCKS[r.stock], []).extend(r.sheets)
-    for n in blanks:  # printed on the back of the page before it, so on that page's stock
-        next(pages for pages in stocks.values() if n - 1 in pages).append(n)
-    cover = cover_sheet(
+        stocks.setdefault(checklist.STOCKS[r.stock], set()).update(r.sheets)
+    flips = _flips(sheets, first_page, range(2, 2 + len(rules)), options)
+    jobs = [StockPages(stock, _jobs(pages, flips)) for stock, pages in stocks.items()]
+    return [cover_sheet(about(game), contents, jobs, paper, pictures(laid)), *rules, page]
+
+
+def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
+    """What a cover shows of the game: the distinct fronts of its components (boards, which
+    are tiled, left out), taken a component file at a time in turn, `most` of them."""
+    fronts: list[list[Scene]] = []
+    for part in laid:
+        if part.kind.tileable or not part.faces:
+            continue
+        distinct: list[Scene] = []
+        for faces in part.faces:  # copies share their Scene; equal faces drawn twice are one
+            if len(distinct) < most and not any(faces.front is seen or faces.front == seen for seen in distinct):
+                distinct.append(faces.front)
+        fronts.append(distinct)
+    chosen: list[Scene] = []
+    for turn in range(most):
+        chosen += [own[turn] for own in fronts if turn < len(own)]
+    return tuple(chosen[:most])
+
+
+def _flips(sheets: list[Sheet], first_page: int, rules: range, options: PrintOptions) -> dict[int, str]:
+    """Each two-sided page -> the edge its sheet flips on: a duplex back and the front before
+    it, and the rules booklet (printed two-sided on the short edge); pages not here are
+    one-sided."""
+    flips = dict.fromkeys(rules, "short") if options.booklet else {}
+    for n, sheet in enumerate(sheets, first_page):
+        if sheet.side == "back":
+            flips[n - 1] = flips[n] = options.duplex
+    return flips
+
+
+def _jobs(pages: set[int], flips: dict[int, str]) -> tuple[PrintJob, ...]:
+    """A stock's pages as print jobs, one per way of printing, in page order. A page left
+    blank on purpose is in none: it only keeps the next duplex front on an odd page when the
+    whole file is printed in one job."""
+    by_flip: dict[str, list[int]] = {}
+    for n in sorted(pages):
+        by_flip.setdefault(flips.get(n, ""), []).append(n)
+    return tuple(PrintJob(tuple(numbers), flip) for flip, numbers in by_flip.items())
+
+
+def about(game: Game) -> About:
+    """What the cover says of the game, from game.yaml and its engine."""
+    data = game.data
+    return About(
         game.name,
         players(game),
-        contents,
-        [StockPages(stock, tuple(sorted(pages))) for stock, pages in stocks.items()],
-        options.duplex,
-        paper,
+        str(data.get("playing_time", "")),
+        " ".join(str(data.get("description", "")).split()),
+        tuple(str(line) for line in data.get("credits", ())),
+        str(data.get("version", "")),
+        str(data.get("date", "")),
+        str(data.get("licence", "")),
     )
-    return [cover, *rules, page]
 
 
 def players(game: Game) -> str:

@@ -230,16 +230,22 @@ def half_empty_notes(rows: list[Row], separate: bool = False) -> list[str]:
 
 
 def page_list(numbers: tuple[int, ...]) -> str:
-    """Page numbers as a print dialog takes them: runs as "3-7", the rest by commas."""
+    """Page numbers as a print dialog takes them: runs as "3-7", the rest by commas (each
+    page once, in order, however often and in whatever order it was given)."""
     if not numbers:
         return "-"
     runs: list[list[int]] = []
-    for n in numbers:
+    for n in sorted(set(numbers)):
         if runs and n == runs[-1][-1] + 1:
             runs[-1].append(n)
         else:
             runs.append([n])
     return ", ".join(f"{run[0]}-{run[-1]}" if len(run) > 1 else str(run[0]) for run in runs)
+
+
+def pages_phrase(numbers: tuple[int, ...]) -> str:
+    """ "page 4" or "pages 4-5, 7": the page list with its noun."""
+    return f"{'page' if len(set(numbers)) == 1 else 'pages'} {page_list(numbers)}"
 
 
 COLUMNS = (
@@ -297,7 +303,8 @@ def checklist_sheet(
     where = "the pages after this one"
     if pages:
         where = f"page {pages[0]}" if pages[0] == pages[-1] else f"pages {pages[0]}-{pages[-1]}"
-    note = f"{total} components in {len(rows)} kinds. Print {where} at 100% (no scaling); then work down the table."
+    kinds = f"{len(rows)} kind{'s' if len(rows) != 1 else ''}"
+    note = f"{total} components in {kinds}. Print {where} at 100% (no scaling); then work down the table."
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
     rule = Style(stroke="#000000", stroke_width=0.35 * PT)

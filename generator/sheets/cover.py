@@ -1,22 +1,44 @@
-"""The cover that opens a game's print file: its name, its players, and what to print on
-which stock (each stock's pages, so a player loads each stock once)."""
+"""The cover that opens a game's print file: its name, its players and playing time, what it
+holds, who made it, and how to print it: each stock's pages, split into the jobs a printer
+takes (one-sided pages never in a two-sided job, where they would print back to back)."""
 
 from dataclasses import dataclass
 
-from generator.layout.scene import Item
+from generator.layout.scene import Group, Item, Rect, Scene, Style, without_roles
 from generator.layout.text import TextStyle, fit_text
-from generator.sheets.checklist import page_list
+from generator.sheets.checklist import pages_phrase
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.units import PT
 
+#: The face of a cover's title: a display face with character.
+TITLE_FONT = "Play-Bold"
+#: The tallest a picture of a component on the cover is drawn, and the space between two.
+PICTURE_HEIGHT, PICTURE_GAP = 75.0, 6.0
+#: The lines a picture leaves out: the cover shows what a component looks like, not how to cut it.
+_LINES = ("halo", "guide", "score", "slit", "cut", "crop")
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """Pages printed in one job on one stock: one-sided, or two-sided flipping on an edge."""
+
+    pages: tuple[int, ...]
+    #: "long" or "short": two-sided, the printer flipping the sheet on that edge; "": one-sided.
+    flip: str = ""
+
+    def phrase(self) -> str:
+        """ "pages 17-26 two-sided, flipping on the long edge"."""
+        sides = f"two-sided, flipping on the {self.flip} edge" if self.flip else "one-sided"
+        return f"{pages_phrase(self.pages)} {sides}"
+
 
 @dataclass(frozen=True)
 class StockPages:
-    """The pages to print on one stock."""
+    """The pages to print on one stock, as the jobs to print them in."""
 
     stock: str
-    pages: tuple[int, ...]
+    jobs: tuple[PrintJob, ...]
 
 
 @dataclass(frozen=True)
@@ -27,38 +49,73 @@ class Contents:
     pages: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class About:
+    """What a cover says of the game besides its pages, from game.yaml (all but the name
+    optional): the players line comes from its engine."""
+
+    name: str
+    players: str = ""
+    playing_time: str = ""
+    description: str = ""
+    credits: tuple[str, ...] = ()
+    version: str = ""
+    date: str = ""
+    licence: str = ""
+
+    @property
+    def subtitle(self) -> str:
+        """ "4-7 players · 16-49 minutes"."""
+        return " · ".join(part for part in (self.players, self.playing_time) if part)
+
+    @property
+    def imprint(self) -> str:
+        """ "Version 1.0 · November 2026 · licence"."""
+        version = f"Version {self.version}" if self.version else ""
+        return " · ".join(part for part in (version, self.date, self.licence) if part)
+
+
 def cover_sheet(
-    game: str, players: str, contents: list[Contents], stocks: list[StockPages], duplex: str, paper: Paper
+    about: About, contents: list[Contents], stocks: list[StockPages], paper: Paper, pictures: tuple[Scene, ...] = ()
 ) -> Sheet:
-    """One page: the game's name, its players, the parts of the file and what to print on what."""
-    x, y = paper.inset, paper.inset + 20.0
+    """One page: the game's name and what it is, the parts of the file, what to print on
+    what and how, a row of `pictures` (component faces) below, and at its foot the version,
+    date and licence."""
+    x, y = paper.inset, paper.inset + 16.0
     width = paper.width - 2 * paper.inset
     items: list[Item] = []
 
-    def add(text: str, style: TextStyle, height: float) -> None:
+    def add(text: str, style: TextStyle, height: float, gap: float = 0.0) -> None:
         nonlocal y
         fitted = fit_text(text, x, y, width, height, style)
         items.extend(fitted.items)
-        y += height
+        y += fitted.lines * fitted.size * fitted.leading + gap if fitted.items else 0.0
 
-    add(game, TextStyle("DejaVuSans-Bold", 30 * PT, min_size=14 * PT, align="center"), 16.0)
-    add(players, TextStyle("DejaVuSans", 13 * PT, align="center"), 14.0)
+    centred = TextStyle("DejaVuSans", 10 * PT, min_size=8 * PT, align="center")
+    add(about.name, TextStyle(TITLE_FONT, 34 * PT, min_size=16 * PT, align="center"), 18.0, 3.0)
+    if about.subtitle:
+        add(about.subtitle, TextStyle("DejaVuSans", 13 * PT, align="center"), 8.0, 4.0)
+    if about.description:
+        add(about.description, TextStyle("GentiumBookPlus-Italic", 12 * PT, min_size=10 * PT, align="center"), 24, 3)
+    for line in about.credits:
+        add(line, centred, 6.0, 1.0)
+    y += 8.0
     body = TextStyle("DejaVuSans", 10 * PT, min_size=8 * PT)
     bold = TextStyle("DejaVuSans-Bold", 11 * PT)
-    add("In this file", bold, 7.0)
+    add("In this file", bold, 7.0, 1.5)
     for part in contents:
-        add(f"{part.title}: page {page_list(part.pages)}", body, 5.5)
-    y += 4.0
-    add("What to print on which stock", bold, 7.0)
+        add(f"{part.title}: {pages_phrase(part.pages)}", body, 5.5, 1.0)
+    y += 5.0
+    add("What to print on which stock", bold, 7.0, 1.5)
     for stock in stocks:
-        add(f"{stock.stock}: pages {page_list(stock.pages)}", body, 5.5)
-    y += 4.0
-    sides = (
-        "Print at 100% (no scaling, no fit to page)."
-        if duplex == "off"
-        else f"Print at 100% (no scaling, no fit to page), two-sided, flipping on the {duplex} edge."
-    )
-    add(sides, body, 11.0)
+        add(f"{stock.stock}: {'; '.join(job.phrase() for job in stock.jobs)}", body, 11.0, 1.0)
+    y += 5.0
+    add(_advice(stocks), body, 16.0)
+    foot_y = paper.height - paper.inset - 8.0
+    if about.imprint:
+        foot = TextStyle("DejaVuSans", 8 * PT, min_size=7 * PT, align="center")
+        items += fit_text(about.imprint, x, foot_y, width, 8.0, foot).items
+    items += _showcase(pictures, (x, y + 8.0, width, foot_y - 8.0 - (y + 8.0)))
     return Sheet(
         paper.width,
         paper.height,
@@ -67,6 +124,44 @@ def cover_sheet(
         title="cover",
         side="",
         bookmarks=("Cover",),
+    )
+
+
+def _showcase(pictures: tuple[Scene, ...], box: tuple[float, float, float, float]) -> list[Item]:
+    """The pictures in one centred row inside `box`, all of one height (PICTURE_HEIGHT at
+    most), each clipped to its trim and framed by a thin grey line; none where the box has
+    no room for them at a height that shows anything (under 20 mm)."""
+    x, y, width, height = box
+    if not pictures:
+        return []
+    gaps = PICTURE_GAP * (len(pictures) - 1)
+    tall = min(PICTURE_HEIGHT, height, (width - gaps) / sum(p.width / p.height for p in pictures))
+    if tall < 20.0:
+        return []
+    px = x + (width - gaps - sum(p.width / p.height * tall for p in pictures)) / 2
+    py = y + (height - tall) / 2
+    frame = Style(stroke="#9a9a9a", stroke_width=0.5 * PT)
+    items: list[Item] = []
+    for picture in pictures:
+        scale = tall / picture.height
+        art = without_roles(tuple(picture.items), _LINES)
+        items.append(Group(art, (scale, 0, 0, scale, px, py), (0.0, 0.0, picture.width, picture.height)))
+        items.append(Rect(px, py, picture.width * scale, tall, frame))
+        px += picture.width * scale + PICTURE_GAP
+    return items
+
+
+def _advice(stocks: list[StockPages]) -> str:
+    """How to print: at 100% always; two-sided pages apart from one-sided ones."""
+    at_size = "Print at 100% (no scaling, no fit to page)"
+    flips = {job.flip for stock in stocks for job in stock.jobs}
+    if flips == {""}:
+        return f"{at_size}, one-sided."
+    if "" not in flips:
+        return f"{at_size}, two-sided as each line says."
+    return (
+        f"{at_size}. Print each line's one-sided and two-sided pages as separate jobs: "
+        "one-sided pages printed two-sided would come out back to back."
     )
 
 

@@ -44,6 +44,12 @@ GAME_SCHEMA = closed(
         "engine": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         "components": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}},
         "description": {"type": "string"},
+        # What the cover says of the game besides its pages.
+        "credits": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        "playing_time": {"type": "string", "minLength": 1},
+        "version": {"type": "string", "minLength": 1},
+        "date": {"type": "string", "minLength": 1},
+        "licence": {"type": "string", "minLength": 1},
         "fonts": {
             "type": "object",
             "additionalProperties": {

@@ -1,8 +1,9 @@
 """The pages before a game's sheets (generator/pipeline/front_matter.py): the players line from
 the game's engine, as its sources say (Slipmax's game.yaml: "a game for 2 to 6 players"; Chip
 Flip is played like checkers, by two), and a cover whose contents and stock list count the
-pages by hand: cover, rules, checklist, then the sheets, a page left blank on purpose going
-with the stock of the page it backs."""
+pages by hand: cover, rules, checklist, then the sheets, each stock's pages split into
+one-sided and two-sided jobs, a page left blank on purpose in none (it only keeps the next
+duplex front on an odd page)."""
 
 from generator.games import load_game
 from generator.layout.folders import context_for
@@ -26,7 +27,7 @@ def test_a_game_without_an_engine_names_no_players(tmp_path):
     assert players(load_game(write_game(tmp_path / "tiny"))) == ""
 
 
-def test_cover_and_checklist_without_rules_count_the_blank_page_with_its_stock(tmp_path):
+def test_cover_and_checklist_without_rules_leave_the_blank_page_out_of_every_job(tmp_path):
     """Duplex, no rules: cover 1, checklist 2; the cards on page 3, then a blank page 4 so that
     the two-sided C's front is on odd page 5 and its back on 6."""
     game = load_game(write_game(tmp_path / "tiny"))
@@ -34,16 +35,18 @@ def test_cover_and_checklist_without_rules_count_the_blank_page_with_its_stock(t
     sheets = impose(laid, LETTER, game, options)[2:]
     assert [s.blank for s in sheets] == [False, True, False, False]
     cover, checklist = front_matter(laid, [], sheets, LETTER, game, options)
-    assert texts(cover.items) == [
+    assert texts(cover.items)[:9] == [
         "Tiny",
         "In this file",
         "Checklist: page 2",
         "What to print on which stock",
-        "plain paper (cover, rules, checklist): pages 1-2",
-        "card stock, 200-300 gsm: pages 3-4",
-        "paper, 80-120 gsm (plain or coloured): pages 5-6",
-        "Print at 100% (no scaling, no fit to page), two-sided, flipping on the long edge.",
+        "plain paper (cover, rules, checklist): pages 1-2 one-sided",
+        "card stock, 200-300 gsm: page 3 one-sided",
+        "paper, 80-120 gsm (plain or coloured): pages 5-6 two-sided, flipping on the long edge",
+        "Print at 100% (no scaling, no fit to page). Print each line's one-sided and two-sided pages as separate jobs:",
+        "one-sided pages printed two-sided would come out back to back.",
     ]
+    assert texts(cover.items)[9:] == ["A", "alpha", "C", "gamma", "B", "beta"], "a picture of each card"
     assert (cover.title, cover.bookmarks, checklist.bookmarks) == ("cover", ("Cover",), ("Checklist",))
     assert (cover.width, cover.height) == (LETTER.width, LETTER.height)
     lines = texts(checklist.items)
@@ -60,12 +63,12 @@ def test_the_rules_pages_come_between_the_cover_and_the_checklist(tmp_path):
     assert "Draw a card. Play it." in texts(rules[0].items) and len(sheets) == 2
     pages = front_matter(laid, rules, sheets, LETTER, game, options)
     assert len(pages) == 3 and pages[1] is rules[0]
-    assert texts(pages[0].items)[2:] == [
+    assert texts(pages[0].items)[2:9] == [
         "Rules: page 2",
         "Checklist: page 3",
         "What to print on which stock",
-        "plain paper (cover, rules, checklist): pages 1-3",
-        "card stock, 200-300 gsm: pages 4",
-        "paper, 80-120 gsm (plain or coloured): pages 5",
-        "Print at 100% (no scaling, no fit to page).",
+        "plain paper (cover, rules, checklist): pages 1-3 one-sided",
+        "card stock, 200-300 gsm: page 4 one-sided",
+        "paper, 80-120 gsm (plain or coloured): page 5 one-sided",
+        "Print at 100% (no scaling, no fit to page), one-sided.",
     ]

@@ -19,6 +19,7 @@ from generator.sheets.checklist import (
     half_empty_notes,
     merged,
     page_list,
+    pages_phrase,
     row,
     sheet_runs,
     sheet_use,
@@ -52,6 +53,9 @@ def test_page_list_joins_runs_as_a_print_dialog_takes_them():
     assert page_list((1, 2, 3, 5, 7, 8)) == "1-3, 5, 7-8"
     assert page_list((4,)) == "4"
     assert page_list(()) == "-"
+    assert page_list((4, 4, 5)) == "4-5", "two rows on one page give it once (it was '4, 4-5')"
+    assert page_list((13, 14, 7, 8, 9, 10, 11, 12, 13)) == "7-14"
+    assert (pages_phrase((4, 4)), pages_phrase((2, 3))) == ("page 4", "pages 2-3")
 
 
 def test_sheet_use_is_the_components_area_over_the_printable_area():
@@ -163,6 +167,8 @@ def test_the_checklist_page_lists_every_row_and_is_its_own_trim():
     words = [item.text for item in sheet.items if isinstance(item, Text)]
     assert words[0] == "Sliders: checklist"
     assert any("58 components in 2 kinds. Print pages 3-5" in w for w in words)  # 18 + 40
+    one = checklist_sheet("Sliders", rows[:1], PAGE, PrintOptions())
+    assert any("18 components in 1 kind. Print" in item.text for item in one.items if isinstance(item, Text))
     assert {"deeds", "money", "Sheets per stock"} <= set(words)
     assert any(w.startswith("Page 6: left blank on purpose") for w in words)
     assert (sheet.trim, sheet.bookmarks, sheet.side) == ((0.0, 0.0, 200, 300), ("Checklist",), "")

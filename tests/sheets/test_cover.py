@@ -1,15 +1,16 @@
 """The cover page names the game and its players (centred on the page, measured with
 HarfBuzz's shaping of the font file), lists the parts of the file and each stock's pages as a print dialog
-takes them, says how to print, and is its own trim; the blank page says it is blank and why,
-and is marked blank for the page labels."""
+takes them, split into one-sided and two-sided jobs, says how to print, credits the game at its
+foot, shows its pictures, and is its own trim; the blank page says it is blank and why, and is
+marked blank for the page labels."""
 
 import re
 
 import pytest
 import uharfbuzz as hb
 
-from generator.layout.scene import Text
-from generator.sheets.cover import Contents, StockPages, blank_sheet, cover_sheet
+from generator.layout.scene import Group, Rect, Scene, Style, Text
+from generator.sheets.cover import About, Contents, PrintJob, StockPages, blank_sheet, cover_sheet
 from generator.sheets.paper import paper
 from generator.sources.fonts import shipped_book
 
@@ -30,26 +31,46 @@ def harfbuzz_width(text: str, font: str, size: float) -> float:
     return sum(p.x_advance for p in buffer.glyph_positions) * size / face.upem
 
 
-def cover(duplex: str = "long"):
+ABOUT = About("Sliders", "2-6 players", "60 minutes", credits=("Game design: Q. Mallory",), version="2", date="2026")
+
+
+def cover(flip: str = "long", pictures: tuple[Scene, ...] = ()):
     contents = [Contents("Rules", (2, 3)), Contents("Cards", (5, 6, 7, 9))]
-    stocks = [StockPages("card stock", (5, 6, 7)), StockPages("paper", (9,))]
-    return cover_sheet("Sliders", "2-6 players", contents, stocks, duplex, LETTER)
+    card = (PrintJob((5,)), PrintJob((6, 7), flip)) if flip else (PrintJob((5, 6, 7)),)
+    stocks = [StockPages("card stock", card), StockPages("paper", (PrintJob((9,)),))]
+    return cover_sheet(ABOUT, contents, stocks, LETTER, pictures)
 
 
 def test_the_cover_lists_contents_and_stocks_with_page_lists():
     text = lines(cover())
-    assert text[:2] == ["Sliders", "2-6 players"]
+    assert text[:3] == ["Sliders", "2-6 players · 60 minutes", "Game design: Q. Mallory"]
     joined = "\n".join(text)
-    for part in ("Rules: pages? 2-3", "Cards: pages? 5-7, 9", "card stock: pages? 5-7", "paper: pages? 9"):
+    for part in (
+        "Rules: pages 2-3",
+        "Cards: pages 5-7, 9",
+        "card stock: page 5 one-sided; pages 6-7 two-sided, flipping on the long edge",
+        "paper: page 9 one-sided",
+    ):
         assert re.search(f"^{part}$", joined, re.MULTILINE), part
-    assert " ".join(text).endswith("two-sided, flipping on the long edge.")
-    assert " ".join(lines(cover("off"))).endswith("Print at 100% (no scaling, no fit to page).")
+    assert "as separate jobs" in " ".join(text)
+    assert text[-1] == "Version 2 · 2026"
+    assert "Print at 100% (no scaling, no fit to page), one-sided." in lines(cover(""))
+
+
+def test_pictures_are_drawn_in_a_row_of_one_height_clipped_to_their_trim():
+    small, wide = Scene(40, 60, [Rect(-3, -3, 46, 66, Style(fill="#123456"))]), Scene(120, 60, [])
+    drawn = [item for item in cover(pictures=(small, wide)).items if isinstance(item, (Group, Rect))]
+    groups, frames = drawn[0::2], drawn[1::2]
+    assert [g.clip for g in groups] == [(0, 0, 40, 60), (0, 0, 120, 60)]
+    assert {round(f.h, 6) for f in frames} == {round(groups[0].transform[0] * 60, 6)}
+    assert frames[0].x + frames[0].w < frames[1].x  # side by side, in order
+    assert LETTER.inset <= frames[0].x and frames[1].x + frames[1].w <= LETTER.width - LETTER.inset
 
 
 def test_the_name_is_centred_on_the_page():
     name = next(item for item in cover().items if isinstance(item, Text) and item.text == "Sliders")
-    assert {shaped.face for _, shaped in name.runs} == {"DejaVuSans-Bold"}
-    width = harfbuzz_width("Sliders", "DejaVuSans-Bold", name.size)
+    assert {shaped.face for _, shaped in name.runs} == {"Play-Bold"}
+    width = harfbuzz_width("Sliders", "Play-Bold", name.size)
     assert name.width == pytest.approx(width, abs=0.001)
     assert name.x + width / 2 == pytest.approx(LETTER.width / 2, abs=0.01)
     assert LETTER.inset < name.y < LETTER.height / 4  # near the top, inside the margins

@@ -1,0 +1,108 @@
+"""Every shipped game's cover, read back from its PDF with pdfium, gives printing advice that is
+true of the pages it names, against the sheets' own sides (the imposed sheets the PDF's pages
+are): a page it calls two-sided is a duplex back or the front before one, a page it calls
+one-sided has no back behind it, every page but those left blank on purpose is named exactly
+once, and page lists are merged as a print dialog takes them. The cover also says who made
+the game and shows pictures of its components."""
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.games import load_game
+from generator.layout.folders import context_for
+from generator.pipeline.imposition import impose
+from generator.pipeline.parts import lay_out
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import paper
+from tests.conftest import COMPONENTS
+
+GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
+JOB = re.compile(r"pages? ([\d, -]+?) (one-sided|two-sided, flipping on the (?:long|short) edge)(?:;|$)")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("covers")
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--format", "pdf", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def numbers(listed: str) -> list[int]:
+    """ "5-7, 9" -> [5, 6, 7, 9], failing on a list a print dialog would not take in order."""
+    found: list[int] = []
+    for part in listed.split(", "):
+        first, _, last = part.partition("-")
+        run = list(range(int(first), int(last or first) + 1))
+        assert len(run) > 1 or not last, f"a run of one page written as a range: {listed!r}"
+        assert not found or run[0] > found[-1] + 1, f"not merged or not in order: {listed!r}"
+        found += run
+    return found
+
+
+def page_texts(pdf: Path) -> list[str]:
+    document = pdfium.PdfDocument(str(pdf))
+    return [document[n].get_textpage().get_text_range() for n in range(len(document))]
+
+
+def jobs(cover: str) -> list[tuple[str, list[int], str]]:
+    """(stock, pages, sides) for each job the cover names, in its order."""
+    body = cover.split("What to print on which stock", 1)[1].split("Print at 100%", 1)[0]
+    found = []
+    for line in (line.strip() for line in body.replace("\r", "").split("\n")):
+        if not line:
+            continue
+        stock, _, said = line.partition(": ")
+        matches = list(JOB.finditer(said))
+        assert matches and "".join(m.group(0) for m in matches).replace(";", "; ").strip() == said, line
+        found += [(stock, numbers(m.group(1)), m.group(2)) for m in matches]
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_covers_printing_advice_is_true_of_the_pages_it_names(built, game):
+    texts = page_texts(built / game / f"{game}.pdf")
+    loaded = load_game(COMPONENTS / game)
+    sheets = impose(lay_out(loaded, context_for(loaded)), paper("letter"), loaded, PrintOptions())
+    assert len(sheets) == len(texts)
+    backs = {n for n, sheet in enumerate(sheets, 1) if sheet.side == "back"}
+    blanks = {n for n, sheet in enumerate(sheets, 1) if sheet.blank}
+    assert blanks == {n for n, text in enumerate(texts, 1) if "intentionally left blank" in text}
+    said = jobs(texts[0])
+    named = [n for _, pages, _ in said for n in pages]
+    assert sorted(named) == sorted(set(range(1, len(texts) + 1)) - blanks), "every page once, blanks in none"
+    two_sided = {n for _, pages, sides in said if sides != "one-sided" for n in pages}
+    assert two_sided == backs | {n - 1 for n in backs}
+    for n in two_sided - backs:  # a front: its back follows it in the same job
+        assert n + 1 in backs
+    advice = texts[0].split("Print at 100%", 1)[1]
+    if two_sided and len(two_sided) < len(named):
+        assert "separate jobs" in advice
+    elif not two_sided:
+        assert "one-sided." in advice and "two-sided" not in advice
+
+
+def test_whipped_keeps_its_one_sided_bills_out_of_the_duplex_job(built):
+    """The issue's case: Whipped!'s bills, tokens, votes and summaries (pages 5-16) are
+    one-sided; only the riders have backs."""
+    said = jobs(page_texts(built / "whipped" / "whipped.pdf")[0])
+    card = [(pages, sides) for stock, pages, sides in said if stock.startswith("card stock")]
+    assert card == [(list(range(5, 17)), "one-sided"), (list(range(17, 27)), "two-sided, flipping on the long edge")]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_cover_credits_the_game_and_shows_its_components(built, game):
+    pdf = built / game / f"{game}.pdf"
+    cover = page_texts(pdf)[0]
+    assert "Version 1.0 · 2026-11" in cover
+    assert "Game design: Jonathan Leistiko" in cover or "their author is not named" in cover or "Sliders" in cover
+    page = pdfium.PdfDocument(str(pdf))[0]
+    pixels = np.asarray(page.render(scale=50 / 72).to_pil().convert("L"))
+    lower = pixels[pixels.shape[0] // 2 : -pixels.shape[0] // 10]
+    assert (lower < 200).mean() > 0.02, "the lower half shows pictures of the components"
