@@ -162,8 +162,8 @@ PRINT_OPTIONS = [
     _switch(
         "pnp",
         PRINTING.release,
-        "Also write each game's print-and-play release: one PDF (cover, rules, checklist, sheets), "
-        "README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
+        "Also write each game's print-and-play release: the PDF (cover, rules, checklist, sheets) on "
+        "Letter and on A4, README.txt and a zip of them with the SVG sheets, in <out>/<game>/print-and-play/.",
     ),
     _switch(
         "separate",

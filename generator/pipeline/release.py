@@ -1,5 +1,7 @@
-"""A print-and-play release of a built game: one folder with the print file, a short
-README.txt, and a zip of both with the SVG sheets, ready to upload to a print-and-play site.
+"""A print-and-play release of a built game: one folder with the print file on Letter and on
+A4 (and on the build's own paper, when it is another), a README.txt saying what is in it and
+who made the game, and a zip of them with the SVG sheets, ready to upload to a print-and-play
+site.
 
 It is one of the build's outputs (`cutsheet build --pnp`), not an export: it is made from the
 PDF and SVGs the build has just written into the game's staged folder, and goes into that same
@@ -10,44 +12,84 @@ The zip is deterministic like every other output: entries sorted by name, each w
 same fixed timestamp and permissions, so the same build gives the same bytes.
 """
 
+import re
+import textwrap
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator.output import write_atomic, write_with
+from generator.sheets.cover import About
 from generator.sheets.model import Sheet
 
 RELEASE_FOLDER = "print-and-play"
+#: The papers every release is printed on, beside the build's own: print-and-play sites
+#: offer both, for players in North America and everywhere else.
+RELEASE_PAPERS = ("letter", "a4")
 #: The earliest time a zip entry can carry; any fixed time would do.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 @dataclass(frozen=True)
+class Edition:
+    """The release's print file on one paper: where it is (in the release folder) and its
+    pages, for the README."""
+
+    paper: str
+    pdf: Path
+    sheets: tuple[Sheet, ...]
+
+
+@dataclass(frozen=True)
 class Release:
     folder: Path
-    pdf: Path
+    pdfs: tuple[Path, ...]
     readme: Path
     zip: Path
 
 
-def readme_text(game: str, players: str, pdf_name: str, sheets: list[Sheet]) -> str:
-    """What is in the release and how to print it; the page of each part from the PDF's bookmarks."""
-    parts = [f"  page {n}: {title}" for n, sheet in enumerate(sheets, 1) for title in sheet.bookmarks]
+def release_pdf(root: Path, slug: str, paper: str) -> Path:
+    """Where a release's print file on `paper` goes, under the game's output folder `root`:
+    <slug>-print-and-play-letter.pdf."""
+    part = re.sub(r"[^a-z0-9]+", "-", paper.lower()).strip("-") or "paper"
+    return root / RELEASE_FOLDER / f"{slug}-print-and-play-{part}.pdf"
+
+
+def readme_text(about: About, editions: tuple[Edition, ...]) -> str:
+    """What is in the release and how to print it: each paper's file with its page count,
+    the page of each part of the first (from its bookmarks), and who made the game."""
+    first = editions[0]
+    parts = [f"  page {n}: {title}" for n, sheet in enumerate(first.sheets, 1) for title in sheet.bookmarks]
+    files = [f"  {e.pdf.name}: on {e.paper} paper, {len(e.sheets)} pages" for e in editions]
+    heading = f"{about.name}" + (f" ({about.subtitle})" if about.subtitle else "")
     lines = [
-        f"{game}" + (f" ({players})" if players else ""),
+        heading,
+        *(["", *_wrapped(about.description)] if about.description else []),
+        *(["", *(line for credit in about.credits for line in _wrapped(credit))] if about.credits else []),
         "",
-        f"{pdf_name}: the whole game in one file, {len(sheets)} pages. Print it at 100% (no scaling,",
-        "no fit to page): the square on each sheet must measure 1 inch. The cover says which",
-        "pages go on which stock; the checklist says how many of each component there are and",
-        "the order to cut, score and fold them.",
+        "The whole game in one file, for each paper:",
+        *files,
         "",
+        "Print the file for your paper at 100% (no scaling, no fit to page): the square on each",
+        "sheet must measure 1 inch. The cover says which pages go on which stock, one-sided or",
+        "two-sided; the checklist says how many of each component there are and the order to",
+        "cut, score and fold them.",
+        "",
+        f"In {first.pdf.name}:",
         *parts,
         "",
-        "svg/: each page of the PDF as an SVG file (the same numbers), with the cut, score and",
-        "crop lines on layers of their own, for cutting machines and editing.",
+        *_wrapped(
+            f"svg/: each page of {first.pdf.name} as an SVG file (the same numbers), with the cut, "
+            "score and crop lines on layers of their own, for cutting machines and editing."
+        ),
+        *(["", *_wrapped(about.imprint)] if about.imprint else []),
         "",
     ]
     return "\n".join(lines)
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, 88, break_on_hyphens=False)
 
 
 def write_zip(path: Path, entries: dict[str, bytes]) -> None:
@@ -65,18 +107,15 @@ def write_zip(path: Path, entries: dict[str, bytes]) -> None:
     write_with(path, write)
 
 
-def write_release(
-    slug: str, game: str, players: str, pdf: Path, svgs: list[Path], sheets: list[Sheet], out: Path
-) -> Release:
-    """The release folder of a built game under `out`: its PDF, README.txt and the zip."""
-    folder = out / RELEASE_FOLDER
+def write_release(slug: str, about: About, editions: tuple[Edition, ...], svgs: list[Path], root: Path) -> Release:
+    """The rest of a release whose print files (`editions`) are already in its folder under
+    the game's output folder `root`: README.txt, and the zip of them all with the SVGs."""
+    folder = root / RELEASE_FOLDER
     name = f"{slug}-print-and-play"
-    release = Release(folder, folder / f"{name}.pdf", folder / "README.txt", folder / f"{name}.zip")
-    data = pdf.read_bytes()
-    readme = readme_text(game, players, release.pdf.name, sheets).encode("utf-8")
-    write_atomic(release.pdf, data)
+    release = Release(folder, tuple(e.pdf for e in editions), folder / "README.txt", folder / f"{name}.zip")
+    readme = readme_text(about, editions).encode("utf-8")
     write_atomic(release.readme, readme)
-    entries = {release.pdf.name: data, release.readme.name: readme}
+    entries = {release.readme.name: readme, **{pdf.name: pdf.read_bytes() for pdf in release.pdfs}}
     entries.update({f"svg/{svg.name}": svg.read_bytes() for svg in svgs})
     write_zip(release.zip, entries)
     return release

@@ -15,7 +15,7 @@ taken from <out>/.cache when an earlier run did it with the same inputs.
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -23,18 +23,19 @@ from generator.cache import BuildCache
 from generator.findings import Finding, accept, strictly
 from generator.layout.context import LayoutContext, find_icon
 from generator.layout.memo import DrawMemo
+from generator.output import write_atomic
 from generator.pipeline.checks import StaticChecks, check_first
-from generator.pipeline.front_matter import players
+from generator.pipeline.front_matter import about
 from generator.pipeline.imposed import Imposed, imposed_sheets
 from generator.pipeline.parts import Laid, LaidGame, LayoutFailed, laid_game, print_context, printable
-from generator.pipeline.release import write_release
+from generator.pipeline.release import RELEASE_PAPERS, Edition, Release, release_pdf, write_release
 from generator.pipeline.result import BuildResult
 from generator.pipeline.writers import pdf_path, plan_sheets, record_sheets, write_outputs, write_pdf
 from generator.project import OutputSettings, Project
 from generator.sheets.options import PrintOptions
-from generator.sheets.paper import Paper
+from generator.sheets.paper import Paper, paper
 from generator.sources.game import Game
-from generator.staging import staged
+from generator.staging import Stage, staged
 
 
 @dataclass(frozen=True)
@@ -136,13 +137,32 @@ class PrintRun:
         with staged(folder) as stage:
             write_outputs(result, self.icon_dirs, formats, self.output, self.store, plan, stage, progress)
             if release:
-                svgs = sorted(stage.path(path) for path in result.files if path.suffix == ".svg")
-                pdf = stage.path(pdf_path(out_dir, game))
-                made = write_release(game.slug, game.name, players(game), pdf, svgs, result.sheets, stage.root)
-                result.files.extend(folder / path.relative_to(stage.root) for path in (made.pdf, made.readme, made.zip))
+                made = self._release(result, stage)
+                result.files.extend(
+                    folder / path.relative_to(stage.root) for path in (*made.pdfs, made.readme, made.zip)
+                )
             stage.keep(*result.files)
         record_sheets(plan, self.store)
         return result
+
+    def _release(self, result: BuildResult, stage: Stage) -> Release:
+        """The print-and-play release in the game's staged folder, made of the PDF and SVGs
+        just written there (on this run's paper), and of the game on each of RELEASE_PAPERS
+        besides, imposed by a run of the same settings on that paper."""
+        game, root = self.game, stage.root
+        own = release_pdf(root, game.slug, self.paper.name)
+        write_atomic(own, stage.path(pdf_path(self.output.out_dir, game)).read_bytes())
+        editions = [Edition(self.paper.name, own, tuple(result.sheets))]
+        for name in RELEASE_PAPERS:
+            other = replace(self, paper=paper(name, game.folder))
+            if other.paper.name == self.paper.name:
+                continue
+            imposed = other.sheets()
+            path = release_pdf(root, game.slug, other.paper.name)
+            write_pdf(path, game, imposed.sheets, imposed.digests, self.icon_dirs, self.store)
+            editions.append(Edition(other.paper.name, path, tuple(imposed.sheets)))
+        svgs = sorted(stage.path(path) for path in result.files if path.suffix == ".svg")
+        return write_release(game.slug, about(game), tuple(editions), svgs, root)
 
 
 def build_game(game: Game, project: Project, progress: Callable[[int], None] | None = None) -> BuildResult:

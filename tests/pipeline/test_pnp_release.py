@@ -1,5 +1,6 @@
-"""`cutsheet build --pnp`: the release folder read back: the PDF (cover, rules, checklist,
-sheets), README.txt, and a zip of them with the SVG sheets, byte-identical across builds."""
+"""`cutsheet build --pnp`: the release folder read back: the PDF on Letter and on A4 (cover,
+rules, checklist, sheets; each page the size of its paper), README.txt with the credits and
+licence, and a zip of them with the SVG sheets, byte-identical across builds."""
 
 import zipfile
 from collections import Counter
@@ -15,6 +16,13 @@ from tests.pdf_geometry import svg_drawn_points
 SVG = "{http://www.w3.org/2000/svg}"
 
 
+def page_sizes(reader: pypdf.PdfReader) -> set[tuple[int, int]]:
+    """Each page's width and height in whole millimetres."""
+    return {
+        (round(float(p.mediabox.width) / 72 * 25.4), round(float(p.mediabox.height) / 72 * 25.4)) for p in reader.pages
+    }
+
+
 def release(out: Path, game: str = "chip-flip", *options: str) -> Path:
     run_build(str(COMPONENTS / game), "--out", str(out), "--pnp", "--no-check", "--format", "pdf", *options)
     return out / game / "print-and-play"
@@ -22,7 +30,7 @@ def release(out: Path, game: str = "chip-flip", *options: str) -> Path:
 
 def test_release_folder_holds_the_pdf_readme_and_zip(tmp_path):
     folder = release(tmp_path / "a")
-    pdf = folder / "chip-flip-print-and-play.pdf"
+    pdf = folder / "chip-flip-print-and-play-letter.pdf"
     reader = pypdf.PdfReader(pdf)
     marks = [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline]
     assert [t for t, _ in marks] == ["Cover", "Rules", "Checklist", "chips", "numbered chips", "board"]
@@ -31,13 +39,20 @@ def test_release_folder_holds_the_pdf_readme_and_zip(tmp_path):
     assert cover.startswith("Chip Flip 2 players")
     assert "card stock, 200-300 gsm: pages" in cover and "paper, glued onto board" in cover
     readme = (folder / "README.txt").read_text()
-    assert readme.startswith("Chip Flip (2 players)") and f"{len(reader.pages)} pages" in readme
+    assert readme.startswith("Chip Flip (2 players)") and f"on Letter paper, {len(reader.pages)} pages" in readme
     assert "page 2: Rules" in readme and "page 3: Checklist" in readme
+    assert "Chip Flip™: rules as published" in readme and "Version 1.0 · 2026-11 · Rules and card texts" in readme
+    a4 = pypdf.PdfReader(folder / "chip-flip-print-and-play-a4.pdf")
+    assert f"on A4 paper, {len(a4.pages)} pages" in readme
+    assert page_sizes(a4) <= {(210, 297), (297, 210)} and page_sizes(reader) <= {(216, 279), (279, 216)}
 
     with zipfile.ZipFile(folder / "chip-flip-print-and-play.zip") as archive:
         names = archive.namelist()
         infos = archive.infolist()
-        assert archive.read("chip-flip-print-and-play.pdf") == pdf.read_bytes()
+        assert archive.read("chip-flip-print-and-play-letter.pdf") == pdf.read_bytes()
+        assert (
+            archive.read("chip-flip-print-and-play-a4.pdf") == (folder / "chip-flip-print-and-play-a4.pdf").read_bytes()
+        )
         assert archive.read("README.txt").decode() == readme
         svgs = [n for n in names if n.startswith("svg/")]
         rules_svg = ET.fromstring(archive.read(svgs[1]))
@@ -64,5 +79,6 @@ def test_release_folder_holds_the_pdf_readme_and_zip(tmp_path):
 def test_release_zip_is_byte_identical_across_builds(tmp_path):
     first = release(tmp_path / "a", "whipped", "--booklet")
     second = release(tmp_path / "b", "whipped", "--booklet")
-    for name in ("whipped-print-and-play.zip", "whipped-print-and-play.pdf", "README.txt"):
+    names = ("whipped-print-and-play.zip", "whipped-print-and-play-letter.pdf", "whipped-print-and-play-a4.pdf")
+    for name in (*names, "README.txt"):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name

@@ -1,13 +1,16 @@
 """The print-and-play release (generator/pipeline/release.py), from files made here: README.txt
-names the game and its players, the PDF's page count and the page of each bookmark; the zip,
-read back with zipfile, holds the PDF and README as written and each SVG under svg/, in name
-order, each entry with the same fixed time and rw-r--r-- permissions, so that the same entries
-give the same bytes whatever order they are given in."""
+names the game, its players, who made it, each paper's file with its page count and the page
+of each bookmark of the first, and the licence; the zip, read back with zipfile, holds each
+PDF and the README as written and each SVG under svg/, in name order, each entry with the
+same fixed time and rw-r--r-- permissions, so that the same entries give the same bytes
+whatever order they are given in."""
 
 import stat
 import zipfile
+from pathlib import Path
 
-from generator.pipeline.release import RELEASE_FOLDER, readme_text, write_release, write_zip
+from generator.pipeline.release import RELEASE_FOLDER, Edition, readme_text, release_pdf, write_release, write_zip
+from generator.sheets.cover import About
 from generator.sheets.model import Sheet
 
 
@@ -20,18 +23,36 @@ def sheets() -> list[Sheet]:
     ]
 
 
-def test_the_readme_names_the_game_its_pages_and_where_each_part_starts():
-    text = readme_text("Tiny", "2-4 players", "tiny-print-and-play.pdf", sheets())
+ABOUT = About("Tiny", "2-4 players", credits=("Game design: Q. Mallory",), version="2", licence="CC BY 4.0")
+
+
+def editions(folder: Path) -> tuple[Edition, ...]:
+    return (
+        Edition("Letter", folder / "tiny-print-and-play-letter.pdf", tuple(sheets())),
+        Edition("A4", folder / "tiny-print-and-play-a4.pdf", tuple(sheets()[:3])),
+    )
+
+
+def test_the_readme_names_the_game_its_files_pages_credits_and_licence():
+    text = readme_text(ABOUT, editions(Path("r")))
     lines = text.splitlines()
     assert lines[0] == "Tiny (2-4 players)"
-    assert lines[2].startswith("tiny-print-and-play.pdf: the whole game in one file, 4 pages.")
+    assert "Game design: Q. Mallory" in lines
+    assert "  tiny-print-and-play-letter.pdf: on Letter paper, 4 pages" in lines
+    assert "  tiny-print-and-play-a4.pdf: on A4 paper, 3 pages" in lines
     assert [line for line in lines if line.startswith("  page ")] == [
         "  page 1: Cover",
         "  page 2: Rules",
         "  page 4: cards",
         "  page 4: tokens",
     ]
-    assert readme_text("Tiny", "", "t.pdf", sheets()).splitlines()[0] == "Tiny"
+    assert lines[-1] == "Version 2 · CC BY 4.0"
+    assert readme_text(About("Tiny"), editions(Path("r"))).splitlines()[0] == "Tiny"
+
+
+def test_a_release_file_is_named_by_its_paper():
+    assert release_pdf(Path("out"), "tiny", "Letter") == Path("out/print-and-play/tiny-print-and-play-letter.pdf")
+    assert release_pdf(Path("out"), "tiny", "300mm x 450mm").name == "tiny-print-and-play-300mm-x-450mm.pdf"
 
 
 def test_the_zip_is_the_same_bytes_for_the_same_entries(tmp_path):
@@ -47,32 +68,34 @@ def test_the_zip_is_the_same_bytes_for_the_same_entries(tmp_path):
             assert stat.S_IMODE(info.external_attr >> 16) == 0o644
 
 
-def test_the_release_folder_holds_the_pdf_the_readme_and_the_zip(tmp_path):
+def test_the_release_folder_holds_the_pdfs_the_readme_and_the_zip(tmp_path):
     build = tmp_path / "build"
     (build / "svg").mkdir(parents=True)
-    pdf = build / "tiny.pdf"
-    pdf.write_bytes(b"%PDF-1.4 tiny")
+    folder = build / RELEASE_FOLDER
+    folder.mkdir()
+    made_editions = editions(folder)
+    for edition in made_editions:
+        edition.pdf.write_bytes(b"%PDF-1.4 " + edition.paper.encode())
     svgs = [build / "svg" / f"tiny-sheet-{n:02d}.svg" for n in (1, 2)]
     for n, svg in enumerate(svgs, 1):
         svg.write_text(f"<svg>{n}</svg>")
-    made = write_release("tiny", "Tiny", "2 players", pdf, svgs, sheets(), build)
-    folder = build / RELEASE_FOLDER
-    assert (made.folder, made.pdf, made.readme, made.zip) == (
+    made = write_release("tiny", ABOUT, made_editions, svgs, build)
+    assert (made.folder, made.pdfs, made.readme, made.zip) == (
         folder,
-        folder / "tiny-print-and-play.pdf",
+        (folder / "tiny-print-and-play-letter.pdf", folder / "tiny-print-and-play-a4.pdf"),
         folder / "README.txt",
         folder / "tiny-print-and-play.zip",
     )
-    assert made.pdf.read_bytes() == b"%PDF-1.4 tiny"
     readme = made.readme.read_text()
-    assert readme.startswith("Tiny (2 players)\n") and "tiny-print-and-play.pdf: the whole game" in readme
+    assert readme.startswith("Tiny (2-4 players)\n") and "tiny-print-and-play-a4.pdf: on A4 paper" in readme
     with zipfile.ZipFile(made.zip) as archive:
         assert archive.namelist() == [
             "README.txt",
             "svg/tiny-sheet-01.svg",
             "svg/tiny-sheet-02.svg",
-            "tiny-print-and-play.pdf",
+            "tiny-print-and-play-a4.pdf",
+            "tiny-print-and-play-letter.pdf",
         ]
         assert archive.read("README.txt").decode() == readme
         assert archive.read("svg/tiny-sheet-02.svg") == b"<svg>2</svg>"
-        assert archive.read("tiny-print-and-play.pdf") == b"%PDF-1.4 tiny"
+        assert archive.read("tiny-print-and-play-a4.pdf") == b"%PDF-1.4 A4"

@@ -8,10 +8,12 @@ file of the designer's stays. build_game writes what the project's printing sett
 its print-and-play release included."""
 
 import dataclasses
+import io
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+import pypdf
 import pypdfium2
 import pytest
 
@@ -99,11 +101,14 @@ def test_build_game_writes_what_the_printing_settings_ask_for(tmp_path):
     # the release is made of the PDF and the SVGs, so they are written too
     assert names == [
         "print-and-play/README.txt",
-        "print-and-play/tiny-print-and-play.pdf",
+        "print-and-play/tiny-print-and-play-a4.pdf",
+        "print-and-play/tiny-print-and-play-letter.pdf",
         "print-and-play/tiny-print-and-play.zip",
         *(f"svg/tiny-sheet-{n:02d}.svg" for n in range(1, len(result.sheets) + 1)),
         "tiny.pdf",
     ]
     assert result.sheets[0].title == "cover"  # a release opens with its front matter
     with zipfile.ZipFile(folder / "print-and-play" / "tiny-print-and-play.zip") as archive:
-        assert archive.read("tiny-print-and-play.pdf") == (folder / "tiny.pdf").read_bytes()
+        assert archive.read("tiny-print-and-play-letter.pdf") == (folder / "tiny.pdf").read_bytes()
+        a4 = archive.read("tiny-print-and-play-a4.pdf")
+    assert pypdf.PdfReader(io.BytesIO(a4)).pages[0].mediabox.width == pytest.approx(210 / 25.4 * 72, abs=0.1)
