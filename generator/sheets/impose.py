@@ -1,13 +1,13 @@
 """Imposition: how many components fit a sheet, where they go, and their cut lines.
 
 Components of one kind are laid in a grid in the page orientation that fits the most of
-them. The sheet furniture (a 1 in calibration square and the labels) goes below or right of
-the grid when there is room; when the grid needs the margins (poker cards 9-up on Letter or
-A4 leave about 6 mm), the grid is centred, crop marks shrink to the room left, and the
-furniture becomes a compact strip in the widest free margin: a 1 in ruler with 25 mm
-marked, and the labels. With no gap and no bleed, neighbours butt and share their cut lines
-(one long scissor cut per row/column); otherwise each component has its own outline. A
-component larger than a sheet is tiled.
+them. The sheet furniture (the 2 in scale bar and the labels) goes below or right of the grid
+when there is room; when the grid needs the margins (poker cards 9-up on Letter or A4 leave
+about 6 mm), the grid is centred, crop marks shrink to the room left, and the furniture
+becomes a compact strip in the widest free margin: the same bar and one label line. With no
+gap and no bleed, neighbours butt and share their cut lines (one long scissor cut per
+row/column); otherwise each component has its own outline. A component larger than a sheet
+is tiled.
 """
 
 import math
@@ -22,7 +22,7 @@ from generator.units import PT
 
 FURNITURE_CLEARANCE = 2.0
 TILE_OVERLAP = 12.0
-COMPACT_MIN_LENGTH = 60.0
+COMPACT_MIN_LENGTH = 60.0  # the 2 in bar, and under it its shortest label at 7 pt
 
 
 @dataclass
@@ -307,7 +307,7 @@ class TileLayout:
     #: The largest tile (content) the page holds, in mm.
     width: float
     height: float
-    #: The furniture under each tile is the compact ruler strip, not the calibration square.
+    #: The furniture under each tile is the compact strip, not the full block.
     compact: bool
 
 
@@ -418,10 +418,10 @@ def finish(pending: list[PendingSheet], game: str, first_page: int = 1, total: i
 def _furniture(p: PendingSheet, slot: Slot, game: str, n: int, total: int) -> Group:
     if slot.compact:
         lines = [
-            f"{game}: {p.label} · page {n} of {total} · print at 100%: the bar is 1 in",
-            f"{game}: {p.label} · page {n} of {total} · print at 100%",
-            f"page {n} of {total} · print at 100%",
+            f"the bar above is 2 in: print at 100% · {game}: {p.label} · page {n} of {total}",
+            f"the bar above is 2 in: print at 100% · page {n} of {total}",
+            f"bar: 2 in at 100% · page {n} of {total}",
         ]
         return marks.compact_furniture(slot.x, slot.y, lines, slot.length, slot.rotate)
-    lines = [f"{game}: {p.label}", f"page {n} of {total}", "print at 100% (no scaling): the square must measure 1 in"]
+    lines = [f"{game}: {p.label}", f"page {n} of {total}", "print at 100% (no scaling): the bar must measure 2 in"]
     return marks.furniture(slot.x, slot.y, lines, slot.rotate)

@@ -2,7 +2,7 @@
 
 from functools import lru_cache
 
-from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, line_style
+from generator.layout.scene import Circle, Group, Item, Polyline, Style, line_style
 from generator.layout.text import TextStyle, fit_text
 from generator.units import PT
 
@@ -10,10 +10,17 @@ CROP_LENGTH = 4.0
 CROP_OFFSET = 1.5
 INCH = 25.4
 
-#: The furniture block: a 1 in calibration square and three label lines beside it.
+#: The scale mark every sheet carries: a bar 2 in long. A 1% scaling error moves its end by
+#: half a millimetre, which a ruler shows; on a 1 in mark it is a quarter, which it does not.
+RULER = 2 * INCH
+#: How tall the ruler is drawn, its ticks included.
+RULER_H = 1.2
+#: The ruler's label and every line of the furniture are at least this size (7 pt).
+FURNITURE_TEXT = 7 * PT
+#: The furniture block: the ruler with its label, and three label lines below.
 FURNITURE_W = 95.0
 FURNITURE_H = INCH + 2.0
-#: The compact furniture: a 1 in ruler and one label line, for sheets with narrow margins.
+#: The compact furniture: the ruler and one label line, for sheets with narrow margins.
 COMPACT_H = 4.0
 
 Segment = tuple[float, float, float, float]
@@ -128,24 +135,36 @@ def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:
     ]
 
 
-def furniture(x: float, y: float, lines: list[str], rotate: bool) -> Group:
-    """Calibration square (1 in, with 25 mm marked in grey: dashed lines mean fold) and label lines at (x, y).
-
-    When `rotate` the block turns 90 degrees clockwise to stand in a right-hand margin."""
-    thin = Style(stroke="#000000", stroke_width=0.25 * PT)
-    items: list[Item] = [
-        Rect(0, 0, INCH, INCH, thin),
-        Rect(0, 0, 25.0, 25.0, Style(stroke="#777777", stroke_width=0.25 * PT)),
-        Polyline(((25.0, INCH + 0.2), (25.0, INCH + 1.6)), thin),
+def ruler() -> list[Item]:
+    """The scale mark, RULER_H tall from (0, 0): a bar RULER (2 in) long, its ends and its
+    inch ticked above it, 50 mm ticked below it."""
+    thin = Style(stroke="#000000", stroke_width=0.35 * PT)
+    middle = RULER_H / 2
+    return [
+        Polyline(((0, middle), (RULER, middle)), thin),
+        Polyline(((0, 0), (0, RULER_H)), thin),
+        Polyline(((RULER, 0), (RULER, RULER_H)), thin),
+        Polyline(((INCH, 0), (INCH, middle)), thin),
+        Polyline(((50.0, middle), (50.0, RULER_H)), thin),
     ]
-    small = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT)
-    items += _set("1 in", 2.0, 2.0, 20, 4, small)[1]
-    items += _set("25 mm (grey)", 2.0, 18.0, 22, 4, small)[1]
-    body = TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)
-    bold = TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT)
-    cursor = 1.0
+
+
+#: What the ruler's label says, beside it in the full block (the compact strip's lines say it).
+RULER_LABEL = "2 in (the tick below: 50 mm)"
+
+
+def furniture(x: float, y: float, lines: list[str], rotate: bool) -> Group:
+    """The ruler with its label, and the label lines below it, at (x, y): FURNITURE_W wide,
+    FURNITURE_H tall. When `rotate` the block turns 90 degrees clockwise to stand in a
+    right-hand margin."""
+    items: list[Item] = ruler()
+    label = TextStyle("DejaVuSans", FURNITURE_TEXT, min_size=FURNITURE_TEXT, valign="middle")
+    items += _set(RULER_LABEL, RULER + 2.5, RULER_H / 2 - 2.0, FURNITURE_W - RULER - 2.5, 4.0, label)[1]
+    body = TextStyle("DejaVuSans", 8 * PT, min_size=FURNITURE_TEXT)
+    bold = TextStyle("DejaVuSans-Bold", 9 * PT, min_size=FURNITURE_TEXT)
+    cursor = 4.0
     for n, line in enumerate(lines):
-        items += _set(line, INCH + 4, cursor, FURNITURE_W - INCH - 4, 5, bold if n == 0 else body)[1]
+        items += _set(line, 0, cursor, FURNITURE_W, 5, bold if n == 0 else body)[1]
         cursor += 5.5
     if rotate:
         return Group(tuple(items), (0, 1, -1, 0, x + FURNITURE_H, y))
@@ -161,18 +180,12 @@ def _set(text: str, x: float, y: float, w: float, h: float, style: TextStyle) ->
 
 
 def compact_furniture(x: float, y: float, lines: list[str], length: float, rotate: bool) -> Group:
-    """A 1 in ruler (ends and a 25 mm tick marked) and the first of `lines` (longest first)
-    that fits beside it, COMPACT_H tall."""
-    thin = Style(stroke="#000000", stroke_width=0.35 * PT)
-    items: list[Item] = [
-        Polyline(((0, 2.0), (INCH, 2.0)), thin),
-        Polyline(((0, 0.3), (0, 3.7)), thin),
-        Polyline(((INCH, 0.3), (INCH, 3.7)), thin),
-        Polyline(((25.0, 1.1), (25.0, 2.9)), thin),
-    ]
-    style = TextStyle("DejaVuSans", 6 * PT, min_size=6 * PT, valign="middle")
+    """The ruler and, under it, the first of `lines` (longest first) that fits the strip's
+    `length` at 7 pt: COMPACT_H tall in all."""
+    items: list[Item] = ruler()
+    style = TextStyle("DejaVuSans", FURNITURE_TEXT, min_size=FURNITURE_TEXT, leading=1.0, valign="bottom")
     for line in lines:
-        fits, label = _set(line, INCH + 2.5, 0, length - INCH - 2.5, COMPACT_H, style)
+        fits, label = _set(line, 0, RULER_H, length, COMPACT_H - RULER_H, style)
         if fits:
             break
     items += label

@@ -188,10 +188,9 @@ def test_every_sheet_carries_its_furniture(pdf):
         text = page.extract_text()
         assert f"page {n} of {total}" in text
         assert "print at 100%" in text and "Slipmax:" in text
-        # The calibration square (a 1 in x 1 in outline) or, in narrow margins, a 1 in ruler.
-        squares = [r for r in page.rects if abs(r["width"] - 72) < 0.05 and abs(r["height"] - 72) < 0.05]
-        rulers = [ln for ln in page.lines if abs(max(ln["width"], ln["height"]) - 72) < 0.05]
-        assert squares or rulers, f"page {n} has no 1 in calibration mark"
+        # The scale mark: a bar 2 in long (144 pt), in the full block or the compact strip.
+        rulers = [ln for ln in page.lines if abs(max(ln["width"], ln["height"]) - 144) < 0.05]
+        assert len(rulers) == 1, f"page {n} has no 2 in scale bar"
 
 
 def test_oversized_board_is_tiled_with_matching_alignment_targets(pdf):

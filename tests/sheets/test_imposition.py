@@ -1,5 +1,5 @@
 """Imposition read back from built PDFs: poker cards 9-up on Letter and A4, with and
-without bleed, crop marks outside the trim, the compact calibration ruler."""
+without bleed, crop marks outside the trim, the compact strip's 2 in bar."""
 
 import pdfplumber
 import pytest
@@ -47,8 +47,8 @@ def test_poker_cards_go_nine_up_with_shared_cut_lines(tmp_path, paper, bleed):
             assert (x1 - x0) * PT_MM == pytest.approx(tw + 6, abs=0.1)
         for mark in crop_marks(first):
             assert not (xs[0] < (mark.x0 + mark.x1) / 2 < xs[-1] and ys[0] < (mark.y0 + mark.y1) / 2 < ys[-1])
-        # Narrow margins: the 1 in ruler of the compact furniture, and the sheet label.
-        rulers = [ln for ln in first.lines if abs(max(ln["width"], ln["height"]) * PT_MM - 25.4) < 0.05]
+        # Narrow margins: the 2 in bar of the compact furniture, and the sheet label.
+        rulers = [ln for ln in first.lines if abs(max(ln["width"], ln["height"]) * PT_MM - 50.8) < 0.05]
         assert rulers
         assert "page 1 of 3" in "".join(c["text"] for c in first.chars)  # in drawing order: it may stand rotated
 

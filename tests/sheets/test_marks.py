@@ -1,11 +1,11 @@
 """Cut lines, crop marks, targets and the sheet furniture, from boxes laid out here: butted
 cells share their edges and collinear edges join into one scissor cut, crop marks continue
 every trim edge outside the bleed (shorter where the margin is narrow, left out where they
-would cross a block), and the furniture's calibration square measures one inch."""
+would cross a block), and the furniture's scale bar measures two inches, its labels at 7 pt or more."""
 
 import pytest
 
-from generator.layout.scene import Circle, Group, Polyline, Rect, Text
+from generator.layout.scene import Circle, Group, Polyline, Text
 from generator.sheets.marks import (
     CROP_LENGTH,
     CROP_OFFSET,
@@ -19,6 +19,7 @@ from generator.sheets.marks import (
     target,
 )
 from generator.sheets.paper import Paper
+from generator.units import PT
 
 PAGE = Paper("test", 200, 300, 5, 5.5)
 
@@ -78,22 +79,29 @@ def test_a_target_is_a_circle_and_a_cross_centred_on_its_point():
     assert circle.style.stroke != "#000000"  # never mistaken for a crop mark
 
 
-def test_the_furniture_square_is_one_inch_and_turns_to_stand_in_a_side_margin():
+def bar_length(items) -> float:
+    """The length of the one horizontal line of `items` as long as the mark's bar."""
+    (bar,) = [i for i in items if isinstance(i, Polyline) and i.points[0][1] == i.points[1][1]]
+    return bar.points[1][0] - bar.points[0][0]
+
+
+def test_the_furniture_is_the_two_inch_bar_labelled_and_turns_to_stand_in_a_side_margin():
     block = furniture(12, 250, ["Game: cards", "page 1 of 3", "print at 100%"], rotate=False)
     assert block.transform == (1, 0, 0, 1, 12, 250)
-    square = block.items[0]
-    assert isinstance(square, Rect) and (square.w, square.h) == (INCH, INCH) == (25.4, 25.4)
-    assert block.items[1].w == 25.0  # the 25 mm square beside it
-    words = [i.text for i in block.items if isinstance(i, Text)]
-    assert {"1 in", "Game: cards", "page 1 of 3"} <= set(words)
+    assert bar_length(block.items) == pytest.approx(2 * INCH) == pytest.approx(50.8)
+    ticks = sorted(i.points[0][0] for i in block.items if isinstance(i, Polyline) and i.points[0][0] == i.points[1][0])
+    assert ticks == pytest.approx([0, INCH, 50.0, 2 * INCH])  # its ends, its inch above and 50 mm below
+    words = [i for i in block.items if isinstance(i, Text)]
+    assert {"2 in (the tick below: 50 mm)", "Game: cards", "page 1 of 3"} <= {t.text for t in words}
+    assert min(t.size for t in words) >= 7 * PT - 1e-9
     turned = furniture(180, 20, ["x"], rotate=True)
     assert turned.transform[:4] == (0, 1, -1, 0)  # a quarter turn clockwise
 
 
-def test_the_compact_furniture_is_an_inch_ruler_and_the_longest_label_that_fits():
+def test_the_compact_furniture_is_the_same_bar_and_the_longest_label_that_fits_at_seven_points():
     lines = ["a label far too long " * 5, "short label"]
     strip = compact_furniture(5, 290, lines, 100, rotate=False)
-    rule = strip.items[0]
-    assert rule.points == ((0, 2.0), (INCH, 2.0))
-    assert [i.text for i in strip.items if isinstance(i, Text)] == ["short label"]
+    assert bar_length(strip.items) == pytest.approx(50.8)
+    labels = [i for i in strip.items if isinstance(i, Text)]
+    assert [i.text for i in labels] == ["short label"] and labels[0].size == pytest.approx(7 * PT)
     assert isinstance(compact_furniture(5, 5, lines, 100, rotate=True), Group)

@@ -1,0 +1,53 @@
+"""One scale mark on every sheet of every shipped game, read back from the PDFs: a bar 2 in
+(144 pt) long (pdfplumber's lines), whether the sheet has room for the full furniture block or
+only for the compact strip, and its "print at 100%" label at 7 pt or more (pdfium's size of
+each character, scaled by its matrix: a label may stand rotated in a side margin)."""
+
+import ctypes
+import math
+import re
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("marks")
+    result = CliRunner().invoke(main, ["build", "--out", str(out), "--format", "pdf", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
+    """The size in points a character is printed at, whatever way it is turned."""
+    matrix = pdfium_c.FS_MATRIX()
+    assert pdfium_c.FPDFText_GetMatrix(textpage.raw, index, ctypes.byref(matrix))
+    return pdfium_c.FPDFText_GetFontSize(textpage.raw, index) * math.hypot(matrix.c, matrix.d)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_sheet_has_one_two_inch_bar_and_its_label_at_seven_points(built, game):
+    path = built / game / f"{game}.pdf"
+    document = pdfium.PdfDocument(str(path))
+    checked = 0
+    with pdfplumber.open(path) as pdf:
+        for n, page in enumerate(pdf.pages):
+            textpage = document[n].get_textpage()
+            text = textpage.get_text_range()
+            if not re.search(r"page \d+ of \d+", text) or "left blank" in text:
+                continue  # the cover, the rules, the checklist, a blank page
+            bars = [ln for ln in page.lines if abs(max(ln["width"], ln["height"]) - 144) < 0.05]
+            assert len(bars) == 1, f"page {n + 1}: {len(bars)} bars of 2 in"
+            at = text.find("100%")
+            assert at >= 0, n + 1
+            assert min(printed_size(textpage, k) for k in range(at, at + 4)) >= 7 - 0.01, n + 1
+            checked += 1
+    assert checked >= 5
