@@ -5,10 +5,14 @@ import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
 
+import numpy as np
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 import yaml
+from click.testing import CliRunner
 
+from generator.cli import main
 from generator.games import load_game
 from generator.layout.context import LayoutContext
 from generator.layout.folders import context_for
@@ -322,12 +326,12 @@ def texts(items) -> list[Text]:
     return out
 
 
-def test_rider_back_text_stays_visible_when_the_ink_saver_drops_the_background():
+def test_the_dark_rider_backs_text_stays_visible_when_the_ink_saver_drops_the_background():
     from generator.games.whipped.kinds import RiderKind
 
     game = load_game(SOURCE)
     rider, kind = game.items("rider")[0], RiderKind()
-    layout = context_for(game).layout("whipped-rider", kind)
+    layout = context_for(game).layout("whipped-rider-dark", kind)
     plain = kind.draw(rider, layout, LayoutContext(game)).back
     saver = kind.draw(rider, layout, LayoutContext(game, ink_saver=True)).back
     assert [t.colour for t in texts(plain.items)] == ["#ffffff"] * len(texts(plain.items))
@@ -376,3 +380,28 @@ def test_a_level_of_ten_squares_fits_the_bill_and_eleven_do_not(tmp_path, square
     drawn = [i for i in bill.items if isinstance(i, Rect) and abs(i.w - 12) < 1e-6 and i.style.stroke]
     others = sum(len(level) for level in items_of("bills.yaml")[0]["levels"][1:])
     assert len(drawn) == squares + others
+
+
+def test_rider_backs_are_light_and_the_navy_back_is_a_layout_away(tmp_path):
+    """The riders' backs print a frame on the card's cream (little ink); riders.yaml saying
+    `layout: whipped-rider-dark` prints the full-bleed navy back of the first edition."""
+    game = tmp_path / "whipped"
+    shutil.copytree(COMPONENTS / "whipped", game)
+    light = back_page_ink(game, tmp_path / "light")
+    riders = game / "riders.yaml"
+    riders.write_text(riders.read_text().replace("layout: whipped-rider\n", "layout: whipped-rider-dark\n"))
+    dark = back_page_ink(game, tmp_path / "dark")
+    assert light < 0.2 < 0.6 < dark
+
+
+def back_page_ink(game, out) -> float:
+    """The ink coverage (the mean of 1 - R, 1 - G, 1 - B over the page, drawn by pdfium) of
+    the first page of riders' backs."""
+    result = CliRunner().invoke(main, ["build", str(game), "--out", str(out), "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    document = pdfium.PdfDocument(str(out / "whipped" / "whipped.pdf"))
+    for page in document:
+        if "Whipped! rider" in page.get_textpage().get_text_range():
+            rgb = np.asarray(page.render(scale=30 / 72).to_pil().convert("RGB")).astype(float)
+            return float(1 - rgb.mean() / 255)
+    raise AssertionError("no page of rider backs")
