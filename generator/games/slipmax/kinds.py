@@ -25,7 +25,7 @@ from .items import RegisterCardItem, ShapeBoardItem, StripItem
 
 GREY = "#777777"
 #: A step's text keeps this clear of the rules above and below it (three lines of 7 pt
-#: fit an 8.5 mm step).
+#: fit a 9.5 mm step).
 STEP_INSET = 0.3
 
 

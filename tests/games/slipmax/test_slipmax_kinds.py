@@ -73,9 +73,10 @@ def layouts() -> tuple[SimpleNamespace, SimpleNamespace]:
 
 def test_the_register_card_is_measured_from_the_strip():
     card, strip = layouts()
-    # A 34 x 97.5 strip with a 20 mm title: a 77.5 mm pocket, slits 34 + 2 wide, 10 mm down;
-    # the front is 10 + 77.5 + 2 of slack, and six registers share the 234 mm.
-    assert register_geometry(card, strip) == RegisterGeometry(34, 97.5, 77.5, 36, 10, 89.5, 50, 39, 234)
+    # A 38 x 108.5 strip with a 22 mm title: an 86.5 mm pocket, slits 38 + 1.5 wide, 10 mm
+    # down; the front is 10 + 86.5 + 2 of slack, and six registers share the 255 mm (42.5 mm
+    # apart, so 3 mm of card stands between two slits).
+    assert register_geometry(card, strip) == RegisterGeometry(38, 108.5, 86.5, 39.5, 10, 98.5, 50, 42.5, 255)
 
 
 def test_the_laid_out_register_card_has_its_slits_and_fold_where_measured():
@@ -84,11 +85,11 @@ def test_the_laid_out_register_card_has_its_slits_and_fold_where_measured():
     laid = {part.kind.name: part for part in lay_out(game, ctx)}
     assert ctx.findings == []
     card = laid["register-card"].faces[0].front
-    assert (card.width, card.height) == (234, 89.5 + 50)
+    assert (card.width, card.height) == (255, 98.5 + 50)
     slits = sorted(item.points for item in card.items if isinstance(item, Polyline) and item.style.role == "slit")
-    assert slits == [((39 * i + 19.5 - 18, 10), (39 * i + 19.5 + 18, 10)) for i in range(6)]
+    assert slits == pytest.approx([((42.5 * i + 21.25 - 19.75, 10), (42.5 * i + 21.25 + 19.75, 10)) for i in range(6)])
     folds = [item.points for item in card.items if isinstance(item, Polyline) and item.style.role == "score"]
-    assert folds == [((0, 89.5), (234, 89.5))]
+    assert folds == [((0, 98.5), (255, 98.5))]
 
 
 def test_each_strip_has_a_rule_under_its_title_and_under_every_step_all_within_the_strip():
@@ -97,10 +98,10 @@ def test_each_strip_has_a_rule_under_its_title_and_under_every_step_all_within_t
     (strips,) = [part for part in lay_out(game, ctx) if part.kind is STRIP_KIND]
     for faces, strip in zip(strips.faces, game.typed("strip", StripItem), strict=True):
         lines = [item.points for item in faces.front.items if isinstance(item, Polyline)]
-        assert all(a[1] == b[1] and (a[0], b[0]) == (0, 34) for a, b in lines)  # across the strip
-        # Steps 8.5 mm deep below the 20 mm title: the longest strips' nine steps end at 96.5.
-        assert sorted(a[1] for a, _ in lines) == pytest.approx([20 + 8.5 * n for n in range(len(strip.steps) + 1)])
-        assert 20 + 8.5 * len(strip.steps) <= 97.5
+        assert all(a[1] == b[1] and (a[0], b[0]) == (0, 38) for a, b in lines)  # across the strip
+        # Steps 9.5 mm deep below the 22 mm title: the longest strips' nine steps end at 107.5.
+        assert sorted(a[1] for a, _ in lines) == pytest.approx([22 + 9.5 * n for n in range(len(strip.steps) + 1)])
+        assert 22 + 9.5 * len(strip.steps) <= 108.5
 
 
 def test_a_board_listing_too_few_spaces_is_an_error_at_its_spaces(tmp_path):
