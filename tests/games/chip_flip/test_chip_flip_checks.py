@@ -58,7 +58,7 @@ def test_shipped_chips_are_the_engine_openings():
     ("file", "old", "new", "code"),
     [
         ("board.yaml", "rows: 8", "rows: 9", "CF001"),
-        ("board.yaml", "square: 30mm", "square: 0.9in", "CF002"),
+        ("board.yaml", "square: 29mm", "square: 0.9in", "CF002"),
         ("board.yaml", 'dark: "#6b4423"', 'dark: "#d8c0a0"', "CF003"),
         ("chips.yaml", "diameter: 24mm, square: a1", "diameter: 31mm, square: a1", "CF005"),
         ("chips.yaml", "{<<: *flowers, square: c1}", "{<<: *flowers, square: c3}", "CF011"),

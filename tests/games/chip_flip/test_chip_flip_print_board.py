@@ -30,7 +30,7 @@ from tests.pdf_geometry import PT_MM, trim_box_mm
 ENGINE = PLUGIN.engine
 ROOT = Path(__file__).resolve().parents[3]
 GAME = ROOT / "components" / "chip-flip"
-SQUARE_MM = 30.0  # components/chip-flip/board.yaml: square: 30mm
+SQUARE_MM = 29.0  # components/chip-flip/board.yaml: square: 29mm
 TOL = 0.05
 #: Greyscale lightness light and dark squares must differ by at least (the CF003 threshold).
 MIN_GREY_CONTRAST = 0.25
@@ -158,10 +158,12 @@ def board_squares(tiles, board) -> dict[tuple[float, float], tuple[str, float, f
     return found
 
 
-def test_the_board_is_larger_than_a_sheet_and_tiled(tiles):
-    assert len(tiles) > 1
+def test_the_board_is_larger_than_a_sheet_and_tiled_in_two_on_letter(tiles):
+    """256 mm square (8 squares of 29 mm and a 12 mm border) fits across a landscape Letter
+    sheet's 258 mm: two tiles, one above the other (it took four at 268 mm)."""
+    assert len(tiles) == 2
     for tile in tiles:
-        assert tile.trim[2] < 8 * SQUARE_MM and tile.trim[3] < 8 * SQUARE_MM
+        assert tile.trim[2] == pytest.approx(256, abs=0.01) and tile.trim[3] < 8 * SQUARE_MM
 
 
 def test_64_squares_of_the_given_size_alternating(tiles, built):
