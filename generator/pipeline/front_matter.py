@@ -2,11 +2,13 @@
 what."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from generator.games import engines
 from generator.layout.scene import Scene
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import tiled
+from generator.render.glyphs import outlined
 from generator.sheets import checklist
 from generator.sheets.cover import About, Contents, PrintJob, StockPages, cover_sheet
 from generator.sheets.model import Sheet
@@ -36,7 +38,8 @@ def front_matter(
 
 def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
     """What a cover shows of the game: the distinct fronts of its components (boards, which
-    are tiled, left out), taken a component file at a time in turn, `most` of them."""
+    are tiled, left out), taken a component file at a time in turn, `most` of them, their
+    text drawn as outlines."""
     fronts: list[list[Scene]] = []
     for part in laid:
         if part.kind.tileable or not part.faces:
@@ -49,7 +52,8 @@ def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
     chosen: list[Scene] = []
     for turn in range(most):
         chosen += [own[turn] for own in fronts if turn < len(own)]
-    return tuple(chosen[:most])
+    # as pictures: their text outlined, so that searching the file finds the cards, not the cover
+    return tuple(replace(scene, items=list(outlined(tuple(scene.items)))) for scene in chosen[:most])
 
 
 def _flips(sheets: list[Sheet], first_page: int, rules: range, options: PrintOptions) -> dict[int, str]:

@@ -6,18 +6,21 @@ The glyphs are the shaped runs' own (by id), at the positions shaping gave them,
 text lands exactly where the PDF's text does. A sheet defines each glyph once and each run
 (a word, mostly) once as a group of its glyphs, and places the run wherever it recurs
 (run_def); for programs that follow no references, each Text is one path of its own
-(outline_path).
+(outline_path). A picture that should look like text but not be read as text (a cover's
+pictures of components) has its Texts made Paths of the same glyphs (outlined).
 """
 
 import hashlib
+from dataclasses import replace
 from functools import cache, lru_cache
 
+from fontTools.pens.basePen import BasePen
 from fontTools.pens.recordingPen import DecomposingRecordingPen, RecordingPen
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
-from generator.layout.scene import Text
+from generator.layout.scene import Group, Item, Path, Style, Text
 from generator.sources.fonts import registered
 from generator.text.shaping import shape
 
@@ -92,3 +95,46 @@ def outline_path(text: Text) -> str:
         scale = text.size / registered(key).units_per_em
         _glyph(key, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, x, y)))
     return pen.getCommands()
+
+
+class _CommandPen(BasePen):
+    """Scene Path commands (M, L, C, Z) of what is drawn into it; quadratic curves made cubic."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.commands: list[tuple] = []
+
+    def _moveTo(self, pt: tuple[float, float]) -> None:  # noqa: N802 (fontTools' names)
+        self.commands.append(("M", *_rounded(pt)))
+
+    def _lineTo(self, pt: tuple[float, float]) -> None:  # noqa: N802
+        self.commands.append(("L", *_rounded(pt)))
+
+    def _curveToOne(self, p1, p2, p3) -> None:  # noqa: N802
+        self.commands.append(("C", *_rounded(p1), *_rounded(p2), *_rounded(p3)))
+
+    def _closePath(self) -> None:  # noqa: N802
+        self.commands.append(("Z",))
+
+
+def _rounded(point: tuple[float, float]) -> tuple[float, float]:
+    return round(point[0], 4), round(point[1], 4)
+
+
+def outlined(items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """The items with every Text (in groups too) replaced by a Path of its glyphs in its colour,
+    drawn where the Text's glyphs are: the same picture, with no text a reader copies or finds."""
+    out: list[Item] = []
+    for item in items:
+        if isinstance(item, Group):
+            out.append(replace(item, items=outlined(item.items)))
+        elif isinstance(item, Text):
+            pen = _CommandPen()
+            for key, glyph, x, y in item.glyphs():
+                scale = item.size / registered(key).units_per_em
+                _glyph(key, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, x, y)))
+            if pen.commands:
+                out.append(Path(tuple(pen.commands), Style(fill=item.colour)))
+        else:
+            out.append(item)
+    return tuple(out)
