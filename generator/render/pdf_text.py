@@ -68,7 +68,7 @@ class PdfFonts:
             return
         self.seen.add(shaped.key)
         for k, glyph in enumerate(shaped.glyphs):
-            if glyph and not used.glyphs.get(glyph):  # .notdef (0), an empty box, stands for no one character
+            if not used.glyphs.get(glyph):
                 used.glyphs[glyph] = shaped.cluster_text(k)
 
     def attach(self, doc: pdfdoc.PDFDocument) -> None:

@@ -219,17 +219,6 @@ def test_a_viewer_copies_a_letter_with_its_mark_and_the_same_letter_without_it(t
     assert words in pdfium.PdfDocument(str(pdf))[0].get_textpage().get_text_range()
 
 
-def test_an_empty_box_copies_as_no_letter(tmp_path):
-    """A character no font has prints as the face's .notdef box; copying gives none of the
-    text's letters for it (it used to give whichever letter was seen first)."""
-    deck = make_deck(tmp_path, [("Boxes", "Gate 日本 Gate")])
-    result = build(deck, tmp_path / "out")
-    assert result.exit_code == 0 and "[L011]" in result.output, result.output
-    copied = pdfium.PdfDocument(str(tmp_path / "out" / "deck" / "deck.pdf"))[0].get_textpage().get_text_range()
-    line = next(line for line in copied.splitlines() if line.startswith("Gate"))
-    assert line.replace(" ", "").replace("\x00", "").replace("\ufffd", "") == "GateGate", repr(line)
-
-
 def test_a_hebrew_and_latin_line_keeps_each_runs_order(tmp_path):
     deck = make_deck(tmp_path, [("Mixed", HEBREW_MIXED)])
     pdf = built_pdf(deck, tmp_path / "out")
