@@ -25,9 +25,14 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     are one run, parts of the same stock and sides sharing their sheets (see
     policy.sheet_runs); with options.checklist the front matter first (see front_matter)."""
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
+    rules = rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts) if options.checklist else []
+    first = len(rules) + 3 if options.checklist else 1
     pending: list[PendingSheet] = []
     for run in sheet_runs(parts, paper, options):
-        pending.extend(_impose_run(run, paper, options))
+        start = first + len(on_recto(pending, first, paper))
+        orders = _print_orders(_impose_run(run, paper, options))
+        pages = [len(on_recto(order, start, paper)) for order in orders]  # with the blanks each needs
+        pending.extend(orders[pages.index(min(pages))])
     bookmarked: set[str] = set()
     for part in parts:  # each row's bookmark on the first page that holds one of its components
         at = next((p.sheet for p in pending if part.file.shown in p.sheet.sources), None)
@@ -36,9 +41,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
             bookmarked.add(part.row)
     if not options.checklist:
         return finish(on_recto(pending, 1, paper), game.name)
-    rules = rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts)
-    front = len(rules) + 2
-    sheets = finish(on_recto(pending, front + 1, paper), game.name, front + 1)
+    sheets = finish(on_recto(pending, first, paper), game.name, first)
     return front_matter(laid, rules, sheets, paper, game, options) + sheets
 
 
@@ -47,6 +50,23 @@ def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[Pe
     if tiled(part, paper) or (options.fold_over and any(f.back for f in part.faces)):
         return _impose_alone(part, paper, options)
     return pack(_batches(run), paper, options.duplex, options.back_offset)
+
+
+def _print_orders(pending: list[PendingSheet]) -> tuple[list[PendingSheet], list[PendingSheet]]:
+    """A run's sheets in the two orders that keep its one-sided pages (sheets with no backs
+    sheet after them) one print job and its two-sided pages another: one-sided first, and
+    two-sided first; each group in its packed order. The caller takes the one that needs
+    fewer blank pages to keep each fronts sheet on an odd page where it starts."""
+    one_sided: list[PendingSheet] = []
+    pairs: list[PendingSheet] = []
+    for n, p in enumerate(pending):
+        if p.sheet.side == "back":
+            continue
+        if n + 1 < len(pending) and pending[n + 1].sheet.side == "back":
+            pairs += [p, pending[n + 1]]
+        else:
+            one_sided.append(p)
+    return one_sided + pairs, pairs + one_sided
 
 
 def _impose_alone(part: Laid, paper: Paper, options: PrintOptions) -> list[PendingSheet]:

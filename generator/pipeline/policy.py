@@ -39,16 +39,21 @@ def fitting(parts: Sequence[Laid], paper: Paper) -> tuple[list[Laid], list[str]]
 
 
 def sheet_runs(parts: Sequence[Laid], paper: Paper, options: PrintOptions) -> list[list[Laid]]:
-    """The parts in sheet runs: parts of the same stock and sides are imposed together, so
-    they fill each other's sheets whatever their sizes (fronts and backs staying in register,
-    as sheets/pack.py keeps them). A tiled board, a part folded over, and with
-    options.separate every part, has a run of its own. Runs keep the parts' order."""
+    """The parts in sheet runs: parts of the same stock are imposed together, so they fill
+    each other's sheets whatever their sizes (fronts and backs staying in register, as
+    sheets/pack.py keeps them). One-sided parts join the two-sided ones of their stock when
+    backs are printed: in an empty place of a two-sided sheet a one-sided component's back is
+    left blank, which harms nothing, and a sheet of one-sided components alone gets no backs
+    sheet. A tiled board, a part folded over, and with options.separate every part, has a run
+    of its own. Runs keep the parts' order."""
+    sides = [any(f.back is not None for f in part.faces) for part in parts]
+    duplex = options.duplex != "off" and not options.fold_over
+    two_sided_stocks = {part.stock for part, two in zip(parts, sides, strict=True) if two} if duplex else set()
     runs: dict[object, list[Laid]] = {}
-    for n, part in enumerate(parts):
-        two_sided = any(f.back is not None for f in part.faces)
+    for n, (part, two_sided) in enumerate(zip(parts, sides, strict=True)):
         if options.separate or tiled(part, paper) or (options.fold_over and two_sided):
             key: object = n
         else:
-            key = (part.stock, two_sided)
+            key = (part.stock, two_sided or part.stock in two_sided_stocks)
         runs.setdefault(key, []).append(part)
     return list(runs.values())

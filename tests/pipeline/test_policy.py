@@ -71,16 +71,19 @@ def test_fitting_leaves_out_only_what_is_too_large_and_no_board():
     assert fitting([card, huge, board], LARGE) == ([card, huge, board], [])
 
 
-def test_parts_of_the_same_stock_and_sides_share_a_run_in_their_order():
+def test_parts_of_the_same_stock_share_a_run_in_their_order_one_sided_ones_with_two_sided():
     a, b = part(63.5, 88.9, name="a.yaml"), part(40, 40, name="b.yaml")
     two, two_again = part(63.5, 88.9, back=True), part(50, 50, back=True)
     paper_part = part(63.5, 88.9, stock="paper")
     board, other_board = part(300, 300, kind=Board(), name="e.yaml"), part(300, 300, kind=Board(), name="f.yaml")
     parts = [a, two, b, paper_part, board, two_again, other_board]
     runs = sheet_runs(parts, LETTER, PrintOptions())
-    # by (stock, two-sided) in order of first appearance; each tiled board alone
-    assert runs == [[a, b], [two, two_again], [paper_part], [board], [other_board]]
+    # by stock in order of first appearance, the one-sided card parts in the two-sided run
+    # (their backs left blank); the paper part alone on its stock; each tiled board alone
+    assert runs == [[a, two, b, two_again], [paper_part], [board], [other_board]]
     assert board.stock == other_board.stock == "board" and a.stock == "card" and paper_part.stock == "paper"
+    # printing no backs, or folding them over, one- and two-sided parts keep runs of their own
+    assert sheet_runs(parts, LETTER, PrintOptions(duplex="off"))[:2] == [[a, b], [two, two_again]]
 
 
 def test_folded_over_two_sided_parts_and_separate_parts_run_alone():

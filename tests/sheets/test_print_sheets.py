@@ -239,18 +239,18 @@ def test_checklist_says_why_sheets_are_not_filled(tmp_path):
         tile = pdf.pages[marks["board"] - 1]  # a board tile, its TrimBox the tile
         printable = (float(tile.width) * PT_MM - 10) * (float(tile.height) * PT_MM - 10)  # 5 mm printer margins
         left, top, right, bottom = (v * PT_MM for v in tile.trimbox)
-    assert (right - left) * (bottom - top) / printable == pytest.approx(0.35, abs=0.005)
+    assert (right - left) * (bottom - top) / printable == pytest.approx(0.62, abs=0.005)
     notes = text[text.index("Sheets not filled, and why") :]
     b, c, n = marks["board"], marks["chips"], marks["numbered chips"]
     # card stock first, chips and numbered chips (one size) sharing their sheets, then the board on paper
     assert n == c and b == n + 2
-    tiles = ", ".join(f"{p} (35% used)" for p in range(b, b + 4))
+    tiles = ", ".join(f"{p} (62% used)" for p in range(b, b + 2))
     assert f"Pages {tiles}, board (board.yaml): a board tile" in notes
     numbered = f"Page {c + 1} (13% used), numbered chips (numbered-chips.yaml)"
     assert f"{numbered}: no more components of the same stock and sides are left that fit" in notes
     assert "chips (chips.yaml)" not in notes  # its one sheet is full
     assert f"card stock, 200-300 gsm: 2 sheets (pages {c}-{c + 1})" in text
-    assert f"paper, glued onto board (mount board or a cereal box): 4 sheets (pages {b}-{b + 3})" in text
+    assert f"paper, glued onto board (mount board or a cereal box): 2 sheets (pages {b}-{b + 1})" in text
 
 
 def test_checklist_keeps_duplex_pages_paired(tmp_path):

@@ -1,6 +1,8 @@
 """A two-sided run after an odd number of one-sided pages starts its fronts on an odd page:
 a page left blank on purpose goes before it, says so, and is named in the page labels and
-the checklist. Read back from the PDF."""
+the checklist. One-sided components of the stock of a two-sided run fill its sheets' empty
+places instead (their backs left blank), and a run's one-sided sheets go before or after its
+two-sided ones, whichever needs no blank. Read back from the PDF."""
 
 from pathlib import Path
 
@@ -11,14 +13,17 @@ from tests.conftest import COMPONENTS, run_build
 from tests.sheets.test_checklist_rows import read_checklist
 
 
-def write_game(folder: Path) -> Path:
-    """plain.yaml: 3 one-sided cards (one sheet) listed before duplex.yaml: 3 two-sided cards."""
+def write_game(folder: Path, duplex_stock: str = "paper") -> Path:
+    """plain.yaml: 3 one-sided cards (one sheet of card stock) before duplex.yaml: 3 two-sided
+    cards, on paper (a run of their own, after the card stock) unless `duplex_stock` says card."""
     folder.mkdir(parents=True)
     (folder / "game.yaml").write_text("name: Recto\nengine: none\ncomponents: [plain.yaml, duplex.yaml]\n")
     plain = "\n".join(f"  - {{title: 'P{n}', text: 'P{n}'}}" for n in range(1, 4))
     (folder / "plain.yaml").write_text(f"kind: card\nlayout: card\nrow: plain cards\nitems:\n{plain}\n")
     duplex = "\n".join(f"  - {{title: 'N{n}', text: 'N{n}', back: 'B{n}'}}" for n in range(1, 4))
-    (folder / "duplex.yaml").write_text(f"kind: card\nlayout: card-two-sided\nitems:\n{duplex}\n")
+    (folder / "duplex.yaml").write_text(
+        f"kind: card\nlayout: card-two-sided\nstock: {duplex_stock}\nitems:\n{duplex}\n"
+    )
     return folder
 
 
@@ -49,16 +54,19 @@ def test_a_blank_page_puts_the_fronts_after_one_sided_pages_on_an_odd_page(tmp_p
     rows, text, _ = read_checklist(path)
     assert {r["Component"]: r["Pages"] for r in rows} == {"plain cards": "3", "cards": "5-6"}
     assert "Page 4: left blank on purpose, so that each two-sided sheet's fronts are on an odd page." in text
-    # Printed stock by stock, the blank is the back of the page before it: one range, two sheets.
-    assert "card stock, 200-300 gsm: 2 sheets (pages 3-6)" in text
+    # Printed stock by stock, the blank is the back of the page before it.
+    assert "card stock, 200-300 gsm: 1 sheet (pages 3-4)" in text
 
 
-def test_two_sided_sheets_without_one_sided_pages_before_need_no_blank(tmp_path):
-    game = write_game(tmp_path / "game")
-    (game / "game.yaml").write_text("name: Recto\nengine: none\ncomponents: [duplex.yaml, plain.yaml]\n")
+def test_one_sided_cards_fill_a_two_sided_sheets_empty_places_with_blank_backs(tmp_path):
+    game = write_game(tmp_path / "game", duplex_stock="card")
     path = build(tmp_path / "out", game, "--no-checklist")
-    assert not any("intentionally" in page for page in texts(path))
-    assert pypdf.PdfReader(path).page_labels == ["1", "2", "3"]
+    pages = texts(path)
+    assert len(pages) == 2 and not any("intentionally" in page for page in pages)
+    assert {"P1", "P3", "N1", "N3"} <= set(pages[0].split())  # six cards on one fronts sheet
+    backs = pages[1].split()
+    assert {"1B", "2B", "3B"} <= set(backs) or {"B1", "B2", "B3"} <= set(backs)  # drawn turned for the flip
+    assert not [word for word in backs if word.startswith("P") or word.endswith("P")]  # the P cards' backs blank
 
 
 def test_whipped_riders_start_on_an_odd_page(tmp_path):
