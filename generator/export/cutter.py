@@ -182,10 +182,11 @@ def cut_sheet(sheet: Sheet) -> Sheet:
     return Sheet(sheet.width, sheet.height, cutter_lines(sheet.items), title=sheet.title, side=sheet.side)
 
 
-def registration_marks(page: Paper) -> list[Item]:
-    """Silhouette-style marks: a filled square top left, L marks top right and bottom left."""
+def registration_marks(w: float, h: float) -> list[Item]:
+    """Silhouette-style marks on a page `w` by `h` mm (as it is turned): a filled square top
+    left, L marks top right and bottom left."""
     ink = Style(fill="#000000")
-    w, h, i, n, t = page.width, page.height, REG_INSET, REG_LENGTH, REG_THICK
+    i, n, t = REG_INSET, REG_LENGTH, REG_THICK
     return [
         Rect(i, i, REG_SQUARE, REG_SQUARE, ink),
         Rect(w - i - n, i, n, t, ink),
@@ -200,13 +201,14 @@ def ptc_paper(paper: Paper) -> Paper:
     return Paper(paper.name, paper.width, paper.height, max(paper.margin, PTC_MARGIN), paper.marks)
 
 
-def ptc_sheet(sheet: Sheet, page: Paper) -> Sheet:
-    """Print layer (art, text to be outlined) with registration marks, and the cut layer."""
+def ptc_sheet(sheet: Sheet) -> Sheet:
+    """Print layer (art, text to be outlined) with registration marks at the corners of the
+    sheet as it is turned (a landscape sheet's too), and the cut layer."""
     art = list(by_role(tuple(sheet.items))["art"])
     return Sheet(
         sheet.width,
         sheet.height,
-        art + registration_marks(page) + cutter_lines(sheet.items),
+        art + registration_marks(sheet.width, sheet.height) + cutter_lines(sheet.items),
         title=sheet.title,
         side=sheet.side,
     )
@@ -240,7 +242,7 @@ def export_cutter(run: PrintRun, out: Path) -> list[Path]:
         written.append(path)
     for n, sheet in enumerate(_cut_these(ptc.sheets), 1):
         path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
-        svg = render_svg(ptc_sheet(sheet, page), "", run.icon_path, inline_refs=True)
+        svg = render_svg(ptc_sheet(sheet), "", run.icon_path, inline_refs=True)
         write_atomic(path, svg.encode("utf-8"))
         written.append(path)
     return written

@@ -309,7 +309,7 @@ def test_print_then_cut_leaves_out_and_names_what_does_not_fit_inside_its_marks(
 
     letter = export(COMPONENTS / "slipmax", "cutter", tmp_path / "letter") / "print-then-cut"
     assert (
-        "register card: 234.0 x 139.5 mm with bleed, too large for Letter paper"
+        "register card: 255.0 x 148.5 mm with bleed, too large for Letter paper"
         in (letter / "LEFT-OUT.txt").read_text()
     )
     assert register_card_sheets(letter) == []
