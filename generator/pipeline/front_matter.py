@@ -117,7 +117,7 @@ def _rows(
                 two_sided,
                 tiled(part, paper),
                 options.fold_over,
-                part.stock,
+                "folded" if options.fold_over and two_sided and part.stock == "card" else part.stock,
                 sheets,
                 paper,
                 first_page,

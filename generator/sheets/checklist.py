@@ -18,6 +18,8 @@ from generator.units import PT
 #: sheets are printed: card stock, then everything printed on plain paper.
 STOCKS = {
     "card": "card stock, 200-300 gsm",
+    # A card printed folded over is two layers glued: each the weight of half a card.
+    "folded": "paper or thin card, 120-160 gsm (folded and glued, two layers make one card)",
     "paper": "paper, 80-120 gsm (plain or coloured)",
     "board": "paper, glued onto board (mount board or a cereal box)",
 }

@@ -13,7 +13,7 @@ is tiled.
 import math
 from dataclasses import dataclass
 
-from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style, without_roles
+from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
 from generator.layout.text import set_line
 from generator.sheets import marks
 from generator.sheets.model import Box, Sheet
@@ -343,7 +343,7 @@ def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
 
     Every tile repeats the overlap strip of its neighbours and shows the same alignment
     targets there; trim a tile along its solid edge line and lay it over the neighbour's
-    dashed overlap line, targets on targets. Tiles are named by column letter and row number."""
+    dotted overlap guide, targets on targets. Tiles are named by column letter and row number."""
     layout = _tile_layout(paper, scene.width, scene.height)
     page, nx, ny = layout.page, layout.across, layout.down
     xs, ys = _spans(scene.width, nx, layout.width), _spans(scene.height, ny, layout.height)
@@ -387,21 +387,37 @@ def _tile_marks(scene: Scene, xs, ys, i: int, j: int) -> list[Item]:
     return items
 
 
+#: The overlap guide: dark and dotted, unlike a fold's dashes, so it shows printed in grey too.
+OVERLAP_GUIDE = Style(stroke="#333333", stroke_width=0.5 * PT, dash=(0.6, 1.2), role="guide")
+#: What the overlap guide's label says, beside it in the strip the next tile covers.
+OVERLAP_LABEL = "overlap: lay the next tile's trimmed edge on this dotted line, targets on targets"
+
+
 def _tile_edges(box, i: int, j: int, nx: int, ny: int) -> list[Item]:
-    """Solid trim edges where this tile is laid over a neighbour (its left/top), dashed
-    guides where a neighbour is laid over it (its right/bottom overlap)."""
+    """Solid trim edges where this tile is laid over a neighbour (its left/top), dotted guides
+    where a neighbour is laid over it (its right/bottom overlap), each labelled."""
     x, y, w, h = box
-    guide = Style(stroke="#00a0e0", stroke_width=0.25 * PT, dash=(1.0, 1.0), role="guide")
     items: list[Item] = []
     if i > 0:
         items.append(Polyline(((x, y), (x, y + h)), line_style("cut")))
     if j > 0:
         items.append(Polyline(((x, y), (x + w, y)), line_style("cut")))
     if i < nx - 1:
-        items.append(Polyline(((x + w - TILE_OVERLAP, y), (x + w - TILE_OVERLAP, y + h)), guide))
+        gx = x + w - TILE_OVERLAP
+        items.append(Polyline(((gx, y), (gx, y + h)), OVERLAP_GUIDE))
+        items.append(Group(_guide_label(), (0, 1, -1, 0, gx + 1.2, y + 20.0)))  # read downwards, right of it
     if j < ny - 1:
-        items.append(Polyline(((x, y + h - TILE_OVERLAP), (x + w, y + h - TILE_OVERLAP)), guide))
+        gy = y + h - TILE_OVERLAP
+        items.append(Polyline(((x, gy), (x + w, gy)), OVERLAP_GUIDE))
+        items.append(Group(_guide_label(), (1, 0, 0, 1, x + 20.0, gy + 1.2)))
     return items
+
+
+def _guide_label() -> tuple[Item, ...]:
+    """OVERLAP_LABEL at 7 pt on a white band, its top left at (0, 0)."""
+    text = set_line(0.6, 2.6, OVERLAP_LABEL, "DejaVuSans", 7 * PT, "#333333")
+    width = sum(item.width for item in text if isinstance(item, Text)) + 1.2
+    return (Rect(0, 0, width, 3.4, Style(fill="#ffffff")), *text)
 
 
 def finish(pending: list[PendingSheet], game: str, first_page: int = 1, total: int | None = None) -> list[Sheet]:

@@ -7,6 +7,7 @@ duplex front on an odd page)."""
 
 from generator.games import load_game
 from generator.layout.folders import context_for
+from generator.layout.scene import Group, Path
 from generator.pipeline.front_matter import front_matter, players
 from generator.pipeline.imposition import impose
 from generator.pipeline.parts import lay_out
@@ -46,7 +47,9 @@ def test_cover_and_checklist_without_rules_leave_the_blank_page_out_of_every_job
         "Print at 100% (no scaling, no fit to page). Print each line's one-sided and two-sided pages as separate jobs:",
         "one-sided pages printed two-sided would come out back to back.",
     ]
-    assert texts(cover.items)[9:] == ["A", "alpha", "C", "gamma", "B", "beta"], "a picture of each card"
+    pictures = [item for item in cover.items if isinstance(item, Group) and item.clip]
+    assert len(pictures) == 3 and len(texts(cover.items)) == 9, "a picture of A, C and B, its text outlined"
+    assert all(any(isinstance(i, Path) for i in picture.items) for picture in pictures)
     assert (cover.title, cover.bookmarks, checklist.bookmarks) == ("cover", ("Cover",), ("Checklist",))
     assert (cover.width, cover.height) == (LETTER.width, LETTER.height)
     lines = texts(checklist.items)
@@ -72,3 +75,19 @@ def test_the_rules_pages_come_between_the_cover_and_the_checklist(tmp_path):
         "paper, 80-120 gsm (plain or coloured): page 5 one-sided",
         "Print at 100% (no scaling, no fit to page), one-sided.",
     ]
+
+
+def test_cards_folded_over_are_printed_on_paper_two_layers_thick(tmp_path):
+    """Folded over and glued, a two-sided card is two layers: the cover and checklist send its
+    pages to 120-160 gsm, half a card's weight each, not to card stock."""
+    game_folder = write_game(tmp_path / "tiny")
+    (game_folder / "more.yaml").write_text((game_folder / "more.yaml").read_text().replace("stock: paper\n", ""))
+    game = load_game(game_folder)
+    laid, options = lay_out(game, context_for(game)), PrintOptions(fold_over=True)
+    sheets = impose(laid, LETTER, game, options)[2:]
+    cover, checklist = front_matter(laid, [], sheets, LETTER, game, options)
+    lines = texts(cover.items)
+    assert "card stock, 200-300 gsm: page 3 one-sided" in lines  # A and B, one-sided
+    folded = [line for line in lines if line.startswith("paper or thin card, 120-160 gsm")]
+    assert folded == ["paper or thin card, 120-160 gsm (folded and glued, two layers make one card): page 4 one-sided"]
+    assert any("120-160 gsm" in line for line in texts(checklist.items))
