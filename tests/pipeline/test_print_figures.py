@@ -1,8 +1,9 @@
-"""What a player prints, measured on each shipped game's default build: no page takes more
-than 45% ink (each page drawn by pdfium at 30 dpi, its coverage the mean over the page of the
-three inks a colour printer lays for each pixel: cyan 1 - red, magenta 1 - green, yellow
-1 - blue), and no text on a sheet of components is smaller than 7 pt (pdfium's size of each
-character of the page's text, scaled by its matrix)."""
+"""What a player prints, measured on each shipped game's default build on Letter: Chip Flip
+in at most 7 pages, Twisty Passages in 30 and Sliders, its money included, in 50; no page
+takes more than 45% ink (each page drawn by pdfium at 30 dpi, its coverage the mean over the
+page of the three inks a colour printer lays for each pixel: cyan 1 - red, magenta 1 - green,
+yellow 1 - blue), and no text on a sheet of components is smaller than 7 pt (pdfium's size
+of each character of the page's text, scaled by its matrix)."""
 
 import ctypes
 import math
@@ -19,6 +20,8 @@ from generator.cli import main
 
 GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
 MOST_INK = 0.45
+#: The most pages a game's default build takes on Letter, cover, rules and checklist included.
+MOST_PAGES = {"chip-flip": 7, "sliders": 50, "twisty-passages": 30}
 SMALLEST_TEXT = 7.0  # pt
 
 
@@ -65,3 +68,8 @@ def test_no_text_on_a_sheet_of_components_is_under_7_pt(built, game):
         if re.search(r"page \d+ of \d+", text):  # a sheet (not the cover, rules or checklist)
             smallest = min(printed_sizes(textpage, text), default=SMALLEST_TEXT)
             assert smallest >= SMALLEST_TEXT - 0.01, f"page {n}: text at {smallest:.2f} pt"
+
+
+@pytest.mark.parametrize("game", sorted(MOST_PAGES))
+def test_a_game_prints_on_no_more_pages_than_it_needs(built, game):
+    assert len(pdfium.PdfDocument(str(built / game / f"{game}.pdf"))) <= MOST_PAGES[game]
