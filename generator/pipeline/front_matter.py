@@ -32,7 +32,9 @@ def front_matter(
     for r in rows:
         stocks.setdefault(checklist.STOCKS[r.stock], set()).update(r.sheets)
     flips = _flips(sheets, first_page, range(2, 2 + len(rules)), options)
-    jobs = [StockPages(stock, _jobs(pages, flips)) for stock, pages in stocks.items()]
+    numbered = [*enumerate(rules, 2), *enumerate(sheets, first_page)]  # the checklist between them is upright
+    landscape = {n for n, sheet in numbered if sheet.width > sheet.height}
+    jobs = [StockPages(stock, _jobs(pages, flips, landscape)) for stock, pages in stocks.items()]
     return [cover_sheet(about(game), contents, jobs, paper, pictures(laid)), *rules, page]
 
 
@@ -67,14 +69,19 @@ def _flips(sheets: list[Sheet], first_page: int, rules: range, options: PrintOpt
     return flips
 
 
-def _jobs(pages: set[int], flips: dict[int, str]) -> tuple[PrintJob, ...]:
-    """A stock's pages as print jobs, one per way of printing, in page order. A page left
-    blank on purpose is in none: it only keeps the next duplex front on an odd page when the
-    whole file is printed in one job."""
+def _jobs(pages: set[int], flips: dict[int, str], landscape: set[int]) -> tuple[PrintJob, ...]:
+    """A stock's pages as print jobs, one per way of printing, in page order, each naming its
+    landscape pages when it mixes them with portrait ones. A page left blank on purpose is in
+    none: it only keeps the next duplex front on an odd page when the whole file is printed
+    in one job."""
     by_flip: dict[str, list[int]] = {}
     for n in sorted(pages):
         by_flip.setdefault(flips.get(n, ""), []).append(n)
-    return tuple(PrintJob(tuple(numbers), flip) for flip, numbers in by_flip.items())
+    jobs = []
+    for flip, numbers in by_flip.items():
+        turned = tuple(n for n in numbers if n in landscape)
+        jobs.append(PrintJob(tuple(numbers), flip, turned if len(turned) < len(numbers) else ()))
+    return tuple(jobs)
 
 
 def about(game: Game) -> About:

@@ -26,11 +26,14 @@ class PrintJob:
     pages: tuple[int, ...]
     #: "long" or "short": two-sided, the printer flipping the sheet on that edge; "": one-sided.
     flip: str = ""
+    #: Its landscape pages, when it mixes them with portrait ones (a print dialog turns them).
+    turned: tuple[int, ...] = ()
 
     def phrase(self) -> str:
-        """ "pages 17-26 two-sided, flipping on the long edge"."""
+        """ "pages 17-26 two-sided, flipping on the long edge (page 20 landscape)"."""
         sides = f"two-sided, flipping on the {self.flip} edge" if self.flip else "one-sided"
-        return f"{pages_phrase(self.pages)} {sides}"
+        turned = f" ({pages_phrase(self.turned)} landscape)" if self.turned else ""
+        return f"{pages_phrase(self.pages)} {sides}{turned}"
 
 
 @dataclass(frozen=True)
@@ -155,14 +158,17 @@ def _advice(stocks: list[StockPages]) -> str:
     """How to print: at 100% always; two-sided pages apart from one-sided ones."""
     at_size = "Print at 100% (no scaling, no fit to page)"
     flips = {job.flip for stock in stocks for job in stock.jobs}
+    turn = " Let the print dialog turn the landscape pages (auto-rotate), still at 100%."
+    turns = turn if any(job.turned for stock in stocks for job in stock.jobs) else ""
     if flips == {""}:
-        return f"{at_size}, one-sided."
+        return f"{at_size}, one-sided.{turns}"
     if "" not in flips:
-        return f"{at_size}, two-sided as each line says."
-    return (
+        return f"{at_size}, two-sided as each line says.{turns}"
+    advice = (
         f"{at_size}. Print each line's one-sided and two-sided pages as separate jobs: "
         "one-sided pages printed two-sided would come out back to back."
     )
+    return advice + turns
 
 
 def blank_sheet(paper: Paper, why: str = "") -> Sheet:

@@ -23,7 +23,10 @@ from generator.sheets.paper import paper
 from tests.conftest import COMPONENTS
 
 GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
-JOB = re.compile(r"pages? ([\d, -]+?) (one-sided|two-sided, flipping on the (?:long|short) edge)(?:;|$)")
+JOB = re.compile(
+    r"pages? ([\d, -]+?) (one-sided|two-sided, flipping on the (?:long|short) edge)"
+    r"(?: \(pages? ([\d, -]+) landscape\))?(?:;|$)"
+)
 
 
 @pytest.fixture(scope="module")
@@ -53,15 +56,24 @@ def page_texts(pdf: Path) -> list[str]:
 
 def jobs(cover: str) -> list[tuple[str, list[int], str]]:
     """(stock, pages, sides) for each job the cover names, in its order."""
+    return [(stock, pages, sides) for stock, pages, sides, _ in turned_jobs(cover)]
+
+
+def turned_jobs(cover: str) -> list[tuple[str, list[int], str, list[int]]]:
+    """(stock, pages, sides, the landscape pages it names) for each job the cover names."""
     body = cover.split("What to print on which stock", 1)[1].split("Print at 100%", 1)[0]
-    found = []
+    entries: list[str] = []  # a stock's line, its wrapped lines joined to it
     for line in (line.strip() for line in body.replace("\r", "").split("\n")):
-        if not line:
-            continue
-        stock, _, said = line.partition(": ")
+        if re.match(r"[^:]+: pages? \d", line):
+            entries.append(line)
+        elif line:
+            entries[-1] += " " + line
+    found = []
+    for entry in entries:
+        stock, _, said = entry.partition(": ")
         matches = list(JOB.finditer(said))
-        assert matches and "".join(m.group(0) for m in matches).replace(";", "; ").strip() == said, line
-        found += [(stock, numbers(m.group(1)), m.group(2)) for m in matches]
+        assert matches and "".join(m.group(0) for m in matches).replace(";", "; ").strip() == said, entry
+        found += [(stock, numbers(m.group(1)), m.group(2), numbers(m.group(3)) if m.group(3) else []) for m in matches]
     return found
 
 
@@ -106,3 +118,13 @@ def test_the_cover_credits_the_game_and_shows_its_components(built, game):
     pixels = np.asarray(page.render(scale=50 / 72).to_pil().convert("L"))
     lower = pixels[pixels.shape[0] // 2 : -pixels.shape[0] // 10]
     assert (lower < 200).mean() > 0.02, "the lower half shows pictures of the components"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_job_that_mixes_portrait_and_landscape_pages_names_the_landscape_ones(built, game):
+    """Read from the PDF's page sizes (pdfium): a job whose pages are all one way names none."""
+    document = pdfium.PdfDocument(str(built / game / f"{game}.pdf"))
+    wide = {n for n in range(1, len(document) + 1) if document[n - 1].get_size()[0] > document[n - 1].get_size()[1]}
+    for _, pages, _, named in turned_jobs(page_texts(built / game / f"{game}.pdf")[0]):
+        mixed = 0 < len(wide & set(pages)) < len(pages)
+        assert named == (sorted(wide & set(pages)) if mixed else []), pages

@@ -90,3 +90,11 @@ def test_a_blank_page_says_so_and_why():
     first = sheet.items[0]
     assert first.y > LETTER.height / 2  # set in the middle of the page (a 6 mm line from there)
     assert lines(blank_sheet(LETTER)) == ["This page is intentionally left blank."]
+
+
+def test_a_job_names_its_landscape_pages_and_the_advice_says_to_let_the_dialog_turn_them():
+    job = PrintJob((5, 6, 7), "", (7,))
+    assert job.phrase() == "pages 5-7 one-sided (page 7 landscape)"
+    sheet = cover_sheet(ABOUT, [], [StockPages("card stock", (job,))], LETTER)
+    assert "Let the print dialog turn the landscape pages" in " ".join(lines(sheet))
+    assert "landscape" not in " ".join(lines(cover()))
