@@ -7,6 +7,9 @@ next page. A heading is not left alone at the foot of a page, and a table row is
 split. A character of the rules that no face has is finding L011 at its line of rules.md
 (rules_findings, which the layout stage reports with the components' findings).
 
+Full pages of Letter or A4 set the text in two columns (a line of about 60 characters, not
+110); the half-size booklet pages in one.
+
 The booklet puts two half-size pages side by side on each side of a landscape sheet, in
 signature order: printed duplex (flipped on the short edge), stacked and folded on the
 score line in the middle, the pages read 1, 2, 3 ... and can be stapled on the fold.
@@ -34,9 +37,11 @@ GAP = 2.2
 HEADING_ABOVE = 2.5
 #: A heading needs this much room below it on its page, or it starts the next page.
 KEEP_WITH_NEXT = 14.0
-INDENT = 5.0
+INDENT = 6.5  # a list's marker hangs in it: "10." at 9.5 pt is 5.3 mm
 CELL_PAD = 1.2
 RULE = Style(stroke="#000000", stroke_width=0.35 * PT)
+#: A page whose text is at least this wide (mm) sets the rules in two columns, GUTTER apart.
+TWO_COLUMNS_FROM, GUTTER = 150.0, 7.0
 #: The room a page keeps at its foot for the footer (page number), in mm.
 FOOTER_ROOM = 7.0
 UNLIMITED = 10_000.0
@@ -207,6 +212,21 @@ def typeset(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = Non
     return pages.pages
 
 
+def _in_columns(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None) -> list[list[Item]]:
+    """The rules on full pages: in two columns where a page's text is wider than
+    TWO_COLUMNS_FROM (a line of about 60 characters, not 110), each column filled before the
+    next; in one otherwise."""
+    if frame.width < TWO_COLUMNS_FROM:
+        return typeset(blocks, frame, book)
+    width = (frame.width - GUTTER) / 2
+    columns = typeset(blocks, replace(frame, width=width), book)
+    pages = []
+    for left in range(0, len(columns), 2):
+        right = columns[left + 1] if left + 1 < len(columns) else []
+        pages.append([*columns[left], translate(right, width + GUTTER, 0.0)] if right else columns[left])
+    return pages
+
+
 def rules_findings(blocks: tuple[Block, ...], book: FontBook) -> list[Finding]:
     """Finding L011 for each stretch of the rules holding a character no face of its style has
     (it would print as an empty box), at its line of rules.md."""
@@ -245,7 +265,7 @@ def rules_sheets(
     margin = paper.inset
     if not booklet:
         frame = _frame(paper.width, paper.height, margin)
-        pages = typeset(blocks, frame, book)
+        pages = _in_columns(blocks, frame, book)
         sheets = [
             _page_sheet(paper.width, paper.height, [*items, *_footer(f"{game}: rules · page {n}", frame)])
             for n, items in enumerate(pages, first_page)

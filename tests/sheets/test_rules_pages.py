@@ -52,6 +52,15 @@ def test_rules_markdown_is_read_into_blocks():
     assert len(blocks) == 7  # the HTML comment is not printed
 
 
+def columns(page) -> list[str]:
+    """A rules page's text column by column (a Letter page sets the rules in two)."""
+    width, height = float(page.width), float(page.height)
+    return [
+        page.crop((0, 0, width / 2, height)).extract_text(),
+        page.crop((width / 2, 0, width, height)).extract_text(),
+    ]
+
+
 @pytest.mark.parametrize("game", SHIPPED)
 def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
     path = build(tmp_path, COMPONENTS / game)
@@ -66,7 +75,7 @@ def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
     source = (COMPONENTS / game / "rules.md").read_text(encoding="utf-8")
     headings = [re.sub(r":[a-z0-9-]+:", "", h).strip() for h in re.findall(r"^#+ (.*)$", source, re.M)]
     with pdfplumber.open(path) as pdf:
-        text = words(" ".join(pdf.pages[n - 1].extract_text() for n in rules_pages))
+        text = words(" ".join(column for n in rules_pages for column in columns(pdf.pages[n - 1])))
         for n in rules_pages:
             page = pdf.pages[n - 1]
             assert (float(page.width), float(page.height)) == pytest.approx((612, 792), abs=0.01)  # letter
@@ -212,3 +221,13 @@ def test_a_character_no_face_has_is_a_warning_at_its_line_of_the_rules():
     assert [(f.severity.value, f.code, f.loc.line if f.loc else None) for f in findings][0] == ("warning", "L011", 5)
     assert "'🎲' (U+1F3B2 GAME DIE)" in findings[0].message
     assert any("U+65E5" in f.message for f in findings[1:])
+
+
+def test_letter_rules_are_set_in_two_columns_of_short_lines(tmp_path):
+    """Read back with pdfplumber: both halves of the first rules page hold text, and no line of
+    either is longer than about 60 characters (one column across Letter held about 110)."""
+    path = build(tmp_path, COMPONENTS / "sliders")
+    with pdfplumber.open(path) as pdf:
+        left, right = columns(pdf.pages[1])
+    assert left.strip() and right.strip()
+    assert max(len(line) for line in (left + "\n" + right).splitlines()) <= 70
