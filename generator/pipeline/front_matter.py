@@ -2,13 +2,12 @@
 what."""
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from generator.games import engines
 from generator.layout.scene import Scene
+from generator.pipeline.figures import as_picture
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import tiled
-from generator.render.glyphs import outlined
 from generator.sheets import checklist
 from generator.sheets.cover import About, Contents, PrintJob, StockPages, cover_sheet
 from generator.sheets.model import Sheet
@@ -54,8 +53,7 @@ def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
     chosen: list[Scene] = []
     for turn in range(most):
         chosen += [own[turn] for own in fronts if turn < len(own)]
-    # as pictures: their text outlined, so that searching the file finds the cards, not the cover
-    return tuple(replace(scene, items=list(outlined(tuple(scene.items)))) for scene in chosen[:most])
+    return tuple(as_picture(scene) for scene in chosen[:most])
 
 
 def _flips(sheets: list[Sheet], first_page: int, rules: range, options: PrintOptions) -> dict[int, str]:

@@ -4,6 +4,7 @@ files it holds, with the front matter first when the options ask for it."""
 from collections.abc import Sequence
 
 from generator.layout.scene import Scene
+from generator.pipeline.figures import rules_pictures
 from generator.pipeline.front_matter import front_matter
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import sheet_runs, tiled, too_large
@@ -25,7 +26,12 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     are one run, parts of the same stock and sides sharing their sheets (see
     policy.sheet_runs); with options.checklist the front matter first (see front_matter)."""
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
-    rules = rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts) if options.checklist else []
+    pictures = rules_pictures(game, laid, game.rules) if options.checklist else {}
+    rules = (
+        rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts, pictures)
+        if options.checklist
+        else []
+    )
     first = len(rules) + 3 if options.checklist else 1
     pending: list[PendingSheet] = []
     for run in sheet_runs(parts, paper, options):

@@ -4,19 +4,18 @@ takes (one-sided pages never in a two-sided job, where they would print back to 
 
 from dataclasses import dataclass
 
-from generator.layout.scene import Group, Item, Rect, Scene, Style, without_roles
+from generator.layout.scene import Item, Scene
 from generator.layout.text import TextStyle, fit_text
 from generator.sheets.checklist import pages_phrase
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
+from generator.sheets.pictures import picture_row, row_height
 from generator.units import PT
 
 #: The face of a cover's title: a display face with character.
 TITLE_FONT = "Play-Bold"
-#: The tallest a picture of a component on the cover is drawn, and the space between two.
-PICTURE_HEIGHT, PICTURE_GAP = 75.0, 6.0
-#: The lines a picture leaves out: the cover shows what a component looks like, not how to cut it.
-_LINES = ("halo", "guide", "score", "slit", "cut", "crop")
+#: The tallest a picture of a component on the cover is drawn.
+PICTURE_HEIGHT = 75.0
 
 
 @dataclass(frozen=True)
@@ -131,27 +130,15 @@ def cover_sheet(
 
 
 def _showcase(pictures: tuple[Scene, ...], box: tuple[float, float, float, float]) -> list[Item]:
-    """The pictures in one centred row inside `box`, all of one height (PICTURE_HEIGHT at
-    most), each clipped to its trim and framed by a thin grey line; none where the box has
-    no room for them at a height that shows anything (under 20 mm)."""
+    """The pictures in one row centred in `box`, PICTURE_HEIGHT tall at most; none where the
+    box has no room for them at a height that shows anything (under 20 mm)."""
     x, y, width, height = box
     if not pictures:
         return []
-    gaps = PICTURE_GAP * (len(pictures) - 1)
-    tall = min(PICTURE_HEIGHT, height, (width - gaps) / sum(p.width / p.height for p in pictures))
+    tall = row_height(pictures, width, min(PICTURE_HEIGHT, height))
     if tall < 20.0:
         return []
-    px = x + (width - gaps - sum(p.width / p.height * tall for p in pictures)) / 2
-    py = y + (height - tall) / 2
-    frame = Style(stroke="#9a9a9a", stroke_width=0.5 * PT)
-    items: list[Item] = []
-    for picture in pictures:
-        scale = tall / picture.height
-        art = without_roles(tuple(picture.items), _LINES)
-        items.append(Group(art, (scale, 0, 0, scale, px, py), (0.0, 0.0, picture.width, picture.height)))
-        items.append(Rect(px, py, picture.width * scale, tall, frame))
-        px += picture.width * scale + PICTURE_GAP
-    return items
+    return picture_row(pictures, x, y + (height - tall) / 2, width, tall)
 
 
 def _advice(stocks: list[StockPages]) -> str:

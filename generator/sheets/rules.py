@@ -15,14 +15,16 @@ signature order: printed duplex (flipped on the short edge), stacked and folded 
 score line in the middle, the pages read 1, 2, 3 ... and can be stapled on the fold.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from generator.findings import Finding
 from generator.layout.context import missing_findings
-from generator.layout.scene import Icon, Item, Polyline, Style, Text, line_style, translate
+from generator.layout.scene import Icon, Item, Polyline, Scene, Style, Text, line_style, translate
 from generator.layout.text import TextStyle, fit_styled, fit_text, plain_text
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
+from generator.sheets.pictures import picture_row, row_height
 from generator.sources.fonts import FontBook, registered, shipped_book
 from generator.sources.rules import Block
 from generator.units import PT
@@ -40,6 +42,9 @@ KEEP_WITH_NEXT = 14.0
 INDENT = 6.5  # a list's marker hangs in it: "10." at 9.5 pt is 5.3 mm
 CELL_PAD = 1.2
 RULE = Style(stroke="#000000", stroke_width=0.35 * PT)
+#: A figure's pictures are at most this tall (mm), its caption this far below them, in italics.
+FIGURE_HEIGHT, CAPTION_ABOVE = 45.0, 1.5
+CAPTION = TextStyle("DejaVuSans-Oblique", 8.5 * PT, min_size=8.5 * PT, leading=1.25, align="center")
 #: A page whose text is at least this wide (mm) sets the rules in two columns, GUTTER apart.
 TWO_COLUMNS_FROM, GUTTER = 150.0, 7.0
 #: The room a page keeps at its foot for the footer (page number), in mm.
@@ -186,9 +191,22 @@ def _item_lines(block: Block, frame: Frame, book: FontBook) -> list[_Line]:
     return lines
 
 
-def typeset(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = None) -> list[list[Item]]:
+def _figure_lines(block: Block, frame: Frame, pictures: Mapping[str, Scene]) -> list[_Line]:
+    """A figure: its pictures in a row, FIGURE_HEIGHT tall at most, its caption below."""
+    scenes = tuple(pictures[address] for address, _ in block.pictures)
+    tall = row_height(scenes, frame.width, FIGURE_HEIGHT)
+    lines = [_Line(tuple(picture_row(scenes, frame.x, 0.0, frame.width, tall)), 0.0, tall)]
+    below = tall + CAPTION_ABOVE
+    for line in _text_lines(block.text, frame.x, frame.width, CAPTION) if block.text else []:
+        lines.append(_Line((translate(list(line.items), 0.0, below),), line.top + below, line.bottom + below))
+    return lines
+
+
+def typeset(
+    blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = None, pictures: Mapping[str, Scene] | None = None
+) -> list[list[Item]]:
     """The items of each page the rules fill, in page order (their styled text's fonts looked
-    up in `book`, a game's)."""
+    up in `book`, a game's; their figures' pictures in `pictures`, by address)."""
     book = book or shipped_book()
     pages = _Pages(frame)
     for n, block in enumerate(blocks):
@@ -205,6 +223,8 @@ def typeset(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = Non
             pages.pour(_item_lines(block, frame, book), GAP * 0.6)
         elif block.kind == "table":
             pages.pour(_table_lines(block.rows, frame.x, frame.width), GAP)
+        elif block.kind == "figure":
+            pages.pour(_figure_lines(block, frame, pictures or {}), GAP)
         elif block.kind == "break":
             middle = frame.x + frame.width / 2
             rule = Polyline(((middle - 15, 1.5), (middle + 15, 1.5)), RULE)
@@ -212,14 +232,16 @@ def typeset(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = Non
     return pages.pages
 
 
-def _in_columns(blocks: tuple[Block, ...], frame: Frame, book: FontBook | None) -> list[list[Item]]:
+def _in_columns(
+    blocks: tuple[Block, ...], frame: Frame, book: FontBook | None, pictures: Mapping[str, Scene] | None
+) -> list[list[Item]]:
     """The rules on full pages: in two columns where a page's text is wider than
     TWO_COLUMNS_FROM (a line of about 60 characters, not 110), each column filled before the
     next; in one otherwise."""
     if frame.width < TWO_COLUMNS_FROM:
-        return typeset(blocks, frame, book)
+        return typeset(blocks, frame, book, pictures)
     width = (frame.width - GUTTER) / 2
-    columns = typeset(blocks, replace(frame, width=width), book)
+    columns = typeset(blocks, replace(frame, width=width), book, pictures)
     pages = []
     for left in range(0, len(columns), 2):
         right = columns[left + 1] if left + 1 < len(columns) else []
@@ -236,9 +258,10 @@ def rules_findings(blocks: tuple[Block, ...], book: FontBook) -> list[Finding]:
             missing = fit_styled(block.styled, 0.0, 0.0, 1e9, 1e9, replace(BODY, book=book)).missing
             findings += missing_findings(missing, f"the rules' {block.kind} {block.text[:40]!r}")
         else:
-            rows = ((block.text,),) if block.kind == "heading" else block.rows
+            rows = ((block.text,),) if block.kind in ("heading", "figure") else block.rows
             style = _heading_style(block.level) if block.kind == "heading" else BODY
-            for row, places in zip(rows, block.places, strict=False):
+            placed = ((block.pictures[0][1],),) if block.kind == "figure" else block.places  # a caption: its image's
+            for row, places in zip(rows, placed, strict=False):
                 for text, place in zip(row, places, strict=False):
                     set_as = fit_styled(plain_text(text, place), 0.0, 0.0, 1e9, 1e9, replace(style, book=book))
                     findings += missing_findings(set_as.missing, f"the rules' {block.kind} text {text[:40]!r}")
@@ -255,17 +278,24 @@ def _footer(text: str, frame: Frame) -> list[Item]:
 
 
 def rules_sheets(
-    game: str, blocks: tuple[Block, ...], paper: Paper, booklet: bool, first_page: int = 1, book: FontBook | None = None
+    game: str,
+    blocks: tuple[Block, ...],
+    paper: Paper,
+    booklet: bool,
+    first_page: int = 1,
+    book: FontBook | None = None,
+    pictures: Mapping[str, Scene] | None = None,
 ) -> list[Sheet]:
     """The rules as sheets of the paper, the first bookmarked "Rules": one page each (their
     footers numbered from `first_page`, the PDF page of the first), or (booklet) folded
-    half-size pages numbered as the booklet's own. Their text's fonts are looked up in `book`."""
+    half-size pages numbered as the booklet's own. Their text's fonts are looked up in `book`,
+    their figures' pictures in `pictures`."""
     if not blocks:
         return []
     margin = paper.inset
     if not booklet:
         frame = _frame(paper.width, paper.height, margin)
-        pages = _in_columns(blocks, frame, book)
+        pages = _in_columns(blocks, frame, book, pictures)
         sheets = [
             _page_sheet(paper.width, paper.height, [*items, *_footer(f"{game}: rules · page {n}", frame)])
             for n, items in enumerate(pages, first_page)
@@ -273,7 +303,7 @@ def rules_sheets(
     else:
         sheet_w, sheet_h = max(paper.width, paper.height), min(paper.width, paper.height)
         frame = _frame(sheet_w / 2, sheet_h, margin)
-        pages = typeset(blocks, frame, book)
+        pages = typeset(blocks, frame, book, pictures)
         faces = [[*items, *_footer(f"{game}: rules booklet · {n}", frame)] for n, items in enumerate(pages, 1)]
         sheets = booklet_sheets(faces, sheet_w, sheet_h, margin)
     sheets[0].bookmarks = ("Rules",)

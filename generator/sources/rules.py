@@ -2,9 +2,12 @@
 
 The rules are typeset with the shipped fonts, not by a browser, so only what a printed
 rules sheet needs is kept: headings, paragraphs, list items (bulleted or numbered, nested),
-tables and thematic breaks. The text of a paragraph or list item is styled text, read as a
-card's is (generator/sources/markup.py: **bold**, *italic*, coloured spans, inline icons such
-as `:d6-5:`), each stretch at its line of the file; headings and table cells are plain text.
+tables, thematic breaks, and figures: a paragraph of images alone, each
+`![description](<component:FILE#ITEM>)`, which the rules pages draw from the game's own
+components (the pipeline finds them: pipeline/figures.py). The text of a paragraph or list
+item is styled text, read as a card's is (generator/sources/markup.py: **bold**, *italic*,
+coloured spans, inline icons such as `:d6-5:`), each stretch at its line of the file;
+headings and table cells are plain text.
 HTML (such as comments about where the text came from) is not printed.
 
 The file is a source like any other: inside the game folder, UTF-8, no control character XML
@@ -14,6 +17,7 @@ SourceError at the place otherwise.
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
@@ -38,7 +42,8 @@ class Block:
 
     kind: "heading" (level 1-6), "paragraph", "item" (a list item's paragraph; `marker`
     is its bullet or number, empty for its second paragraph on), "table" (`rows`, the
-    first the header), "break" (a thematic break)."""
+    first the header), "break" (a thematic break), "figure" (a paragraph of images alone:
+    `pictures`, with their descriptions as its caption)."""
 
     kind: str
     text: str = ""
@@ -51,6 +56,9 @@ class Block:
     #: A paragraph's or list item's text as styled text (generator/sources/markup.py), each
     #: stretch at its line of rules.md; as it reads, it is `text`.
     styled: tuple[Styled, ...] = ()
+    #: A figure's pictures: each image's address (`component:bills.yaml#Clean Rivers Act`)
+    #: and where it was written; `text` is the caption, the images' descriptions.
+    pictures: tuple[tuple[str, Loc], ...] = ()
 
 
 def rules_path(folder: Path) -> Path:
@@ -111,6 +119,26 @@ class _Places:
 
     def next_line(self) -> None:
         self.line, self.cursor = self.line + 1, 0
+
+
+def _figure(token: Token, places: _Places) -> Block | None:
+    """A paragraph of images and nothing else as a figure: each image's address and place,
+    its description (alt text) the caption; None for any other paragraph."""
+    children = token.children or []
+    images = [child for child in children if child.type == "image"]
+    blank = ("softbreak", "image")
+    others = [c for c in children if c.type not in blank and not (c.type == "text" and not c.content.strip())]
+    if not images or others:
+        return None
+    pictures = []
+    for child in children:
+        if child.type == "softbreak":
+            places.next_line()
+        elif child.type == "image":
+            src = unquote(str(child.attrs.get("src", "")))  # as written: Markdown escapes its spaces
+            pictures.append((src, places.find(src)))
+    caption = " ".join(" ".join(image.content.split()) for image in images if image.content.strip())
+    return Block("figure", caption, pictures=tuple(pictures))
 
 
 def _styled(token: Token, places: _Places) -> tuple[Styled, ...]:
@@ -220,6 +248,9 @@ class _Reader:
         if heading:
             text = _plain(token)
             return Block("heading", text, level=heading, places=((self._places(token).find(token.content),),))
+        figure = _figure(token, self._places(token))
+        if figure is not None and not self.lists:
+            return figure
         styled = _styled(token, self._places(token))
         if self.lists:
             block = Block("item", plain(styled), marker=self.marker, depth=len(self.lists) - 1, styled=styled)
