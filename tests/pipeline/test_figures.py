@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.pipeline.figures import PREFIX
 from generator.sources.rules import parse_rules
 from tests.pipeline.tiny import write_game
 
@@ -35,6 +36,7 @@ def test_a_paragraph_of_images_is_a_figure_with_its_captions_and_places():
     assert figure.text == "The card B, as printed."
     assert [(address, loc.line, loc.column) for address, loc in figure.pictures] == [("component:cards.yaml#b", 5, 29)]
     assert [b.kind for b in parse_rules("Text ![a](b) more.\n")] == ["paragraph"]  # an image in text is no figure
+    assert figure.pictures[0][0].startswith(PREFIX)
 
 
 def test_the_rules_draw_the_component_with_its_caption_under_it(tmp_path):
