@@ -23,6 +23,13 @@ GROUPS = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO:
 SHOWN_PROBLEMS = 10
 
 
+#: What the two figures of who wins mean: they differ, and they do not contradict each other.
+SEAT_AND_FIRST = (
+    "a seat is a place at the table, whoever moves first; the first player is whoever took the first turn, "
+    "in whichever seat the rules' start put them"
+)
+
+
 def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Finding]:
     """The simulation's problems and warnings as findings at `loc`."""
     shown = report.problems[:SHOWN_PROBLEMS]
@@ -129,6 +136,7 @@ def format_simulation(report: SimulationReport) -> list[str]:
         f"  first player won {interval(first)} "
         f"of {first['games']} games (an even share is {percent(first['even_share'])})"
     )
+    lines.append(f"  ({SEAT_AND_FIRST})")
     if report.endings:
         lines.append(f"  endings: {_counted(report.endings)}")
     lines.append(f"  fired: {len(report.fired)} names, {sum(report.fired.values())} times")

@@ -21,7 +21,7 @@ import jinja2
 from generator import charts
 from generator.charts import Section, Table, percent
 from generator.check import plots
-from generator.check.report import interval, number
+from generator.check.report import SEAT_AND_FIRST, interval, number
 from generator.check.simulate import SimulationReport
 from generator.games.plugin import report_sections
 from generator.games.sections import Simulated
@@ -74,7 +74,7 @@ def seats_table(report: SimulationReport) -> Table:
     rows = [(str(seat + 1), interval(rate)) for seat, rate in enumerate(report.seat_win_rate())]
     first = report.first_player_rate()
     rows.append(("first player", f"{interval(first)} (an even share is {percent(first['even_share'])})"))
-    return Table("Win rate (95% interval)", ("seat", "share of wins"), tuple(rows))
+    return Table(f"Win rate (95% interval): {SEAT_AND_FIRST}", ("seat", "share of wins"), tuple(rows))
 
 
 def fired_table(report: SimulationReport) -> Table:

@@ -359,6 +359,7 @@ def test_text_reports_the_first_players_win_rate_and_the_endings(tmp_path):
     code, text = run("toy", simulate=10)
     assert code == 0
     assert "  first player won " in text and "(an even share is 50.0%)" in text
+    assert "a seat is a place at the table, whoever moves first; the first player is whoever took" in text
     assert "  endings: 10 a racer finished" in text
 
 

@@ -150,7 +150,9 @@ def test_the_page_shows_every_game_escaped_with_its_plots_inline_and_its_figures
     assert page.texts["li"] == ["game 3, action 7: a <stuck> game"]
     assert json.loads(page.texts["pre"][0]) == {"margin": {"mean": 3}}
     assert json.loads(page.texts["pre"][1]) == {}
-    assert "Win rate (95% interval)" in page.texts["caption"]
+    seats = [caption for caption in page.texts["caption"] if caption.startswith("Win rate (95% interval)")]
+    assert len(seats) == 2  # one table a game, each saying what a seat and the first player are
+    assert all("a seat is a place at the table" in c and "whoever took the first turn" in c for c in seats)
     svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
     assert len(svgs) == 8
     assert all(ElementTree.fromstring(svg.encode()).tag == "{http://www.w3.org/2000/svg}svg" for svg in svgs)

@@ -39,30 +39,53 @@ def board_cells(size: int) -> list[tuple[int, int]]:
     return cells
 
 
+def colour_top(shares: Sequence[float]) -> float:
+    """The share the heat map's darkest colour stands for: the second largest, so that one
+    outlier (the Slidecage, where every "go to" sends a pawn) does not wash the other 39
+    squares into one colour; the outlier is drawn in the darkest, and the bar says it runs on."""
+    ranked = sorted(shares, reverse=True)
+    return (ranked[1] if len(ranked) > 1 and ranked[1] > 0 else ranked[0]) or 1.0
+
+
+def ink_on(rgba: tuple[float, ...]) -> str:
+    """Black or white, whichever reads on a cell of that colour (its relative luminance)."""
+    r, g, b = rgba[:3]
+    return "#000000" if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 else "#ffffff"
+
+
 @styled
 def landing_board(name: str, shares: Sequence[float], squares: Sequence[str]) -> Plot:
-    """The board with each square coloured by the share of moves ending on it."""
+    """The board with each square coloured by the share of moves ending on it, its name and
+    share in black or white, whichever reads on its colour; the colour bar in percent."""
     from matplotlib import colormaps
     from matplotlib.cm import ScalarMappable
     from matplotlib.colors import Normalize
     from matplotlib.patches import Rectangle
+    from matplotlib.ticker import PercentFormatter
 
     side = len(shares) // 4
     figure = new_figure(7.0, 7.0)
     axes = figure.add_subplot()
     colour = colormaps["YlOrRd"]
-    scale = Normalize(vmin=0, vmax=max(shares) or 1)
+    top = colour_top(shares)
+    scale = Normalize(vmin=0, vmax=top, clip=True)
     for index, (column, row) in enumerate(board_cells(len(shares))):
-        axes.add_patch(Rectangle((column, row), 1, 1, facecolor=colour(scale(shares[index])), edgecolor="#444444"))
+        fill = colour(scale(shares[index]))
+        axes.add_patch(Rectangle((column, row), 1, 1, facecolor=fill, edgecolor="#444444"))
         label = squares[index] if index < len(squares) else str(index)
-        axes.text(column + 0.5, row + 0.62, _wrapped(label), ha="center", va="center", fontsize=4.2)
-        axes.text(column + 0.5, row + 0.2, percent(shares[index]), ha="center", va="center", fontsize=5.5)
+        ink = ink_on(fill)
+        axes.text(column + 0.5, row + 0.62, _wrapped(label), ha="center", va="center", fontsize=4.2, color=ink)
+        axes.text(column + 0.5, row + 0.2, percent(shares[index]), ha="center", va="center", fontsize=5.5, color=ink)
     axes.set_xlim(0, side + 1)
     axes.set_ylim(0, side + 1)
     axes.set_aspect("equal")
     axes.axis("off")
     axes.text((side + 1) / 2, (side + 1) / 2, f"{name}\nwhere moves end", ha="center", va="center", fontsize=11)
-    figure.colorbar(ScalarMappable(norm=scale, cmap=colour), ax=axes, shrink=0.6, label="share")
+    extend = "max" if max(shares) > top else "neither"
+    bar = figure.colorbar(ScalarMappable(norm=scale, cmap=colour), ax=axes, shrink=0.6, extend=extend)
+    bar.set_label("share of moves ending there")
+    bar.formatter = PercentFormatter(xmax=1.0, decimals=1)
+    bar.update_ticks()
     return Plot("landing-board", "The share of all moves ending on each square, drawn on the board.", figure)
 
 

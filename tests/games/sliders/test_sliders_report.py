@@ -79,3 +79,25 @@ def test_a_run_without_the_figures_has_no_section_and_an_odd_board_no_map():
 def test_the_section_is_declared_for_the_sliders_engine():
     (section,) = SECTIONS
     assert section.engine == "sliders" and section.draw is draw
+
+
+def test_one_outlier_does_not_set_the_colour_scale_and_labels_read_on_their_colour():
+    """The Slidecage's 8.8% would make every other square one pale colour: the darkest colour
+    stands for the second largest share, the bar runs on past it, says percent, and each
+    label is white on a dark cell and black on a light one (read from the figure)."""
+    shares = [0.02] * 40
+    shares[10], shares[24], shares[5] = 0.088, 0.035, 0.03
+    board = draw(Simulated("Sliders", {"landing_share": shares}, DECK, 10)).plots[0].figure
+    cells = board.axes[0].patches
+    colours = [tuple(round(c, 3) for c in cell.get_facecolor()) for cell in cells]
+    assert colours[10] == colours[24], "the outlier is drawn in the darkest colour, as the second largest"
+    assert len({colours[n] for n in (5, 24, 0)}) == 3, "the squares below it keep distinct colours"
+    texts = board.axes[0].texts
+    for index in (10, 0):
+        luminance = sum(w * c for w, c in zip((0.2126, 0.7152, 0.0722), colours[index][:3], strict=True))
+        expected = "#ffffff" if luminance <= 0.45 else "#000000"
+        assert texts[2 * index].get_color() == texts[2 * index + 1].get_color() == expected
+    bar = board.axes[1]
+    ticks = [label.get_text() for label in bar.get_yticklabels()]
+    assert ticks and all(tick.endswith("%") for tick in ticks if tick)
+    assert bar.get_ylabel() == "share of moves ending there"
