@@ -308,3 +308,18 @@ def test_card_text_too_long_is_an_overflow_at_its_line(tmp_path):
     overflows = [f for f in ctx.findings if f.code == "L001"]
     assert len(overflows) == 1
     assert (Path(overflows[0].loc.file).name, overflows[0].loc.line) == ("chance.yaml", line)
+
+
+def test_event_cards_carry_their_colour_off_the_edge_and_backs_are_mostly_white():
+    """A Chance card's colour is a band running into the bleed, never a frame inside the cut
+    (a mis-cut showed as an uneven margin); its back is white between two such bands."""
+    laid, _ = laid_faces(SLIDERS)
+    chance = next(part for part in laid if part.file.path.name == "chance.yaml")
+    front, back = chance.faces[0].front, chance.faces[0].back
+    assert back is not None
+    colour = "#f7941d"  # card-backs.yaml: Chance
+    bands = [i for i in front.items if isinstance(i, Rect) and i.style.fill == colour]
+    assert bands and all(b.x < 0 and b.y < 0 and b.x + b.w > front.width for b in bands)
+    assert not [i for i in front.items if isinstance(i, Rect) and i.style.stroke], "no frame inside the cut"
+    coloured = sum(i.w * min(i.h, front.height) for i in back.items if isinstance(i, Rect) and i.style.fill == colour)
+    assert coloured < 0.5 * (front.width + 6) * (front.height + 6)
