@@ -43,6 +43,15 @@ def slipmax_out(tmp_path_factory) -> Path:
     return out / "slipmax"
 
 
+@pytest.fixture(scope="session")
+def shipped_pdfs(tmp_path_factory) -> Path:
+    """Every shipped game's default build on Letter, PDF only, into one folder: read back by
+    the tests of what a player prints (covers, ink, type sizes, scale marks); none writes to it."""
+    out = tmp_path_factory.mktemp("shipped")
+    run_build("--out", str(out), "--format", "pdf", "--no-cache")
+    return out
+
+
 @pytest.fixture
 def drawn_titles():
     """The title of every card drawn (CardKind.draw) from here on, in order."""

@@ -11,9 +11,7 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import main
 from generator.games import load_game
 from generator.layout.folders import context_for
 from generator.pipeline.imposition import impose
@@ -27,14 +25,6 @@ JOB = re.compile(
     r"pages? ([\d, -]+?) (one-sided|two-sided, flipping on the (?:long|short) edge)"
     r"(?: \(pages? ([\d, -]+) landscape\))?(?:;|$)"
 )
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("covers")
-    result = CliRunner().invoke(main, ["build", "--out", str(out), "--format", "pdf", "--no-cache"])
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def numbers(listed: str) -> list[int]:
@@ -78,8 +68,8 @@ def turned_jobs(cover: str) -> list[tuple[str, list[int], str, list[int]]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_covers_printing_advice_is_true_of_the_pages_it_names(built, game):
-    texts = page_texts(built / game / f"{game}.pdf")
+def test_the_covers_printing_advice_is_true_of_the_pages_it_names(shipped_pdfs, game):
+    texts = page_texts(shipped_pdfs / game / f"{game}.pdf")
     loaded = load_game(COMPONENTS / game)
     sheets = impose(lay_out(loaded, context_for(loaded)), paper("letter"), loaded, PrintOptions())
     assert len(sheets) == len(texts)
@@ -100,17 +90,17 @@ def test_the_covers_printing_advice_is_true_of_the_pages_it_names(built, game):
         assert "one-sided." in advice and "two-sided" not in advice
 
 
-def test_whipped_keeps_its_one_sided_bills_out_of_the_duplex_job(built):
+def test_whipped_keeps_its_one_sided_bills_out_of_the_duplex_job(shipped_pdfs):
     """The issue's case: Whipped!'s bills, tokens, votes and summaries (pages 5-16) are
     one-sided; only the riders have backs."""
-    said = jobs(page_texts(built / "whipped" / "whipped.pdf")[0])
+    said = jobs(page_texts(shipped_pdfs / "whipped" / "whipped.pdf")[0])
     card = [(pages, sides) for stock, pages, sides in said if stock.startswith("card stock")]
     assert card == [(list(range(5, 17)), "one-sided"), (list(range(17, 27)), "two-sided, flipping on the long edge")]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_the_cover_credits_the_game_and_shows_its_components(built, game):
-    pdf = built / game / f"{game}.pdf"
+def test_the_cover_credits_the_game_and_shows_its_components(shipped_pdfs, game):
+    pdf = shipped_pdfs / game / f"{game}.pdf"
     cover = page_texts(pdf)[0]
     assert "Version 1.0 · 2026-11" in cover
     assert "Game design: Jonathan Leistiko" in cover or "their author is not named" in cover or "Sliders" in cover
@@ -121,10 +111,10 @@ def test_the_cover_credits_the_game_and_shows_its_components(built, game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_job_that_mixes_portrait_and_landscape_pages_names_the_landscape_ones(built, game):
+def test_a_job_that_mixes_portrait_and_landscape_pages_names_the_landscape_ones(shipped_pdfs, game):
     """Read from the PDF's page sizes (pdfium): a job whose pages are all one way names none."""
-    document = pdfium.PdfDocument(str(built / game / f"{game}.pdf"))
+    document = pdfium.PdfDocument(str(shipped_pdfs / game / f"{game}.pdf"))
     wide = {n for n in range(1, len(document) + 1) if document[n - 1].get_size()[0] > document[n - 1].get_size()[1]}
-    for _, pages, _, named in turned_jobs(page_texts(built / game / f"{game}.pdf")[0]):
+    for _, pages, _, named in turned_jobs(page_texts(shipped_pdfs / game / f"{game}.pdf")[0]):
         mixed = 0 < len(wide & set(pages)) < len(pages)
         assert named == (sorted(wide & set(pages)) if mixed else []), pages

@@ -14,23 +14,12 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-from click.testing import CliRunner
-
-from generator.cli import main
 
 GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
 MOST_INK = 0.45
 #: The most pages a game's default build takes on Letter, cover, rules and checklist included.
 MOST_PAGES = {"chip-flip": 7, "sliders": 50, "twisty-passages": 30}
 SMALLEST_TEXT = 7.0  # pt
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("ink")
-    result = CliRunner().invoke(main, ["build", "--out", str(out), "--format", "pdf", "--no-cache"])
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def coverage(pdf: Path) -> list[float]:
@@ -41,8 +30,8 @@ def coverage(pdf: Path) -> list[float]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_page_takes_more_than_45_percent_ink(built, game):
-    pages = coverage(built / game / f"{game}.pdf")
+def test_no_page_takes_more_than_45_percent_ink(shipped_pdfs, game):
+    pages = coverage(shipped_pdfs / game / f"{game}.pdf")
     worst = max(range(len(pages)), key=pages.__getitem__)
     assert pages[worst] <= MOST_INK, f"page {worst + 1}: {pages[worst]:.0%} ink"
 
@@ -60,8 +49,8 @@ def printed_sizes(textpage: pdfium.PdfTextPage, text: str) -> list[float]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_no_text_on_a_sheet_of_components_is_under_7_pt(built, game):
-    document = pdfium.PdfDocument(str(built / game / f"{game}.pdf"))
+def test_no_text_on_a_sheet_of_components_is_under_7_pt(shipped_pdfs, game):
+    document = pdfium.PdfDocument(str(shipped_pdfs / game / f"{game}.pdf"))
     for n, page in enumerate(document, 1):
         textpage = page.get_textpage()
         text = textpage.get_text_range()
@@ -71,5 +60,5 @@ def test_no_text_on_a_sheet_of_components_is_under_7_pt(built, game):
 
 
 @pytest.mark.parametrize("game", sorted(MOST_PAGES))
-def test_a_game_prints_on_no_more_pages_than_it_needs(built, game):
-    assert len(pdfium.PdfDocument(str(built / game / f"{game}.pdf"))) <= MOST_PAGES[game]
+def test_a_game_prints_on_no_more_pages_than_it_needs(shipped_pdfs, game):
+    assert len(pdfium.PdfDocument(str(shipped_pdfs / game / f"{game}.pdf"))) <= MOST_PAGES[game]

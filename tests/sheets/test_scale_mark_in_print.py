@@ -11,19 +11,8 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 import pytest
-from click.testing import CliRunner
-
-from generator.cli import main
 
 GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    out = tmp_path_factory.mktemp("marks")
-    result = CliRunner().invoke(main, ["build", "--out", str(out), "--format", "pdf", "--no-cache"])
-    assert result.exit_code == 0, result.output
-    return out
 
 
 def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
@@ -34,8 +23,8 @@ def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_sheet_has_one_two_inch_bar_and_its_label_at_seven_points(built, game):
-    path = built / game / f"{game}.pdf"
+def test_every_sheet_has_one_two_inch_bar_and_its_label_at_seven_points(shipped_pdfs, game):
+    path = shipped_pdfs / game / f"{game}.pdf"
     document = pdfium.PdfDocument(str(path))
     checked = 0
     with pdfplumber.open(path) as pdf:
