@@ -23,8 +23,10 @@ from generator.sources.game import Game
 
 def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
     """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
-    are one run, parts of the same stock and sides sharing their sheets (see
-    policy.sheet_runs); with options.checklist the front matter first (see front_matter)."""
+    are one run, parts of the same stock sharing their sheets (see policy.sheet_runs), each
+    run's one-sided sheets before or after its two-sided ones, whichever needs fewer blank
+    pages; with options.checklist the front matter first (see front_matter), the rules'
+    figures drawn from the parts (pipeline/figures.py)."""
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pictures = rules_pictures(game, laid, game.rules) if options.checklist else {}
     rules = (
