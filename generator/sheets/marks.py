@@ -1,4 +1,4 @@
-"""Cut lines, crop marks, alignment targets and the sheet furniture (labels, calibration)."""
+"""Cut lines, crop marks, alignment targets and the sheet furniture (labels, the 2 in scale bar)."""
 
 from functools import lru_cache
 

@@ -15,10 +15,10 @@ gap) from it. So every cut between blocks runs straight across what is left of t
 and each block keeps its own grid of cut lines. Nothing is rotated, so a block's backs
 mirror it on the backs sheet as a single size's do.
 
-A sheet that takes a second size moves its furniture (calibration square and labels) to
+A sheet that takes a second size moves its furniture (the 2 in scale bar and labels) to
 the foot of the page (or its right edge, where the furniture stands sideways), so the room
 below or beside the first grid is free. A sheet whose grid needs the margins (the compact
-ruler strip) offers only its grid's own empty cells. The packing depends on nothing but
+strip) offers only its grid's own empty cells. The packing depends on nothing but
 the batches, in order: the same sources give the same sheets.
 """
 
