@@ -47,7 +47,9 @@ def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
             continue
         distinct: list[Scene] = []
         for faces in part.faces:  # copies share their Scene; equal faces drawn twice are one
-            if len(distinct) < most and not any(faces.front is seen or faces.front == seen for seen in distinct):
+            if len(distinct) == most:
+                break
+            if not any(faces.front is seen or faces.front == seen for seen in distinct):
                 distinct.append(faces.front)
         fronts.append(distinct)
     chosen: list[Scene] = []

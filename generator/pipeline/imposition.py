@@ -15,7 +15,7 @@ from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.pack import Batch, pack
 from generator.sheets.paper import Paper
-from generator.sheets.recto import on_recto
+from generator.sheets.recto import blanks_before, on_recto
 from generator.sheets.rules import rules_sheets
 from generator.sources.errors import SourceError
 from generator.sources.game import Game
@@ -37,10 +37,10 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     first = len(rules) + 3 if options.checklist else 1
     pending: list[PendingSheet] = []
     for run in sheet_runs(parts, paper, options):
-        start = first + len(on_recto(pending, first, paper))
+        start = first + len(pending) + len(blanks_before(pending, first))
         orders = _print_orders(_impose_run(run, paper, options))
-        pages = [len(on_recto(order, start, paper)) for order in orders]  # with the blanks each needs
-        pending.extend(orders[pages.index(min(pages))])
+        blanks = [len(blanks_before(order, start)) for order in orders]
+        pending.extend(orders[blanks.index(min(blanks))])
     bookmarked: set[str] = set()
     for part in parts:  # each row's bookmark on the first page that holds one of its components
         at = next((p.sheet for p in pending if part.file.shown in p.sheet.sources), None)

@@ -91,10 +91,15 @@ def _name(prefix: str, what: tuple) -> str:
 def outline_path(text: Text) -> str:
     """SVG path data (mm) of every glyph of the text, where the PDF draws it."""
     pen = SVGPathPen(None, ntos=_number)
+    _draw(text, pen)
+    return pen.getCommands()
+
+
+def _draw(text: Text, pen) -> None:
+    """Every glyph of the text into `pen`, in mm, y down, where the PDF draws it."""
     for key, glyph, x, y in text.glyphs():
         scale = text.size / registered(key).units_per_em
         _glyph(key, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, x, y)))
-    return pen.getCommands()
 
 
 class _CommandPen(BasePen):
@@ -130,9 +135,7 @@ def outlined(items: tuple[Item, ...]) -> tuple[Item, ...]:
             out.append(replace(item, items=outlined(item.items)))
         elif isinstance(item, Text):
             pen = _CommandPen()
-            for key, glyph, x, y in item.glyphs():
-                scale = item.size / registered(key).units_per_em
-                _glyph(key, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, x, y)))
+            _draw(item, pen)
             if pen.commands:
                 out.append(Path(tuple(pen.commands), Style(fill=item.colour)))
         else:

@@ -12,6 +12,7 @@ is tiled.
 
 import math
 from dataclasses import dataclass
+from functools import cache
 
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
 from generator.layout.text import set_line
@@ -413,8 +414,9 @@ def _tile_edges(box, i: int, j: int, nx: int, ny: int) -> list[Item]:
     return items
 
 
+@cache
 def _guide_label() -> tuple[Item, ...]:
-    """OVERLAP_LABEL at 7 pt on a white band, its top left at (0, 0)."""
+    """OVERLAP_LABEL at 7 pt on a white band, its top left at (0, 0): set once a process."""
     text = set_line(0.6, 2.6, OVERLAP_LABEL, "DejaVuSans", 7 * PT, "#333333")
     width = sum(item.width for item in text if isinstance(item, Text)) + 1.2
     return (Rect(0, 0, width, 3.4, Style(fill="#ffffff")), *text)

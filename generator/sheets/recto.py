@@ -19,10 +19,20 @@ WHY = (
 def on_recto(pending: list[PendingSheet], first_page: int, paper: Paper) -> list[PendingSheet]:
     """The sheets with a blank page before each fronts sheet (followed by its backs) that
     would otherwise be on an even page; the first sheet is page `first_page`."""
+    blanks = set(blanks_before(pending, first_page))
     out: list[PendingSheet] = []
     for n, p in enumerate(pending):
-        duplex_front = p.sheet.side == "front" and n + 1 < len(pending) and pending[n + 1].sheet.side == "back"
-        if duplex_front and (first_page + len(out)) % 2 == 0:
+        if n in blanks:
             out.append(PendingSheet(blank_sheet(paper, WHY), None, "blank"))
         out.append(p)
     return out
+
+
+def blanks_before(pending: list[PendingSheet], first_page: int) -> list[int]:
+    """The indices of the sheets on_recto puts a blank page before (counted, not drawn)."""
+    found: list[int] = []
+    for n, p in enumerate(pending):
+        duplex_front = p.sheet.side == "front" and n + 1 < len(pending) and pending[n + 1].sheet.side == "back"
+        if duplex_front and (first_page + n + len(found)) % 2 == 0:
+            found.append(n)
+    return found
