@@ -60,13 +60,18 @@ def inside(inner, outer, slack: float = 0.01) -> bool:
     )
 
 
-def cells(page) -> list[tuple[float, float, float, float]]:
-    """Grid cells (mm) bounded by the page's shared cut lines, row by row."""
+def cells(page, width: float, height: float) -> list[tuple[float, float, float, float]]:
+    """Cells (mm) of width x height between the page's cut lines, row by row: the cards of
+    one size, whatever else (votes in a corner) shares the sheet."""
     cuts = cut_lines(page)
     xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
     ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
+
+    def edge(value: float, edges: list[float]) -> bool:
+        return any(abs(value - e) < 0.05 for e in edges)
+
     return [
-        (a, top, b, bottom) for top, bottom in zip(ys, ys[1:], strict=False) for a, b in zip(xs, xs[1:], strict=False)
+        (a, top, a + width, top + height) for top in ys if edge(top + height, ys) for a in xs if edge(a + width, xs)
     ]
 
 
@@ -82,7 +87,7 @@ def bill_cards(pdf):
     """(page, cell, name) for every bill card, in sheet order."""
     found = []
     for page in bill_pages(pdf):
-        for cell in cells(page):
+        for cell in cells(page, 88.9, 95.0):
             words = words_in(page, cell)
             if not words:
                 continue
@@ -144,7 +149,7 @@ def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
     fronts = [p for p in pdf.pages if "RIDER" in (p.extract_text() or "")]
     shown = Counter()
     for page in fronts:
-        for cell in cells(page):
+        for cell in cells(page, 63.5, 88.9):
             words = words_in(page, cell)
             text = " ".join(w["text"] for w in words)
             for rider in items_of("riders.yaml"):
@@ -223,9 +228,30 @@ def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
     assert levels == Counter(t["level"] for t in tokens)
 
 
-def test_nothing_is_tiled_and_all_votes_share_one_sheet(pdf):
+def test_nothing_is_tiled_and_the_votes_butt_on_shared_cut_lines(pdf):
+    """Votes are colour to the edge and butt: each edge of each vote lies on a cut line that
+    runs on past it (one long cut a row and a column), and they fill room other sheets
+    leave, so no sheet holds votes alone."""
     assert not any("tile" in (p.extract_text() or "") for p in pdf.pages)
-    assert len({page.page_number for page, _, _ in vote_boxes(pdf)}) == 1
+    by_page = defaultdict(list)
+    for page, box, _ in vote_boxes(pdf):
+        by_page[page.page_number].append((page, box))
+    assert sum(map(len, by_page.values())) == len(expanded("votes.yaml"))
+    for votes in by_page.values():
+        cuts = cut_lines(votes[0][0])
+        across = [(c.y0, c.x0, c.x1) for c in cuts if c.horizontal]
+        down = [(c.x0, c.y0, c.y1) for c in cuts if c.vertical]
+        for _, (x0, top, x1, bottom) in votes:
+            assert all(covered(down, x, top, bottom) for x in (x0, x1))
+            assert all(covered(across, y, x0, x1) for y in (top, bottom))
+        assert max(c.length for c in cuts if c.horizontal) > 5 * 10.0  # shared cuts run across many votes
+    others = ("RIDER", "Level", "brief")
+    assert all(any(w["text"] in others for w in pdf.pages[n - 1].extract_words()) for n in by_page)
+
+
+def covered(lines: list[tuple[float, float, float]], at: float, low: float, high: float) -> bool:
+    """Whether one of the lines (at, start, end) lies at `at` and runs from `low` to `high`."""
+    return any(abs(place - at) < 0.05 and start <= low + 0.05 and end >= high - 0.05 for place, start, end in lines)
 
 
 def rgb(colour: str) -> tuple[float, ...]:
@@ -243,13 +269,13 @@ def contrast(a, b) -> float:
 
 
 def vote_boxes(pdf):
-    """(page, box in mm, fill colour) of every vote: the framed colour squares."""
+    """(page, box in mm, fill colour) of every vote: the 10 mm squares of a vote colour."""
     colours = {rgb(v["colour"]) for v in items_of("votes.yaml")}
     found = []
     for page in pdf.pages:
         for rect in page.rects:
             colour = tuple(round(c, 3) for c in rect["non_stroking_color"] or ()) if rect["fill"] else None
-            if colour in colours and rect["stroke"] and 8 < mm(rect["width"]) < 12:
+            if colour in colours and not rect["stroke"] and abs(mm(rect["width"]) - 10) < 0.05:
                 found.append((page, box_mm(rect), colour))
     return found
 
@@ -273,7 +299,8 @@ def shape_in(page, box) -> tuple[str, int, tuple[float, ...]]:
                 )
             )
     for rect in page.rects:
-        if rect["fill"] and not rect["stroke"] and inside(box_mm(rect), box):
+        drawn = box_mm(rect)
+        if rect["fill"] and not rect["stroke"] and inside(drawn, box) and mm(rect["width"]) < 9:
             found.append(("rect", 4, tuple(round(c, 3) for c in rect["non_stroking_color"])))
     assert len(found) == 1, found
     return found[0]
