@@ -33,7 +33,7 @@ class ComponentKind:
     #: A human label for sheets and checklists, e.g. "register card".
     label: str = ""
     #: The kind draws its own cut outline (a disc, a net): imposition then draws no
-    #: rectangular cut lines or crop marks around it.
+    #: rectangular cut lines or crop marks around it. See draws_own_outline.
     own_outline: bool = False
     #: A component too large for the sheet (a board) is tiled over several sheets; any
     #: other kind must fit on one, or the paper is too small for it.
@@ -41,6 +41,12 @@ class ComponentKind:
     #: What the components are printed on: "paper", "card" (card stock) or "board" (paper
     #: glued onto board); "" for the default, board for a tileable kind and card otherwise.
     stock: str = ""
+
+    def draws_own_outline(self, layout: Layout) -> bool:
+        """Whether components drawn with this layout draw their own cut outline: the kind's
+        `own_outline`, unless the kind's form depends on the layout (a building is a
+        rectangular token or, with a net layout, a net)."""
+        return self.own_outline
 
     @property
     def schema(self) -> dict:

@@ -88,7 +88,7 @@ def _impose_alone(part: Laid, paper: Paper, options: PrintOptions) -> list[Pendi
             raise SourceError(part.file.data.loc_of("kind"), too_large(paper, part))
         out = [sheet for scene in fronts for sheet in impose_tiled(scene, paper, label)]
     elif fits_fold_over(fronts[0], paper):
-        out = impose_fold_over(fronts, backs, paper, label, part.kind.own_outline)
+        out = impose_fold_over(fronts, backs, paper, label, part.own_outline)
     else:
         return pack(_batches([part]), paper, options.duplex, options.back_offset)
     for pending in out:
@@ -101,7 +101,7 @@ def _batches(run: list[Laid]) -> list[Batch]:
     sizes: dict[object, list[Laid]] = {}
     for part in run:
         first = part.faces[0].front
-        size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap, part.kind.own_outline)
+        size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap, part.own_outline)
         sizes.setdefault(size, []).append(part)
     return [
         Batch(
@@ -110,7 +110,7 @@ def _batches(run: list[Laid]) -> list[Batch]:
             tuple(f.back for p in same for f in p.faces),
             tuple(p.file.shown for p in same for _ in p.faces),
             same[0].gap,
-            same[0].kind.own_outline,
+            same[0].own_outline,
         )
         for same in sizes.values()
     ]

@@ -48,6 +48,11 @@ class Laid:
         """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
         return self.layout.gap
 
+    @property
+    def own_outline(self) -> bool:
+        """Whether its components draw their own cut outline (no rectangle is cut round them)."""
+        return self.kind.draws_own_outline(self.layout)
+
 
 @dataclass(frozen=True)
 class LaidGame:

@@ -111,9 +111,14 @@ def row(
     first_page: int = 1,
 ) -> Row:
     """The row of one component file; its pages are numbered from `first_page`, the PDF page
-    that sheets[0] is printed on."""
+    that sheets[0] is printed on. A one-sided component's pages are fronts only, also where
+    it fills room on a two-sided sheet (whose back is blank behind it)."""
     first = fronts[0]
-    numbers = tuple(n for n, sheet in enumerate(sheets, first_page) if source in sheet.sources)
+    numbers = tuple(
+        n
+        for n, sheet in enumerate(sheets, first_page)
+        if source in sheet.sources and (two_sided or sheet.side != "back")
+    )
     return Row(
         label,
         len(fronts),

@@ -1,4 +1,4 @@
-"""The Sliders printable kinds: title deeds, event cards, money, the board and building nets.
+"""The Sliders printable kinds: title deeds, event cards, money, the board and buildings.
 
 Each kind's items are read into its class of items.py, which the engine's deck reads too,
 so what prints is what the engine plays. Deeds, event cards (with the backs their
@@ -13,11 +13,12 @@ package's layouts/sliders-*.yaml): these kinds only derive the fields those elem
 The board and the backs override `draw_file(items, layout, ctx)`, the faces of a whole
 component file (the backs' file has none of its own).
 
-The board is computed geometry. Buildings are fold-up nets whose outline is not a
-rectangle: the net, its folds (score lines) and its outline (a closed cut Polyline) are
-computed elements, and the kind says `own_outline` so imposition draws no rectangle (no
-misleading cut) around it; the roof panels and the name are layout elements placed from
-the net's top left. The layout keeps a gap so nets stand apart.
+The board is computed geometry. Buildings are flat tokens by default; with the
+sliders-building-net layout they are fold-up nets whose outline is not a rectangle: the
+net, its folds (score lines) and its outline (a closed cut Polyline) are computed
+elements, and the kind says it draws its own outline (draws_own_outline) so imposition
+draws no rectangle (no misleading cut) around it; the roof panels are layout elements
+placed from the net's top left. That layout keeps a gap so nets stand apart.
 """
 
 import math
@@ -347,16 +348,16 @@ class SquareKind(ComponentKind):
         return items
 
 
-NET_PARAMS = closed(
+#: A building layout's params: its colours, and for fold-up nets the net's measurements.
+BUILDING_PARAMS = closed(
     {
-        "width": LENGTH,
-        "wall": LENGTH,
-        "rise": LENGTH,
-        "depth": LENGTH,
-        "tab": LENGTH,
         "colours": closed({"house": COLOUR, "hotel": COLOUR}, ["house", "hotel"]),
+        "net": closed(
+            {"width": LENGTH, "wall": LENGTH, "rise": LENGTH, "depth": LENGTH, "tab": LENGTH},
+            ["width", "wall", "rise", "depth", "tab"],
+        ),
     },
-    ["width", "wall", "rise", "depth", "tab", "colours"],
+    ["colours"],
 )
 
 
@@ -414,19 +415,28 @@ def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> H
 
 
 class BuildingKind(ElementKind):
-    """A Quinn's house or a Chandler hotel as a fold-up net (layout sliders-building): cut
-    along the solid outline, fold on every dashed line, glue the tab. A hotel is the same
-    net, wider and deeper. The net is centred in the component and its elements are placed
-    from the net's top left; the net itself (`net`), its folds and its outline are computed."""
+    """A Quinn's house or a Chandler hotel. By default a flat token drawn from its layout
+    (sliders-building), which shows the `colour` this kind derives from the layout's
+    `params.colours`. A layout with `params.net` (sliders-building-net) makes it a fold-up
+    net instead: cut along the solid outline, fold on every dashed line, glue the tab (a
+    hotel is the same net, wider and deeper). The net is centred in the component and the
+    layout's elements are placed from the net's top left; the net itself (`net`), its
+    folds and its outline are computed, and the net's outline is its only cut."""
 
     name = "building"
-    label = "houses and hotels (cut the outline, fold the dashed lines)"
+    label = "houses and hotels"
     item = Building
-    params_schema = NET_PARAMS
-    #: The net's outline is its cut line: imposition adds no rectangle around it.
-    own_outline = True
+    params_schema = BUILDING_PARAMS
+
+    def draws_own_outline(self, layout: Layout) -> bool:
+        return "net" in layout.params
+
+    def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
+        return with_fields(item, {}, colour=layout.params["colours"][item["type"]])
 
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+        if not self.draws_own_outline(layout):
+            return super().draw(item, layout, ctx)
         net = centred_net(item, layout)
         nw, nh = net.size
         if nw > layout.width + 1e-6 or nh > layout.height + 1e-6:
@@ -440,13 +450,14 @@ class BuildingKind(ElementKind):
         return Faces(element_face(layout, placed, layout.background, item, ctx, self.title(item), computed))
 
     def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
-        net = centred_net(item, layout)
-        if element.draw == "net":
-            return [Polyline(tuple(net.outline), Style(fill=layout.params["colours"][item["type"]]), closed=True)]
-        if element.draw == "folds":
-            return [Polyline(fold, line_style("score")) for fold in net.folds]
-        if element.draw == "outline":
-            return [Polyline(tuple(net.outline), line_style("cut"), closed=True)]
+        if "net" in layout.params:
+            net = centred_net(item, layout)
+            if element.draw == "net":
+                return [Polyline(tuple(net.outline), Style(fill=layout.params["colours"][item["type"]]), closed=True)]
+            if element.draw == "folds":
+                return [Polyline(fold, line_style("score")) for fold in net.folds]
+            if element.draw == "outline":
+                return [Polyline(tuple(net.outline), line_style("cut"), closed=True)]
         return super().computed(element, item, layout, ctx)
 
 
@@ -454,7 +465,7 @@ def centred_net(item: LocMap, layout: Layout) -> HouseNet:
     """The item's net (a hotel's 1.4 times as wide and deep) centred in the component."""
     scale = 1.0 if item["type"] == "house" else 1.4
     w, wall, rise, depth, tab = (
-        layout.params[k] * (scale if k in ("width", "depth") else 1.0)
+        layout.params["net"][k] * (scale if k in ("width", "depth") else 1.0)
         for k in ("width", "wall", "rise", "depth", "tab")
     )
     net = house_net(w, wall, rise, depth, tab)

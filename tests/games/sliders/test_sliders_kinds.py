@@ -56,7 +56,7 @@ def test_a_moved_net_keeps_its_shape_and_says_where_it_starts():
 
 def test_nets_are_centred_and_a_hotel_is_wider_and_deeper_by_four_tenths():
     params = {"width": W, "wall": WALL, "rise": RISE, "depth": DEPTH, "tab": TAB}
-    layout = SimpleNamespace(params=params, width=100.0, height=80.0)
+    layout = SimpleNamespace(params={"net": params}, width=100.0, height=80.0)
     house = centred_net({"type": "house"}, layout)
     assert house.origin == (15.0, 15.0)  # (100 - 70) / 2, (80 - 50) / 2
     hotel = centred_net({"type": "hotel"}, layout)

@@ -207,11 +207,25 @@ def test_board_is_tiled_and_names_all_forty_squares(built):
         assert "tile" in page.extract_text()
 
 
-NETS = "houses and hotels (cut the outline, fold the dashed lines)"
+BUILDINGS = "houses and hotels"
+
+
+@pytest.fixture(scope="module")
+def nets(tmp_path_factory):
+    """Sliders built with the fold-up nets (sliders-building-net) in place of flat tokens."""
+    copy = tmp_path_factory.mktemp("sliders-nets") / "sliders"
+    shutil.copytree(SLIDERS, copy)
+    buildings = copy / "buildings.yaml"
+    buildings.write_text(buildings.read_text().replace("layout: sliders-building\n", "layout: sliders-building-net\n"))
+    out = tmp_path_factory.mktemp("sliders-nets-out")
+    result = build(copy, out)
+    assert [str(f) for f in result.findings] == []
+    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
+        yield result, pdf
 
 
 def _net(kind: str) -> dict[str, float]:
-    p = load_yaml(LAYOUTS / "sliders-building.yaml")["params"]
+    p = load_yaml(LAYOUTS / "sliders-building-net.yaml")["params"]["net"]
     size = {k: float(p[k].removesuffix("mm")) for k in ("width", "wall", "rise", "depth", "tab")}
     if kind == "hotel":
         size["width"] *= 1.4
@@ -230,21 +244,44 @@ def _fold_sets(page, boxes) -> list[list]:
     return groups
 
 
-def test_house_and_hotel_nets_have_score_lines_at_the_folds(built):
+def test_houses_and_hotels_are_flat_tokens_by_default_named_and_butted(built):
+    """The default buildings: 16 mm tokens of their type's colour to the edge, named, with no
+    fold anywhere, sharing their cut lines; as many of each as buildings.yaml says."""
     result, pdf = built
+    colours = load_yaml(LAYOUTS / "sliders-building.yaml")["params"]["colours"]
+    fills = {tuple(round(int(c[i : i + 2], 16) / 255, 3) for i in (1, 3, 5)): t for t, c in colours.items()}
+    counts: Counter = Counter()
+    for page in pages(built, BUILDINGS):
+        assert score_lines(page) == []
+        cuts = cut_lines(page)
+        xs = {round(c.x0, 1) for c in cuts if c.vertical}
+        for rect in page.rects:
+            colour = tuple(round(c, 3) for c in rect["non_stroking_color"] or ()) if rect["fill"] else None
+            if colour not in fills or abs(rect["width"] * PT_MM - 16) > 0.05:
+                continue
+            kind = fills[colour]
+            counts[kind] += 1
+            x0, x1 = rect["x0"] * PT_MM, rect["x1"] * PT_MM
+            assert {round(x0, 1), round(x1, 1)} <= xs, "each token's sides lie on shared cut lines"
+            words = flat(page.crop((rect["x0"], rect["top"], rect["x1"], rect["bottom"])).extract_text())
+            assert words == {"house": "Quinn's house", "hotel": "Chandler hotel"}[kind]
+    assert counts == Counter({b["type"]: b["count"] for b in items("buildings.yaml")})
+
+
+def test_house_and_hotel_nets_have_score_lines_at_the_folds(nets):
+    result, pdf = nets
     counts: Counter = Counter()
     for n, sheet in enumerate(result.sheets):
-        if sheet.title != NETS:
+        if sheet.title != BUILDINGS:
             continue
         page = pdf.pages[n]
-        text = flat(page.extract_text())
-        counts.update({"house": text.count("Quinn's house"), "hotel": text.count("Chandler hotel")})
         for folds in _fold_sets(page, sheet.placements):
             vertical = sorted((ln for ln in folds if ln.vertical), key=lambda ln: ln.x0)
             horizontal = [ln for ln in folds if ln.horizontal]
             assert len(vertical) == 5 and len(horizontal) == 2
             depth = vertical[0].length
             kind = "house" if abs(depth - _net("house")["depth"]) < 0.1 else "hotel"
+            counts[kind] += 1
             net = _net(kind)
             assert depth == pytest.approx(net["depth"], abs=0.1)
             roof = math.hypot(net["width"] / 2, net["rise"])
@@ -257,8 +294,17 @@ def test_house_and_hotel_nets_have_score_lines_at_the_folds(built):
     assert counts == Counter(buildings)
 
 
-def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(built):
-    page = pages(built, NETS)[0]
+def test_a_net_carries_no_text_to_run_over_its_folds(nets):
+    result, pdf = nets
+    for n, sheet in enumerate(result.sheets):
+        if sheet.title == BUILDINGS:
+            for x, y, w, h in sheet.placements:
+                box = (x / PT_MM, y / PT_MM, (x + w) / PT_MM, (y + h) / PT_MM)
+                assert not (pdf.pages[n].crop(box).extract_text() or "").strip()
+
+
+def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(nets):
+    page = pages(nets, BUILDINGS)[0]
     outlines = [
         c
         for c in page.curves
@@ -266,14 +312,16 @@ def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(built):
     ]
     assert outlines
     assert cut_lines(page) == []  # no rectangle around a net: its outline is the only cut
-    text = flat(page.extract_text())
-    assert len(outlines) == text.count("Quinn's house") + text.count("Chandler hotel")
+    result, _ = nets
+    sheet = next(sheet for sheet in result.sheets if sheet.title == BUILDINGS)
+    assert len(outlines) == len(sheet.placements)
     net = _net("house")
     for curve in outlines:
         pts = [(x * PT_MM, y * PT_MM) for x, y in curve["pts"]]
         ys = [y for _, y in pts]
         # A house: depth plus two gables (wall and rise) from top apex to bottom apex.
-        assert max(ys) - min(ys) == pytest.approx(net["depth"] + 2 * (net["wall"] + net["rise"]), abs=0.1)
+        depth = max(ys) - min(ys) - 2 * (net["wall"] + net["rise"])
+        assert depth == pytest.approx(net["depth"], abs=0.1) or depth == pytest.approx(net["depth"] * 1.4, abs=0.1)
         apexes = [p for p in pts if abs(p[1] - min(ys)) < 0.01 or abs(p[1] - max(ys)) < 0.01]
         assert len({round(x, 2) for x, _ in apexes}) == 1  # each gable ends in one point
 
