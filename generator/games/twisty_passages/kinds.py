@@ -44,8 +44,8 @@ class MazeCardKind(ElementKind):
     params_schema = closed(
         {
             "trap_teeth": closed(
-                {"depth": LENGTH, "count": {"type": "integer", "minimum": 2}, "colour": COLOUR},
-                ["depth", "count", "colour"],
+                {"depth": LENGTH, "count": {"type": "integer", "minimum": 2}, "colour": COLOUR, "inset": LENGTH},
+                ["depth", "count", "colour", "inset"],
             ),
             "zones": closed({zone: ZONE_STYLE for zone in ZONES}, ZONES),
             "maze": closed(
@@ -78,7 +78,7 @@ class MazeCardKind(ElementKind):
 
     def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         if element.draw == "trap-teeth":
-            return trap_teeth(layout.params["trap_teeth"], layout.width, layout.height, layout.bleed)
+            return trap_teeth(layout.params["trap_teeth"], layout.width, layout.height)
         if element.draw == "maze":
             return maze(layout.params["maze"], layout.width, layout.height, layout.bleed)
         return super().computed(element, item, layout, ctx)
@@ -94,17 +94,21 @@ def kind_line(item: LocMap) -> str:
     return " · ".join(words)
 
 
-def trap_teeth(spec: LocMap, w: float, h: float, bleed: float) -> list[Item]:
-    """Jaws: teeth hanging from the top edge and rising from the bottom one, each based on
-    the trim edge with a solid strip behind it in the bleed, so the cut leaves whole teeth."""
-    depth, count = spec["depth"], spec["count"]
-    pitch = w / count
+def trap_teeth(spec: LocMap, w: float, h: float) -> list[Item]:
+    """Jaws: a row of teeth hanging from a bar across the top and a row rising from one
+    across the bottom, all `inset` inside the trim on every side (the safe zone), so a cut
+    that wanders by less than that leaves whole teeth and none on the neighbouring card."""
+    depth, count, inset = spec["depth"], spec["count"], spec["inset"]
+    bar = min(0.6, depth / 4)
+    pitch = (w - 2 * inset) / count
     style = Style(fill=spec["colour"])
-    items: list[Item] = [Rect(-bleed, y, w + 2 * bleed, bleed, style) for y in (-bleed, h)]
-    for k in range(count):
-        left = k * pitch
-        items.append(Polyline(((left, 0), (left + pitch, 0), (left + pitch / 2, depth)), style, closed=True))
-        items.append(Polyline(((left, h), (left + pitch, h), (left + pitch / 2, h - depth)), style, closed=True))
+    items: list[Item] = []
+    for base, tip in ((inset, inset + depth), (h - inset, h - inset - depth)):
+        inner = base + bar if tip > base else base - bar
+        items.append(Rect(inset, min(base, inner), w - 2 * inset, bar, style))
+        for k in range(count):
+            left = inset + k * pitch
+            items.append(Polyline(((left, inner), (left + pitch, inner), (left + pitch / 2, tip)), style, closed=True))
     return items
 
 

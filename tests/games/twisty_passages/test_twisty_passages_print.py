@@ -27,7 +27,7 @@ from generator.games.twisty_passages.kinds import maze_walls
 from generator.pipeline import BuildResult, build_game
 from generator.project import OutputSettings, PrintSettings, Project
 from tests.conftest import COMPONENTS, ROOT
-from tests.pdf_geometry import PT_MM, form_boxes, trim_box_mm
+from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, trim_box_mm
 
 DECK = COMPONENTS / "twisty-passages"
 CARD_W, CARD_H = 63.5, 88.9
@@ -303,6 +303,34 @@ def test_each_kind_of_card_carries_its_mark(cards):
     for card in fronts:
         assert marks(card.group) == wanted[card.title], card.title
     assert sum(marks(c.group)["double border"] for c in fronts) == 10
+
+
+def test_trap_teeth_stay_inside_the_safe_zone_of_their_own_card(letter):
+    """Every tooth and jaw bar (the trap colour) lies at least the layout's 3 mm inset inside
+    the cut lines around it, on all four sides: a cut that wanders leaves no tooth on the
+    neighbouring card. Read from the PDF: the pieces and the cut lines around them."""
+    colour = (0.2, 0.2, 0.2)  # "#333333"
+    traps = sum(item.get("count", 1) for item in maze_items() if item["kind"] == "trap")
+    teeth = 0
+    with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
+        for page in pdf.pages:
+            shapes = [
+                s
+                for s in page.curves + page.rects
+                if s.get("fill") and tuple(round(c, 3) for c in s.get("non_stroking_color") or ()) == colour
+            ]
+            if not shapes:
+                continue
+            cuts = cut_lines(page)
+            xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
+            ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
+            for shape in shapes:
+                x0, top, x1, bottom = (shape[k] * PT_MM for k in ("x0", "top", "x1", "bottom"))
+                left, right = max(x for x in xs if x <= x0 + 0.01), min(x for x in xs if x >= x1 - 0.01)
+                above, below = max(y for y in ys if y <= top + 0.01), min(y for y in ys if y >= bottom - 0.01)
+                assert min(x0 - left, right - x1, top - above, below - bottom) >= 3.0 - 0.02, (page.page_number, shape)
+                teeth += shape["object_type"] == "curve" and len(shape["pts"]) in (3, 4)
+    assert teeth == traps * 2 * 11
 
 
 def test_the_rule_borders_are_solid_art(letter):
