@@ -3,12 +3,14 @@
 Every block is fitted by layout/text.py at its own size (never shrunk: a rules page flows
 on instead), its styled text in the body family's faces and any the game's fonts add, then
 its lines are poured onto pages, a line that would cross the bottom margin starting the
-next page. A heading is not left alone at the foot of a page, and a table row is never
-split. A character of the rules that no face has is finding L011 at its line of rules.md
-(rules_findings, which the layout stage reports with the components' findings).
+next page. A heading is not left alone at the foot of a page, a table row is never split,
+a block of up to three lines (a short definition, a list item) moves to the next page
+whole, and no longer block leaves one line alone at either side of a break. A character
+of the rules that no face has is finding L011 at its line of rules.md (rules_findings,
+which the layout stage reports with the components' findings).
 
 Full pages of Letter or A4 set the text in two columns (a line of about 60 characters, not
-110); the half-size booklet pages in one.
+110), the last page's two ending at about one height; the half-size booklet pages in one.
 
 The booklet puts two half-size pages side by side on each side of a landscape sheet, in
 signature order: printed duplex (flipped on the short edge), stacked and folded on the
@@ -77,33 +79,61 @@ class _Line:
 
 
 class _Pages:
-    """The pages filled so far and where the next line goes."""
+    """The pages filled so far and where the next line goes. Pages from `short_from` on end
+    `short_by` mm above the frame's bottom (to balance the last page's columns)."""
 
-    def __init__(self, frame: Frame):
+    def __init__(self, frame: Frame, short_from: int | None = None, short_by: float = 0.0):
         self.frame = frame
         self.pages: list[list[Item]] = [[]]
         self.y = frame.y
+        self.short_from, self.short_by = short_from, short_by
+
+    @property
+    def bottom(self) -> float:
+        short = self.short_from is not None and len(self.pages) > self.short_from
+        return self.frame.bottom - (self.short_by if short else 0.0)
 
     def new_page(self) -> None:
         self.pages.append([])
         self.y = self.frame.y
 
     def room(self) -> float:
-        return self.frame.bottom - self.y
+        return self.bottom - self.y
+
+    def _fits(self, lines: list[_Line], shift: float) -> int:
+        """How many of the lines, moved down by `shift`, fit above the bottom."""
+        return sum(1 for line in lines if line.bottom + shift <= self.bottom + 1e-6)
 
     def pour(self, lines: list[_Line], gap: float) -> None:
         """Lines onto the pages, each moved down to the cursor; a line that would cross the
-        bottom starts a new page (a page's first line is never moved on)."""
+        bottom starts a new page (a page's first line is never moved on). A block of up to
+        three lines is not split, nor is one line of a longer block left alone at the foot
+        of a page or carried alone to the next (no orphans, no widows)."""
         if not lines:
             return
         shift = self.y - lines[0].top
+        fits = self._fits(lines, shift)
+        at_top = self.y <= self.frame.y + 1e-6
+        if 0 < fits < len(lines) and not at_top and (len(lines) <= 3 or fits == 1):
+            self.new_page()
+            shift = self.y - lines[0].top
+        elif 1 < fits == len(lines) - 1 and len(lines) > 3:
+            lines = self._carry_two(lines, shift)
+            shift = self.y - lines[0].top
         for line in lines:
-            if line.bottom + shift > self.frame.bottom + 1e-6 and self.y > self.frame.y + 1e-6:
+            if line.bottom + shift > self.bottom + 1e-6 and self.y > self.frame.y + 1e-6:
                 self.new_page()
                 shift = self.y - line.top
             self.pages[-1].append(translate(list(line.items), 0.0, shift))
             self.y = line.bottom + shift
         self.y += gap
+
+    def _carry_two(self, lines: list[_Line], shift: float) -> list[_Line]:
+        """Sets all but the last two lines here and starts a new page: the lines left to pour."""
+        for line in lines[:-2]:
+            self.pages[-1].append(translate(list(line.items), 0.0, shift))
+        self.new_page()
+        return lines[-2:]
 
 
 def _baseline(item: Item) -> float:
@@ -207,8 +237,14 @@ def typeset(
 ) -> list[list[Item]]:
     """The items of each page the rules fill, in page order (their styled text's fonts looked
     up in `book`, a game's; their figures' pictures in `pictures`, by address)."""
-    book = book or shipped_book()
-    pages = _Pages(frame)
+    return _typeset_onto(_Pages(frame), blocks, book or shipped_book(), pictures or {})
+
+
+def _typeset_onto(
+    pages: _Pages, blocks: tuple[Block, ...], book: FontBook, pictures: Mapping[str, Scene]
+) -> list[list[Item]]:
+    """The blocks poured onto `pages`: the items of each page (column) they fill."""
+    frame = pages.frame
     for n, block in enumerate(blocks):
         if block.kind == "heading":
             if n and pages.y > frame.y + 1e-6:
@@ -224,7 +260,7 @@ def typeset(
         elif block.kind == "table":
             pages.pour(_table_lines(block.rows, frame.x, frame.width), GAP)
         elif block.kind == "figure":
-            pages.pour(_figure_lines(block, frame, pictures or {}), GAP)
+            pages.pour(_figure_lines(block, frame, pictures), GAP)
         elif block.kind == "break":
             middle = frame.x + frame.width / 2
             rule = Polyline(((middle - 15, 1.5), (middle + 15, 1.5)), RULE)
@@ -241,12 +277,31 @@ def _in_columns(
     if frame.width < TWO_COLUMNS_FROM:
         return typeset(blocks, frame, book, pictures)
     width = (frame.width - GUTTER) / 2
-    columns = typeset(blocks, replace(frame, width=width), book, pictures)
+    columns = _balanced(blocks, replace(frame, width=width), book or shipped_book(), pictures or {})
     pages = []
     for left in range(0, len(columns), 2):
         right = columns[left + 1] if left + 1 < len(columns) else []
         pages.append([*columns[left], translate(right, width + GUTTER, 0.0)] if right else columns[left])
     return pages
+
+
+def _balanced(
+    blocks: tuple[Block, ...], frame: Frame, book: FontBook, pictures: Mapping[str, Scene]
+) -> list[list[Item]]:
+    """The columns, the last page's two ending at about the same height rather than one full
+    and one short (or empty): the shortest last page that still holds the rest, found by
+    bisection to 1 mm, since a break moves whole lines."""
+    columns = _typeset_onto(_Pages(frame), blocks, book, pictures)
+    last = len(columns) - 1 - (len(columns) - 1) % 2  # the last page's first column
+    low, high, best = 0.0, frame.height, columns
+    while high - low > 1.0:
+        middle = (low + high) / 2
+        tried = _typeset_onto(_Pages(frame, last, middle), blocks, book, pictures)
+        if len(tried) <= last + 2:
+            low, best = middle, tried
+        else:
+            high = middle
+    return best
 
 
 def rules_findings(blocks: tuple[Block, ...], book: FontBook) -> list[Finding]:

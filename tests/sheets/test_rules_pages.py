@@ -9,8 +9,9 @@ import pdfplumber
 import pypdf
 import pytest
 
+from generator.layout.scene import Polyline
 from generator.sheets.paper import paper
-from generator.sheets.rules import rules_findings, rules_sheets, signature_order
+from generator.sheets.rules import RULE, Frame, _Line, _Pages, rules_findings, rules_sheets, signature_order
 from generator.sources.errors import SourceError
 from generator.sources.fonts import shipped_book
 from generator.sources.markup import InlineIcon, Words
@@ -231,3 +232,50 @@ def test_letter_rules_are_set_in_two_columns_of_short_lines(tmp_path):
         left, right = columns(pdf.pages[1])
     assert left.strip() and right.strip()
     assert max(len(line) for line in (left + "\n" + right).splitlines()) <= 70
+
+
+def _marks(count: int, height: float = 4.0) -> list[_Line]:
+    """`count` lines of a block, each `height` mm, drawn as a short rule to count them by."""
+    return [_Line((Polyline(((0.0, 0.0), (1.0, 0.0)), RULE),), k * height, (k + 1) * height) for k in range(count)]
+
+
+def _per_page(pages: _Pages) -> list[int]:
+    return [len(items) for items in pages.pages]
+
+
+def test_a_short_block_moves_whole_and_no_line_is_left_alone_at_a_page_break():
+    """Five 4 mm lines fit a 20 mm frame. A block of three with room for one moves whole; a
+    longer block leaves neither one line at the foot (orphan) nor one at the head (widow)."""
+    frame = Frame(100.0, 0.0, 0.0, 50.0, 20.0)
+    short = _Pages(frame)
+    short.pour(_marks(4), 0.0)
+    short.pour(_marks(3), 0.0)
+    assert _per_page(short) == [4, 3]
+    widow = _Pages(frame)
+    widow.pour(_marks(2), 0.0)
+    widow.pour(_marks(4), 0.0)  # three would fit, leaving the fourth alone: two carry over
+    assert _per_page(widow) == [4, 2]
+    orphan = _Pages(frame)
+    orphan.pour(_marks(4), 0.0)
+    orphan.pour(_marks(5), 0.0)  # one would fit, alone at the foot: the block starts the next page
+    assert _per_page(orphan) == [4, 5]
+    plain = _Pages(frame)
+    plain.pour(_marks(2), 0.0)
+    plain.pour(_marks(6), 0.0)  # three fit, three carry: nothing alone, split as it falls
+    assert _per_page(plain) == [5, 3]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_last_rules_page_sets_its_two_columns_to_about_one_height(shipped_pdfs, game):
+    """Read back: on the last rules page both columns hold text and their last lines end
+    within 20 mm of each other (no full column beside an empty one: the columns break
+    between lines, a heading keeping its first lines with it)."""
+    with pdfplumber.open(shipped_pdfs / game / f"{game}.pdf") as pdf:
+        rules = [page for page in pdf.pages if f"rules · page {page.page_number}" in (page.extract_text() or "")]
+        page = rules[-1]
+        footer_top = min(w["top"] for w in page.extract_words() if w["text"] == "rules")
+        middle = float(page.width) / 2
+        body = [w for w in page.extract_words() if w["bottom"] < footer_top - 1]
+        ends = [max((w["bottom"] for w in body if (w["x0"] < middle) == left), default=0.0) for left in (True, False)]
+    assert all(ends), "both columns hold text"
+    assert abs(ends[0] - ends[1]) * PT_MM <= 20.0, ends
