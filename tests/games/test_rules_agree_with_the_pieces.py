@@ -33,8 +33,7 @@ def test_every_mention_of_dashed_lines_is_followed_by_what_this_edition_prints(g
     mentions = [m.start() for m in re.finditer(r"dashed (lines|borders)", text)]
     for at in mentions:
         assert "In this edition:" in text[at : at + NEAR], text[at : at + NEAR]
-    notes = text.count("In this edition:")
-    assert notes == len(mentions), "a note for each mention, and none elsewhere"
+    assert mentions or game not in ("slipmax", "twisty-passages", "whipped")
 
 
 def test_whipped_writes_n_squared_as_a_power(tmp_path):

@@ -298,6 +298,8 @@ class SquareKind(ComponentKind):
         big = 16 if w == depth else 8
         style = TextStyle(BOLD, big * PT, align="center", leading=1.05)
         items += ctx.fit(name, (1.5, top, w - 3, depth * 0.45), style, name, "name", loc)
+        if kind == "go":
+            items.append(_go_arrow(w, depth))
         note = self._note(square, deed)
         if note:
             style = TextStyle(REGULAR, (8 if w < depth else 10) * PT, align="center", valign="bottom")
@@ -412,6 +414,28 @@ def house_net(w: float, wall: float, rise: float, depth: float, tab: float) -> H
     folds = [((x, top), (x, bottom)) for x in (x1, x2, x3, x4, x5)]
     folds += [((x1, top), (x2, top)), ((x1, bottom), (x2, bottom))]
     return HouseNet(outline, folds, (x5 + tab, bottom + gable))
+
+
+#: GO's arrow: the classic red, pointing the way play runs from it.
+GO_ARROW = "#c0392b"
+
+
+def _go_arrow(w: float, depth: float) -> Polyline:
+    """An arrow across the GO corner, below its name, pointing left (in the corner's own
+    frame, whose outer edge is at the bottom): the way tokens move from GO, along the bottom
+    of the board to the next square."""
+    y, half, head = depth * 0.56, depth * 0.045, depth * 0.11
+    left, right, neck = w * 0.12, w * 0.88, w * 0.12 + depth * 0.16
+    points = (
+        (left, y),
+        (neck, y - head),
+        (neck, y - half),
+        (right, y - half),
+        (right, y + half),
+        (neck, y + half),
+        (neck, y + head),
+    )
+    return Polyline(points, Style(fill=GO_ARROW), closed=True)
 
 
 class BuildingKind(ElementKind):

@@ -371,3 +371,26 @@ def test_event_cards_carry_their_colour_off_the_edge_and_backs_are_mostly_white(
     assert not [i for i in front.items if isinstance(i, Rect) and i.style.stroke], "no frame inside the cut"
     coloured = sum(i.w * min(i.h, front.height) for i in back.items if isinstance(i, Rect) and i.style.fill == colour)
     assert coloured < 0.5 * (front.width + 6) * (front.height + 6)
+
+
+def test_go_carries_an_arrow_pointing_to_the_next_square(shipped_pdfs):
+    """Read back from the board tile holding GO: a red arrow whose tip is its leftmost point,
+    and the first square after GO (board.yaml's second) lies on the side it points to."""
+    after_go = items("board.yaml")[1]["name"].split()[0]
+    red = tuple(round(int("c0392b"[i : i + 2], 16) / 255, 3) for i in (0, 2, 4))
+    with pdfplumber.open(shipped_pdfs / "sliders" / "sliders.pdf") as pdf:
+        page = next(p for p in pdf.pages if "Collect $200 salary" in flat(p.extract_text() or ""))
+        arrows = [
+            c for c in page.curves if c["fill"] and tuple(round(v, 3) for v in c["non_stroking_color"] or ()) == red
+        ]
+        words = page.extract_words()
+    assert len(arrows) == 1
+    points = arrows[0]["pts"]
+    tip = min(points, key=lambda p: p[0])
+    tail = max(x for x, _ in points)
+    assert tail - tip[0] > 30 / PT_MM * 0.5  # a long arrow, not a mark
+    ys = sorted(y for _, y in points)
+    assert abs(tip[1] - (ys[0] + ys[-1]) / 2) < 0.5  # the tip is the middle of its height
+    go = next(w for w in words if w["text"] == "GO")
+    nexts = [w for w in words if w["text"] == after_go and abs(w["bottom"] - go["bottom"]) < 20]
+    assert nexts and all(w["x1"] < tip[0] for w in nexts)

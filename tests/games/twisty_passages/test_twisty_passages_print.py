@@ -277,6 +277,7 @@ def marks(card) -> dict[str, bool]:
         "grey": any(r.get("fill") == "#d9d9d9" and float(r.get("width")) >= CARD_W for r in rects),
         "double border": len([r for r in rects if r.get("stroke") == "#555555" and r.get("rx")]) == 2,
         "star": any(u.get("href") == "#icon-star" and float(u.get("height")) > 5 for u in card.iter(f"{SVG}use")),
+        "restored": any(u.get("href") == "#icon-restored" for u in card.iter(f"{SVG}use")),
         "teeth": len(
             [
                 p
@@ -296,6 +297,7 @@ def test_each_kind_of_card_carries_its_mark(cards):
             "double border": item["kind"] == "rule" or item.get("rule", False),
             "star": item.get("discard_effect", False),
             "teeth": item["kind"] == "trap",
+            "restored": bool(item.get("reconstructed")),
         }
         assert wanted.setdefault(item["title"], flags) == flags, item["title"]
     fronts = [card for card in cards if card.title in wanted and card.plain]
