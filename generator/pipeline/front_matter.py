@@ -2,6 +2,7 @@
 what."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from generator.games import engines
 from generator.layout.scene import Scene
@@ -34,7 +35,8 @@ def front_matter(
     numbered = [*enumerate(rules, 2), *enumerate(sheets, first_page)]  # the checklist between them is upright
     landscape = {n for n, sheet in numbered if sheet.width > sheet.height}
     jobs = [StockPages(stock, _jobs(pages, flips, landscape)) for stock, pages in stocks.items()]
-    return [cover_sheet(about(game), contents, jobs, paper, pictures(laid)), *rules, page]
+    optional = tuple(r.optional_note for r in rows if r.substitutes)
+    return [cover_sheet(about(game), contents, jobs, paper, pictures(laid), optional), *rules, page]
 
 
 def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
@@ -130,4 +132,5 @@ def _rows(
                 first_page,
             )
         )
+        rows[-1] = replace(rows[-1], substitutes=part.file.substitutes)
     return checklist.merged(rows)

@@ -57,6 +57,16 @@ class Row:
     source: str = ""
     #: Its pages that are duplex backs (printed on the same sheet as the page before).
     backs: tuple[int, ...] = ()
+    #: What a player may use instead: the component is optional to print ("" when it is not).
+    substitutes: str = ""
+
+    @property
+    def optional_note(self) -> str:
+        """ "Play money (pages 21-36) is optional: instead, use play money from another game." """
+        if not self.substitutes:
+            return ""
+        label = f"{self.label[:1].upper()}{self.label[1:]}"
+        return f"{label} ({pages_phrase(self.sheets)}) is optional: instead, use {self.substitutes}."
 
     @property
     def half_empty(self) -> tuple[tuple[int, float], ...]:
@@ -159,6 +169,7 @@ def merged(rows: list[Row]) -> list[Row]:
                 any(r.tiled for r in group),
                 ", ".join(r.source for r in group),
                 tuple(sorted({n for r in group for n in r.backs})),
+                next((r.substitutes for r in group if r.substitutes), ""),
             )
         )
     order = list(STOCKS)
@@ -276,7 +287,7 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
         )
     steps = " ".join(f"{n}. {step}." for n, step in enumerate(r.steps, 1))
     return (
-        r.label,
+        f"{r.label} (optional)" if r.substitutes else r.label,
         str(r.count),
         f"{r.size[0]:.1f} x {r.size[1]:.1f} mm",
         STOCKS[r.stock],
@@ -345,6 +356,11 @@ def checklist_sheet(
         line = f"{word} {page_list(blanks)}: {why}."
         items += fit_text(line, x0, y, width, 5, TextStyle("DejaVuSans", 8 * PT, min_size=6 * PT)).items
         y += 4.5
+    for r in rows:
+        if r.substitutes:
+            fitted = fit_text(r.optional_note, x0, y + 2, width, 10, TextStyle("DejaVuSans", 8 * PT, min_size=7 * PT))
+            items += fitted.items
+            y += 2 + fitted.lines * fitted.size * fitted.leading
     notes = half_empty_notes(rows, options.separate)
     if notes:
         y += 4

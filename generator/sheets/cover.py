@@ -78,11 +78,16 @@ class About:
 
 
 def cover_sheet(
-    about: About, contents: list[Contents], stocks: list[StockPages], paper: Paper, pictures: tuple[Scene, ...] = ()
+    about: About,
+    contents: list[Contents],
+    stocks: list[StockPages],
+    paper: Paper,
+    pictures: tuple[Scene, ...] = (),
+    optional: tuple[str, ...] = (),
 ) -> Sheet:
     """One page: the game's name and what it is, the parts of the file, what to print on
-    what and how, a row of `pictures` (component faces) below, and at its foot the version,
-    date and licence."""
+    what and how (and which pages are `optional`, with what to use instead), a row of
+    `pictures` (component faces) below, and at its foot the version, date and licence."""
     x, y = paper.inset, paper.inset + 16.0
     width = paper.width - 2 * paper.inset
     items: list[Item] = []
@@ -112,7 +117,9 @@ def cover_sheet(
     for stock in stocks:
         add(f"{stock.stock}: {'; '.join(job.phrase() for job in stock.jobs)}", body, 11.0, 1.0)
     y += 5.0
-    add(_advice(stocks), body, 16.0)
+    add(_advice(stocks), body, 16.0, 2.0)
+    for note in optional:
+        add(note, body, 11.0, 1.0)
     foot_y = paper.height - paper.inset - 8.0
     if about.imprint:
         foot = TextStyle("DejaVuSans", 8 * PT, min_size=7 * PT, align="center")

@@ -108,6 +108,8 @@ COMPONENT_FILE_SCHEMA = closed(
         },
         "row": {"type": "string", "minLength": 1},
         "stock": {"enum": ["paper", "card", "board"]},
+        # What a player may use instead (the components are then optional to print).
+        "substitutes": {"type": "string", "minLength": 1},
     },
     ["kind"],
 )
@@ -166,6 +168,12 @@ class ComponentFile:
     def stock(self) -> str | None:
         """What its components are printed on, when the file says: paper, card or board."""
         return self.data.get("stock")
+
+    @property
+    def substitutes(self) -> str:
+        """What a player may use instead of printing its components (play money from another
+        game), when the file says: they are then optional; "" when they must be printed."""
+        return str(self.data.get("substitutes", ""))
 
 
 @dataclass(frozen=True)

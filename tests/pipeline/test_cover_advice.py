@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
+import yaml
 
 from generator.games import load_game
 from generator.layout.folders import context_for
@@ -124,3 +125,20 @@ def test_a_job_that_mixes_portrait_and_landscape_pages_names_the_landscape_ones(
     for _, pages, _, named in turned_jobs(page_texts(shipped_pdfs / game / f"{game}.pdf")[0]):
         mixed = 0 < len(wide & set(pages)) < len(pages)
         assert named == (sorted(wide & set(pages)) if mixed else []), pages
+
+
+def test_optional_money_is_named_with_its_pages_and_what_to_use_instead(shipped_pdfs):
+    """Sliders' money.yaml says what may stand in for it: the cover and the checklist say
+    its pages are optional and name the substitutes; those pages are the play money's own
+    (each holds the Bank's notes), and no other game's cover says anything is optional."""
+    substitutes = yaml.safe_load((COMPONENTS / "sliders" / "money.yaml").read_text())["substitutes"]
+    texts = [re.sub(r"\s+", " ", t) for t in page_texts(shipped_pdfs / "sliders" / "sliders.pdf")]
+    said = re.search(r"Play money \(pages (\d+)-(\d+)\) is optional: instead, use ([^.]+)\.", texts[0])
+    assert said and said.group(3) == substitutes
+    pages = range(int(said.group(1)), int(said.group(2)) + 1)
+    money = [n for n, text in enumerate(texts, 1) if "INTERDIMENSIONAL BANK" in text and "rules" not in text]
+    assert list(pages) == money
+    checklist = next(text for text in texts if "Sliders: checklist" in text)
+    assert "play money (optional)" in checklist and said.group(0) in checklist
+    for game in ("chip-flip", "slipmax", "twisty-passages", "whipped"):
+        assert "optional" not in page_texts(shipped_pdfs / game / f"{game}.pdf")[0]

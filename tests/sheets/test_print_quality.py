@@ -75,11 +75,13 @@ def test_body_text_is_at_least_7_pt(built):
 CARD_W, CARD_H = 63.5, 88.9
 
 
-def corner_mark() -> tuple[float, ...]:
-    """The box (x, y, w, h, mm from the card's corner) of the maze card's corner star, as its layout places it."""
+def corner_marks() -> list[tuple[float, ...]]:
+    """The boxes (x, y, w, h, mm from the card's corner) of the maze card's corner marks (the
+    star, and the mark of restored icons), as its layout places them."""
     layout = ROOT / "generator" / "games" / "twisty_passages" / "layouts" / "twisty-maze-card.yaml"
-    mark = yaml.safe_load(layout.read_text())["elements"]["mark"]
-    return tuple(float(mark[k].removesuffix("mm")) for k in ("x", "y", "width", "height"))
+    elements = yaml.safe_load(layout.read_text())["elements"]
+    marks = [elements[name] for name in ("mark", "restored", "trap_restored")]
+    return [tuple(float(mark[k].removesuffix("mm")) for k in ("x", "y", "width", "height")) for mark in marks]
 
 
 def test_twisty_passages_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(built):
@@ -88,7 +90,7 @@ def test_twisty_passages_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(bu
     are the forms each sheet of cards draws, the text its characters (pdfplumber)."""
     pdf = pdf_of(built, "twisty-passages")
     reader = pypdf.PdfReader(pdf)
-    star = corner_mark()
+    marks = corner_marks()
     checked = alone = 0
     with pdfplumber.open(pdf) as opened:
         for page, page_object in zip(opened.pages, reader.pages, strict=True):
@@ -103,8 +105,8 @@ def test_twisty_passages_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(bu
             for x, y, w, h in form_boxes(reader, page_object):
                 col, row = int((x + w / 2 - tx) // CARD_W), int((y + h / 2 - ty) // CARD_H)
                 corner = (x - tx - col * CARD_W, y - ty - row * CARD_H, w, h)
-                if all(abs(a - b) < 0.01 for a, b in zip(corner, star, strict=True)):
-                    continue  # the corner mark, not in a line of text
+                if any(all(abs(a - b) < 0.01 for a, b in zip(corner, mark, strict=True)) for mark in marks):
+                    continue  # a corner mark, not in a line of text
                 assert w == pytest.approx(h, abs=0.01)
                 bottom = y + h
                 beside = [
