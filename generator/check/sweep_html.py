@@ -2,17 +2,19 @@
 
     write_html(out / "sweep.html", sweep, "Slipmax")
 
-A table of every combination's figures, and plots across the combinations: game length
-(mean, with the median and 95th percentile marked), the first player's win rate and each
-seat's, with 95% intervals. Plots are inline SVG (plots.py); the page holds no timings.
+A table of every combination's figures, and plots across the combinations: the share of
+games the rules ended, the first player's edge over an even share in percentage points,
+game length (mean, with the median and 95th percentile marked) and each seat's win rate,
+with 95% intervals. Plots are inline SVG (plots.py); the page holds no timings.
 """
 
 from pathlib import Path
 
 from generator import charts
-from generator.charts import BAR, EVEN, Plot, Table, error_bars, new_figure, percent, styled
+from generator.charts import BAR, EVEN, NEVER, Plot, Table, error_bars, new_figure, percent, styled
 from generator.check.report import interval, number
 from generator.check.report_html import environment
+from generator.check.stats import wilson_interval
 from generator.check.sweep import SweepResult
 from generator.output import write_atomic
 from generator.sources.errors import SourceError, display_path
@@ -45,21 +47,66 @@ def lengths_plot(name: str, sweep: SweepResult) -> Plot:
 
 
 @styled
+def ended_plot(name: str, sweep: SweepResult) -> Plot:
+    """The share of games the rules ended, per combination (with its 95% interval): the
+    sweep's first result, since the other figures describe only those games."""
+    labels = _labels(sweep)
+    figure = new_figure(_height(len(labels)))
+    axes = figure.add_subplot()
+    shares = [_share(r.completed, r.games) for r in sweep.reports]
+    positions = list(range(len(labels)))
+    axes.barh(positions, [100 * s["rate"] for s in shares], xerr=_points(error_bars(shares)), capsize=3, color=BAR)
+    for position, share in zip(positions, shares, strict=True):
+        axes.text(101, position, percent(share["rate"]), va="center", fontsize=7)
+    axes.set_yticks(positions, labels, fontsize=7)
+    axes.invert_yaxis()
+    axes.set_xlim(0, 112)
+    axes.set_xlabel("games ended by the rules (%, 95% interval)")
+    axes.set_title(f"{name}: games the rules ended, by combination")
+    caption = "The share of games the rules ended (the rest hit the action cap or could never end)."
+    return Plot("sweep-ended", caption, figure)
+
+
+@styled
 def first_player_plot(name: str, sweep: SweepResult) -> Plot:
+    """The first player's edge: their share of the wins less an even share, in percentage
+    points, so that 0 is a fair start whatever the player count."""
     labels = _labels(sweep)
     figure = new_figure(_height(len(labels)))
     axes = figure.add_subplot()
     firsts = [r.first_player_rate() for r in sweep.reports]
+    edges = [100 * (f["rate"] - f["even_share"]) for f in firsts]
     positions = list(range(len(labels)))
-    axes.barh(positions, [f["rate"] for f in firsts], xerr=error_bars(firsts), capsize=3, color=BAR)
-    axes.scatter([f["even_share"] for f in firsts], positions, color=EVEN, marker="|", s=120, label="even share")
+    colours = [BAR if edge >= 0 else NEVER for edge in edges]
+    axes.barh(positions, edges, xerr=_points(error_bars(firsts)), capsize=3, color=colours)
+    axes.axvline(0, color=EVEN, linewidth=1)
     axes.set_yticks(positions, labels, fontsize=7)
     axes.invert_yaxis()
-    axes.set_xlim(0, 1)
-    axes.set_xlabel("first player's share of wins (95% interval)")
-    axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7)
-    axes.set_title(f"{name}: first player's advantage by combination")
-    return Plot("sweep-first-player", "The first player's share of the wins against an even share.", figure)
+    reach = max(
+        [
+            5.0,
+            *(
+                abs(e) + 100 * max(f["ci95"][1] - f["rate"], f["rate"] - f["ci95"][0])
+                for e, f in zip(edges, firsts, strict=True)
+            ),
+        ]
+    )
+    axes.set_xlim(-reach * 1.1, reach * 1.1)
+    axes.set_xlabel("first player's edge over an even share (percentage points, 95% interval)")
+    axes.set_title(f"{name}: first player's edge by combination")
+    caption = "The first player's share of the wins less an even share (1 / players): 0 is a fair start."
+    return Plot("sweep-first-player", caption, figure)
+
+
+def _share(successes: int, trials: int) -> dict:
+    """A share with its Wilson 95% interval, as error_bars reads it."""
+    low, high = wilson_interval(successes, trials)
+    return {"rate": successes / trials if trials else 0.0, "ci95": [low, high]}
+
+
+def _points(bars: list[list[float]]) -> list[list[float]]:
+    """Error bars in shares as percentage points."""
+    return [[100 * value for value in side] for side in bars]
 
 
 @styled
@@ -120,7 +167,8 @@ def summary_table(sweep: SweepResult) -> Table:
 def render_html(sweep: SweepResult, name: str) -> str:
     drawn = []
     if sweep.reports:
-        drawn = [lengths_plot(name, sweep), first_player_plot(name, sweep), seats_plot(name, sweep)]
+        plots = (ended_plot, first_player_plot, lengths_plot, seats_plot)
+        drawn = [plot(name, sweep) for plot in plots]
     return (
         environment()
         .get_template("sweep.html.j2")

@@ -51,7 +51,7 @@ def test_every_combination_is_a_row_with_the_figures_of_its_own_simulation(tmp_p
     assert table[0]["seat_3_win_rate"] == ""  # two players have no third seat
     assert not any("second" in column for column in table[0])  # no timings
     page = (out / "sweep.html").read_text()
-    assert len(re.findall(r"<svg", page)) == 3
+    assert len(re.findall(r"<svg", page)) == 4  # ended, first-player edge, lengths, seats
     for label in ("players=2, variant=none", "players=3, variant=house-rules"):
         assert f"<td>{label}</td>" in page
 

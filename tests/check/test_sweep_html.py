@@ -13,6 +13,7 @@ from defusedxml import ElementTree
 
 from generator.check.sweep import Combination, SweepResult
 from generator.check.sweep_html import (
+    ended_plot,
     first_player_plot,
     lengths_plot,
     render_html,
@@ -123,14 +124,27 @@ def test_the_lengths_plot_gives_each_combinations_mean_median_and_95th_percentil
     assert [label.get_text() for label in axes.get_yticklabels()] == ["players=2", "players=3"]
 
 
-def test_the_first_player_plot_draws_each_share_with_its_interval():
+def test_the_first_player_plot_draws_each_edge_over_an_even_share_in_points():
+    """7 of 10 with two players is 20 points over an even 50%; 6 of 10 with three is 26.7
+    over 33.3%; the intervals move with them (39.7% to 89.2% is -10.3 to +39.2 points)."""
     axes = first_player_plot("Toy", SWEEP).figure.axes[0]
-    assert [patch.get_width() for patch in axes.patches] == pytest.approx([0.7, 0.6])
+    assert [patch.get_width() for patch in axes.patches] == pytest.approx([20.0, 26.667], abs=1e-3)
     errors = next(c for c in axes.collections if len(c.get_segments()) == 2)
     assert [list(segment[:, 0]) for segment in errors.get_segments()] == [
-        pytest.approx([0.397, 0.892], abs=1e-3),
-        pytest.approx([0.313, 0.832], abs=1e-3),
+        pytest.approx([-10.3, 39.2], abs=0.1),
+        pytest.approx([-2.0, 49.9], abs=0.1),
     ]
+    assert "percentage points" in axes.get_xlabel()
+    assert [0, 0] in [list(line.get_xdata()) for line in axes.get_lines()]  # the fair start marked
+
+
+def test_the_ended_plot_draws_the_share_the_rules_ended_with_its_interval():
+    """10 of 12 games ended by the rules in each combination: 83.3% (55.2% to 95.3%)."""
+    axes = ended_plot("Toy", SWEEP).figure.axes[0]
+    assert [patch.get_width() for patch in axes.patches] == pytest.approx([83.333, 83.333], abs=1e-3)
+    errors = next(c for c in axes.collections if len(c.get_segments()) == 2)
+    assert [list(segment[:, 0]) for segment in errors.get_segments()] == [pytest.approx([55.2, 95.3], abs=0.1)] * 2
+    assert [text.get_text() for text in axes.texts] == ["83.3%", "83.3%"]
 
 
 def test_the_seats_plot_draws_each_seat_where_the_combination_has_it():
@@ -146,12 +160,12 @@ def test_the_page_has_the_table_and_the_plots_and_says_a_run_was_interrupted(tmp
     page = Page(text)
     assert page.rows[0][0] == "combination"
     assert [row[0] for row in page.rows[1:]] == ["players=2", "players=3"]
-    assert page.figures == ["sweep-length", "sweep-first-player", "sweep-seats"]
+    assert page.figures == ["sweep-ended", "sweep-first-player", "sweep-length", "sweep-seats"]
     assert any(p.startswith("12 games a combination, seed 1; varied: players.") for p in page.paragraphs)
     # the second combination's run was interrupted
     assert "Interrupted: 2 of 2 combinations were played (the last one maybe in part)." in page.paragraphs
     svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
-    assert [ElementTree.fromstring(svg.encode()).tag for svg in svgs] == ["{http://www.w3.org/2000/svg}svg"] * 3
+    assert [ElementTree.fromstring(svg.encode()).tag for svg in svgs] == ["{http://www.w3.org/2000/svg}svg"] * 4
     write_html(tmp_path / "sweep.html", SWEEP, "Toy")
     assert (tmp_path / "sweep.html").read_text() == text
 

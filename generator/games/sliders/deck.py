@@ -82,6 +82,8 @@ class Deck:
     slidecage: int
     #: Where the deck prints each building type's count ("house", "hotel").
     building_locs: dict[str, Loc] = field(default_factory=dict)
+    #: Each colour group's printed colour (its deeds' `colour`), for reports.
+    group_colours: dict[str, str] = field(default_factory=dict)
 
 
 def check_kinds(game: Game) -> None:
@@ -183,4 +185,5 @@ def load_deck(game: Game) -> Deck:
         go=_only(squares, "go", squares[0].loc),
         slidecage=_only(squares, "slidecage", squares[0].loc),
         building_locs={building.type: building.loc_of("count") for building in buildings},
+        group_colours={deed.group: deed.colour for deed in game.typed("deed", Deed)},
     )

@@ -2,6 +2,7 @@
 itself, and the rent each colour group brings in (figures.py gives both)."""
 
 from collections.abc import Sequence
+from typing import Any
 
 from generator.charts import BAR, Plot, Section, new_figure, percent, styled
 from generator.games.sections import ReportSection, Simulated
@@ -16,7 +17,7 @@ def draw(simulated: Simulated) -> Section | None:
         squares = [square.name for square in getattr(simulated.deck, "squares", [])]
         plots.append(landing_board(simulated.name, shares, squares))
     if figures.get("rent_per_game_by_group"):
-        plots.append(rent_by_group(simulated.name, figures["rent_per_game_by_group"]))
+        plots.append(rent_by_group(simulated.name, figures["rent_per_game_by_group"], simulated.deck))
     return Section("Where moves end, and what rent brings in", plots=tuple(plots)) if plots else None
 
 
@@ -101,24 +102,34 @@ def _wrapped(text: str, width: int = 11) -> str:
 
 
 @styled
-def rent_by_group(name: str, rent: dict[str, float]) -> Plot:
-    figure = new_figure(2.8)
+def rent_by_group(name: str, rent: dict[str, float], deck: Any) -> Plot:
+    """Rent per game for each group, in board order, each bar in the colour its deeds print
+    and named by its deeds' printed names (a group's id, such as "dark-blue", is no name a
+    player has seen)."""
+    groups = [group for group in getattr(deck, "groups", {}) if group in rent] or list(rent)
+    colours = getattr(deck, "group_colours", {})
+    figure = new_figure(0.8 + 0.32 * len(groups))
     axes = figure.add_subplot()
-    groups = list(rent)
-    colours = [_group_colour(group) for group in groups]
-    axes.bar(groups, [rent[g] for g in groups], color=colours, edgecolor="#444444", linewidth=0.5)
-    axes.set_ylabel("rent charged per game")
-    axes.tick_params(axis="x", labelrotation=30, labelsize=7)
+    positions = list(range(len(groups)))
+    axes.barh(
+        positions,
+        [rent[g] for g in groups],
+        color=[colours.get(g, BAR) for g in groups],
+        edgecolor="#444444",
+        linewidth=0.5,
+    )
+    axes.set_yticks(positions, [_group_label(deck, g) for g in groups], fontsize=6.5)
+    axes.invert_yaxis()
+    axes.set_xlabel("rent charged per game")
     axes.set_title(f"{name}: rent income per colour group")
     return Plot("rent-by-group", "Rent charged per game on each colour group (railroads and utilities too).", figure)
 
 
-def _group_colour(group: str) -> str:
-    """The colour a group's name names ("dark-blue"), else the report's bar colour."""
-    from matplotlib.colors import is_color_like
-
-    plain = group.replace("_", "").replace(" ", "").replace("-", "").lower()
-    return plain if is_color_like(plain) else BAR
+def _group_label(deck: Any, group: str) -> str:
+    """A group as the cards print it: its deeds' names ("Earth Prime / Kromagg Prime")."""
+    deeds = getattr(deck, "deeds", {})
+    names = [deeds[index].name for index in getattr(deck, "groups", {}).get(group, ()) if index in deeds]
+    return " / ".join(names) if names else group
 
 
 SECTIONS = (ReportSection("sliders", "sliders", draw),)

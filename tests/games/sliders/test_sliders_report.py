@@ -1,17 +1,18 @@
 """The Sliders section of the simulation report (generator/games/sliders/report.py): where
 each square sits on the heat-map board (GO bottom right, clockwise as the classic board),
-how square names wrap, which colour each group's bar takes, and the section drawn from a
+how square names wrap, each group's bar in its deeds' printed colour and names, and the section drawn from a
 run's figures, read back from the matplotlib figures it holds."""
 
 from pathlib import Path
 
-import pytest
+import yaml
+from matplotlib.colors import to_hex
 
-from generator.charts import BAR
 from generator.games import load_game
 from generator.games.sections import Simulated
 from generator.games.sliders.engine import SlidersEngine
-from generator.games.sliders.report import SECTIONS, _group_colour, _wrapped, board_cells, draw
+from generator.games.sliders.report import SECTIONS, _wrapped, board_cells, draw
+from tests.conftest import COMPONENTS
 
 DECK = SlidersEngine().load_deck(load_game(Path(__file__).resolve().parents[3] / "components" / "sliders"))
 
@@ -38,14 +39,6 @@ def test_square_names_wrap_at_about_eleven_characters_on_three_lines_at_most():
     assert _wrapped("a bb ccc dddd eeeee ffffff ggggggg") == "a bb ccc\ndddd eeeee\nffffff"
 
 
-@pytest.mark.parametrize(
-    ("group", "colour"),
-    [("dark-blue", "darkblue"), ("light-blue", "lightblue"), ("brown", "brown"), ("railroad", BAR), ("utility", BAR)],
-)
-def test_a_group_named_for_a_colour_is_drawn_in_it(group, colour):
-    assert _group_colour(group) == colour
-
-
 def figures() -> dict:
     shares = [0.0] * 40
     shares[0], shares[10], shares[24] = 0.25, 0.5, 0.25
@@ -65,8 +58,12 @@ def test_the_section_draws_the_board_and_the_rent_by_group():
     assert (shares[0], shares[10]) == ("25.0%", "50.0%") and shares.count("0.0%") == 37
     assert texts[80:] == ["Sliders\nwhere moves end"]
     bars = rent.figure.axes[0].patches
-    assert [bar.get_height() for bar in bars] == [12.5, 80.0]
-    assert [label.get_text() for label in rent.figure.axes[0].get_xticklabels()] == ["brown", "dark-blue"]
+    assert [bar.get_width() for bar in bars] == [12.5, 80.0]
+    deeds = yaml.safe_load((COMPONENTS / "sliders" / "deeds.yaml").read_text())["items"]
+    for bar, label, group in zip(bars, rent.figure.axes[0].get_yticklabels(), ("brown", "dark-blue"), strict=True):
+        printed = [deed for deed in deeds if deed["group"] == group]
+        assert label.get_text() == " / ".join(deed["name"] for deed in printed)  # the names the deeds print
+        assert to_hex(bar.get_facecolor()) == printed[0]["colour"].lower()  # in the colour they print
 
 
 def test_a_run_without_the_figures_has_no_section_and_an_odd_board_no_map():
