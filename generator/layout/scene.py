@@ -228,6 +228,9 @@ class Scene:
     items: list[Item] = field(default_factory=list)
     bleed: float = 0.0
     name: str = ""
+    #: Where a component too large for a sheet had best be split into tiles: the x and the y
+    #: (mm) of lines between its parts (a board's spaces), so no seam cuts through one.
+    seams: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)

@@ -7,7 +7,8 @@ about 6 mm), the grid is centred, crop marks shrink to the room left, and the fu
 becomes a compact strip in the widest free margin: the same bar and one label line. With no
 gap and no bleed, neighbours butt and share their cut lines (one long scissor cut per
 row/column); otherwise each component has its own outline. A component larger than a sheet
-is tiled.
+is tiled, its tiles meeting on the lines the component names as its seams (a board's lines
+between spaces) where the paper allows, else spread evenly.
 """
 
 import math
@@ -330,13 +331,50 @@ def _tile_layout(paper: Paper, w: float, h: float) -> TileLayout:
     return best
 
 
-def _spans(total: float, count: int, size: float) -> list[tuple[float, float]]:
-    """Evenly spread tile spans over [0, total] with at least TILE_OVERLAP of overlap."""
+def _spans(total: float, count: int, size: float, seams: tuple[float, ...] = ()) -> list[tuple[float, float]]:
+    """Tile spans over [0, total], each at most `size` long and overlapping the next by at
+    least TILE_OVERLAP. Where the component names its `seams` and they allow it, each tile
+    after the first starts on one (its trimmed edge is where the tiles meet on the table),
+    the seams nearest an even spread; otherwise the tiles are spread evenly."""
     if count == 1:
         return [(0.0, total)]
     length = min(size, (total + (count - 1) * TILE_OVERLAP) / count)
     step = (total - length) / (count - 1)
-    return [(round(i * step, 4), round(i * step + length, 4)) for i in range(count)]
+    even = [(round(i * step, 4), round(i * step + length, 4)) for i in range(count)]
+    starts = _seam_starts(total, count, size, seams, [start for start, _ in even[1:]])
+    if starts is None:
+        return even
+    return [(start, round(min(start + size, total), 4)) for start in (0.0, *starts)]
+
+
+#: A tile may start on one of this many seams nearest its even start (bounds the search).
+SEAMS_TRIED = 16
+
+
+def _seam_starts(
+    total: float, count: int, size: float, seams: tuple[float, ...], even: list[float]
+) -> tuple[float, ...] | None:
+    """The starts of tiles 2 .. count, each on a seam, every tile at most `size` long and
+    reaching TILE_OVERLAP past the next tile's start: of the choices that fit, the one whose
+    starts stray least from the even ones (the largest stray counted). Each tile tries the
+    SEAMS_TRIED seams nearest its even start, by dynamic programming, so the search stays
+    small however many seams a component names; None when no choice fits."""
+    inside = sorted({x for x in seams if 0.0 < x < total})
+    # The seams the tile so far may start on -> (the worst stray so far, the starts so far).
+    reached: dict[float, tuple[float, tuple[float, ...]]] = {0.0: (0.0, ())}
+    for target in even:
+        nearest = sorted(inside, key=lambda x: (abs(x - target), x))[:SEAMS_TRIED]
+        ahead: dict[float, tuple[float, tuple[float, ...]]] = {}
+        for start, (stray, chosen) in reached.items():
+            for seam in nearest:
+                if seam <= start or seam + TILE_OVERLAP > start + size + 1e-9:
+                    continue
+                worse = max(stray, abs(seam - target))
+                if seam not in ahead or worse < ahead[seam][0]:
+                    ahead[seam] = (worse, (*chosen, seam))
+        reached = ahead
+    ends = [(stray, chosen) for start, (stray, chosen) in reached.items() if total - start <= size + 1e-9]
+    return min(ends)[1] if ends else None
 
 
 def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
@@ -347,7 +385,8 @@ def impose_tiled(scene: Scene, paper: Paper, label: str) -> list[PendingSheet]:
     dotted overlap guide, targets on targets. Tiles are named by column letter and row number."""
     layout = _tile_layout(paper, scene.width, scene.height)
     page, nx, ny = layout.page, layout.across, layout.down
-    xs, ys = _spans(scene.width, nx, layout.width), _spans(scene.height, ny, layout.height)
+    xs = _spans(scene.width, nx, layout.width, scene.seams[0])
+    ys = _spans(scene.height, ny, layout.height, scene.seams[1])
     out = []
     for j, (y0, y1) in enumerate(ys):
         for i, (x0, x1) in enumerate(xs):

@@ -234,17 +234,18 @@ def test_checklist_says_why_sheets_are_not_filled(tmp_path):
     run_build(str(COMPONENTS / "chip-flip"), "--out", str(out), "--format", "pdf")
     path = out / "chip-flip" / "chip-flip.pdf"
     marks = bookmarks(path)
+    b, c, n = marks["board"], marks["chips"], marks["numbered chips"]
+    shares = []
     with pdfplumber.open(path) as pdf:
         text = " ".join(pdf.pages[marks["Checklist"] - 1].extract_text().split())
-        tile = pdf.pages[marks["board"] - 1]  # a board tile, its TrimBox the tile
-        printable = (float(tile.width) * PT_MM - 10) * (float(tile.height) * PT_MM - 10)  # 5 mm printer margins
-        left, top, right, bottom = (v * PT_MM for v in tile.trimbox)
-    assert (right - left) * (bottom - top) / printable == pytest.approx(0.62, abs=0.005)
+        for tile in pdf.pages[b - 1 : b + 1]:  # the board's tiles, each TrimBox the tile
+            printable = (float(tile.width) * PT_MM - 10) * (float(tile.height) * PT_MM - 10)  # 5 mm printer margins
+            left, top, right, bottom = (v * PT_MM for v in tile.trimbox)
+            shares.append((right - left) * (bottom - top) / printable)
     notes = text[text.index("Sheets not filled, and why") :]
-    b, c, n = marks["board"], marks["chips"], marks["numbered chips"]
     # card stock first, chips and numbered chips (one size) sharing their sheets, then the board on paper
     assert n == c and b == n + 2
-    tiles = ", ".join(f"{p} (62% used)" for p in range(b, b + 2))
+    tiles = ", ".join(f"{p} ({share:.0%} used)" for p, share in zip(range(b, b + 2), shares, strict=True))
     assert f"Pages {tiles}, board (board.yaml): a board tile" in notes
     numbered = f"Page {c + 1} (13% used), numbered chips (numbered-chips.yaml)"
     assert f"{numbered}: no more components of the same stock and sides are left that fit" in notes

@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
+from generator.sheets.impose import TILE_OVERLAP, _spans
 from tests.conftest import COMPONENTS
 
 
@@ -33,3 +34,51 @@ def test_each_overlap_guide_is_dark_dotted_and_labelled(tiles):
             assert max(guide["dash"][0]) <= 1.2, "dotted, not dashed like a fold"
             assert max(guide["stroking_color"]) <= 0.3, "dark enough to show in grey"
         assert text.count("overlap: lay the next tile") == len(dashed), "each guide labelled"
+
+
+def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(tmp_path):
+    """Read back from Sliders' PDF: the left trim edge of each tile after the first of its
+    row (where it is laid over its neighbour: the seam on the table) lies on the edge of a
+    board space (the spaces' outlines, stroked 0.75 pt), so no seam cuts through one."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(COMPONENTS / "sliders"), "--out", str(out), "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    checked = 0
+    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
+        for page in pdf.pages:
+            text = page.extract_text() or ""
+            if "board, tile" not in text or "tile A" in text:
+                continue
+            left = float(page.trimbox[0])
+            edges = [
+                x for r in page.rects if abs(r["linewidth"] - 0.75) < 0.01 for x in (r["x0"], r["x1"]) if x >= left - 1
+            ]
+            assert any(abs(x - left) < 0.15 for x in edges), (page.page_number, left, sorted(edges)[:5])
+            checked += 1
+    assert checked == 4  # B1, C1, B2, C2
+
+
+@pytest.mark.parametrize(
+    ("seams", "starts"),
+    [
+        ((), [0.0, 96.0, 192.0]),  # no seams: spread evenly (108 mm tiles)
+        ((50.0, 90.0, 100.0, 180.0, 195.0), [0.0, 100.0, 195.0]),  # the seams nearest 96 and 192
+        ((30.0, 60.0), [0.0, 96.0, 192.0]),  # no choice reaches the end: spread evenly
+    ],
+)
+def test_tiles_start_on_the_seams_nearest_an_even_spread_or_spread_evenly(seams, starts):
+    """300 mm in three tiles of at most 112 mm: each tile reaches the next's start by the
+    12 mm overlap, the last reaches the end, and the tiles start on seams where they can."""
+    spans = _spans(300.0, 3, 112.0, seams)
+    assert [start for start, _ in spans] == pytest.approx(starts)
+    assert spans[-1][1] == 300.0
+    for (start, end), (after, _) in zip(spans, spans[1:], strict=False):
+        assert end - start <= 112.0 + 1e-9 and end >= after + TILE_OVERLAP
+
+
+def test_choosing_seams_stays_quick_however_many_the_component_names():
+    """Thousands of seams and tiles: each tile tries the few seams nearest its even start
+    (a dynamic programme, not every combination); every tile still starts on a seam."""
+    seams = tuple(float(x) for x in range(1, 3000))
+    spans = _spans(3000.0, 30, 112.0, seams)
+    assert all(start == int(start) for start, _ in spans)

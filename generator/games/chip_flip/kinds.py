@@ -69,6 +69,7 @@ class BoardKind(ComponentKind):
         scene.add(*_squares(item, s, border, ctx.ink_saver))
         scene.add(Rect(border, border, cols * s, rows * s, Style(stroke=params["frame"], stroke_width=1.0 * PT)))
         scene.add(*_board_labels(rows, cols, s, border, width, height, params["label"]))
+        scene.seams = (tuple(border + k * s for k in range(cols + 1)), tuple(border + k * s for k in range(rows + 1)))
         return Faces(scene)
 
 

@@ -269,6 +269,8 @@ class SquareKind(ComponentKind):
             local = self._square(square, deeds.get(square.get("deed", "")), w, corner, layout, ctx)
             inner.append(Group(tuple(local), self._transform(on_side, k, ring, corner, cell)))
         scene.add(Group(tuple(inner), (1, 0, 0, 1, border, border)))
+        lines = tuple(border + corner + k * cell for k in range(per_side + 1))
+        scene.seams = (lines, lines)
         return scene
 
     @staticmethod
