@@ -16,22 +16,17 @@ from generator.findings import Finding, error, warning
 from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ElementKind
+from generator.layout.fields import layout_fields, shown_field
 from generator.sources.errors import Loc, SourceError
-from generator.sources.expressions import parse_condition
 from generator.sources.frozen import LocMap
 from generator.sources.items import Item, rule
 from generator.sources.layout_model import (
     CardSize,
-    Element,
-    FromField,
-    ImageElement,
     Layout,
-    RepeatElement,
     ShapeElement,
     TextElement,
 )
 from generator.sources.tables import did_you_mean, normal
-from generator.sources.templates import parse_template
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,37 +85,6 @@ def _reads(layout: Layout) -> frozenset[str]:
 RESERVED = {"count", "layout"}
 
 
-def _shown_field(element: Element) -> tuple[str, Loc] | None:
-    """The item field an element shows, if it shows one, and the place naming it."""
-    if isinstance(element, TextElement) and element.shown.how == "field":
-        return element.shown.value, element.shown.loc
-    if isinstance(element, ImageElement) and element.field is not None and element.source_loc is not None:
-        return element.field, element.source_loc
-    return None
-
-
-def _read_fields(element: Element) -> set[str]:
-    """The item fields an element reads: what it shows, its condition, its colours."""
-    shown = _shown_field(element)
-    fields = {shown[0]} if shown is not None else set()
-    if isinstance(element, TextElement) and element.shown.how == "template":
-        fields.update(parse_template(element.shown.value, element.shown.loc).fields())
-    if element.when is not None:
-        fields.update(parse_condition(element.when, element.when_loc).fields())
-    fields.update(c.field for c in element.colours() if isinstance(c, FromField))
-    if isinstance(element, ShapeElement) and isinstance(element.shape, FromField):
-        fields.add(element.shape.field)
-    if isinstance(element, RepeatElement):
-        fields.add(element.field)
-        fields.update(*(_read_fields(inner) for inner in element.elements))
-    return fields
-
-
-def layout_fields(layout: Layout) -> set[str]:
-    """Every item field an element of the layout reads."""
-    return set().union(*(_read_fields(element) for element in layout.all_elements()))
-
-
 def matched(item: LocMap, read: frozenset[str]) -> LocMap:
     """The item with each column of its table that matches a field the layout reads, its
     case, spaces and punctuation aside (tables.normal: a `Rules Text` column for a
@@ -173,7 +137,7 @@ def missing_findings(drawn: list[tuple[LocMap, Layout]]) -> list[Finding]:
     showing: dict[Loc, tuple[str, str, list[LocMap]]] = {}
     for item, layout in drawn:
         for element in layout.all_elements():
-            shown = _shown_field(element)
+            shown = shown_field(element)
             if shown is not None:
                 showing.setdefault(shown[1], (element.name, shown[0], []))[2].append(item)
     findings = []

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.layout.context import LayoutContext
+from generator.layout.fields import layout_fields
 from generator.layout.scene import Scene
 from generator.sources.frozen import LocMap
 from generator.sources.items import Item, item_schema
@@ -21,6 +22,10 @@ class Faces:
 
     front: Scene
     back: Scene | None = None
+
+
+#: The field a layout shows to print each copy's place in its file ("37/104").
+INDEX = "index"
 
 
 class ComponentKind:
@@ -58,13 +63,24 @@ class ComponentKind:
 
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         """The faces of every component a file describes, in order: by default each item
-        drawn once and repeated `count` times. A kind whose one component is made of many
-        items (a board of square items) overrides this."""
+        drawn once and repeated `count` times. Where the layout shows `index`, each copy is
+        drawn with its own: its place among the file's components, "37/104", and `game`,
+        the game's name, so a lost card can be found and reprinted (an item's own `index`
+        or `game` is shown instead). A kind whose one
+        component is made of many items (a board of square items) overrides this."""
+        total = sum(int(item.get("count", 1)) for item in items)
         faces: list[Faces] = []
         for item in items:
             own = self.layout_for(item, layout, ctx)
-            drawn = self.draw(item, own, ctx)
-            faces.extend([drawn] * int(item.get("count", 1)))
+            copies = int(item.get("count", 1))
+            if INDEX in layout_fields(own):
+                for _ in range(copies):
+                    derived = {
+                        key: value for key, value in _index_fields(len(faces) + 1, total, ctx) if key not in item
+                    }
+                    faces.append(self.draw(item.with_values(None, **derived), own, ctx))
+            else:
+                faces.extend([self.draw(item, own, ctx)] * copies)
         return faces
 
     def reads(self, layout: Layout, items: Sequence[LocMap], ctx: LayoutContext) -> frozenset[str] | None:
@@ -83,3 +99,8 @@ class ComponentKind:
             if isinstance(item.get(key), str):
                 return item[key]
         return self.name
+
+
+def _index_fields(number: int, total: int, ctx: LayoutContext) -> tuple[tuple[str, str], ...]:
+    """The fields a copy shows for its index: its place among `total`, and the game's name."""
+    return ((INDEX, f"{number}/{total}"), ("game", ctx.game.name))

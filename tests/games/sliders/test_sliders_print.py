@@ -157,10 +157,14 @@ def test_deed_backs_read_mortgaged_for_their_value(built):
     ],
 )
 def test_event_cards_print_every_text_with_their_decks_back(built, deck, file, back):
-    fronts = all_cells(built, deck)
+    cells = all_cells(built, deck)
     cards = items(file)
-    assert len(fronts) == len(cards) == 16
-    # Each card: its deck's name on top, then its whole text (duplicates printed as often).
+    assert len(cells) == len(cards) == 16
+    # Each card: its deck's name on top, then its whole text (duplicates printed as often),
+    # then its index at its foot: its place in its deck.
+    indexes = [re.search(r" Sliders · (\d+)/16$", cell) for cell in cells]
+    assert sorted(int(found.group(1)) for found in indexes if found) == list(range(1, 17))
+    fronts = [cell.removesuffix(found.group(0)) for cell, found in zip(cells, indexes, strict=True) if found]
     heading = back.split(" ")[0] if deck.startswith("Chance") else "COMMUNITY CHEST"
     assert Counter(fronts) == Counter(f"{heading.upper()} {flat(card['text'])}" for card in cards)
     backs = all_cells(built, f"{deck}, backs")

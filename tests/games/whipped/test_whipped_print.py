@@ -1,6 +1,7 @@
 """The Whipped! build read back from its PDF: bills and their vote squares, riders and their
 backs, the fold-over bidding tokens' geometry, votes' colours and shapes."""
 
+import re
 import shutil
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -148,10 +149,15 @@ def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
     riders = expanded("riders.yaml")
     fronts = [p for p in pdf.pages if "RIDER" in (p.extract_text() or "")]
     shown = Counter()
+    indexes = []
     for page in fronts:
         for cell in cells(page, 63.5, 88.9):
             words = words_in(page, cell)
             text = " ".join(w["text"] for w in words)
+            index = re.search(rf"Whipped! · (\d+)/{len(riders)} ", text)
+            if index:  # each rider's place among them, to reprint a lost one
+                indexes.append(int(index.group(1)))
+                text = text.replace(index.group(0), "")
             for rider in items_of("riders.yaml"):
                 if text.startswith(f"RIDER {rider['name']} {rider['effect']}"):
                     shown[rider["name"]] += 1
@@ -160,6 +166,7 @@ def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
                 joint = next(w for w in words if w["text"] == "and")
                 assert joint["top"] > first_gain["bottom"] and joint["x0"] < first_gain["x1"]
     assert shown == Counter(r["name"] for r in riders)
+    assert sorted(indexes) == list(range(1, len(riders) + 1))
     backs = [pdf.pages[page.page_number] for page in fronts]  # each fronts sheet's next page
     assert sum((p.extract_text() or "").count("Whipped! rider") for p in backs) == len(riders)
     assert all("RIDER" not in (p.extract_text() or "") for p in backs)

@@ -1,0 +1,47 @@
+"""Which item fields a layout's elements read: what they show, their conditions, their
+colours and shapes, and the lists a repeat runs over. Kinds use it to know what an item
+must or may give (the generic card), and whether a layout shows the derived `index`."""
+
+from generator.sources.errors import Loc
+from generator.sources.expressions import parse_condition
+from generator.sources.layout_model import (
+    Element,
+    FromField,
+    ImageElement,
+    Layout,
+    RepeatElement,
+    ShapeElement,
+    TextElement,
+)
+from generator.sources.templates import parse_template
+
+
+def shown_field(element: Element) -> tuple[str, Loc] | None:
+    """The item field an element shows, if it shows one, and the place naming it."""
+    if isinstance(element, TextElement) and element.shown.how == "field":
+        return element.shown.value, element.shown.loc
+    if isinstance(element, ImageElement) and element.field is not None and element.source_loc is not None:
+        return element.field, element.source_loc
+    return None
+
+
+def _read_fields(element: Element) -> set[str]:
+    """The item fields an element reads: what it shows, its condition, its colours."""
+    shown = shown_field(element)
+    fields = {shown[0]} if shown is not None else set()
+    if isinstance(element, TextElement) and element.shown.how == "template":
+        fields.update(parse_template(element.shown.value, element.shown.loc).fields())
+    if element.when is not None:
+        fields.update(parse_condition(element.when, element.when_loc).fields())
+    fields.update(c.field for c in element.colours() if isinstance(c, FromField))
+    if isinstance(element, ShapeElement) and isinstance(element.shape, FromField):
+        fields.add(element.shape.field)
+    if isinstance(element, RepeatElement):
+        fields.add(element.field)
+        fields.update(*(_read_fields(inner) for inner in element.elements))
+    return fields
+
+
+def layout_fields(layout: Layout) -> set[str]:
+    """Every item field an element of the layout reads."""
+    return set().union(*(_read_fields(element) for element in layout.all_elements()))
