@@ -66,8 +66,8 @@ class ComponentKind:
         drawn once and repeated `count` times. Where the layout shows `index`, each copy is
         drawn with its own: its place among the file's components, "37/104", and `game`,
         the game's name, so a lost card can be found and reprinted (an item's own `index`
-        or `game` is shown instead). A kind whose one
-        component is made of many items (a board of square items) overrides this."""
+        or `game` is shown instead). A kind whose one component is made of many items (a
+        board of square items) overrides this."""
         total = sum(int(item.get("count", 1)) for item in items)
         faces: list[Faces] = []
         for item in items:
