@@ -114,26 +114,30 @@ class _Pages:
         shift = self.y - lines[0].top
         fits = self._fits(lines, shift)
         at_top = self.y <= self.frame.y + 1e-6
+        forced = None  # the line that starts the next page, whether or not it fits here
         if 0 < fits < len(lines) and not at_top and (len(lines) <= 3 or fits == 1):
-            self.new_page()
-            shift = self.y - lines[0].top
+            forced = 0
         elif 1 < fits == len(lines) - 1 and len(lines) > 3:
-            lines = self._carry_two(lines, shift)
-            shift = self.y - lines[0].top
-        for line in lines:
-            if line.bottom + shift > self.bottom + 1e-6 and self.y > self.frame.y + 1e-6:
+            forced = len(lines) - 2  # two lines carried over, not one
+        for n, line in enumerate(lines):
+            crosses = line.bottom + shift > self.bottom + 1e-6 and self.y > self.frame.y + 1e-6
+            if n == forced or crosses:
                 self.new_page()
                 shift = self.y - line.top
             self.pages[-1].append(translate(list(line.items), 0.0, shift))
             self.y = line.bottom + shift
         self.y += gap
 
-    def _carry_two(self, lines: list[_Line], shift: float) -> list[_Line]:
-        """Sets all but the last two lines here and starts a new page: the lines left to pour."""
-        for line in lines[:-2]:
-            self.pages[-1].append(translate(list(line.items), 0.0, shift))
-        self.new_page()
-        return lines[-2:]
+
+@dataclass(frozen=True)
+class _Fitted:
+    """One block fitted to the column's width once, to be poured onto pages as often as the
+    balancing of the last page needs: its lines, the space after it, and whether it is a
+    heading (kept with what follows)."""
+
+    lines: list[_Line]
+    gap: float
+    heading: bool = False
 
 
 def _baseline(item: Item) -> float:
@@ -237,34 +241,41 @@ def typeset(
 ) -> list[list[Item]]:
     """The items of each page the rules fill, in page order (their styled text's fonts looked
     up in `book`, a game's; their figures' pictures in `pictures`, by address)."""
-    return _typeset_onto(_Pages(frame), blocks, book or shipped_book(), pictures or {})
+    return _poured(_Pages(frame), _fitted(blocks, frame, book or shipped_book(), pictures or {}))
 
 
-def _typeset_onto(
-    pages: _Pages, blocks: tuple[Block, ...], book: FontBook, pictures: Mapping[str, Scene]
-) -> list[list[Item]]:
-    """The blocks poured onto `pages`: the items of each page (column) they fill."""
-    frame = pages.frame
-    for n, block in enumerate(blocks):
+def _fitted(blocks: tuple[Block, ...], frame: Frame, book: FontBook, pictures: Mapping[str, Scene]) -> list[_Fitted]:
+    """Every block fitted to the frame's width, in order."""
+    fitted = []
+    for block in blocks:
         if block.kind == "heading":
-            if n and pages.y > frame.y + 1e-6:
-                if pages.room() < KEEP_WITH_NEXT + HEADING_ABOVE:
-                    pages.new_page()
-                else:
-                    pages.y += HEADING_ABOVE
-            pages.pour(_text_lines(block.text, frame.x, frame.width, _heading_style(block.level)), GAP)
+            lines = _text_lines(block.text, frame.x, frame.width, _heading_style(block.level))
+            fitted.append(_Fitted(lines, GAP, heading=True))
         elif block.kind == "paragraph":
-            pages.pour(_styled_lines(block, frame.x, frame.width, book), GAP)
+            fitted.append(_Fitted(_styled_lines(block, frame.x, frame.width, book), GAP))
         elif block.kind == "item":
-            pages.pour(_item_lines(block, frame, book), GAP * 0.6)
+            fitted.append(_Fitted(_item_lines(block, frame, book), GAP * 0.6))
         elif block.kind == "table":
-            pages.pour(_table_lines(block.rows, frame.x, frame.width), GAP)
+            fitted.append(_Fitted(_table_lines(block.rows, frame.x, frame.width), GAP))
         elif block.kind == "figure":
-            pages.pour(_figure_lines(block, frame, pictures), GAP)
+            fitted.append(_Fitted(_figure_lines(block, frame, pictures), GAP))
         elif block.kind == "break":
             middle = frame.x + frame.width / 2
             rule = Polyline(((middle - 15, 1.5), (middle + 15, 1.5)), RULE)
-            pages.pour([_Line((rule,), 0.0, 3.0)], GAP)
+            fitted.append(_Fitted([_Line((rule,), 0.0, 3.0)], GAP))
+    return fitted
+
+
+def _poured(pages: _Pages, fitted: list[_Fitted]) -> list[list[Item]]:
+    """The fitted blocks poured onto `pages`, a heading kept off a page's foot: the items of
+    each page (column) they fill."""
+    for n, block in enumerate(fitted):
+        if block.heading and n and pages.y > pages.frame.y + 1e-6:
+            if pages.room() < KEEP_WITH_NEXT + HEADING_ABOVE:
+                pages.new_page()
+            else:
+                pages.y += HEADING_ABOVE
+        pages.pour(block.lines, block.gap)
     return pages.pages
 
 
@@ -290,13 +301,15 @@ def _balanced(
 ) -> list[list[Item]]:
     """The columns, the last page's two ending at about the same height rather than one full
     and one short (or empty): the shortest last page that still holds the rest, found by
-    bisection to 1 mm, since a break moves whole lines."""
-    columns = _typeset_onto(_Pages(frame), blocks, book, pictures)
+    bisection to 1 mm, since a break moves whole lines. The blocks are fitted once and only
+    poured again for each height tried."""
+    fitted = _fitted(blocks, frame, book, pictures)
+    columns = _poured(_Pages(frame), fitted)
     last = len(columns) - 1 - (len(columns) - 1) % 2  # the last page's first column
     low, high, best = 0.0, frame.height, columns
     while high - low > 1.0:
         middle = (low + high) / 2
-        tried = _typeset_onto(_Pages(frame, last, middle), blocks, book, pictures)
+        tried = _poured(_Pages(frame, last, middle), fitted)
         if len(tried) <= last + 2:
             low, best = middle, tried
         else:
