@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from generator.check.stats import counted_summary, wilson_interval
+from generator.check.stats import counted_summary, rate
 from generator.games.base import Engine, FigureTally, Policy, Supply
 from generator.games.game_state import Ending, GameState
 from generator.sources.errors import Loc
@@ -166,19 +166,16 @@ class SimulationReport:
 
     def seat_win_rate(self) -> list[dict]:
         """Per seat: the share of rule-ended games won, with its Wilson 95% interval."""
-        rates = []
-        for wins in self.seat_wins:
-            low, high = wilson_interval(wins, self.completed)
-            rate = wins / self.completed if self.completed else 0.0
-            rates.append({"rate": rate, "ci95": [low, high]})
-        return rates
+        return [rate(wins, self.completed) for wins in self.seat_wins]
 
     def first_player_rate(self) -> dict:
         """The first player's share of the rule-ended games won, its Wilson 95% interval, and
         the share an even game would give (1 / players)."""
-        low, high = wilson_interval(self.first_player_wins, self.completed)
-        rate = self.first_player_wins / self.completed if self.completed else 0.0
-        return {"rate": rate, "ci95": [low, high], "games": self.completed, "even_share": 1 / self.players}
+        return {**rate(self.first_player_wins, self.completed), "games": self.completed, "even_share": 1 / self.players}
+
+    def completed_rate(self) -> dict:
+        """The share of the games played that the rules ended, with its Wilson 95% interval."""
+        return rate(self.completed, self.games)
 
     def as_json(self) -> dict:
         data = {

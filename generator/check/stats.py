@@ -60,3 +60,10 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z / (1 + z2 / trials) * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
     return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def rate(successes: float, trials: int) -> dict:
+    """A share of trials with its Wilson 95% interval, as reports and plots read it:
+    {"rate", "ci95": [low, high]} (a rate of 0 when there are no trials)."""
+    low, high = wilson_interval(successes, trials)
+    return {"rate": successes / trials if trials else 0.0, "ci95": [low, high]}

@@ -14,7 +14,6 @@ from generator import charts
 from generator.charts import BAR, EVEN, NEVER, Plot, Table, error_bars, new_figure, percent, styled
 from generator.check.report import interval, number
 from generator.check.report_html import environment
-from generator.check.stats import wilson_interval
 from generator.check.sweep import SweepResult
 from generator.output import write_atomic
 from generator.sources.errors import SourceError, display_path
@@ -53,7 +52,7 @@ def ended_plot(name: str, sweep: SweepResult) -> Plot:
     labels = _labels(sweep)
     figure = new_figure(_height(len(labels)))
     axes = figure.add_subplot()
-    shares = [_share(r.completed, r.games) for r in sweep.reports]
+    shares = [r.completed_rate() for r in sweep.reports]
     positions = list(range(len(labels)))
     axes.barh(positions, [100 * s["rate"] for s in shares], xerr=_points(error_bars(shares)), capsize=3, color=BAR)
     for position, share in zip(positions, shares, strict=True):
@@ -78,30 +77,17 @@ def first_player_plot(name: str, sweep: SweepResult) -> Plot:
     edges = [100 * (f["rate"] - f["even_share"]) for f in firsts]
     positions = list(range(len(labels)))
     colours = [BAR if edge >= 0 else NEVER for edge in edges]
-    axes.barh(positions, edges, xerr=_points(error_bars(firsts)), capsize=3, color=colours)
+    below, above = _points(error_bars(firsts))
+    axes.barh(positions, edges, xerr=[below, above], capsize=3, color=colours)
     axes.axvline(0, color=EVEN, linewidth=1)
     axes.set_yticks(positions, labels, fontsize=7)
     axes.invert_yaxis()
-    reach = max(
-        [
-            5.0,
-            *(
-                abs(e) + 100 * max(f["ci95"][1] - f["rate"], f["rate"] - f["ci95"][0])
-                for e, f in zip(edges, firsts, strict=True)
-            ),
-        ]
-    )
+    reach = max([5.0, *(abs(edge) + max(low, high) for edge, low, high in zip(edges, below, above, strict=True))])
     axes.set_xlim(-reach * 1.1, reach * 1.1)
     axes.set_xlabel("first player's edge over an even share (percentage points, 95% interval)")
     axes.set_title(f"{name}: first player's edge by combination")
     caption = "The first player's share of the wins less an even share (1 / players): 0 is a fair start."
     return Plot("sweep-first-player", caption, figure)
-
-
-def _share(successes: int, trials: int) -> dict:
-    """A share with its Wilson 95% interval, as error_bars reads it."""
-    low, high = wilson_interval(successes, trials)
-    return {"rate": successes / trials if trials else 0.0, "ci95": [low, high]}
 
 
 def _points(bars: list[list[float]]) -> list[list[float]]:
