@@ -476,7 +476,7 @@ class BuildingKind(ElementKind):
         return Faces(element_face(layout, placed, layout.background, item, ctx, self.title(item), computed))
 
     def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
-        if "net" in layout.params:
+        if self.draws_own_outline(layout):
             net = centred_net(item, layout)
             if element.draw == "net":
                 return [Polyline(tuple(net.outline), Style(fill=layout.params["colours"][item["type"]]), closed=True)]
