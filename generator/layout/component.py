@@ -64,11 +64,12 @@ class ComponentKind:
     def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
         """The faces of every component a file describes, in order: by default each item
         drawn once and repeated `count` times. Where the layout shows `index`, each copy is
-        drawn with its own: its place among the file's components, "37/104", and `game`,
-        the game's name, so a lost card can be found and reprinted (an item's own `index`
-        or `game` is shown instead). A kind whose one component is made of many items (a
-        board of square items) overrides this."""
-        total = sum(int(item.get("count", 1)) for item in items)
+        drawn with its own: its place among the game's components of its kind (all its
+        files, `ctx.deck_place`), "37/104", and `game`, the game's name, so a lost card can
+        be found and reprinted (an item's own `index` or `game` is shown instead). A kind
+        whose one component is made of many items (a board of square items) overrides this."""
+        place = ctx.deck_place
+        before, total = (place.before, place.total) if place.total else (0, sum(int(i.get("count", 1)) for i in items))
         faces: list[Faces] = []
         for item in items:
             own = self.layout_for(item, layout, ctx)
@@ -76,7 +77,9 @@ class ComponentKind:
             if INDEX in layout_fields(own):
                 for _ in range(copies):
                     derived = {
-                        key: value for key, value in _index_fields(len(faces) + 1, total, ctx) if key not in item
+                        key: value
+                        for key, value in _index_fields(before + len(faces) + 1, total, ctx)
+                        if key not in item
                     }
                     faces.append(self.draw(item.with_values(None, **derived), own, ctx))
             else:

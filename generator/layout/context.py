@@ -31,6 +31,16 @@ class HasParams(Hashable, Protocol):
     def params_schema(self) -> dict: ...
 
 
+@dataclass(frozen=True)
+class DeckPlace:
+    """Where the file being drawn sits among the game's files of its kind: the copies in the
+    files before it, and in all of them (0: the file is counted alone). A card's index counts
+    across the deck it belongs to, so Twisty Passages' maze and zone cards are one 1-104."""
+
+    before: int = 0
+    total: int = 0
+
+
 @dataclass
 class LayoutContext:
     """What drawing a game's components needs besides the item itself."""
@@ -40,6 +50,8 @@ class LayoutContext:
     icon_dirs: list[Path] = field(default_factory=lambda: [shipped.icons_dir()])
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
+    #: The place of the file being drawn among the game's files of its kind.
+    deck_place: DeckPlace = DeckPlace()
     #: Every art file the layout drew or looked for (generator/layout/images.py): what a
     #: cached layout must check is unchanged.
     art_files: set[Path] = field(default_factory=set)

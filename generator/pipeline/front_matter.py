@@ -98,6 +98,8 @@ def about(game: Game) -> About:
         str(data.get("version", "")),
         str(data.get("date", "")),
         str(data.get("licence", "")),
+        game.look,
+        game.fonts,
     )
 
 

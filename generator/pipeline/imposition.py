@@ -3,6 +3,7 @@ files it holds, with the front matter first when the options ask for it."""
 
 from collections.abc import Sequence
 
+from generator.layout.component import Faces
 from generator.layout.scene import Scene
 from generator.pipeline.figures import rules_pictures
 from generator.pipeline.front_matter import front_matter
@@ -30,7 +31,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pictures = rules_pictures(game, laid, game.rules) if options.checklist else {}
     rules = (
-        rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts, pictures)
+        rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts, pictures, game.look)
         if options.checklist
         else []
     )
@@ -97,20 +98,23 @@ def _impose_alone(part: Laid, paper: Paper, options: PrintOptions) -> list[Pendi
 
 
 def _batches(run: list[Laid]) -> list[Batch]:
-    """The run's components by size (with bleed, gap and outline), each size's files in order."""
-    sizes: dict[object, list[Laid]] = {}
+    """The run's components by size (with bleed, gap and outline), each size's components in
+    file order. A file's components may differ in size (a bill as tall as its rows): each size
+    is a batch of its own."""
+    sizes: dict[object, list[tuple[Laid, Faces]]] = {}
     for part in run:
-        first = part.faces[0].front
-        size = (round(first.width, 3), round(first.height, 3), first.bleed, part.gap, part.own_outline)
-        sizes.setdefault(size, []).append(part)
+        for faces in part.faces:
+            front = faces.front
+            size = (round(front.width, 3), round(front.height, 3), front.bleed, part.gap, part.own_outline)
+            sizes.setdefault(size, []).append((part, faces))
     return [
         Batch(
-            " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p in same)),
-            tuple(f.front for p in same for f in p.faces),
-            tuple(f.back for p in same for f in p.faces),
-            tuple(p.file.shown for p in same for _ in p.faces),
-            same[0].gap,
-            same[0].own_outline,
+            " + ".join(dict.fromkeys(p.kind.label or p.kind.name for p, _ in same)),
+            tuple(f.front for _, f in same),
+            tuple(f.back for _, f in same),
+            tuple(p.file.shown for p, _ in same),
+            same[0][0].gap,
+            same[0][0].own_outline,
         )
         for same in sizes.values()
     ]

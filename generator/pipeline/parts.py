@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Files, Inputs, files_digest, key
-from generator.findings import Finding, Severity, once_per_cause
+from generator.findings import Finding, Severity, error, once_per_cause
 from generator.games import game_kinds
 from generator.layout.columns import column_findings
 from generator.layout.component import ComponentKind, Faces
-from generator.layout.context import LayoutContext
+from generator.layout.context import DeckPlace, LayoutContext
 from generator.layout.folders import context_for, seen_files
 from generator.layout.images import LOW_DPI
 from generator.layout.memo import DrawMemo, fingerprint
@@ -113,11 +113,21 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         ctx.findings += game.notes
         parts = tuple(lay_out(game, ctx, memo))
         ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "items")
-        ctx.findings += rules_findings(game.rules, game.fonts)
+        ctx.findings += rules_findings(game.rules, game.fonts, game.look)
+        ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
         return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
 
     return store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+
+
+def emblem_findings(game: Game, ctx: LayoutContext) -> list[Finding]:
+    """Finding L002 at game.yaml's `look: emblem:` when no icon folder the game sees holds it."""
+    emblem = game.look.emblem
+    if not emblem or ctx.icon_path(emblem) is not None:
+        return []
+    message = f"the emblem {emblem!r} of look: has no file {emblem}.svg in the game's icons/ or its engine's icons"
+    return [error("L002", message, game.look.emblem_loc)]
 
 
 def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
@@ -148,11 +158,22 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
         drawer = kind
         if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
             drawer = memo.remembering(kind, fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen))
+        ctx.deck_place = deck_place(game, n)
         faces = drawer.draw_file(list(component_file.items), layout, ctx)
         if ctx.ink_saver:
             faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]
         laid.append(Laid(component_file, kind, layout, faces))
     return laid
+
+
+def deck_place(game: Game, n: int) -> DeckPlace:
+    """The place of the game's `n`th file among its files of the same kind, in copies."""
+    kind = game.files[n].kind
+
+    def copies(files: Sequence[ComponentFile]) -> int:
+        return sum(component.count for f in files if f.kind == kind for component in f.components)
+
+    return DeckPlace(copies(game.files[:n]), copies(game.files))
 
 
 def printable(laid: LaidGame, findings: Sequence[Finding] | None = None) -> Sequence[Laid]:

@@ -2,20 +2,23 @@
 holds, who made it, and how to print it: each stock's pages, split into the jobs a printer
 takes (one-sided pages never in a two-sided job, where they would print back to back)."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from generator.layout.scene import Item, Scene
+from generator.layout.scene import Icon, Item, Polyline, Scene, Style
 from generator.layout.text import TextStyle, fit_text
 from generator.sheets.checklist import pages_phrase
 from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.sheets.pictures import picture_row, row_height
+from generator.sources.fonts import FontBook, shipped_book
+from generator.sources.look import PLAIN, Look
 from generator.units import PT
 
-#: The face of a cover's title: a display face with character.
-TITLE_FONT = "Play-Bold"
 #: The tallest a picture of a component on the cover is drawn.
 PICTURE_HEIGHT = 75.0
+#: The emblem above the title, and the rule under it (in the accent colour), in mm.
+EMBLEM_SIZE = 30.0
+TITLE_RULE_WIDTH = 60.0
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,9 @@ class About:
     version: str = ""
     date: str = ""
     licence: str = ""
+    #: Its title face, colours and emblem, and the faces they are found in (the game's).
+    look: Look = PLAIN
+    fonts: FontBook = field(default_factory=shipped_book, compare=False, repr=False)
 
     @property
     def subtitle(self) -> str:
@@ -85,12 +91,16 @@ def cover_sheet(
     pictures: tuple[Scene, ...] = (),
     optional: tuple[str, ...] = (),
 ) -> Sheet:
-    """One page: the game's name and what it is, the parts of the file, what to print on
-    what and how (and which pages are `optional`, with what to use instead), a row of
+    """One page: the game's emblem, name and what it is, the parts of the file, what to print
+    on what and how (and which pages are `optional`, with what to use instead), a row of
     `pictures` (component faces) below, and at its foot the version, date and licence."""
     x, y = paper.inset, paper.inset + 16.0
     width = paper.width - 2 * paper.inset
     items: list[Item] = []
+    look = about.look
+    if look.emblem:
+        items.append(Icon(look.emblem, x + (width - EMBLEM_SIZE) / 2, paper.inset + 4.0, EMBLEM_SIZE, EMBLEM_SIZE))
+        y = paper.inset + 4.0 + EMBLEM_SIZE + 4.0
 
     def add(text: str, style: TextStyle, height: float, gap: float = 0.0) -> None:
         nonlocal y
@@ -99,7 +109,20 @@ def cover_sheet(
         y += fitted.lines * fitted.size * fitted.leading + gap if fitted.items else 0.0
 
     centred = TextStyle("DejaVuSans", 10 * PT, min_size=8 * PT, align="center")
-    add(about.name, TextStyle(TITLE_FONT, 34 * PT, min_size=16 * PT, align="center"), 18.0, 3.0)
+    title = TextStyle(
+        (look.title_font, "DejaVuSans-Bold"),
+        34 * PT,
+        min_size=16 * PT,
+        align="center",
+        colour=look.colour,
+        book=about.fonts,
+    )
+    add(about.name, title, 18.0, 2.0)
+    rule_x = x + (width - TITLE_RULE_WIDTH) / 2
+    items.append(
+        Polyline(((rule_x, y), (rule_x + TITLE_RULE_WIDTH, y)), Style(stroke=look.accent, stroke_width=1.5 * PT))
+    )
+    y += 4.0
     if about.subtitle:
         add(about.subtitle, TextStyle("DejaVuSans", 13 * PT, align="center"), 8.0, 4.0)
     if about.description:

@@ -28,6 +28,7 @@ from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 from generator.sheets.pictures import picture_row, row_height
 from generator.sources.fonts import FontBook, registered, shipped_book
+from generator.sources.look import PLAIN, Look
 from generator.sources.rules import Block
 from generator.units import PT
 
@@ -174,9 +175,12 @@ def _styled_lines(block: Block, x: float, width: float, book: FontBook) -> list[
     return _lines(fitted.items, style, fitted.size)
 
 
-def _heading_style(level: int) -> TextStyle:
+def _heading_style(level: int, look: Look, book: FontBook) -> TextStyle:
+    """A heading in the game's title face and colour, with DejaVu Sans Bold for what that
+    face lacks."""
     size = HEADINGS.get(level, BODY.size)
-    return TextStyle("DejaVuSans-Bold", size, min_size=size, leading=1.2, min_leading=1.2)
+    font = (look.title_font, "DejaVuSans-Bold")
+    return TextStyle(font, size, min_size=size, leading=1.2, min_leading=1.2, colour=look.colour, book=book)
 
 
 def _row_style(n: int) -> TextStyle:
@@ -237,19 +241,26 @@ def _figure_lines(block: Block, frame: Frame, pictures: Mapping[str, Scene]) -> 
 
 
 def typeset(
-    blocks: tuple[Block, ...], frame: Frame, book: FontBook | None = None, pictures: Mapping[str, Scene] | None = None
+    blocks: tuple[Block, ...],
+    frame: Frame,
+    book: FontBook | None = None,
+    pictures: Mapping[str, Scene] | None = None,
+    look: Look = PLAIN,
 ) -> list[list[Item]]:
     """The items of each page the rules fill, in page order (their styled text's fonts looked
-    up in `book`, a game's; their figures' pictures in `pictures`, by address)."""
-    return _poured(_Pages(frame), _fitted(blocks, frame, book or shipped_book(), pictures or {}))
+    up in `book`, a game's; their figures' pictures in `pictures`, by address; their
+    headings in the game's `look`)."""
+    return _poured(_Pages(frame), _fitted(blocks, frame, book or shipped_book(), pictures or {}, look))
 
 
-def _fitted(blocks: tuple[Block, ...], frame: Frame, book: FontBook, pictures: Mapping[str, Scene]) -> list[_Fitted]:
+def _fitted(
+    blocks: tuple[Block, ...], frame: Frame, book: FontBook, pictures: Mapping[str, Scene], look: Look
+) -> list[_Fitted]:
     """Every block fitted to the frame's width, in order."""
     fitted = []
     for block in blocks:
         if block.kind == "heading":
-            lines = _text_lines(block.text, frame.x, frame.width, _heading_style(block.level))
+            lines = _text_lines(block.text, frame.x, frame.width, _heading_style(block.level, look, book))
             fitted.append(_Fitted(lines, GAP, heading=True))
         elif block.kind == "paragraph":
             fitted.append(_Fitted(_styled_lines(block, frame.x, frame.width, book), GAP))
@@ -280,15 +291,15 @@ def _poured(pages: _Pages, fitted: list[_Fitted]) -> list[list[Item]]:
 
 
 def _in_columns(
-    blocks: tuple[Block, ...], frame: Frame, book: FontBook | None, pictures: Mapping[str, Scene] | None
+    blocks: tuple[Block, ...], frame: Frame, book: FontBook | None, pictures: Mapping[str, Scene] | None, look: Look
 ) -> list[list[Item]]:
     """The rules on full pages: in two columns where a page's text is wider than
     TWO_COLUMNS_FROM (a line of about 60 characters, not 110), each column filled before the
     next; in one otherwise."""
     if frame.width < TWO_COLUMNS_FROM:
-        return typeset(blocks, frame, book, pictures)
+        return typeset(blocks, frame, book, pictures, look)
     width = (frame.width - GUTTER) / 2
-    columns = _balanced(blocks, replace(frame, width=width), book or shipped_book(), pictures or {})
+    columns = _balanced(blocks, replace(frame, width=width), book or shipped_book(), pictures or {}, look)
     pages = []
     for left in range(0, len(columns), 2):
         right = columns[left + 1] if left + 1 < len(columns) else []
@@ -297,13 +308,13 @@ def _in_columns(
 
 
 def _balanced(
-    blocks: tuple[Block, ...], frame: Frame, book: FontBook, pictures: Mapping[str, Scene]
+    blocks: tuple[Block, ...], frame: Frame, book: FontBook, pictures: Mapping[str, Scene], look: Look
 ) -> list[list[Item]]:
     """The columns, the last page's two ending at about the same height rather than one full
     and one short (or empty): the shortest last page that still holds the rest, found by
     bisection to 1 mm, since a break moves whole lines. The blocks are fitted once and only
     poured again for each height tried."""
-    fitted = _fitted(blocks, frame, book, pictures)
+    fitted = _fitted(blocks, frame, book, pictures, look)
     columns = _poured(_Pages(frame), fitted)
     last = len(columns) - 1 - (len(columns) - 1) % 2  # the last page's first column
     low, high, best = 0.0, frame.height, columns
@@ -317,7 +328,7 @@ def _balanced(
     return best
 
 
-def rules_findings(blocks: tuple[Block, ...], book: FontBook) -> list[Finding]:
+def rules_findings(blocks: tuple[Block, ...], book: FontBook, look: Look = PLAIN) -> list[Finding]:
     """Finding L011 for each stretch of the rules holding a character no face of its style has
     (it would print as an empty box), at its line of rules.md."""
     findings = []
@@ -327,7 +338,7 @@ def rules_findings(blocks: tuple[Block, ...], book: FontBook) -> list[Finding]:
             findings += missing_findings(missing, f"the rules' {block.kind} {block.text[:40]!r}")
         else:
             rows = ((block.text,),) if block.kind in ("heading", "figure") else block.rows
-            style = _heading_style(block.level) if block.kind == "heading" else BODY
+            style = _heading_style(block.level, look, book) if block.kind == "heading" else BODY
             placed = ((block.pictures[0][1],),) if block.kind == "figure" else block.places  # a caption: its image's
             for row, places in zip(rows, placed, strict=False):
                 for text, place in zip(row, places, strict=False):
@@ -353,17 +364,18 @@ def rules_sheets(
     first_page: int = 1,
     book: FontBook | None = None,
     pictures: Mapping[str, Scene] | None = None,
+    look: Look = PLAIN,
 ) -> list[Sheet]:
     """The rules as sheets of the paper, the first bookmarked "Rules": one page each (their
     footers numbered from `first_page`, the PDF page of the first), or (booklet) folded
     half-size pages numbered as the booklet's own. Their text's fonts are looked up in `book`,
-    their figures' pictures in `pictures`."""
+    their figures' pictures in `pictures`, their headings in the game's `look`."""
     if not blocks:
         return []
     margin = paper.inset
     if not booklet:
         frame = _frame(paper.width, paper.height, margin)
-        pages = _in_columns(blocks, frame, book, pictures)
+        pages = _in_columns(blocks, frame, book, pictures, look)
         sheets = [
             _page_sheet(paper.width, paper.height, [*items, *_footer(f"{game}: rules · page {n}", frame)])
             for n, items in enumerate(pages, first_page)
@@ -371,7 +383,7 @@ def rules_sheets(
     else:
         sheet_w, sheet_h = max(paper.width, paper.height), min(paper.width, paper.height)
         frame = _frame(sheet_w / 2, sheet_h, margin)
-        pages = typeset(blocks, frame, book, pictures)
+        pages = typeset(blocks, frame, book, pictures, look)
         faces = [[*items, *_footer(f"{game}: rules booklet · {n}", frame)] for n, items in enumerate(pages, 1)]
         sheets = booklet_sheets(faces, sheet_w, sheet_h, margin)
     sheets[0].bookmarks = ("Rules",)

@@ -26,6 +26,7 @@ from generator.sources.fonts import STYLES, FontBook, font_book, shipped_book
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.items import Item, ItemT, item_schema, read_item
 from generator.sources.loader import LocDict, LocList, load_yaml
+from generator.sources.look import LOOK_SCHEMA, PLAIN, Look, read_look
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
 from generator.sources.schema import POSITIVE_LENGTH, closed, lengths_in_mm, validate
@@ -58,6 +59,8 @@ GAME_SCHEMA = closed(
             },
         },
         "language": {"type": "string", "pattern": "^[A-Za-z]{2,3}([_-][A-Za-z0-9]+)*$"},
+        # The title face, colours and emblem of the pages cutsheet composes (look.py).
+        "look": LOOK_SCHEMA,
         "accept": {
             "type": "object",
             "propertyNames": {"pattern": "^[A-Z]+[0-9]+$"},
@@ -196,6 +199,8 @@ class Game:
     rules: tuple[Block, ...] = ()
     #: What reading its sources noticed that is not an error (a table's helper columns).
     notes: tuple[Finding, ...] = ()
+    #: Its title face, colours and emblem (game.yaml `look:`).
+    look: Look = PLAIN
 
     @property
     def language(self) -> str:
@@ -369,7 +374,8 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
     _check_language(data)
     fonts = font_book(folder, frozen(data).get("fonts"))
     notes = tuple(note for envelope in envelopes if envelope.table for note in envelope.table.notes)
-    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes)
+    look = read_look(frozen(data).get("look"), fonts)
+    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes, look)
 
 
 def _check_language(data: LocDict) -> None:

@@ -22,7 +22,7 @@ from generator.layout.element_kind import ElementKind
 from generator.layout.elements import with_fields
 from generator.layout.scene import Group, Item, Polyline, Rect, Style, Text
 from generator.sources.frozen import LocMap, LocSeq
-from generator.sources.layout_model import ComputedElement, Layout
+from generator.sources.layout_model import CardSize, ComputedElement, Layout
 from generator.sources.schema import LENGTH, closed
 from generator.units import PT
 
@@ -56,9 +56,27 @@ class BillKind(ElementKind):
     label = "bills"
     item = Bill
     params_schema = closed(
-        {"square": LENGTH, "spacing": LENGTH, "per_row": {"type": "integer", "minimum": 1}},
+        {
+            "square": LENGTH,
+            "spacing": LENGTH,
+            "per_row": {"type": "integer", "minimum": 1},
+            "rows": {"type": "integer", "minimum": 1},
+        },
         ["square", "spacing", "per_row"],
     )
+
+    def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
+        """A bill as tall as its rows of squares: the layout is made for `params.rows` rows,
+        and a bill whose longest level needs fewer is a row's pitch shorter for each (its
+        boxes follow the card's height), so no bill prints an empty lower third."""
+        p = layout.params
+        if "rows" not in p:
+            return layout
+        rows = max(math.ceil(len(level) / p["per_row"]) for level in item["levels"])
+        spare = max(0, p["rows"] - rows) * (p["square"] + p["spacing"])
+        if not spare:
+            return layout
+        return ctx.layout(layout.name, self, layout.loc, CardSize(layout.width, layout.height - spare))
 
     def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         """`columns`: per level its squares and its note, placed at the level's line."""

@@ -9,6 +9,7 @@ from generator.games.chip_flip import PLUGIN
 from generator.games.chip_flip.deck import load_deck
 from generator.games.chip_flip.icons import BUILTIN_ICONS
 from generator.games.chip_flip.items import BoardItem, ChipItem, NumberedChipItem, NumberedSide, Side
+from tests.conftest import COMPONENTS
 
 SHIPPED = Path(__file__).resolve().parents[3] / "components" / "chip-flip"
 ITEMS = {"board": BoardItem, "chip": ChipItem, "numbered-chip": NumberedChipItem}
@@ -41,6 +42,9 @@ def test_the_deck_is_built_from_the_typed_items():
 
 
 def test_the_built_in_icons_are_the_svgs_beside_the_code():
+    """Beside the chips' icons lies the game's emblem (look: in game.yaml), which no chip shows."""
     folder = PLUGIN.layouts()
     assert folder is not None
-    assert {path.stem for path in (folder / "icons").glob("*.svg")} == BUILTIN_ICONS
+    emblem = load_game(COMPONENTS / "chip-flip").look.emblem
+    assert {path.stem for path in (folder / "icons").glob("*.svg")} == BUILTIN_ICONS | {emblem}
+    assert emblem not in BUILTIN_ICONS

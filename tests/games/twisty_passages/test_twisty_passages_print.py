@@ -400,13 +400,15 @@ def test_the_back_maze_is_a_perfect_maze():
 
 
 def test_every_card_carries_its_index_once_in_print_order(letter):
-    """Read back: each maze card's foot says "Twisty Passages · k/n", n the cards of its file
-    (72 maze cards, 32 Zone cards), every k once, so a lost card can be found and reprinted."""
+    """Read back: each maze card's foot says "Twisty Passages · k/n", n the cards of the maze
+    deck across its two files (72 maze cards, then 32 Zone cards), every k once, so a lost card
+    can be found and reprinted."""
     with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
         text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
     found = [(int(k), int(n)) for k, n in re.findall(r"Twisty Passages · (\d+)/(\d+)", text)]
-    totals = {}
+    total = 0
     for name in ("maze.yaml", "zones.yaml"):
         items = yaml.safe_load((DECK / name).read_text())["items"]
-        totals[name] = sum(item.get("count", 1) for item in items)
-    assert sorted(found) == sorted((k, n) for n in totals.values() for k in range(1, n + 1))
+        total += sum(item.get("count", 1) for item in items)
+    assert total == 104
+    assert sorted(found) == [(k, total) for k in range(1, total + 1)]

@@ -84,11 +84,57 @@ def bill_pages(pdf) -> list:
     return [p for p in pdf.pages if any(w["text"] == "Level" for w in p.extract_words())]
 
 
+#: A bill is as tall as its rows of squares (two to a row): 93.5 mm for five rows, and one
+#: square's pitch (12 mm and 1.2 mm apart) less for each row fewer.
+BILL_WIDTH, TALLEST, ROWS, PITCH = 88.9, 93.5, 5, 13.2
+
+
+def bill_height(levels: list[list[str]]) -> float:
+    rows = max(-(-len(level) // 2) for level in levels)
+    return TALLEST - (ROWS - rows) * PITCH
+
+
+def bill_cells(page) -> list[tuple[float, float, float, float]]:
+    """The cells (mm) of bills of every height, each side on a cut line that runs its length."""
+    cuts = cut_lines(page)
+    across = [c for c in cuts if c.horizontal]
+    down = [c for c in cuts if c.vertical]
+    xs = sorted({round(c.x0, 2) for c in down})
+
+    def edge(a: float, y: float) -> bool:
+        return any(
+            abs(c.y0 - y) < 0.05 and min(c.x0, c.x1) <= a + 0.05 and max(c.x0, c.x1) >= a + BILL_WIDTH - 0.05
+            for c in across
+        )
+
+    def sides(a: float, top: float, bottom: float) -> bool:
+        return all(
+            any(
+                abs(c.x0 - x) < 0.05 and min(c.y0, c.y1) <= top + 0.05 and max(c.y0, c.y1) >= bottom - 0.05
+                for c in down
+            )
+            for x in (a, a + BILL_WIDTH)
+        )
+
+    tops = sorted({round(c.y0, 2) for c in across})
+    heights = [TALLEST - k * PITCH for k in range(ROWS - 1)]
+    return [
+        (a, top, a + BILL_WIDTH, top + h)
+        for top in tops
+        for a in xs
+        for h in heights
+        if edge(a, top)
+        and edge(a, top + h)
+        and sides(a, top, top + h)
+        and not any(edge(a, top + other) for other in heights if other < h - 0.1)
+    ]
+
+
 def bill_cards(pdf):
     """(page, cell, name) for every bill card, in sheet order."""
     found = []
     for page in bill_pages(pdf):
-        for cell in cells(page, 88.9, 95.0):
+        for cell in bill_cells(page):
             words = words_in(page, cell)
             if not words:
                 continue
@@ -100,9 +146,15 @@ def bill_cards(pdf):
     return found
 
 
-def test_every_bill_appears_once_by_name_in_source_order(pdf):
-    names = [card[2] for card in bill_cards(pdf)]
-    assert names == [bill["name"] for bill in items_of("bills.yaml")]
+def test_every_bill_appears_once_as_tall_as_its_rows_of_squares(pdf):
+    """Bills are sized to their content, so each height is its own batch on the sheets: every
+    bill once, its cell between cut lines as tall as its longest level's rows."""
+    cards = bill_cards(pdf)
+    bills = {bill["name"]: bill for bill in items_of("bills.yaml")}
+    assert sorted(card[2] for card in cards) == sorted(bills)
+    for _, cell, name in cards:
+        assert cell[3] - cell[1] == pytest.approx(bill_height(bills[name]["levels"]), abs=0.05), name
+    assert {round(cell[3] - cell[1], 1) for _, cell, _ in cards} == {53.9, 67.1, 80.3}  # 2, 3 and 4 rows
 
 
 def squares_by_level(page, cell) -> dict[int, Counter]:
@@ -124,9 +176,10 @@ def squares_by_level(page, cell) -> dict[int, Counter]:
 
 def test_each_level_shows_the_sources_solid_and_dashed_squares(pdf):
     cards = bill_cards(pdf)
-    bills = items_of("bills.yaml")
+    bills = {bill["name"]: bill for bill in items_of("bills.yaml")}
     assert len(cards) == len(bills)
-    for (page, cell, name), bill in zip(cards, bills, strict=True):
+    for page, cell, name in cards:
+        bill = bills[name]
         expected = {n: Counter(level) for n, level in enumerate(bill["levels"], 1)}
         assert squares_by_level(page, cell) == expected, name
 
@@ -237,8 +290,8 @@ def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
 
 def test_nothing_is_tiled_and_the_votes_butt_on_shared_cut_lines(pdf):
     """Votes are colour to the edge and butt: each edge of each vote lies on a cut line that
-    runs on past it (one long cut a row and a column), and they fill room other sheets
-    leave, so no sheet holds votes alone."""
+    runs on past it (one long cut a row and a column); they either all fill one sheet of
+    their own or share their sheets with other components."""
     assert not any("tile" in (p.extract_text() or "") for p in pdf.pages)
     by_page = defaultdict(list)
     for page, box, _ in vote_boxes(pdf):
@@ -252,8 +305,10 @@ def test_nothing_is_tiled_and_the_votes_butt_on_shared_cut_lines(pdf):
             assert all(covered(down, x, top, bottom) for x in (x0, x1))
             assert all(covered(across, y, x0, x1) for y in (top, bottom))
         assert max(c.length for c in cuts if c.horizontal) > 5 * 10.0  # shared cuts run across many votes
-    others = ("RIDER", "Level", "brief")
-    assert all(any(w["text"] in others for w in pdf.pages[n - 1].extract_words()) for n in by_page)
+    others = ("RIDER", "Level", "brief", "bid")  # riders, bills, the rules summary, bidding tokens
+    alone = [n for n in by_page if not any(w["text"] in others for w in pdf.pages[n - 1].extract_words())]
+    assert not alone or alone == list(by_page), "votes that share no sheet take one sheet of their own"
+    assert len(by_page) <= 2
 
 
 def covered(lines: list[tuple[float, float, float]], at: float, low: float, high: float) -> bool:
@@ -365,9 +420,11 @@ def test_the_dark_rider_backs_text_stays_visible_when_the_ink_saver_drops_the_ba
 
     game = load_game(SOURCE)
     rider, kind = game.items("rider")[0], RiderKind()
-    layout = context_for(game).layout("whipped-rider-dark", kind)
-    plain = kind.draw(rider, layout, LayoutContext(game)).back
-    saver = kind.draw(rider, layout, LayoutContext(game, ink_saver=True)).back
+    ctx, saving = context_for(game), context_for(game)
+    saving.ink_saver = True
+    layout = ctx.layout("whipped-rider-dark", kind)
+    plain = kind.draw(rider, layout, ctx).back
+    saver = kind.draw(rider, layout, saving).back
     assert [t.colour for t in texts(plain.items)] == ["#ffffff"] * len(texts(plain.items))
     assert {t.colour for t in texts(saver.items)} == {"#000000"}
     assert " ".join(t.text for t in texts(saver.items)) == rider["back"]
