@@ -1,6 +1,6 @@
 """A tiled board's overlap guides, read back from Sliders' PDF (pdfplumber): dark dotted lines,
 unlike a fold's 3 mm dashes, that stay visible printed in grey, each labelled in the strip the
-next tile covers."""
+next tile covers; and the seams of Sliders' and Slipmax's boards, between their spaces."""
 
 import pdfplumber
 import pytest
@@ -82,3 +82,18 @@ def test_choosing_seams_stays_quick_however_many_the_component_names():
     seams = tuple(float(x) for x in range(1, 3000))
     spans = _spans(3000.0, 30, 112.0, seams)
     assert all(start == int(start) for start, _ in spans)
+
+
+def test_slipmax_spiral_board_is_split_between_rows_of_spaces(tmp_path):
+    """Read back from Slipmax's PDF: the second tile's top trim edge (laid over the first
+    tile's overlap) is the top of a row of spaces, whose numbers stand 1.2 mm below their
+    space's edge, so no seam cuts through a space."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(COMPONENTS / "slipmax"), "--out", str(out), "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(out / "slipmax" / "slipmax.pdf") as pdf:
+        (page,) = [p for p in pdf.pages if "board, tile A2" in (p.extract_text() or "")]
+        top = float(page.trimbox[1])  # the trim's top edge (pdfplumber measures from the page's top)
+        numbers = [w for w in page.extract_words() if w["text"].isdigit() and w["top"] >= top - 0.5]
+        first_row = min(w["top"] for w in numbers)
+    assert (first_row - top) * 25.4 / 72 == pytest.approx(1.2, abs=0.8)

@@ -230,6 +230,8 @@ class ShapeBoardKind(ComponentKind):
                 TextStyle("DejaVuSans-Bold", 9 * PT, min_size=6 * PT),
             ).items
         )
+        lines = tuple(border + k * s for k in range(n + 1))
+        scene.seams = (lines, lines)  # a board in tiles is split between spaces, never through one
         return Faces(scene)
 
 
