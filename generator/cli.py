@@ -22,13 +22,14 @@ from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_fold
 from generator.check.settings import parse_assignment
 from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity
-from generator.games import load_game
+from generator.games import engines, load_game
 from generator.layout.columns import UNREAD_COLUMNS
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
 from generator.sources.discover import refuse_inside_games
 from generator.sources.errors import SourceError, display_path
+from generator.sources.game import Game
 from generator.sources.registry import RegistryError
 from generator.staging import OutputError
 
@@ -176,6 +177,13 @@ PRINT_OPTIONS = [
         SHEETS.strict,
         "Warnings stop a game as errors do (a character no font has, say): nothing of it is printed.",
     ),
+    click.option(
+        "--players",
+        type=click.IntRange(1, 99),
+        default=None,
+        help="Print what is dealt by the player (Sliders' play money) for this many players "
+        "[default: the most the game takes].",
+    ),
 ]
 
 #: The options of OutputSettings, each with its default from the settings dataclass.
@@ -221,6 +229,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
         separate: bool,
         booklet: bool,
         strict: bool,
+        players: int | None,
         **kwargs: Any,
     ) -> None:
         try:
@@ -231,7 +240,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
             chosen = _formats(formats)
         except click.BadParameter as exc:
             _fail(f"error: --format: {exc.message}")
-        sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet, strict)
+        sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet, strict, players or 0)
         command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
 
     return _with_options(gathered, PRINT_OPTIONS)
@@ -278,7 +287,9 @@ def build(
     code = 0
     for folder in project.folders:
         try:
-            run = PrintRun.of(load_game(folder), project)
+            game = load_game(folder)
+            _check_players(game, printing.options.players)
+            run = PrintRun.of(game, project)
             checks = run.checks(enabled=not no_check)
         except SourceError as exc:
             _fail(str(exc))
@@ -301,6 +312,13 @@ def build(
             _fail(_unwritable(output.out_dir, exc))
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(code)
+
+
+def _check_players(game: Game, players: int) -> None:
+    """--players must be a number of players the game's engine takes."""
+    engine = engines().get(game.engine)
+    if players and engine is not None and not engine.min_players <= players <= engine.max_players:
+        _fail(f"error: --players {players}: {game.name} is for {engine.min_players}-{engine.max_players} players")
 
 
 def _unwritable(place: Path, exc: OSError) -> str:

@@ -50,6 +50,8 @@ class LayoutContext:
     icon_dirs: list[Path] = field(default_factory=lambda: [shipped.icons_dir()])
     findings: list[Finding] = field(default_factory=list)
     ink_saver: bool = False
+    #: The players the components dealt by the player are printed for (0: the most).
+    players: int = 0
     #: The place of the file being drawn among the game's files of its kind.
     deck_place: DeckPlace = DeckPlace()
     #: Every art file the layout drew or looked for (generator/layout/images.py): what a

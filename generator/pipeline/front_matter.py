@@ -36,6 +36,8 @@ def front_matter(
     landscape = {n for n, sheet in numbered if sheet.width > sheet.height}
     jobs = [StockPages(stock, _jobs(pages, flips, landscape)) for stock, pages in stocks.items()]
     optional = tuple(r.optional_note for r in rows if r.substitutes)
+    if options.players:
+        optional += (f"Printed for {options.players} players: what is dealt by the player is counted for them.",)
     return [cover_sheet(about(game), contents, jobs, paper, pictures(laid), optional), *rules, page]
 
 

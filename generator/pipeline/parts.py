@@ -93,6 +93,7 @@ class LayoutInputs(Inputs):
     engine: str
     files: tuple[str, ...]
     ink_saver: bool
+    players: int
     #: game.yaml, the component files and their tables, the layouts and icons it can see.
     sources: Files
 
@@ -101,13 +102,16 @@ def print_context(game: Game, options: PrintOptions) -> LayoutContext:
     """The layout context of a game printed with `options` (the ink saver is drawn in layout)."""
     ctx = context_for(game)
     ctx.ink_saver = options.ink_saver
+    ctx.players = options.players
     return ctx
 
 
 def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo | None = None) -> LaidGame:
     """The layout stage: lay_out's parts and findings, from `store` when nothing the game can
     see has changed (its sources, layouts and icons in the key, the art it read checked)."""
-    inputs = LayoutInputs(game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, Files(tuple(seen_files(ctx))))
+    inputs = LayoutInputs(
+        game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, ctx.players, Files(tuple(seen_files(ctx)))
+    )
 
     def make() -> LaidGame:
         ctx.findings += game.notes

@@ -29,6 +29,9 @@ class PrintOptions:
     booklet: bool = False
     #: Warnings stop the game as errors do (a character no font has, for one).
     strict: bool = False
+    #: Print what a game deals by the player (play money's starting cash) for this many
+    #: players; 0: for the most the game takes.
+    players: int = 0
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -33,6 +33,7 @@ from generator.games.sliders.grammar import Effect, parse_effect
 from generator.games.sliders.items import (
     CARD_DECKS,
     DEED_SQUARE_TYPES,
+    MAX_PLAYERS,
     TITLE_KINDS,
     Bill,
     Building,
@@ -46,7 +47,6 @@ from generator.games.sliders.items import (
 from generator.sources.errors import Loc
 from generator.sources.game import Game
 
-MAX_PLAYERS = 8
 BOARD_SIZE = 40
 SINGLE_SQUARES = {"go": "GO", "slidecage": "Slidecage", "go-to-slidecage": "Go to the Slidecage"}
 
@@ -227,8 +227,18 @@ def check_money(game: Game) -> list[Finding]:
     findings = []
     bills = game.typed("bill", Bill)
     for bill in bills:
+        if (bill.count is None) == (bill.bank is None):
+            findings.append(
+                error(
+                    "SL012",
+                    f"the ${bill.value} bill gives {'both' if bill.count else 'neither of'} 'count' and 'bank': "
+                    "expected one (count: how many to print; bank: the Bank's share beyond the players' starting cash)",
+                    bill.loc,
+                )
+            )
+            continue
         needed = bill.per_player * MAX_PLAYERS
-        if bill.count < needed:
+        if bill.copies(MAX_PLAYERS) < needed:
             findings.append(
                 error(
                     "SL012",

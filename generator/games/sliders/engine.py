@@ -11,6 +11,7 @@ from generator.games.base import Engine, Option, Policy, Supply, Variant
 from generator.games.sliders import checks, figures, policies
 from generator.games.sliders.deck import Deck, load_deck
 from generator.games.sliders.figures import SlidersTally
+from generator.games.sliders.items import MAX_PLAYERS
 from generator.games.sliders.rules import OPTIONS, VARIANTS, Rules
 from generator.games.sliders.state import SlidersEnding, SlidersState
 from generator.sources.game import Game
@@ -36,7 +37,7 @@ RULE_EVENTS = (
 class SlidersEngine(Engine[SlidersState]):
     name = "sliders"
     min_players = 2
-    max_players = 8
+    max_players = MAX_PLAYERS
     default_players = 4
     #: Measured on 4-player games: heuristic play ends by the rules in 500 actions (median),
     #: 921 at most in 300 games; random play in 3,600 (median), 7,300 at most in 40.

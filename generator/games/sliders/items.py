@@ -6,6 +6,7 @@ checks (checks.py) read these, so what prints is what the engine plays.
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
+from generator.sources.game import MAX_COPIES
 from generator.sources.items import Colour, Count, Item, Name, Positive, Whole, rule
 
 SquareType = Literal[
@@ -106,13 +107,28 @@ class CardBack(Item):
     colour: Colour | None = None
 
 
+#: The most players a game takes: the engine's, and what money is printed for by default.
+MAX_PLAYERS = 8
+#: The Bank's share of one note, beyond the players' starting cash: at most a game's copies.
+BankShare = Annotated[int, rule(minimum=0, maximum=MAX_COPIES)]
+
+
 @dataclass(frozen=True, kw_only=True)
 class Bill(Item):
-    """Play money: `count` bills of `value`, `per_player` of them dealt to each player."""
+    """Play money: bills of `value`, `per_player` of them dealt to each player. How many are
+    printed: `count`, or `per_player` for each player the game is printed for and the Bank's
+    `bank` more (one of the two)."""
 
     value: Positive
     per_player: Whole
-    count: Count
+    count: Count | None = None
+    bank: BankShare | None = None
+
+    def copies(self, players: int) -> int:
+        """The bills to print for a game of `players` players."""
+        if self.count is not None:
+            return self.count
+        return self.per_player * players + (self.bank or 0)
 
 
 @dataclass(frozen=True, kw_only=True)

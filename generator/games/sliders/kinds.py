@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass, replace
 
 from generator.games.sliders.items import (
+    MAX_PLAYERS,
     TITLE_KINDS,
     Bill,
     Building,
@@ -43,6 +44,7 @@ from generator.layout.elements import with_fields
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, line_style
 from generator.layout.text import TextStyle
 from generator.sources.frozen import LocMap
+from generator.sources.items import read_item
 from generator.sources.layout_model import ComputedElement, Layout
 from generator.sources.schema import COLOUR, LENGTH, closed
 from generator.units import PT
@@ -213,6 +215,17 @@ class BillKind(ElementKind):
 
     def title(self, item: LocMap) -> str:
         return f"{_money(item['value'])} bill"
+
+    def draw_file(self, items: list[LocMap], layout: Layout, ctx: LayoutContext) -> list[Faces]:
+        """A note that gives the Bank's share (`bank`) instead of a `count` is printed for the
+        players the build is for (`--players`, else the most the game takes): each player's
+        starting notes and the Bank's."""
+        players = ctx.players or MAX_PLAYERS
+        counted = [
+            item if "count" in item else item.with_values(None, count=bill.copies(players))
+            for item, bill in ((item, read_item(Bill, item)) for item in items)
+        ]
+        return super().draw_file(counted, layout, ctx)
 
     def fields(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> LocMap:
         p = layout.params

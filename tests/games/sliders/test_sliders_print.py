@@ -171,11 +171,38 @@ def test_event_cards_print_every_text_with_their_decks_back(built, deck, file, b
     assert backs == [back] * 16
 
 
-def test_money_counts_per_denomination_match_the_sources(built):
+def printed_money(pdf_pages) -> Counter:
     printed: Counter = Counter()
-    for page in pages(built, "play money"):
+    for page in pdf_pages:
         printed.update(w["text"] for w in page.extract_words() if w["text"].startswith("$"))
-    assert printed == Counter({f"${bill['value']}": bill["count"] for bill in items("money.yaml")})
+    return printed
+
+
+def test_money_counts_per_denomination_match_the_sources(built):
+    """By default each note is printed for the most players (eight starting splits) and the
+    Bank's share."""
+    expected = {f"${bill['value']}": bill["per_player"] * 8 + bill["bank"] for bill in items("money.yaml")}
+    assert printed_money(pages(built, "play money")) == Counter(expected)
+
+
+def test_money_is_printed_for_the_players_the_build_names(tmp_path):
+    """`--players 4`: four starting splits and the Bank's share of each note, read back from
+    the PDF's text; the cover says whom it is printed for; a count the game does not take is
+    refused with exit status 2 naming the range."""
+    args = ["build", str(SLIDERS), "--out", str(tmp_path), "--format", "pdf", "--separate", "--players", "4"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(tmp_path / "sliders" / "sliders.pdf") as pdf:
+        cover = pdf.pages[0].extract_text() or ""
+        first, last = map(int, re.search(r"Play money \(pages (\d+)-(\d+)\)", cover).groups())
+        money = pdf.pages[first - 1 : last]
+        expected = {f"${bill['value']}": bill["per_player"] * 4 + bill["bank"] for bill in items("money.yaml")}
+        assert printed_money(money) == Counter(expected)
+        assert "Printed for 4 players" in cover
+    refused = CliRunner().invoke(main, ["build", str(SLIDERS), "--out", str(tmp_path / "no"), "--players", "9"])
+    assert refused.exit_code == 2
+    assert "--players 9: Sliders is for 2-8 players" in refused.output
+    assert not (tmp_path / "no").exists()
 
 
 def _bill_rects(folder: Path) -> list[Rect]:
