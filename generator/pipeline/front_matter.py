@@ -9,6 +9,7 @@ from generator.layout.scene import Scene
 from generator.pipeline.figures import as_picture
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import tiled
+from generator.pipeline.release import release_name
 from generator.sheets import checklist
 from generator.sheets.cover import About, Contents, PrintJob, StockPages, cover_sheet
 from generator.sheets.model import Sheet
@@ -18,9 +19,16 @@ from generator.sources.game import Game
 
 
 def front_matter(
-    laid: Sequence[Laid], rules: list[Sheet], sheets: list[Sheet], paper: Paper, game: Game, options: PrintOptions
+    laid: Sequence[Laid],
+    rules: list[Sheet],
+    sheets: list[Sheet],
+    paper: Paper,
+    game: Game,
+    options: PrintOptions,
+    apart: Sequence[Laid] = (),
 ) -> list[Sheet]:
-    """The pages before the sheets: a cover, the rules sheets and the checklist."""
+    """The pages before the sheets: a cover, the rules sheets and the checklist; the cover
+    names the optional parts printed `apart`, in a file of their own."""
     count = len(rules) + 2
     first_page = count + 1
     rows = _rows(laid, sheets, paper, options, first_page)
@@ -36,6 +44,11 @@ def front_matter(
     landscape = {n for n, sheet in numbered if sheet.width > sheet.height}
     jobs = [StockPages(stock, _jobs(pages, flips, landscape)) for stock, pages in stocks.items()]
     optional = tuple(r.optional_note for r in rows if r.substitutes)
+    optional += tuple(
+        f"{part.row[:1].upper()}{part.row[1:]} is in a file of its own, "
+        f"{release_name(game.slug, paper.name, optional=True)}, and optional: instead, use {part.file.substitutes}."
+        for part in apart
+    )
     if options.players:
         optional += (f"Printed for {options.players} players: what is dealt by the player is counted for them.",)
     return [cover_sheet(about(game), contents, jobs, paper, pictures(laid), optional), *rules, page]

@@ -27,7 +27,10 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     are one run, parts of the same stock sharing their sheets (see policy.sheet_runs), each
     run's one-sided sheets before or after its two-sided ones, whichever needs fewer blank
     pages; with options.checklist the front matter first (see front_matter), the rules'
-    figures drawn from the parts (pipeline/figures.py)."""
+    figures drawn from the parts (pipeline/figures.py). The optional parts are left out or
+    printed alone as options.optional says."""
+    apart = tuple(p for p in laid if not options.prints(bool(p.file.substitutes)))
+    laid = [p for p in laid if p not in apart]
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pictures = rules_pictures(game, laid, game.rules) if options.checklist else {}
     rules = (
@@ -51,7 +54,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     if not options.checklist:
         return finish(on_recto(pending, 1, paper), game.name)
     sheets = finish(on_recto(pending, first, paper), game.name, first)
-    return front_matter(laid, rules, sheets, paper, game, options) + sheets
+    return front_matter(laid, rules, sheets, paper, game, options, apart) + sheets
 
 
 def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[PendingSheet]:

@@ -38,6 +38,8 @@ class Edition:
     paper: str
     pdf: Path
     sheets: tuple[Sheet, ...]
+    #: The file of the game's optional components alone (Sliders' money).
+    optional: bool = False
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,16 @@ class Release:
     zip: Path
 
 
-def release_pdf(root: Path, slug: str, paper: str) -> Path:
+def release_pdf(root: Path, slug: str, paper: str, optional: bool = False) -> Path:
     """Where a release's print file on `paper` goes, under the game's output folder `root`:
-    <slug>-print-and-play-letter.pdf."""
+    <slug>-print-and-play-letter.pdf, and the file of its optional components beside it."""
+    return root / RELEASE_FOLDER / release_name(slug, paper, optional)
+
+
+def release_name(slug: str, paper: str, optional: bool = False) -> str:
+    """ "sliders-print-and-play-letter.pdf", "sliders-print-and-play-letter-optional.pdf"."""
     part = re.sub(r"[^a-z0-9]+", "-", paper.lower()).strip("-") or "paper"
-    return root / RELEASE_FOLDER / f"{slug}-print-and-play-{part}.pdf"
+    return f"{slug}-print-and-play-{part}{'-optional' if optional else ''}.pdf"
 
 
 def readme_text(about: About, editions: tuple[Edition, ...]) -> str:
@@ -60,14 +67,25 @@ def readme_text(about: About, editions: tuple[Edition, ...]) -> str:
     the page of each part of the first (from its bookmarks), and who made the game."""
     first = editions[0]
     parts = [f"  page {n}: {title}" for n, sheet in enumerate(first.sheets, 1) for title in sheet.bookmarks]
-    files = [f"  {e.pdf.name}: on {e.paper} paper, {len(e.sheets)} pages" for e in editions]
+    files = [
+        f"  {e.pdf.name}: on {e.paper} paper, {len(e.sheets)} pages"
+        + (f": {_optional_parts(e)} (optional)" if e.optional else "")
+        for e in editions
+    ]
     heading = f"{about.name}" + (f" ({about.subtitle})" if about.subtitle else "")
     lines = [
         heading,
         *(["", *_wrapped(about.description)] if about.description else []),
         *(["", *(line for credit in about.credits for line in _wrapped(credit))] if about.credits else []),
         "",
-        "The whole game in one file, for each paper:",
+        *(
+            _wrapped(
+                "The game in one file for each paper, and what a player may do without in a file of its "
+                "own (the game's cover says what to use instead):"
+            )
+            if any(e.optional for e in editions)
+            else ["The whole game in one file, for each paper:"]
+        ),
         *files,
         "",
         "Print the file for your paper at 100% (no scaling, no fit to page): the bar on each",
@@ -79,13 +97,18 @@ def readme_text(about: About, editions: tuple[Edition, ...]) -> str:
         *parts,
         "",
         *_wrapped(
-            f"svg/: each page of {first.pdf.name} as an SVG file (the same numbers), with the cut, "
+            f"svg/: each page of the whole game on {first.paper} paper as an SVG file, with the cut, "
             "score and crop lines on layers of their own, for cutting machines and editing."
         ),
         *(["", *_wrapped(about.imprint)] if about.imprint else []),
         "",
     ]
     return "\n".join(lines)
+
+
+def _optional_parts(edition: Edition) -> str:
+    """What an optional file holds, from its sheets' bookmarks: "play money"."""
+    return ", ".join(title for sheet in edition.sheets for title in sheet.bookmarks) or "components"
 
 
 def _wrapped(text: str) -> list[str]:

@@ -148,21 +148,35 @@ class PrintRun:
     def _release(self, result: BuildResult, stage: Stage) -> Release:
         """The print-and-play release in the game's staged folder, made of the PDF and SVGs
         just written there (on this run's paper), and of the game on each of RELEASE_PAPERS
-        besides, imposed by a run of the same settings on that paper."""
+        besides, imposed by a run of the same settings on that paper. A game with optional
+        components (a file's `substitutes:`) has them in a file of their own on each paper,
+        left out of the game's."""
         game, root = self.game, stage.root
-        own = release_pdf(root, game.slug, self.paper.name)
-        write_atomic(own, stage.path(pdf_path(self.output.out_dir, game)).read_bytes())
-        editions = [Edition(self.paper.name, own, tuple(result.sheets))]
-        for name in RELEASE_PAPERS:
-            other = replace(self, paper=paper(name, game.folder))
-            if other.paper.name == self.paper.name:
+        optional = any(f.substitutes for f in game.files)
+        editions: list[Edition] = []
+        for run in (self, *(replace(self, paper=paper(name, game.folder)) for name in RELEASE_PAPERS)):
+            if any(edition.paper == run.paper.name for edition in editions):
                 continue
-            imposed = other.sheets()
-            path = release_pdf(root, game.slug, other.paper.name)
-            write_pdf(path, game, imposed.sheets, imposed.digests, self.icon_dirs, self.store)
-            editions.append(Edition(other.paper.name, path, tuple(imposed.sheets)))
+            if run is self and not optional:
+                own = release_pdf(root, game.slug, self.paper.name)
+                write_atomic(own, stage.path(pdf_path(self.output.out_dir, game)).read_bytes())
+                editions.append(Edition(self.paper.name, own, tuple(result.sheets)))
+                continue
+            editions.append(run._edition(root, "out" if optional else "in"))
+            if optional:
+                editions.append(run._edition(root, "only"))
         svgs = sorted(stage.path(path) for path in result.files if path.suffix == ".svg")
         return write_release(game.slug, about(game), tuple(editions), svgs, root)
+
+    def _edition(self, root: Path, optional: str) -> Edition:
+        """The release's print file on this run's paper: the game with its optional parts
+        `optional` ("in" it, left "out"), or those parts alone ("only", sheets only)."""
+        only = optional == "only"
+        options = replace(self.options, optional=optional, checklist=self.options.checklist and not only)
+        imposed = replace(self, options=options).sheets()
+        path = release_pdf(root, self.game.slug, self.paper.name, only)
+        write_pdf(path, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store)
+        return Edition(self.paper.name, path, tuple(imposed.sheets), only)
 
 
 def build_game(game: Game, project: Project, progress: Callable[[int], None] | None = None) -> BuildResult:

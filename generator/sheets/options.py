@@ -32,6 +32,14 @@ class PrintOptions:
     #: Print what a game deals by the player (play money's starting cash) for this many
     #: players; 0: for the most the game takes.
     players: int = 0
+    #: The components a player may do without (a component file's `substitutes:`, Sliders'
+    #: money): "in" the file with the rest, left "out" of it (a print-and-play release puts
+    #: them in a file of their own), or "only" they.
+    optional: str = "in"
+
+    def prints(self, optional: bool) -> bool:
+        """Whether a part is printed, `optional` or not."""
+        return {"in": True, "out": not optional, "only": optional}[self.optional]
 
 
 def parse_offset(text: str) -> tuple[float, float]:

@@ -9,6 +9,7 @@ from xml.etree import ElementTree as ET
 
 import pdfplumber
 import pypdf
+import yaml
 
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import svg_drawn_points
@@ -82,3 +83,38 @@ def test_release_zip_is_byte_identical_across_builds(tmp_path):
     names = ("whipped-print-and-play.zip", "whipped-print-and-play-letter.pdf", "whipped-print-and-play-a4.pdf")
     for name in (*names, "README.txt"):
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+def test_optional_components_are_a_file_of_their_own_on_each_paper(tmp_path):
+    """Sliders' play money (money.yaml says what may stand in for it) is left out of the
+    release's game files and printed alone beside them: every note in the optional file and
+    none in the game's, whose cover names the optional file and what to use instead; the
+    two files hold as many sheets as the build's whole-game PDF."""
+    folder = release(tmp_path / "a", "sliders")
+    whole = pypdf.PdfReader(tmp_path / "a" / "sliders" / "sliders.pdf")
+    readme = (folder / "README.txt").read_text()
+    for paper in ("letter", "a4"):
+        game, optional = (folder / f"sliders-print-and-play-{paper}{end}.pdf" for end in ("", "-optional"))
+        with pdfplumber.open(game) as opened:
+            game_text = [page.extract_text() or "" for page in opened.pages]
+        with pdfplumber.open(optional) as opened:
+            optional_text = [page.extract_text() or "" for page in opened.pages]
+        sheets = [text for text in game_text if "Sliders: rules · page" not in text]  # a rules heading names the Bank
+        assert sum(text.count("INTERDIMENSIONAL BANK") for text in sheets) == 0
+        notes = sum(text.count("INTERDIMENSIONAL BANK") for text in optional_text)
+        assert notes == sum(8 * bill["per_player"] + bill["bank"] for bill in money_items())
+        cover = " ".join(game_text[0].split())
+        assert f"Play money is in a file of its own, {optional.name}, and optional: instead, use play money" in cover
+        assert "Cover" not in " ".join(optional_text) and "Checklist" not in " ".join(optional_text)
+        shown = "Letter" if paper == "letter" else "A4"
+        assert f"{optional.name}: on {shown} paper, {len(optional_text)} pages: play money (optional)" in readme
+        if paper == "letter":
+            assert len(game_text) + len(optional_text) == len(whole.pages)
+    with zipfile.ZipFile(folder / "sliders-print-and-play.zip") as archive:
+        assert {name for name in archive.namelist() if name.endswith(".pdf")} == {
+            f"sliders-print-and-play-{paper}{end}.pdf" for paper in ("letter", "a4") for end in ("", "-optional")
+        }
+
+
+def money_items() -> list[dict]:
+    return yaml.safe_load((COMPONENTS / "sliders" / "money.yaml").read_text())["items"]
