@@ -12,7 +12,7 @@ from generator.sources.fonts import shipped_book
 
 def renamed(face: str, family: str, style: str, out: Path, fs_type: int | None = None) -> Path:
     """The shipped face `face` (a PostScript name) saved at `out` as `family` `style`."""
-    font = TTFont(str(shipped_book().face(face, None).path))
+    font = TTFont(str(shipped_book().face(face, None).path), recalcTimestamp=False)  # the same bytes each time
     postscript = f"{family.replace(' ', '')}-{style.replace(' ', '')}"
     names = font["name"]
     for record in list(names.names):

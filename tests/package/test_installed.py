@@ -82,9 +82,14 @@ def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):
     licences = {n.split(".dist-info/licenses/", 1)[1] for n in names if ".dist-info/licenses/" in n}
     assert licences == {
         "LICENSE",
+        "fonts/LICENSE-BebasNeue.txt",
+        "fonts/LICENSE-Comfortaa.txt",
         "fonts/LICENSE-DejaVu.txt",
         "fonts/LICENSE-GentiumBookPlus.txt",
+        "fonts/LICENSE-LeagueSpartan.txt",
         "fonts/LICENSE-Play.txt",
+        "fonts/LICENSE-RobotoSlab.txt",
+        "fonts/LICENSE-Vollkorn.txt",
     }
 
 

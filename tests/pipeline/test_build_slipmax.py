@@ -53,7 +53,10 @@ def reader(slipmax_out):
 
 
 def page_titles(pdf) -> list[str]:
-    return [page.extract_text() for page in pdf.pages]
+    """Each page's text in the order it is drawn: a board tile's clipped-off rows (which
+    pdfplumber reads though they do not print) would otherwise interleave with the labels
+    beside them."""
+    return [page.extract_text(use_text_flow=True) for page in pdf.pages]
 
 
 def pages_of(pdf, label: str) -> list[int]:
