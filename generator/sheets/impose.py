@@ -332,10 +332,11 @@ def _tile_layout(paper: Paper, w: float, h: float) -> TileLayout:
 
 
 def _spans(total: float, count: int, size: float, seams: tuple[float, ...] = ()) -> list[tuple[float, float]]:
-    """Tile spans over [0, total], each at most `size` long and overlapping the next by at
-    least TILE_OVERLAP. Where the component names its `seams` and they allow it, each tile
-    after the first starts on one (its trimmed edge is where the tiles meet on the table),
-    the seams nearest an even spread; otherwise the tiles are spread evenly."""
+    """Tile spans over [0, total], each at most `size` long and overlapping the next by
+    TILE_OVERLAP, the strip where the next tile's trimmed edge is laid on its guide. Where the
+    component names its `seams` and they allow it, each tile after the first starts on one
+    (its trimmed edge is where the tiles meet on the table), the seams nearest an even
+    spread; otherwise the tiles are spread evenly."""
     if count == 1:
         return [(0.0, total)]
     length = min(size, (total + (count - 1) * TILE_OVERLAP) / count)
@@ -344,7 +345,8 @@ def _spans(total: float, count: int, size: float, seams: tuple[float, ...] = ())
     starts = _seam_starts(total, count, size, seams, [start for start, _ in even[1:]])
     if starts is None:
         return even
-    return [(start, round(min(start + size, total), 4)) for start in (0.0, *starts)]
+    ends = [round(start + TILE_OVERLAP, 4) for start in starts]
+    return list(zip((0.0, *starts), (*ends, total), strict=True))
 
 
 #: A tile may start on one of this many seams nearest its even start (bounds the search).

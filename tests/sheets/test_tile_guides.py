@@ -67,13 +67,14 @@ def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(tmp_path):
     ],
 )
 def test_tiles_start_on_the_seams_nearest_an_even_spread_or_spread_evenly(seams, starts):
-    """300 mm in three tiles of at most 112 mm: each tile reaches the next's start by the
-    12 mm overlap, the last reaches the end, and the tiles start on seams where they can."""
+    """300 mm in three tiles of at most 112 mm: each tile reaches the 12 mm overlap past the
+    next's start (its guide, where that tile's trimmed edge is laid), the last reaches the end,
+    and the tiles start on seams where they can."""
     spans = _spans(300.0, 3, 112.0, seams)
     assert [start for start, _ in spans] == pytest.approx(starts)
     assert spans[-1][1] == 300.0
     for (start, end), (after, _) in zip(spans, spans[1:], strict=False):
-        assert end - start <= 112.0 + 1e-9 and end >= after + TILE_OVERLAP
+        assert end - start <= 112.0 + 1e-9 and end == pytest.approx(after + TILE_OVERLAP)
 
 
 def test_choosing_seams_stays_quick_however_many_the_component_names():
@@ -97,3 +98,38 @@ def test_slipmax_spiral_board_is_split_between_rows_of_spaces(tmp_path):
         numbers = [w for w in page.extract_words() if w["text"].isdigit() and w["top"] >= top - 0.5]
         first_row = min(w["top"] for w in numbers)
     assert (first_row - top) * 25.4 / 72 == pytest.approx(1.2, abs=0.8)
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "second"), [("chip-flip", "A1", "A2"), ("slipmax", "A1", "A2"), ("sliders", "A1", "B1")]
+)
+def test_each_overlap_guide_is_where_the_next_tiles_trimmed_edge_goes(tmp_path, game, first, second):
+    """Read back (pdfplumber): the alignment targets are the same board points on both
+    tiles, so they give the second tile's offset on the board from the first's; the first
+    tile's dotted guide lies that far from its own trimmed edge, so laying the second tile's
+    edge on the guide puts its targets on the first tile's."""
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(COMPONENTS / game), "--out", str(out), "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    across = first[1] == second[1]  # A1 -> B1: the second tile is to the right
+    with pdfplumber.open(out / game / f"{game}.pdf") as pdf:
+        pages = {
+            name: p for p in pdf.pages for name in (first, second) if f"board, tile {name}" in (p.extract_text() or "")
+        }
+        near, far = pages[first], pages[second]
+
+        def edge(page) -> float:  # the tile's trimmed edge on the axis the tiles meet along
+            return float(page.trimbox[0] if across else page.trimbox[1])
+
+        def targets(page) -> list[float]:
+            centres = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2) for c in page.curves]
+            return sorted(round((x if across else y) - edge(page), 1) for x, y in centres)
+
+        shift = {a - b for a in targets(near) for b in targets(far)}
+        guides = [
+            (ln["x0"] if across else ln["top"]) - edge(near)
+            for ln in near.lines
+            if ln.get("dash") and ln["dash"][0] and (abs(ln["x0"] - ln["x1"]) < 0.01) == across
+        ]
+    assert len(guides) == 1
+    assert any(abs(guides[0] - offset) < 0.3 for offset in shift), (guides, sorted(shift))
