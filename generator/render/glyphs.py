@@ -11,6 +11,7 @@ pictures of components) has its Texts made Paths of the same glyphs (outlined).
 """
 
 import hashlib
+import io
 from dataclasses import replace
 from functools import cache, lru_cache
 
@@ -27,8 +28,11 @@ from generator.text.shaping import shape
 
 @cache
 def font_tables(key: str) -> TTFont:
-    """The face's own tables, read lazily with fontTools (its outlines, its head)."""
-    return TTFont(str(registered(key).path), lazy=True)
+    """The face's own tables, read lazily with fontTools (its outlines, its head), from the
+    file's bytes in memory: an open file would be shared with the worker processes forked
+    after it was opened, whose reads move one file position under each other (a CFF face's
+    outlines then read as garbage)."""
+    return TTFont(io.BytesIO(registered(key).path.read_bytes()), lazy=True)
 
 
 @lru_cache(maxsize=1 << 15)
