@@ -30,12 +30,13 @@ Additions, not the rules (always on):
   end (the rules would have both pass for ever). Rare: 1 of 1000 random advanced games
   with the shipped opening, none of 1000 basic ones.
 - The third time the same position stands (the same chips, values and scores, the same
-  side to move), the game is a draw: no winner, both score 0. Advanced play's backward
-  jumps can turn the same chips over and back for ever (c5xa3 c3xa5 a3xc5 a5xc3 repeats
-  the position), and the rules give no end for that. A draw by repetition was chosen over
-  "N moves without a chip leaving the board": it ends exactly the games that loop,
-  whatever their length, and never cuts short a game still going somewhere; basic play
-  cannot repeat a position (every move is forward), so it is unchanged.
+  side to move), the game ends and is scored as any end: the higher score wins. Advanced
+  play's backward jumps can turn the same chips over and back for ever (c5xa3 c3xa5 a3xc5
+  a5xc3 repeats the position), and the rules give no end for that. An end by repetition
+  was chosen over "N moves without a chip leaving the board": it ends exactly the games
+  that loop, whatever their length, and never cuts short a game still going somewhere;
+  basic play cannot repeat a position (every move is forward), so it is unchanged. Scoring
+  it 0-0 instead would take its lead from the side ahead (a third of greedy advanced games).
 
 No house-rules variant: with these two additions the engine meets no other hole.
 """

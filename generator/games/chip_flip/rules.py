@@ -7,9 +7,9 @@ from generator.games.chip_flip.position import SOUTH, Move, Position
 BOARD_SIZE = 8
 #: The chips each side starts with, on the dark squares of its two home rows.
 CHIPS_A_SIDE = 8
-#: The occurrence of one position that draws the game (an addition to the rules, see the
-#: package's docstring).
-REPETITIONS_TO_DRAW = 3
+#: The occurrence of one position that ends the game, scored as any end (an addition to the
+#: rules, see the package's docstring).
+REPETITIONS_TO_END = 3
 
 VARIANTS = (Variant("advanced", "the rules' advance play: numbered chips jump by value, backward too"),)
 

@@ -2,9 +2,10 @@
 the ways a game ends.
 
 The state also keeps how often each position occurred: the third occurrence of a position
-(the same chips, values, scores and side to move) ends the game as a draw. This is an
-addition to the rules, which cannot end an advanced game whose backward jumps turn the same
-chips over and back for ever (c5xa3 c3xa5 a3xc5 a5xc3 repeats the position).
+(the same chips, values, scores and side to move) ends the game, scored as any other end
+(the higher score wins). This is an addition to the rules, which cannot end an advanced
+game whose backward jumps turn the same chips over and back for ever (c5xa3 c3xa5 a3xc5
+a5xc3 repeats the position).
 """
 
 import random
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
 from generator.games.chip_flip.position import NORTH, SOUTH, Move, Position
-from generator.games.chip_flip.rules import REPETITIONS_TO_DRAW, scores
+from generator.games.chip_flip.rules import REPETITIONS_TO_END, scores
 from generator.games.game_state import Ending, GameState
 
 #: What `fired` counts, by move kind.
@@ -30,7 +31,7 @@ class ChipFlipEnding(Ending):
 
     NO_CHIPS = "one side has no chip on the board"
     NO_MOVES = "neither side can move"
-    REPETITION = "a draw: the same position a third time"
+    REPETITION = "the same position a third time"
 
 
 @dataclass(frozen=True)
@@ -43,10 +44,13 @@ class Outcome:
     scores: tuple[int, int]
 
 
-def outcome(position: Position) -> Outcome | None:
-    """How the game ends at this position, whatever came before it: when a side has no chip
-    on the board or neither side can move; None while it goes on."""
-    if not position.south or not position.north:
+def outcome(position: Position, repeated: bool = False) -> Outcome | None:
+    """How the game ends at this position: when a side has no chip on the board, neither
+    side can move, or (`repeated`) the position stands for the third time; None while it
+    goes on. Every end is scored alike: the higher score wins, equal scores tie."""
+    if repeated:
+        ending = ChipFlipEnding.REPETITION
+    elif not position.south or not position.north:
         ending = ChipFlipEnding.NO_CHIPS
     elif not position.legal_moves():
         ending = ChipFlipEnding.NO_MOVES
@@ -86,23 +90,24 @@ class ChipFlipState(GameState[Move]):
     def __getstate__(self) -> dict:
         """What a copy of the state carries. Once the game is over (a worker process sends
         finished games back), of the positions seen only the current one's count: all the
-        draw rule reads when no move follows, where the whole history was most of the bytes."""
+        repetition rule reads when no move follows, where the whole history was most of the
+        bytes."""
         state = super().__getstate__()
         if self.is_terminal():
             state["seen"] = Counter({self.position: self.seen[self.position]})
         return state
 
     @property
-    def drawn(self) -> bool:
-        """Whether the position now stands for the third time (the draw rule)."""
-        return self.seen[self.position] >= REPETITIONS_TO_DRAW
+    def repeated(self) -> bool:
+        """Whether the position now stands for the third time (the repetition rule)."""
+        return self.seen[self.position] >= REPETITIONS_TO_END
 
     def current_player(self) -> int:
         return self.position.turn
 
     def legal_actions(self) -> list[Move]:
         if self._moves is None:
-            self._moves = [] if self.drawn else self.position.legal_moves()
+            self._moves = [] if self.repeated else self.position.legal_moves()
         return list(self._moves)
 
     def apply(self, action: Move) -> None:
@@ -118,10 +123,8 @@ class ChipFlipState(GameState[Move]):
         return not self.legal_actions()
 
     def outcome(self) -> Outcome | None:
-        """How the game ended (the draw by repetition included); None while it goes on."""
-        if self.drawn:
-            return Outcome(ChipFlipEnding.REPETITION, None, self.position.scores)
-        return outcome(self.position)
+        """How the game ended (by repetition too); None while it goes on."""
+        return outcome(self.position, self.repeated)
 
     def end_reason(self) -> ChipFlipEnding:
         """How the finished game ended (ValueError while it goes on)."""
@@ -131,9 +134,7 @@ class ChipFlipState(GameState[Move]):
         return ended.ending
 
     def returns(self) -> list[float]:
-        """Points (chips carried off the far row) per seat; 0 to both in a drawn game."""
-        if self.drawn:
-            return [0.0, 0.0]
+        """Points (chips carried off the far row) per seat, however the game ended."""
         return [float(points) for points in self.position.scores]
 
     def invariant_violations(self) -> list[str]:

@@ -138,16 +138,18 @@ def test_invariants_catch_a_lost_chip():
     assert state.invariant_violations()
 
 
-# --- who moves first, and the draw on the third repetition -----------------------------------
+# --- who moves first, and the end on the third repetition ------------------------------------
 
 
-def advanced_state(south: list[str], north: list[str], turn: int = SOUTH, value: int = 5) -> ChipFlipState:
+def advanced_state(
+    south: list[str], north: list[str], turn: int = SOUTH, value: int = 5, scores: tuple[int, int] = (0, 0)
+) -> ChipFlipState:
     """An advanced position whose chips all show `value` whoever owns them."""
     bits = [sum(1 << parse_square(name) for name in names) for names in (south, north)]
     values = [0] * 64
     for name in south + north:
         values[parse_square(name)] = value
-    return ChipFlipState(Position(bits[0], bits[1], turn, (0, 0), tuple(values), tuple(values)), random.Random(0))
+    return ChipFlipState(Position(bits[0], bits[1], turn, scores, tuple(values), tuple(values)), random.Random(0))
 
 
 class Flip(random.Random):
@@ -177,8 +179,11 @@ def test_north_moving_first_moves_down_the_board(deck):
     assert all(m.path[-1] < m.path[0] for m in state.legal_actions())
 
 
-def test_the_third_repetition_of_a_position_is_a_draw():
-    state = advanced_state(["c5"], ["b4", "c3"])
+@pytest.mark.parametrize(("scores", "winner"), [((0, 0), None), ((4, 1), SOUTH), ((2, 9), NORTH)])
+def test_the_third_repetition_of_a_position_ends_the_game_scored_as_any_end(scores, winner):
+    """The loop ends the game; the chips carried off decide, as at any end: a side ahead
+    keeps its lead (it was a 0-0 draw, which took up to 9 chips' lead away)."""
+    state = advanced_state(["c5"], ["b4", "c3"], scores=scores)
     loop = ["c5xa3", "c3xa5", "a3xc5", "a5xc3"]  # backward and forward jumps turning b4 over and back
     for text in loop:
         state.apply(move(text))
@@ -186,15 +191,15 @@ def test_the_third_repetition_of_a_position_is_a_draw():
     for text in loop:
         state.apply(move(text))
     assert state.is_terminal() and state.legal_actions() == []
-    assert state.outcome().ending is ChipFlipEnding.REPETITION and state.outcome().winner is None
-    assert state.returns() == [0.0, 0.0]
+    assert state.outcome().ending is ChipFlipEnding.REPETITION and state.outcome().winner == winner
+    assert state.returns() == [float(points) for points in scores]
     assert state.end_reason() is ChipFlipEnding.REPETITION
     assert state.ended_by_rules()
 
 
-def test_a_state_sent_to_another_process_keeps_its_draw():
+def test_a_state_sent_to_another_process_keeps_its_end_by_repetition():
     """A finished game travels with only its last position's count; one in play with its
-    whole history, so that the draw rule still sees every repetition."""
+    whole history, so that the repetition rule still sees every repetition."""
     state = advanced_state(["c5"], ["b4", "c3"])
     loop = ["c5xa3", "c3xa5", "a3xc5", "a5xc3"]
     for text in loop:

@@ -1,5 +1,5 @@
 """Chip Flip's figures: the score margin is |South - North| of each finished game, counted
-by margin, smallest first, with its mean; a draw by repetition is counted as such, and the
+by margin, smallest first, with its mean; a game ended by repetition is counted as such, and the
 game length covers unfinished games too. Every expected number is worked out by hand."""
 
 import random

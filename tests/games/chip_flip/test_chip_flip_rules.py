@@ -14,7 +14,7 @@ from generator.games.chip_flip.position import NORTH, PASS, SOUTH, Move, Placeme
 from generator.games.chip_flip.rules import (
     BOARD_SIZE,
     CHIPS_A_SIDE,
-    REPETITIONS_TO_DRAW,
+    REPETITIONS_TO_END,
     VARIANTS,
     scores,
 )
@@ -73,7 +73,7 @@ def test_the_one_variant_is_advanced_play_and_a_new_game_plays_it():
         engine.new_game(deck, 2, random.Random(0), {"kings": True})
 
 
-def test_the_third_occurrence_of_a_position_draws():
+def test_the_third_occurrence_of_a_position_ends_the_game():
     # The loop the package's docstring names: c5xa3 c3xa5 a3xc5 a5xc3 turns the b4 chip over
     # and back (advanced play, so backward jumps) and returns to the starting position.
     start = setup(
@@ -86,13 +86,13 @@ def test_the_third_occurrence_of_a_position_draws():
     state = ChipFlipState(start, random.Random(0))
     loop = [move(text) for text in ("c5xa3", "c3xa5", "a3xc5", "a5xc3")]
     occurrences = [1]
-    for _ in range(REPETITIONS_TO_DRAW - 1):
+    for _ in range(REPETITIONS_TO_END - 1):
         for step in loop:
             assert not state.is_terminal()
             state.apply(step)
         assert state.position == start
         occurrences.append(state.seen[start])
-    assert occurrences == [1, 2, 3] and REPETITIONS_TO_DRAW == 3
+    assert occurrences == [1, 2, 3] and REPETITIONS_TO_END == 3
     assert state.is_terminal() and state.legal_actions() == []
-    assert state.outcome().ending is ChipFlipEnding.REPETITION and state.outcome().winner is None
+    assert state.outcome().ending is ChipFlipEnding.REPETITION and state.outcome().winner is None  # 0-0: a tie
     assert state.returns() == [0.0, 0.0]
