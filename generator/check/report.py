@@ -4,7 +4,7 @@ Simulation problems become findings too, placed at the `engine:` line of game.ya
 harness cannot know a finer place): SIM001-SIM007 are errors; SIM010 (games stopped by the
 cap), SIM011 (fired names the engine does not list as fireable) and SIM012 (games the rules
 could never end) are warnings, and so is SIM013 (a component some games ran out of), placed
-at the component file that prints it.
+at the component file that prints it, and SIM014 (a first player's edge beyond chance).
 """
 
 from collections.abc import Iterable
@@ -18,6 +18,7 @@ CAPPED = "SIM010"
 UNLISTED_FIRED = "SIM011"
 NEVER_ENDS = "SIM012"
 RAN_OUT = "SIM013"
+FIRST_PLAYER_EDGE = "SIM014"
 GROUPS = {Severity.ERROR: "errors", Severity.WARNING: "warnings", Severity.INFO: "infos"}
 #: Problems listed one by one in the text output; the rest are counted.
 SHOWN_PROBLEMS = 10
@@ -57,6 +58,9 @@ def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Findi
                 loc,
             )
         )
+    edge = first_player_edge(report)
+    if edge is not None:
+        findings.append(warning(FIRST_PLAYER_EDGE, edge, loc))
     for short in report.shortages:
         findings.append(
             warning(
@@ -67,6 +71,24 @@ def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Findi
             )
         )
     return findings
+
+
+def first_player_edge(report: SimulationReport) -> str | None:
+    """What SIM014 says when the first player's share of the wins lies outside its 95%
+    interval's reach of an even share (1 / players): the share, its interval, and the edge
+    in percentage points with its interval; None when an even game explains the figure."""
+    first = report.first_player_rate()
+    low, high = first["ci95"]
+    even = first["even_share"]
+    if not report.completed or low <= even <= high:
+        return None
+    points = 100 * (first["rate"] - even)
+    return (
+        f"the first player (whoever took the first turn, in any seat) won {percent(first['rate'])} of the "
+        f"{report.completed} games the rules ended (95% interval {percent(low)} to {percent(high)}), where an "
+        f"even game gives {percent(even)}: an edge of {points:+.1f} percentage points "
+        f"({100 * (low - even):+.1f} to {100 * (high - even):+.1f})"
+    )
 
 
 def _counted(counts: dict[str, int]) -> str:

@@ -19,7 +19,7 @@ import os
 import random
 import signal
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pytest
 
@@ -35,7 +35,7 @@ from generator.check.simulate import (
     simulation_job,
 )
 from generator.check.stats import percentile, summary, wilson_interval
-from generator.findings import error, info, warning
+from generator.findings import Severity, error, info, warning
 from generator.games.base import (
     Engine,
     FigureRun,
@@ -577,3 +577,20 @@ def test_declared_options_reach_new_game_with_their_defaults():
     report = simulate(Recording(), TRACK, 2, 2, 1, options={"tie": True})
     assert seen == [{"crash_at": None, "tie": True}] * 2
     assert report.options == {"crash_at": None, "tie": True}
+
+
+def test_a_first_players_edge_beyond_chance_is_warning_sim014_with_its_size():
+    """On a one-space track whoever moves first wins: 15 of 15, an interval far above an even
+    share, is SIM014 with the share, the interval and the edge in points; a race whose first
+    player wins about half the games gives none."""
+    report = run(games=15, deck=Track("tiny", 1))
+    [edge] = [f for f in simulation_findings(report, Loc("game.yaml", 2, 9)) if f.code == "SIM014"]
+    low, _ = wilson_interval(15, 15)
+    assert edge.severity is Severity.WARNING and edge.loc == Loc("game.yaml", 2, 9)
+    assert edge.message == (
+        "the first player (whoever took the first turn, in any seat) won 100.0% of the 15 games the rules "
+        f"ended (95% interval {100 * low:.1f}% to 100.0%), where an even game gives 50.0%: an edge of "
+        f"+50.0 percentage points ({100 * (low - 0.5):+.1f} to +50.0)"
+    )
+    even = replace(report, first_player_wins=7.0)  # 7 of 15: the interval holds an even share
+    assert "SIM014" not in {f.code for f in simulation_findings(even, None)}
