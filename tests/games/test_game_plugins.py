@@ -168,7 +168,11 @@ def test_a_sixth_game_is_one_package_and_one_entry_point(tmp_path):
     assert checked.returncode == 0, checked.stderr
     report = json.loads(checked.stdout)
     assert report["engine"] == "pips" and report["components"] == {"tile": 4}
-    assert [(w["file"], w["line"], w["code"]) for w in report["warnings"]] == [("pips/tiles.yaml", 6, "PIP001")]
+    # the game's own check, and the first seat winning every game: a first player's edge (SIM014)
+    assert [(w["file"], w["line"], w["code"]) for w in report["warnings"]] == [
+        ("pips/tiles.yaml", 6, "PIP001"),
+        ("pips/game.yaml", 2, "SIM014"),
+    ]
     # Four tiles, two seats taking the highest left in turn: the first seat takes 5 and 3 of 3.
     simulation = report["simulation"]
     assert simulation["games"] == 20 and simulation["fired"] == {"take": 80}
