@@ -317,7 +317,7 @@ def build(
 def _check_players(game: Game, players: int) -> None:
     """--players must be a number of players the game's engine takes."""
     engine = engines().get(game.engine)
-    if players and engine is not None and not engine.min_players <= players <= engine.max_players:
+    if players and engine is not None and not engine.seats(players):
         _fail(f"error: --players {players}: {game.name} is for {engine.min_players}-{engine.max_players} players")
 
 

@@ -145,7 +145,7 @@ def _players(engine: Engine, options: CheckOptions) -> int:
     given (a number given is never replaced, 0 included: it is refused like any other the game
     cannot seat)."""
     players = engine.default_players if options.players is None else options.players
-    if not engine.min_players <= players <= engine.max_players:
+    if not engine.seats(players):
         raise SourceError(
             None,
             f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}",

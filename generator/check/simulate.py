@@ -576,7 +576,7 @@ def simulation_job(
     options: dict | None = None,
 ) -> SimulationJob:
     """The job of a run; ValueError for a player count or policy the engine does not have."""
-    if not engine.min_players <= players <= engine.max_players:
+    if not engine.seats(players):
         raise ValueError(f"{engine.name} is for {engine.min_players} to {engine.max_players} players, not {players}")
     chosen, names = resolve_policies(engine, players, policies)
     settings = {**{option.name: option.default for option in engine.options()}, **(options or {})}

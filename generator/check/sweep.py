@@ -95,7 +95,7 @@ def player_count(engine: Engine, value: str) -> int:
         count = int(value)
     except ValueError:
         count = None
-    if count is None or not engine.min_players <= count <= engine.max_players:
+    if count is None or not engine.seats(count):
         raise SourceError(
             None, f"--vary players={value}: {engine.name} is for {engine.min_players} to {engine.max_players} players"
         )

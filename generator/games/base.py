@@ -117,6 +117,11 @@ class Engine(ABC, Generic[StateT]):
     #: Every way its games end (GameState.end_reason gives one of them).
     endings: type[Ending] = Ended
 
+    @classmethod
+    def seats(cls, players: int) -> bool:
+        """Whether the game takes that many players."""
+        return cls.min_players <= players <= cls.max_players
+
     @abstractmethod
     def load_deck(self, game: Game) -> Any:
         """The engine's own model of the game's components; SourceError for malformed data."""

@@ -36,7 +36,7 @@ class SlipmaxEngine(Engine):
         return static_checks(game)
 
     def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> SlipmaxState:
-        if not self.min_players <= num_players <= self.max_players:
+        if not self.seats(num_players):
             raise ValueError(f"Slipmax is for {self.min_players} to {self.max_players} players")
         unknown = set(options) - {variant.name for variant in self.variants()}
         if unknown:

@@ -35,7 +35,7 @@ class WhippedEngine(Engine[WhippedState]):
 
     def new_game(self, deck: deck.Deck, num_players: int, rng: random.Random, options: dict) -> WhippedState:
         """options: `timer_passes`, the bidding passes the 60-second timer allows a turn."""
-        if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
+        if not self.seats(num_players):
             raise ValueError(f"Whipped! is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {num_players}")
         unknown = sorted(set(options) - {"timer_passes"})
         if unknown:
