@@ -110,7 +110,7 @@ def cover_sheet(
 
     centred = TextStyle("DejaVuSans", 10 * PT, min_size=8 * PT, align="center")
     title = TextStyle(
-        (look.title_font, "DejaVuSans-Bold"),
+        look.title_fonts,
         34 * PT,
         min_size=16 * PT,
         align="center",

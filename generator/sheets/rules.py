@@ -176,11 +176,9 @@ def _styled_lines(block: Block, x: float, width: float, book: FontBook) -> list[
 
 
 def _heading_style(level: int, look: Look, book: FontBook) -> TextStyle:
-    """A heading in the game's title face and colour, with DejaVu Sans Bold for what that
-    face lacks."""
+    """A heading in the game's title face and colour."""
     size = HEADINGS.get(level, BODY.size)
-    font = (look.title_font, "DejaVuSans-Bold")
-    return TextStyle(font, size, min_size=size, leading=1.2, min_leading=1.2, colour=look.colour, book=book)
+    return TextStyle(look.title_fonts, size, min_size=size, leading=1.2, min_leading=1.2, colour=look.colour, book=book)
 
 
 def _row_style(n: int) -> TextStyle:

@@ -3,12 +3,12 @@
     # game.yaml
     look:
       title_font: Bebas Neue     # a family or face of the game's fonts (its fonts/ folder, or shipped)
-      colour: "#7a1f2b"          # the title's colour
-      accent: "#1b4f8a"          # the rule under a title, the rules' headings' underline
+      colour: "#7a1f2b"          # the cover's title and the rules' headings
+      accent: "#1b4f8a"          # the rule under the cover's title
       emblem: vortex             # an icon of the game's, drawn above the cover's title
 
-The cover, the rules' headings and the checklist's title are set in it, so that the pages
-around a game's sheets speak its design language. The cards are the layouts' to style: the
+The cover's title and the rules' headings are set in it, so that the pages around a game's
+sheets speak its design language. The cards are the layouts' to style: the
 shipped games' layouts name the same face and colours, and a test holds the two together.
 """
 
@@ -32,6 +32,8 @@ LOOK_SCHEMA = closed(
 #: A game that says nothing of its look gets these.
 DEFAULT_TITLE_FONT = "Play-Bold"
 DEFAULT_COLOUR = "#000000"
+#: What sets the characters a title face lacks.
+TITLE_FALLBACK = "DejaVuSans-Bold"
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,11 @@ class Look:
     emblem: str = ""
     #: Where the emblem was named (a missing icon is reported there).
     emblem_loc: Loc | None = None
+
+    @property
+    def title_fonts(self) -> tuple[str, str]:
+        """The chain a title is set in: the title face, then TITLE_FALLBACK."""
+        return (self.title_font, TITLE_FALLBACK)
 
 
 #: The look of a game whose game.yaml says none.
