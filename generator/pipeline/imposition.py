@@ -29,8 +29,9 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     pages; with options.checklist the front matter first (see front_matter), the rules'
     figures drawn from the parts (pipeline/figures.py). The optional parts are left out or
     printed alone as options.optional says."""
-    apart = tuple(p for p in laid if not options.prints(bool(p.file.substitutes)))
-    laid = [p for p in laid if p not in apart]
+    printed = [options.prints(bool(p.file.substitutes)) for p in laid]
+    apart = tuple(p for p, shown in zip(laid, printed, strict=True) if not shown)
+    laid = [p for p, shown in zip(laid, printed, strict=True) if shown]
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pictures = rules_pictures(game, laid, game.rules) if options.checklist else {}
     rules = (

@@ -222,8 +222,8 @@ class BillKind(ElementKind):
         starting notes and the Bank's."""
         players = ctx.players or MAX_PLAYERS
         counted = [
-            item if "count" in item else item.with_values(None, count=bill.copies(players))
-            for item, bill in ((item, read_item(Bill, item)) for item in items)
+            item if "count" in item else item.with_values(None, count=read_item(Bill, item).copies(players))
+            for item in items
         ]
         return super().draw_file(counted, layout, ctx)
 
