@@ -44,11 +44,8 @@ def front_matter(
     landscape = {n for n, sheet in numbered if sheet.width > sheet.height}
     jobs = [StockPages(stock, _jobs(pages, flips, landscape)) for stock, pages in stocks.items()]
     optional = tuple(r.optional_note for r in rows if r.substitutes)
-    optional += tuple(
-        f"{part.row[:1].upper()}{part.row[1:]} is in a file of its own, "
-        f"{release_name(game.slug, paper.name, optional=True)}, and optional: instead, use {part.file.substitutes}."
-        for part in apart
-    )
+    optional_file = release_name(game.slug, paper.name, optional=True)
+    optional += tuple(checklist.apart_note(part.row, optional_file, part.file.substitutes) for part in apart)
     if options.players:
         optional += (f"Printed for {options.players} players: what is dealt by the player is counted for them.",)
     return [cover_sheet(about(game), contents, jobs, paper, pictures(laid), optional), *rules, page]

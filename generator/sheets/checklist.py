@@ -65,8 +65,7 @@ class Row:
         """ "Play money (pages 21-36) is optional: instead, use play money from another game." """
         if not self.substitutes:
             return ""
-        label = f"{self.label[:1].upper()}{self.label[1:]}"
-        return f"{label} ({pages_phrase(self.sheets)}) is optional: instead, use {self.substitutes}."
+        return f"{_upper_first(self.label)} ({pages_phrase(self.sheets)}) is optional: instead, use {self.substitutes}."
 
     @property
     def half_empty(self) -> tuple[tuple[int, float], ...]:
@@ -74,6 +73,18 @@ class Row:
         for a tiled board: its tiles never share a sheet)."""
         pairs = zip(self.sheets, self.use, strict=True)
         return tuple((n, share) for n, share in pairs if self.tiled or share < HALF_EMPTY)
+
+
+def apart_note(label: str, file_name: str, substitutes: str) -> str:
+    """ "Play money is in a file of its own, NAME, and optional: instead, use ...": the cover's
+    note on optional components printed apart (a print-and-play release's optional file)."""
+    return f"{_upper_first(label)} is in a file of its own, {file_name}, and optional: instead, use {substitutes}."
+
+
+def _upper_first(text: str) -> str:
+    """The text with its first letter a capital, the rest as written ("play money" ->
+    "Play money"; str.capitalize would lower the rest)."""
+    return f"{text[:1].upper()}{text[1:]}"
 
 
 def sheet_use(sheet: Sheet, paper: Paper) -> float:
