@@ -27,6 +27,17 @@ Readings of the rules (each a place where the rules leave a choice):
 - "The lowest allowable bid is one rider": the rules set no highest bid; the engine offers
   up to rules.MAX_BID_RIDERS riders a bid so that rule 1 (an empty hand draws) cannot drain
   the rider deck into one bid.
+- "If consensus on a bill cannot be achieved, the sponsor takes their votes back and their
+  turn is skipped": only a passed bill "is set aside, unavailable for selection", so an
+  abandoned bill stays on the table and a later sponsor may choose it in the same round.
+- Rule 3, "not accept bids for a level and place their own votes a second time ... lose 1
+  point for every additional level they occupy": only the sponsor accepts bids, so the
+  penalty is theirs (rules.occupant_points). A bidder who wins both the level 2 and the
+  level 3 auction takes "points for every solid box on their level" on each, no penalty.
+- "+1 point for each solid square on your level": a rider's level is the one its bid was for
+  (state.PlacedRider), level 2 or 3 for a bidder, so a bidder on both levels has each rider
+  count its own; the riders a rule-5 winner bid for the sponsorship count level 1, even when
+  rule 3 has them score another level.
 - "Riders ... yielding extra points or votes for whoever played them": votes a rider pays
   join the player's supply for the rest of the round ("all remaining votes ... are
   discarded" at its end).

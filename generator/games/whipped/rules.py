@@ -21,7 +21,7 @@ TIMER_PASSES = 4
 #: The rules set no maximum bid; the engine offers bids of up to three riders so that a
 #: player cannot drain the deck through rule 1 (an empty hand draws a rider).
 MAX_BID_RIDERS = 3
-#: Points a player loses for each level of a bill beyond the one they score (rule 3).
+#: Points the sponsor loses for each level of their bill beyond the one they score (rule 3).
 EXTRA_LEVEL_PENALTY = 1
 
 OPTIONS = (
@@ -34,10 +34,20 @@ def level_points(level: Level) -> int:
     return level.count("solid")
 
 
-def occupant_points(levels: list[Level]) -> tuple[int, int]:
-    """(points of the best level held, penalty for the others): rule 3's single-level score."""
-    best = max(level_points(level) for level in levels)
-    return best, EXTRA_LEVEL_PENALTY * (len(levels) - 1)
+def occupant_points(levels: dict[int, Level], sponsor: bool) -> tuple[dict[int, int], int]:
+    """({level number: points it scores}, penalty) for the levels one player holds on a
+    passed bill.
+
+    Rule 3 binds the sponsor, the one player who can "not accept bids for a level and place
+    their own votes a second time": they score their best level only (the lowest of equals)
+    and lose EXTRA_LEVEL_PENALTY for each other. A bidder who wins both auctions declined no
+    bids, so they take "points for every solid box on their level", on each level they hold.
+    """
+    points = {number: level_points(level) for number, level in levels.items()}
+    if not sponsor:
+        return points, 0
+    best = max(sorted(points), key=points.__getitem__)
+    return {best: points[best]}, EXTRA_LEVEL_PENALTY * (len(points) - 1)
 
 
 def rider_payout(rider: Rider, solid_squares: int, other_riders: int) -> tuple[int, int]:

@@ -23,7 +23,7 @@ from typing import Literal
 
 from generator.games.game_state import Ending, GameState
 from generator.games.whipped.deck import Deck
-from generator.games.whipped.items import Bill
+from generator.games.whipped.items import Bill, Level
 from generator.games.whipped.rules import (
     MAX_BID_RIDERS,
     RIDERS_DEALT,
@@ -63,6 +63,17 @@ class Phase(Enum):
 SPONSOR_AUCTION = 1
 
 
+@dataclass(frozen=True)
+class PlacedRider:
+    """A rider bid and accepted: who played it and the level its bid was for. That level is
+    the rider's "your level"; the sponsorship auction's riders (rule 5) go with level 1,
+    which their winner claims as sponsor."""
+
+    seat: int
+    rider: int
+    level: int
+
+
 @dataclass
 class Tally:
     """What happened over a game, for the simulation figures."""
@@ -87,8 +98,8 @@ class WhippedState(GameState[WhippedAction]):
     auctioneer: int
     chooser: int
     occupants: dict[int, int]
-    bill_riders: list[tuple[int, int]]
-    pending_riders: list[tuple[int, int]]
+    bill_riders: list[PlacedRider]
+    pending_riders: list[PlacedRider]
     bids: dict[int, tuple[tuple[int, bool], ...]]
     queue: list[int]
     touched: set[int]
@@ -289,12 +300,12 @@ class WhippedState(GameState[WhippedAction]):
         won = self.bids.pop(seat)
         self._return_all_bids()
         if self.level == SPONSOR_AUCTION:
-            self.pending_riders = [(seat, r) for r, _ in won]
+            self.pending_riders = [PlacedRider(seat, r, SPONSOR_AUCTION) for r, _ in won]
             self.sponsorship_riders = {r for r, _ in won}
             self.chooser = seat
             self.phase = Phase.CHOOSE_BILL
             return
-        self.bill_riders += [(seat, r) for r, _ in won]
+        self.bill_riders += [PlacedRider(seat, r, self.level) for r, _ in won]
         self._occupy(self.level, seat)
 
     def _occupy(self, level: int, seat: int) -> None:
@@ -319,8 +330,8 @@ class WhippedState(GameState[WhippedAction]):
     def _abandon(self) -> None:
         """No consensus: every vote and rider goes back to its player; the turn is skipped."""
         self._return_all_bids()
-        for seat, rider in chain(self.bill_riders, self.pending_riders):
-            self.hands[seat].append(rider)
+        for placed in chain(self.bill_riders, self.pending_riders):
+            self.hands[placed.seat].append(placed.rider)
         if self.bill_index is None:
             self.tally.turns_without_sponsor += 1
         else:
@@ -333,30 +344,28 @@ class WhippedState(GameState[WhippedAction]):
         bill_index = self.bill_index
         assert bill_index is not None, "no bill claimed this turn"
         bill = self.deck.bills[bill_index]
-        held: dict[int, list[int]] = {}
+        held: dict[int, dict[int, Level]] = {}
         for level, seat in sorted(self.occupants.items()):
-            held.setdefault(seat, []).append(level)
+            held.setdefault(seat, {})[level] = bill.levels[level - 1]
             self.votes_on_passed[seat] += len(bill.levels[level - 1])
-        solid = {}
         for seat, levels in held.items():
-            best, penalty = occupant_points([bill.levels[n - 1] for n in levels])
-            self.scores[seat] += best - penalty
-            solid[seat] = best
-            scored = max(levels, key=lambda n: level_points(bill.levels[n - 1]))
-            self.tally.level_points[scored] += best
+            scored, penalty = occupant_points(levels, seat == self.sponsor)
+            self.scores[seat] += sum(scored.values()) - penalty
+            self.tally.level_points.update(scored)
             self.tally.penalty_points += penalty
-        for seat, r in self.bill_riders:
-            rider = self.deck.riders[r]
-            points, votes = rider_payout(rider, solid.get(seat, 0), len(self.bill_riders) - 1)
-            self.scores[seat] += points
-            self.votes[seat] += votes
-            self.vote_budget[seat] += votes
-            self._note_votes(seat)
+        for placed in self.bill_riders:
+            rider = self.deck.riders[placed.rider]
+            solid = level_points(bill.levels[placed.level - 1])
+            points, votes = rider_payout(rider, solid, len(self.bill_riders) - 1)
+            self.scores[placed.seat] += points
+            self.votes[placed.seat] += votes
+            self.vote_budget[placed.seat] += votes
+            self._note_votes(placed.seat)
             self.fired[rider.item.name] += 1
             self.tally.riders_played += 1
             self.tally.rider_points += points
             self.tally.rider_votes += votes
-            self.discards.append(r)
+            self.discards.append(placed.rider)
         self.bill_riders = []
         self.fired[bill.name] += 1
         self.tally.bills_passed += 1
@@ -465,8 +474,7 @@ class WhippedState(GameState[WhippedAction]):
                 self.discards,
                 *self.hands,
                 (r for bid in self.bids.values() for r, _ in bid),
-                (r for _, r in self.bill_riders),
-                (r for _, r in self.pending_riders),
+                (placed.rider for placed in chain(self.bill_riders, self.pending_riders)),
             )
         )
         if sorted(placed) != list(range(len(self.deck.riders))):
@@ -482,7 +490,7 @@ class WhippedState(GameState[WhippedAction]):
                     f"seat {seat} votes: {self.votes[seat]} in supply, {held} accounted, "
                     f"{self.vote_budget[seat]} had this round"
                 )
-        if any(s == self.sponsor and r not in self.sponsorship_riders for s, r in self.bill_riders):
+        if any(p.seat == self.sponsor and p.rider not in self.sponsorship_riders for p in self.bill_riders):
             problems.append("the sponsor added riders to their own bill (rule 4)")
         if self.sponsor is not None and self.sponsor in self.bids:
             problems.append("the sponsor bids on their own bill (rule 4)")

@@ -6,7 +6,7 @@ import pytest
 
 from generator.games.whipped import PLUGIN, items
 from generator.games.whipped.deck import Deck, Rider, rider_of
-from generator.games.whipped.state import Phase, WhippedState
+from generator.games.whipped.state import Phase, PlacedRider, WhippedState
 from generator.sources.frozen import LocMap
 
 ENGINE = PLUGIN.engine
@@ -107,7 +107,7 @@ def test_winning_bid_places_votes_and_riders_losers_take_riders_back():
     play(state, ("accept", 2))
     assert state.occupants == {1: 0, 2: 2}
     assert state.votes[2] == 8
-    assert state.bill_riders == [(2, 6)]
+    assert state.bill_riders == [PlacedRider(seat=2, rider=6, level=2)]
     assert sorted(state.hands[1]) == [3, 4, 5]
     assert state.level == 3 and state.phase is Phase.BIDDING
 
@@ -160,6 +160,19 @@ def test_no_consensus_returns_votes_and_riders_and_skips_the_turn():
     assert 0 in state.table  # the bill stays available
     assert state.scores == [0] * 4 and state.turn_seat == 1
     assert state.tally.bills_failed == 1
+
+
+def test_an_abandoned_bill_stays_on_the_table_for_a_later_sponsor():
+    # Only a passed bill "is set aside, unavailable for selection".
+    state = new_state(deck(plain_bills()))
+    play(state, ("choose_bill", 0))
+    stand_all(state)
+    play(state, ("abandon",))
+    assert state.turn_seat == 1 and ("choose_bill", 0) in state.legal_actions()
+    pass_bill(state, level2=2, rider2=6, level3=3, rider3=9)  # seat 1 sponsors the same bill
+    assert state.fired["Act 0"] == 1 and 0 not in state.table
+    assert state.scores == [0, 3, 2 + 1, 1 + 1]
+    assert (state.tally.bills_failed, state.tally.bills_passed) == (1, 1)
 
 
 def test_round_end_resets_bills_votes_riders_and_moves_the_start_left():
@@ -238,6 +251,24 @@ def test_rule3_sponsor_on_all_three_levels_loses_two():
     assert state.tally.level_points[3] == 4  # the level that scored
 
 
+def test_rule3_a_bidder_who_wins_both_auctions_scores_both_levels():
+    # Rule 3 is the sponsor's: a bidder who wins levels 2 and 3 declined no bids.
+    state = new_state(deck(plain_bills()))
+    pass_bill(state, level2=1, rider2=3, level3=1, rider3=4)
+    assert state.scores == [3, 2 + 1 + 1 + 1, 0, 0]  # both levels and both +1 riders
+    assert state.tally.penalty_points == 0
+    assert state.tally.level_points == {1: 3, 2: 2, 3: 1}
+
+
+def test_a_riders_level_is_the_level_its_bid_won():
+    # "+1 point for each solid square on your level", for a bidder holding two levels.
+    riders = [rider("Committee Seat", "+1 point for each solid square on your level")] * 40
+    bills = [bill(f"Act {i}", level(2), level(4), level(1)) for i in range(8)]
+    state = new_state(deck(bills, riders))
+    pass_bill(state, level2=1, rider2=3, level3=1, rider3=4)
+    assert state.scores[1] == (4 + 1) + (4 + 1)  # levels 2 and 3, a rider on each
+
+
 def test_rule3_fill_self_needs_enough_votes():
     bills = [bill(f"Act {i}", level(5), level(5), level(2)) for i in range(8)]
     state = new_state(deck(bills))
@@ -278,10 +309,33 @@ def test_rule5_special_auction_when_the_sponsor_cannot_afford_level_one():
     assert state.phase is Phase.CHOOSE_BILL and state.current_player() == 2
     assert sorted(state.hands[3]) == [9, 10, 11]  # the losing bid went back
     play(state, ("choose_bill", 1))
-    assert state.sponsor == 2 and state.bill_riders == [(2, 6)]  # riders on the chosen bill
+    assert state.sponsor == 2 and state.bill_riders == [PlacedRider(2, 6, level=1)]  # riders on the chosen bill
     assert state.votes[2] == 1
     assert 2 not in state._eligible_bidders()  # and now rule 4 holds for the new sponsor
     assert state.passes_left == 3  # the timer started afresh for this bill
+
+
+def test_rule5_the_sponsors_riders_go_with_level_one():
+    # As in the test above, seat 1 cannot afford a level 1 (8 votes) and seat 2 wins the
+    # sponsorship; seat 2 then fills level 2 (2 solid squares) too and scores it, but the
+    # rider they bid for the sponsorship counts level 1's single solid square.
+    riders = [rider("Committee Seat", "+1 point for each solid square on your level")] * 40
+    bills = [bill("Act 0", level(4), level(2), level(1))]
+    bills += [bill(f"Act {i}", level(1, 7), level(2), level(1)) for i in range(1, 12)]
+    state = new_state(deck(bills, riders))
+    pass_bill(state, level2=1, rider2=3, level3=1, rider3=4)
+    assert state.phase is Phase.BIDDING and state.level == 1
+    bid_as(state, 2, 6)
+    stand_all(state)
+    play(state, ("accept", 2), ("choose_bill", 1))
+    stand_all(state)
+    play(state, ("fill_self",))
+    bid_as(state, 3, 9)
+    stand_all(state)
+    play(state, ("accept", 3))
+    assert state.fired["Act 1"] == 1
+    assert state.scores[2] == (2 - 1) + 1  # rule 3: level 2 less a point; the rider: level 1
+    assert state.scores[3] == 1 + 1
 
 
 def test_rule5_no_winner_skips_the_turn():
