@@ -1,7 +1,8 @@
 """The 8x8 board as 64-bit integers: square = row * 8 + column, bit `square` set when occupied.
 
 Row 0 is South's home row, row 7 North's. Chips stand on the dark squares, those with
-(row + column) even (a1, c1, ... in chess names, with columns a-h and rows 1-8).
+(row + column) even (a1, c1, ... in chess names, with columns a-h and rows 1-8), or in the
+light-square set-up on the light ones: a diagonal move keeps a chip on its hue.
 
 Move generation always works in the frame of the player to move, who moves up (towards
 row 7). North's position is turned 180 degrees into that frame by `rotate`, which maps
@@ -23,9 +24,12 @@ NOT_AB = FULL ^ FILE_A ^ FILE_B
 NOT_GH = FULL ^ FILE_G ^ FILE_H
 
 DARK = sum(1 << (r * 8 + c) for r in range(8) for c in range(8) if (r + c) % 2 == 0)
+LIGHT = FULL ^ DARK
 
 #: Each player's starting squares in their own (moving-up) frame: the dark squares of rows 0-1.
 HOME = DARK & (ROW_0 | ROW_0 << 8)
+#: The same in the light-square set-up: the light squares of rows 0-1.
+LIGHT_HOME = LIGHT & (ROW_0 | ROW_0 << 8)
 
 
 def _reversed_bytes() -> bytes:
@@ -38,6 +42,12 @@ _REVERSE_BITS = _reversed_bytes()
 def rotate(bb: int) -> int:
     """The board turned 180 degrees: square s goes to 63 - s (a 64-bit bit reversal)."""
     return int.from_bytes(bb.to_bytes(8, "big").translate(_REVERSE_BITS), "little")
+
+
+def mirror(sq: int) -> int:
+    """The square turned left to right (column c to 7 - c, same row): the other hue, and
+    diagonals stay diagonals, so a game mirrored is the same game on the other hue."""
+    return sq ^ 7
 
 
 def square(row: int, column: int) -> int:

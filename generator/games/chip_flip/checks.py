@@ -9,7 +9,10 @@ Codes (severity, meaning):
 - CF005 error    a chip is wider than a board square
 - CF006 error    a component file has a kind Chip Flip does not know
 - CF010 error    a side does not have exactly 8 chips of a chip kind
-- CF011 error    a chip does not start on a dark square of its owner's two home rows
+- CF011 error    a chip does not start on a dark square of its owner's two home rows (the
+                 deck lists the dark-square set-up; `--variant light-squares` plays it on
+                 the light squares, `--variant free-placement` lets the players place the
+                 numbered chips)
 - CF012 error    two chips start on the same square
 - CF020 error    an icon is neither a built-in icon nor an existing icons/<name>.svg in the game folder
 - CF021 error    a chip shows the same icon on both sides
@@ -131,7 +134,8 @@ def check_placement(chips: list[Chip], kind: str, game: Game) -> list[Finding]:
                 error(
                     "CF011",
                     f"{SEATS[chip.owner]} chip on {chip.item.square}: "
-                    "chips start on the dark squares of their owner's two home rows",
+                    "chips start on the dark squares of their owner's two home rows "
+                    "(--variant light-squares plays them on the light ones)",
                     loc,
                 )
             )

@@ -7,11 +7,13 @@ from dataclasses import replace
 from generator.findings import Finding
 from generator.games.base import Engine, Policy, Supply, Variant
 from generator.games.chip_flip import checks
+from generator.games.chip_flip.board import DARK, HOME, LIGHT, LIGHT_HOME
 from generator.games.chip_flip.deck import Deck, load_deck
 from generator.games.chip_flip.figures import ChipFlipTally, figures
+from generator.games.chip_flip.placing import FreePlacement
 from generator.games.chip_flip.policies import POLICIES
-from generator.games.chip_flip.position import NORTH, SOUTH, setup
-from generator.games.chip_flip.rules import VARIANTS
+from generator.games.chip_flip.position import setup
+from generator.games.chip_flip.rules import ADVANCED, FREE_PLACEMENT, LIGHT_SQUARES, VARIANTS, flip
 from generator.games.chip_flip.state import (
     BACKWARD,
     CHIPS,
@@ -41,21 +43,32 @@ class ChipFlipEngine(Engine[ChipFlipState]):
         return checks.static_checks(game)
 
     def new_game(self, deck: Deck, num_players: int, rng: random.Random, options: dict) -> ChipFlipState:
-        """options: {"advanced": True} plays the numbered chips (jumps by value, backward too).
+        """options, each NAME: True: "advanced" plays the numbered chips (jumps by value,
+        backward too); "light-squares" sets every chip up on the light squares, each on its
+        deck square turned left to right; "free-placement" is advanced play whose players
+        place their numbered chips themselves first (the deck's squares unused).
 
-        "To decide who will move first, flip a chip": heads (rng.random() < 0.5) South."""
+        "To decide who will move first, flip a chip" (rules.flip): at once, or with free
+        placement once every chip is placed."""
         if num_players != 2:
             raise ValueError("Chip Flip is a game for 2 players")
-        unknown = set(options or {}) - {variant.name for variant in self.variants()}
+        chosen = options or {}
+        unknown = set(chosen) - {variant.name for variant in self.variants()}
         if unknown:
             raise ValueError(f"unknown Chip Flip option(s): {', '.join(sorted(unknown))}")
-        advanced = bool((options or {}).get("advanced", False))
+        free, light = bool(chosen.get(FREE_PLACEMENT)), bool(chosen.get(LIGHT_SQUARES))
+        advanced = free or bool(chosen.get(ADVANCED))
         chips = deck.chip_set(advanced)
         if not chips:
             kind = "numbered-chip" if advanced else "chip"
             raise ValueError(f"the game has no {kind}s to play with")
-        first = SOUTH if rng.random() < 0.5 else NORTH
-        return ChipFlipState(replace(setup(chip.placement() for chip in chips), turn=first), rng)
+        placements = [chip.placement() for chip in chips]
+        hue = LIGHT if light else DARK
+        if free:
+            return ChipFlipState(FreePlacement.of(placements, LIGHT_HOME if light else HOME), rng, hue)
+        if light:
+            placements = [placement.mirrored() for placement in placements]
+        return ChipFlipState(replace(setup(placements), turn=flip(rng)), rng, hue)
 
     def variants(self) -> tuple[Variant, ...]:
         return VARIANTS

@@ -2,6 +2,8 @@
 
 score_margin: how far apart the two sides' points were at the end of each finished game
 (|South - North|, 0 for a level game): games per margin, smallest first, and the mean.
+`points` and `score_margin` count the finished games only (a game the harness's cap cut
+short has no final score), and `counted_over` says so; game_length counts every game.
 """
 
 from collections import Counter
@@ -58,6 +60,7 @@ class ChipFlipTally:
                 "median": tallies.median(self.lengths) if self.games else 0.0,
                 "max": max(self.lengths, default=0),
             },
+            "counted_over": dict.fromkeys(("points", "score_margin"), f"of the {finished} games that ended"),
         }
 
 

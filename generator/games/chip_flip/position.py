@@ -5,10 +5,10 @@ immutable: `push(move)` returns the next one.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.games.chip_flip import movegen
-from generator.games.chip_flip.board import HOME, rotate, square_name, squares_of
+from generator.games.chip_flip.board import HOME, mirror, rotate, square_name, squares_of
 
 SOUTH, NORTH = 0, 1
 SEATS = ("South", "North")
@@ -46,12 +46,18 @@ PASS = Move(())
 
 @dataclass(frozen=True)
 class Placement:
-    """A chip at the start: its owner, square and (advanced) the values on its two sides."""
+    """A chip at the start: its owner, square and (advanced) the values on its two sides.
+    In free placement (placing.py) it is also the action of putting that chip there."""
 
     owner: int
     square: int
     own_value: int | None = None
     other_value: int | None = None
+
+    def mirrored(self) -> "Placement":
+        """The same chip on the square turned left to right: the light-square set-up of a
+        dark-square one (see board.mirror)."""
+        return replace(self, square=mirror(self.square))
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,11 +187,13 @@ def default_placements(advanced: bool = False) -> list[Placement]:
     return placements
 
 
-def setup(placements: Iterable[Placement]) -> Position:
-    """The starting position of these chips, South to move."""
+def setup(placements: Iterable[Placement], advanced: bool | None = None) -> Position:
+    """The starting position of these chips, South to move; `advanced`: whether the chips
+    carry values (None: whether these do; free placement's board may have none yet)."""
     placements = list(placements)
     south = north = 0
-    advanced = any(p.own_value is not None for p in placements)
+    if advanced is None:
+        advanced = any(p.own_value is not None for p in placements)
     south_values, north_values = [0] * 64, [0] * 64
     for p in placements:
         if p.owner == SOUTH:

@@ -1,6 +1,10 @@
 """The game state the simulation harness drives: a Position plus what the report counts, and
 the ways a game ends.
 
+With free placement the state starts in its set-up (a FreePlacement, placing.py): its
+actions are then Placements, and `position` is the board so far; play begins once every
+chip is placed. Placing counts in neither `turns` (game length is play) nor `fired`.
+
 The state also keeps how often each position occurred: the third occurrence of a position
 (the same chips, values, scores and side to move) ends the game, scored as any other end
 (the higher score wins). This is an addition to the rules, which cannot end an advanced
@@ -10,11 +14,13 @@ a5xc3 repeats the position).
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
-from generator.games.chip_flip.position import NORTH, SOUTH, Move, Position
-from generator.games.chip_flip.rules import REPETITIONS_TO_END, scores
+from generator.games.chip_flip.placing import FreePlacement
+from generator.games.chip_flip.position import NORTH, SOUTH, Move, Placement, Position
+from generator.games.chip_flip.rules import REPETITIONS_TO_END, flip, scores
 from generator.games.game_state import Ending, GameState
 
 #: What `fired` counts, by move kind.
@@ -24,6 +30,9 @@ STEP, PASS_NAME, SCORE, BACKWARD = "step", "pass", "score", "backward jump"
 JUMPS = ("single jump", "double jump", "triple jump")
 #: The physical components in play, as Engine.supply names them.
 CHIPS, NUMBERED_CHIPS = "chips", "numbered chips"
+
+#: What a player does: place a chip (free placement's set-up) or move (a pass too).
+ChipFlipAction = Move | Placement
 
 
 class ChipFlipEnding(Ending):
@@ -74,18 +83,28 @@ def move_kinds(position: Position, move: Move) -> list[str]:
     return kinds
 
 
-class ChipFlipState(GameState[Move]):
+class ChipFlipState(GameState[ChipFlipAction]):
     """A game of Chip Flip in progress."""
 
-    def __init__(self, position: Position, rng: random.Random):
+    def __init__(self, start: Position | FreePlacement, rng: random.Random, hue: int = DARK):
+        """A game from its starting position, or from free placement's set-up (the chip is
+        flipped for the first move when it is done); `hue`: the squares the chips stand on,
+        board.DARK or board.LIGHT."""
         super().__init__(2, rng)
-        self.position = position
-        self.first_player = position.turn
-        self.chips = position.chip_count()
-        self.seen: Counter[Position] = Counter([position])
-        self._moves: list[Move] | None = None
-        # Chips on the board and chips carried off as points are all out of the box.
-        self.note_in_play(NUMBERED_CHIPS if position.advanced else CHIPS, self.chips)
+        self.hue = hue
+        self.placing = start if isinstance(start, FreePlacement) else None
+        self.position = start if isinstance(start, Position) else start.position()
+        self.first_player = self.position.turn
+        self.chips = self.position.chip_count() + self.in_hand
+        self.seen: Counter[Position] = Counter() if self.placing is not None else Counter([self.position])
+        self._moves: Sequence[ChipFlipAction] | None = None
+        # Chips on the board, in hand and carried off as points are all out of the box.
+        self.note_in_play(NUMBERED_CHIPS if self.position.advanced else CHIPS, self.chips)
+
+    @property
+    def in_hand(self) -> int:
+        """Chips still to be placed (free placement's set-up)."""
+        return self.placing.in_hand() if self.placing is not None else 0
 
     def __getstate__(self) -> dict:
         """What a copy of the state carries. Once the game is over (a worker process sends
@@ -105,26 +124,44 @@ class ChipFlipState(GameState[Move]):
     def current_player(self) -> int:
         return self.position.turn
 
-    def legal_actions(self) -> list[Move]:
+    def legal_actions(self) -> list[ChipFlipAction]:
         if self._moves is None:
-            self._moves = [] if self.repeated else self.position.legal_moves()
+            if self.placing is not None:
+                self._moves = self.placing.legal()
+            else:
+                self._moves = [] if self.repeated else self.position.legal_moves()
         return list(self._moves)
 
-    def apply(self, action: Move) -> None:
+    def apply(self, action: ChipFlipAction) -> None:
         if action not in self.legal_actions():
             raise ValueError(f"{action} is not a legal move here")
-        self.fired.update(move_kinds(self.position, action))
-        self.position = self.position.push(action)
-        self.seen[self.position] += 1
+        if isinstance(action, Placement):
+            self._place(action)
+        else:
+            self.fired.update(move_kinds(self.position, action))
+            self.position = self.position.push(action)
+            self.seen[self.position] += 1
+            self.turns += 1
         self._moves = None
-        self.turns += 1
+
+    def _place(self, placement: Placement) -> None:
+        """Put a chip down; after the last one, flip a chip for who moves first."""
+        assert self.placing is not None  # only the set-up has placements among its actions
+        placing = self.placing.push(placement)
+        if not placing.done:
+            self.placing, self.position = placing, placing.position()
+            return
+        self.placing = None
+        self.first_player = flip(self.rng)
+        self.position = replace(placing.position(), turn=self.first_player)
+        self.seen[self.position] += 1
 
     def is_terminal(self) -> bool:
         return not self.legal_actions()
 
     def outcome(self) -> Outcome | None:
         """How the game ended (by repetition too); None while it goes on."""
-        return outcome(self.position, self.repeated)
+        return None if self.placing is not None else outcome(self.position, self.repeated)
 
     def end_reason(self) -> ChipFlipEnding:
         """How the finished game ended (ValueError while it goes on)."""
@@ -142,13 +179,16 @@ class ChipFlipState(GameState[Move]):
         problems = []
         if pos.south & pos.north:
             problems.append("a square holds chips of both sides")
-        if pos.chip_count() + sum(pos.scores) != self.chips:
+        if pos.chip_count() + sum(pos.scores) + self.in_hand != self.chips:
             problems.append(
-                f"{pos.chip_count()} chips on the board and {sum(pos.scores)} "
+                f"{pos.chip_count()} chips on the board, {self.in_hand} in hand and {sum(pos.scores)} "
                 f"points do not add up to the {self.chips} chips of the start"
             )
-        if (pos.south | pos.north) & ~DARK:
-            problems.append("a chip stands on a light square")
+        if (pos.south | pos.north) & ~self.hue:
+            problems.append(f"a chip stands on a {'light' if self.hue == DARK else 'dark'} square")
+        placing = self.placing
+        if placing is not None and (pos.south & ~placing.squares(SOUTH) or pos.north & ~placing.squares(NORTH)):
+            problems.append("a chip was placed off its owner's home squares")
         if pos.south & ROW_7 or pos.north & ROW_0:
             problems.append("a chip stayed on its far row instead of scoring")
         if pos.south_values is not None and pos.north_values is not None:

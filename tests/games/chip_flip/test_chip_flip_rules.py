@@ -63,8 +63,9 @@ def test_the_board_and_the_chips_are_the_rules_numbers():
     assert all((sq // 8 + sq % 8) % 2 == 0 for sq in south + north)
 
 
-def test_the_one_variant_is_advanced_play_and_a_new_game_plays_it():
-    assert [variant.name for variant in VARIANTS] == ["advanced"]
+def test_the_variants_are_advanced_play_and_the_rules_two_other_set_ups():
+    # tests/games/chip_flip/test_chip_flip_variants.py plays the two set-ups.
+    assert [variant.name for variant in VARIANTS] == ["advanced", "light-squares", "free-placement"]
     engine = ChipFlipEngine()
     deck = engine.load_deck(load_game(SHIPPED))
     assert engine.new_game(deck, 2, random.Random(0), {"advanced": True}).position.advanced
