@@ -80,6 +80,17 @@ class FigureRun:
     seed: int = 0
 
 
+@dataclass(frozen=True)
+class RunSettings:
+    """The settings of the run a game's figure runs go with (`--policy`, `--option`,
+    `--variant`), for figures that follow them (Engine.figure_runs and run_figures)."""
+
+    #: The policy every seat plays.
+    policy: str
+    #: What new_game is given: every declared option, and each variant asked for as True.
+    options: Mapping[str, object] = field(default_factory=dict)
+
+
 #: The type of a game's states.
 StateT = TypeVar("StateT", bound=GameState[Any])
 
@@ -168,13 +179,14 @@ class Engine(ABC, Generic[StateT]):
         (generator/check/simulate.py)."""
         return None
 
-    def figure_runs(self) -> tuple[FigureRun, ...]:
+    def figure_runs(self, settings: RunSettings | None = None) -> tuple[FigureRun, ...]:
         """Further games the harness plays for run_figures (after any simulation of one game
-        or more)."""
+        or more), for a run with these settings; None: the run's settings are not known, and
+        the engine plays its own."""
         return ()
 
-    def run_figures(self, runs: dict[str, list[StateT]]) -> dict:
-        """Figures from the games of figure_runs(), by run name, added to the report."""
+    def run_figures(self, runs: dict[str, list[StateT]], settings: RunSettings | None = None) -> dict:
+        """Figures from the games of figure_runs(settings), by run name, added to the report."""
         return {}
 
     def component_counts(self, game: Game) -> dict[str, int]:

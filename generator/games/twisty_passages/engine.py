@@ -5,7 +5,7 @@ it plays by are in the package's docstring (__init__.py)."""
 import random
 
 from generator.findings import Finding
-from generator.games.base import Engine, FigureRun, Option, Policy, Variant, random_policy
+from generator.games.base import Engine, FigureRun, Option, Policy, RunSettings, Variant, random_policy
 from generator.games.twisty_passages import checks, deck, figures, policies
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.figures import TwistyTally
@@ -59,8 +59,8 @@ class TwistyEngine(Engine[TwistyState]):
     def figure_tally(self) -> TwistyTally:
         return TwistyTally()
 
-    def figure_runs(self) -> tuple[FigureRun, ...]:
-        return figures.RUNS
+    def figure_runs(self, settings: RunSettings | None = None) -> tuple[FigureRun, ...]:
+        return figures.runs(settings)
 
-    def run_figures(self, runs: dict[str, list[TwistyState]]) -> dict:
-        return figures.run_figures(runs, self.max_actions)
+    def run_figures(self, runs: dict[str, list[TwistyState]], settings: RunSettings | None = None) -> dict:
+        return figures.run_figures(runs, settings, self.max_actions)

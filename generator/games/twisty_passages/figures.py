@@ -3,13 +3,16 @@
 - speed: for each declared speed 1..10 (and one row for all faster turns, "11+"), the share
   of turns ended before drawing all their cards and the mean change of the path length;
 - game_length: turns per game (mean, median, p95) and completed share, for the harness's
-  games; game_length_by_players: the same for 2 to 5 players, adaptive policy;
+  games; game_length_by_players: the same for 2 to 5 players;
 - threshold_plus_4: How Long? with 4 more cards to win (`cards_to_win=+4`), with one deck
   and with a double deck: the completed share and the mean length, and whether that agrees
   with the rules' claim that one deck makes such a game "nearly impossible to win".
 
-The last two need games of their own: RUNS declares them and the shared harness plays them
-(Engine.figure_runs), like the report's games.
+The last two need games of their own: runs() declares them and the shared harness plays them
+(Engine.figure_runs), like the report's games. They follow the run's settings: its policy,
+options and variants (How Long? +4 sets its own cards_to_win and deck), the adaptive policy
+and the rules' numbers where a caller gives none (OWN_SETTINGS); each says what it was
+played with (`played_with`).
 
 The rules' claim is not reproduced. In 300 seeded games a player count, adaptive policy,
 every +4 game ended with one deck as with two: 4 players took 21.1 turns on average with
@@ -26,11 +29,11 @@ import statistics
 from collections import Counter
 
 from generator.games import tallies
-from generator.games.base import FigureRun
+from generator.games.base import FigureRun, RunSettings
 from generator.games.tallies import gathered
 from generator.games.twisty_passages.deck import Deck
 from generator.games.twisty_passages.position import MAX_SPEED, TurnRecord
-from generator.games.twisty_passages.rules import parse_cards_to_win
+from generator.games.twisty_passages.rules import OPTIONS, parse_cards_to_win
 from generator.games.twisty_passages.state import TwistyState
 
 #: A share of games completed at or below this is "nearly impossible to win".
@@ -145,17 +148,57 @@ def game_length(states: list[TwistyState]) -> dict:
 GAMES = 60
 PLUS_4 = parse_cards_to_win("+4")
 PLUS_4_PLAYERS = 4
-RUNS = (
-    *(FigureRun(f"players-{n}", n, GAMES, "adaptive", seed=1) for n in range(2, 6)),
-    FigureRun("single_deck", PLUS_4_PLAYERS, GAMES, "adaptive", {"cards_to_win": PLUS_4}, seed=1),
-    FigureRun("double_deck", PLUS_4_PLAYERS, GAMES, "adaptive", {"cards_to_win": PLUS_4, "double_deck": True}, seed=1),
-)
+#: What the figures' own games are played with when the run's settings are not given.
+OWN_SETTINGS = RunSettings("adaptive")
 
 
-def threshold_plus_4(single_deck: list[TwistyState], double_deck: list[TwistyState], max_actions: int) -> dict:
-    """How Long? +4 with one deck and with a double deck, against the rules' claim."""
+def played_with(settings: RunSettings | None) -> RunSettings:
+    """The settings the figures' own games follow: the run's (OWN_SETTINGS when not given),
+    every declared option filled in, so that the figures can say what they were played with."""
+    given = settings or OWN_SETTINGS
+    return RunSettings(given.policy, {**{o.name: o.default for o in OPTIONS}, **given.options})
+
+
+def plus_4_settings(settings: RunSettings) -> RunSettings:
+    """The settings with How Long?'s 4 more cards to win and one deck: the double deck is
+    what threshold_plus_4 compares, so it is never taken from the run."""
+    options = {name: value for name, value in settings.options.items() if name != "double_deck"}
+    return RunSettings(settings.policy, {**options, "cards_to_win": PLUS_4})
+
+
+def runs(settings: RunSettings | None) -> tuple[FigureRun, ...]:
+    """The figures' own games, with the run's policy, options and variants."""
+    played = played_with(settings)
+    plus_4 = plus_4_settings(played)
+    return (
+        *(FigureRun(f"players-{n}", n, GAMES, played.policy, played.options, seed=1) for n in range(2, 6)),
+        FigureRun("single_deck", PLUS_4_PLAYERS, GAMES, plus_4.policy, plus_4.options, seed=1),
+        FigureRun("double_deck", PLUS_4_PLAYERS, GAMES, plus_4.policy, {**plus_4.options, "double_deck": True}, seed=1),
+    )
+
+
+def labelled(settings: RunSettings) -> dict:
+    """The `played_with` entry of a figure: its games' policy and options."""
+    return {"policy": settings.policy, "options": dict(settings.options)}
+
+
+def game_length_by_players(states: list[TwistyState], settings: RunSettings) -> dict:
+    """Game length for 2 to 5 players, and what those games were played with."""
+    return {"played_with": labelled(settings), "players": game_length(states)}
+
+
+def threshold_plus_4(
+    single_deck: list[TwistyState], double_deck: list[TwistyState], settings: RunSettings, max_actions: int
+) -> dict:
+    """How Long? +4 with one deck and with a double deck (each played with `settings`, the
+    double deck added), against the rules' claim."""
     games = len(single_deck)
-    out: dict = {"players": PLUS_4_PLAYERS, "games": games, "policy": "adaptive", "max_actions": max_actions}
+    out: dict = {
+        "players": PLUS_4_PLAYERS,
+        "games": games,
+        "played_with": labelled(settings),
+        "max_actions": max_actions,
+    }
     shares = {}
     for name, states in (("single_deck", single_deck), ("double_deck", double_deck)):
         done = [s.turns for s in states if s.is_terminal()]
@@ -171,13 +214,16 @@ def figures(states: list[TwistyState]) -> dict:
     return gathered(TwistyTally(), states).figures()
 
 
-def run_figures(runs: dict[str, list[TwistyState]], max_actions: int) -> dict:
-    """The figures from RUNS (each game capped at max_actions): game length by player
-    count, and How Long? +4."""
-    by_players = [state for n in range(2, 6) for state in runs[f"players-{n}"]]
+def run_figures(played: dict[str, list[TwistyState]], settings: RunSettings | None, max_actions: int) -> dict:
+    """The figures from the games of runs(settings) (each capped at max_actions): game
+    length by player count, and How Long? +4."""
+    by_players = [state for n in range(2, 6) for state in played[f"players-{n}"]]
+    followed = played_with(settings)
     return {
-        "game_length_by_players": game_length(by_players),
-        "threshold_plus_4": threshold_plus_4(runs["single_deck"], runs["double_deck"], max_actions),
+        "game_length_by_players": game_length_by_players(by_players, followed),
+        "threshold_plus_4": threshold_plus_4(
+            played["single_deck"], played["double_deck"], plus_4_settings(followed), max_actions
+        ),
     }
 
 
