@@ -42,15 +42,16 @@ the line of the rules each one reads):
   cent owed (this move triggers nothing). Voluntary payments (offers, locks) need the cents.
 - Ongoing steps (Chaos, Famine, Extremes, Stasis, Bounty) hold while their step shows in a
   register. "Rolls" in Chaos are movement rolls: the turn's roll and Life of Motion's die
-  rolls, each modified on its own; Extremes' "die rolls" are every die rolled. Order: dice
-  doubled, odd rolls +2, rolls reduced (not below 0), then backward ("go back one die
-  roll" then goes forward). "Coin gains are halved" / "no player can gain money": every
-  amount a player receives is halved (rounded down) / zero, the rest going to the jar;
-  payers still pay in full.
+  rolls, each modified on its own; Extremes' "die rolls" are every die rolled (a roll
+  chosen instead of rolled is none, so is not doubled). Order: dice doubled, odd rolls +2,
+  rolls reduced (not below 0), then backward ("go back one die roll" then goes forward).
+  "Coin gains are halved" / "no player can gain money": every amount a player receives is
+  halved (rounded down) / zero, the rest going to the jar; payers still pay in full.
 - Turns: lost turns are skipped (not counted as played); "another turn" / "Take 2 turns"
   are extra turns after the current one; "take a turn right now" is a whole turn played at
   once, inside the current turn, which then goes on. "Choose your next roll": the chooser
-  picks 1-6 for the next movement roll(s) of that player; modifiers still apply.
+  picks 1-6 for the next movement roll(s) of that player; Chaos's modifiers still apply,
+  Extremes' doubling does not.
 - The Crown: landing on Life of Royalty's register takes the Crown, advances the strip and
   the lander obeys the new step (giving the Crown cents is then nothing). Other players who
   pass or share the wearer's space during a move obey the current Royalty step afterwards.
@@ -62,8 +63,12 @@ the line of the rules each one reads):
   triggers this effect".
 - Life of Mortality: Time tokens come from the jar; a player with at least ten (the note's
   number) is out: no more turns, not a target, returns -1 so they never win.
-- Life of Waste: cents are put on the space where the obeyer stands; a lander on a space
+- Life of Waste: cents are put on the space where the obeyer stands (at START, in the jar);
+  cents the obeyer lacks are owed as a fee and put nothing on any space. A lander on a space
   whose register holds Life of Waste may collect them before obeying the register.
+- Life of Justice (2) "Gather up all coin piles and redistribute them evenly": the stashes
+  of the players still in, shared in equal whole cents; the rest (fewer cents than
+  players) goes to the jar.
 - Choices the rules leave open: "Choose a player to give another player" needs two players
   other than you under Justice's note (else nothing happens), "Choose two players to give a
   player" three; "distribute them as you see fit" gives the half to one chosen player other
@@ -90,12 +95,17 @@ ever: Life of Chaos (5) "All: Do not roll to move. Pay one cent for each space y
 advance" showing while every player still in has no cent, and Chaos (6) "All rolls go
 backward" showing with every pawn at START. The engine detects both (`stalemate`) and stops
 the game; end_reason() says which of the two it is and the `stalemate_steps`
-figure which step held it. A rarer third one it does not
-detect (the harness's action cap stops it): the Crown's wearer, reversed on the first space,
-can never move again, and a broke player at START who has not reached the end passes them
-on every move, owes Life of Royalty (2)'s seven cents and falls back to START.
+figure which step held it. Rarer ones it does not detect (the harness's action cap stops
+them): the Crown's wearer, reversed on the first space, can never move again, and a broke
+player at START who has not reached the end passes them on every move and falls back to
+START whenever the Royalty step showing makes them owe at least their roll: (2)'s seven
+cents against any roll Extremes (3) has not doubled, or (5)'s five while Chaos (1) "All
+rolls are reduced by 1" keeps every roll at 5 or less. And Chaos (5) showing with every
+player still in broke but one, whose cent buys a step onto a centre space that gives it
+back (Joy (0)) and bounces them back where they were (Motion (2)), Stasis (5) holding
+every other register.
 
-Additions, not the rules (the `house-rules` variant, which closes the three holes):
+Additions, not the rules (the `house-rules` variant, which closes these holes):
 
 - Chaos (5)'s "All:" lasts one round, like "All flip 5:": when the step is obeyed, every
   player still in pays for their next move instead of rolling; it does not hold while the

@@ -131,6 +131,8 @@ class Effects:
             self.transfer(b, receiver, cents)
 
     def _op_redistribute(self, ctx):
+        """The stashes of the players still in, shared in equal whole cents; the few cents
+        that cannot be shared evenly go to the jar."""
         players = self.active()
         total = sum(self.money[p] for p in players)
         share = total // len(players)
@@ -448,14 +450,17 @@ class Effects:
         self.tithe[ctx.who] = True
 
     def _op_put_on_space(self, ctx, cents):
-        """Cents from your stash onto the space you stand on (to the jar at START)."""
+        """Cents from your stash onto the space you stand on (to the jar at START). What you
+        lack is owed, as a fee: it moves you back and puts nothing on any space, so a space
+        holds an entry only while cents lie on it."""
         space = self.pos[ctx.who]
         if space < 0:
             self.lose(ctx.who, cents)
             return
         paid = min(cents, self.money[ctx.who])
-        self.money[ctx.who] -= paid
-        self.space_coins[space] = self.space_coins.get(space, 0) + paid
+        if paid:
+            self.money[ctx.who] -= paid
+            self.space_coins[space] = self.space_coins.get(space, 0) + paid
         if cents > paid:
             self.fall_back(ctx.who, cents - paid)
 

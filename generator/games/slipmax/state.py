@@ -138,6 +138,8 @@ class SlipmaxState(Effects, GameState[SlipmaxAction]):
             )
         if min(self.money) < 0 or min(self.reg_lock) < 0 or any(c < 0 for c in self.space_coins.values()):
             problems.append(f"negative holdings: money {self.money}, locks {self.reg_lock}")
+        if 0 in self.space_coins.values():
+            problems.append(f"a space keeps an empty pile of cents: {self.space_coins}")
         if min(self.time) < 0 or sum(self.time) != self.time_out:
             problems.append(f"Time tokens not conserved: {self.time} vs {self.time_out} issued")
         if any(not -1 <= p <= self.last_space for p in self.pos):
@@ -260,7 +262,10 @@ class SlipmaxState(Effects, GameState[SlipmaxAction]):
         return self.ongoing().get("pay_to_move")
 
     def _movement(self, p: int) -> Play:
-        """Signed spaces to move this turn: paid, chosen or rolled (with modifiers)."""
+        """Signed spaces to move this turn: paid, chosen or rolled (with modifiers).
+
+        A chosen roll is not a die rolled, so Life of Extremes' "All die rolls are doubled"
+        leaves it as chosen; Chaos's roll modifiers apply to it as to a rolled one."""
         price = self._price_to_move(p)
         if price:
             spaces = yield from self._ask(p, "pay_to_move", list(range(self.money[p] // price + 1)), force=True)
@@ -279,8 +284,8 @@ class SlipmaxState(Effects, GameState[SlipmaxAction]):
                 if (yield from self._ask(p, "reroll", [False, True])):
                     self.rerolled = True
                     value = self.die()
-        if "dice_doubled" in self.ongoing():
-            value *= 2
+            if "dice_doubled" in self.ongoing():
+                value *= 2
         return self.modified_roll(value)
 
     def modified_roll(self, value: int) -> int:

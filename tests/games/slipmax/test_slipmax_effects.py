@@ -73,6 +73,17 @@ def test_gather_up_all_coin_piles_and_redistribute_them_evenly():
     assert state.money == [7, 7, 7]
 
 
+def test_gathering_the_coin_piles_of_players_still_in_puts_the_odd_cents_in_the_jar():
+    state = before("Life of Justice", 2, 3)
+    set_money(state, 1, 3)
+    set_money(state, 2, 9)
+    state.out[2] = True
+    jar = state.bank_out
+    roll(state)
+    assert state.money == [6, 6, 9]  # 13 cents between two players still in; seat 2 is out
+    assert state.bank_out == jar - 1
+
+
 def test_never_target_yourself_keeps_you_out_of_the_choice():
     state = reveal("Life of Justice", 0, 3)
     assert state.legal_actions() == [("give_between", (1, 2)), ("give_between", (2, 1))]
@@ -265,6 +276,13 @@ def test_all_die_rolls_are_doubled():
     assert state.pos[0] == 3  # 4 spaces from START
 
 
+def test_a_chosen_roll_is_no_die_rolled_so_extremes_does_not_double_it():
+    state = _showing("Life of Extremes", 3, "pentagon")
+    state.chosen_rolls[0] = [0]  # Control (3): Choose your next roll instead of rolling.
+    act(state, "choose_own_roll", 3)
+    assert state.pos[0] == 2  # 3 spaces from START, not 6
+
+
 def test_pay_one_cent_for_each_space_instead_of_rolling():
     state = _showing("Life of Chaos", 5, "pentagon")
     assert [v for _, v in state.legal_actions()] == list(range(11))
@@ -331,6 +349,14 @@ def test_waste_coins_are_collected_then_put_back():
     act(state, "collect", True)
     assert state.money[0] == 12  # 10 + 5 collected - 3 put on this space
     assert state.space_coins == {2: 3}
+
+
+def test_waste_cents_a_broke_player_lacks_are_owed_and_put_nothing_on_a_space():
+    state = before("Life of Waste", 3)  # (0) and (1) x2: put 2, then 3 twice, on this space
+    set_money(state, 0, 3)
+    roll(state)
+    assert state.space_coins == {2: 3}  # 2, then the 1 cent left; no empty pile on space 0
+    assert state.pos[0] == -1 and state.money[0] == 0  # back 2 to space 0, then 3 to START
 
 
 # -- every step -----------------------------------------------------------------------------

@@ -263,11 +263,11 @@ def test_house_rules_games_never_stop():
         assert state.is_terminal() and state.ended_by_rules(), seed
 
 
-def _crown_trap(house_rules: bool):
+def _crown_trap(house_rules: bool, step: int = 2, draws: tuple[float, ...] = (face(3), face(2))):
     """Seat 1 wears the Crown, reversed on the first space; broke seat 0 at START has not
-    reached the end, and Royalty (2) "Give the Crown seven cents" shows."""
-    state = new(3, face(3), face(2), house_rules=house_rules)
-    put(state, "hexagon", "Life of Royalty", 2)
+    reached the end, and Royalty (2) "Give the Crown seven cents" (or `step`) shows."""
+    state = new(3, *draws, house_rules=house_rules)
+    put(state, "hexagon", "Life of Royalty", step)
     put(state, "semicircle", "Life of Stasis")
     set_money(state, 0, 0)
     state.crown = 1
@@ -290,3 +290,17 @@ def test_house_rules_a_reversed_player_bounces_off_the_first_space():
     assert state.pos[0] == -1
     roll(state)  # a 2 counterclockwise from space 0 bounces off the first space: spaces 1, 2
     assert state.pos[1] == 2
+
+
+def test_royalty_five_keeps_a_broke_player_at_start_while_no_roll_is_above_five():
+    state = _crown_trap(False, 5, (face(6),))
+    put(state, "triangle", "Life of Chaos", 1)  # All rolls are reduced by 1.
+    roll(state)  # a 6 made 5: seat 0 passes the wearer to space 4, owes 5, falls back to START
+    assert state.pos[0] == -1
+    assert state.money == [0, 15, 5]  # "Everyone must give the Crown 5 cents": seat 2 too
+
+
+def test_royalty_five_lets_a_roll_of_six_out_of_the_crown_trap():
+    state = _crown_trap(False, 5, (face(6),))
+    roll(state)  # to space 5, owes 5: back to the wearer's space 0, where falling back triggers nothing
+    assert state.pos[0] == 0 and state.money == [0, 15, 5]
