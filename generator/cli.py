@@ -627,7 +627,7 @@ def sweep_command(
       cutsheet sweep components/slipmax --vary players=2,4,6 --vary variant=none,house-rules
     An unknown setting or value is a usage error (exit 2) listing what the game offers;
     Ctrl-C writes the combinations played so far (exit 130)."""
-    from generator.check.sweep import run_sweep, sweep_plan, vary, write_csv
+    from generator.check.sweep import run_sweep, sweep_plan, terminal_lines, vary, write_csv
     from generator.check.sweep_html import write_html
     from generator.pipeline import check_first
 
@@ -657,12 +657,8 @@ def sweep_command(
         _fail(_unwritable(out_dir, exc))
     except KeyboardInterrupt:
         _interrupted()
-    for combination, report in zip(swept.combinations, swept.reports, strict=False):
-        first = report.first_player_rate()["rate"]
-        click.echo(
-            f"{combination.label}: {report.games} games, {report.completed_share:.1%} ended by the rules, "
-            f"mean {report.turns['mean']:.1f} turns, first player won {first:.1%}"
-        )
+    for line in terminal_lines(swept):
+        click.echo(line)
     click.echo(f"sweep of {len(swept.reports)} combinations -> {display_path(out_dir / 'sweep.csv')}, sweep.html")
     sys.exit(INTERRUPTED if swept.interrupted else 0)
 

@@ -5,6 +5,10 @@ harness cannot know a finer place): SIM001-SIM007 are errors; SIM010 (games stop
 cap), SIM011 (fired names the engine does not list as fireable) and SIM012 (games the rules
 could never end) are warnings, and so is SIM013 (a component some games ran out of), placed
 at the component file that prints it, and SIM014 (a first player's edge beyond chance).
+
+Every figure of who won or how long games took says which games it counts ("of the 246
+games the rules ended"); where some games did not end by the rules, the same figure over
+every game follows it, labelled too (SimulationReport.counted_over()).
 """
 
 from collections.abc import Iterable
@@ -134,30 +138,74 @@ def interval(rate: dict) -> str:
     return f"{percent(rate['rate'])} [{percent(rate['ci95'][0])}-{percent(rate['ci95'][1])}]"
 
 
+def turns_text(turns: dict[str, float]) -> str:
+    """'mean 96.8, median 87, p95 176, max 408'."""
+    return ", ".join(f"{key} {number(value)}" for key, value in turns.items())
+
+
+def seats_text(rates: list[dict]) -> str:
+    """'1: 25.0% [20.0%-30.7%]  2: ...' for each seat's win rate."""
+    return "  ".join(f"{seat + 1}: {interval(r)}" for seat, r in enumerate(rates))
+
+
+def length_lines(report: SimulationReport) -> list[str]:
+    """Turns per game, of every game; and of the games the rules ended, where some did not."""
+    counted = report.counted_over()
+    lines = [f"  turns, {counted['turns']}: {turns_text(report.turns)}"]
+    if report.unended:
+        lines.append(f"  turns, {counted['turns_ended_by_rules']}: {turns_text(report.turns_ended())}")
+    return lines
+
+
+def win_lines(report: SimulationReport) -> list[str]:
+    """Who won, of the games the rules ended; and of every game (an unended game has no
+    winner), where some did not end by the rules."""
+    counted = report.counted_over()
+    first = report.first_player_rate()
+    lines = [
+        f"  win rate by seat (95% interval), {counted['seat_win_rate']}: {seats_text(report.seat_win_rate())}",
+        f"  first player won {interval(first)} {counted['first_player']} "
+        f"(an even share is {percent(first['even_share'])})",
+    ]
+    if report.unended:
+        no_winner = f"  no winner: {interval(report.no_winner_rate())}"
+        lines[1:1] = [
+            f"  win rate by seat (95% interval), {counted['seat_win_rate_all_games']}: "
+            f"{seats_text(report.seat_win_rate_all())}{no_winner}"
+        ]
+        lines.append(
+            f"  first player won {interval(report.first_player_rate_all())} {counted['first_player_all_games']}"
+        )
+    return lines
+
+
+def figure_lines(report: SimulationReport) -> list[str]:
+    """The engine's own figures, each with which games it counts where the engine says."""
+    labels = report.figure_labels
+    return [
+        f"  {key}, {labels[key]}: {value}" if key in labels else f"  {key}: {value}"
+        for key, value in report.figures.items()
+    ]
+
+
 def format_simulation(report: SimulationReport) -> list[str]:
     """The simulation figures as indented text lines."""
     policies = sorted(set(report.policies))
-    turns = report.turns
     lines = []
     if report.interrupted:
         finished = f"{report.games} of {report.requested}"
         lines.append(f"  interrupted (Ctrl-C): the figures are of the {finished} games finished")
-    lines += [
+    lines.append(
         f"  simulation: {report.games} games, {report.players} players, seed {report.seed}, "
-        f"policy {', '.join(policies)}" + (f", options {report.options}" if report.options else ""),
-        f"  turns: mean {number(turns['mean'])}, median {number(turns['median'])}, "
-        f"p95 {number(turns['p95'])}, max {number(turns['max'])}",
+        f"policy {', '.join(policies)}" + (f", options {report.options}" if report.options else "")
+    )
+    lines += length_lines(report)
+    lines.append(
         f"  completed: {percent(report.completed_share)} "
         f"({report.capped} capped at {report.max_actions} actions, {report.stopped} stopped with no end "
-        f"the rules could reach, {report.broken} broken)",
-    ]
-    seats = [f"{seat + 1}: {interval(r)}" for seat, r in enumerate(report.seat_win_rate())]
-    lines.append("  win rate by seat (95% interval): " + "  ".join(seats))
-    first = report.first_player_rate()
-    lines.append(
-        f"  first player won {interval(first)} "
-        f"of {first['games']} games (an even share is {percent(first['even_share'])})"
+        f"the rules could reach, {report.broken} broken)"
     )
+    lines += win_lines(report)
     lines.append(f"  ({SEAT_AND_FIRST})")
     if report.endings:
         lines.append(f"  endings: {_counted(report.endings)}")
@@ -165,7 +213,6 @@ def format_simulation(report: SimulationReport) -> list[str]:
     if report.never_fired:
         never = ", ".join(report.never_fired)
         lines.append(f"  never fired ({len(report.never_fired)}): {never}")
-    for key, value in report.figures.items():
-        lines.append(f"  {key}: {value}")
+    lines += figure_lines(report)
     lines.append(f"  speed: {report.games_per_second:.1f} games/s")
     return lines

@@ -24,15 +24,22 @@ Engine.figures(states), every finished state is kept until the report, as that a
 Actions are numbered from 1 in each game: a problem while choosing or applying action N, or
 in the checks after it, is reported as action N (action 0 is the setup by new_game).
 
-Which games count for what:
+Which games count for what (a game the engine stopped or the cap cut short is "unended"):
 - turns, engine figures, supply: every game that ended without a problem (by the rules, by
-  the engine stopping it, or by the cap);
-- seat win rates and the first player's win rate: games ended by the rules only (a capped
-  or stopped game has no winner); the top score wins and a tie splits the win evenly
-  between the tied seats;
+  the engine stopping it, or by the cap), an unended game at its length when it stopped;
+  turns_ended_by_rules: the games the rules ended only;
+- seat win rates and the first player's win rate: games ended by the rules only; the top
+  score wins and a tie splits the win evenly between the tied seats. The same over every
+  game that ended without a problem (seat_win_rate_all_games, first_player_all_games), an
+  unended game counting as no winner (no_winner), so the seats' shares and no_winner add
+  up to 1;
 - endings: games ended by the rules or stopped by the engine, counted by end_reason(), a
   member of the engine's `endings` enumeration, and reported in that enumeration's order;
 - completed_share: games ended by the rules, out of all games played.
+Which games a figure counts is never left unsaid: counted_over() gives, per figure, "of the
+246 games the rules ended" and the like. An engine figure counted over only some games says
+so in its figures' COUNTED_OVER entry (figure name -> such a phrase), which the report
+moves beside the harness's own.
 """
 
 import hashlib
@@ -51,7 +58,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.check.stats import counted_summary, rate
-from generator.games.base import Engine, FigureTally, Policy, Supply
+from generator.games.base import Engine, FigureTally, Policy, RunSettings, Supply
 from generator.games.game_state import Ending, GameState
 from generator.sources.errors import Loc
 
@@ -65,6 +72,13 @@ ILLEGAL_ACTION = "SIM004"
 BAD_RETURNS = "SIM005"
 BAD_PLAYER = "SIM006"
 BAD_FIGURES = "SIM007"
+
+#: The engine figure naming which games its other figures count (see the module docstring).
+COUNTED_OVER = "counted_over"
+#: How an unended game counts in a figure of its length.
+AT_THEIR_STOP = "counted at their length when stopped or capped"
+#: How an unended game counts in a figure of who won.
+NO_WINNER = "no winner"
 
 
 @dataclass(frozen=True)
@@ -150,6 +164,10 @@ class SimulationReport:
     requested: int = 0
     #: Whether Ctrl-C stopped the run: the figures are those of the `games` finished.
     interrupted: bool = False
+    #: The length histogram of the games the rules ended only.
+    ended_lengths: dict[int, int] = field(default_factory=dict)
+    #: The engine's COUNTED_OVER: its figure name -> which games that figure counts.
+    figure_labels: dict[str, str] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -164,6 +182,47 @@ class SimulationReport:
         """Games stopped by a problem."""
         return len({p.game for p in self.problems if p.game is not None})
 
+    @property
+    def unended(self) -> int:
+        """Games that ended without a problem but not by the rules: stopped or capped."""
+        return self.capped + self.stopped
+
+    @property
+    def measured(self) -> int:
+        """Games that ended without a problem, by the rules or not: those the figures count."""
+        return self.completed + self.unended
+
+    def ended_games(self) -> str:
+        """What a figure of the games the rules ended says it counts."""
+        return f"of the {_games(self.completed)} the rules ended"
+
+    def all_games(self, unended: str) -> str:
+        """What a figure of every game that ended without a problem says it counts, with how
+        an unended game counts in it (`unended`) where there are any."""
+        measured = _games(self.measured)
+        every = f"of all {measured}" if self.measured != 1 and not self.broken else f"of the {measured}"
+        every += " without a problem" if self.broken else ""
+        return f"{every} ({self.unended} unended: {unended})" if self.unended else every
+
+    def counted_over(self) -> dict[str, str]:
+        """Figure name -> which games it counts, for the harness's figures of who won and how
+        long games took, and the engine's figures that say (COUNTED_OVER)."""
+        ended, no_winner = self.ended_games(), self.all_games(NO_WINNER)
+        return {
+            "turns": self.all_games(AT_THEIR_STOP),
+            "turns_ended_by_rules": ended,
+            "seat_win_rate": ended,
+            "first_player": ended,
+            "seat_win_rate_all_games": no_winner,
+            "first_player_all_games": no_winner,
+            "no_winner": no_winner,
+            **self.figure_labels,
+        }
+
+    def turns_ended(self) -> dict[str, float]:
+        """mean, median, p95 and max turns of the games the rules ended."""
+        return counted_summary(self.ended_lengths)
+
     def seat_win_rate(self) -> list[dict]:
         """Per seat: the share of rule-ended games won, with its Wilson 95% interval."""
         return [rate(wins, self.completed) for wins in self.seat_wins]
@@ -177,6 +236,20 @@ class SimulationReport:
         """The share of the games played that the rules ended, with its Wilson 95% interval."""
         return rate(self.completed, self.games)
 
+    def seat_win_rate_all(self) -> list[dict]:
+        """Per seat: the share of every game that ended without a problem won (an unended
+        game has no winner), with its Wilson 95% interval."""
+        return [rate(wins, self.measured) for wins in self.seat_wins]
+
+    def no_winner_rate(self) -> dict:
+        """The share of the games that ended without a problem that no one won: the unended."""
+        return rate(self.unended, self.measured)
+
+    def first_player_rate_all(self) -> dict:
+        """The first player's share of every game that ended without a problem won (an
+        unended game has no winner), with its Wilson 95% interval."""
+        return {**rate(self.first_player_wins, self.measured), "games": self.measured}
+
     def as_json(self) -> dict:
         data = {
             "engine": self.engine,
@@ -187,7 +260,10 @@ class SimulationReport:
             "options": self.options,
             "max_actions": self.max_actions,
             "turns": self.turns,
+            "turns_ended_by_rules": self.turns_ended(),
+            "completed": self.completed,
             "completed_share": self.completed_share,
+            "unended": self.unended,
             "capped": self.capped,
             "stopped": self.stopped,
             "broken": self.broken,
@@ -195,6 +271,10 @@ class SimulationReport:
             "stopped_reasons": self.stopped_reasons,
             "seat_win_rate": self.seat_win_rate(),
             "first_player": self.first_player_rate(),
+            "seat_win_rate_all_games": self.seat_win_rate_all(),
+            "first_player_all_games": self.first_player_rate_all(),
+            "no_winner": self.no_winner_rate(),
+            "counted_over": self.counted_over(),
             "supply_short": {s.component: s.as_json() for s in self.shortages},
             "fired": self.fired,
             "never_fired": self.never_fired,
@@ -206,6 +286,11 @@ class SimulationReport:
         if self.interrupted:
             data["interrupted"] = {"games_requested": self.requested, "games_finished": self.games}
         return {**data, **self.figures}
+
+
+def _games(count: int) -> str:
+    """'1 game', '246 games'."""
+    return "1 game" if count == 1 else f"{count} games"
 
 
 def derived_seed(seed: int, game: int, stream: str) -> int:
@@ -381,12 +466,20 @@ def _seat_shares(scores: Sequence[float]) -> list[float]:
     return [1 / len(tied) if seat in tied else 0.0 for seat in range(len(scores))]
 
 
-def _figure_runs(job: SimulationJob, player: GamePlayer) -> dict[str, list[GameState]]:
+def run_settings(job: SimulationJob) -> RunSettings | None:
+    """The run's settings, for the engine's figure runs to follow: its policy (when every seat
+    plays the same) and what new_game is given; None when the seats play different ones."""
+    if len(set(job.policy_names)) != 1:
+        return None
+    return RunSettings(job.policy_names[0], dict(job.options))
+
+
+def _figure_runs(job: SimulationJob, player: GamePlayer, settings: RunSettings | None) -> dict[str, list[GameState]]:
     """The games the engine's figures ask for besides the run's own, played like the run's
     (by the same player: in its processes or on its cluster), in index order. Each run has
     the number of games the engine declares, whatever the number of the report's games."""
     played = {}
-    for run in job.engine.figure_runs():
+    for run in job.engine.figure_runs(settings):
         extra = simulation_job(job.engine, job.deck, run.players, run.seed, run.policy, dict(run.options))
         outcomes = sorted(
             (outcome for batch in player.play(extra, run.games) for outcome in batch.outcomes),
@@ -442,27 +535,43 @@ class EngineFigures:
         except Exception as exc:
             self._failed(exc)
 
-    def result(self, job: SimulationJob, reserved: set[str], player: GamePlayer) -> tuple[dict, Problem | None]:
-        """The figures (with those of the engine's figure runs, after a run of any game) and
-        the problem that left them out, if any."""
+    def result(
+        self, job: SimulationJob, reserved: set[str], player: GamePlayer
+    ) -> tuple[dict, dict[str, str], Problem | None]:
+        """The figures (with those of the engine's figure runs, after a run of any game),
+        their COUNTED_OVER labels taken out of them, and the problem that left them out, if any."""
         if self.failure is not None:
-            return {}, self.failure
+            return {}, {}, self.failure
         engine = self.engine
         try:
-            figures = self.tally.figures()
-            if self.games and engine.figure_runs():
-                figures = {**figures, **engine.run_figures(_figure_runs(job, player))}
-            if not isinstance(figures, dict):
-                raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
+            figures, labels = _split(self.tally.figures())
+            settings = run_settings(job)
+            if self.games and engine.figure_runs(settings):
+                runs, run_labels = _split(engine.run_figures(_figure_runs(job, player, settings), settings))
+                figures, labels = {**figures, **runs}, {**labels, **run_labels}
             json.dumps(figures, allow_nan=False)
+            unknown = sorted(set(labels) - set(figures))
+            if unknown:
+                raise ValueError(f"{COUNTED_OVER} names figures there are not: {', '.join(unknown)}")
         except Exception as exc:
             self._failed(exc)
-            return {}, self.failure
+            return {}, {}, self.failure
         clashes = sorted(reserved & set(figures))
         if clashes:
             message = f"engine figures reuse the harness's names: {', '.join(clashes)}"
-            return {}, Problem(BAD_FIGURES, None, None, message)
-        return figures, None
+            return {}, {}, Problem(BAD_FIGURES, None, None, message)
+        return figures, labels, None
+
+
+def _split(figures: object) -> tuple[dict, dict[str, str]]:
+    """Some engine figures without their COUNTED_OVER entry, and that entry; TypeError for
+    figures that are not a dict, or an entry that is not figure names with phrases."""
+    if not isinstance(figures, dict):
+        raise TypeError(f"figures() returned {type(figures).__name__}, not a dict")
+    labels = figures.get(COUNTED_OVER, {})
+    if not isinstance(labels, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in labels.items()):
+        raise TypeError(f"{COUNTED_OVER} is {labels!r}, not figure names with what each counts")
+    return {key: value for key, value in figures.items() if key != COUNTED_OVER}, labels
 
 
 def _in_order(endings: type[Ending], counts: Counter[Ending]) -> dict[str, int]:
@@ -504,6 +613,7 @@ class RunTally:
         self.ends: Counter[str] = Counter()
         self.problems: list[Problem] = []
         self.lengths: Counter[int] = Counter()
+        self.ended_lengths: Counter[int] = Counter()
         self.endings: Counter[Ending] = Counter()
         self.stopped: Counter[Ending] = Counter()
         self.seat_wins = [0.0] * job.players
@@ -538,6 +648,7 @@ class RunTally:
             if ending == "stopped":
                 self.stopped[reason] += 1
         if ending == "completed":
+            self.ended_lengths[state.turns] += 1
             shares = _seat_shares(state.returns())
             for seat, share in enumerate(shares):
                 self.seat_wins[seat] += share
@@ -692,9 +803,11 @@ def measure(
         lengths=dict(sorted(tally.lengths.items())),
         requested=requested,
         interrupted=interrupted,
+        ended_lengths=dict(sorted(tally.ended_lengths.items())),
     )
-    figures, problem = tally.engine.result(job, set(report.as_json()), player)
+    figures, labels, problem = tally.engine.result(job, set(report.as_json()), player)
     report.figures = figures
+    report.figure_labels = labels
     if problem is not None:
         report.problems.append(problem)
     return report

@@ -1,4 +1,5 @@
-"""Small statistics for simulation reports: nearest-rank percentiles and Wilson intervals.
+"""Small statistics for simulation reports: nearest-rank percentiles, Wilson intervals, and
+95% intervals of the difference between two runs' figures (a share, or a mean).
 
 A run's values (turns per game) are kept as a histogram, value -> how many games had it: its
 mean, median and percentiles are exactly those of the list of values it counts, and it grows
@@ -67,3 +68,33 @@ def rate(successes: float, trials: int) -> dict:
     {"rate", "ci95": [low, high]} (a rate of 0 when there are no trials)."""
     low, high = wilson_interval(successes, trials)
     return {"rate": successes / trials if trials else 0.0, "ci95": [low, high]}
+
+
+def rate_difference(a: dict, b: dict) -> tuple[float, float]:
+    """The 95% interval of a["rate"] - b["rate"] for two `rate()` figures of independent runs:
+    Newcombe's hybrid score interval, built from each share's Wilson interval (it stays within
+    -1..1 and behaves near 0% and 100%, where a plain normal interval does not)."""
+    difference = a["rate"] - b["rate"]
+    (a_low, a_high), (b_low, b_high) = a["ci95"], b["ci95"]
+    below = math.hypot(a["rate"] - a_low, b_high - b["rate"])
+    above = math.hypot(a_high - a["rate"], b["rate"] - b_low)
+    return (difference - below, difference + above)
+
+
+def mean_error(counts: Mapping[Value, int]) -> float:
+    """The standard error of the mean of the values a histogram counts (their sample standard
+    deviation over the square root of their number); ValueError for fewer than two values."""
+    total = sum(counts.values())
+    if total < 2:
+        raise ValueError("the error of a mean needs two values or more")
+    centre = fmean(counts)
+    spread = math.fsum(count * (value - centre) ** 2 for value, count in counts.items()) / (total - 1)
+    return math.sqrt(spread / total)
+
+
+def mean_difference(a: Mapping[Value, int], b: Mapping[Value, int]) -> tuple[float, float]:
+    """The 95% interval of mean(a) - mean(b) for two histograms of independent runs (Welch's
+    normal approximation: the runs' errors added in quadrature)."""
+    difference = fmean(a) - fmean(b)
+    half = Z95 * math.hypot(mean_error(a), mean_error(b))
+    return (difference - half, difference + half)

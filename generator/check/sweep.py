@@ -11,6 +11,15 @@ and game i of one combination is the same draw of chance as game i of another as
 rules allow. The CSV has one row per combination: its settings, then the harness's figures,
 then the engine's own figures flattened to dotted names (lists by index); it holds no
 timings, so the same sweep writes the same file byte for byte.
+
+What moved (moved(), moved_lines()): each combination is compared with its baseline for
+each varied setting whose value is not that setting's first: the combination with that
+setting at its first value and every other setting the same (with one varied setting, the
+first combination). A setting change is listed when the 95% interval of the difference of a
+figure leaves out 0: the share of games the rules ended, the first player's edge over an
+even share, and the mean length of the games the rules ended. The combinations play the same
+seeds, which ties their games together; the intervals treat them as independent runs, which
+is the cautious side when ties make figures move together.
 """
 
 import csv
@@ -21,8 +30,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.charts import percent
+from generator.check.report import number
 from generator.check.settings import game_settings
 from generator.check.simulate import GamePlayer, SimulationReport, simulate
+from generator.check.stats import mean_difference, rate_difference
 from generator.games.base import Engine
 from generator.output import write_atomic
 from generator.sources.errors import SourceError, display_path
@@ -206,6 +218,10 @@ def row(combination: Combination, report: SimulationReport) -> dict[str, Any]:
         "stopped": report.stopped,
         "broken": report.broken,
         **{f"turns_{key}": value for key, value in report.turns.items()},
+        "completed": report.completed,
+        "unended": report.unended,
+        **{f"turns_ended_by_rules_{key}": value for key, value in report.turns_ended().items()},
+        "no_winner_share": report.no_winner_rate()["rate"],
         "first_player_win_rate": first["rate"],
         "first_player_ci95_low": first["ci95"][0],
         "first_player_ci95_high": first["ci95"][1],
@@ -239,3 +255,152 @@ def write_csv(path: Path, sweep: SweepResult) -> None:
         write_atomic(path, csv_text(sweep).encode())
     except OSError as exc:
         raise SourceError(None, f"cannot write {display_path(path)}: {exc.strerror or exc}") from None
+
+
+# --- what moved -----------------------------------------------------------------------------
+
+#: A difference between two runs' figures and its 95% interval: (difference, low, high).
+Difference = tuple[float, float, float]
+
+
+@dataclass(frozen=True)
+class Compared:
+    """A figure the sweep compares between a combination and its baseline."""
+
+    name: str
+    #: The figure of one report as the comparison shows it ("73.0%").
+    shown: Callable[[SimulationReport], str]
+    #: The report's figure less the baseline's, with its 95% interval; None when either run
+    #: has too few games for the figure.
+    difference: Callable[[SimulationReport, SimulationReport], Difference | None]
+    #: What the difference is counted in.
+    unit: str
+
+
+def _ended(report: SimulationReport, baseline: SimulationReport) -> Difference | None:
+    if not (report.games and baseline.games):
+        return None
+    this, before = report.completed_rate(), baseline.completed_rate()
+    low, high = rate_difference(this, before)
+    return (100 * (this["rate"] - before["rate"]), 100 * low, 100 * high)
+
+
+def _edge(report: SimulationReport) -> float:
+    first = report.first_player_rate()
+    return 100 * (first["rate"] - first["even_share"])
+
+
+def _edge_difference(report: SimulationReport, baseline: SimulationReport) -> Difference | None:
+    """The edges' difference: the first player's win rates' difference, less that of the even
+    shares (a number, not a measurement, when the player counts differ)."""
+    if not (report.completed and baseline.completed):
+        return None
+    this, before = report.first_player_rate(), baseline.first_player_rate()
+    low, high = rate_difference(this, before)
+    even = this["even_share"] - before["even_share"]
+    return (_edge(report) - _edge(baseline), 100 * (low - even), 100 * (high - even))
+
+
+def _length_difference(report: SimulationReport, baseline: SimulationReport) -> Difference | None:
+    if report.completed < 2 or baseline.completed < 2:
+        return None
+    low, high = mean_difference(report.ended_lengths, baseline.ended_lengths)
+    return (report.turns_ended()["mean"] - baseline.turns_ended()["mean"], low, high)
+
+
+COMPARED = (
+    Compared("ended by the rules", lambda report: percent(report.completed_share), _ended, "points"),
+    Compared("first player's edge", lambda report: f"{_edge(report):+.1f} points", _edge_difference, "points"),
+    Compared(
+        "mean length of the games the rules ended",
+        lambda report: f"{number(report.turns_ended()['mean'])} turns",
+        _length_difference,
+        "turns",
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A setting change that moved a figure beyond its 95% interval: `setting` at `value`
+    against its first value `baseline`, the other varied settings `held` the same."""
+
+    setting: str
+    value: str
+    baseline: str
+    held: tuple[tuple[str, str], ...]
+    figure: Compared
+    #: The figure with the setting changed, and at the baseline, as shown.
+    this: str
+    before: str
+    difference: Difference
+
+    def __str__(self) -> str:
+        """'players 6: ended by the rules 73.0% vs 81.0% at 4 (-8.0 points, 95% interval -14.1
+        to -1.9)', the held settings in brackets after the change where there are any."""
+        held = f" ({', '.join(f'{name} {value}' for name, value in self.held)})" if self.held else ""
+        difference, low, high = self.difference
+        unit = self.figure.unit
+        return (
+            f"{self.setting} {self.value}{held}: {self.figure.name} {self.this} vs {self.before} at {self.baseline} "
+            f"({difference:+.1f} {unit}, 95% interval {low:+.1f} to {high:+.1f})"
+        )
+
+
+def baselines(sweep: SweepResult) -> Iterator[tuple[int, int, int]]:
+    """(combination, its baseline, the setting they differ in) for each played combination and
+    each varied setting whose value in it is not the setting's first (see the module docstring)."""
+    played = sweep.combinations[: len(sweep.reports)]
+    if not played:
+        return
+    firsts = played[0].settings  # the product's first combination: every setting at its first value
+    where = {combination.settings: index for index, combination in enumerate(played)}
+    for index, combination in enumerate(played):
+        for position, (_, value) in enumerate(combination.settings):
+            if value != firsts[position][1]:
+                settings = (*combination.settings[:position], firsts[position], *combination.settings[position + 1 :])
+                yield index, where[settings], position
+
+
+def moved(sweep: SweepResult) -> list[Moved]:
+    """Every setting change that moved a compared figure beyond its 95% interval, in the order
+    of the combinations, then of the settings, then of COMPARED."""
+    found = []
+    for index, baseline, position in baselines(sweep):
+        report, before = sweep.reports[index], sweep.reports[baseline]
+        settings = sweep.combinations[index].settings
+        setting, value = settings[position]
+        held = settings[:position] + settings[position + 1 :]
+        for figure in COMPARED:
+            difference = figure.difference(report, before)
+            if difference is not None and not difference[1] <= 0 <= difference[2]:
+                base = sweep.combinations[baseline].settings[position][1]
+                shown = (figure.shown(report), figure.shown(before))
+                found.append(Moved(setting, value, base, held, figure, *shown, difference))
+    return found
+
+
+def moved_lines(sweep: SweepResult) -> list[str]:
+    """What moved, as the terminal shows it after a sweep: a heading and a line per change,
+    a line saying nothing did, or nothing at all when no combination has a baseline."""
+    if next(baselines(sweep), None) is None:
+        return []
+    found = moved(sweep)
+    if not found:
+        return ["nothing moved beyond its 95% interval against each setting's first value"]
+    return ["moved beyond its 95% interval, against each setting's first value:", *(f"  {m}" for m in found)]
+
+
+def terminal_lines(sweep: SweepResult) -> list[str]:
+    """What the terminal shows after a sweep: a line per combination played, each figure
+    saying which games it counts, then what moved (moved_lines())."""
+    lines = []
+    for combination, report in zip(sweep.combinations, sweep.reports, strict=False):
+        first = report.first_player_rate()["rate"]
+        lines.append(
+            f"{combination.label or 'as given'}: {report.games} games, {percent(report.completed_share)} ended by the "
+            f"rules; mean {number(report.turns['mean'])} turns of every game, "
+            f"{number(report.turns_ended()['mean'])} of the games the rules ended; "
+            f"first player won {percent(first)} of the games the rules ended"
+        )
+    return lines + moved_lines(sweep)

@@ -2,10 +2,12 @@
 
     write_html(out / "sweep.html", sweep, "Slipmax")
 
-A table of every combination's figures, and plots across the combinations: the share of
-games the rules ended, the first player's edge over an even share in percentage points,
-game length (mean, with the median and 95th percentile marked) and each seat's win rate,
-with 95% intervals. Plots are inline SVG (plots.py); the page holds no timings.
+A table of every combination's figures, each column saying which games it counts; each
+setting change that moved a figure beyond its 95% interval (sweep.moved(), in the words the
+terminal gives them); and plots across the combinations: the share of games the rules ended,
+the first player's edge over an even share in percentage points, game length (mean, with the
+median and 95th percentile marked) and each seat's win rate, with 95% intervals. Plots are
+inline SVG (plots.py); the page holds no timings.
 """
 
 from pathlib import Path
@@ -14,7 +16,7 @@ from generator import charts
 from generator.charts import BAR, EVEN, NEVER, Plot, Table, error_bars, new_figure, percent, styled
 from generator.check.report import interval, number
 from generator.check.report_html import environment
-from generator.check.sweep import SweepResult
+from generator.check.sweep import SweepResult, baselines, moved
 from generator.output import write_atomic
 from generator.sources.errors import SourceError, display_path
 
@@ -41,14 +43,17 @@ def lengths_plot(name: str, sweep: SweepResult) -> Plot:
     axes.set_xlabel("turns per game")
     axes.legend(loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=7)
     axes.set_title(f"{name}: game length by combination")
-    caption = "Turns per game: the bar is the mean; the median and 95th percentile are marked."
+    caption = (
+        "Turns per game, of every game that ended without a problem (an unended game at its length when it "
+        "stopped): the bar is the mean; the median and 95th percentile are marked."
+    )
     return Plot("sweep-length", caption, figure)
 
 
 @styled
 def ended_plot(name: str, sweep: SweepResult) -> Plot:
     """The share of games the rules ended, per combination (with its 95% interval): the
-    sweep's first result, since the other figures describe only those games."""
+    sweep's first result, since the figures of who won describe only those games."""
     labels = _labels(sweep)
     figure = new_figure(_height(len(labels)))
     axes = figure.add_subplot()
@@ -86,7 +91,10 @@ def first_player_plot(name: str, sweep: SweepResult) -> Plot:
     axes.set_xlim(-reach * 1.1, reach * 1.1)
     axes.set_xlabel("first player's edge over an even share (percentage points, 95% interval)")
     axes.set_title(f"{name}: first player's edge by combination")
-    caption = "The first player's share of the wins less an even share (1 / players): 0 is a fair start."
+    caption = (
+        "The first player's share of the wins of the games the rules ended, less an even share (1 / players): "
+        "0 is a fair start."
+    )
     return Plot("sweep-first-player", caption, figure)
 
 
@@ -118,7 +126,8 @@ def seats_plot(name: str, sweep: SweepResult) -> Plot:
     axes.set_ylabel("share of wins")
     axes.legend(fontsize=7, ncols=min(most, 6))
     axes.set_title(f"{name}: win rate by seat (95% intervals)")
-    return Plot("sweep-seats", "Each seat's share of the wins in each combination, with 95% intervals.", figure)
+    caption = "Each seat's share of the wins of the games the rules ended in each combination, with 95% intervals."
+    return Plot("sweep-seats", caption, figure)
 
 
 def summary_table(sweep: SweepResult) -> Table:
@@ -131,8 +140,10 @@ def summary_table(sweep: SweepResult) -> Table:
                 str(report.games) + (" (interrupted)" if report.interrupted else ""),
                 percent(report.completed_share),
                 f"{number(turns['mean'])} / {number(turns['median'])} / {number(turns['p95'])}",
+                number(report.turns_ended()["mean"]),
                 interval(report.first_player_rate()),
                 "  ".join(f"{seat + 1}: {interval(rate)}" for seat, rate in enumerate(report.seat_win_rate())),
+                interval(report.no_winner_rate()),
                 str(len(report.never_fired)),
                 str(len(report.problems)),
             )
@@ -141,9 +152,11 @@ def summary_table(sweep: SweepResult) -> Table:
         "combination",
         "games",
         "ended by the rules",
-        "turns mean / median / p95",
-        "first player",
-        "seats",
+        "turns mean / median / p95, of every game (an unended one at its length when it stopped)",
+        "turns mean, of the games the rules ended",
+        "first player, of the games the rules ended",
+        "seats, of the games the rules ended",
+        "no winner (unended), of every game",
         "never fired",
         "problems",
     )
@@ -158,7 +171,15 @@ def render_html(sweep: SweepResult, name: str) -> str:
     return (
         environment()
         .get_template("sweep.html.j2")
-        .render(name=name, sweep=sweep, table=summary_table(sweep), plots=drawn, inline_svg=charts.inline_svg)
+        .render(
+            name=name,
+            sweep=sweep,
+            table=summary_table(sweep),
+            compared=next(baselines(sweep), None) is not None,
+            moved=[str(change) for change in moved(sweep)],
+            plots=drawn,
+            inline_svg=charts.inline_svg,
+        )
     )
 
 

@@ -41,6 +41,7 @@ from generator.games.base import (
     FigureRun,
     GameState,
     Option,
+    RunSettings,
     Supply,
     Variant,
     random_policy,
@@ -388,10 +389,14 @@ def test_engine_figures_are_merged_into_the_json():
 class ToyRaceWithRuns(ToyRace):
     """Figures that need games of their own: four players with the last seat first, greedy."""
 
-    def figure_runs(self) -> tuple[FigureRun, ...]:
+    def __init__(self):
+        self.settings: list[RunSettings | None] = []
+
+    def figure_runs(self, settings: RunSettings | None = None) -> tuple[FigureRun, ...]:
+        self.settings.append(settings)
         return (FigureRun("four", 4, 6, "greedy", {"last_first": True}, seed=3),)
 
-    def run_figures(self, runs: dict[str, list]) -> dict:
+    def run_figures(self, runs: dict[str, list], settings: RunSettings | None = None) -> dict:
         (four,) = runs.values()
         return {"four": [(s.num_players, s.first_player) for s in four]}
 
@@ -404,6 +409,16 @@ def test_the_harness_plays_the_games_an_engines_figures_declare():
     again = simulate(engine, TRACK, 3, 3, 99).as_json()["four"]
     assert again == data["four"], "the runs are seeded by their own seed, not the report's"
     assert data["bank_at_end"] == run(games=2, seed=7).as_json()["bank_at_end"]
+
+
+def test_the_figure_runs_are_given_the_runs_policy_and_options():
+    engine = ToyRaceWithRuns()
+    simulate(engine, TRACK, 2, 2, 7, policies="greedy", options={"last_first": True})
+    given = RunSettings("greedy", {"crash_at": None, "last_first": True})  # every option the game declares
+    assert engine.settings and all(settings == given for settings in engine.settings)
+    engine.settings.clear()
+    simulate(engine, TRACK, 2, 2, 7, policies=["greedy", "random"])
+    assert engine.settings and all(s is None for s in engine.settings), "the seats play no one policy"
 
 
 class Recording(InProcess):

@@ -14,7 +14,8 @@ from generator.check.simulate import SimulationReport
 
 
 def report(**changes) -> SimulationReport:
-    """12 two-player games, 10 ended by the rules: seat 1 won all 10, the first player 7."""
+    """12 two-player games, 10 ended by the rules (8 of 3 turns, 2 of 4), 2 capped: seat 1
+    won all 10, the first player 7."""
     figures = {
         "engine": "toy",
         "games": 12,
@@ -33,6 +34,7 @@ def report(**changes) -> SimulationReport:
         "games_per_second": 1.0,
         "first_player_wins": 7,
         "lengths": {3: 2, 5: 1},
+        "ended_lengths": {3: 8, 4: 2},
     }
     return SimulationReport(**{**figures, **changes})
 

@@ -85,15 +85,25 @@ class Page(HTMLParser):
 
 def test_the_table_has_a_row_of_figures_per_combination():
     table = summary_table(SWEEP)
-    assert table.header[0] == "combination" and len(table.header) == 8
+    assert table.header[0] == "combination" and len(table.header) == 10
+    # which games each figure counts: turns of every game, and of the games the rules ended
+    assert table.header[3:8] == (
+        "turns mean / median / p95, of every game (an unended one at its length when it stopped)",
+        "turns mean, of the games the rules ended",
+        "first player, of the games the rules ended",
+        "seats, of the games the rules ended",
+        "no winner (unended), of every game",
+    )
     assert table.rows == (
         (
             "players=2",
             "12",
             "83.3%",
             "4 / 4 / 5",
+            "3.2",
             "70.0% [39.7%-89.2%]",
             "1: 100.0% [72.2%-100.0%]  2: 0.0% [0.0%-27.8%]",
+            "16.7% [4.7%-44.8%]",  # the 2 capped of 12
             "1",
             "0",
         ),
@@ -102,8 +112,10 @@ def test_the_table_has_a_row_of_figures_per_combination():
             "12 (interrupted)",
             "83.3%",
             "7.5 / 7 / 11",
+            "3.2",
             "60.0% [31.3%-83.2%]",
             "1: 60.0% [31.3%-83.2%]  2: 30.0% [10.8%-60.3%]  3: 10.0% [1.8%-40.4%]",
+            "16.7% [4.7%-44.8%]",
             "0",
             "0",
         ),

@@ -60,6 +60,22 @@ def test_the_figures_of_four_games_worked_out_by_hand():
             "Life of Chaos": {"Life of Chaos (7)": 1},
         },
         "stalemate_steps": {"Life of Chaos (5)": 1},
+        # The two games the rules ended: 0 3 3 5 12 20, their winners 12 and 20.
+        "final_money_ended_by_rules": {
+            "mean": round(43 / 6, 2),
+            "median": 4.0,
+            "max": 20,
+            "broke_share": round(1 / 6, 3),
+        },
+        "winner_money_mean_ended_by_rules": (12 + 20) / 2,
+        "counted_over": {
+            "final_money": "of all 4 games (2 unended: their money when stopped)",
+            "winner_money_mean": "of all 4 games (2 unended: their richest seat when stopped)",
+            "final_money_ended_by_rules": "of the 2 games the rules ended",
+            "winner_money_mean_ended_by_rules": "of the 2 games the rules ended",
+            "steps_in_force_at_end": "of the 2 games the rules ended",
+            "stalemate_steps": "of the 1 game stopped in a stalemate",
+        },
     }
 
 

@@ -121,3 +121,13 @@ def test_the_text_report_says_what_the_figures_were_played_with():
         shown = lines[name]
         assert "'policy': 'random'" in shown
         assert f"'cards_to_win': '{cards}'" in shown and "'exit_strategy': True" in shown
+
+
+def test_a_checked_run_gives_the_figures_its_own_settings():
+    """Through the harness (as `cutsheet check --simulate 1 --policy random --variant
+    exit_strategy` runs): the figures are those of the run's settings, and say so."""
+    options = game_settings(ENGINE, ("exit_strategy",), {})
+    report = simulate(ENGINE, DECK, 1, 3, 0, policies="random", options=options)
+    by_players = report.figures["game_length_by_players"]
+    assert by_players["played_with"] == {"policy": "random", "options": {**options}}
+    assert by_players == figures_for("random", ("exit_strategy",))["game_length_by_players"]
