@@ -526,10 +526,16 @@ CHECK_OPTIONS = [
     ),
     click.option("--json", is_flag=True, default=CHECKING.json, help="Print one JSON object instead of text."),
     click.option(
+        "--review/--no-review",
+        default=CHECKING.review,
+        show_default=True,
+        help="Review the deck too: its statistics (counts, curves, room for text, duplicates) and consistency.",
+    ),
+    click.option(
         "--report",
         type=click.Path(dir_okay=False, path_type=Path),
         default=CHECKING.report,
-        help="Also write the simulation as one HTML page with plots (needs --simulate).",
+        help="Also write the deck review and any simulation as one HTML page with plots.",
     ),
     click.option(
         "--report-dir",
@@ -565,7 +571,12 @@ def check_settings(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("sources", nargs=-1)
 @check_settings
 def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
-    """Check SOURCES against their games' rules; with --simulate N, play N seeded games.
+    """Check SOURCES against their games' rules and review each deck; with --simulate N, play
+    N seeded games.
+
+    Every deck, with a rules engine or without, is checked against game.yaml's `expect:` and
+    reviewed: counts by field, numeric curves, how near each text is to shrinking, duplicate
+    titles and near-duplicate texts, and consistency findings (D001-D004).
 
     SOURCES are found as `cutsheet build --help` says. An unknown --variant or --option, or a
     value the game refuses, is a usage error (exit 2) that lists what the game offers.

@@ -17,13 +17,18 @@ declare or a value it refuses); the other games are still checked. 130: Ctrl-C s
 simulation; what was gathered until then is reported, and the games after it are not checked.
 A game whose static checks found errors is not simulated.
 
+Every deck, with a rules engine or without, is checked against game.yaml's `expect:`
+(expect.py) and, unless CheckOptions.review is off (as in a build's checks), reviewed: its
+statistics (deck_stats.py, drawn as a build draws it to measure the room its texts have) and
+its consistency findings (consistency.py).
+
 The games of a simulation are played where CheckOptions says (players.py): this process,
 `jobs` processes, or a Dask cluster; the report is the same. With `report`, the simulations
 are also written as one HTML page with plots (report_html.py), and with `report_dir` the
 plots as PNG and SVG files.
 
 JSON: one object. For one game:
-    {"game", "engine", "folder", "errors", "warnings", "infos", "components", "simulation"?}
+    {"game", "engine", "folder", "errors", "warnings", "infos", "components", "deck"?, "simulation"?}
 For several games the top level holds `errors`, `warnings` and `infos` (every game's, in
 order), `components` (counts summed by kind) and `games`: game name -> the object above.
 Bad input appears among `errors` with code SRC001 (and its file, line and column).
@@ -38,12 +43,19 @@ from pathlib import Path
 
 from generator import games
 from generator.check import report as present
+from generator.check.consistency import REVIEW_CODES, consistency_findings
+from generator.check.deck_items import entries, printed
+from generator.check.deck_stats import DeckStatistics, deck_statistics
+from generator.check.deck_text import statistics_lines
+from generator.check.expect import expectation_findings
 from generator.check.players import game_player, scheduler_address
 from generator.check.settings import game_settings
 from generator.check.simulate import GamePlayer, InProcess, SimulationReport, simulate
+from generator.check.text_room import deck_room
 from generator.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.games import load_game
 from generator.games.base import Engine
+from generator.sheets.paper import paper
 from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
@@ -51,6 +63,8 @@ from generator.sources.game import Game
 BAD_INPUT = "SRC001"
 #: `engine: none` in game.yaml: a deck to print with no rules to check.
 NO_ENGINE = "none"
+#: The paper the deck statistics count sheets of: a build's own default.
+STATISTICS_PAPER = "letter"
 ENGINE_FAILED = "CHK001"
 UNUSED_ACCEPT = "CHK002"
 
@@ -82,13 +96,16 @@ class CheckOptions:
     report: Path | None = None
     #: Also write each plot as PNG and SVG into this folder (`--report-dir`).
     report_dir: Path | None = None
+    #: Review the deck as well: its statistics and consistency findings (a build's static
+    #: checks leave it out: it lays the deck out and says what a designer reads at leisure).
+    review: bool = True
 
     def validate(self) -> None:
         """SourceError when the options ask for what cannot be done, whatever the games."""
         if self.simulate < 0:
             raise SourceError(None, "--simulate takes a number of games, 0 or more")
-        if (self.report or self.report_dir) and not self.simulate:
-            raise SourceError(None, "--report and --report-dir need --simulate N")
+        if (self.report or self.report_dir) and not (self.simulate or self.review):
+            raise SourceError(None, "--report and --report-dir need --simulate N or the deck review")
         if self.scheduler is not None:
             scheduler_address(self.scheduler)
 
@@ -107,6 +124,8 @@ class GameResult:
     note: str = ""
     #: The engine's deck, kept for the HTML report (a board to draw figures on).
     deck: object = None
+    #: What the deck holds and how its texts sit (the deck review).
+    statistics: DeckStatistics | None = None
 
     @property
     def errors(self) -> int:
@@ -126,6 +145,8 @@ class GameResult:
             **present.grouped(self.all_findings()),
             "components": self.components,
         }
+        if self.statistics is not None:
+            data["deck"] = self.statistics.as_json()
         if self.simulation is not None:
             data["simulation"] = self.simulation.as_json()
         return data
@@ -164,6 +185,18 @@ def _unlisted(game: Game, named: Sequence[Path]) -> None:
             raise SourceError(Loc(display_path(path), 1, 1), "not listed in game.yaml's components")
 
 
+def _review(game: Game, result: GameResult, options: CheckOptions) -> None:
+    """The checks every deck has, with a rules engine or without: game.yaml's `expect:`, and
+    with options.review the deck's statistics and consistency findings."""
+    found = entries(game)
+    result.findings = expectation_findings(game.expect, found)
+    if options.review:
+        room = deck_room(game, paper(STATISTICS_PAPER))
+        found = printed(found, {f.file: f.shown for f in room.files})
+        result.findings += consistency_findings(found, game.rules)
+        result.statistics = deck_statistics(found, room, STATISTICS_PAPER)
+
+
 def _run_engine(
     engine: Engine,
     game: Game,
@@ -174,7 +207,7 @@ def _run_engine(
     player: GamePlayer,
 ) -> None:
     """Static checks, then the simulation when asked for and the deck has no errors."""
-    result.findings = accept(sort_findings(engine.static_checks(game)), game.accept)
+    result.findings = accept(sort_findings([*result.findings, *engine.static_checks(game)]), game.accept)
     result.components = engine.component_counts(game)
     if not options.simulate:
         return
@@ -199,11 +232,15 @@ def _run_engine(
     result.findings = accept(result.findings, game.accept)
 
 
-def _unused_acceptances(game: Game, findings: list[Finding], simulated: bool) -> list[Finding]:
+def _unused_acceptances(game: Game, findings: list[Finding], simulated: bool, reviewed: bool) -> list[Finding]:
     """A code game.yaml accepts that no warning or info of this run has: stale, or misspelt.
-    Simulation codes count only when the run simulated."""
+    Simulation codes count only when the run simulated, the deck review's when it reviewed."""
     found = {f.code for f in findings if f.accepted}
-    unused = [code for code in game.accept if code not in found and (simulated or not code.startswith("SIM"))]
+    unused = [
+        code
+        for code in game.accept
+        if code not in found and (simulated or not code.startswith("SIM")) and (reviewed or code not in REVIEW_CODES)
+    ]
     if not unused:
         return []
     accepts = game.data["accept"]  # game.accept is not empty, so game.yaml says `accept:`
@@ -227,8 +264,11 @@ def check_game(
         game = game or load_game(folder)
         result.name = game.name
         _unlisted(game, named)
+        _review(game, result, options)
         if game.engine == NO_ENGINE:
-            result.note = "no rules engine (engine: none): nothing to check"
+            result.note = "no rules engine (engine: none): the deck's own checks only"
+            result.findings = accept(sort_findings(result.findings), game.accept)
+            result.findings += _unused_acceptances(game, result.findings, False, options.review)
             return result
         engine = engine_for(game)
         result.engine = engine.name
@@ -239,7 +279,7 @@ def check_game(
                 raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
         try:
             _run_engine(engine, game, result, options, settings, progress, player or InProcess())
-            result.findings += _unused_acceptances(game, result.findings, result.simulation is not None)
+            result.findings += _unused_acceptances(game, result.findings, result.simulation is not None, options.review)
         except SourceError:
             raise
         except Exception as exc:  # an engine bug: reported as a finding, not a traceback
@@ -277,6 +317,8 @@ def render_text(results: Sequence[GameResult]) -> str:
         lines.append(present.summary_line(result.name, result.findings, result.components))
         if result.note:
             lines.append(f"  {result.note}")
+        if result.statistics is not None:
+            lines.extend(statistics_lines(result.statistics))
         if result.simulation is not None:
             lines.extend(present.format_simulation(result.simulation))
     if len(results) > 1:
@@ -371,15 +413,23 @@ def _check_games(
 
 
 def _write_report(results: Sequence[GameResult], options: CheckOptions) -> None:
-    """The HTML page and plot files of the simulated games (matplotlib is imported only here)."""
-    from generator.check.report_html import SimulatedGame, write_plots, write_report
+    """The HTML page and plot files of the reviewed and simulated games (matplotlib is
+    imported only here)."""
+    from generator.check.report_html import GamePage, SimulatedGame, write_plots, write_report
 
-    simulated = [
-        SimulatedGame(result.name, result.folder.name, result.simulation, result.deck)
+    pages = [
+        GamePage(
+            result.name,
+            result.folder.name,
+            result.statistics,
+            SimulatedGame(result.name, result.folder.name, result.simulation, result.deck)
+            if result.simulation
+            else None,
+        )
         for result in results
-        if result.simulation is not None
+        if result.simulation is not None or result.statistics is not None
     ]
     if options.report:
-        write_report(options.report, simulated)
+        write_report(options.report, pages)
     if options.report_dir:
-        write_plots(options.report_dir, simulated)
+        write_plots(options.report_dir, pages)

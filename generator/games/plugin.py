@@ -23,7 +23,8 @@ from generator.games.base import Engine
 from generator.games.sections import REPORTS, ReportSection
 from generator.layout.component import ComponentKind
 from generator.sources import game as sources_game
-from generator.sources.game import Game
+from generator.sources.errors import SourceError
+from generator.sources.game import ComponentFile, Game
 from generator.sources.items import Item
 from generator.sources.registry import Registry
 
@@ -86,6 +87,18 @@ def game_kinds(engine: str) -> dict[str, ComponentKind]:
     plugin = plugins().get(engine)
     own = plugin.kinds if plugin else ()
     return {kind.name: kind for kind in (*KINDS.installed().values(), *own)}
+
+
+def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
+    """The kind a component file's `kind:` names, among those its game may use; SourceError
+    at `kind:` when there is none of that name."""
+    kinds = game_kinds(game.engine)
+    if component_file.kind not in kinds:
+        raise SourceError(
+            component_file.data.loc_of("kind"),
+            f"unknown component kind {component_file.kind!r} (expected one of: {', '.join(sorted(kinds))})",
+        )
+    return kinds[component_file.kind]
 
 
 def kind_items(engine: str) -> dict[str, type[Item]]:

@@ -40,6 +40,38 @@ class DeckPlace:
     before: int = 0
     total: int = 0
 
+    @classmethod
+    def of(cls, game: Game, n: int) -> "DeckPlace":
+        """The place of the game's `n`th file among its files of the same kind."""
+        kind = game.files[n].kind
+
+        def copies(files: Sequence[ComponentFile]) -> int:
+            return sum(component.count for f in files if f.kind == kind for component in f.components)
+
+        return cls(copies(game.files[:n]), copies(game.files))
+
+
+@dataclass(frozen=True)
+class TextRoom:
+    """How one text sat in its box, as the deck review reads it: how near a card is to
+    shrinking (the fitting order is text.py's: leading first, then size)."""
+
+    component: str
+    what: str
+    loc: Loc | None
+    #: The layout's size, and the size the text was set at, in mm.
+    size: float
+    set_size: float
+    #: Whether the leading was tightened to fit, the step before shrinking.
+    tightened: bool
+    #: The share of its box the set text takes (over 1: it does not fit): of the height, or of
+    #: the width in a box one line high (the line's height is the box's however long it is).
+    filled: float
+
+    @property
+    def shrunk(self) -> bool:
+        return self.set_size < self.size - 1e-6  # sizes are rounded to 6 places as they are tried
+
 
 @dataclass
 class LayoutContext:
@@ -57,6 +89,8 @@ class LayoutContext:
     #: Every art file the layout drew or looked for (generator/layout/images.py): what a
     #: cached layout must check is unchanged.
     art_files: set[Path] = field(default_factory=set)
+    #: When a list, how every text fitted sat in its box (the deck review asks; a build does not).
+    rooms: list[TextRoom] | None = None
 
     def layout(self, name: str, kind: HasParams, loc: Loc | None = None, size: CardSize | None = None) -> Layout:
         """The layout `name` for `kind`, made for a card of `size` (else its own size)."""
@@ -80,6 +114,11 @@ class LayoutContext:
         L002 one (and left out), a character no font of the style's chain has an L011 one."""
         styled = plain_text(text, loc) if isinstance(text, str) else text
         fitted = fit_styled(styled, *box, replace(style, book=self.game.fonts))
+        if self.rooms is not None:
+            one_line_box = fitted.lines == 1 and 2 * fitted.height > box[3]
+            filled = fitted.width / max(box[2], 0.01) if one_line_box else fitted.height / max(box[3], 0.01)
+            tightened = fitted.leading < style.leading - 1e-6
+            self.rooms.append(TextRoom(component, what, loc, style.size, fitted.size, tightened, filled))
         self.findings += missing_findings(fitted.missing, f"the {what} of {component!r}")
         if not fitted.fits:
             self.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)

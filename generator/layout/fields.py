@@ -1,6 +1,7 @@
 """Which item fields a layout's elements read: what they show, their conditions, their
 colours and shapes, and the lists a repeat runs over. Kinds use it to know what an item
-must or may give (the generic card), and whether a layout shows the derived `index`."""
+must or may give (the generic card), and whether a layout shows the derived `index`; the deck
+review, which of them print as text."""
 
 from generator.sources.errors import Loc
 from generator.sources.expressions import parse_condition
@@ -45,3 +46,19 @@ def _read_fields(element: Element) -> set[str]:
 def layout_fields(layout: Layout) -> set[str]:
     """Every item field an element of the layout reads."""
     return set().union(*(_read_fields(element) for element in layout.all_elements()))
+
+
+def printed_fields(layout: Layout) -> set[str]:
+    """The item fields the layout prints as text: those its text elements show, whole or
+    in a template (not those only its conditions, colours or shapes read)."""
+    return set().union(*(_printed(element) for element in layout.all_elements()))
+
+
+def _printed(element: Element) -> set[str]:
+    if isinstance(element, RepeatElement):
+        return set().union(*(_printed(inner) for inner in element.elements))
+    if not isinstance(element, TextElement):
+        return set()
+    if element.shown.how == "template":
+        return set(parse_template(element.shown.value, element.shown.loc).fields())
+    return {element.shown.value} if element.shown.how == "field" else set()

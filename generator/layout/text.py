@@ -144,6 +144,9 @@ class Fitted:
     size: float
     leading: float
     lines: int
+    #: The height the set text takes, and the width of its widest line, in mm.
+    height: float = 0.0
+    width: float = 0.0
     overflow_y: float = 0.0
     overflow_x: float = 0.0
     icons: list[str] = field(default_factory=list)
@@ -552,6 +555,8 @@ def fit_styled(styled: Sequence[Styled], x: float, y: float, w: float, h: float,
         size,
         leading,
         len(lines),
+        height=height,
+        width=widest,
         overflow_y=max(0.0, height - h),
         overflow_x=max(0.0, widest - w),
         icons=icons,

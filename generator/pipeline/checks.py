@@ -59,11 +59,11 @@ def _static_checks(game: Game, store: BuildCache) -> GameResult:
     """check_game's static checks. Not kept: a game without a rules engine (nothing is
     checked), and one whose files could not be read (checked again every time)."""
     if game.engine == NO_ENGINE:
-        return check_game(game.folder, [], CheckOptions(), game=game)
+        return check_game(game.folder, [], CheckOptions(review=False), game=game)
     inputs = CheckInputs(os.getcwd(), Files(tuple(seen_files(context_for(game)))))
     return store.cached(
         inputs,
         GameResult,
-        lambda: check_game(game.folder, [], CheckOptions(), game=game),
+        lambda: check_game(game.folder, [], CheckOptions(review=False), game=game),
         keep=lambda result: result.bad_input is None,
     )

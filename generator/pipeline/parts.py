@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from generator.cache import BuildCache, Files, Inputs, files_digest, key
 from generator.findings import Finding, Severity, error, once_per_cause
-from generator.games import game_kinds
+from generator.games.plugin import kind_of
 from generator.layout.columns import column_findings
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import DeckPlace, LayoutContext
@@ -18,7 +18,6 @@ from generator.layout.memo import DrawMemo, fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
 from generator.sheets.rules import rules_findings
-from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import Layout
 
@@ -134,16 +133,6 @@ def emblem_findings(game: Game, ctx: LayoutContext) -> list[Finding]:
     return [error("L002", message, game.look.emblem_loc)]
 
 
-def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
-    kinds = game_kinds(game.engine)
-    if component_file.kind not in kinds:
-        raise SourceError(
-            component_file.data.loc_of("kind"),
-            f"unknown component kind {component_file.kind!r} (expected one of: {', '.join(sorted(kinds))})",
-        )
-    return kinds[component_file.kind]
-
-
 def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> list[Laid]:
     """Draw each copy's faces of every component file. With the memo of a live preview, an
     item unchanged since its last pass, in a file whose scope is unchanged, is not drawn
@@ -162,22 +151,12 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
         drawer = kind
         if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
             drawer = memo.remembering(kind, fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen))
-        ctx.deck_place = deck_place(game, n)
+        ctx.deck_place = DeckPlace.of(game, n)
         faces = drawer.draw_file(list(component_file.items), layout, ctx)
         if ctx.ink_saver:
             faces = [Faces(save_ink(f.front), f.back and save_ink(f.back)) for f in faces]
         laid.append(Laid(component_file, kind, layout, faces))
     return laid
-
-
-def deck_place(game: Game, n: int) -> DeckPlace:
-    """The place of the game's `n`th file among its files of the same kind, in copies."""
-    kind = game.files[n].kind
-
-    def copies(files: Sequence[ComponentFile]) -> int:
-        return sum(component.count for f in files if f.kind == kind for component in f.components)
-
-    return DeckPlace(copies(game.files[:n]), copies(game.files))
 
 
 def printable(laid: LaidGame, findings: Sequence[Finding] | None = None) -> Sequence[Laid]:

@@ -22,6 +22,7 @@ import pyphen
 
 from generator.findings import Finding
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
+from generator.sources.expect import EXPECT_SCHEMA, Expectation, read_expectations
 from generator.sources.fonts import STYLES, FontBook, font_book, shipped_book
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.items import Item, ItemT, item_schema, read_item
@@ -61,6 +62,8 @@ GAME_SCHEMA = closed(
         "language": {"type": "string", "pattern": "^[A-Za-z]{2,3}([_-][A-Za-z0-9]+)*$"},
         # The title face, colours and emblem of the pages cutsheet composes (look.py).
         "look": LOOK_SCHEMA,
+        # The designer's own rules for the deck, which `cutsheet check` enforces (expect.py).
+        "expect": EXPECT_SCHEMA,
         "accept": {
             "type": "object",
             "propertyNames": {"pattern": "^[A-Z]+[0-9]+$"},
@@ -201,6 +204,8 @@ class Game:
     notes: tuple[Finding, ...] = ()
     #: Its title face, colours and emblem (game.yaml `look:`).
     look: Look = PLAIN
+    #: The designer's own rules for the deck (game.yaml `expect:`).
+    expect: tuple[Expectation, ...] = ()
 
     @property
     def language(self) -> str:
@@ -375,7 +380,8 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
     fonts = font_book(folder, frozen(data).get("fonts"))
     notes = tuple(note for envelope in envelopes if envelope.table for note in envelope.table.notes)
     look = read_look(frozen(data).get("look"), fonts)
-    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes, look)
+    expect = read_expectations(frozen(data).get("expect"))
+    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes, look, expect)
 
 
 def _check_language(data: LocDict) -> None:

@@ -63,7 +63,7 @@ def run(*sources, **options) -> tuple[int, str]:
 
 def test_a_clean_game_exits_0_with_its_summary(tmp_path):
     make_game(tmp_path / "toy", track_yaml(count=2))
-    code, text = run("toy")
+    code, text = run("toy", review=False)
     assert code == 0
     assert text.splitlines() == [
         "toy/track.yaml:3:5: info [TOY003] a track of 10 spaces",
@@ -260,7 +260,7 @@ def test_text_report_of_a_simulation(tmp_path):
     assert code == 0
     assert "  simulation: 10 games, 2 players, seed 0, policy random" in text
     assert "  never fired (1): rocket" in text
-    assert "  win rate by seat (95% interval): 1: " in text
+    assert "  win rate by seat (95% interval), of the 10 games the rules ended: 1: " in text
 
 
 class Terminal(io.StringIO):

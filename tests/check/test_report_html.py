@@ -18,6 +18,7 @@ from PIL import Image
 from generator.charts import Section
 from generator.check import report_html
 from generator.check.report_html import (
+    GamePage,
     SimulatedGame,
     fired_table,
     game_sections,
@@ -28,12 +29,18 @@ from generator.check.report_html import (
     write_plots,
     write_report,
 )
-from generator.check.simulate import Problem
+from generator.check.simulate import AT_THEIR_STOP, Problem
 from generator.games.sections import ReportSection
 from generator.sources.errors import SourceError
 from tests.check.test_plots import report
 
 PLOTS = ["game-length", "seat-win-rate", "first-player", "fired"]
+SECTIONS = ["The run", "Game length", "Who wins", "What fired", "Which games each figure counts"]
+
+
+def simulated(name: str, slug: str, run) -> GamePage:
+    """The report's page of a game that was simulated (and not reviewed)."""
+    return GamePage(name, slug, simulated=SimulatedGame(name, slug, run))
 
 
 class Page(HTMLParser):
@@ -62,6 +69,9 @@ class Page(HTMLParser):
             self.texts[self._open][-1] += data
 
 
+TURNS = "mean 4, median 4, p95 5, max 5"
+
+
 def test_the_run_table_says_how_the_games_were_played_and_ended():
     assert settings_table(report()).rows == (
         ("games", "12"),
@@ -69,7 +79,8 @@ def test_the_run_table_says_how_the_games_were_played_and_ended():
         ("policies", "random"),
         ("options", "none"),
         ("seed", "1"),
-        ("turns", "mean 4, median 4, p95 5, max 5"),
+        ("turns, of all 12 games (2 unended: counted at their length when stopped or capped)", TURNS),
+        ("turns, of the 10 games the rules ended", "mean 3.2, median 3, p95 4, max 4"),
         ("ended by the rules", "10 (83.3%)"),
         ("capped", "2 at 100 actions"),
         ("stopped with no end the rules could reach", "0"),
@@ -84,23 +95,45 @@ def test_the_run_table_of_an_interrupted_run_with_options_and_endings():
         options={"goal": 12, "pace": "slow"},
         turns={"mean": 4.25, "median": 4, "p95": 5, "max": 5},
         endings={"score": 8, "stalemate": 2},
+        completed=8,
+        capped=0,
+        stopped=2,
         problems=[Problem("P1", 3, 7, "stuck"), Problem("P1", 3, 9, "stuck"), Problem("P2", 5, None, "odd")],
     )
     rows = dict(settings_table(run).rows)
     assert rows["games"] == "12 of 20 (interrupted)"
     assert rows["options"] == "goal=12, pace=slow"
-    assert rows["turns"] == "mean 4.2, median 4, p95 5, max 5"
-    assert rows["broken (a problem)"] == "2"  # games 3 and 5
+    assert rows["broken (a problem)"] == "2"  # games 3 and 5: no part of the figures
+    label = "turns, of the 10 games without a problem (2 unended: counted at their length when stopped or capped)"
+    assert rows["ended by the rules"] == "8 (66.7%)"
+    assert rows[label] == "mean 4.2, median 4, p95 5, max 5"
     assert settings_table(run).rows[-2:] == (("ended: score", "8"), ("ended: stalemate", "2"))
 
 
 def test_the_win_rate_table_gives_each_seat_and_the_first_player_with_intervals():
-    table = seats_table(report())
-    assert table.header == ("seat", "share of wins")
+    table = seats_table(report(capped=0, games=10))
+    assert table.header == ("seat", "share of wins, of the 10 games the rules ended")
     assert table.rows == (
         ("1", "100.0% [72.2%-100.0%]"),
         ("2", "0.0% [0.0%-27.8%]"),
         ("first player", "70.0% [39.7%-89.2%] (an even share is 50.0%)"),
+    )
+
+
+def test_where_some_games_did_not_end_the_win_rates_of_every_game_stand_beside():
+    """10 of 12 won by seat 1: 83.3% (55.2% to 95.3%); 7 of 12 by the first player: 58.3%
+    (32.0% to 80.7%); 2 of 12 won by no one: 16.7% (4.7% to 44.8%)."""
+    table = seats_table(report())
+    assert table.header == (
+        "seat",
+        "share of wins, of the 10 games the rules ended",
+        "share of wins, of all 12 games (2 unended: no winner)",
+    )
+    assert table.rows == (
+        ("1", "100.0% [72.2%-100.0%]", "83.3% [55.2%-95.3%]"),
+        ("2", "0.0% [0.0%-27.8%]", "0.0% [0.0%-24.2%]"),
+        ("first player", "70.0% [39.7%-89.2%] (an even share is 50.0%)", "58.3% [32.0%-80.7%]"),
+        ("no winner", "", "16.7% [4.7%-44.8%]"),
     )
 
 
@@ -118,10 +151,20 @@ def test_the_fired_table_marks_the_names_that_never_fired():
 
 def test_the_sections_in_page_order():
     drawn = sections(SimulatedGame("Toy", "toy", report()))
-    assert [section.title for section in drawn] == ["The run", "Game length", "Who wins", "What fired"]
-    assert [[plot.name for plot in section.plots] for section in drawn] == [[], [PLOTS[0]], PLOTS[1:3], [PLOTS[3]]]
+    assert [section.title for section in drawn] == [*SECTIONS[:4], SECTIONS[-1]]
+    assert [[plot.name for plot in section.plots] for section in drawn] == [[], [PLOTS[0]], PLOTS[1:3], [PLOTS[3]], []]
+    assert drawn[1].text == f"Turns per game, of all 12 games (2 unended: {AT_THEIR_STOP})."
     quiet = sections(SimulatedGame("Toy", "toy", report(fired={}, never_fired=[])))
-    assert quiet[-1].plots == () and quiet[-1].tables[0].rows == ()
+    assert quiet[3].plots == () and quiet[3].tables[0].rows == ()
+
+
+def test_the_last_section_says_which_games_each_figure_counts():
+    run = report(figure_labels={"margin": "of the 10 games that ended"}, figures={"margin": 3})
+    [table] = sections(SimulatedGame("Toy", "toy", run))[-1].tables
+    counted = dict(table.rows)
+    assert counted["seat_win_rate"] == counted["turns_ended_by_rules"] == "of the 10 games the rules ended"
+    assert counted["seat_win_rate_all_games"] == "of all 12 games (2 unended: no winner)"
+    assert counted["margin"] == "of the 10 games that ended"
 
 
 def test_the_games_own_sections_are_drawn_from_its_figures_those_with_nothing_left_out(monkeypatch):
@@ -136,16 +179,16 @@ def test_the_games_own_sections_are_drawn_from_its_figures_those_with_nothing_le
     game = SimulatedGame("Toy", "toy", report(figures={"margin": 3}), deck="the deck")
     assert game_sections(game) == [Section("Margins", text="3 points in 10 games")]
     assert (seen[0].name, seen[0].deck, dict(seen[0].figures)) == ("Toy", "the deck", {"margin": 3})
-    assert sections(game)[-1].title == "Margins"
+    assert sections(game)[-2].title == "Margins"
 
 
 def test_the_page_shows_every_game_escaped_with_its_plots_inline_and_its_figures():
     run = report(figures={"margin": {"mean": 3}}, problems=[Problem("P1", 3, 7, "a <stuck> game")])
-    text = render_report([SimulatedGame("Toy <b>", "toy", run), SimulatedGame("Other", "other", report())])
+    text = render_report([simulated("Toy <b>", "toy", run), simulated("Other", "other", report())])
     page = Page(text)
     assert page.texts["h2"] == ["Toy <b> (toy)", "Other (toy)"]
     assert "Toy <b>" not in text  # escaped
-    assert page.texts["h3"][:4] == ["The run", "Game length", "Who wins", "What fired"]
+    assert page.texts["h3"][:5] == SECTIONS
     assert page.figures == [f"{slug}-{plot}" for slug in ("toy", "other") for plot in PLOTS]
     assert page.texts["li"] == ["game 3, action 7: a <stuck> game"]
     assert json.loads(page.texts["pre"][0]) == {"margin": {"mean": 3}}
@@ -156,11 +199,11 @@ def test_the_page_shows_every_game_escaped_with_its_plots_inline_and_its_figures
     svgs = re.findall(r"<svg.*?</svg>", text, flags=re.S)
     assert len(svgs) == 8
     assert all(ElementTree.fromstring(svg.encode()).tag == "{http://www.w3.org/2000/svg}svg" for svg in svgs)
-    assert render_report([SimulatedGame("Toy", "toy", run)]) == render_report([SimulatedGame("Toy", "toy", run)])
+    assert render_report([simulated("Toy", "toy", run)]) == render_report([simulated("Toy", "toy", run)])
 
 
 def test_the_report_and_its_plot_files_are_written(tmp_path):
-    games = [SimulatedGame("Toy", "toy", report())]
+    games = [simulated("Toy", "toy", report())]
     write_report(tmp_path / "out" / "report.html", games)
     assert (tmp_path / "out" / "report.html").read_text() == render_report(games)
     written = write_plots(tmp_path / "plots", games)
@@ -176,7 +219,7 @@ def test_the_report_and_its_plot_files_are_written(tmp_path):
 
 def test_a_place_that_cannot_be_written_is_bad_input(tmp_path):
     (tmp_path / "file").write_text("not a folder")
-    games = [SimulatedGame("Toy", "toy", report())]
+    games = [simulated("Toy", "toy", report())]
     with pytest.raises(SourceError, match=r"cannot write the report .*file/report.html: "):
         write_report(tmp_path / "file" / "report.html", games)
     with pytest.raises(SourceError, match=r"cannot write plots into .*file/plots: "):

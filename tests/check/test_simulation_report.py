@@ -65,7 +65,9 @@ def inline_svgs(text: str) -> list:
 
 
 def check(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["check", *args], catch_exceptions=False)
+    """`cutsheet check` without the deck review: the simulation's part of the page alone (the
+    review's part is tests/check/test_deck_review.py's)."""
+    result = CliRunner().invoke(main, ["check", "--no-review", *args], catch_exceptions=False)
     return result.exit_code, result.output
 
 
@@ -163,7 +165,7 @@ def test_same_run_same_bytes_and_plot_files(tmp_path):
 def test_report_needs_a_simulation():
     code, output = check(str(COMPONENTS / "chip-flip"), "--report", "r.html")
     assert code == 2
-    assert "--report and --report-dir need --simulate N" in output
+    assert "--report and --report-dir need --simulate N or the deck review" in output
 
 
 @pytest.mark.parametrize("folder", ["chip-flip", "slipmax", "whipped", "twisty-passages"])
