@@ -64,12 +64,21 @@ def _curve_plot(name: str, kind: str, d: Distribution) -> Plot:
     figure = new_figure(2.4)
     axes = figure.add_subplot()
     values = [value for value, _ in d.counts]
-    axes.bar([f"{value:g}" for value in values], [n for _, n in d.counts], color=BAR)
+    # On a number line, so a gap in the curve (no card costs 5 to 8) shows as a gap.
+    axes.bar(values, [n for _, n in d.counts], width=0.8 * _step(values), color=BAR)
+    if all(value.is_integer() for value in values) and d.high - d.low <= 30:
+        axes.set_xticks(range(int(d.low), int(d.high) + 1))
     axes.set_xlabel(d.field)
     axes.set_ylabel("components")
     axes.set_title(f"{name}: {kind}s by {d.field} (median {d.median:g}, mean {d.mean:.2f})")
     caption = f"The {d.field} curve: how many {kind}s (every copy) have each {d.field}."
     return Plot(f"{kind}-{d.field}-curve", caption, figure)
+
+
+def _step(values: Sequence[float]) -> float:
+    """The least distance between neighbouring values (1 for a single value)."""
+    gaps = [b - a for a, b in zip(values, values[1:], strict=False)]
+    return min(gaps, default=1.0)
 
 
 def _spread_table(d: Distribution) -> Table:
@@ -92,7 +101,7 @@ def _room_section(name: str, rooms: Sequence[Room], undrawn: Sequence[str]) -> S
 
 @styled
 def _room_plot(name: str, rooms: Sequence[Room]) -> Plot:
-    figure = new_figure(max(1.6, 0.5 + 0.25 * len(rooms)))
+    figure = new_figure(max(1.9, 0.8 + 0.25 * len(rooms)))
     axes = figure.add_subplot()
     positions = list(range(len(rooms)))
     left = [0.0] * len(rooms)
@@ -105,7 +114,7 @@ def _room_plot(name: str, rooms: Sequence[Room]) -> Plot:
     axes.invert_yaxis()
     axes.set_xlabel("share of its texts")
     axes.set_xlim(0, 1)
-    axes.legend(loc="lower right", fontsize=7)
+    figure.legend(loc="outside lower center", ncols=len(ROOM_LABELS), fontsize=7)
     axes.set_title(f"{name}: how each text element's texts fit")
     caption = "Each text element's texts: set at the layout's size, with tighter leading, shrunk, or not fitting."
     return Plot("room", caption, figure)
