@@ -1,6 +1,8 @@
-"""`cutsheet --help`, `cutsheet check` and the export profiles' names (`cutsheet export
---help`) load none of the drawing libraries: the modules that need reportlab, cairosvg,
-Pillow, pdfium, ISA-L or numpy import them where the work is.
+"""`cutsheet --help`, `cutsheet check --no-review` and the export profiles' names (`cutsheet
+export --help`) load none of the drawing libraries: the modules that need reportlab, cairosvg,
+Pillow, pdfium, ISA-L or numpy import them where the work is. (The deck review, on by default,
+draws each deck as a build does to measure the room its texts have, and loads what drawing
+needs.)
 
 Each command runs in a fresh interpreter (imports already made by the test session would
 hide a module-level import), which then reports the heavy modules found in sys.modules."""
@@ -42,7 +44,13 @@ def loaded_by(*args: str) -> tuple[int, list[str]]:
 
 @pytest.mark.parametrize(
     "args",
-    [("--help",), ("check",), ("check", "components/slipmax", "--json"), ("build", "--help"), ("export", "--help")],
+    [
+        ("--help",),
+        ("check", "--no-review"),
+        ("check", "components/slipmax", "--json", "--no-review"),
+        ("build", "--help"),
+        ("export", "--help"),
+    ],
 )
 def test_command_loads_no_drawing_library(args):
     code, loaded = loaded_by(*args)
