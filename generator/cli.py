@@ -6,6 +6,7 @@ that cannot be read or laid out, an output that cannot be written).
 
 import dataclasses
 import functools
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -27,11 +28,13 @@ from generator.layout.columns import UNREAD_COLUMNS
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
+from generator.sheets.printer import PrinterProfile
 from generator.sources.discover import refuse_inside_games
 from generator.sources.errors import SourceError, display_path
 from generator.sources.game import Game
 from generator.sources.registry import RegistryError
 from generator.staging import OutputError
+from generator.units import parse_length
 
 if TYPE_CHECKING:
     from generator.check.sweep import SweepResult
@@ -152,6 +155,13 @@ PRINT_OPTIONS = [
         show_default=True,
         help="Move backs by X,Y (e.g. 0.5mm,-0.3mm; x right, y down) as the alignment test shows.",
     ),
+    click.option(
+        "--printer",
+        "printer_name",
+        metavar="NAME",
+        default=None,
+        help="Print for a printer profile (`cutsheet printer`): its scale corrected, its back offset and margins.",
+    ),
     _switch("fold-over", SHEETS.fold_over, "Backs beside their fronts, to fold over (no duplex printer)."),
     _switch("ink-saver", SHEETS.ink_saver, "White backgrounds and outlines instead of large fills."),
     _switch(
@@ -230,6 +240,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
         booklet: bool,
         strict: bool,
         players: int | None,
+        printer_name: str | None,
         **kwargs: Any,
     ) -> None:
         try:
@@ -240,10 +251,30 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
             chosen = _formats(formats)
         except click.BadParameter as exc:
             _fail(f"error: --format: {exc.message}")
+        printer = _printer(printer_name, offset)
+        if printer and pnp:
+            _fail("error: a print-and-play release (--pnp) is for anyone's printer: build it without --printer")
+        offset = printer.back_offset if printer else offset
         sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet, strict, players or 0)
+        sheets = dataclasses.replace(sheets, printer=printer)
         command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
 
     return _with_options(gathered, PRINT_OPTIONS)
+
+
+def _printer(name: str | None, offset: tuple[float, float]) -> PrinterProfile | None:
+    """The printer profile --printer names (None without it); it brings its own back offset,
+    so a --back-offset beside it is a usage error."""
+    if name is None:
+        return None
+    if offset != SHEETS.back_offset:
+        _fail("error: --printer brings the printer's own back offset: leave out --back-offset")
+    from generator.printers import find_profile
+
+    try:
+        return find_profile(name)
+    except SourceError as exc:
+        _fail(str(exc))
 
 
 def output_settings(command: Callable[..., None]) -> Callable[..., None]:
@@ -369,6 +400,114 @@ def _build_one(run: "PrintRun", printing: PrintSettings) -> "BuildResult":
     else:
         click.echo(f"{game.name}: {len(result.sheets)} sheets -> {display_path(run.output.out_dir / game.slug)}")
     return result
+
+
+@main.group("printer")
+def printer_group() -> None:
+    """Profiles of home printers: print a calibration page, keep what you measured on it, and
+    build for the printer with `cutsheet build --printer NAME`. Profiles are kept in the user's
+    config folder (printers.yaml)."""
+
+
+@printer_group.command("calibrate")
+@click.argument("name")
+@click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help="The paper to print it on.")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES[:2]), default=SHEETS.duplex, show_default=True)
+@_out_option("Folder to write printer-NAME-calibration.pdf into.")
+def printer_calibrate(name: str, paper_name: str, duplex: str, out_dir: Path) -> None:
+    """Write the calibration page for printer NAME: print it duplex at 100%, then measure its
+    two 100 mm bars (scale), read the margin ladders at its edges and the verniers (back
+    offset), and keep them with `cutsheet printer set NAME`."""
+    from generator.printers import NAME_PATTERN
+    from generator.render.alignment import write_calibration
+
+    if not re.match(NAME_PATTERN, name):
+        _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
+    try:
+        chosen = paper(paper_name)
+        path = write_calibration(out_dir, chosen, PrintOptions(duplex=duplex), name)
+    except SourceError as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(_unwritable(out_dir, exc))
+    click.echo(f"calibration page for printer {name!r} -> {display_path(path)}")
+
+
+@printer_group.command("set")
+@click.argument("name")
+@click.option("--scale-x", type=float, help="The printed length of the 100 mm bar across, over 100 (e.g. 1.006).")
+@click.option("--scale-y", type=float, help="The printed length of the 100 mm bar down, over 100.")
+@click.option("--back-offset", help="The back offset the verniers read, X,Y (e.g. 0.4mm,-0.2mm).")
+@click.option(
+    "--margins", help="How near each edge it prints: one length, or top,right,bottom,left (e.g. 4mm,4mm,6mm,4mm)."
+)
+def printer_set(
+    name: str, scale_x: float | None, scale_y: float | None, back_offset: str | None, margins: str | None
+) -> None:
+    """Keep what you measured of printer NAME (the numbers not given keep their values, or
+    their defaults for a new printer)."""
+    from generator.printers import NAME_PATTERN, load_profiles, save_profile
+    from generator.sheets.printer import SCALE_RANGE
+
+    if not re.match(NAME_PATTERN, name):
+        _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
+    try:
+        profile = load_profiles().get(name, PrinterProfile(name))
+    except SourceError as exc:
+        _fail(str(exc))
+    for option, scale in (("--scale-x", scale_x), ("--scale-y", scale_y)):
+        if scale is not None and not SCALE_RANGE[0] <= scale <= SCALE_RANGE[1]:
+            _fail(
+                f"error: {option} {scale:g}: a printer off by more than 5% ({SCALE_RANGE[0]}-{SCALE_RANGE[1]}) "
+                "is set to scale the page: print the calibration page at 100%"
+            )
+    try:
+        offset = parse_offset(back_offset) if back_offset else profile.back_offset
+        edges = _margins(margins) if margins else profile.margins
+    except ValueError as exc:
+        _fail(f"error: {exc}")
+    profile = dataclasses.replace(
+        profile,
+        scale_x=profile.scale_x if scale_x is None else scale_x,
+        scale_y=profile.scale_y if scale_y is None else scale_y,
+        back_offset=offset,
+        margins=edges,
+    )
+    try:
+        path = save_profile(profile)
+    except OSError as exc:
+        _fail(_unwritable(Path(exc.filename or "."), exc))
+    click.echo(f"printer {name!r} -> {display_path(path)}")
+
+
+def _margins(text: str) -> tuple[float, float, float, float]:
+    """--margins: one length for every edge, or four: top, right, bottom, left."""
+    lengths = [parse_length(part.strip()) for part in text.split(",")]
+    if len(lengths) == 1:
+        lengths *= 4
+    if len(lengths) != 4 or any(not 0 <= length <= 50 for length in lengths):
+        raise ValueError(f"--margins takes one length or four (top,right,bottom,left), each 0 to 50 mm, not {text!r}")
+    top, right, bottom, left = lengths
+    return (top, right, bottom, left)
+
+
+@printer_group.command("list")
+def printer_list() -> None:
+    """The printer profiles kept, one a line."""
+    from generator.printers import load_profiles, profiles_file
+
+    try:
+        profiles = load_profiles()
+    except SourceError as exc:
+        _fail(str(exc))
+    if not profiles:
+        click.echo(f"no printer profiles yet ({display_path(profiles_file())}): `cutsheet printer calibrate NAME`")
+    for profile in profiles.values():
+        dx, dy = profile.back_offset
+        click.echo(
+            f"{profile.name}: scale {profile.scale_x:g} x {profile.scale_y:g}, back offset {dx:g}mm,{dy:g}mm, "
+            f"margins {','.join(f'{m:g}mm' for m in profile.margins)}"
+        )
 
 
 @main.command("new")

@@ -13,7 +13,9 @@ from pathlib import Path
 from generator.cache import BuildCache
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper, paper
+from generator.sheets.printer import PrinterError
 from generator.sources.discover import find_games
+from generator.sources.errors import SourceError
 from generator.workers import available_cores
 
 #: The files a build can write for each game, in the order they are written.
@@ -82,8 +84,21 @@ class Project:
         """The games named by `sources` (or found in `here`, see sources/discover.py) and the
         paper of each; SourceError when a source or the paper is bad."""
         found = find_games(sources, here)
-        papers = {folder: paper(printing.paper, folder) for folder in found.folders}
+        papers = {folder: _printed_on(paper(printing.paper, folder), printing.sheets) for folder in found.folders}
         return cls(found.folders, papers, printing, output, found.note)
 
     def paper_for(self, folder: Path) -> Paper:
         return self.papers[folder.resolve()]
+
+
+def _printed_on(chosen: Paper, options: PrintOptions) -> Paper:
+    """The paper as the options' printer profile prints it (its margins kept); SourceError
+    when the profile cannot be applied to it."""
+    printer = options.printer
+    if printer is None:
+        return chosen
+    try:
+        printer.check(chosen)
+    except PrinterError as exc:
+        raise SourceError(None, str(exc)) from None
+    return printer.paper(chosen)

@@ -28,7 +28,8 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     run's one-sided sheets before or after its two-sided ones, whichever needs fewer blank
     pages; with options.checklist the front matter first (see front_matter), the rules'
     figures drawn from the parts (pipeline/figures.py). The optional parts are left out or
-    printed alone as options.optional says."""
+    printed alone as options.optional says; with a printer profile, every page is drawn for
+    its scale (sheets/printer.py)."""
     printed = [options.prints(bool(p.file.substitutes)) for p in laid]
     apart = tuple(p for p, shown in zip(laid, printed, strict=True) if not shown)
     laid = [p for p, shown in zip(laid, printed, strict=True) if shown]
@@ -53,9 +54,15 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
             at.bookmarks = (*at.bookmarks, part.row)
             bookmarked.add(part.row)
     if not options.checklist:
-        return finish(on_recto(pending, 1, paper), game.name)
+        return _for_printer(finish(on_recto(pending, 1, paper), game.name), options)
     sheets = finish(on_recto(pending, first, paper), game.name, first)
-    return front_matter(laid, rules, sheets, paper, game, options, apart) + sheets
+    return _for_printer(front_matter(laid, rules, sheets, paper, game, options, apart) + sheets, options)
+
+
+def _for_printer(sheets: list[Sheet], options: PrintOptions) -> list[Sheet]:
+    """Every page drawn for the printer profile's scale, when the options name one."""
+    printer = options.printer
+    return [printer.corrected(sheet) for sheet in sheets] if printer else sheets
 
 
 def _impose_run(run: list[Laid], paper: Paper, options: PrintOptions) -> list[PendingSheet]:

@@ -12,6 +12,7 @@ from generator.layout.text import TextStyle, fit_text
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
+from generator.sheets.printer import PrinterProfile
 from generator.units import PT
 
 #: Each stock a component file may declare, as the checklist names it, in the order the
@@ -308,6 +309,15 @@ def cells(r: Row, duplex: str, fold_over: bool) -> tuple[str, ...]:
     )
 
 
+def printer_note(printer: PrinterProfile) -> str:
+    """What the checklist says of the printer profile the pages were drawn for."""
+    dx, dy = printer.back_offset
+    return (
+        f"Drawn for the printer {printer.name!r}: scale {100 * printer.scale_x:.1f}% x {100 * printer.scale_y:.1f}% "
+        f"corrected, backs moved {dx:g} mm, {dy:g} mm; print on that printer only."
+    )
+
+
 def checklist_sheet(
     game: str, rows: list[Row], paper: Paper, options: PrintOptions, blanks: tuple[int, ...] = ()
 ) -> Sheet:
@@ -334,6 +344,8 @@ def checklist_sheet(
         where = f"page {pages[0]}" if pages[0] == pages[-1] else f"pages {pages[0]}-{pages[-1]}"
     kinds = f"{len(rows)} kind{'s' if len(rows) != 1 else ''}"
     note = f"{total} components in {kinds}. Print {where} at 100% (no scaling); then work down the table."
+    if options.printer is not None:
+        note += f" {printer_note(options.printer)}"
     items += fit_text(note, x0, y, width, 10, TextStyle("DejaVuSans", 9 * PT)).items
     y += 11
     rule = Style(stroke="#000000", stroke_width=0.35 * PT)

@@ -4,6 +4,7 @@ the front matter (cover, rules, checklist) first."""
 
 from dataclasses import dataclass
 
+from generator.sheets.printer import PrinterProfile
 from generator.units import parse_length
 
 DUPLEX_MODES = ("long", "short", "off")
@@ -36,6 +37,9 @@ class PrintOptions:
     #: money): "in" the file with the rest, left "out" of it (a print-and-play release puts
     #: them in a file of their own), or "only" they.
     optional: str = "in"
+    #: The home printer printed for (sheets/printer.py): its scale corrected on every sheet,
+    #: its back offset used, its margins kept; None for none.
+    printer: PrinterProfile | None = None
 
     def prints(self, optional: bool) -> bool:
         """Whether a part is printed, `optional` or not."""

@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.pipeline",
             "generator.cache",
             "generator.project",
+            "generator.printers",
             "generator.export",
             "generator.serve",
             "generator.scaffold",
