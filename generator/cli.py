@@ -21,6 +21,7 @@ from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
+from generator.export.prepress import PREPRESS
 from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity
 from generator.games import engines, load_game
@@ -402,6 +403,37 @@ def _build_one(run: "PrintRun", printing: PrintSettings) -> "BuildResult":
     return result
 
 
+@main.command("preflight")
+@click.argument("pdf", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--profile",
+    "shop",
+    type=click.Choice(sorted(PREPRESS)),
+    default="drivethrucards",
+    show_default=True,
+    help="The shop whose prepress the file is checked against.",
+)
+def preflight_command(pdf: Path, shop: str) -> None:
+    """Check PDF as a print shop's prepress would: boxes, bleed, fonts embedded, type and line
+    sizes, the safe zone, picture resolution, RGB where CMYK is asked and total ink (with
+    Ghostscript). Exit 1 when it finds errors, 2 for a file that is not a PDF."""
+    from generator.export.preflight import preflight
+
+    if not pdf.is_file():
+        _fail(f"error: no file {display_path(pdf)}")
+    try:
+        found = preflight(pdf, PREPRESS[shop])
+    except SourceError as exc:
+        _fail(str(exc))
+    for finding in found:
+        click.echo(str(finding))
+    errors = sum(1 for f in found if f.severity is Severity.ERROR)
+    click.echo(
+        f"{display_path(pdf)}: {errors} error{'s' if errors != 1 else ''} for {shop}, {len(found) - errors} other"
+    )
+    sys.exit(1 if errors else 0)
+
+
 @main.group("printer")
 def printer_group() -> None:
     """Profiles of home printers: print a calibration page, keep what you measured on it, and
@@ -603,6 +635,7 @@ def export_command(
                 click.echo(
                     f"{run.game.name}: {len(files)} files -> {display_path(out_dir / run.game.slug / profile.name)}"
                 )
+                _preflight_export(profile.name, files)
     except SourceError as exc:
         _fail(str(exc))
     except OutputError as exc:
@@ -611,6 +644,18 @@ def export_command(
         click.echo(str(exc), err=True)
         sys.exit(2)
     sys.exit(code)
+
+
+def _preflight_export(shop: str, files: Sequence[Path]) -> None:
+    """The preflight of a shop export's PDFs, said on stderr (the export stands: the findings
+    say what the shop's prepress would ask to change)."""
+    if shop not in PREPRESS:
+        return
+    from generator.export.preflight import preflight
+
+    for pdf in (path for path in files if path.suffix == ".pdf"):
+        for finding in preflight(pdf, PREPRESS[shop]):
+            click.echo(f"preflight: {finding}", err=True)
 
 
 #: --jobs, --workers and --scheduler: where simulated games are played.
