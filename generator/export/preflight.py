@@ -40,8 +40,10 @@ from generator.findings import Finding, error, info, warning
 from generator.sources.errors import SourceError, display_path
 
 MM = 72 / 25.4  # points a millimetre
-#: The resolution Ghostscript separates inks at, and pdfium renders the bleed at.
+#: The resolution Ghostscript separates inks at, and pdfium renders the bleed at; and the
+#: pages separated at once.
 INK_DPI = 50
+INK_PAGES = 50
 BLEED_DPI = 50
 #: A strip this share non-white just inside the trim, with nothing past it, is art that stops there.
 INKED = 0.2
@@ -284,40 +286,42 @@ def _embedded(font) -> bool:
 
 
 def _ink_findings(shown: str, path: Path, prepress: Prepress) -> list[Finding]:
-    """The total ink of every spot of every page, from Ghostscript's separations."""
+    """The total ink of every spot of every page, from Ghostscript's separations, made
+    INK_PAGES pages at a time (so a long file needs little room at once)."""
     if prepress.ink_limit is None:
         return []
     gs = shutil.which("gs")
     if gs is None:
         return [info("PF010", f"{shown}: total ink not measured: Ghostscript (gs) is not installed")]
+    document = pdfium.PdfDocument(path)
+    pages = len(document)
+    document.close()
     found = []
-    with tempfile.TemporaryDirectory() as tmp:
-        document = pdfium.PdfDocument(path)
-        pages = len(document)
-        document.close()
-        for number in range(1, pages + 1):
-            total, spot = _page_ink(gs, path, number, Path(tmp))
+    for first in range(1, pages + 1, INK_PAGES):
+        for total, spot in _pages_ink(gs, path, first, min(first + INK_PAGES - 1, pages)):
             if total > prepress.ink_limit + 0.5:
                 message = f"{shown} {spot}: {total:.0f}% ink; {prepress.name} allows {prepress.ink_limit:g}%"
                 found.append(error("PF009", message))
     return found
 
 
-def _page_ink(gs: str, path: Path, number: int, folder: Path) -> tuple[float, PageSpot]:
-    """The most ink on one page (percent, C + M + Y + K + any spot colour) and where."""
-    out = folder / f"p{number}.tif"
-    command = [gs, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", f"-r{INK_DPI}"]
-    command += [f"-dFirstPage={number}", f"-dLastPage={number}", f"-sOutputFile={out}", str(path)]
-    subprocess.run(command, check=True, capture_output=True, timeout=300)
-    plates = [p for p in folder.glob(f"p{number}(*).tif")]
-    # tiffsep writes each plate as 8-bit grey, 255 where it carries no ink.
-    inks = [(255 - np.asarray(Image.open(p), dtype=np.float64)) / 255 * 100 for p in plates]
-    total = np.sum(inks, axis=0)
-    for plate in plates + [out]:
-        plate.unlink()
-    y, x = np.unravel_index(int(np.argmax(total)), total.shape)
-    per_mm = INK_DPI / 25.4
-    return float(total.max()), PageSpot(number, x / per_mm, y / per_mm)
+def _pages_ink(gs: str, path: Path, first: int, last: int) -> Iterator[tuple[float, PageSpot]]:
+    """For each page from `first` to `last`, the most ink on it (percent, C + M + Y + K and
+    any spot colour) and where."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        command = [gs, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", f"-r{INK_DPI}"]
+        command += [f"-dFirstPage={first}", f"-dLastPage={last}", f"-sOutputFile={folder / 'p%d.tif'}", str(path)]
+        subprocess.run(command, check=True, capture_output=True, timeout=600)
+        for n in range(1, last - first + 2):
+            # tiffsep writes each plate as 8-bit grey, 255 where it carries no ink.
+            plates = [
+                (255 - np.asarray(Image.open(p), dtype=np.float64)) / 255 * 100 for p in folder.glob(f"p{n}(*).tif")
+            ]
+            total = np.sum(plates, axis=0)
+            y, x = np.unravel_index(int(np.argmax(total)), total.shape)
+            per_mm = INK_DPI / 25.4
+            yield float(total.max()), PageSpot(first + n - 1, x / per_mm, y / per_mm)
 
 
 def _bleed_art_findings(shown: str, path: Path) -> list[Finding]:
