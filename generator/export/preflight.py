@@ -158,7 +158,7 @@ def _type_findings(shown, number, drawn, prepress, trim) -> list[Finding]:
         and c["bottom"] > top
         and (c["x0"] < x0 + safe or c["x1"] > x1 - safe or c["top"] < top + safe or c["bottom"] > bottom - safe)
     ]
-    what = f"text {prepress.safe_mm:.2f} mm or less inside the trim, outside {prepress.name}'s safe zone"
+    what = f"text less than {prepress.safe_mm:g} mm inside the trim, the safe zone {prepress.name} asks"
     found += _once("PF006", warning, what, [_spot(number, c["x0"], c["top"]) for c in unsafe], shown)
     return found
 
