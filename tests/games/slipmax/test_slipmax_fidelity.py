@@ -1,7 +1,8 @@
 """Slipmax played as the rules say in their corners: who goes first, Life of Fear's targeting,
 Motion's "take the effect of that space", turning registers down, "take a turn right now",
 Justice's "never target yourself", Chaos on Motion's rolls, when a lock is offered; and the
-house-rules variant that closes the rules' two holes (games no one can ever move in).
+house-rules variant that closes the rules' holes (games no one can ever move in, and the loops the
+harness's cap stops).
 
 Board spaces from START: 0 circle, 1 triangle, 2 pentagon, 3 semicircle, 4 square,
 5 hexagon, 6 triangle, 7 hexagon, 8 semicircle, 9 pentagon, 10 circle, 11 square, 12 pentagon.
