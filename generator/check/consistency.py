@@ -12,7 +12,7 @@ that?", each at the cell or line to look at (codes in docs/findings.md).
 
 Texts are values of a few words or more (deck_items.texts: sentences, not names or paths). Each
 check names at most NAMED places per word, field or text before counting the rest, so a large
-deck's review stays readable and its time linear in its text.
+deck's review stays readable; each text is read in one pass.
 """
 
 import re
@@ -43,8 +43,11 @@ TYPE_FIELD = "type"
 
 _BOLD = re.compile(r"\*\*(?P<words>[^*]+)\*\*")
 _WORD = re.compile(r"[^\W\d_]{3,}")
-#: What ends a sentence (or opens one: a quotation, a label's colon): a capital after it is not a keyword.
-_SENTENCE_END = re.compile(r"(^|[.!?:;\"“(\n]\s*)$")
+#: What a sentence, a list item or a label ends with (or a quotation opens): a capital after
+#: it starts a sentence rather than marking a keyword.
+_OPENERS = frozenset('.!?:;"“(\n-–—•')
+#: What stands between an opener and the word without changing that: spaces and markup.
+_BETWEEN = frozenset(" \t*_")
 
 
 def consistency_findings(entries: Sequence[Entry], rules: tuple[Block, ...]) -> list[Finding]:
@@ -69,17 +72,30 @@ class _Use:
 
 def _uses(entry: Entry, name: str, text: str) -> Iterator[_Use]:
     """Each word of a text, marked when bold or capitalised mid-sentence (an inline icon
-    ends a sentence, as a card's icons stand between its clauses)."""
+    ends a sentence, as a card's icons stand between its clauses); in one pass over it."""
     text = INLINE_ICON.sub("\n", text)
     bold = [(m.start(), m.end()) for m in _BOLD.finditer(text)]
+    spans = iter(bold)
+    span = next(spans, None)
     for match in _WORD.finditer(text):
         word, start = match.group(), match.start()
-        if any(a <= start < b for a, b in bold):
+        while span is not None and span[1] <= start:
+            span = next(spans, None)
+        if span is not None and span[0] <= start:
             yield _Use(entry, name, word, True, True)
-        elif word[0].isupper() and word[1:].islower() and not _SENTENCE_END.search(text[:start].rstrip("*")):
+        elif word[0].isupper() and word[1:].islower() and not _starts_sentence(text, start):
             yield _Use(entry, name, word, True, False)
         elif word.islower():
             yield _Use(entry, name, word, False, False)
+
+
+def _starts_sentence(text: str, start: int) -> bool:
+    """Whether the word at `start` opens its text, a line, a sentence or a list item: only
+    spaces and markup lie between it and the last opener (looking back a few characters)."""
+    at = start - 1
+    while at >= 0 and text[at] in _BETWEEN:
+        at -= 1
+    return at < 0 or text[at] in _OPENERS
 
 
 def keyword_findings(entries: Sequence[Entry]) -> list[Finding]:
@@ -123,17 +139,17 @@ def icon_findings(entries: Sequence[Entry], rules: tuple[Block, ...]) -> list[Fi
     if not rules:
         return []
     explained = set(_rule_icons(rules))
-    named: dict[str, list[tuple[Entry, str]]] = defaultdict(list)
+    named: dict[str, dict[int, tuple[Entry, str]]] = defaultdict(dict)
     for entry in entries:
         for name, value in entry.values():
-            if isinstance(value, str):
+            if isinstance(value, str) and (entry.shown is None or name in entry.shown):
                 for match in INLINE_ICON.finditer(value):
                     if not match["escape"]:
-                        named[match["name"]].append((entry, name))
+                        named[match["name"]].setdefault(id(entry), (entry, name))
     found = []
     for icon in sorted(named.keys() - explained):
-        (entry, name), *rest = named[icon]
-        more = f" (and {len(rest)} more)" if rest else ""
+        (entry, name), *rest = named[icon].values()
+        more = f" (and {len(rest)} more component{'s' if len(rest) != 1 else ''})" if rest else ""
         message = f"the icon :{icon}: is on {entry.title}{more}, and the rules never show it: what does it mean?"
         found.append(warning(UNEXPLAINED_ICON, message, entry.place(name)))
     return found

@@ -9,6 +9,7 @@ engine or without, drawn with the report's parts (generator/charts.py).
 - Alike: duplicate titles and near-duplicate texts.
 """
 
+import re
 from collections.abc import Sequence
 
 from generator.charts import BAR, NEVER, Plot, Section, Table, new_figure, styled
@@ -22,7 +23,7 @@ ROOM_LABELS = ("at the layout's size", "leading tightened", "shrunk", "does not 
 def deck_sections(name: str, stats: DeckStatistics) -> list[Section]:
     sections = [Section("The deck", tables=(_totals(stats),))]
     sections += [_kind_section(name, kind) for kind in stats.kinds if kind.tallies or kind.distributions]
-    if stats.rooms:
+    if stats.rooms or stats.undrawn:
         sections.append(_room_section(name, stats.rooms, stats.undrawn))
     if stats.duplicate_titles or stats.near_duplicates:
         sections.append(Section("Alike", tables=_alike_tables(stats)))
@@ -56,7 +57,7 @@ def _tally_plot(name: str, kind: str, tally: Tally) -> Plot:
     axes.invert_yaxis()
     axes.set_xlabel("components")
     axes.set_title(f"{name}: {kind}s by {tally.field}")
-    return Plot(f"{kind}-by-{tally.field}", f"How many {kind}s (every copy) have each {tally.field}.", figure)
+    return Plot(f"{kind}-by-{_slug(tally.field)}", f"How many {kind}s (every copy) have each {tally.field}.", figure)
 
 
 @styled
@@ -72,7 +73,13 @@ def _curve_plot(name: str, kind: str, d: Distribution) -> Plot:
     axes.set_ylabel("components")
     axes.set_title(f"{name}: {kind}s by {d.field} (median {d.median:g}, mean {d.mean:.2f})")
     caption = f"The {d.field} curve: how many {kind}s (every copy) have each {d.field}."
-    return Plot(f"{kind}-{d.field}-curve", caption, figure)
+    return Plot(f"{kind}-{_slug(d.field)}-curve", caption, figure)
+
+
+def _slug(name: str) -> str:
+    """A field's name as part of a plot's file name: letters, digits and dashes alone (a
+    table's header may hold a slash or a dot)."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower() or "field"
 
 
 def _step(values: Sequence[float]) -> float:
@@ -96,7 +103,8 @@ def _room_section(name: str, rooms: Sequence[Room], undrawn: Sequence[str]) -> S
         "The fullest texts at the layout's size: nearest to shrinking", ("text", "component", "of its box", "at"), rows
     )
     text = "; ".join(f"not drawn: {why}" for why in undrawn)
-    return Section("Room", text=text, plots=(_room_plot(name, rooms),), tables=(table,))
+    plots = (_room_plot(name, rooms),) if rooms else ()
+    return Section("Room", text=text, plots=plots, tables=(table,) if rows else ())
 
 
 @styled

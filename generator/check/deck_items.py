@@ -5,6 +5,7 @@ whatever its kind, so one review serves a deck with a rules engine and one witho
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from generator.games.plugin import game_kinds
 from generator.sources.errors import Loc
@@ -40,15 +41,21 @@ class Entry:
 
     def values(self) -> Iterator[tuple[str, Value]]:
         """Its plain, non-empty values by field, in the order written (not MECHANICAL ones)."""
-        for name, value in self.fields.items():
-            if name in MECHANICAL or not isinstance(value, (str, int, float, bool)):
-                continue
-            if isinstance(value, str) and not value.strip():
-                continue
-            yield name, value
+        yield from self.plain.items()
+
+    @cached_property
+    def plain(self) -> dict[str, Value]:
+        """Its plain, non-empty values by field, worked out once (every check reads them)."""
+        return {
+            name: value
+            for name, value in self.fields.items()
+            if name not in MECHANICAL
+            and isinstance(value, (str, int, float, bool))
+            and not (isinstance(value, str) and not value.strip())
+        }
 
     def value(self, name: str) -> Value | None:
-        return dict(self.values()).get(name)
+        return self.plain.get(name)
 
     def place(self, name: str) -> Loc:
         """Where a field's value was written; for a field the item lacks, the cell of its

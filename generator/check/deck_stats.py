@@ -31,8 +31,12 @@ from generator.units import PT
 MAX_CATEGORIES = 12
 #: Two texts this alike (0 to 1) and not the same are near-duplicates.
 NEAR = 0.85
-#: Bound on the pairs of texts compared for near-duplicates.
+#: Bound on the pairs of texts compared for near-duplicates, and on the characters of the
+#: pairs difflib compares (each costs it up to the product of their lengths).
 MAX_PAIRS = 200_000
+MAX_COMPARED = 20_000_000
+#: Two texts this alike in words (Jaccard) may be NEAR alike in characters; fewer are not tried.
+WORDS_ALIKE = 0.6
 #: How many of the fullest texts, and of the shrunk ones, are named.
 NAMED = 5
 
@@ -243,19 +247,21 @@ def _rooms(rooms: Sequence[TextRoom]) -> tuple[Room, ...]:
 
 
 def _room(what: str, found: list[TextRoom]) -> Room:
-    overflowing = [r for r in found if r.filled > 1 + 1e-6]
-    shrunk = [r for r in found if r.shrunk and r not in overflowing]
-    tightened = [r for r in found if r.tightened and not r.shrunk and r not in overflowing]
-    roomy = [r for r in found if not r.tightened and not r.shrunk and r not in overflowing]
-    fullest = sorted(roomy, key=lambda r: -r.filled)[:NAMED]
-    smallest = sorted(shrunk, key=lambda r: r.set_size)[:NAMED]
+    states: dict[str, list[TextRoom]] = {"roomy": [], "tightened": [], "shrunk": [], "overflowing": []}
+    for room in found:
+        state = (
+            "overflowing" if not room.fits else "shrunk" if room.shrunk else "tightened" if room.tightened else "roomy"
+        )
+        states[state].append(room)
+    fullest = sorted(states["roomy"], key=lambda r: -r.filled)[:NAMED]
+    smallest = sorted(states["shrunk"], key=lambda r: r.set_size)[:NAMED]
     return Room(
         what,
         len(found),
-        len(roomy),
-        len(tightened),
-        len(shrunk),
-        len(overflowing),
+        len(states["roomy"]),
+        len(states["tightened"]),
+        len(states["shrunk"]),
+        len(states["overflowing"]),
         tuple(_snug(r) for r in fullest),
         tuple(_snug(r) for r in smallest),
         tuple(round(r.filled, 4) for r in found),
@@ -278,28 +284,38 @@ def _duplicate_titles(entries: Sequence[Entry]) -> tuple[Alike, ...]:
 
 def _near_duplicates(entries: Sequence[Entry]) -> tuple[tuple[Alike, ...], int, bool]:
     """Pairs of one field's texts at least NEAR alike but not the same, comparing texts in
-    order of length, each with the next ones while their lengths allow NEAR at all."""
+    order of length, each with the longer ones while the lengths allow NEAR at all (difflib's
+    ratio is at most 2m/(m+n) for lengths m <= n). Pairs whose words differ much are passed
+    over; at most MAX_PAIRS pairs, and MAX_COMPARED characters, go to difflib."""
     by_field: dict[str, list[tuple[str, Entry]]] = defaultdict(list)
     for entry in entries:
         for name, text in texts(entry):
             by_field[name].append((" ".join(text.split()), entry))
     pairs: list[Alike] = []
-    compared = 0
+    compared, work = 0, 0
     for name in sorted(by_field):
         found = sorted(by_field[name], key=lambda te: (len(te[0]), te[0]))
+        words = [set(text.casefold().split()) for text, _ in found]
         for i, (text, entry) in enumerate(found):
-            for other, other_entry in found[i + 1 :]:
-                if len(text) < NEAR * len(other):
+            for j in range(i + 1, len(found)):
+                other, other_entry = found[j]
+                if 2 * len(text) < NEAR * (len(text) + len(other)):
                     break
-                if compared >= MAX_PAIRS:
+                if text == other or len(words[i] & words[j]) < WORDS_ALIKE * len(words[i] | words[j]):
+                    continue
+                if compared >= MAX_PAIRS or work >= MAX_COMPARED:
                     return tuple(pairs), compared, True
                 compared += 1
-                if text == other:
-                    continue
+                work += len(text) * len(other)
                 matcher = difflib.SequenceMatcher(None, text, other, autojunk=False)
                 if matcher.real_quick_ratio() >= NEAR and matcher.quick_ratio() >= NEAR and matcher.ratio() >= NEAR:
                     pairs.append(Alike(entry.title, other_entry.title, name, matcher.ratio(), other_entry.place(name)))
     return tuple(pairs), compared, False
+
+
+def number_text(value: float) -> str:
+    """A field's number as written: 3 for 3.0, 2.5 as it is, never in exponent form."""
+    return str(int(value)) if value.is_integer() else repr(value)
 
 
 def _kind_json(kind: KindStats) -> dict:
@@ -310,7 +326,7 @@ def _kind_json(kind: KindStats) -> dict:
         "counts": {tally.field: dict(tally.counts) for tally in kind.tallies},
         "distributions": {
             d.field: {
-                "counts": {f"{value:g}": copies for value, copies in d.counts},
+                "counts": {number_text(value): copies for value, copies in d.counts},
                 "min": d.low,
                 "median": d.median,
                 "mean": round(d.mean, 4),

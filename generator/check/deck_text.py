@@ -1,7 +1,7 @@
 """Deck statistics (deck_stats.py) as `cutsheet check` prints them: a few indented lines a
 kind, the largest counts first, long lists cut short with how many were left out."""
 
-from generator.check.deck_stats import Alike, DeckStatistics, Distribution, KindStats, Room, Snug
+from generator.check.deck_stats import Alike, DeckStatistics, Distribution, KindStats, Room, Snug, number_text
 
 #: Values of one count, and pairs of one list, shown before the rest are counted.
 SHOWN = 8
@@ -35,7 +35,7 @@ def _kind_lines(kind: KindStats) -> list[str]:
 
 
 def _distribution_lines(d: Distribution) -> list[str]:
-    curve = _listed([f"{value:g}: {n}" for value, n in d.counts])
+    curve = _listed([f"{number_text(value)}: {n}" for value, n in d.counts])
     lines = [
         f"    {d.field}: {d.low:g} to {d.high:g}, median {d.median:g}, mean {d.mean:.2f}; components by value {curve}"
     ]

@@ -45,9 +45,11 @@ def deck_room(game: Game, paper: Paper) -> DeckRoom:
     ctx.rooms = []
     files, undrawn = [], []
     for n, component_file in enumerate(game.files):
+        kept = len(ctx.rooms)
         try:
             files.append(_drawn(game, n, component_file, ctx, paper))
         except SourceError as exc:
+            del ctx.rooms[kept:]  # what it set before it failed is not its room
             undrawn.append(f"{component_file.shown}: {exc.message}")
     return DeckRoom(tuple(ctx.rooms), tuple(files), tuple(undrawn))
 

@@ -64,6 +64,8 @@ class TextRoom:
     set_size: float
     #: Whether the leading was tightened to fit, the step before shrinking.
     tightened: bool
+    #: Whether it fits its box (at the smallest size, it may not: finding L001).
+    fits: bool
     #: The share of its box the set text takes (over 1: it does not fit): of the height, or of
     #: the width in a box one line high (the line's height is the box's however long it is).
     filled: float
@@ -118,7 +120,8 @@ class LayoutContext:
             one_line_box = fitted.lines == 1 and 2 * fitted.height > box[3]
             filled = fitted.width / max(box[2], 0.01) if one_line_box else fitted.height / max(box[3], 0.01)
             tightened = fitted.leading < style.leading - 1e-6
-            self.rooms.append(TextRoom(component, what, loc, style.size, fitted.size, tightened, filled))
+            room = TextRoom(component, what, loc, style.size, fitted.size, tightened, fitted.fits, filled)
+            self.rooms.append(room)
         self.findings += missing_findings(fitted.missing, f"the {what} of {component!r}")
         if not fitted.fits:
             self.overflow(component, what, loc, fitted.overflow_x, fitted.overflow_y)

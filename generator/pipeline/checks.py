@@ -56,8 +56,9 @@ def check_first(game: Game, store: BuildCache, enabled: bool = True) -> StaticCh
 
 
 def _static_checks(game: Game, store: BuildCache) -> GameResult:
-    """check_game's static checks. Not kept: a game without a rules engine (nothing is
-    checked), and one whose files could not be read (checked again every time)."""
+    """check_game's static checks (without the deck review). Not kept: a game without a
+    rules engine (only its `expect:` is checked, which costs little), and one whose files
+    could not be read (checked again every time)."""
     if game.engine == NO_ENGINE:
         return check_game(game.folder, [], CheckOptions(review=False), game=game)
     inputs = CheckInputs(os.getcwd(), Files(tuple(seen_files(context_for(game)))))

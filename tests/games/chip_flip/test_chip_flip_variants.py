@@ -233,3 +233,20 @@ def test_check_simulates_each_variant_to_the_end_with_invariants_holding(variant
     assert simulation["problems"] == [] and simulation["broken"] == 0
     assert simulation["completed_share"] == 1.0 and simulation["unfinished_games"] == 0
     assert simulation["supply_short"] == {}
+
+
+def test_a_placement_is_any_different_chip_in_hand_on_any_free_home_square():
+    """FreePlacement alone: two chips of one value are one choice, and a square taken is
+    no longer offered; the seats alternate while both hold chips."""
+    from generator.games.chip_flip.board import HOME, squares_of
+    from generator.games.chip_flip.placing import FreePlacement
+    from generator.games.chip_flip.position import Placement
+
+    chips = [Placement(0, 0, 3, 1), Placement(0, 0, 3, 1), Placement(0, 0, 5, 2), Placement(1, 0, 4, 4)]
+    start = FreePlacement.of(chips)
+    squares = squares_of(HOME)
+    assert len(start.legal()) == 2 * len(squares)  # (3, 1) and (5, 2), on every home square
+    placed = start.push(Placement(0, squares[0], 3, 1))
+    assert placed.turn == 1 and placed.in_hand() == 3
+    north = placed.push(placed.legal()[0])
+    assert north.turn == 0 and all(p.square != squares[0] for p in north.legal())
