@@ -6,7 +6,6 @@ that cannot be read or laid out, an output that cannot be written).
 
 import dataclasses
 import functools
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -450,10 +449,10 @@ def printer_calibrate(name: str, paper_name: str, duplex: str, out_dir: Path) ->
     """Write the calibration page for printer NAME: print it duplex at 100%, then measure its
     two 100 mm bars (scale), read the margin ladders at its edges and the verniers (back
     offset), and keep them with `cutsheet printer set NAME`."""
-    from generator.printers import NAME_PATTERN
+    from generator.printers import valid_name
     from generator.render.alignment import write_calibration
 
-    if not re.match(NAME_PATTERN, name):
+    if not valid_name(name):
         _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
     try:
         chosen = paper(paper_name)
@@ -478,10 +477,10 @@ def printer_set(
 ) -> None:
     """Keep what you measured of printer NAME (the numbers not given keep their values, or
     their defaults for a new printer)."""
-    from generator.printers import NAME_PATTERN, load_profiles, save_profile
+    from generator.printers import MAX_OFFSET, load_profiles, save_profile, valid_name
     from generator.sheets.printer import SCALE_RANGE
 
-    if not re.match(NAME_PATTERN, name):
+    if not valid_name(name):
         _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
     try:
         profile = load_profiles().get(name, PrinterProfile(name))
@@ -498,6 +497,8 @@ def printer_set(
         edges = _margins(margins) if margins else profile.margins
     except ValueError as exc:
         _fail(f"error: {exc}")
+    if any(abs(v) > MAX_OFFSET for v in offset):
+        _fail(f"error: --back-offset moves backs at most {MAX_OFFSET} mm either way, not {back_offset}")
     profile = dataclasses.replace(
         profile,
         scale_x=profile.scale_x if scale_x is None else scale_x,

@@ -13,6 +13,7 @@ A file that is not valid is bad input at its place, as any source is; it is rewr
 (atomically) when a profile is set.
 """
 
+import re
 from dataclasses import asdict
 from pathlib import Path
 
@@ -27,7 +28,9 @@ from generator.sources.schema import closed, validate
 
 FILE_NAME = "printers.yaml"
 NAME_PATTERN = "^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$"
-_LENGTH = {"type": "number", "minimum": -50, "maximum": 50}
+#: The most a back offset may move backs, mm (the profile file's bound too).
+MAX_OFFSET = 50
+_LENGTH = {"type": "number", "minimum": -MAX_OFFSET, "maximum": MAX_OFFSET}
 _MARGIN = {"type": "number", "minimum": 0, "maximum": 50}
 _SCALE = {"type": "number", "minimum": SCALE_RANGE[0], "maximum": SCALE_RANGE[1]}
 PROFILE_SCHEMA = closed(
@@ -53,8 +56,8 @@ def load_profiles() -> dict[str, PrinterProfile]:
     if not path.is_file():
         return {}
     data = load_yaml(path)
-    validate(data or {}, FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="the printer profiles")
-    return {str(name): _profile(str(name), fields or {}) for name, fields in (data or {}).items()}
+    validate(data, FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="the printer profiles")
+    return {str(name): _profile(str(name), fields or {}) for name, fields in data.items()}
 
 
 def _profile(name: str, fields: dict) -> PrinterProfile:
@@ -82,6 +85,11 @@ def find_profile(name: str) -> PrinterProfile:
             f"page to measure, `cutsheet printer set {name} ...` keeps what you measured",
         )
     return profiles[name]
+
+
+def valid_name(name: str) -> bool:
+    """Whether `name` may name a printer (the whole of it: no new line at its end)."""
+    return re.fullmatch(NAME_PATTERN, name) is not None
 
 
 def save_profile(profile: PrinterProfile) -> Path:

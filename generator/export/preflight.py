@@ -13,7 +13,7 @@ be checked, whoever wrote it; the shop's requirements are prepress.py's table.
 | PF007 | error    | a picture under the shop's resolution at the size it is placed       |
 | PF008 | error    | RGB in a file the shop wants in CMYK (a colour or a picture)         |
 | PF009 | error    | total ink over the shop's limit (Ghostscript's separations)          |
-| PF010 | info     | the ink was not measured: Ghostscript (`gs`) is not installed        |
+| PF010 | info     | the ink was not measured: Ghostscript (`gs`) is missing or failed    |
 
 Each finding names the page and where on it, in mm from the page's top-left corner, once a
 cause: the first place it was found, with how many more pages have it. Pages are measured with pdfplumber (text,
@@ -33,6 +33,7 @@ import numpy as np
 import pdfplumber
 import pikepdf
 import pypdfium2 as pdfium
+from pdfminer.pdfparser import PDFSyntaxError
 from PIL import Image
 
 from generator.export.prepress import Prepress
@@ -44,6 +45,8 @@ MM = 72 / 25.4  # points a millimetre
 #: pages separated at once.
 INK_DPI = 50
 INK_PAGES = 50
+#: Seconds Ghostscript may take over one run of INK_PAGES pages.
+GS_TIMEOUT = 600
 BLEED_DPI = 50
 #: A strip this share non-white just inside the trim, with nothing past it, is art that stops there.
 INKED = 0.2
@@ -63,20 +66,27 @@ class PageSpot:
 
 def preflight(path: Path, prepress: Prepress) -> list[Finding]:
     """Every finding of the PDF at `path` against the shop's requirements; SourceError when
-    it is not a PDF that can be read."""
+    it is not a PDF that can be read, or has no page."""
     shown = display_path(path)
     try:
-        document = pikepdf.open(path)
-    except (pikepdf.PdfError, OSError) as exc:
+        found = _findings(path, shown, prepress)
+    except (pikepdf.PdfError, pdfium.PdfiumError, PDFSyntaxError, ValueError, OSError) as exc:
         raise SourceError(None, f"{shown}: not a PDF that can be read ({exc})") from None
-    with document, pdfplumber.open(path) as plumbed:
-        found: list[Finding] = []
+    return gathered(found)
+
+
+def _findings(path: Path, shown: str, prepress: Prepress) -> list[Finding]:
+    found: list[Finding] = []
+    with pikepdf.open(path) as document, pdfplumber.open(path) as plumbed:
+        if not document.pages or len(document.pages) != len(plumbed.pages):
+            raise ValueError("it has no page")
         for number, (page, drawn) in enumerate(zip(document.pages, plumbed.pages, strict=True), 1):
             found += _page_findings(shown, number, page, drawn, prepress)
+            drawn.close()  # pdfplumber keeps what it parsed of a page until it is closed
         found += _font_findings(shown, document)
     found += _ink_findings(shown, path, prepress)
     found += _bleed_art_findings(shown, path)
-    return gathered(found)
+    return found
 
 
 _PAGE = re.compile(r" page (\d+)(?: at [\d.]+, [\d.]+ mm)?: ")
@@ -109,25 +119,25 @@ def _spot(number: int, x_pt: float, top_pt: float) -> PageSpot:
 def _page_findings(
     shown: str, number: int, page: pikepdf.Page, drawn: pdfplumber.page.Page, prepress: Prepress
 ) -> list[Finding]:
+    found = _picture_findings(shown, number, drawn, prepress)
+    found += [f for f in [_small_type(shown, number, drawn, prepress)] if f is not None]
+    if prepress.cmyk:
+        found += _rgb_findings(shown, number, page)
     keys = page.obj.keys()
     if "/TrimBox" not in keys or "/BleedBox" not in keys:
         missing = " and ".join(box for box in ("TrimBox", "BleedBox") if f"/{box}" not in keys)
-        return [error("PF001", f"{shown} page {number} has no {missing}: the shop cannot tell where to cut")]
+        return [error("PF001", f"{shown} page {number} has no {missing}: the shop cannot tell where to cut"), *found]
     trim = [float(v) for v in page.trimbox]
     bleed = [float(v) for v in page.bleedbox]
     height = float(page.mediabox[3])
-    found = []
     past = min(trim[0] - bleed[0], trim[1] - bleed[1], bleed[2] - trim[2], bleed[3] - trim[3]) / MM
     if past < prepress.bleed_mm - 0.05:
         message = f"the bleed runs {past:.2f} mm past the trim; {prepress.name} asks {prepress.bleed_mm:g} mm"
         found.append(error("PF002", f"{shown} page {number}: {message}"))
     # pdfplumber measures from the top; the PDF's boxes from the bottom.
     top_trim = (trim[0], height - trim[3], trim[2], height - trim[1])
-    found += _type_findings(shown, number, drawn, prepress, top_trim)
+    found += _unsafe_type(shown, number, drawn, prepress, top_trim)
     found += _line_findings(shown, number, drawn, prepress, top_trim)
-    found += _picture_findings(shown, number, drawn, prepress)
-    if prepress.cmyk:
-        found += _rgb_findings(shown, number, page)
     return found
 
 
@@ -139,13 +149,16 @@ def _once(code: str, make, what: str, spots: list[PageSpot], shown: str) -> list
     return [make(code, f"{shown} {spots[0]}: {what}{more}")]
 
 
-def _type_findings(shown, number, drawn, prepress, trim) -> list[Finding]:
+def _small_type(shown, number, drawn, prepress) -> Finding | None:
     small = [c for c in drawn.chars if c["size"] < prepress.min_type_pt - 0.01 and c["text"].strip()]
-    found = []
-    if small:
-        size = min(c["size"] for c in small)
-        what = f"type at {size:.1f} pt; {prepress.name} asks {prepress.min_type_pt:g} pt at least"
-        found += _once("PF004", error, what, [_spot(number, c["x0"], c["top"]) for c in small], shown)
+    if not small:
+        return None
+    size = min(c["size"] for c in small)
+    what = f"type at {size:.1f} pt; {prepress.name} asks {prepress.min_type_pt:g} pt at least"
+    return _once("PF004", error, what, [_spot(number, c["x0"], c["top"]) for c in small], shown)[0]
+
+
+def _unsafe_type(shown, number, drawn, prepress, trim) -> list[Finding]:
     x0, top, x1, bottom = trim
     safe = prepress.safe_mm * MM
     unsafe = [
@@ -159,8 +172,7 @@ def _type_findings(shown, number, drawn, prepress, trim) -> list[Finding]:
         and (c["x0"] < x0 + safe or c["x1"] > x1 - safe or c["top"] < top + safe or c["bottom"] > bottom - safe)
     ]
     what = f"text less than {prepress.safe_mm:g} mm inside the trim, the safe zone {prepress.name} asks"
-    found += _once("PF006", warning, what, [_spot(number, c["x0"], c["top"]) for c in unsafe], shown)
-    return found
+    return _once("PF006", warning, what, [_spot(number, c["x0"], c["top"]) for c in unsafe], shown)
 
 
 def _line_findings(shown, number, drawn, prepress, trim) -> list[Finding]:
@@ -297,11 +309,17 @@ def _ink_findings(shown: str, path: Path, prepress: Prepress) -> list[Finding]:
     pages = len(document)
     document.close()
     found = []
-    for first in range(1, pages + 1, INK_PAGES):
-        for total, spot in _pages_ink(gs, path, first, min(first + INK_PAGES - 1, pages)):
-            if total > prepress.ink_limit + 0.5:
-                message = f"{shown} {spot}: {total:.0f}% ink; {prepress.name} allows {prepress.ink_limit:g}%"
-                found.append(error("PF009", message))
+    try:
+        for first in range(1, pages + 1, INK_PAGES):
+            for total, spot in _pages_ink(gs, path, first, min(first + INK_PAGES - 1, pages)):
+                if total > prepress.ink_limit + 0.5:
+                    message = f"{shown} {spot}: {total:.0f}% ink; {prepress.name} allows {prepress.ink_limit:g}%"
+                    found.append(error("PF009", message))
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        return [
+            *found,
+            info("PF010", f"{shown}: total ink not measured: Ghostscript failed on it ({type(exc).__name__})"),
+        ]
     return found
 
 
@@ -312,7 +330,7 @@ def _pages_ink(gs: str, path: Path, first: int, last: int) -> Iterator[tuple[flo
         folder = Path(tmp)
         command = [gs, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", f"-r{INK_DPI}"]
         command += [f"-dFirstPage={first}", f"-dLastPage={last}", f"-sOutputFile={folder / 'p%d.tif'}", str(path)]
-        subprocess.run(command, check=True, capture_output=True, timeout=600)
+        subprocess.run(command, check=True, capture_output=True, timeout=GS_TIMEOUT)
         for n in range(1, last - first + 2):
             # tiffsep writes each plate as 8-bit grey, 255 where it carries no ink.
             plates = [

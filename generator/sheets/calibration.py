@@ -14,6 +14,7 @@ from generator.sheets.alignment import BLACK, alignment_sheets
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
+from generator.sources.errors import SourceError
 from generator.units import PT
 
 BAR = 100.0  # mm
@@ -25,7 +26,19 @@ RUNGS = range(1, 11)
 RUNG = 6.0  # mm long
 
 
+#: The least paper the page fits on, mm: its bars, verniers and ladders (A5 is too small).
+SMALLEST = (150.0, 240.0)
+
+
 def calibration_sheets(paper: Paper, options: PrintOptions, name: str) -> list[Sheet]:
+    """The calibration page's front and back; SourceError for paper too small to hold it."""
+    short, long = sorted((paper.width, paper.height))
+    if short < SMALLEST[0] or long < SMALLEST[1]:
+        raise SourceError(
+            None,
+            f"the calibration page needs paper of at least {SMALLEST[0]:g} x {SMALLEST[1]:g} mm for its "
+            f"100 mm bars, and {paper.name} is {paper.width:g} x {paper.height:g} mm",
+        )
     front, back = alignment_sheets(paper, options)
     front.title = f"calibration of printer {name!r}, front"
     front.items += _bars() + _ladders(paper)

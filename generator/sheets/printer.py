@@ -53,24 +53,34 @@ class PrinterProfile:
         paper's margin from each edge) off the page: a printer that prints small needs its
         sheets drawn larger, and near the edge there is no page left to draw on."""
         paper = self.paper(paper)
+        short, long = sorted((paper.width, paper.height))
+        # Either scale may fall along either side of a page (landscape pages are turned).
         for edge, length, scale in (
-            ("top and bottom", paper.height, self.scale_y),
-            ("sides", paper.width, self.scale_x),
+            ("short", short, self.scale_x),
+            ("short", short, self.scale_y),
+            ("long", long, self.scale_x),
+            ("long", long, self.scale_y),
         ):
             # A point `margin` from the edge, drawn 1/scale about the centre: printed at
             # `scale` about the centre, it lands back at `margin`.
             drawn = length / 2 - (length / 2 - paper.margin) / scale
             if drawn < 0:
                 raise PrinterError(
-                    f"printer {self.name!r}: correcting its scale {scale:g} would draw the marks at the {edge} "
-                    f"{-drawn:.2f} mm off a {paper.name} page: is it set to print at 100%?"
+                    f"printer {self.name!r}: correcting its scale {scale:g} would draw the marks at a {edge} "
+                    f"side {-drawn:.2f} mm off a {paper.name} page: is it set to print at 100%?"
                 )
+
+    def scales(self, sheet: Sheet) -> tuple[float, float]:
+        """The printer's scales along the sheet's width and height: a landscape sheet is
+        turned to go through the printer upright, so its width runs along the printer's y."""
+        return (self.scale_y, self.scale_x) if sheet.width > sheet.height else (self.scale_x, self.scale_y)
 
     def corrected(self, sheet: Sheet) -> Sheet:
         """The sheet drawn 1/scale about its centre, so that the printer's scale restores it."""
-        if (self.scale_x, self.scale_y) == (1.0, 1.0):
+        scale_x, scale_y = self.scales(sheet)
+        if (scale_x, scale_y) == (1.0, 1.0):
             return sheet
-        a, d = 1 / self.scale_x, 1 / self.scale_y
+        a, d = 1 / scale_x, 1 / scale_y
         cx, cy = sheet.width / 2, sheet.height / 2
         transform = (a, 0.0, 0.0, d, cx * (1 - a), cy * (1 - d))
 

@@ -98,18 +98,21 @@ def test_the_scale_is_corrected_about_the_page_centre(config):
     assert built.exit_code == 0, built.output
     plain, office = Path("plain/chip-flip/chip-flip.pdf"), Path("office/chip-flip/chip-flip.pdf")
     with pdfplumber.open(plain) as pdf:
-        pages, (width, height) = len(pdf.pages), (pdf.pages[0].width, pdf.pages[0].height)
-    cx, cy = width / 2, height / 2
-    for page in range(pages):
+        sizes = [(page.width, page.height) for page in pdf.pages]
+    for page, (width, height) in enumerate(sizes):
+        cx, cy = width / 2, height / 2
+        # A landscape page goes through the printer turned: its x is the printer's y.
+        sx, sy = (0.997, 1.006) if width > height else (1.006, 0.997)
         expected = sorted(
-            (cx + (x0 - cx) / 1.006, cy + (top - cy) / 0.997, cx + (x1 - cx) / 1.006, cy + (bottom - cy) / 0.997)
+            (cx + (x0 - cx) / sx, cy + (top - cy) / sy, cx + (x1 - cx) / sx, cy + (bottom - cy) / sy)
             for x0, top, x1, bottom in lines_of(plain, page)
         )
         measured = lines_of(office, page)
         assert len(measured) == len(expected) > 0
-        assert all(
-            abs(a - b) < 0.01 for m, e in zip(measured, expected, strict=True) for a, b in zip(m, e, strict=True)
-        )
+        # Each line found where it is expected (matched by place: rounding may reorder ties).
+        near = [any(max(abs(a - b) for a, b in zip(m, e, strict=True)) < 0.01 for m in measured) for e in expected]
+        assert all(near)
+    assert any(width > height for width, height in sizes), "the board's landscape pages are among them"
 
 
 def test_its_back_offset_prints_as_the_option_does(config):
@@ -143,7 +146,7 @@ def test_a_scale_the_page_cannot_hold_is_refused(config):
     cutsheet("printer", "set", "shrinks", "--scale-x", "0.95", "--margins", "3mm")
     result = cutsheet("build", CHIP_FLIP, "--out", "out", "--printer", "shrinks")
     assert result.exit_code == 2
-    assert "correcting its scale 0.95 would draw the marks at the sides" in result.output
+    assert "correcting its scale 0.95 would draw the marks at a short side" in result.output
     assert not Path("out").exists()
 
 
@@ -158,3 +161,30 @@ def test_the_calibration_page_has_two_bars_of_100_mm(config):
         text = pdf.pages[0].extract_text()
     assert sorted(lengths)[-2:] == pytest.approx([100.0, 100.0], abs=0.01)
     assert "cutsheet printer set office" in text
+
+
+def test_a_landscape_sheet_takes_the_printers_scales_turned():
+    """A landscape page goes through the printer turned: its width runs along the printer's y,
+    so it is drawn 1/scale_y across and 1/scale_x down."""
+    from generator.layout.scene import Group
+    from generator.sheets.model import Sheet
+    from generator.sheets.printer import PrinterProfile
+
+    profile = PrinterProfile("office", scale_x=1.01, scale_y=0.98)
+    portrait = profile.corrected(Sheet(200, 300, trim=(10, 10, 180, 280)))
+    landscape = profile.corrected(Sheet(300, 200, trim=(10, 10, 280, 180)))
+    (group,) = landscape.items
+    assert isinstance(group, Group) and group.transform[0] == pytest.approx(1 / 0.98)
+    assert group.transform[3] == pytest.approx(1 / 1.01)
+    assert portrait.trim == pytest.approx((100 - 90 / 1.01, 150 - 140 / 0.98, 180 / 1.01, 280 / 0.98))
+
+
+def test_the_calibration_page_needs_paper_that_holds_its_bars():
+    from generator.sheets.calibration import calibration_sheets
+    from generator.sheets.options import PrintOptions
+    from generator.sheets.paper import paper
+    from generator.sources.errors import SourceError
+
+    assert len(calibration_sheets(paper("a4"), PrintOptions(), "office")) == 2
+    with pytest.raises(SourceError, match="needs paper of at least 150 x 240 mm"):
+        calibration_sheets(paper("148mmx210mm"), PrintOptions(), "office")
