@@ -216,10 +216,14 @@ def test_a_shrunk_text_is_reported_at_the_size_the_pdf_prints_it(tmp_path, monke
 
 
 def test_the_near_duplicate_search_is_bounded(deck, monkeypatch):
-    monkeypatch.setattr(deck_stats, "MAX_PAIRS", 2)
+    """Knight and Page are the one pair alike enough in words to be compared: a bound of no
+    pairs, or of fewer characters than theirs, stops the search there and says so."""
     game = load_game(deck)
     stats = deck_statistics(entries(game), DeckRoom((), ()), "letter")
-    assert stats.compared == 2 and stats.stopped_short
+    assert (stats.compared, stats.stopped_short, len(stats.near_duplicates)) == (1, False, 1)
+    monkeypatch.setattr(deck_stats, "MAX_PAIRS", 0)
+    stats = deck_statistics(entries(game), DeckRoom((), ()), "letter")
+    assert (stats.compared, stats.stopped_short, stats.near_duplicates) == (0, True, ())
 
 
 def test_duplicate_titles_are_listed(tmp_path, monkeypatch):
