@@ -6,7 +6,7 @@ be checked, whoever wrote it; the shop's requirements are prepress.py's table.
 | ----- | -------- | -------------------------------------------------------------------- |
 | PF001 | error    | a page without a TrimBox or a BleedBox                               |
 | PF002 | error    | no bleed: the BleedBox short of the shop's bleed, or art stopping at the trim |
-| PF003 | error    | a font not embedded                                                  |
+| PF003 | error    | text shown in a font the file does not embed                         |
 | PF004 | error    | type smaller than the shop's minimum                                 |
 | PF005 | error    | a line inside the trim thinner than the shop's minimum               |
 | PF006 | warning  | text inside the trim but outside the safe zone                       |
@@ -209,6 +209,8 @@ def _picture_findings(shown, number, drawn, prepress) -> list[Finding]:
 
 
 RGB_OPERATORS = {"rg", "RG"}
+#: The operators that draw text in the font chosen.
+SHOW_TEXT = {"Tj", "TJ", "'", '"'}
 
 
 def _rgb_findings(shown: str, number: int, page: pikepdf.Page) -> list[Finding]:
@@ -263,16 +265,21 @@ def _is_rgb(space) -> bool:
 
 
 def _font_findings(shown: str, document: pikepdf.Pdf) -> list[Finding]:
-    """The fonts some text is set in (a Tf operator names them) that the file does not carry."""
+    """The fonts some text is shown in (the font a Tf operator chose when a text operator
+    draws) that the file does not carry; a font chosen and never drawn with prints nothing."""
     loose = set()
     for page in document.pages:
         for content, resources in _contents(page):
             fonts = {str(name): font for name, font in _named(resources, "/Font")}
+            chosen = None
             for instruction in pikepdf.parse_content_stream(content):
-                if isinstance(instruction, pikepdf.ContentStreamInstruction) and str(instruction.operator) == "Tf":
-                    font = fonts.get(str(instruction.operands[0]))
-                    if font is not None and not _embedded(font):
-                        loose.add(str(font.get("/BaseFont", "an unnamed font")).lstrip("/"))
+                if not isinstance(instruction, pikepdf.ContentStreamInstruction):
+                    continue
+                operator = str(instruction.operator)
+                if operator == "Tf":
+                    chosen = fonts.get(str(instruction.operands[0]))
+                elif operator in SHOW_TEXT and chosen is not None and not _embedded(chosen):
+                    loose.add(str(chosen.get("/BaseFont", "an unnamed font")).lstrip("/"))
     return [error("PF003", f"{shown}: the font {name} is not embedded") for name in sorted(loose)]
 
 

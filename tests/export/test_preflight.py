@@ -6,6 +6,7 @@ shipped game, as cutsheet writes it today (RGB)."""
 
 from pathlib import Path
 
+import pikepdf
 import pytest
 from click.testing import CliRunner
 from PIL import Image
@@ -117,3 +118,22 @@ def test_a_shop_export_in_rgb_is_refused_where_the_shop_wants_cmyk(tmp_path, mon
     found = {f.code for f in preflight(pdf, PREPRESS[shop])}
     assert "PF008" in found
     assert "PF008" not in {f.code for f in preflight(pdf, PREPRESS["thegamecrafter"])}
+
+
+def test_a_font_is_judged_by_the_text_shown_in_it(tmp_path):
+    """A font chosen and never drawn with (reportlab's pages and drawings choose one) prints
+    nothing, so it is no finding; text shown in a font the file does not embed is PF003."""
+    clean = card(tmp_path / "chosen.pdf")
+    with pikepdf.open(clean) as pdf:
+        assert any(str(i.operator) == "Tf" for i in pikepdf.parse_content_stream(pdf.pages[0])), (
+            "the card chooses a font as reportlab's pages do"
+        )
+    path = tmp_path / "helvetica.pdf"
+    c = canvas.Canvas(str(path), invariant=1)
+    c.setFont("Helvetica", 12)
+    c.drawString(100, 100, "Not embedded")
+    c.showPage()
+    c.save()
+    assert [f.message for f in preflight(path, PREPRESS["thegamecrafter"]) if f.code == "PF003"] == [
+        f"{path}: the font Helvetica is not embedded"
+    ]
