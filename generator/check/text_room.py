@@ -56,8 +56,7 @@ def deck_room(game: Game, paper: Paper) -> DeckRoom:
 
 def _drawn(game: Game, n: int, component_file: ComponentFile, ctx: LayoutContext, paper: Paper) -> FileRoom:
     kind = kind_of(component_file, game)
-    named_by = "layout" if "layout" in component_file.data else "kind"
-    layout = ctx.file_layout(component_file, kind, component_file.data.loc_of(named_by))
+    layout = ctx.file_layout(component_file, kind)
     ctx.deck_place = DeckPlace.of(game, n)
     kind.draw_file(list(component_file.items), layout, ctx)
     copies = sum(component.count for component in component_file.components)

@@ -98,12 +98,14 @@ class LayoutContext:
         """The layout `name` for `kind`, made for a card of `size` (else its own size)."""
         return _cached_layout(name, tuple(self.layout_dirs), loc, kind, size)
 
-    def file_layout(self, component_file: ComponentFile, kind: HasParams, loc: Loc | None = None) -> Layout:
+    def file_layout(self, component_file: ComponentFile, kind: HasParams) -> Layout:
         """The layout a component file's components are drawn with: its `layout:`, at the
-        file's `size:` when it gives one."""
+        file's `size:` when it gives one; a problem with it is placed at the file's `layout:`,
+        or at its `kind:` when the kind names the layout."""
         data = component_file.data
         size = card_size(data["size"], data.loc_of("size")) if "size" in data else None
-        return self.layout(component_file.layout, kind, loc, size)
+        named_at = data.loc_of("layout" if "layout" in data else "kind")
+        return self.layout(component_file.layout, kind, named_at, size)
 
     def icon_path(self, name: str) -> Path | None:
         return find_icon(name, self.icon_dirs)

@@ -145,8 +145,7 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
     laid = []
     for n, component_file in enumerate(game.files):
         kind = kind_of(component_file, game)
-        named_by = "layout" if "layout" in component_file.data else "kind"
-        layout = ctx.file_layout(component_file, kind, component_file.data.loc_of(named_by))
+        layout = ctx.file_layout(component_file, kind)
         ctx.findings += column_findings(component_file, kind.reads(layout, component_file.items, ctx))
         drawer = kind
         if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
