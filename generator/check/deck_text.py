@@ -2,6 +2,7 @@
 kind, the largest counts first, long lists cut short with how many were left out."""
 
 from generator.check.deck_stats import Alike, DeckStatistics, Distribution, KindStats, Room, Snug, number_text
+from generator.games.tallies import counted
 
 #: Values of one count, and pairs of one list, shown before the rest are counted.
 SHOWN = 8
@@ -10,8 +11,8 @@ NEAR_FULL = 0.8
 
 
 def statistics_lines(stats: DeckStatistics) -> list[str]:
-    sheets = f", {_counted(stats.sheets, f'{stats.paper} sheet')} of fronts" if stats.sheets else ""
-    lines = [f"  deck: {_counted(stats.components, 'component')}, {_counted(stats.faces, 'distinct face')}{sheets}"]
+    sheets = f", {counted(stats.sheets, f'{stats.paper} sheet')} of fronts" if stats.sheets else ""
+    lines = [f"  deck: {counted(stats.components, 'component')}, {counted(stats.faces, 'distinct face')}{sheets}"]
     for kind in stats.kinds:
         lines += _kind_lines(kind)
     for room in stats.rooms:
@@ -26,7 +27,7 @@ def statistics_lines(stats: DeckStatistics) -> list[str]:
 
 
 def _kind_lines(kind: KindStats) -> list[str]:
-    lines = [f"  {kind.kind}: {_counted(kind.copies, 'component')}, {_counted(kind.faces, 'face')}"]
+    lines = [f"  {kind.kind}: {counted(kind.copies, 'component')}, {counted(kind.faces, 'face')}"]
     for tally in kind.tallies:
         lines.append(f"    by {tally.field}: {_listed([f'{value} {n}' for value, n in tally.counts])}")
     for distribution in kind.distributions:
@@ -50,7 +51,7 @@ def _room_lines(room: Room) -> list[str]:
     parts += [f"{room.tightened} with tighter leading"] if room.tightened else []
     parts += [f"{room.shrunk} shrunk"] if room.shrunk else []
     parts += [f"{room.overflowing} do not fit"] if room.overflowing else []
-    lines = [f"  room, {room.what}: {_counted(room.texts, 'text')}: {', '.join(parts)}"]
+    lines = [f"  room, {room.what}: {counted(room.texts, 'text')}: {', '.join(parts)}"]
     near = [snug for snug in room.fullest if snug.filled >= NEAR_FULL]
     if near:
         lines.append(f"    near shrinking: {_listed([_snug(s, filled=True) for s in near])}")
@@ -74,10 +75,6 @@ def _alike(pair: Alike) -> str:
     if pair.field == "title":
         return f"{pair.first} / {pair.second} ({pair.loc})"
     return f"{pair.first} / {pair.second} ({pair.field}, {100 * pair.similarity:.0f}% alike, {pair.loc})"
-
-
-def _counted(count: int, what: str) -> str:
-    return f"{count} {what}{'' if count == 1 else 's'}"
 
 
 def _listed(values: list[str]) -> str:

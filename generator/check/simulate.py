@@ -60,6 +60,7 @@ from typing import Any, Protocol
 from generator.check.stats import counted_summary, rate
 from generator.games.base import Engine, FigureTally, Policy, RunSettings, Supply
 from generator.games.game_state import Ending, GameState
+from generator.games.tallies import counted
 from generator.sources.errors import Loc
 
 PolicySpec = str | Policy
@@ -194,12 +195,12 @@ class SimulationReport:
 
     def ended_games(self) -> str:
         """What a figure of the games the rules ended says it counts."""
-        return f"of the {_games(self.completed)} the rules ended"
+        return f"of the {counted(self.completed, 'game')} the rules ended"
 
     def all_games(self, unended: str) -> str:
         """What a figure of every game that ended without a problem says it counts, with how
         an unended game counts in it (`unended`) where there are any."""
-        measured = _games(self.measured)
+        measured = counted(self.measured, "game")
         every = f"of all {measured}" if self.measured != 1 and not self.broken else f"of the {measured}"
         every += " without a problem" if self.broken else ""
         return f"{every} ({self.unended} unended: {unended})" if self.unended else every
@@ -286,11 +287,6 @@ class SimulationReport:
         if self.interrupted:
             data["interrupted"] = {"games_requested": self.requested, "games_finished": self.games}
         return {**data, **self.figures}
-
-
-def _games(count: int) -> str:
-    """'1 game', '246 games'."""
-    return "1 game" if count == 1 else f"{count} games"
 
 
 def derived_seed(seed: int, game: int, stream: str) -> int:

@@ -17,6 +17,11 @@ from typing import Any, Protocol, TypeVar
 Value = TypeVar("Value", int, float)
 
 
+def counted(count: int, noun: str) -> str:
+    """'1 game', '246 games': a count with its noun, in the plural where English has it."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def expanded(counts: Mapping[Value, int]) -> Iterator[Value]:
     """Every value the histogram counts, one at a time."""
     for value, count in counts.items():

@@ -21,7 +21,7 @@ from collections import Counter
 from generator.games import tallies
 from generator.games.slipmax.deck import Strip
 from generator.games.slipmax.state import SlipmaxState
-from generator.games.tallies import gathered
+from generator.games.tallies import counted, gathered
 
 
 class SlipmaxTally:
@@ -94,20 +94,15 @@ class SlipmaxTally:
             every = f"of all {self.games} games" if self.games != 1 else "of the 1 game"
             return every + (f" ({unended} unended: {how})" if unended else "")
 
-        ended = f"of the {_games(decided)} the rules ended"
+        ended = f"of the {counted(decided, 'game')} the rules ended"
         return {
             "final_money": every("their money when stopped"),
             "winner_money_mean": every("their richest seat when stopped"),
             "final_money_ended_by_rules": ended,
             "winner_money_mean_ended_by_rules": ended,
             "steps_in_force_at_end": ended,
-            "stalemate_steps": f"of the {_games(self.stalemates.total())} stopped in a stalemate",
+            "stalemate_steps": f"of the {counted(self.stalemates.total(), 'game')} stopped in a stalemate",
         }
-
-
-def _games(count: int) -> str:
-    """'1 game', '246 games'."""
-    return "1 game" if count == 1 else f"{count} games"
 
 
 def _money(money: Counter[int]) -> dict | None:
