@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.charts",
         ),
     ),
+    ("colour", ("generator.colour",)),
     ("sources", ("generator.sources",)),
     ("text", ("generator.text",)),
     ("layout", ("generator.layout",)),
