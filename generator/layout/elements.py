@@ -21,12 +21,10 @@ a picture file (generator/layout/images.py). The elements arrive typed, lengths 
 (generator/sources/layout_model.py).
 """
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-import webcolors
-
+from generator.colour.value import EXPECTED, parse_colour
 from generator.findings import error
 from generator.layout.context import LayoutContext
 from generator.layout.images import Card, draw_image
@@ -264,9 +262,6 @@ def _placeholder_value(item: LocMap, placeholder: Placeholder, element: TextElem
     )
 
 
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
-
-
 def colour_of(
     value: Colour | None, item: LocMap, ctx: LayoutContext, component: str, what: str, default: str | None = None
 ) -> str | None:
@@ -280,20 +275,17 @@ def colour_of(
     if given is None:
         return default
     colour = str(given).strip()
-    if _HEX.match(colour):
-        return colour.lower()
-    try:
-        return webcolors.name_to_hex(colour.lower())
-    except ValueError:
+    parsed = parse_colour(colour)
+    if parsed is None:
         ctx.findings.append(
             error(
                 "L005",
-                f"{value.field} {colour!r} of {component!r} ({what}) is not a colour: "
-                "expected #rrggbb or a CSS colour name such as 'darkred'",
+                f"{value.field} {colour!r} of {component!r} ({what}) is not a colour: expected {EXPECTED}",
                 item.loc_of(value.field),
             )
         )
         return default
+    return parsed
 
 
 class _Colours:

@@ -35,6 +35,18 @@ def clip_id(clip: tuple[float, ...]) -> str:
     return "clip-" + "-".join(number(v).replace(".", "_").replace("-", "m") for v in clip)
 
 
+def shown_colour(colour: str | None) -> str:
+    """A colour as an SVG writes it: #rrggbb as it is, one given in inks as it would print
+    (generator/colour/separation.py); "none" for no colour."""
+    if not colour:
+        return "none"
+    if colour.startswith("#"):
+        return colour
+    from generator.colour.separation import shown  # loads LittleCMS: only for a colour in inks
+
+    return shown(colour)
+
+
 @cache
 def _environment() -> Environment:
     env = Environment(
@@ -45,6 +57,7 @@ def _environment() -> Environment:
     )
     env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, outline=glyphs.outline_path)
     env.filters.update(artid=art_id, arturi=art_uri, runid=lambda run, size: glyphs.run_id(run[1].key, size))
+    env.filters.update(shown=shown_colour)
     return env
 
 

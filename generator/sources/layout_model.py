@@ -14,6 +14,7 @@ millimetres from the card's top left corner, so what draws it never sees the dif
 from dataclasses import dataclass, field
 from typing import Literal
 
+from generator.colour.value import parse_colour
 from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.loader import LocDict
@@ -221,7 +222,10 @@ class Layout:
 
 
 def _colour(value: object) -> str | FromField:
-    return FromField(value["field"]) if isinstance(value, dict) else str(value)
+    """A colour the schema has checked, in its canonical text (generator/colour/value.py)."""
+    if isinstance(value, dict):
+        return FromField(value["field"])
+    return parse_colour(str(value), names=False) or str(value)
 
 
 def _optional_colour(spec: LocDict, key: str) -> Colour | None:

@@ -14,6 +14,7 @@ shipped games' layouts name the same face and colours, and a test holds the two 
 
 from dataclasses import dataclass
 
+from generator.colour.value import parse_colour
 from generator.sources.errors import Loc
 from generator.sources.fonts import FontBook
 from generator.sources.frozen import LocMap
@@ -66,11 +67,11 @@ def read_look(data: LocMap | None, fonts: FontBook) -> Look:
     font = str(data.get("title_font", DEFAULT_TITLE_FONT))
     if "title_font" in data:
         fonts.face(font, data.loc_of("title_font"))
-    colour = str(data.get("colour", DEFAULT_COLOUR)).lower()
+    colour = parse_colour(str(data.get("colour", DEFAULT_COLOUR)), names=False) or DEFAULT_COLOUR
     return Look(
         title_font=font,
         colour=colour,
-        accent=str(data.get("accent", colour)).lower(),
+        accent=parse_colour(str(data.get("accent", colour)), names=False) or colour,
         emblem=str(data.get("emblem", "")),
         emblem_loc=data.loc_of("emblem") if "emblem" in data else None,
     )

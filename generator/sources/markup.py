@@ -28,8 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-import webcolors
-
+from generator.colour.value import EXPECTED, parse_colour
 from generator.located import Loc
 from generator.sources.errors import SourceError
 
@@ -48,7 +47,6 @@ _PLAIN = re.compile(r"[^*\[\]\\:\n]+")
 _STARS = re.compile(r"\*+")
 _BRACKETS = re.compile(r"[\\\[\]\n]")
 _ATTRIBUTE_END = re.compile(r"[}\n]")
-_HEX = re.compile(r"#[0-9a-fA-F]{6}")
 
 BOLD = "bold"
 ITALIC = "italic"
@@ -64,7 +62,7 @@ class Mark:
 
     bold: bool = False
     italic: bool = False
-    colour: str | None = None  # "#rrggbb" (lower case), or None: the element's own colour
+    colour: str | None = None  # canonical (generator/colour/value.py), or None: the element's own colour
     #: A font's name (`[text]{font=STIXGeneral}`), tried before the element's own; None: the element's.
     font: str | None = None
 
@@ -104,7 +102,7 @@ def parse_markup(
     pieces: Sequence[tuple[str, Loc]], colours: Mapping[str, str] = MappingProxyType({})
 ) -> tuple[Styled, ...]:
     """The styled text of `pieces` (each text with the place it starts), read as one text.
-    `colours` are the names a span may use (`{.red}`), each a #rrggbb or a CSS colour name.
+    `colours` are the names a span may use (`{.red}`), each a #rrggbb, a CSS colour name or cmyk(c,m,y,k).
     SourceError, at the place it was written, for markup that is not closed or not understood."""
     return _Parser(_Text.of(pieces), colours).parse()
 
@@ -213,16 +211,6 @@ def _span(text: str, start: int | None, end: int) -> _Span:
     if close is None or close.group() == "\n":
         return _Span(start, end, None, close.start() if close else len(text))
     return _Span(start, end, text[end + 2 : close.start()], close.end())
-
-
-def _colour_value(value: str) -> str | None:
-    """A #rrggbb or a CSS colour name as #rrggbb in lower case; None if it is neither."""
-    if _HEX.fullmatch(value):
-        return value.lower()
-    try:
-        return webcolors.name_to_hex(value.lower())
-    except ValueError:
-        return None
 
 
 def _described(styles: frozenset[str]) -> str:
@@ -469,12 +457,11 @@ class _Parser:
                 f"`{{{span.attribute}}}` after {opened} is not a span attribute: write `{{.name}}` "
                 f"for one of the layout's colours, `{{color=#c0392b}}` or `{{font=Family}}`; {_BRACKETS_AS_TEXT}",
             )
-        colour = _colour_value(value.strip())
+        colour = parse_colour(value.strip())
         if colour is None:
             raise SourceError(
                 brace,
-                f"{value.strip()!r} in {opened} is not a colour: write #rrggbb (six hex digits) "
-                "or a CSS colour name such as darkred",
+                f"{value.strip()!r} in {opened} is not a colour: write {EXPECTED}",
             )
         return Mark(colour=colour)
 
@@ -488,9 +475,9 @@ class _Parser:
             raise SourceError(
                 brace, f"no colour is named {name!r}: {defined}; or write the colour itself, `{{color=#c0392b}}`"
             )
-        colour = _colour_value(self.colours[name].strip())
+        colour = parse_colour(self.colours[name].strip())
         if colour is None:
             raise SourceError(
-                brace, f"the layout's colour {name!r} is {self.colours[name]!r}: not #rrggbb or a CSS colour name"
+                brace, f"the layout's colour {name!r} is {self.colours[name]!r}: not a colour; expected {EXPECTED}"
             )
         return colour

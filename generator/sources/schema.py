@@ -5,19 +5,18 @@ Schemas are plain JSON Schema (draft 2020-12) dicts. Two string formats are ours
 object schema should say `additionalProperties: false`; `closed()` does that for you.
 """
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 import jsonschema
 from jsonschema import Draft202012Validator, FormatChecker
 
+from generator.colour.value import parse_colour
 from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.loader import LocDict, LocList
 from generator.units import UnitError, parse_length
 
-_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 _FORMATS = FormatChecker(formats=())
 #: JSON Schema's types, with a read component's immutable fields (LocMap, LocSeq) as the
 #: mappings and lists they are, so that an engine of its own may check them again.
@@ -66,7 +65,7 @@ for _fmt in _LOWER_BOUNDS:
 
 @_FORMATS.checks("colour")
 def _is_colour(value: object) -> bool:
-    return not isinstance(value, str) or bool(_COLOUR.match(value))
+    return not isinstance(value, str) or parse_colour(value, names=False) is not None
 
 
 LENGTH: dict = {"type": "string", "format": "length"}
@@ -143,7 +142,7 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
         except UnitError as exc:
             return str(exc)
     if validator == "format" and schema.get("format") == "colour":
-        return f"expected a colour such as '#1a2b3c', got {value!r}"
+        return f"expected a colour such as '#1a2b3c' or 'cmyk(0,100,100,0)', got {value!r}"
     if validator == "type":
         wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         names = " or ".join(_SCHEMA_TYPES.get(str(t), str(t)) for t in wanted)

@@ -399,7 +399,7 @@ def test_a_bad_colour_value_is_refused(value):
 
 
 def test_a_layout_colour_that_is_no_colour_is_refused():
-    assert "not #rrggbb" in refused("[x]{.bad}", colours={"bad": "sky"}).message
+    assert "'sky': not a colour; expected #rrggbb" in refused("[x]{.bad}", colours={"bad": "sky"}).message
 
 
 # Plain text
