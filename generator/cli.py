@@ -20,6 +20,10 @@ from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
+from generator.colour.profile import DEFAULT as DEFAULT_PROFILE
+from generator.colour.profile import ProfileError, output_profile
+from generator.colour.profile import shipped as shipped_profiles
+from generator.colour.settings import PDFX_VERSIONS, RGB, ColourSettings
 from generator.export.prepress import PREPRESS
 from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity
@@ -291,6 +295,26 @@ def output_settings(command: Callable[..., None]) -> Callable[..., None]:
 @click.argument("sources", nargs=-1)
 @print_settings
 @output_settings
+@click.option(
+    "--color",
+    "colour_mode",
+    type=click.Choice(["rgb", "cmyk"]),
+    default="rgb",
+    show_default=True,
+    help="The PDF's colour: RGB for screens and home printers; CMYK (inks separated for --icc) for print shops.",
+)
+@click.option(
+    "--icc",
+    default=DEFAULT_PROFILE,
+    show_default=True,
+    metavar="PROFILE",
+    help=f"The CMYK output profile: {' or '.join(shipped_profiles())} (shipped), or an ICC file's path.",
+)
+@click.option(
+    "--pdfx",
+    type=click.Choice(sorted(PDFX_VERSIONS)),
+    help="Make the PDF to PDF/X-1a:2003 (x1a) or PDF/X-4 (x4): CMYK, with the profile as its output intent.",
+)
 @click.option("--no-check", is_flag=True, help="Build even when the rules checker finds errors.")
 @click.option(
     "--alignment-test",
@@ -298,7 +322,14 @@ def output_settings(command: Callable[..., None]) -> Callable[..., None]:
     help="Also write duplex-alignment.pdf: one sheet to print duplex and read the back offset from.",
 )
 def build(
-    sources: tuple[str, ...], printing: PrintSettings, output: OutputSettings, no_check: bool, alignment_test: bool
+    sources: tuple[str, ...],
+    printing: PrintSettings,
+    output: OutputSettings,
+    colour_mode: str,
+    icc: str,
+    pdfx: str | None,
+    no_check: bool,
+    alignment_test: bool,
 ) -> None:
     """Lay out SOURCES into print sheets: a PDF, SVG sheets and PNG previews per game.
 
@@ -311,6 +342,7 @@ def build(
     --no-check); warnings are printed and the build goes on."""
     from generator.pipeline import PrintRun
 
+    output = dataclasses.replace(output, colour=_colour_settings(colour_mode, icc, pdfx))
     try:
         project = _project(sources, printing, output, (("--out", output.out_dir),))
     except SourceError as exc:
@@ -343,6 +375,18 @@ def build(
             _fail(_unwritable(output.out_dir, exc))
         click.echo(f"duplex alignment test -> {display_path(path)}")
     sys.exit(code)
+
+
+def _colour_settings(mode: str, icc: str, pdfx: str | None) -> ColourSettings:
+    """The colour --color, --icc and --pdfx ask for: PDF/X is CMYK whatever --color says."""
+    if mode == "rgb" and pdfx is None:
+        if icc != DEFAULT_PROFILE:
+            _fail("error: --icc is the profile of a CMYK file: give it with --color cmyk or --pdfx")
+        return RGB
+    try:
+        return ColourSettings(output_profile(icc), pdfx)
+    except ProfileError as exc:
+        _fail(f"error: --icc: {exc}")
 
 
 def _check_players(game: Game, players: int) -> None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator.cache import BuildCache
+from generator.colour.settings import RGB, ColourSettings
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper, paper
 from generator.sheets.printer import PrinterError
@@ -54,6 +55,8 @@ class OutputSettings:
     cache: bool = True
     #: Render sheets in this many processes: by default one for each core this process may use.
     jobs: int = field(default_factory=lambda: min(available_cores(), 64))
+    #: The colour the PDFs are written in (RGB unless `--color cmyk`), and their PDF/X standard.
+    colour: ColourSettings = RGB
 
     def store(self, hold: bool = False) -> BuildCache:
         """A build cache as these settings ask for (its files switched off without `cache`);

@@ -112,7 +112,7 @@ class PrintRun:
         """The game's PDF, in <out>/<slug>/<slug>.pdf, byte for byte as write() writes it."""
         imposed = self.sheets()
         pdf = pdf_path(self.output.out_dir, self.game)
-        write_pdf(pdf, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store)
+        write_pdf(pdf, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store, self.output.colour)
         return pdf
 
     def write(
@@ -175,7 +175,7 @@ class PrintRun:
         options = replace(self.options, optional=optional, checklist=self.options.checklist and not only)
         imposed = replace(self, options=options).sheets()
         path = release_pdf(root, self.game.slug, self.paper.name, only)
-        write_pdf(path, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store)
+        write_pdf(path, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store, self.output.colour)
         return Edition(self.paper.name, path, tuple(imposed.sheets), only)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Inputs, key
+from generator.colour.settings import RGB, ColourSettings
 from generator.layout.context import find_icon
 from generator.output import scratch_file, write_atomic, write_with
 from generator.pipeline.imposed import headings
@@ -26,11 +27,13 @@ from generator.workers import Workers, chunks, inherited, shares
 
 @dataclass(frozen=True)
 class PdfInputs(Inputs):
-    """What a game's PDF is made from: its name (the document's title) and its sheets."""
+    """What a game's PDF is made from: its name (the document's title), its sheets and its
+    colour settings (ColourSettings.key)."""
 
     stage: ClassVar[str] = "pdf"
     name: str
     sheets: tuple[str, ...]
+    colour: str
 
 
 def pdf_path(out_dir: Path, game: Game) -> Path:
@@ -118,13 +121,15 @@ def write_outputs(
             workers.submit(write_svgs, run, [heads[f.index] for f in run], list(icon_dirs))
         pdf = stage.path(pdf_path(output.out_dir, game))
         if "pdf" in formats:
-            write_pdf(pdf, game, result.sheets, result.digests, icon_dirs, store)
+            write_pdf(pdf, game, result.sheets, result.digests, icon_dirs, store, output.colour)
             result.files.append(pdf_path(output.out_dir, game))
         if missing.get("png"):
             with ExitStack() as stack:
-                if "pdf" not in formats:  # the previews still come from the print file
+                # The previews come from the print file, or from one in RGB (as screens show
+                # colour) when it is in inks or not written.
+                if "pdf" not in formats or output.colour.profile is not None:
                     pdf = stack.enter_context(scratch_file(pdf))
-                    write_pdf(pdf, game, result.sheets, None, icon_dirs, store)
+                    write_pdf(pdf, game, result.sheets, None, icon_dirs, store, RGB)
                 for run in _png_runs(missing["png"], jobs):
                     images = [PageImage(f.index, _preview_size(result.sheets[f.index]), PREVIEW_DPI) for f in run]
                     workers.submit(write_pngs, pdf, run, images)
@@ -170,18 +175,19 @@ def write_pdf(
     digests: list[str] | None,
     icon_dirs: Sequence[Path],
     store: BuildCache,
+    colour: ColourSettings,
 ) -> None:
-    """The game's PDF, kept in `store` under its sheets' `digests` (None: neither looked up
-    nor kept, a scratch PDF). reportlab is imported only to write one: a tenth of a second of
-    a rebuild that changed nothing."""
-    inputs = PdfInputs(game.name, tuple(digests)) if digests is not None else None
+    """The game's PDF in `colour`, kept in `store` under its sheets' `digests` (None: neither
+    looked up nor kept, a scratch PDF). reportlab is imported only to write one: a tenth of a
+    second of a rebuild that changed nothing."""
+    inputs = PdfInputs(game.name, tuple(digests), colour.key) if digests is not None else None
     data = store.lookup(inputs, bytes) if inputs else None
     if data is not None:
         write_atomic(pdf, data)
         return
     from generator.render.pdf import write_pdf as render_pdf
 
-    write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, partial(find_icon, icon_dirs=icon_dirs)))
+    write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, partial(find_icon, icon_dirs=icon_dirs), colour))
     if inputs:
         store.put(inputs, pdf.read_bytes())
 

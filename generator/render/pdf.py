@@ -4,6 +4,7 @@ The page's coordinate system is set once to millimetres with y growing downwards
 Scene's own), so every primitive is written with the numbers the layout decided.
 """
 
+import math
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -11,11 +12,11 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.graphics import renderPDF
-from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas
 
+from generator.colour.settings import RGB, ColourSettings
 from generator.layout.scene import (
     Circle,
     Group,
@@ -32,17 +33,16 @@ from generator.layout.scene import (
     Path as PathItem,
 )
 from generator.render import icons
+from generator.render.pdf_colour import PdfInks, TransparencyRefused
 from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Box, Sheet
 from generator.sources import art
+from generator.sources.errors import display_path
 from generator.units import mm_to_pt
 
 K = mm_to_pt(1.0)
-
-
-@cache
-def _colour(hex_colour: str) -> HexColor:
-    return HexColor(hex_colour)
+#: The line roles a shop's dieline separation draws (generator/colour/settings.py).
+DIELINE_ROLES = ("cut",)
 
 
 def _box_pt(box: Box, page_height: float) -> tuple[float, float, float, float]:
@@ -67,9 +67,12 @@ def _binary_streams() -> Iterator[None]:
 
 
 class _Painter:
-    def __init__(self, c: canvas.Canvas, icon_path: Callable[[str], Path | None]):
+    def __init__(self, c: canvas.Canvas, icon_path: Callable[[str], Path | None], inks: PdfInks):
         self.c = c
         self.icon_path = icon_path
+        self.inks = inks
+        #: The line role being drawn (ROLES' order), which decides a dieline's colour.
+        self.role = "art"
         #: Each art file's form XObject by content digest: written once, drawn by reference.
         self.forms: dict[str, str] = {}
         #: Each icon's form XObject by its file, the same way (as the SVG's symbols).
@@ -94,15 +97,20 @@ class _Painter:
         (generator/render/pdf_text.py)."""
         self.fonts.attach(self.c._doc)  # reportlab's document: where a font's objects go
         self.c.saveState()  # the text's fill colour is its own
-        self.c.addLiteral(text_operators(texts, self.fonts))
+        self.c.addLiteral(text_operators(texts, self.fonts, self.inks.text))
         self.c.restoreState()
 
-    def style(self, style: Style) -> tuple[int, int]:
+    def style(self, style: Style, area: float) -> tuple[int, int]:
+        """Set the item's colours and line (`area`, mm², decides a black fill's black)."""
         c = self.c
         if style.fill:
-            c.setFillColor(_colour(style.fill))
+            c.setFillColor(self.inks.fill(style.fill, area))
         if style.stroke:
-            c.setStrokeColor(_colour(style.stroke))
+            dieline = self.inks.dieline if self.role in DIELINE_ROLES else None
+            c.setStrokeColor(dieline or self.inks.stroke(style.stroke, style.stroke_width))
+            if dieline:
+                c.setStrokeOverprint(1)
+                c.setOverprintMask(1)
             c.setLineWidth(style.stroke_width)
             c.setDash(list(style.dash) if style.dash else [])
         return (1 if style.stroke and style.stroke_width > 0 else 0, 1 if style.fill else 0)
@@ -125,7 +133,7 @@ class _Painter:
         if isinstance(item, Image):
             self.image(item)
             return
-        stroke, fill = self.style(item.style)
+        stroke, fill = self.style(item.style, _area(item))
         if not (stroke or fill):
             return
         if isinstance(item, Rect):
@@ -154,7 +162,7 @@ class _Painter:
         path = self.icon_path(item.name)
         if path is None:
             return
-        drawing = icons.drawing(path)
+        drawing = self.inks.drawing(icons.drawing(path), path)
         c = self.c
         name = self.icon_forms.get(path)
         if name is None:
@@ -185,21 +193,60 @@ class _Painter:
     def art_xobject(self, name: str, path: Path, vector: bool) -> None:
         """A PNG's pixels as they stand in the file; other art in a form of its own."""
         c = self.c
-        pixels = None if vector else art.png_pixels(path)
+        pixels = None if vector or self.inks.separator else art.png_pixels(path)
         if pixels is not None:
             c._doc.addForm(name, _PngImage(name, pixels))  # reportlab has no public call for a ready image
             return
         c.beginForm(name, 0, 0, 1, 1)
         if vector:
-            drawing = icons.drawing(path)
+            drawing = self.inks.drawing(icons.drawing(path), path)
             c.scale(1 / drawing.width, 1 / drawing.height)
             renderPDF.draw(drawing, c, 0, 0)
+        elif self.inks.separator:
+            with _binary_streams():
+                c.drawImage(self.inked_picture(path), 0, 0, 1, 1, mask="auto")
         else:
             # A file that is right as it stands goes in whole (a JPEG stays JPEG).
             source = str(path) if art.as_is(path) == "image/jpeg" else ImageReader(art.raster(path))
             with _binary_streams():
                 c.drawImage(source, 0, 0, 1, 1, mask="auto")
         c.endForm()
+
+    def inked_picture(self, path: Path) -> ImageReader:
+        """A raster picture separated into inks, its transparency (if any) a soft mask."""
+        assert self.inks.separator is not None
+        picture = art.raster(path)
+        alpha = picture.getchannel("A") if picture.mode in ("RGBA", "LA") else None
+        if alpha is not None and alpha.getextrema()[0] == 255:
+            alpha = None
+        if alpha is not None and not self.inks.transparency:
+            raise TransparencyRefused(
+                f"{display_path(path)} has transparent pixels, and PDF/X-1a has no transparency: "
+                "flatten the picture onto its background, or write PDF/X-4 (--pdfx x4)"
+            )
+        reader = ImageReader(self.inks.separator.picture(picture))
+        reader.getRGBData()  # reportlab reads the pixels (CMYK) once, and a soft mask from _dataA:
+        reader._dataA = ImageReader(alpha) if alpha is not None else None
+        return reader
+
+
+def _area(item: Item) -> float:
+    """The area an item covers (mm²), its bounding box's for a path."""
+    if isinstance(item, Rect):
+        return item.w * item.h
+    if isinstance(item, Circle):
+        return math.pi * item.r * item.r
+    if isinstance(item, Polyline):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return (max(xs) - min(xs)) * (max(ys) - min(ys))
+    if isinstance(item, PathItem):
+        points = [command[k : k + 2] for command in item.commands for k in range(1, len(command) - 1, 2)]
+        if not points:
+            return 0.0
+        return (max(p[0] for p in points) - min(p[0] for p in points)) * (
+            max(p[1] for p in points) - min(p[1] for p in points)
+        )
+    return 0.0
 
 
 class _PngImage(pdfdoc.PDFImageXObject):
@@ -253,14 +300,23 @@ def _initial_font() -> str:
     return _NoFont.fontName
 
 
-def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[str], Path | None]) -> None:
-    """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids."""
+def write_pdf(
+    sheets: list[Sheet],
+    path: Path,
+    title: str,
+    icon_path: Callable[[str], Path | None],
+    colour: ColourSettings = RGB,
+) -> None:
+    """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids; in
+    the colours `colour` asks for, made to its PDF/X standard (generator/render/pdfx.py).
+    TransparencyRefused for art with transparency in a PDF/X-1a file."""
     c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=_initial_font(), initialFontSize=10)
     c.setTitle(title)
     c.setCreator("cutsheet")
     c.setAuthor("cutsheet")
     c.setViewerPreference("PrintScaling", "None")
-    painter = _Painter(c, icon_path)
+    inks = PdfInks(colour)
+    painter = _Painter(c, icon_path, inks)
     # Page labels are the page numbers themselves, so what a viewer shows is what a print
     # dialog takes and what the checklist lists.
     c.addPageLabel(0, style="D", start=1)  # D: decimal arabic numerals
@@ -278,10 +334,20 @@ def write_pdf(sheets: list[Sheet], path: Path, title: str, icon_path: Callable[[
             c.setBleedBox(_box_pt(sheet.bleed, sheet.height))
         c.saveState()
         c.transform(K, 0, 0, -K, 0, sheet.height * K)
-        for subtree in by_role(tuple(sheet.items)).values():  # in the order of ROLES
+        for role, subtree in by_role(tuple(sheet.items)).items():  # in the order of ROLES
+            painter.role = role
+            layer = inks.layer if role in DIELINE_ROLES and subtree else None
+            if layer:
+                c.addLiteral(f"/OC /{layer} BDC")
             painter.items(subtree)
+            if layer:
+                c.addLiteral("EMC")
         c.restoreState()
         c.showPage()
         c.setTrimBox(None)
         c.setBleedBox(None)
     c.save()
+    if colour.profile is not None:
+        from generator.render import pdfx
+
+        pdfx.finish(path, colour, title)

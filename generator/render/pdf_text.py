@@ -12,6 +12,7 @@ the run's letters reversed.
 """
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -28,7 +29,8 @@ from generator.text.shaping import Shaped, glyph_advance, italic_angle, shape
 _EM = 1000
 
 
-def _num(value: float) -> str:
+def number(value: float) -> str:
+    """A number in a content stream: three decimals at most, no trailing zeros."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -82,15 +84,15 @@ class PdfFonts:
             fonts[used.name] = doc.Reference(_type0(doc, used), f"cutsheetFont:{used.name}")
 
 
-def text_operators(texts: list[Text], fonts: PdfFonts) -> str:
+def text_operators(texts: list[Text], fonts: PdfFonts, fill: Callable[[str], str]) -> str:
     """The content-stream operators that draw the texts (one text object), in a page whose
-    user space is millimetres with y down. A Text's runs in one face share one TJ array, the
-    space between them a number in it."""
+    user space is millimetres with y down; `fill` gives the operator setting a colour. A
+    Text's runs in one face share one TJ array, the space between them a number in it."""
     out = ["BT"]
     font, size, colour = "", 0.0, ""
     for item in texts:
         if item.colour != colour:
-            out.append(_fill(item.colour))
+            out.append(fill(item.colour))
             colour = item.colour
         array: list[str] = []
         pen = 0.0
@@ -108,11 +110,11 @@ def text_operators(texts: list[Text], fonts: PdfFonts) -> str:
                 if shaped.offsets is not None:
                     out.append(_placed(shaped, x, item.y, item.size))
                     continue
-                array.append(f"1 0 0 -1 {_num(x)} {_num(item.y)} Tm [")
+                array.append(f"1 0 0 -1 {number(x)} {number(item.y)} Tm [")
             else:
                 move = (pen - x) / item.size * _EM
                 if abs(move) >= 0.0005:
-                    array.append(_num(move))
+                    array.append(number(move))
             array.append(_glyphs(shaped.key))
             pen = x + shaped.width * item.size
         _close(out, array)
@@ -126,11 +128,6 @@ def _close(out: list[str], array: list[str]) -> None:
         array.clear()
 
 
-def _fill(colour: str) -> str:
-    r, g, b = (int(colour[k : k + 2], 16) / 255 for k in (1, 3, 5))
-    return f"{_num(r)} {_num(g)} {_num(b)} rg"
-
-
 @lru_cache(maxsize=1 << 16)
 def _glyphs(key: tuple[str, str, bool, str]) -> str:
     """A run's glyphs as the inside of a TJ array, left to right: each glyph id, then the
@@ -142,7 +139,7 @@ def _glyphs(key: tuple[str, str, bool, str]) -> str:
         parts.append(f"<{glyph:04X}>")
         move = round(glyph_advance(shaped.face, glyph) * _EM, 3) - advance * _EM
         if abs(move) >= 0.0005:
-            parts.append(_num(move))
+            parts.append(number(move))
     return "".join(parts)
 
 
@@ -153,7 +150,7 @@ def _placed(shaped: Shaped, x: float, y: float, size: float) -> str:
     parts = []
     pen = x
     for glyph, advance, (dx, dy) in zip(shaped.glyphs, shaped.advances, shaped.offsets, strict=True):
-        parts.append(f"1 0 0 -1 {_num(pen + dx * size)} {_num(y - dy * size)} Tm <{glyph:04X}> Tj")
+        parts.append(f"1 0 0 -1 {number(pen + dx * size)} {number(y - dy * size)} Tm <{glyph:04X}> Tj")
         pen += advance * size
     return "\n".join(parts)
 
@@ -203,11 +200,11 @@ def _type0(doc: pdfdoc.PDFDocument, used: _Used) -> pdfdoc.PDFDictionary:
             "Type": pdfdoc.PDFName("FontDescriptor"),
             "FontName": pdfdoc.PDFName(base),
             "Flags": 4 | (64 if face.italic else 0),
-            "FontBBox": pdfdoc.PDFArray([_num(v) for v in _bbox(face)]),
-            "ItalicAngle": _num(italic_angle(face.key)),
-            "Ascent": _num(face.ascent * _EM),
-            "Descent": _num(-face.descent * _EM),
-            "CapHeight": _num(face.ascent * _EM),
+            "FontBBox": pdfdoc.PDFArray([number(v) for v in _bbox(face)]),
+            "ItalicAngle": number(italic_angle(face.key)),
+            "Ascent": number(face.ascent * _EM),
+            "Descent": number(-face.descent * _EM),
+            "CapHeight": number(face.ascent * _EM),
             "StemV": 80,
             "FontFile2" if truetype else "FontFile3": doc.Reference(stream, f"cutsheetFontFile:{used.name}"),
         }
@@ -251,7 +248,7 @@ def _widths(face: Face, glyphs: list[int]) -> list:
     """The W array: each glyph id and its own width."""
     out: list = []
     for glyph in glyphs:
-        width = pdfdoc.PDFArray([_num(round(glyph_advance(face.key, glyph) * _EM, 3))])
+        width = pdfdoc.PDFArray([number(round(glyph_advance(face.key, glyph) * _EM, 3))])
         out += [glyph, width]
     return out
 

@@ -19,9 +19,11 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw
 
 from generator.cli import main
+from generator.colour.settings import RGB
 from generator.layout.scene import Text
 from generator.layout.text import TextStyle, fit_text
 from generator.render.pdf import write_pdf
+from generator.render.pdf_colour import PdfInks
 from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Sheet
 from tests.type_fonts import boxes_cff, renamed
@@ -325,7 +327,7 @@ def test_a_declared_family_is_used_by_its_own_name(tmp_path):
 def test_a_ligature_is_one_glyph_that_copies_as_its_letters(tmp_path):
     style = TextStyle("DejaVu Sans", 5.0)
     items = fit_text("office affluent", 10, 10, 150, 20, style).items
-    operators = text_operators([i for i in items if isinstance(i, Text)], PdfFonts())
+    operators = text_operators([i for i in items if isinstance(i, Text)], PdfFonts(), PdfInks(RGB).text)
     shown = re.findall(r"<([0-9A-F]{4})>", operators)
     assert len(shown) < len("officeaffluent ")  # "ffi" and "ffl" are one glyph each
     pdf = tmp_path / "ligature.pdf"
