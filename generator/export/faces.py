@@ -13,12 +13,15 @@ from dataclasses import dataclass
 from generator.layout.scene import Group, Item, Path, Rect, Scene, Style, line_style
 from generator.pipeline import PrintRun
 from generator.sheets.model import Sheet
+from generator.units import PT
 
 #: A quarter circle of radius 1 as one cubic Bézier: its control points lie this far along
 #: the tangents at its ends (the curve strays from the circle by under 0.03%).
 KAPPA = 4 * (math.sqrt(2) - 1) / 3
 #: What lies outside a face's rounded corners, as white as the paper it prints on.
 OUTSIDE = Style(fill="#ffffff")
+#: A shop's dieline: never printed, so no halo; 0.5 pt, over the shops' least line width.
+DIELINE = Style(stroke="#000000", stroke_width=0.5 * PT, role="cut")
 
 
 @dataclass
@@ -126,10 +129,12 @@ def outside_corners(x: float, y: float, w: float, h: float, r: float) -> Path:
     )
 
 
-def face_sheet(scene: Scene, bleed: float, corners: float = 0.0) -> Sheet:
+def face_sheet(scene: Scene, bleed: float, corners: float = 0.0, dieline: bool = False) -> Sheet:
     """The face alone on a page of its trim plus `bleed` each side: TrimBox and BleedBox
     set, backgrounds run to the page edge, other art clipped there. A face with rounded
-    corners shows its shape: its art runs `bleed` past the rounded cut line, no further."""
+    corners shows its shape: its art runs `bleed` past the rounded cut line, no further.
+    With `dieline`, the trim's outline (its corners rounded) is drawn as a cut line, which a
+    shop's file draws in its dieline separation (generator/render/pdf_colour.py)."""
     w, h = scene.width + 2 * bleed, scene.height + 2 * bleed
     group = Group(
         tuple(shown(bled(scene, bleed), scene, corners)), (1, 0, 0, 1, bleed, bleed), clip=(-bleed, -bleed, w, h)
@@ -137,6 +142,8 @@ def face_sheet(scene: Scene, bleed: float, corners: float = 0.0) -> Sheet:
     sheet = Sheet(w, h, [group], title=scene.name, side="")
     if corners:
         sheet.items.append(outside_corners(0.0, 0.0, w, h, corners + bleed))
+    if dieline:
+        sheet.items.append(Rect(bleed, bleed, scene.width, scene.height, DIELINE, corners))
     sheet.trim = (bleed, bleed, scene.width, scene.height)
     sheet.bleed = (0.0, 0.0, w, h)
     return sheet

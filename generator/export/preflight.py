@@ -48,6 +48,8 @@ INK_PAGES = 50
 #: Seconds Ghostscript may take over one run of INK_PAGES pages.
 GS_TIMEOUT = 600
 BLEED_DPI = 50
+#: The names print shops give the separation a cut is drawn in, which carries no ink.
+DIELINES = frozenset({"dieline", "die", "diecut", "cutcontour", "cut", "thru-cut", "kiss-cut"})
 #: A strip this share non-white just inside the trim, with nothing past it, is art that stops there.
 INKED = 0.2
 
@@ -332,7 +334,7 @@ def _ink_findings(shown: str, path: Path, prepress: Prepress) -> list[Finding]:
 
 def _pages_ink(gs: str, path: Path, first: int, last: int) -> Iterator[tuple[float, PageSpot]]:
     """For each page from `first` to `last`, the most ink on it (percent, C + M + Y + K and
-    any spot colour) and where."""
+    any spot colour but a dieline, DIELINES, which marks the cut and is never printed) and where."""
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         command = [gs, "-q", "-dSAFER", "-dNOPAUSE", "-dBATCH", "-sDEVICE=tiffsep", f"-r{INK_DPI}"]
@@ -341,7 +343,9 @@ def _pages_ink(gs: str, path: Path, first: int, last: int) -> Iterator[tuple[flo
         for n in range(1, last - first + 2):
             # tiffsep writes each plate as 8-bit grey, 255 where it carries no ink.
             plates = [
-                (255 - np.asarray(Image.open(p), dtype=np.float64)) / 255 * 100 for p in folder.glob(f"p{n}(*).tif")
+                (255 - np.asarray(Image.open(p), dtype=np.float64)) / 255 * 100
+                for p in folder.glob(f"p{n}(*).tif")
+                if p.stem[len(f"p{n}(") : -1].casefold() not in DIELINES
             ]
             total = np.sum(plates, axis=0)
             y, x = np.unravel_index(int(np.argmax(total)), total.shape)

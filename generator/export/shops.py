@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
+from generator.colour.profile import shipped
+from generator.colour.settings import DIELINE, ColourSettings
 from generator.export.faces import Deck, face_sheet
 from generator.export.raster import SheetImage, write_sheet_pngs
 from generator.layout.context import find_icon
@@ -101,14 +103,21 @@ def drivethru_pages(deck: Deck) -> list[Scene]:
     return pages
 
 
+def drivethru_colour() -> ColourSettings:
+    """What DriveThruCards asks of a PDF's colour: PDF/X-1a:2003, CMYK within 240% of ink;
+    the cut drawn as a dieline separation."""
+    return ColourSettings(shipped()["swop-240"], "x1a", DIELINE)
+
+
 def export_drivethrucards(decks: list[Deck], out: Path, icon_dirs: Sequence[Path], title: str) -> list[Path]:
     """A PDF per deck, one face per page at trim + 1/8 in, TrimBox and BleedBox set, fonts
-    embedded (vector art, so any resolution)."""
+    embedded (vector art, so any resolution), made to PDF/X-1a (drivethru_colour)."""
     written = []
     for deck in decks:
-        sheets = [face_sheet(scene, DRIVETHRU_BLEED, deck.corners) for scene in drivethru_pages(deck)]
+        sheets = [face_sheet(scene, DRIVETHRU_BLEED, deck.corners, dieline=True) for scene in drivethru_pages(deck)]
         path = out / f"{deck.name}.pdf"
         name = f"{title}: {deck.label}"
-        write_with(path, partial(write_pdf, sheets, title=name, icon_path=partial(find_icon, icon_dirs=icon_dirs)))
+        icons = partial(find_icon, icon_dirs=icon_dirs)
+        write_with(path, partial(write_pdf, sheets, title=name, icon_path=icons, colour=drivethru_colour()))
         written.append(path)
     return written

@@ -65,19 +65,27 @@ def test_shop_pngs_are_rgb_at_the_shops_poker_size(tmp_path, profile, size):
 
 def test_shop_pngs_are_the_print_pdf_drawn_at_the_shops_size(tmp_path):
     """The Game Crafter's faces are pdfium's drawing of the same faces in the print PDF
-    (DriveThruCards' file has the same 1/8 in bleed): the images match the print file."""
+    (DriveThruCards' file has the same 1/8 in bleed): the images match the print file but
+    for its dieline, 4 px either side of the trim, and its colours' trip through the press
+    profile (drawn back by pdfium's plain CMYK to RGB)."""
     source = deck(tmp_path / "poker", 2)
     tgc = export(source, "thegamecrafter", tmp_path / "out")
     dtc = export(source, "drivethrucards", tmp_path / "out")
     document = pypdfium2.PdfDocument(dtc / "cards.pdf")  # the shared back, then the fronts
     pairs = [(0, "cards-back.png"), (1, "cards-001-front.png"), (2, "cards-002-front.png")]
+    bleed = round(300 / 8)
+    art = np.ones((1125, 825), dtype=bool)
+    for edge in (bleed, 1125 - bleed):
+        art[edge - 4 : edge + 5, :] = False
+    for edge in (bleed, 825 - bleed):
+        art[:, edge - 4 : edge + 5] = False
     for page, name in pairs:
         drawn = np.asarray(document[page].render(scale=300 / 72).to_pil().convert("RGB"), dtype=int)
         drawn = drawn[:1125, :825]  # render() rounds the size up: 198.00001 pt is 826 px
         with Image.open(tgc / "cards" / name) as image:
             pixels = np.asarray(image, dtype=int)
         assert pixels.shape == drawn.shape == (1125, 825, 3)
-        assert np.abs(pixels - drawn).mean() < 1, name
+        assert np.abs(pixels - drawn)[art].mean() < 4, name
     with (
         Image.open(tgc / "cards" / "cards-001-front.png") as one,
         Image.open(tgc / "cards" / "cards-002-front.png") as two,

@@ -1,8 +1,8 @@
 """`cutsheet preflight` (generator/export/preflight.py) on PDFs this test writes with reportlab
 alone, one card with its trim and bleed boxes: a clean card has no finding, and a card made
 bad in each way the shops name (type 1 mm from the trim, a 0.05 mm line, 5 pt type, a 72 dpi
-picture, a 400% ink fill) has each finding once, at its place; then a shop export of a
-shipped game, as cutsheet writes it today (RGB)."""
+picture, a 400% ink fill) has each finding once, at its place; then a shipped game's RGB
+build, which a shop wanting CMYK refuses, beside its DriveThruCards export, which is CMYK."""
 
 from pathlib import Path
 
@@ -108,16 +108,18 @@ def test_the_command_exits_1_on_errors_and_names_the_shop(tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("shop", ["drivethrucards", "offset"])
-def test_a_shop_export_in_rgb_is_refused_where_the_shop_wants_cmyk(tmp_path, monkeypatch, shop):
+def test_rgb_is_refused_where_the_shop_wants_cmyk_and_the_shop_export_is_cmyk(tmp_path, monkeypatch, shop):
     monkeypatch.chdir(tmp_path)
-    exported = CliRunner().invoke(
-        main, ["export", str(ROOT / "components" / "chip-flip"), "--profile", "drivethrucards"]
-    )
+    game = str(ROOT / "components" / "chip-flip")
+    built = CliRunner().invoke(main, ["build", game, "--format", "pdf", "--out", "rgb"])
+    assert built.exit_code == 0, built.output
+    rgb = next(Path("rgb").rglob("*.pdf"))
+    assert "PF008" in {f.code for f in preflight(rgb, PREPRESS[shop])}
+    assert "PF008" not in {f.code for f in preflight(rgb, PREPRESS["thegamecrafter"])}
+    exported = CliRunner().invoke(main, ["export", game, "--profile", "drivethrucards", "--out", "shop"])
     assert exported.exit_code == 0, exported.output
-    pdf = next(Path("output").rglob("*.pdf"))
-    found = {f.code for f in preflight(pdf, PREPRESS[shop])}
-    assert "PF008" in found
-    assert "PF008" not in {f.code for f in preflight(pdf, PREPRESS["thegamecrafter"])}
+    for pdf in Path("shop").rglob("*.pdf"):
+        assert "PF008" not in {f.code for f in preflight(pdf, PREPRESS[shop])}
 
 
 def test_a_font_is_judged_by_the_text_shown_in_it(tmp_path):

@@ -181,8 +181,13 @@ def test_drivethrucards_pages_show_the_shape_too(tmp_path):
     document = pypdfium2.PdfDocument(tmp_path / "out" / "round" / "drivethrucards" / "cards.pdf")
     image = document[0].render(scale=300 / 72).to_pil().convert("RGB")
     assert image.getpixel((1, 1)) == (255, 255, 255)
-    assert card_colour(image.getpixel((image.width // 2, 1)))
-    assert card_colour(image.getpixel((round(1 / 8 * 300), round(1 / 8 * 300))))
+    # The file is CMYK, drawn back by pdfium's plain CMYK to RGB: the card's blue, near enough.
+    for pixel in (
+        image.getpixel((image.width // 2, 1)),
+        image.getpixel((round(1 / 8 * 300) + 6, round(1 / 8 * 300) + 6)),
+    ):
+        r, g, b = pixel
+        assert b > r + 80 and b > g + 40, pixel
 
 
 def test_the_face_exports_leave_the_outline_out():
