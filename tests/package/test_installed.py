@@ -75,6 +75,11 @@ def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):
         "generator/shipped/fonts/GentiumBookPlus-Regular.ttf",
         "generator/shipped/fonts/FONTLOG-GentiumBookPlus.txt",
     } <= names
+    assert {
+        "generator/colour/profiles/swop-300.icc",
+        "generator/colour/profiles/swop-240.icc",
+        "generator/colour/profiles/README.md",
+    } <= names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     info = next(n for n in names if n.endswith(".dist-info/METADATA"))
     metadata = zipfile.ZipFile(wheel).read(info).decode()
@@ -90,6 +95,7 @@ def test_the_wheel_carries_the_shipped_data_and_the_licences(wheel):
         "fonts/LICENSE-Play.txt",
         "fonts/LICENSE-RobotoSlab.txt",
         "fonts/LICENSE-Vollkorn.txt",
+        "generator/colour/profiles/LICENSE-CC0.txt",
     }
 
 
@@ -131,6 +137,9 @@ def test_new_game_builds_checks_and_exports(cutsheet, tmp_path):
     exported = cutsheet(tmp_path, "export", "mygame", "--profile", "tts", "--out", "x")
     assert exported.returncode == 0, exported.stderr
     assert list((tmp_path / "x" / "mygame" / "tts").glob("*.json"))
+    pdfx = cutsheet(tmp_path, "build", "mygame", "--out", "x1a", "--format", "pdf", "--pdfx", "x1a")
+    assert pdfx.returncode == 0, pdfx.stderr
+    assert b"/GTS_PDFXVersion (PDF/X-1a:2003)" in (tmp_path / "x1a" / "mygame" / "mygame.pdf").read_bytes()
 
 
 def test_a_copied_shipped_game_prints_what_was_edited_in_it(cutsheet, tmp_path):
