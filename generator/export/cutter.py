@@ -1,7 +1,8 @@
 """Cutting-machine exports: an SVG per sheet of the cuts alone, and print-then-cut sheets.
 
 The cut file holds only geometry: cuts and slits as pure red (#ff0000), scores as pure blue
-(#0000ff), 0.025 mm hairlines, no fills, no text; everything in page millimetres, nested
+(#0000ff), glue areas outlined in green (#00a000, their own layer, not to be cut), 0.025 mm
+hairlines, no fills, no text; everything in page millimetres, nested
 transforms and clips resolved, so laser and blade software reads it as drawn. A card with
 rounded corners is cut along its rounded outline (a path with an arc at each corner): the
 print sheet's straight cuts along its edges, which a trimmer follows, are left out here.
@@ -24,9 +25,11 @@ from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
 
-CUT, SCORE = "#ff0000", "#0000ff"
+CUT, SCORE, GLUE = "#ff0000", "#0000ff", "#00a000"
 HAIRLINE = 0.025
-ROLE_COLOUR = {"cut": CUT, "slit": CUT, "score": SCORE}
+#: Glue areas are outlined too, in a layer of their own, for the eye: a machine is set to cut
+#: the red lines, score the blue, and leave the green alone.
+ROLE_COLOUR = {"cut": CUT, "slit": CUT, "score": SCORE, "glue": GLUE}
 REG_INSET, REG_LENGTH, REG_THICK, REG_SQUARE = 10.0, 20.0, 0.5, 5.0
 #: Content keeps this clear of the page edge: the marks' inset, their length, 1 mm spare.
 PTC_MARGIN = REG_INSET + REG_LENGTH + 1.0
@@ -204,11 +207,12 @@ def ptc_paper(paper: Paper) -> Paper:
 def ptc_sheet(sheet: Sheet) -> Sheet:
     """Print layer (art, text to be outlined) with registration marks at the corners of the
     sheet as it is turned (a landscape sheet's too), and the cut layer."""
-    art = list(by_role(tuple(sheet.items))["art"])
+    layers = by_role(tuple(sheet.items))
+    printed = [*layers["art"], *layers["glue"]]
     return Sheet(
         sheet.width,
         sheet.height,
-        art + registration_marks(sheet.width, sheet.height) + cutter_lines(sheet.items),
+        printed + registration_marks(sheet.width, sheet.height) + cutter_lines(sheet.items),
         title=sheet.title,
         side=sheet.side,
     )

@@ -7,17 +7,14 @@ its art runs the whole bleed past every point of that rounded line, and the page
 further out are left white.
 """
 
-import math
 from dataclasses import dataclass
 
 from generator.layout.scene import Group, Item, Path, Rect, Scene, Style, line_style
+from generator.layout.shapes import KAPPA
 from generator.pipeline import PrintRun
 from generator.sheets.model import Sheet
 from generator.units import PT
 
-#: A quarter circle of radius 1 as one cubic Bézier: its control points lie this far along
-#: the tangents at its ends (the curve strays from the circle by under 0.03%).
-KAPPA = 4 * (math.sqrt(2) - 1) / 3
 #: What lies outside a face's rounded corners, as white as the paper it prints on.
 OUTSIDE = Style(fill="#ffffff")
 #: A shop's dieline: never printed, so no halo; 0.5 pt, over the shops' least line width.

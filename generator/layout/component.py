@@ -96,6 +96,11 @@ class ComponentKind:
         """The layout one item is drawn with: its file's, unless the kind lets items choose."""
         return layout
 
+    def too_large(self, scene: Scene, room: tuple[float, float]) -> str:
+        """What to add when a component (its first face, `scene`) does not fit the paper's
+        printable `room` (width, height): "" by default."""
+        return ""
+
     def title(self, item: LocMap) -> str:
         """A short name for one item, for messages and sheet labels."""
         for key in ("title", "name"):

@@ -1,7 +1,8 @@
 """Scenes: plain data, positioned primitives in millimetres, y growing downwards.
 
 Geometry is decided once, here and in sheets/; the writers only write. A primitive that is
-a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`); everything else is `art`.
+a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`), an area to glue the role
+`glue`; everything else is `art`.
 """
 
 from collections.abc import Iterator
@@ -12,8 +13,11 @@ from generator.units import PT
 
 #: Drawing order, and one SVG layer each. "halo" holds the white under-strokes of the lines
 #: that are cut or folded along (see HALO_ROLES), between the art and the lines, so hiding
-#: the art and the halos leaves the lines alone, each drawn once.
-ROLES = ("art", "halo", "guide", "score", "slit", "cut", "crop")
+#: the art and the halos leaves the lines alone, each drawn once. "glue" marks the areas
+#: glued in assembly (a box's side seam, a die's tabs), over the art.
+ROLES = ("art", "glue", "halo", "guide", "score", "slit", "cut", "crop")
+#: Roles whose SVG layer is written only on a sheet that has some: most sheets glue nothing.
+OPTIONAL_ROLES = frozenset({"glue"})
 
 #: No stroke is thinner than 0.25 pt; cutting lines are a little heavier to find with a blade.
 MIN_STROKE = 0.25 * PT
@@ -41,6 +45,11 @@ class Style:
     def halo_style(self) -> "Style":
         """The under-stroke of a haloed line: solid, no fill, in the halo layer."""
         return Style(stroke=self.halo, stroke_width=self.stroke_width + 2 * HALO_WIDTH, role="halo")
+
+
+#: An area glued in assembly: light grey under a dotted edge, the same wherever it is (the
+#: checklist says "glue each grey area").
+GLUE_STYLE = Style(fill="#d9d9d9", stroke="#7a7a7a", stroke_width=MIN_STROKE, dash=(1.0, 1.0), role="glue")
 
 
 def line_style(role: str) -> Style:

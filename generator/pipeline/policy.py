@@ -25,9 +25,10 @@ def too_large(paper: Paper, part: Laid) -> str:
     scene = part.faces[0].front
     usable_w, usable_h = paper.width - 2 * paper.inset, paper.height - 2 * paper.inset
     size = f"{scene.width + 2 * scene.bleed:.1f} x {scene.height + 2 * scene.bleed:.1f} mm with bleed"
+    advice = part.kind.too_large(scene, (usable_w, usable_h))
     return (
         f"{part.kind.label or part.kind.name}: {size}, too large for {paper.name} paper, whose printable "
-        f"area is {usable_w:.1f} x {usable_h:.1f} mm: choose a larger --paper"
+        f"area is {usable_w:.1f} x {usable_h:.1f} mm: " + (f"{advice}; " if advice else "") + "choose a larger --paper"
     )
 
 

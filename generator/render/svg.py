@@ -8,7 +8,7 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
-from generator.layout.scene import Group, Icon, Image, Item, Text, by_role
+from generator.layout.scene import OPTIONAL_ROLES, Group, Icon, Image, Item, Text, by_role
 from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
 from generator.sources import art
@@ -149,7 +149,7 @@ def render_svg(sheet: Sheet, title: str, icon_path: Callable[[str], Path | None]
             title=title,
             symbols=symbols,
             clips=sorted(clips.items()),
-            layers=by_role(items).items(),
+            layers=[(role, drawn) for role, drawn in by_role(items).items() if drawn or role not in OPTIONAL_ROLES],
             inline_refs=inline_refs,
             inline_icon=inline_icon,
         )

@@ -117,6 +117,8 @@ def steps_for(fronts: list[Scene], two_sided: bool, tiled: bool, fold_over: bool
         steps.append("cut the slits inside")
     if "score" in drawn:
         steps.append("score the dashed lines and fold")
+    if "glue" in drawn:
+        steps.append("glue each grey area (marked GLUE) onto the panel it folds under")
     return tuple(steps)
 
 

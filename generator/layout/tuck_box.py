@@ -1,0 +1,318 @@
+"""The `tuck-box` kind: a box for a deck, sized from the deck it holds.
+
+An item names the component file it holds (`holds: cards.yaml`); the box's inside is that
+file's card plus `clearance` each way, and as deep as its cards (every copy counted) at
+`card_thickness` each, plus the clearance. The net is a reverse tuck end box:
+
+    [seam] [back] [side] [front] [spine]
+
+with a lid and its tuck flap above the back, a bottom and its tuck flap below the front, a
+dust flap at each end of each side, a thumb notch in the front's top edge, and a seam flap
+on the back's left edge glued inside the spine. The outline is cut (the kind draws its own),
+the folds are scored, the seam flap is a glue area (role `glue`).
+
+The front and back show the layout's `elements` and `back_elements` (its `background`
+fills the net), laid out at the panel's size, so percentages follow the deck; the two sides
+show the layout named by the `spine_layout` param, laid out across the side (as long as the
+box is tall, as wide as it is deep) and turned to read up the spine.
+"""
+
+import math
+from dataclasses import dataclass, replace
+from typing import Annotated
+
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.element_kind import element_face
+from generator.layout.elements import colour_of
+from generator.layout.scene import GLUE_STYLE, Group, Item, Path, Polyline, Scene, Style, Text, line_style
+from generator.layout.shapes import KAPPA
+from generator.layout.text import TextStyle
+from generator.sources.errors import SourceError
+from generator.sources.frozen import LocMap
+from generator.sources.game import ComponentFile
+from generator.sources.items import Item as SourceItem
+from generator.sources.items import Name, PositiveLength, read_item, rule
+from generator.sources.layout_model import CardSize, Layout
+from generator.sources.schema import closed
+from generator.sources.tables import did_you_mean
+from generator.units import PT
+
+#: The seam flap's width, and how far its ends slope in so it clears the lid and the bottom.
+SEAM = 10.0
+SEAM_SLOPE = 3.0
+#: The tuck flaps: as deep as the box plus this, within these bounds, their corners this round.
+TUCK_EXTRA, TUCK_LEAST, TUCK_MOST, TUCK_ROUND = 5.0, 12.0, 20.0, 4.0
+#: A dust flap runs this share of the box's depth and slopes in this far at each end.
+DUST_SHARE, DUST_SLOPE = 0.9, 2.0
+#: The thumb notch: a half circle this share of the front's width, at most NOTCH_MOST across.
+NOTCH_SHARE, NOTCH_MOST = 0.3, 22.0
+#: The word on the glue area.
+GLUE_WORD = "GLUE"
+#: The sides' layout when the box's layout names none.
+SPINE_LAYOUT = "tuck-box-spine"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TuckBoxItem(SourceItem):
+    """A box: its title, the component file it holds, and how thick each card is."""
+
+    extra = str
+
+    title: Name
+    #: A component file of the game (its name, as game.yaml lists it).
+    holds: Name
+    card_thickness: PositiveLength = PositiveLength(0.3)
+    #: Room added to the card's width and height and to the deck's depth.
+    clearance: PositiveLength = PositiveLength(1.0)
+    count: Annotated[int, rule(minimum=0, maximum=100)] = 1
+
+
+@dataclass(frozen=True)
+class TuckNet:
+    """A box's inside, and the net that folds into it; lengths in mm, x right, y down."""
+
+    width: float
+    height: float
+    depth: float
+
+    @property
+    def tuck(self) -> float:
+        return min(TUCK_MOST, max(TUCK_LEAST, self.depth + TUCK_EXTRA))
+
+    @property
+    def dust(self) -> float:
+        return min(self.depth, self.width / 2) * DUST_SHARE
+
+    @property
+    def notch(self) -> float:
+        """The thumb notch's radius."""
+        return min(NOTCH_MOST, self.width * NOTCH_SHARE) / 2
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The net's width and height."""
+        return SEAM + 2 * self.width + 2 * self.depth, 2 * self.tuck + 2 * self.depth + self.height
+
+    @property
+    def columns(self) -> tuple[float, float, float, float, float]:
+        """Where the seam, back, side, front and spine start, left to right."""
+        w, d = self.width, self.depth
+        return 0.0, SEAM, SEAM + w, SEAM + w + d, SEAM + 2 * w + d
+
+    @property
+    def top(self) -> float:
+        """Where the body (the four panels between the lid and the bottom) starts."""
+        return self.tuck + self.depth
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.height
+
+    def panels(self) -> dict[str, tuple[float, float, float, float]]:
+        """The boxes art is drawn in: front, back, side and spine (x, y, w, h)."""
+        _, back, side, front, spine = self.columns
+        return {
+            "back": (back, self.top, self.width, self.height),
+            "side": (side, self.top, self.depth, self.height),
+            "front": (front, self.top, self.width, self.height),
+            "spine": (spine, self.top, self.depth, self.height),
+        }
+
+    def outline(self) -> tuple[tuple, ...]:
+        """The cut round the net, one closed path, clockwise from the seam's top."""
+        _, back, side, front, spine = self.columns
+        w, d, top, bottom, tuck = self.width, self.depth, self.top, self.bottom, self.tuck
+        end = spine + d
+        points: list[tuple] = [("M", back, top), ("L", 0.0, top + SEAM_SLOPE), ("L", 0.0, bottom - SEAM_SLOPE)]
+        points += [("L", back, bottom), ("L", side, bottom)]
+        points += _dust(side, side + d, bottom, self.dust)
+        points += _tucked(front, front + w, bottom, d, tuck, +1)
+        points += _dust(spine, end, bottom, self.dust)
+        points += [("L", end, top)]
+        points += _dust(end, spine, top, -self.dust)
+        centre, r = front + w / 2, self.notch
+        points += [("L", centre + r, top), *_half_circle(centre, top, r), ("L", front, top)]
+        points += _dust(side + d, side, top, -self.dust)
+        points += _tucked(back + w, back, top, d, tuck, -1)
+        return (*points, ("Z",))
+
+    def folds(self) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+        """The scored lines: between the body's panels, and where each flap folds."""
+        _, back, side, front, spine = self.columns
+        w, d, top, bottom = self.width, self.depth, self.top, self.bottom
+        up = [((x, top), (x, bottom)) for x in (back, side, front, spine)]
+        across = [
+            ((back, top), (back + w, top)),  # the lid
+            ((back, top - d), (back + w, top - d)),  # its tuck flap
+            ((front, bottom), (front + w, bottom)),  # the bottom
+            ((front, bottom + d), (front + w, bottom + d)),  # its tuck flap
+        ]
+        dust = [((x, y), (x + d, y)) for x in (side, spine) for y in (top, bottom)]
+        return up + across + dust
+
+    def seam(self) -> tuple[tuple, ...]:
+        """The seam flap, glued inside the spine."""
+        back, top, bottom = SEAM, self.top, self.bottom
+        return (
+            ("M", back, top),
+            ("L", 0.0, top + SEAM_SLOPE),
+            ("L", 0.0, bottom - SEAM_SLOPE),
+            ("L", back, bottom),
+            ("Z",),
+        )
+
+
+def _dust(start: float, end: float, edge: float, reach: float) -> list[tuple]:
+    """A dust flap on the edge at y `edge` between x `start` and `end` (in the path's
+    direction), reaching `reach` from it (down when positive), its ends sloping in."""
+    slope = math.copysign(min(DUST_SLOPE, abs(end - start) / 4), end - start)
+    return [("L", start + slope, edge + reach), ("L", end - slope, edge + reach), ("L", end, edge)]
+
+
+def _tucked(start: float, end: float, edge: float, depth: float, tuck: float, way: int) -> list[tuple]:
+    """A closing panel `depth` deep off the edge at y `edge` (down when `way` is 1), then its
+    tuck flap `tuck` further, its far corners rounded; from x `start` to `end`."""
+    far = edge + way * (depth + tuck)
+    r = min(TUCK_ROUND, tuck / 2, abs(end - start) / 4)
+    k = KAPPA * r
+    towards = math.copysign(1, end - start)
+    return [
+        ("L", start, far - way * r),
+        ("C", start, far - way * (r - k), start + towards * (r - k), far, start + towards * r, far),
+        ("L", end - towards * r, far),
+        ("C", end - towards * (r - k), far, end, far - way * (r - k), end, far - way * r),
+        ("L", end, edge),
+    ]
+
+
+def _half_circle(cx: float, cy: float, r: float) -> list[tuple]:
+    """The notch: from (cx + r, cy) down round to (cx - r, cy), two quarter circles."""
+    k = KAPPA * r
+    return [
+        ("C", cx + r, cy + k, cx + k, cy + r, cx, cy + r),
+        ("C", cx - k, cy + r, cx - r, cy + k, cx - r, cy),
+    ]
+
+
+@dataclass(frozen=True)
+class _AnySize:
+    """Reads a held file's layout for its size alone: its own kind checks its params."""
+
+    params_schema = {"type": "object"}
+
+
+@dataclass
+class TuckBoxScene(Scene):
+    """A box's net, with the box it folds into (for the paper's fit)."""
+
+    net: TuckNet | None = None
+    card_thickness: float = 0.0
+    clearance: float = 0.0
+
+
+class TuckBoxKind(ComponentKind):
+    name = "tuck-box"
+    label = "tuck boxes"
+    item = TuckBoxItem
+    own_outline = True
+    stock = "card"
+    params_schema = closed({"spine_layout": {"type": "string", "minLength": 1}})
+
+    def title(self, item: LocMap) -> str:
+        return str(item.get("title", self.name))
+
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+        box = read_item(TuckBoxItem, item)
+        held = _held(item, ctx)
+        card = ctx.file_layout(held, _AnySize())
+        cards = sum(component.count for component in held.components)
+        clearance, thickness = box.clearance, box.card_thickness
+        net = TuckNet(card.width + clearance, card.height + clearance, cards * thickness + clearance)
+        width, height = net.size
+        name = self.title(item)
+        scene = TuckBoxScene(width, height, name=name, net=net, card_thickness=thickness, clearance=clearance)
+        background = colour_of(layout.background, item, ctx, name, "the background")
+        if background:
+            scene.add(Path(net.outline(), Style(fill=background)))
+        scene.add(*self._panels(item, layout, net, ctx))
+        scene.add(Path(net.seam(), GLUE_STYLE), _glue_word(net, ctx, name))
+        score, cut = line_style("score"), line_style("cut")
+        scene.add(*(Polyline((a, b), score) for a, b in net.folds()))
+        scene.add(Path(net.outline(), cut))
+        return Faces(scene)
+
+    def _panels(self, item: LocMap, layout: Layout, net: TuckNet, ctx: LayoutContext) -> list[Item]:
+        """The front's and back's art, and each side's, each at its panel's size."""
+        name = self.title(item)
+        panels = net.panels()
+        sized = ctx.layout(layout.name, self, layout.loc, CardSize(net.width, net.height))
+        faces = [
+            (panels["front"], element_face(sized, sized.elements, None, item, ctx, name)),
+            (panels["back"], element_face(sized, sized.back_elements, None, item, ctx, name)),
+        ]
+        out: list[Item] = [_placed(face, box) for box, face in faces]
+        spine_name = str(layout.params.get("spine_layout", SPINE_LAYOUT))
+        spine = ctx.layout(spine_name, self, layout.loc, CardSize(net.height, net.depth))
+        drawn = element_face(spine, spine.elements, spine.background, item, ctx, name)
+        for key in ("side", "spine"):
+            x, y, w, h = panels[key]
+            # Turned a quarter anticlockwise, to read up the side: its left edge along the bottom.
+            out.append(Group(tuple(drawn.items), (0, -1, 1, 0, x, y + h), clip=(0, 0, h, w)))
+        return out
+
+    def too_large(self, scene: Scene, room: tuple[float, float]) -> str:
+        """By how much the net misses the printable area, and the most cards a box on it holds."""
+        if not isinstance(scene, TuckBoxScene) or scene.net is None:
+            return ""
+        net, (room_w, room_h) = scene.net, room
+        misses = [(scene.width - room_w, "wide"), (scene.height - room_h, "tall")]
+        over = " and ".join(f"{by:.1f} mm too {way}" for by, way in misses if by > 0)
+        most = _most_cards(net, room, scene.card_thickness, scene.clearance)
+        held = f"at most {most} cards of this size fit a box on it" if most > 0 else "no box for this card fits on it"
+        return f"the box's net is {over}; {held}"
+
+
+def _most_cards(net: TuckNet, room: tuple[float, float], thickness: float, clearance: float) -> int:
+    """The most cards of the net's size a box whose net fits `room` holds."""
+    cards = 0
+    while True:
+        deeper = TuckNet(net.width, net.height, (cards + 1) * thickness + clearance)
+        w, h = deeper.size
+        if w > room[0] or h > room[1]:
+            return cards
+        cards += 1
+
+
+def _held(item: LocMap, ctx: LayoutContext) -> ComponentFile:
+    """The component file the box holds, by its name as the game lists it."""
+    wanted = str(item["holds"])
+    files = {f.path.name: f for f in ctx.game.files}
+    found = files.get(wanted)
+    if found is None or found.kind == TuckBoxKind.name:
+        names = sorted(n for n, f in files.items() if f.kind != TuckBoxKind.name)
+        raise SourceError(
+            item.loc_of("holds"),
+            f"{wanted!r} is no component file of the game to hold: expected one of {', '.join(names)}"
+            + did_you_mean(wanted, names),
+        )
+    if not found.components:
+        raise SourceError(item.loc_of("holds"), f"{wanted!r} holds no components: a box for it would be empty")
+    return found
+
+
+def _placed(face: Scene, box: tuple[float, float, float, float]) -> Group:
+    x, y, w, h = box
+    return Group(tuple(face.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h))
+
+
+def _glue_word(net: TuckNet, ctx: LayoutContext, name: str) -> Group:
+    """GLUE along the seam flap, turned to read up it, in the glue area's own grey."""
+    length = net.height - 2 * SEAM_SLOPE
+    style = TextStyle("DejaVuSans-Bold", 6 * PT, min_size=4 * PT, align="center", valign="middle", colour="#7a7a7a")
+    word = ctx.fit(GLUE_WORD, (0.0, 0.0, length, SEAM), style, name, "the glue area", None)
+    shown = tuple(replace(item, role="glue") if isinstance(item, Text) else item for item in word)
+    return Group(shown, (0, -1, 1, 0, 0.0, net.bottom - SEAM_SLOPE))
+
+
+TUCK_BOX = TuckBoxKind()
