@@ -187,6 +187,11 @@ PRINT_OPTIONS = [
     ),
     _switch("booklet", SHEETS.booklet, "The rules as a half-size booklet: print duplex (short edge), fold, staple."),
     _switch(
+        "die-cut",
+        SHEETS.die_cut,
+        "Tokens spaced for a die, each cut on its own outline, instead of butted for a paper trimmer.",
+    ),
+    _switch(
         "strict",
         SHEETS.strict,
         "Warnings stop a game as errors do (a character no font has, say): nothing of it is printed.",
@@ -242,6 +247,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
         pnp: bool,
         separate: bool,
         booklet: bool,
+        die_cut: bool,
         strict: bool,
         players: int | None,
         printer_name: str | None,
@@ -260,7 +266,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
             _fail("error: a print-and-play release (--pnp) is for anyone's printer: build it without --printer")
         offset = printer.back_offset if printer else offset
         sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet, strict, players or 0)
-        sheets = dataclasses.replace(sheets, printer=printer)
+        sheets = dataclasses.replace(sheets, printer=printer, die_cut=die_cut)
         command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
 
     return _with_options(gathered, PRINT_OPTIONS)

@@ -46,6 +46,12 @@ class ComponentKind:
     #: What the components are printed on: "paper", "card" (card stock) or "board" (paper
     #: glued onto board); "" for the default, board for a tileable kind and card otherwise.
     stock: str = ""
+    #: What to do once a component is cut, scored and its glue areas found, in order: the
+    #: checklist's steps for the kind after the sheet's own (a net's folding and closing).
+    assembly: tuple[str, ...] = ()
+    #: The space (mm) a die needs between the kind's components when they are die-cut (a
+    #: punchboard's tokens, `cutsheet build --die-cut`); None: the kind is never die-cut.
+    die_cut_gap: float | None = None
 
     def draws_own_outline(self, layout: Layout) -> bool:
         """Whether components drawn with this layout draw their own cut outline: the kind's
@@ -95,6 +101,11 @@ class ComponentKind:
     def layout_for(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Layout:
         """The layout one item is drawn with: its file's, unless the kind lets items choose."""
         return layout
+
+    def tessellation(self, layout: Layout) -> str:
+        """How the kind's components tile a sheet when they share edges: "flat" or "pointy"
+        for hexagons (sheets/hexes.py), "" for rectangles in a grid."""
+        return ""
 
     def too_large(self, scene: Scene, room: tuple[float, float]) -> str:
         """What to add when a component (its first face, `scene`) does not fit the paper's

@@ -7,6 +7,8 @@ says what the item shows beyond its own fields (`fields`), e.g. a price written 
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated
 
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
@@ -15,7 +17,21 @@ from generator.layout.images import Card
 from generator.layout.scene import Item, Rect, Scene, Style
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
+from generator.sources.items import Item as SourceItem
+from generator.sources.items import Name, rule
 from generator.sources.layout_model import Colour, ComputedElement, Element, Layout
+
+
+@dataclass(frozen=True, kw_only=True)
+class ShownItem(SourceItem):
+    """An item whose fields its layout's elements show, as text: its title and its copies
+    (a token, a tile)."""
+
+    extra = str
+
+    title: Name
+    #: Copies printed; 0 prints none.
+    count: Annotated[int, rule(minimum=0, maximum=1000)] = 1
 
 
 def element_face(

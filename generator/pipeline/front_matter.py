@@ -146,5 +146,5 @@ def _rows(
                 first_page,
             )
         )
-        rows[-1] = replace(rows[-1], substitutes=part.file.substitutes)
+        rows[-1] = replace(rows[-1], substitutes=part.file.substitutes, steps=rows[-1].steps + part.kind.assembly)
     return checklist.merged(rows)

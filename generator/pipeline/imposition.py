@@ -2,6 +2,7 @@
 files it holds, with the front matter first when the options ask for it."""
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from generator.layout.component import Faces
 from generator.layout.scene import Scene
@@ -30,6 +31,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     figures drawn from the parts (pipeline/figures.py). The optional parts are left out or
     printed alone as options.optional says; with a printer profile, every page is drawn for
     its scale (sheets/printer.py)."""
+    laid = [replace(p, die_cut=options.die_cut) if p.kind.die_cut_gap is not None else p for p in laid]
     printed = [options.prints(bool(p.file.substitutes)) for p in laid]
     apart = tuple(p for p, shown in zip(laid, printed, strict=True) if not shown)
     laid = [p for p, shown in zip(laid, printed, strict=True) if shown]
@@ -116,7 +118,14 @@ def _batches(run: list[Laid]) -> list[Batch]:
     for part in run:
         for faces in part.faces:
             front = faces.front
-            size = (round(front.width, 3), round(front.height, 3), front.bleed, part.gap, part.own_outline)
+            size = (
+                round(front.width, 3),
+                round(front.height, 3),
+                front.bleed,
+                part.gap,
+                part.own_outline,
+                part.tessellation,
+            )
             sizes.setdefault(size, []).append((part, faces))
     return [
         Batch(
@@ -126,6 +135,7 @@ def _batches(run: list[Laid]) -> list[Batch]:
             tuple(p.file.shown for p, _ in same),
             same[0][0].gap,
             same[0][0].own_outline,
+            same[0][0].tessellation,
         )
         for same in sizes.values()
     ]

@@ -30,6 +30,9 @@ class Laid:
     kind: ComponentKind
     layout: Layout
     faces: list[Faces]
+    #: Die-cut on this run (options.die_cut, a kind with a die_cut_gap): spaced for the die,
+    #: each cut on its own outline; else butted, sharing the sheet's straight cuts.
+    die_cut: bool = False
 
     @property
     def row(self) -> str:
@@ -45,11 +48,22 @@ class Laid:
     @property
     def gap(self) -> float:
         """Space between neighbours on a sheet; 0 means they butt and share cut lines."""
+        if self.kind.die_cut_gap is not None:
+            return self.kind.die_cut_gap if self.die_cut else 0.0
         return self.layout.gap
 
     @property
+    def tessellation(self) -> str:
+        """How its components tile a sheet sharing edges ("" for a rectangular grid)."""
+        return self.kind.tessellation(self.layout)
+
+    @property
     def own_outline(self) -> bool:
-        """Whether its components draw their own cut outline (no rectangle is cut round them)."""
+        """Whether its components draw their own cut outline (no rectangle is cut round them):
+        a die-cuttable kind's butted components share the sheet's straight cuts whatever
+        their shape, to be trimmed apart before each is cut out."""
+        if self.kind.die_cut_gap is not None and not self.die_cut:
+            return False
         return self.kind.draws_own_outline(self.layout)
 
 

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from generator.layout.hex_tile import hex_edges
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
 from generator.layout.text import set_line
 from generator.sheets import marks
@@ -54,7 +55,7 @@ class Plan:
         return self.cols * self.rows
 
 
-def _slot(paper: Paper, used_w: float, used_h: float, bleed: float) -> Slot | None:
+def furniture_slot(paper: Paper, used_w: float, used_h: float, bleed: float) -> Slot | None:
     """Room for the full furniture below or right of a top-left grid of used_w x used_h."""
     inset = paper.inset
     below = inset + used_h + bleed + marks.CROP_OFFSET + marks.CROP_LENGTH + FURNITURE_CLEARANCE
@@ -149,7 +150,7 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
         (fits_across(room_w - band, w, gap), fits_across(room_h, h, gap)),
     ):
         if c >= 1 and r >= 1:
-            slot = _slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
+            slot = furniture_slot(page, c * w + (c - 1) * gap, r * h + (r - 1) * gap, bleed)
             if slot:
                 yield Plan(page, c, r, w + gap, h + gap, slot, origin)
     tight = page.margin + (bleed if gap > 0 else 0.0)
@@ -242,6 +243,9 @@ class Block:
     bleed: float
     #: The scenes draw their own cut outline: no rectangles or crop marks are added.
     own_outline: bool = False
+    #: Hexagons sharing their edges ("flat" or "pointy", sheets/hexes.py), which the sheet
+    #: cuts once each; "" for rectangles.
+    hexes: str = ""
 
 
 def _grid_sheet(
@@ -280,6 +284,9 @@ def blocks_sheet(page: Paper, blocks: list[Block], label: str, cut: bool = True,
             sheet.items += marks.cut_lines(marks.merge_segments(marks.cell_edges(butted)))
         apart = [box for block in outlined if block.gap > 0 for box in block.boxes]
         sheet.items += [Rect(x, y, bw, bh, line_style("cut")) for x, y, bw, bh in apart]
+        for block in blocks:
+            if block.hexes:
+                sheet.items += hex_edges(list(block.boxes), block.hexes)
     boxes = [box for block in blocks for box in block.boxes]
     sheet.trim = _union(boxes)
     for block in outlined:

@@ -40,6 +40,9 @@ class PrintOptions:
     #: The home printer printed for (sheets/printer.py): its scale corrected on every sheet,
     #: its back offset used, its margins kept; None for none.
     printer: PrinterProfile | None = None
+    #: Tokens (and any kind a die may cut) spaced for a die, each cut on its own outline,
+    #: instead of butted in a grid of straight cuts for a paper trimmer.
+    die_cut: bool = False
 
     def prints(self, optional: bool) -> bool:
         """Whether a part is printed, `optional` or not."""

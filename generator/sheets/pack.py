@@ -27,6 +27,7 @@ from itertools import permutations
 
 from generator.layout.scene import Scene
 from generator.sheets import marks
+from generator.sheets.hexes import hex_places
 from generator.sheets.impose import (
     FURNITURE_CLEARANCE,
     Block,
@@ -61,6 +62,8 @@ class Batch:
     owners: tuple[str, ...]
     gap: float
     own_outline: bool = False
+    #: Hexagons packed in a hex grid, sharing edges ("flat" or "pointy"); "" for rectangles.
+    hexes: str = ""
 
     @property
     def size(self) -> tuple[float, float]:
@@ -89,7 +92,7 @@ class _Placed:
         return of[self.start : self.start + len(self.boxes)]
 
     def block(self, scenes: tuple[Scene, ...], boxes: tuple[Box, ...]) -> Block:
-        return Block(scenes, boxes, self.batch.pitch_gap, self.batch.bleed, self.batch.own_outline)
+        return Block(scenes, boxes, self.batch.pitch_gap, self.batch.bleed, self.batch.own_outline, self.batch.hexes)
 
 
 @dataclass
@@ -141,6 +144,9 @@ def _arranged(batches: list[Batch], paper: Paper, apart: float, bleed: float) ->
     plan_grid plan (a size is not scattered over other sizes' sheets for nothing)."""
     sheets: list[_Sheet] = []
     for batch in batches:
+        if batch.hexes:
+            sheets += _hex_sheets(batch, paper)
+            continue
         w, h = batch.size
         count = len(batch.fronts)
         plan = plan_grid(paper, w, h, batch.bleed, batch.gap, count)
@@ -158,6 +164,20 @@ def _arranged(batches: list[Batch], paper: Paper, apart: float, bleed: float) ->
             sheet = _new_sheet(plan, batch.size, bleed)
             done += _place_grid(sheet, plan, batch, done, apart)
             sheets.append(sheet)
+    return sheets
+
+
+def _hex_sheets(batch: Batch, paper: Paper) -> list[_Sheet]:
+    """The batch's hexagons on sheets of their own, in a hex grid (sheets/hexes.py)."""
+    found = hex_places(paper, batch.size, batch.hexes)
+    if found is None:
+        w, h = batch.size
+        raise ValueError(f"{batch.label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
+    boxes, slot = found
+    sheets = []
+    for start in range(0, len(batch.fronts), len(boxes)):
+        placed = tuple(boxes[: len(batch.fronts) - start])
+        sheets.append(_Sheet(paper, slot, slot, [], [_Placed(batch, start, placed)]))
     return sheets
 
 

@@ -1,0 +1,123 @@
+"""The `hex-tile` kind: hexagonal tiles, flat-top or pointy-top, one- or two-sided.
+
+A tile is a regular hexagon as large as its layout's size allows (`params.orientation`:
+flat, two sides level, or pointy, standing on a point). Its face is the layout's `elements`
+on its `background`, which fills the hexagon; a layout with `back_elements` gives it a back.
+
+Tiles are packed in a hex grid, neighbours sharing their edges (sheets/hexes.py): the
+sheet, not the tile, draws the cuts, each edge once, and no rectangle is cut round a tile.
+So a tile has no bleed (a neighbour lies past every edge): keep its art inside the hexagon.
+"""
+
+import math
+from dataclasses import dataclass
+
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.element_kind import ShownItem, element_face
+from generator.layout.elements import colour_of
+from generator.layout.scene import Group, Item, Polyline, Scene, Style, line_style
+from generator.sources.errors import SourceError
+from generator.sources.frozen import LocMap
+from generator.sources.layout_model import Colour, Element, Layout
+from generator.sources.schema import closed
+
+ORIENTATIONS = ("flat", "pointy")
+
+
+@dataclass(frozen=True)
+class Hexagon:
+    """A regular hexagon of circumradius `r`: `flat` (two sides level) or pointy."""
+
+    r: float
+    orientation: str
+
+    @classmethod
+    def within(cls, width: float, height: float, orientation: str) -> "Hexagon":
+        """The largest hexagon of the orientation in a box of width x height."""
+        root3 = math.sqrt(3)
+        r = min(width / 2, height / root3) if orientation == "flat" else min(height / 2, width / root3)
+        return cls(r, orientation)
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Its bounding box's width and height."""
+        across = math.sqrt(3) * self.r
+        return (2 * self.r, across) if self.orientation == "flat" else (across, 2 * self.r)
+
+    def corners(self) -> tuple[tuple[float, float], ...]:
+        """Its six corners, clockwise, in its bounding box."""
+        return hex_corners((0.0, 0.0, *self.size), self.orientation)
+
+
+def hex_corners(box: tuple[float, float, float, float], orientation: str) -> tuple[tuple[float, float], ...]:
+    """The corners of the hexagon of `orientation` filling `box`, clockwise, rounded to a
+    thousandth of a mm (so neighbours' shared corners are the same points)."""
+    x, y, w, h = box
+    points: tuple[tuple[float, float], ...]
+    if orientation == "flat":
+        points = ((0, h / 2), (w / 4, 0), (3 * w / 4, 0), (w, h / 2), (3 * w / 4, h), (w / 4, h))
+    else:
+        points = ((w / 2, 0), (w, h / 4), (w, 3 * h / 4), (w / 2, h), (0, 3 * h / 4), (0, h / 4))
+    return tuple((round(x + px, 3), round(y + py, 3)) for px, py in points)
+
+
+class HexTileKind(ComponentKind):
+    name = "hex-tile"
+    label = "hex tiles"
+    item = ShownItem
+    own_outline = True  # the sheet cuts the shared edges
+    params_schema = closed({"orientation": {"enum": list(ORIENTATIONS)}}, ["orientation"])
+
+    def tessellation(self, layout: Layout) -> str:
+        return str(layout.params["orientation"])
+
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+        if layout.bleed:
+            raise SourceError(layout.loc, "a hex tile's neighbours lie past each edge: its layout's bleed must be 0mm")
+        hexagon = Hexagon.within(layout.width, layout.height, self.tessellation(layout))
+        front = self._face(item, layout, layout.elements, layout.background, hexagon, ctx)
+        back = None
+        if layout.back_elements:
+            back = self._face(item, layout, layout.back_elements, layout.back_background, hexagon, ctx)
+        return Faces(front, back)
+
+    def _face(
+        self,
+        item: LocMap,
+        layout: Layout,
+        elements: tuple[Element, ...],
+        background: Colour | None,
+        hexagon: Hexagon,
+        ctx: LayoutContext,
+    ) -> Scene:
+        """The hexagon, its bounding box centred in the layout's, filled with the background;
+        then the elements."""
+        name = self.title(item)
+        drawn = element_face(layout, elements, None, item, ctx, name)
+        w, h = hexagon.size
+        fill = colour_of(background, item, ctx, name, "the background")
+        face = Scene(w, h, name=name)
+        dx, dy = (layout.width - w) / 2, (layout.height - h) / 2
+        if fill:
+            face.add(Polyline(hexagon.corners(), Style(fill=fill), closed=True))
+        face.add(Group(tuple(drawn.items), (1, 0, 0, 1, -dx, -dy)))
+        return face
+
+
+HEX_TILE = HexTileKind()
+
+
+def hex_edges(boxes: list[tuple[float, float, float, float]], orientation: str) -> list[Item]:
+    """The cut lines of hexagons filling `boxes`: every edge once, however many share it."""
+    seen: set[frozenset[tuple[float, float]]] = set()
+    out: list[Item] = []
+    style = line_style("cut")
+    for box in boxes:
+        points = hex_corners(box, orientation)
+        for a, b in zip(points, points[1:] + points[:1], strict=True):
+            edge = frozenset((a, b))
+            if edge not in seen:
+                seen.add(edge)
+                out.append(Polyline((a, b), style))
+    return out

@@ -1,0 +1,96 @@
+"""The `token` kind: punchboard tokens, round, square or hexagonal, one- or two-sided.
+
+A token is its layout's size (a round token's diameter is the smaller side; a hexagonal one
+stands on a point, as wide as the layout allows). Its face is the layout's `elements` on its
+`background`, which fills the shape and its bleed; a layout with `back_elements` gives it a
+back, printed in register. The shape is the layout's `params.shape`.
+
+How tokens are cut is chosen per run (`cutsheet build --die-cut`): butted in a grid whose
+straight cuts they share, for a paper trimmer (a round or hexagonal token's own outline is
+then cut by hand inside its cell), or spaced DIE_CUT_GAP apart, each cut on its own
+outline alone, as a die cuts a punchboard. A square token's outline is its cell's, cut by
+the sheet's lines either way.
+"""
+
+import math
+from dataclasses import dataclass
+
+from generator.layout.component import ComponentKind, Faces
+from generator.layout.context import LayoutContext
+from generator.layout.element_kind import ShownItem, element_face
+from generator.layout.elements import colour_of
+from generator.layout.hex_tile import Hexagon, hex_corners
+from generator.layout.scene import Circle, Item, Polyline, Rect, Scene, Style, line_style
+from generator.sources.frozen import LocMap
+from generator.sources.layout_model import Colour, Element, Layout
+from generator.sources.schema import closed
+
+SHAPES = ("round", "square", "hex")
+#: Between die-cut tokens: room for the die's blades and the board between them (1/8 in).
+DIE_CUT_GAP = 25.4 / 8
+
+
+@dataclass(frozen=True)
+class Outline:
+    """A token's shape in its box (w x h, mm): where it is cut, and its fill grown by `grow`."""
+
+    shape: str
+    width: float
+    height: float
+
+    def drawn(self, style: Style, grow: float = 0.0) -> Item:
+        w, h = self.width, self.height
+        if self.shape == "round":
+            return Circle(w / 2, h / 2, min(w, h) / 2 + grow, style)
+        if self.shape == "hex":
+            inner = Hexagon.within(w, h, "pointy")
+            grown = Hexagon(inner.r + grow * 2 / math.sqrt(3), "pointy")
+            gw, gh = grown.size
+            return Polyline(hex_corners(((w - gw) / 2, (h - gh) / 2, gw, gh), "pointy"), style, closed=True)
+        return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, style)
+
+
+class TokenKind(ComponentKind):
+    name = "token"
+    label = "tokens"
+    item = ShownItem
+    params_schema = closed({"shape": {"enum": list(SHAPES)}}, ["shape"])
+    die_cut_gap = DIE_CUT_GAP
+
+    def draws_own_outline(self, layout: Layout) -> bool:
+        """A round or hexagonal token draws its outline; a square one is its cell."""
+        return _outline(layout).shape != "square"
+
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+        outline = _outline(layout)
+        front = self._face(item, layout, layout.elements, layout.background, outline, ctx)
+        if outline.shape != "square":
+            front.add(outline.drawn(line_style("cut")))
+        back = None
+        if layout.back_elements:
+            back = self._face(item, layout, layout.back_elements, layout.back_background, outline, ctx)
+        return Faces(front, back)
+
+    def _face(
+        self,
+        item: LocMap,
+        layout: Layout,
+        elements: tuple[Element, ...],
+        background: Colour | None,
+        outline: Outline,
+        ctx: LayoutContext,
+    ) -> Scene:
+        """The shape filled (into its bleed) with the background, then the elements."""
+        name = self.title(item)
+        drawn = element_face(layout, elements, None, item, ctx, name)
+        fill = colour_of(background, item, ctx, name, "the background")
+        if fill:
+            drawn.items.insert(0, outline.drawn(Style(fill=fill), layout.bleed))
+        return drawn
+
+
+def _outline(layout: Layout) -> Outline:
+    return Outline(str(layout.params["shape"]), layout.width, layout.height)
+
+
+TOKEN = TokenKind()
