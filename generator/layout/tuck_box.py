@@ -18,16 +18,16 @@ box is tall, as wide as it is deep) and turned to read up the spine.
 """
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Annotated
 
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import element_face
 from generator.layout.elements import colour_of
-from generator.layout.scene import GLUE_STYLE, Group, Item, Path, Polyline, Scene, Style, Text, line_style
+from generator.layout.glue import glue_word
+from generator.layout.scene import GLUE_STYLE, Group, Item, Path, Polyline, Scene, Style, line_style
 from generator.layout.shapes import KAPPA
-from generator.layout.text import TextStyle
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.game import ComponentFile
@@ -36,7 +36,6 @@ from generator.sources.items import Name, PositiveLength, read_item, rule
 from generator.sources.layout_model import CardSize, Layout
 from generator.sources.schema import closed
 from generator.sources.tables import did_you_mean
-from generator.units import PT
 
 #: The seam flap's width, and how far its ends slope in so it clears the lid and the bottom.
 SEAM = 10.0
@@ -47,8 +46,6 @@ TUCK_EXTRA, TUCK_LEAST, TUCK_MOST, TUCK_ROUND = 5.0, 12.0, 20.0, 4.0
 DUST_SHARE, DUST_SLOPE = 0.9, 2.0
 #: The thumb notch: a half circle this share of the front's width, at most NOTCH_MOST across.
 NOTCH_SHARE, NOTCH_MOST = 0.3, 22.0
-#: The word on the glue area.
-GLUE_WORD = "GLUE"
 #: The sides' layout when the box's layout names none.
 SPINE_LAYOUT = "tuck-box-spine"
 
@@ -214,6 +211,10 @@ class TuckBoxScene(Scene):
 class TuckBoxKind(ComponentKind):
     name = "tuck-box"
     label = "tuck boxes"
+    assembly = (
+        "fold the panels round the deck and glue the seam flap inside the spine",
+        "close each end: dust flaps in, then the lid, its tuck flap inside",
+    )
     item = TuckBoxItem
     own_outline = True
     stock = "card"
@@ -236,7 +237,7 @@ class TuckBoxKind(ComponentKind):
         if background:
             scene.add(Path(net.outline(), Style(fill=background)))
         scene.add(*self._panels(item, layout, net, ctx))
-        scene.add(Path(net.seam(), GLUE_STYLE), _glue_word(net, ctx, name))
+        scene.add(Path(net.seam(), GLUE_STYLE), _glue_word(net))
         score, cut = line_style("score"), line_style("cut")
         scene.add(*(Polyline((a, b), score) for a, b in net.folds()))
         scene.add(Path(net.outline(), cut))
@@ -306,13 +307,9 @@ def _placed(face: Scene, box: tuple[float, float, float, float]) -> Group:
     return Group(tuple(face.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h))
 
 
-def _glue_word(net: TuckNet, ctx: LayoutContext, name: str) -> Group:
-    """GLUE along the seam flap, turned to read up it, in the glue area's own grey."""
-    length = net.height - 2 * SEAM_SLOPE
-    style = TextStyle("DejaVuSans-Bold", 6 * PT, min_size=4 * PT, align="center", valign="middle", colour="#7a7a7a")
-    word = ctx.fit(GLUE_WORD, (0.0, 0.0, length, SEAM), style, name, "the glue area", None)
-    shown = tuple(replace(item, role="glue") if isinstance(item, Text) else item for item in word)
-    return Group(shown, (0, -1, 1, 0, 0.0, net.bottom - SEAM_SLOPE))
+def _glue_word(net: TuckNet) -> Group:
+    """GLUE along the seam flap, turned to read up it."""
+    return Group(glue_word(net.height - 2 * SEAM_SLOPE, SEAM), (0, -1, 1, 0, 0.0, net.bottom - SEAM_SLOPE))
 
 
 TUCK_BOX = TuckBoxKind()

@@ -129,3 +129,25 @@ def test_the_cutter_outlines_the_glue_in_green_apart_from_the_cuts(tmp_path):
             if strokes:
                 colours.setdefault(label, set()).update(strokes)
     assert colours["glue"] == {"#00a000"} and colours["cut"] == {"#ff0000"} and colours["score"] == {"#0000ff"}
+
+
+def test_the_checklist_gives_the_box_its_assembly_in_order(tmp_path):
+    folder = game(tmp_path / "g", 30, "  - {title: Boxed, holds: cards.yaml}\n")
+    built = CliRunner().invoke(main, ["build", str(folder), "--out", str(tmp_path / "out"), "--format", "pdf"])
+    assert built.exit_code == 0, built.output
+    document = pdfplumber.open(tmp_path / "out" / "g" / "g.pdf")
+    text = " ".join(
+        " ".join((page.extract_text() or "").split())
+        for page in document.pages
+        if "checklist" in (page.extract_text() or "")
+    )
+    row = text[text.index("tuck boxes") :]
+    # Numbered as the checklist numbers them (its table's columns interleave in the text).
+    for step in (
+        "1. cut out on the solid lines",
+        "2. score the",
+        "3. glue each grey area (marked GLUE) onto the panel it folds under",
+        "4. fold the panels round the deck and glue the seam flap inside the spine",
+        "5. close each end: dust flaps in, then the lid, its tuck flap inside",
+    ):
+        assert step in row, step
