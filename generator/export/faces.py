@@ -8,9 +8,11 @@ further out are left white.
 """
 
 from dataclasses import dataclass
+from pathlib import Path as FilePath
 
 from generator.layout.scene import Group, Item, Path, Rect, Scene, Style, line_style
 from generator.layout.shapes import KAPPA
+from generator.output import write_atomic
 from generator.pipeline import PrintRun
 from generator.sheets.model import Sheet
 from generator.units import PT
@@ -32,6 +34,8 @@ class Deck:
     backs: list[Scene | None]
     #: The radius of the cards' rounded corners (0: square).
     corners: float = 0.0
+    #: The kind of its components (a shop may take some kinds at sizes of its own).
+    kind: str = ""
 
     @property
     def two_sided(self) -> bool:
@@ -48,18 +52,34 @@ class Deck:
 
 def decks(run: PrintRun) -> list[Deck]:
     """Every component file of the game that has faces as a Deck, from the run's parts (so
-    from the build cache when the game is unchanged); LayoutFailed on layout errors."""
-    return [
-        Deck(
-            part.file.path.stem,
-            part.kind.label or part.kind.name,
-            [f.front for f in part.faces],
-            [f.back for f in part.faces],
-            part.layout.corners,
-        )
+    from the build cache when the game is unchanged): each component's faces, or the pieces
+    a shop makes it from (a die's faces, a standee's figure); the kinds a shop prints on a
+    template of its own (left_out) are left out. LayoutFailed on layout errors."""
+    out = []
+    for part in run.parts():
+        if not part.faces or not part.kind.shop_faces:  # a file may hold data other files draw from
+            continue
+        shown = [piece for faces in part.faces for piece in (faces.pieces or (faces,))]
+        label = part.kind.label or part.kind.name
+        fronts, backs = [f.front for f in shown], [f.back for f in shown]
+        out.append(Deck(part.file.path.stem, label, fronts, backs, part.layout.corners, part.kind.name))
+    return out
+
+
+def write_left_out(run: PrintRun, out: FilePath) -> list[FilePath]:
+    """LEFT-OUT.txt in `out`, saying what the per-face exports leave out and why (one line a
+    component file), when they leave anything out: [] otherwise."""
+    lines = [
+        f"{part.file.shown} ({part.kind.label or part.kind.name}): a print shop makes these on a template of its "
+        "own, whose panels its die cuts; lay your art out on the shop's template"
         for part in run.parts()
-        if part.faces  # a file may hold data other files draw from
+        if part.faces and not part.kind.shop_faces
     ]
+    if not lines:
+        return []
+    path = out / "LEFT-OUT.txt"
+    write_atomic(path, ("Left out of this export:\n" + "\n".join(lines) + "\n").encode("utf-8"))
+    return [path]
 
 
 def bled(scene: Scene, bleed: float) -> list:

@@ -2,7 +2,8 @@
 as any package registers its own (generator/export/profile.py).
 
 Each writer imports its module when it runs: naming the profiles loads none of the PDF and
-image libraries."""
+image libraries. The per-face exports say in LEFT-OUT.txt what they leave out (tuck boxes,
+which a shop prints on a template of its own)."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,30 +16,31 @@ if TYPE_CHECKING:
 
 def _drivethrucards(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
-    from generator.export.faces import decks
+    from generator.export.faces import decks, write_left_out
 
-    return shops.export_drivethrucards(decks(run), out, run.icon_dirs, run.game.name)
+    return shops.export_drivethrucards(decks(run), out, run.icon_dirs, run.game.name) + write_left_out(run, out)
 
 
 def _thegamecrafter(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
-    from generator.export.faces import decks
+    from generator.export.faces import decks, write_left_out
 
-    return shops.export_thegamecrafter(decks(run), out, run.icon_dirs)
+    return shops.export_thegamecrafter(decks(run), out, run.icon_dirs) + write_left_out(run, out)
 
 
 def _makeplayingcards(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
-    from generator.export.faces import decks
+    from generator.export.faces import decks, write_left_out
 
-    return shops.export_makeplayingcards(decks(run), out, run.icon_dirs)
+    return shops.export_makeplayingcards(decks(run), out, run.icon_dirs) + write_left_out(run, out)
 
 
 def _tts(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import tts
-    from generator.export.faces import decks
+    from generator.export.faces import decks, write_left_out
 
-    return tts.export_tts(decks(run), out, run.icon_dirs, run.game.name, run.game.slug, settings.image_base)
+    written = tts.export_tts(decks(run), out, run.icon_dirs, run.game.name, run.game.slug, settings.image_base)
+    return written + write_left_out(run, out)
 
 
 def _cutter(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:

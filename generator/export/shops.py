@@ -26,17 +26,23 @@ DPI = 300
 
 DRIVETHRU_BLEED = INCH / 8
 MPC_BLEED_PX = 36
+#: What The Game Crafter prints on a face of its custom 16 mm d6: 0.6 in square, no bleed
+#: (the die's edges are rounded), so a face's outer 0.4 mm is left off.
+TGC_DIE_FACE = (180, 180)
 
 
-def tgc_size(scene: Scene) -> tuple[int, int]:
-    """The Game Crafter's size: trim plus 1/8 in a side at 300 dpi (poker: 825 x 1125)."""
+def tgc_size(deck: Deck, scene: Scene) -> tuple[int, int]:
+    """The Game Crafter's size: trim plus 1/8 in a side at 300 dpi (poker: 825 x 1125; its
+    chits, hex tiles and standees the same way); a die's face TGC_DIE_FACE."""
+    if deck.kind == "die":
+        return TGC_DIE_FACE
     return (
         round((scene.width + 2 * DRIVETHRU_BLEED) / INCH * DPI),
         round((scene.height + 2 * DRIVETHRU_BLEED) / INCH * DPI),
     )
 
 
-def mpc_size(scene: Scene) -> tuple[int, int]:
+def mpc_size(deck: Deck, scene: Scene) -> tuple[int, int]:
     """MakePlayingCards' size: trim at 300 dpi plus 36 px a side (poker: 822 x 1122)."""
     return (round(scene.width / INCH * DPI) + 2 * MPC_BLEED_PX, round(scene.height / INCH * DPI) + 2 * MPC_BLEED_PX)
 
@@ -60,14 +66,14 @@ def _faces(deck: Deck) -> list[tuple[str, Scene]]:
 
 
 def export_pngs(
-    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], size: Callable[[Scene], tuple[int, int]]
+    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], size: Callable[[Deck, Scene], tuple[int, int]]
 ) -> list[Path]:
     """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
     images = [
         SheetImage(
             out / deck.name / f"{stem}.png",
-            face_sheet(scene, _bleed_for(scene, size(scene)), deck.corners),
-            size(scene),
+            face_sheet(scene, _bleed_for(scene, size(deck, scene)), deck.corners),
+            size(deck, scene),
         )
         for deck in decks
         for stem, scene in _faces(deck)

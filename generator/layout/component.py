@@ -22,6 +22,9 @@ class Faces:
 
     front: Scene
     back: Scene | None = None
+    #: The component as a print shop makes it, where that is not the net printed at home:
+    #: its pieces, each a front and maybe a back (a die's six faces; a standee's figure).
+    pieces: tuple["Faces", ...] = ()
 
 
 #: The field a layout shows to print each copy's place in its file ("37/104").
@@ -46,6 +49,9 @@ class ComponentKind:
     #: What the components are printed on: "paper", "card" (card stock) or "board" (paper
     #: glued onto board); "" for the default, board for a tileable kind and card otherwise.
     stock: str = ""
+    #: Whether a print shop's per-face export takes the components (their `pieces`, else
+    #: their faces): not a net a shop makes from a template of its own (a tuck box).
+    shop_faces: bool = True
     #: What to do once a component is cut, scored and its glue areas found, in order: the
     #: checklist's steps for the kind after the sheet's own (a net's folding and closing).
     assembly: tuple[str, ...] = ()

@@ -202,7 +202,8 @@ class DieKind(ComponentKind):
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         net = DieNet(read_item(DieItem, item).size)
         scene = Scene(net.width, net.height, name=self.title(item))
-        for face, cell in zip(self.faces(item, layout, ctx), CELLS, strict=True):
+        faces = self.faces(item, layout, ctx)
+        for face, cell in zip(faces, CELLS, strict=True):
             x, y, w, h = net.square(cell)
             scene.add(Group(tuple(face.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h)))
         scene.add(*(Path(net.tab_path(edge), GLUE_STYLE) for edge in net.tabbed()))
@@ -210,7 +211,8 @@ class DieKind(ComponentKind):
         score = line_style("score")
         scene.add(*(Polyline(fold, score) for fold in net.folds()))
         scene.add(Path(net.outline(), line_style("cut")))
-        return Faces(scene)
+        # A shop prints each face on a die of its own (The Game Crafter's custom dice).
+        return Faces(scene, pieces=tuple(Faces(face) for face in faces))
 
     def faces(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Scene]:
         """The six faces, in the item's order, each laid out at the die's size."""

@@ -1,7 +1,8 @@
 """The `hex-tile` kind: hexagonal tiles, flat-top or pointy-top, one- or two-sided.
 
-A tile is a regular hexagon as large as its layout's size allows (`params.orientation`:
-flat, two sides level, or pointy, standing on a point). Its face is the layout's `elements`
+A tile is the largest regular hexagon centred in its layout's size (`params.orientation`:
+flat, two sides level, or pointy, standing on a point): a shop's hex tile is sold by such a
+box (The Game Crafter's small one, 2 x 1.75 in). Its face is the layout's `elements`
 on its `background`, which fills the hexagon; a layout with `back_elements` gives it a back.
 
 Tiles are packed in a hex grid, neighbours sharing their edges (sheets/hexes.py): the
@@ -16,7 +17,7 @@ from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ShownItem, element_face
 from generator.layout.elements import colour_of
-from generator.layout.scene import Group, Item, Polyline, Scene, Style, line_style
+from generator.layout.scene import Item, Polyline, Scene, Style, line_style
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Colour, Element, Layout
@@ -45,15 +46,17 @@ class Hexagon:
         across = math.sqrt(3) * self.r
         return (2 * self.r, across) if self.orientation == "flat" else (across, 2 * self.r)
 
-    def corners(self) -> tuple[tuple[float, float], ...]:
-        """Its six corners, clockwise, in its bounding box."""
-        return hex_corners((0.0, 0.0, *self.size), self.orientation)
+    def inside(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        """Its bounding box, centred in `box`."""
+        x, y, w, h = box
+        hw, hh = self.size
+        return (x + (w - hw) / 2, y + (h - hh) / 2, hw, hh)
 
 
-def hex_corners(box: tuple[float, float, float, float], orientation: str) -> tuple[tuple[float, float], ...]:
-    """The corners of the hexagon of `orientation` filling `box`, clockwise, rounded to a
-    thousandth of a mm (so neighbours' shared corners are the same points)."""
-    x, y, w, h = box
+def hexagon_in(box: tuple[float, float, float, float], orientation: str) -> tuple[tuple[float, float], ...]:
+    """The corners, clockwise, of the largest hexagon of `orientation` centred in `box`,
+    rounded to a thousandth of a mm (so neighbours' shared corners are the same points)."""
+    x, y, w, h = Hexagon.within(box[2], box[3], orientation).inside(box)
     points: tuple[tuple[float, float], ...]
     if orientation == "flat":
         points = ((0, h / 2), (w / 4, 0), (3 * w / 4, 0), (w, h / 2), (3 * w / 4, h), (w / 4, h))
@@ -75,33 +78,23 @@ class HexTileKind(ComponentKind):
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         if layout.bleed:
             raise SourceError(layout.loc, "a hex tile's neighbours lie past each edge: its layout's bleed must be 0mm")
-        hexagon = Hexagon.within(layout.width, layout.height, self.tessellation(layout))
-        front = self._face(item, layout, layout.elements, layout.background, hexagon, ctx)
+        front = self._face(item, layout, layout.elements, layout.background, ctx)
         back = None
         if layout.back_elements:
-            back = self._face(item, layout, layout.back_elements, layout.back_background, hexagon, ctx)
+            back = self._face(item, layout, layout.back_elements, layout.back_background, ctx)
         return Faces(front, back)
 
     def _face(
-        self,
-        item: LocMap,
-        layout: Layout,
-        elements: tuple[Element, ...],
-        background: Colour | None,
-        hexagon: Hexagon,
-        ctx: LayoutContext,
+        self, item: LocMap, layout: Layout, elements: tuple[Element, ...], background: Colour | None, ctx: LayoutContext
     ) -> Scene:
-        """The hexagon, its bounding box centred in the layout's, filled with the background;
+        """The layout's box, the largest hexagon centred in it filled with the background,
         then the elements."""
         name = self.title(item)
-        drawn = element_face(layout, elements, None, item, ctx, name)
-        w, h = hexagon.size
+        face = element_face(layout, elements, None, item, ctx, name)
         fill = colour_of(background, item, ctx, name, "the background")
-        face = Scene(w, h, name=name)
-        dx, dy = (layout.width - w) / 2, (layout.height - h) / 2
         if fill:
-            face.add(Polyline(hexagon.corners(), Style(fill=fill), closed=True))
-        face.add(Group(tuple(drawn.items), (1, 0, 0, 1, -dx, -dy)))
+            corners = hexagon_in((0.0, 0.0, layout.width, layout.height), self.tessellation(layout))
+            face.items.insert(0, Polyline(corners, Style(fill=fill), closed=True))
         return face
 
 
@@ -109,12 +102,12 @@ HEX_TILE = HexTileKind()
 
 
 def hex_edges(boxes: list[tuple[float, float, float, float]], orientation: str) -> list[Item]:
-    """The cut lines of hexagons filling `boxes`: every edge once, however many share it."""
+    """The cut lines of the hexagons centred in `boxes`: every edge once, however many share it."""
     seen: set[frozenset[tuple[float, float]]] = set()
     out: list[Item] = []
     style = line_style("cut")
     for box in boxes:
-        points = hex_corners(box, orientation)
+        points = hexagon_in(box, orientation)
         for a, b in zip(points, points[1:] + points[:1], strict=True):
             edge = frozenset((a, b))
             if edge not in seen:

@@ -154,22 +154,27 @@ class StandeeKind(ComponentKind):
         net = standee_net(layout)
         name = self.title(item)
         scene = StandeeScene(*net.size, name=name, net=net)
-        scene.add(*self._panels(item, layout, net, ctx))
+        front, back = self._sides(item, layout, ctx)
+        scene.add(*self._panels(front, back, layout, net))
         x, y, w, h = net.glue()
         scene.add(Rect(x, y, w, h, GLUE_STYLE), Group(glue_word(w, h), (1, 0, 0, 1, x, y)))
         scene.add(*(Polyline(score, line_style("score")) for score in net.scores()))
         scene.add(Polyline(net.slit(), line_style("slit")))
         scene.add(Path(net.outline(), line_style("cut")))
-        return Faces(scene)
+        # A shop prints the figure as a two-sided piece of its own, its base a stand it sells.
+        return Faces(scene, pieces=(Faces(front, back),))
 
-    def _panels(self, item: LocMap, layout: Layout, net: StandeeNet, ctx: LayoutContext) -> list[Item]:
-        """The front's art and the back's, each clipped to its panel and run into the bleed
-        past the net's cut sides (never over a fold); the back turned to read upright once
-        folded over the figure's top."""
+    def _sides(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> tuple[Scene, Scene]:
+        """The figure's front and back, each the layout's size with its bleed."""
         name = self.title(item)
         front = element_face(layout, layout.elements, layout.background, item, ctx, name)
         back_background = layout.back_background or layout.background
-        back = element_face(layout, layout.back_elements, back_background, item, ctx, name)
+        return front, element_face(layout, layout.back_elements, back_background, item, ctx, name)
+
+    def _panels(self, front: Scene, back: Scene, layout: Layout, net: StandeeNet) -> list[Item]:
+        """The front's art and the back's, each clipped to its panel and run into the bleed
+        past the net's cut sides (never over a fold); the back turned to read upright once
+        folded over the figure's top."""
         clip = (-layout.bleed, 0.0, net.width + 2 * layout.bleed, net.height)
         x, y, _, _ = net.front()
         bx, by, bw, bh = net.back()

@@ -19,7 +19,7 @@ from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import ShownItem, element_face
 from generator.layout.elements import colour_of
-from generator.layout.hex_tile import Hexagon, hex_corners
+from generator.layout.hex_tile import hexagon_in
 from generator.layout.scene import Circle, Item, Polyline, Rect, Scene, Style, line_style
 from generator.sources.frozen import LocMap
 from generator.sources.layout_model import Colour, Element, Layout
@@ -43,10 +43,8 @@ class Outline:
         if self.shape == "round":
             return Circle(w / 2, h / 2, min(w, h) / 2 + grow, style)
         if self.shape == "hex":
-            inner = Hexagon.within(w, h, "pointy")
-            grown = Hexagon(inner.r + grow * 2 / math.sqrt(3), "pointy")
-            gw, gh = grown.size
-            return Polyline(hex_corners(((w - gw) / 2, (h - gh) / 2, gw, gh), "pointy"), style, closed=True)
+            point = 2 * grow / math.sqrt(3)  # a pointy hexagon grown `grow` past each side reaches this past its points
+            return Polyline(hexagon_in((-grow, -point, w + 2 * grow, h + 2 * point), "pointy"), style, closed=True)
         return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, style)
 
 

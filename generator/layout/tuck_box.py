@@ -46,8 +46,10 @@ TUCK_EXTRA, TUCK_LEAST, TUCK_MOST, TUCK_ROUND = 5.0, 12.0, 20.0, 4.0
 DUST_SHARE, DUST_SLOPE = 0.9, 2.0
 #: The thumb notch: a half circle this share of the front's width, at most NOTCH_MOST across.
 NOTCH_SHARE, NOTCH_MOST = 0.3, 22.0
-#: The sides' layout when the box's layout names none.
+#: The sides' layout when the box's layout names none; a box shallower than SPINE_LEAST
+#: (a handful of cards) has plain sides, too narrow to read.
 SPINE_LAYOUT = "tuck-box-spine"
+SPINE_LEAST = 4.0
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -218,6 +220,8 @@ class TuckBoxKind(ComponentKind):
     item = TuckBoxItem
     own_outline = True
     stock = "card"
+    # A shop's tuck box is printed on its own template, whose panels are its die's.
+    shop_faces = False
     params_schema = closed({"spine_layout": {"type": "string", "minLength": 1}})
 
     def title(self, item: LocMap) -> str:
@@ -253,6 +257,8 @@ class TuckBoxKind(ComponentKind):
             (panels["back"], element_face(sized, sized.back_elements, None, item, ctx, name)),
         ]
         out: list[Item] = [_placed(face, box) for box, face in faces]
+        if net.depth < SPINE_LEAST:
+            return out
         spine_name = str(layout.params.get("spine_layout", SPINE_LAYOUT))
         spine = ctx.layout(spine_name, self, layout.loc, CardSize(net.height, net.depth))
         drawn = element_face(spine, spine.elements, spine.background, item, ctx, name)

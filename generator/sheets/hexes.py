@@ -8,6 +8,7 @@ above (or beside) the furniture. Each tile's place is its bounding box, so the b
 mirrors them as it mirrors cards.
 """
 
+from generator.layout.hex_tile import Hexagon
 from generator.sheets import marks
 from generator.sheets.impose import FURNITURE_CLEARANCE, Slot, furniture_slot
 from generator.sheets.model import Box
@@ -15,11 +16,14 @@ from generator.sheets.paper import Paper
 
 
 def hex_places(paper: Paper, size: tuple[float, float], orientation: str) -> tuple[list[Box], Slot] | None:
-    """Where a sheet's tiles go (their bounding boxes, in print order) and where its
-    furniture goes; None if not one tile and the furniture fit."""
-    w, h = size
-    room_w = paper.width - 2 * paper.inset
-    room_h = paper.height - 2 * paper.inset - marks.FURNITURE_H - FURNITURE_CLEARANCE
+    """Where a sheet's tiles go (boxes of `size`, each holding its hexagon centred, in print
+    order) and where its furniture goes; None if not one tile and the furniture fit."""
+    box_w, box_h = size
+    w, h = Hexagon.within(box_w, box_h, orientation).size
+    # The grid is of hexagons; each tile's box reaches this far past its hexagon's.
+    dx, dy = (box_w - w) / 2, (box_h - h) / 2
+    room_w = paper.width - 2 * paper.inset - 2 * dx
+    room_h = paper.height - 2 * paper.inset - marks.FURNITURE_H - FURNITURE_CLEARANCE - 2 * dy
     if orientation == "flat":
         cols, rows, shift = _count(room_w, w, 0.75 * w), _count(room_h - h / 2, h, h), (0.0, h / 2)
         pitch = (0.75 * w, h)
@@ -34,9 +38,9 @@ def hex_places(paper: Paper, size: tuple[float, float], orientation: str) -> tup
             odd = (col if orientation == "flat" else row) % 2
             x = paper.inset + col * pitch[0] + odd * shift[0]
             y = paper.inset + row * pitch[1] + odd * shift[1]
-            boxes.append((x, y, w, h))
-    used_w = max(b[0] + w for b in boxes) - paper.inset
-    used_h = max(b[1] + h for b in boxes) - paper.inset
+            boxes.append((x, y, box_w, box_h))
+    used_w = max(b[0] + box_w for b in boxes) - paper.inset
+    used_h = max(b[1] + box_h for b in boxes) - paper.inset
     slot = furniture_slot(paper, used_w, used_h, 0.0)
     return (boxes, slot) if slot is not None else None
 

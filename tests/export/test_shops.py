@@ -30,10 +30,11 @@ def face(name: str, fill: str = "#3060c0") -> Scene:
 
 
 def test_the_shops_sizes_of_a_poker_card():
-    assert tgc_size(face("A")) == (825, 1125)
-    assert mpc_size(face("A")) == (822, 1122)
+    deck = Deck("cards", "cards", [], [])
+    assert tgc_size(deck, face("A")) == (825, 1125)
+    assert mpc_size(deck, face("A")) == (822, 1122)
     # a bridge card, 2.25 x 3.5 in
-    assert tgc_size(Scene(57.15, 88.9)) == (750, 1125) and mpc_size(Scene(57.15, 88.9)) == (747, 1122)
+    assert tgc_size(deck, Scene(57.15, 88.9)) == (750, 1125) and mpc_size(deck, Scene(57.15, 88.9)) == (747, 1122)
 
 
 def test_drivethrucards_reads_a_shared_back_first_else_each_back_before_its_front():
