@@ -106,7 +106,7 @@ def test_two_boards(tmp_path):
 
 def test_unknown_component_kind(tmp_path):
     folder = copy_game(tmp_path)
-    (folder / "tokens.yaml").write_text("kind: token\nitems:\n  - {name: x}\n")
+    (folder / "tokens.yaml").write_text("kind: meeple\nitems:\n  - {name: x}\n")
     edit(folder, "game.yaml", "  - numbered-chips.yaml", "  - numbered-chips.yaml\n  - tokens.yaml")
     assert ("CF006", 1) in codes_at(findings_of(folder))
 
