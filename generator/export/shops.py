@@ -17,7 +17,7 @@ from generator.export.faces import Deck, face_sheet
 from generator.export.raster import SheetImage, write_sheet_pngs
 from generator.layout.context import find_icon
 from generator.layout.scene import Scene
-from generator.output import write_with
+from generator.output import write_atomic, write_with
 from generator.render.pdf import write_pdf
 
 INCH = 25.4
@@ -87,8 +87,40 @@ def _bleed_for(scene: Scene, px: tuple[int, int]) -> float:
     return (px[0] / DPI * INCH - scene.width) / 2
 
 
+#: The sizes (inches, width x height) The Game Crafter sells the components of a kind in
+#: (its punchout chits, hex tiles and standees), by kind; a die is its 16 mm d6.
+TGC_SIZES: dict[str, tuple[tuple[float, float], ...]] = {
+    "token": ((0.5, 0.5), (0.75, 0.75), (1.0, 1.0)),
+    "hex-tile": ((1.25, 1.08), (2.0, 1.75), (2.5, 2.2), (3.75, 3.25)),
+    "standee": ((0.5, 1.125), (0.75, 1.675), (1.0, 2.25)),
+    "die": ((16 / INCH, 16 / INCH),),
+}
+
+
 def export_thegamecrafter(decks: list[Deck], out: Path, icon_dirs: Sequence[Path]) -> list[Path]:
-    return export_pngs(decks, out, icon_dirs, tgc_size)
+    """A PNG per face at the shop's size, and SIZES.txt naming any component file whose
+    components are no size the shop sells them in (TGC_SIZES)."""
+    written = export_pngs(decks, out, icon_dirs, tgc_size)
+    lines = [line for deck in decks if (line := _unsold_size(deck))]
+    if lines:
+        path = out / "SIZES.txt"
+        write_atomic(path, ("The Game Crafter sells none of these at their size:\n" + "\n".join(lines) + "\n").encode())
+        written.append(path)
+    return written
+
+
+def _unsold_size(deck: Deck) -> str:
+    """What to say of a deck of a kind the shop sells in sizes of its own, at none of them
+    (to 0.01 in); "" otherwise."""
+    sizes = TGC_SIZES.get(deck.kind)
+    if not sizes or not deck.fronts:
+        return ""
+    first = deck.fronts[0]
+    w, h = first.width / INCH, first.height / INCH
+    if any(abs(w - sw) <= 0.01 and abs(h - sh) <= 0.01 for sw, sh in sizes):
+        return ""
+    sold = ", ".join(f"{sw:g} x {sh:g} in" for sw, sh in sizes)
+    return f"{deck.name} ({deck.label}): {w:.2f} x {h:.2f} in; The Game Crafter's are {sold}"
 
 
 def export_makeplayingcards(decks: list[Deck], out: Path, icon_dirs: Sequence[Path]) -> list[Path]:

@@ -1,7 +1,8 @@
 """The Game Crafter export of the components beyond cards, read back with PIL: chits and hex
 tiles at the shop's sizes (trim plus 1/8 in a side at 300 dpi), each die's six faces at the
 size its custom d6 takes, a standee's figure front and back, and tuck boxes left out (the
-shop prints them on a template of its own), said in LEFT-OUT.txt."""
+shop prints them on a template of its own), said in LEFT-OUT.txt; a size the shop does not
+sell, said in SIZES.txt."""
 
 from pathlib import Path
 
@@ -61,7 +62,23 @@ def test_the_game_crafter_takes_each_piece_at_its_size_and_no_tuck_box(tmp_path)
     pixels = [np.asarray(Image.open(p).convert("L"), dtype=int) for p in faces]
     assert all(np.abs(a - b).mean() > 1 for n, a in enumerate(pixels) for b in pixels[n + 1 :]), "six different faces"
     assert not (shop / "boxes").exists()
+    assert not (shop / "SIZES.txt").exists()  # every piece at a size the shop sells
     assert (
         "boxes.yaml (tuck boxes): a print shop makes these on a template of its own"
         in (shop / "LEFT-OUT.txt").read_text()
     )
+
+
+def test_a_size_the_game_crafter_does_not_sell_is_named(tmp_path):
+    folder = game(tmp_path / "g")
+    (folder / "layouts" / "chit.yaml").write_text(
+        "about: A chit.\nextends: token-two-sided\nsize: {width: 25mm, height: 25mm}\n"
+    )
+    exported = CliRunner().invoke(
+        main, ["export", str(folder), "--profile", "thegamecrafter", "--out", str(tmp_path / "out")]
+    )
+    assert exported.exit_code == 0, exported.output
+    said = (tmp_path / "out" / "g" / "thegamecrafter" / "SIZES.txt").read_text().splitlines()
+    assert said[1:] == [
+        "tokens (tokens): 0.98 x 0.98 in; The Game Crafter's are 0.5 x 0.5 in, 0.75 x 0.75 in, 1 x 1 in"
+    ]
