@@ -1,11 +1,13 @@
-"""Icon SVG files, read once: as reportlab drawings for the PDF, as symbols for SVG."""
+"""Icon SVG files, read once: as reportlab drawings for the PDF, as symbols for SVG.
+
+svglib is imported when a drawing is first made: a deck without icons or SVG art never
+loads it."""
 
 from functools import cache
 from pathlib import Path
 from xml.etree import ElementTree
 
 import defusedxml.ElementTree as SafeET
-from svglib.svglib import svg2rlg
 
 SVG_NS = "http://www.w3.org/2000/svg"
 ElementTree.register_namespace("", SVG_NS)
@@ -14,6 +16,8 @@ ElementTree.register_namespace("", SVG_NS)
 @cache
 def drawing(path: Path):
     """The icon as a reportlab Drawing (svglib), for drawing into the PDF."""
+    from svglib.svglib import svg2rlg
+
     return svg2rlg(str(path))
 
 

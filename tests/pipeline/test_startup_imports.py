@@ -1,0 +1,35 @@
+"""What a build loads: a deck without icons or SVG art never imports svglib (a build's
+start-up is most of a small deck's time). Run in a fresh process, as a user's build is."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = """
+import runpy, sys
+sys.argv = ["cutsheet", "build", sys.argv[1], "--out", sys.argv[2], "--format", "pdf", "--no-checklist", "--no-check"]
+try:
+    runpy.run_module("generator", run_name="__main__")
+except SystemExit as done:
+    assert not done.code, done.code
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def loaded(folder: Path, out: Path) -> set[str]:
+    run = subprocess.run([sys.executable, "-c", SCRIPT, str(folder), str(out)], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    return set(run.stdout.split())
+
+
+def test_a_deck_without_icons_does_not_load_svglib(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
+    (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: The first}\n")
+    modules = loaded(folder, tmp_path / "out")
+    assert "reportlab.pdfgen.canvas" in modules and (tmp_path / "out" / "g" / "g.pdf").is_file()
+    assert not {m for m in modules if m.split(".")[0] == "svglib"}
+    # An inline icon in its text brings svglib in, to draw the icon.
+    (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: 'Roll :d6-5:'}\n")
+    assert "svglib.svglib" in loaded(folder, tmp_path / "out2")
