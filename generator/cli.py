@@ -27,7 +27,7 @@ from generator.colour.settings import PDFX_VERSIONS, RGB, ColourSettings
 from generator.export.prepress import PREPRESS
 from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity
-from generator.games import engines, load_game
+from generator.games import engine_of, load_game
 from generator.layout.columns import UNREAD_COLUMNS
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
@@ -397,7 +397,7 @@ def _colour_settings(mode: str, icc: str, pdfx: str | None) -> ColourSettings:
 
 def _check_players(game: Game, players: int) -> None:
     """--players must be a number of players the game's engine takes."""
-    engine = engines().get(game.engine)
+    engine = engine_of(game.engine)
     if players and engine is not None and not engine.seats(players):
         _fail(f"error: --players {players}: {game.name} is for {engine.min_players}-{engine.max_players} players")
 

@@ -4,6 +4,15 @@ Each game package exposes a GamePlugin as `PLUGIN`; games are found through the
 `cutsheet.games` entry-point group (plugin.py), never by folder name.
 """
 
-from generator.games.plugin import GamePlugin, all_kinds, engines, game_kinds, kind_items, load_game, plugins
+from generator.games.plugin import (
+    GamePlugin,
+    all_kinds,
+    engine_of,
+    engines,
+    game_kinds,
+    kind_items,
+    load_game,
+    plugins,
+)
 
-__all__ = ["GamePlugin", "all_kinds", "engines", "game_kinds", "kind_items", "load_game", "plugins"]
+__all__ = ["GamePlugin", "all_kinds", "engine_of", "engines", "game_kinds", "kind_items", "load_game", "plugins"]

@@ -80,11 +80,18 @@ def engines() -> dict[str, Engine]:
     return {name: plugin.engine for name, plugin in plugins().items()}
 
 
+def engine_of(name: str) -> Engine | None:
+    """The engine game.yaml's `engine:` names, loading that game alone; None for a name no
+    installed game has (`none`)."""
+    plugin = GAMES.get(name)
+    return plugin.engine if plugin else None
+
+
 @cache
 def game_kinds(engine: str) -> dict[str, ComponentKind]:
     """The kinds a game may use, by name: the generic ones and those of the game its
     `engine:` names (only the generic ones for a name no installed game has)."""
-    plugin = plugins().get(engine)
+    plugin = GAMES.get(engine)
     own = plugin.kinds if plugin else ()
     return {kind.name: kind for kind in (*KINDS.installed().values(), *own)}
 
@@ -108,14 +115,14 @@ def kind_items(engine: str) -> dict[str, type[Item]]:
 
 def game_layouts(engine: str) -> list[Path]:
     """The folders of a game's own layouts (none for a game with only shared ones)."""
-    plugin = plugins().get(engine)
+    plugin = GAMES.get(engine)
     folder = plugin.layouts() if plugin else None
     return [folder] if folder else []
 
 
 def report_sections(engine: str) -> tuple[ReportSection, ...]:
     """The sections a game's report adds: its own, then those other packages add to it."""
-    plugin = plugins().get(engine)
+    plugin = GAMES.get(engine)
     own = plugin.sections if plugin else ()
     added = tuple(section for section in REPORTS.installed().values() if section.engine == engine)
     return own + added

@@ -4,7 +4,7 @@ what."""
 from collections.abc import Sequence
 from dataclasses import replace
 
-from generator.games import engines
+from generator.games import engine_of
 from generator.layout.scene import Scene
 from generator.pipeline.figures import as_picture
 from generator.pipeline.parts import Laid
@@ -117,7 +117,7 @@ def about(game: Game) -> About:
 
 def players(game: Game) -> str:
     """ "2-6 players", from the game's engine."""
-    engine = engines().get(game.engine)
+    engine = engine_of(game.engine)
     if engine is None:
         return ""
     if engine.min_players == engine.max_players:

@@ -74,7 +74,17 @@ class Registry(Generic[T]):
         """Every object installed in the group, by name (loaded once per process)."""
         return _installed(self)
 
+    def get(self, name: str) -> T | None:
+        """The object installed as `name`, or None: only its entry point is loaded (a build
+        of one game imports no other game's engine)."""
+        return _installed_as(self, name)
+
 
 @cache
 def _installed(registry: Registry[T]) -> dict[str, T]:
     return registry.load(entry_points(group=registry.group))
+
+
+@cache
+def _installed_as(registry: Registry[T], name: str) -> T | None:
+    return registry.load(point for point in entry_points(group=registry.group) if point.name == name).get(name)

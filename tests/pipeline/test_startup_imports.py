@@ -1,5 +1,6 @@
-"""What a build loads: a deck without icons or SVG art never imports svglib (a build's
-start-up is most of a small deck's time). Run in a fresh process, as a user's build is."""
+"""What a build loads: a deck without icons or SVG art never imports svglib, and a deck of
+`engine: none` no game's engine (a build's start-up is most of a small deck's time). Run in
+a fresh process, as a user's build is."""
 
 import subprocess
 import sys
@@ -22,7 +23,10 @@ def loaded(folder: Path, out: Path) -> set[str]:
     return set(run.stdout.split())
 
 
-def test_a_deck_without_icons_does_not_load_svglib(tmp_path):
+GAMES = ("chip_flip", "sliders", "slipmax", "twisty_passages", "whipped")
+
+
+def test_a_deck_without_icons_or_an_engine_loads_neither_svglib_nor_any_game(tmp_path):
     folder = tmp_path / "g"
     folder.mkdir()
     (folder / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
@@ -30,6 +34,14 @@ def test_a_deck_without_icons_does_not_load_svglib(tmp_path):
     modules = loaded(folder, tmp_path / "out")
     assert "reportlab.pdfgen.canvas" in modules and (tmp_path / "out" / "g" / "g.pdf").is_file()
     assert not {m for m in modules if m.split(".")[0] == "svglib"}
+    assert not {m for m in modules if m.split(".")[:3] in [["generator", "games", game] for game in GAMES]}
     # An inline icon in its text brings svglib in, to draw the icon.
     (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: 'Roll :d6-5:'}\n")
     assert "svglib.svglib" in loaded(folder, tmp_path / "out2")
+
+
+def test_a_game_loads_its_own_engine_alone(tmp_path):
+    chip_flip = Path(__file__).resolve().parents[2] / "components" / "chip-flip"
+    modules = [m.split(".") for m in loaded(chip_flip, tmp_path / "out")]
+    games = {parts[2] for parts in modules if parts[:2] == ["generator", "games"] and len(parts) > 2}
+    assert games & set(GAMES) == {"chip_flip"}
