@@ -1,7 +1,7 @@
 """What the render package says of its writers holds: it names the three formats, each
 written by a module of the package, and the PDF and SVG writers draw a sheet role by role in
-the same order (art first, then the halos, guides, score, slit and cut lines, crop marks
-last) whatever the order of the sheet's items, at the sheet's own coordinates. The PDF's
+the same order (art first, then glue areas, the halos, guides, score, slit and cut lines,
+crop marks last) whatever the order of the sheet's items, at the sheet's own coordinates. The PDF's
 drawing operations are read back with pypdf, the SVG parsed."""
 
 from pathlib import Path
@@ -11,7 +11,7 @@ import pdfplumber
 from pypdf import PdfReader
 
 import generator.render
-from generator.layout.scene import ROLES, Polyline, Rect, Style, line_style
+from generator.layout.scene import GLUE_STYLE, ROLES, Polyline, Rect, Style, line_style
 from generator.render.pdf import write_pdf
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
@@ -32,17 +32,19 @@ def test_the_package_names_its_writers_and_each_is_a_module_of_it():
 
 
 def reversed_sheet() -> Sheet:
-    """One line of each role, in the reverse of the drawing order, and the art last."""
+    """One line of each role, in the reverse of the drawing order, a glue area, and the art last."""
     items = [
         Polyline(((1, 5 + k), (20, 5 + k)), line_style(r)) for k, r in enumerate(("crop", "cut", "score", "guide"))
     ]
-    return Sheet(30, 30, [*items, Rect(2, 2, 5, 5, Style(fill="#ff0000"))])
+    glue = Rect(10, 10, 5, 5, GLUE_STYLE)
+    return Sheet(30, 30, [*items, glue, Rect(2, 2, 5, 5, Style(fill="#ff0000"))])
 
 
 def pdf_roles(path: Path) -> list[str]:
     """The role of each thing the PDF paints, in order, told by its look: a red fill is art,
-    a white stroke a halo, a blue one a guide, a dashed black one a score line, a solid black
-    0.4 pt one a cut line and a 0.25 pt one a crop mark."""
+    a light grey fill and a dotted grey stroke glue, a white stroke a halo, a blue one a
+    guide, a dashed black one a score line, a solid black 0.4 pt one a cut line and a 0.25 pt
+    one a crop mark."""
     stroke, width, dash, fill = None, 0.0, [], None
     painted = []
     for operands, operator in PdfReader(path).pages[0].get_contents().operations:
@@ -54,10 +56,12 @@ def pdf_roles(path: Path) -> list[str]:
             width = float(operands[0])
         elif operator == b"d":
             dash = list(operands[0])
-        elif operator in (b"f", b"f*"):
-            painted.append("art" if fill == (1, 0, 0) else "?")
+        elif operator in (b"f", b"f*", b"B", b"B*"):
+            painted.append({(1, 0, 0): "art", (0.85, 0.85, 0.85): "glue"}.get(fill, "?"))
         elif operator == b"S":
-            if stroke == (1, 1, 1):
+            if stroke == (0.48, 0.48, 0.48):
+                painted.append("glue")
+            elif stroke == (1, 1, 1):
                 painted.append("halo")
             elif stroke == (0, 0.63, 0.88):
                 painted.append("guide")
@@ -71,7 +75,7 @@ def pdf_roles(path: Path) -> list[str]:
 def test_pdf_and_svg_draw_role_by_role_in_the_same_order(tmp_path):
     path = tmp_path / "sheet.pdf"
     write_pdf([reversed_sheet()], path, "t", lambda name: None)
-    assert pdf_roles(path) == ["art", "halo", "guide", "score", "cut", "crop"]
+    assert pdf_roles(path) == ["art", "glue", "halo", "guide", "score", "cut", "crop"]
     root = ElementTree.fromstring(render_svg(reversed_sheet(), "t", lambda name: None))
     filled = [g.get(f"{INKSCAPE}label") for g in root if g.tag.endswith("}g") and len(g)]
     assert filled == [r for r in ROLES if r != "slit"]  # every role but slit has a line here
