@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab import rl_config
-from reportlab.graphics import renderPDF
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas
@@ -39,6 +39,9 @@ from generator.sheets.model import Box, Sheet
 from generator.sources import art
 from generator.sources.errors import display_path
 from generator.units import mm_to_pt
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 K = mm_to_pt(1.0)
 #: The line roles a shop's dieline separation draws (generator/colour/settings.py).
@@ -168,7 +171,7 @@ class _Painter:
         if name is None:
             name = self.icon_forms[path] = f"icon{len(self.icon_forms) + 1}"
             c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, c, 0, 0)
+            _draw(drawing, c)
             c.endForm()
         # Centred at its own shape in the box, as SVG's <use> of a symbol shows it (xMidYMid meet).
         scale = min(item.w / drawing.width, item.h / drawing.height)
@@ -201,7 +204,7 @@ class _Painter:
         if vector:
             drawing = self.inks.drawing(icons.drawing(path), path)
             c.scale(1 / drawing.width, 1 / drawing.height)
-            renderPDF.draw(drawing, c, 0, 0)
+            _draw(drawing, c)
         elif self.inks.separator:
             with _binary_streams():
                 c.drawImage(self.inked_picture(path), 0, 0, 1, 1, mask="auto")
@@ -228,6 +231,14 @@ class _Painter:
         reader.getRGBData()  # reportlab reads the pixels (CMYK) once, and a soft mask from _dataA:
         reader._dataA = ImageReader(alpha) if alpha is not None else None
         return reader
+
+
+def _draw(drawing: "Drawing", c: canvas.Canvas) -> None:
+    """An icon's or SVG picture's drawing onto the canvas. reportlab's graphics package (a
+    tenth of a second to import) is loaded for the first such drawing, not for every PDF."""
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(drawing, c, 0, 0)
 
 
 def _area(item: Item) -> float:

@@ -5,9 +5,8 @@ separation of its own set to overprint."""
 import copy
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from reportlab.graphics.shapes import Drawing, Group, Shape
 from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 
 from generator.colour.separation import Separator, shown
@@ -15,6 +14,9 @@ from generator.colour.settings import ColourSettings
 from generator.colour.value import Cmyk
 from generator.render.pdf_text import number
 from generator.sources.errors import SourceError, display_path
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
 
 #: The optional content (layer) a dieline is drawn in, by its name in a page's resources.
 LAYER = "OCDieline"
@@ -76,7 +78,7 @@ class PdfInks:
         inks = self.separator.text(colour)
         return " ".join(number(v) for v in (inks.c, inks.m, inks.y, inks.k)) + " k"
 
-    def drawing(self, drawing: Drawing, source: Path) -> Drawing:
+    def drawing(self, drawing: "Drawing", source: Path) -> "Drawing":
         """An icon's or SVG picture's drawing (from `source`) in these colours: itself in
         RGB, a recoloured copy in inks."""
         if self.separator is None:
@@ -92,6 +94,8 @@ class PdfInks:
         return found
 
     def _recolour(self, node: Any, source: Path) -> None:
+        from reportlab.graphics.shapes import Drawing, Group, Shape  # loaded with the drawing itself
+
         if isinstance(node, (Group, Drawing)):
             for child in node.contents:
                 self._recolour(child, source)
