@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from PIL import ImageCms
 
+import generator.colour
 from generator.colour.profile import ProfileError, output_profile, shipped
 from generator.colour.separation import BLACK_INK, RICH_BLACK, Separator, shown
 from generator.colour.value import Cmyk, cmyk_of, parse_colour
@@ -87,3 +88,9 @@ def test_a_colour_in_inks_shows_as_the_press_would_print_it():
     r, g, b = (int(shown("cmyk(0,100,100,0)")[k : k + 2], 16) for k in (1, 3, 5))
     assert r > 200 and g < 60 and b < 60
     assert shown("#123456") == "#123456"
+
+
+def test_the_package_names_each_of_its_modules():
+    folder = Path(generator.colour.__file__).parent
+    for module in ("value", "profile", "separation", "settings"):
+        assert f"{module}.py" in generator.colour.__doc__ and (folder / f"{module}.py").is_file()

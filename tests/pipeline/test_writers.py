@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from generator.cache import BuildCache
+from generator.colour.settings import RGB
 from generator.games import load_game
 from generator.pipeline import writers
 from generator.pipeline.result import BuildResult
@@ -66,13 +67,13 @@ def test_the_pdf_is_written_from_the_cache_for_the_same_sheets(tmp_path, monkeyp
     run = tiny_run(tmp_path)
     imposed, cache = run.sheets(), tmp_path / "out" / ".cache"
     first, second = tmp_path / "first.pdf", tmp_path / "second.pdf"
-    write_pdf(first, run.game, imposed.sheets, imposed.digests, run.icon_dirs, BuildCache(cache))
+    write_pdf(first, run.game, imposed.sheets, imposed.digests, run.icon_dirs, BuildCache(cache), RGB)
     assert first.read_bytes().startswith(b"%PDF")
     monkeypatch.setattr("generator.render.pdf.write_pdf", fail)
-    write_pdf(second, run.game, imposed.sheets, imposed.digests, run.icon_dirs, BuildCache(cache))
+    write_pdf(second, run.game, imposed.sheets, imposed.digests, run.icon_dirs, BuildCache(cache), RGB)
     assert second.read_bytes() == first.read_bytes()
     with pytest.raises(AssertionError, match="drawn again"):  # no digests: a scratch PDF, never looked up
-        write_pdf(tmp_path / "third.pdf", run.game, imposed.sheets, None, run.icon_dirs, BuildCache(cache))
+        write_pdf(tmp_path / "third.pdf", run.game, imposed.sheets, None, run.icon_dirs, BuildCache(cache), RGB)
 
 
 def test_a_rebuild_keeps_the_svgs_and_pngs_it_would_draw_the_same(tmp_path, monkeypatch):
