@@ -38,6 +38,7 @@ from PIL import Image
 
 from generator.export.prepress import Prepress
 from generator.findings import Finding, error, info, warning
+from generator.render.pdf_structure import SHOW_TEXT, contents, named
 from generator.sources.errors import SourceError, display_path
 
 MM = 72 / 25.4  # points a millimetre
@@ -211,8 +212,6 @@ def _picture_findings(shown, number, drawn, prepress) -> list[Finding]:
 
 
 RGB_OPERATORS = {"rg", "RG"}
-#: The operators that draw text in the font chosen.
-SHOW_TEXT = {"Tj", "TJ", "'", '"'}
 
 
 def _rgb_findings(shown: str, number: int, page: pikepdf.Page) -> list[Finding]:
@@ -230,30 +229,10 @@ def _rgb_findings(shown: str, number: int, page: pikepdf.Page) -> list[Finding]:
 
 def _operators(page: pikepdf.Page) -> Iterator[str]:
     """Every operator of the page's content and its forms'."""
-    for content, _ in _contents(page):
+    for content, _ in contents(page):
         for instruction in pikepdf.parse_content_stream(content):
             if isinstance(instruction, pikepdf.ContentStreamInstruction):
                 yield str(instruction.operator)
-
-
-def _forms(resources) -> Iterator[pikepdf.Stream]:
-    """The form XObjects of some resources, and theirs, each once."""
-    seen: set[tuple[int, int]] = set()
-    stack = [resources]
-    while stack:
-        found = stack.pop()
-        if found is None:
-            continue
-        for xobject in _entries(found, "/XObject"):
-            if xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
-                seen.add(xobject.objgen)
-                stack.append(xobject.get("/Resources"))
-                yield xobject
-
-
-def _entries(resources: pikepdf.Object | None, kind: str) -> list:
-    """The objects of one kind (/Font, /XObject) some resources name; none without them."""
-    return [found for _, found in _named(resources, kind)]
 
 
 def _is_rgb(space) -> bool:
@@ -271,8 +250,8 @@ def _font_findings(shown: str, document: pikepdf.Pdf) -> list[Finding]:
     draws) that the file does not carry; a font chosen and never drawn with prints nothing."""
     loose = set()
     for page in document.pages:
-        for content, resources in _contents(page):
-            fonts = {str(name): font for name, font in _named(resources, "/Font")}
+        for content, resources in contents(page):
+            fonts = {str(name): font for name, font in named(resources, "/Font")}
             chosen = None
             for instruction in pikepdf.parse_content_stream(content):
                 if not isinstance(instruction, pikepdf.ContentStreamInstruction):
@@ -283,18 +262,6 @@ def _font_findings(shown: str, document: pikepdf.Pdf) -> list[Finding]:
                 elif operator in SHOW_TEXT and chosen is not None and not _embedded(chosen):
                     loose.add(str(chosen.get("/BaseFont", "an unnamed font")).lstrip("/"))
     return [error("PF003", f"{shown}: the font {name} is not embedded") for name in sorted(loose)]
-
-
-def _contents(page: pikepdf.Page) -> list[tuple[pikepdf.Page | pikepdf.Object, pikepdf.Object | None]]:
-    """The page's content and each of its forms', with the resources each draws from."""
-    resources = page.obj.get("/Resources")
-    return [(page, resources), *((form, form.get("/Resources")) for form in _forms(resources))]
-
-
-def _named(resources: pikepdf.Object | None, kind: str) -> list[tuple[str, pikepdf.Object]]:
-    if resources is None or kind not in resources:
-        return []
-    return list(resources[kind].items())
 
 
 def _embedded(font) -> bool:

@@ -20,9 +20,7 @@ from pikepdf import Array, Dictionary, Name, String
 
 from generator.colour.settings import PDFX_VERSIONS, ColourSettings
 from generator.render.pdf_colour import LAYER
-
-#: The operators that show text.
-SHOW_TEXT = frozenset({"Tj", "TJ", "'", '"'})
+from generator.render.pdf_structure import SHOW_TEXT, Holder, forms, named
 
 
 def finish(path: Path, colour: ColourSettings, title: str) -> None:
@@ -105,46 +103,39 @@ def _xmp_date(info: Dictionary) -> str:
 def _drop_unshown_fonts(pdf: pikepdf.Pdf) -> None:
     """Drop every text object that shows nothing, then every font no Tf chooses."""
     chosen: set[tuple[int, int]] = set()
-    holders = list(_content_holders(pdf))
-    for holder in holders:
+    streams = _content_streams(pdf)
+    for holder, resources in streams:
         instructions = _without_empty_text(pikepdf.parse_content_stream(holder))
         if isinstance(holder, pikepdf.Page):
             holder.contents_coalesce()
             holder.obj.Contents.write(pikepdf.unparse_content_stream(instructions))
         else:
             holder.write(pikepdf.unparse_content_stream(instructions))
-        fonts = _fonts(holder)
+        shown_in = dict(named(resources, "/Font"))
         for instruction in instructions:
-            if str(instruction.operator) == "Tf" and fonts is not None:
-                font = fonts.get(instruction.operands[0])
-                if font is not None:
-                    chosen.add(font.objgen)
-    for holder in holders:
-        fonts = _fonts(holder)
-        if fonts is not None:
-            for name in [name for name, font in fonts.items() if font.objgen not in chosen]:
-                del fonts[name]
-
-
-def _content_holders(pdf: pikepdf.Pdf):
-    """Every page, and every form XObject drawn from one (each once)."""
-    seen: set[tuple[int, int]] = set()
-    stack: list = list(pdf.pages)
-    while stack:
-        holder = stack.pop()
-        yield holder
-        resources = (holder.obj if isinstance(holder, pikepdf.Page) else holder).get(Name.Resources)
-        if resources is None or Name.XObject not in resources:
+            font = shown_in.get(str(instruction.operands[0])) if str(instruction.operator) == "Tf" else None
+            if font is not None:
+                chosen.add(font.objgen)
+    for _, resources in streams:
+        if resources is None:
             continue
-        for _, xobject in resources.XObject.items():
-            if xobject.get(Name.Subtype) == Name.Form and xobject.objgen not in seen:
-                seen.add(xobject.objgen)
-                stack.append(xobject)
+        for name in [name for name, font in named(resources, "/Font") if font.objgen not in chosen]:
+            del resources["/Font"][name]
 
 
-def _fonts(holder) -> pikepdf.Object | None:
-    resources = (holder.obj if isinstance(holder, pikepdf.Page) else holder).get(Name.Resources)
-    return resources.get(Name.Font) if resources is not None else None
+def _content_streams(pdf: pikepdf.Pdf) -> list[tuple[Holder, pikepdf.Object | None]]:
+    """Every page's content, and every form XObject's drawn from a page, each once, with the
+    resources each draws from."""
+    seen: set[tuple[int, int]] = set()
+    found: list[tuple[Holder, pikepdf.Object | None]] = []
+    for page in pdf.pages:
+        resources = page.obj.get("/Resources")
+        found.append((page, resources))
+        for form in forms(resources):
+            if form.objgen not in seen:
+                seen.add(form.objgen)
+                found.append((form, form.get("/Resources")))
+    return found
 
 
 def _without_empty_text(instructions: list) -> list:

@@ -8,6 +8,7 @@ from reportlab.pdfgen import canvas
 from generator.colour.profile import shipped
 from generator.colour.settings import DIELINE, ColourSettings
 from generator.render.pdf_colour import LAYER
+from generator.render.pdf_structure import contents, named
 from generator.render.pdfx import finish
 
 
@@ -57,3 +58,21 @@ def test_a_dieline_is_a_layer_in_x4_and_none_in_x1a(tmp_path):
     finish(x1a, ColourSettings(shipped()["swop-240"], "x1a", DIELINE), "A")
     with pikepdf.open(x1a) as pdf:
         assert "/OCProperties" not in pdf.Root
+
+
+def test_a_page_s_contents_are_its_own_and_each_form_s_once(tmp_path):
+    path = tmp_path / "twice.pdf"
+    c = canvas.Canvas(str(path), invariant=1)
+    c.beginForm("icon")
+    c.rect(0, 0, 10, 10, fill=1)
+    c.endForm()
+    c.doForm("icon")
+    c.doForm("icon")
+    c.showPage()
+    c.save()
+    with pikepdf.open(path) as pdf:
+        found = contents(pdf.pages[0])
+        assert len(found) == 2 and isinstance(found[0][0], pikepdf.Page)
+        assert found[1][0].get("/Subtype") == "/Form"  # the one form, drawn twice, listed once
+        assert [name for name, _ in named(found[0][1], "/XObject")] == ["/FormXob.icon"]
+        assert named(None, "/Font") == []
