@@ -27,6 +27,16 @@ class ColourSettings:
             raise ValueError("a PDF/X file is written in CMYK: it needs an output profile")
 
     @property
+    def transparency(self) -> bool:
+        """Whether art may be transparent: PDF/X-1a has no transparency."""
+        return self.pdfx != "x1a"
+
+    @property
+    def layered(self) -> bool:
+        """Whether the dieline is a layer of its own: PDF/X-1a is PDF 1.4, without layers."""
+        return self.dieline is not None and self.pdfx != "x1a"
+
+    @property
     def key(self) -> str:
         """What a cached PDF made with these settings is told apart by ("" for plain RGB, as
         every PDF was before colour settings were)."""

@@ -136,7 +136,8 @@ class _Painter:
         if isinstance(item, Image):
             self.image(item)
             return
-        stroke, fill = self.style(item.style, _area(item))
+        # Only a separation asks how large a fill is (a large black one is rich black).
+        stroke, fill = self.style(item.style, _area(item) if self.inks.separator else 0.0)
         if not (stroke or fill):
             return
         if isinstance(item, Rect):
@@ -222,7 +223,7 @@ class _Painter:
         alpha = picture.getchannel("A") if picture.mode in ("RGBA", "LA") else None
         if alpha is not None and alpha.getextrema()[0] == 255:
             alpha = None
-        if alpha is not None and not self.inks.transparency:
+        if alpha is not None and not self.inks.settings.transparency:
             raise TransparencyRefused(
                 f"{display_path(path)} has transparent pixels, and PDF/X-1a has no transparency: "
                 "flatten the picture onto its background, or write PDF/X-4 (--pdfx x4)"

@@ -46,23 +46,11 @@ class PdfInks:
         self.settings = settings
         self.separator = Separator(settings.profile) if settings.profile else None
         self.drawings: dict[int, Drawing] = {}
-
-    @property
-    def transparency(self) -> bool:
-        """Whether art may be transparent (PDF/X-1a has no transparency)."""
-        return self.settings.pdfx != "x1a"
-
-    @property
-    def layer(self) -> str | None:
-        """The layer the dieline is drawn in: none without a dieline, nor in PDF/X-1a, which
-        is PDF 1.4 and so has no layers."""
-        return LAYER if self.settings.dieline and self.settings.pdfx != "x1a" else None
-
-    @property
-    def dieline(self) -> CMYKColorSep | None:
-        name = self.settings.dieline
+        #: The layer the dieline is drawn in (ColourSettings.layered), or None.
+        self.layer = LAYER if settings.layered else None
         # Magenta on a proof: what the separation shows as where it is not understood.
-        return CMYKColorSep(0, 1, 0, 0, spotName=name, density=1) if name else None
+        name = settings.dieline
+        self.dieline = CMYKColorSep(0, 1, 0, 0, spotName=name, density=1) if name else None
 
     def fill(self, colour: str, area: float) -> Color:
         return _inks(self.separator.fill(colour, area)) if self.separator else _rgb(colour)
@@ -102,7 +90,10 @@ class PdfInks:
             return
         if not isinstance(node, Shape):
             return
-        if not self.transparency and min(getattr(node, "fillOpacity", 1), getattr(node, "strokeOpacity", 1)) < 1:
+        if (
+            not self.settings.transparency
+            and min(getattr(node, "fillOpacity", 1), getattr(node, "strokeOpacity", 1)) < 1
+        ):
             raise TransparencyRefused(
                 f"{display_path(source)} is partly transparent, and PDF/X-1a has no transparency: "
                 "make it opaque, or write PDF/X-4 (--pdfx x4)"

@@ -27,13 +27,12 @@ def finish(path: Path, colour: ColourSettings, title: str) -> None:
     """Finish the PDF at `path` in place for `colour`'s settings (a CMYK file)."""
     with pikepdf.open(path, allow_overwriting_input=True) as pdf:
         _drop_unshown_fonts(pdf)
-        if colour.dieline and colour.pdfx != "x1a":
-            _layer(pdf, colour.dieline)
+        if colour.layered:
+            _layer(pdf, str(colour.dieline))
         if colour.pdfx:
             _pdfx(pdf, colour, title)
         # PDF/X-1a:2003 is PDF 1.4 at most, PDF/X-4 1.6 at most; layers need 1.5.
-        layered = colour.dieline and colour.pdfx != "x1a"
-        version = "1.6" if colour.pdfx == "x4" or layered else "1.4"
+        version = "1.6" if colour.pdfx == "x4" or colour.layered else "1.4"
         pdf.save(
             path,
             deterministic_id=True,
@@ -62,12 +61,13 @@ def _pdfx(pdf: pikepdf.Pdf, colour: ColourSettings, title: str) -> None:
     version = PDFX_VERSIONS[colour.pdfx]
     stream = pdf.make_stream(profile.data)
     stream.N = 4
+    described = _described(profile.path)
     intent = Dictionary(
         Type=Name.OutputIntent,
         S=Name.GTS_PDFX,
         OutputConditionIdentifier=String(profile.condition),
-        OutputCondition=String(_described(profile.path)),
-        Info=String(_described(profile.path)),
+        OutputCondition=String(described),
+        Info=String(described),
         RegistryName=String(profile.registry),
         DestOutputProfile=stream,
     )
