@@ -6,7 +6,7 @@ and how everything is drawn, so a designer restyles it with `extends`; the Pytho
 says what the item shows beyond its own fields (`fields`), e.g. a price written as money.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -20,6 +20,9 @@ from generator.sources.frozen import LocMap
 from generator.sources.items import Item as SourceItem
 from generator.sources.items import Name, rule
 from generator.sources.layout_model import Colour, ComputedElement, Element, Layout
+
+#: The shape a face's background fills, drawn in the style it is given.
+Ground = Callable[[Style], Item]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -42,12 +45,16 @@ def element_face(
     ctx: LayoutContext,
     name: str,
     computed: Computed | None = None,
+    ground: Ground | None = None,
 ) -> Scene:
-    """One face: the background (into the bleed), then the elements filled from the item."""
+    """One face: the background (into the bleed, or filling the `ground` shape: a token's
+    disc, a tile's hexagon), then the elements filled from the item."""
     bleed = layout.bleed
     scene = Scene(layout.width, layout.height, bleed=bleed, name=name)
     background = colour_of(background, item, ctx, name, "the background")
-    if background:
+    if background and ground:
+        scene.add(ground(Style(fill=background)))
+    elif background:
         scene.add(Rect(-bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, Style(fill=background)))
     scene.add(*draw_elements(elements, item, ctx, name, Card.of(layout), computed))
     return scene
@@ -64,6 +71,11 @@ class ElementKind(ComponentKind):
         """The back's name, as sheets and messages give it."""
         return self.title(item)
 
+    def ground(self, layout: Layout) -> Ground | None:
+        """The shape a face's background fills, in the style given; None: the whole face and
+        its bleed."""
+        return None
+
     def computed(self, element: ComputedElement, item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Item]:
         """What a `computed` element draws: geometry only code can make (a maze, teeth)."""
         raise SourceError(element.loc, f"a {self.name} computes no {element.draw!r}")
@@ -74,9 +86,11 @@ class ElementKind(ComponentKind):
         def computed(element: ComputedElement, entry: LocMap) -> list[Item]:
             return self.computed(element, entry, layout, ctx)
 
-        front = element_face(layout, layout.elements, layout.background, shown, ctx, self.title(item), computed)
+        ground = self.ground(layout)
+        front = element_face(layout, layout.elements, layout.background, shown, ctx, self.title(item), computed, ground)
         back = None
         if layout.back_elements:
             back_name = self.back_name(item)
-            back = element_face(layout, layout.back_elements, layout.back_background, shown, ctx, back_name, computed)
+            back_background = layout.back_background
+            back = element_face(layout, layout.back_elements, back_background, shown, ctx, back_name, computed, ground)
         return Faces(front, back)

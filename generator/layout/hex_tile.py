@@ -13,14 +13,13 @@ So a tile has no bleed (a neighbour lies past every edge): keep its art inside t
 import math
 from dataclasses import dataclass
 
-from generator.layout.component import ComponentKind, Faces
+from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
-from generator.layout.element_kind import ShownItem, element_face
-from generator.layout.elements import colour_of
-from generator.layout.scene import Item, Polyline, Scene, Style, line_style
+from generator.layout.element_kind import ElementKind, Ground, ShownItem
+from generator.layout.scene import Item, Polyline, line_style
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
-from generator.sources.layout_model import Colour, Element, Layout
+from generator.sources.layout_model import Layout
 from generator.sources.schema import closed
 
 ORIENTATIONS = ("flat", "pointy")
@@ -65,7 +64,7 @@ def hexagon_in(box: tuple[float, float, float, float], orientation: str) -> tupl
     return tuple((round(x + px, 3), round(y + py, 3)) for px, py in points)
 
 
-class HexTileKind(ComponentKind):
+class HexTileKind(ElementKind):
     name = "hex-tile"
     label = "hex tiles"
     item = ShownItem
@@ -75,27 +74,15 @@ class HexTileKind(ComponentKind):
     def tessellation(self, layout: Layout) -> str:
         return str(layout.params["orientation"])
 
+    def ground(self, layout: Layout) -> Ground:
+        """The background fills the largest hexagon centred in the layout's box."""
+        corners = hexagon_in((0.0, 0.0, layout.width, layout.height), self.tessellation(layout))
+        return lambda style: Polyline(corners, style, closed=True)
+
     def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         if layout.bleed:
             raise SourceError(layout.loc, "a hex tile's neighbours lie past each edge: its layout's bleed must be 0mm")
-        front = self._face(item, layout, layout.elements, layout.background, ctx)
-        back = None
-        if layout.back_elements:
-            back = self._face(item, layout, layout.back_elements, layout.back_background, ctx)
-        return Faces(front, back)
-
-    def _face(
-        self, item: LocMap, layout: Layout, elements: tuple[Element, ...], background: Colour | None, ctx: LayoutContext
-    ) -> Scene:
-        """The layout's box, the largest hexagon centred in it filled with the background,
-        then the elements."""
-        name = self.title(item)
-        face = element_face(layout, elements, None, item, ctx, name)
-        fill = colour_of(background, item, ctx, name, "the background")
-        if fill:
-            corners = hexagon_in((0.0, 0.0, layout.width, layout.height), self.tessellation(layout))
-            face.items.insert(0, Polyline(corners, Style(fill=fill), closed=True))
-        return face
+        return super().draw(item, layout, ctx)
 
 
 HEX_TILE = HexTileKind()

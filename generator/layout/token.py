@@ -15,14 +15,13 @@ the sheet's lines either way.
 import math
 from dataclasses import dataclass
 
-from generator.layout.component import ComponentKind, Faces
+from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
-from generator.layout.element_kind import ShownItem, element_face
-from generator.layout.elements import colour_of
+from generator.layout.element_kind import ElementKind, Ground, ShownItem
 from generator.layout.hex_tile import hexagon_in
-from generator.layout.scene import Circle, Item, Polyline, Rect, Scene, Style, line_style
+from generator.layout.scene import Circle, Item, Polyline, Rect, Style, line_style
 from generator.sources.frozen import LocMap
-from generator.sources.layout_model import Colour, Element, Layout
+from generator.sources.layout_model import Layout
 from generator.sources.schema import closed
 
 SHAPES = ("round", "square", "hex")
@@ -48,7 +47,7 @@ class Outline:
         return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow, style)
 
 
-class TokenKind(ComponentKind):
+class TokenKind(ElementKind):
     name = "token"
     label = "tokens"
     item = ShownItem
@@ -59,32 +58,16 @@ class TokenKind(ComponentKind):
         """A round or hexagonal token draws its outline; a square one is its cell."""
         return _outline(layout).shape != "square"
 
-    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+    def ground(self, layout: Layout) -> Ground:
+        """The background fills the token's shape and its bleed."""
         outline = _outline(layout)
-        front = self._face(item, layout, layout.elements, layout.background, outline, ctx)
-        if outline.shape != "square":
-            front.add(outline.drawn(line_style("cut")))
-        back = None
-        if layout.back_elements:
-            back = self._face(item, layout, layout.back_elements, layout.back_background, outline, ctx)
-        return Faces(front, back)
+        return lambda style: outline.drawn(style, layout.bleed)
 
-    def _face(
-        self,
-        item: LocMap,
-        layout: Layout,
-        elements: tuple[Element, ...],
-        background: Colour | None,
-        outline: Outline,
-        ctx: LayoutContext,
-    ) -> Scene:
-        """The shape filled (into its bleed) with the background, then the elements."""
-        name = self.title(item)
-        drawn = element_face(layout, elements, None, item, ctx, name)
-        fill = colour_of(background, item, ctx, name, "the background")
-        if fill:
-            drawn.items.insert(0, outline.drawn(Style(fill=fill), layout.bleed))
-        return drawn
+    def draw(self, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
+        faces = super().draw(item, layout, ctx)
+        if self.draws_own_outline(layout):
+            faces.front.add(_outline(layout).drawn(line_style("cut")))
+        return faces
 
 
 def _outline(layout: Layout) -> Outline:
