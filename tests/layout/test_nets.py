@@ -10,7 +10,7 @@ from generator.layout.glue import GLUE_WORD, glue_word
 from generator.layout.hex_tile import Hexagon, hexagon_in
 from generator.layout.scene import Text
 from generator.layout.standee import BASE_EXTRA, SLIT_EXTRA, StandeeNet
-from generator.layout.tuck_box import SEAM, TuckNet
+from generator.layout.tuck_box import SEAM, TUCK_BOX, TuckBoxScene, TuckNet
 
 
 def test_a_tuck_box_net_is_the_seam_two_panels_and_two_sides_across_and_its_ends_up_and_down():
@@ -52,3 +52,11 @@ def test_the_glue_word_is_in_the_glue_role_or_left_out_where_it_does_not_fit():
     texts = [item for item in word if isinstance(item, Text)]
     assert "".join(t.text for t in texts) == GLUE_WORD and {t.role for t in texts} == {"glue"}
     assert glue_word(2.0, 1.0) == ()
+
+
+def test_the_most_cards_a_box_on_the_paper_holds_is_found_however_thin_the_cards():
+    net = TuckNet(64.5, 89.9, 500.0)
+    scene = TuckBoxScene(*net.size, net=net, card_thickness=0.001, clearance=1.0)
+    said = TUCK_BOX.too_large(scene, (195.051, 258.4))
+    # Across: 10 + 2 x 64.5 + 2 x (n x 0.001 + 1) <= 195.051 mm, so n <= 27025 (the height allows more).
+    assert said.endswith("at most 27025 cards of this size fit a box on it")
