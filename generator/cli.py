@@ -28,6 +28,7 @@ from generator.export.prepress import PREPRESS
 from generator.export.profile import EXPORTS, ExportProfile
 from generator.findings import Finding, Severity
 from generator.games import engine_of, load_game
+from generator.games.tallies import counted
 from generator.layout.columns import UNREAD_COLUMNS
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
@@ -477,9 +478,7 @@ def preflight_command(pdf: Path, shop: str) -> None:
     for finding in found:
         click.echo(str(finding))
     errors = sum(1 for f in found if f.severity is Severity.ERROR)
-    click.echo(
-        f"{display_path(pdf)}: {errors} error{'s' if errors != 1 else ''} for {shop}, {len(found) - errors} other"
-    )
+    click.echo(f"{display_path(pdf)}: {counted(errors, 'error')} for {shop}, {len(found) - errors} other")
     sys.exit(1 if errors else 0)
 
 
@@ -499,11 +498,9 @@ def printer_calibrate(name: str, paper_name: str, duplex: str, out_dir: Path) ->
     """Write the calibration page for printer NAME: print it duplex at 100%, then measure its
     two 100 mm bars (scale), read the margin ladders at its edges and the verniers (back
     offset), and keep them with `cutsheet printer set NAME`."""
-    from generator.printers import valid_name
     from generator.render.alignment import write_calibration
 
-    if not valid_name(name):
-        _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
+    _check_printer_name(name)
     try:
         chosen = paper(paper_name)
         path = write_calibration(out_dir, chosen, PrintOptions(duplex=duplex), name)
@@ -527,11 +524,10 @@ def printer_set(
 ) -> None:
     """Keep what you measured of printer NAME (the numbers not given keep their values, or
     their defaults for a new printer)."""
-    from generator.printers import MAX_OFFSET, load_profiles, save_profile, valid_name
+    from generator.printers import MAX_OFFSET, load_profiles, save_profile
     from generator.sheets.printer import SCALE_RANGE
 
-    if not valid_name(name):
-        _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
+    _check_printer_name(name)
     try:
         profile = load_profiles().get(name, PrinterProfile(name))
     except SourceError as exc:
@@ -561,6 +557,14 @@ def printer_set(
     except OSError as exc:
         _fail(_unwritable(Path(exc.filename or "."), exc))
     click.echo(f"printer {name!r} -> {display_path(path)}")
+
+
+def _check_printer_name(name: str) -> None:
+    """A printer's name must be one printers.yaml can hold; usage error otherwise."""
+    from generator.printers import valid_name
+
+    if not valid_name(name):
+        _fail(f"error: a printer's name is letters, digits, '.', '_' and '-', not {name!r}")
 
 
 def _margins(text: str) -> tuple[float, float, float, float]:

@@ -54,7 +54,7 @@ def decks(run: PrintRun) -> list[Deck]:
     """Every component file of the game that has faces as a Deck, from the run's parts (so
     from the build cache when the game is unchanged): each component's faces, or the pieces
     a shop makes it from (a die's faces, a standee's figure); the kinds a shop prints on a
-    template of its own (left_out) are left out. LayoutFailed on layout errors."""
+    template of its own are left out (write_left_out says so). LayoutFailed on layout errors."""
     out = []
     for part in run.parts():
         if not part.faces or not part.kind.shop_faces:  # a file may hold data other files draw from

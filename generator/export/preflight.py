@@ -38,6 +38,7 @@ from PIL import Image
 
 from generator.export.prepress import Prepress
 from generator.findings import Finding, error, info, warning
+from generator.games.tallies import counted
 from generator.render.pdf_structure import SHOW_TEXT, contents, named
 from generator.sources.errors import SourceError, display_path
 
@@ -110,7 +111,7 @@ def gathered(found: list[Finding]) -> list[Finding]:
     out = []
     for key, finding in first.items():
         others = len(pages.get(key, [])) - 1
-        more = f" (and {others} more page{'s' if others != 1 else ''})" if others > 0 else ""
+        more = f" (and {counted(others, 'more page')})" if others > 0 else ""
         out.append(replace(finding, message=finding.message + more))
     return out
 

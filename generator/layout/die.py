@@ -264,8 +264,3 @@ def _computed(element: ComputedElement, fields: LocMap, ctx: LayoutContext) -> l
 
 
 DIE = DieKind()
-
-
-def die_faces(item: LocMap, layout: Layout, ctx: LayoutContext) -> list[Scene]:
-    """Each of a die's six faces alone, at the die's size (a print shop's face sheet)."""
-    return DIE.faces(item, layout, ctx)

@@ -31,7 +31,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     figures drawn from the parts (pipeline/figures.py). The optional parts are left out or
     printed alone as options.optional says; with a printer profile, every page is drawn for
     its scale (sheets/printer.py)."""
-    laid = [replace(p, die_cut=options.die_cut) if p.kind.die_cut_gap is not None else p for p in laid]
+    laid = [replace(p, die_cut=options.die_cut) for p in laid]  # it matters only to a kind a die may cut
     printed = [options.prints(bool(p.file.substitutes)) for p in laid]
     apart = tuple(p for p, shown in zip(laid, printed, strict=True) if not shown)
     laid = [p for p, shown in zip(laid, printed, strict=True) if shown]

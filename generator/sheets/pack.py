@@ -151,7 +151,7 @@ def _arranged(batches: list[Batch], paper: Paper, apart: float, bleed: float) ->
         count = len(batch.fronts)
         plan = plan_grid(paper, w, h, batch.bleed, batch.gap, count)
         if plan is None:
-            raise ValueError(f"{batch.label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
+            raise _no_room(batch, paper)
         tried = [_Sheet(s.page, s.slot, s.moved, list(s.free), list(s.placed)) for s in sheets]
         done = 0
         for sheet in tried:
@@ -171,14 +171,18 @@ def _hex_sheets(batch: Batch, paper: Paper) -> list[_Sheet]:
     """The batch's hexagons on sheets of their own, in a hex grid (sheets/hexes.py)."""
     found = hex_places(paper, batch.size, batch.hexes)
     if found is None:
-        w, h = batch.size
-        raise ValueError(f"{batch.label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
+        raise _no_room(batch, paper)
     boxes, slot = found
     sheets = []
     for start in range(0, len(batch.fronts), len(boxes)):
         placed = tuple(boxes[: len(batch.fronts) - start])
         sheets.append(_Sheet(paper, slot, slot, [], [_Placed(batch, start, placed)]))
     return sheets
+
+
+def _no_room(batch: Batch, paper: Paper) -> ValueError:
+    w, h = batch.size
+    return ValueError(f"{batch.label}: {w:.1f} x {h:.1f} mm does not fit on {paper.name}")
 
 
 def _new_sheet(plan: Plan, size: tuple[float, float], bleed: float) -> _Sheet:

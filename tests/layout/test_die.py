@@ -18,7 +18,7 @@ from pdfplumber.page import Page
 from generator.cli import main
 from generator.games.plugin import load_game
 from generator.layout.context import LayoutContext
-from generator.layout.die import DIE, die_faces
+from generator.layout.die import DIE
 from generator.layout.scene import Text
 from tests.pdf_geometry import PT_MM, score_lines, svg_path_points
 
@@ -265,7 +265,7 @@ def test_die_faces_are_the_six_faces_alone_at_the_die_s_size(tmp_path):
     ctx = LayoutContext(game)
     (dice,) = game.files
     layout = ctx.file_layout(dice, DIE)
-    faces = die_faces(dice.components[0].fields, layout, ctx)
+    faces = [piece.front for piece in DIE.draw(dice.components[0].fields, layout, ctx).pieces]
     assert [(face.width, face.height) for face in faces] == [(25.0, 25.0)] * 6
     shown = [[item for item in face.items if isinstance(item, Text)] for face in faces]
     assert [[text.text for text in texts] for texts in shown] == [[v] for v in "ABCDEF"]
