@@ -7,6 +7,7 @@ its art runs the whole bleed past every point of that rounded line, and the page
 further out are left white.
 """
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path as FilePath
 
@@ -66,14 +67,25 @@ def decks(run: PrintRun) -> list[Deck]:
     return out
 
 
-def write_left_out(run: PrintRun, out: FilePath) -> list[FilePath]:
+def write_left_out(
+    run: PrintRun, out: FilePath, shop_made: Mapping[str, Sequence[str]] | None = None
+) -> list[FilePath]:
     """LEFT-OUT.txt in `out`, saying what the per-face exports leave out and why (one line a
-    component file), when they leave anything out: [] otherwise."""
+    component file), when they leave anything out: [] otherwise. `shop_made` holds, by file
+    name, what an export that puts a file's components on the shop's own templates says it
+    left out of them ([] when it left out none); such a file gets those lines instead."""
+    made = shop_made or {}
     lines = [
-        f"{part.file.shown} ({part.kind.label or part.kind.name}): a print shop makes these on a template of its "
-        "own, whose panels its die cuts; lay your art out on the shop's template"
+        line
         for part in run.parts()
         if part.faces and not part.kind.shop_faces
+        for line in made.get(
+            part.file.shown,
+            [
+                f"{part.file.shown} ({part.kind.label or part.kind.name}): a print shop makes these on a "
+                "template of its own, whose panels its die cuts; lay your art out on the shop's template"
+            ],
+        )
     ]
     if not lines:
         return []

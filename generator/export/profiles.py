@@ -3,7 +3,8 @@ as any package registers its own (generator/export/profile.py).
 
 Each writer imports its module when it runs: naming the profiles loads none of the PDF and
 image libraries. The per-face exports say in LEFT-OUT.txt what they leave out (tuck boxes,
-which a shop prints on a template of its own)."""
+which a shop prints on a template of its own: The Game Crafter's export lays them on its
+poker tuck box templates, and names those that fit none)."""
 
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,8 +25,11 @@ def _drivethrucards(run: "PrintRun", out: Path, settings: ExportSettings) -> lis
 def _thegamecrafter(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
     from generator.export import shops
     from generator.export.faces import decks, write_left_out
+    from generator.export.tuck_boxes import shop_boxes
 
-    return shops.export_thegamecrafter(decks(run), out, run.icon_dirs) + write_left_out(run, out)
+    boxes = shop_boxes(run.parts())
+    written = shops.export_thegamecrafter(decks(run), out, run.icon_dirs, list(boxes.values()))
+    return written + write_left_out(run, out, {name: box.left_out for name, box in boxes.items()})
 
 
 def _makeplayingcards(run: "PrintRun", out: Path, settings: ExportSettings) -> list[Path]:
@@ -57,6 +61,6 @@ MAKEPLAYINGCARDS = ExportProfile(
     "makeplayingcards", "MakePlayingCards: a PNG per face, 300 dpi, 36 px bleed a side", _makeplayingcards
 )
 THEGAMECRAFTER = ExportProfile(
-    "thegamecrafter", "The Game Crafter: a PNG per face, 300 dpi, 1/8 in bleed", _thegamecrafter
+    "thegamecrafter", "The Game Crafter: a PNG per face, 1/8 in bleed; tuck boxes on its templates", _thegamecrafter
 )
 TTS = ExportProfile("tts", "Tabletop Simulator: face sheets, back images and a saved object loading them", _tts)

@@ -15,6 +15,7 @@ from generator.colour.profile import shipped
 from generator.colour.settings import DIELINE, ColourSettings
 from generator.export.faces import Deck, face_sheet
 from generator.export.raster import SheetImage, write_sheet_pngs
+from generator.export.tuck_boxes import Placed
 from generator.layout.context import find_icon
 from generator.layout.scene import Scene
 from generator.output import write_atomic, write_with
@@ -65,11 +66,9 @@ def _faces(deck: Deck) -> list[tuple[str, Scene]]:
     return out
 
 
-def export_pngs(
-    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], size: Callable[[Deck, Scene], tuple[int, int]]
-) -> list[Path]:
-    """A PNG per distinct face at `size`, the page around the trim grown to fill it."""
-    images = [
+def face_images(decks: list[Deck], out: Path, size: Callable[[Deck, Scene], tuple[int, int]]) -> list[SheetImage]:
+    """An image per distinct face at `size`, the page around the trim grown to fill it."""
+    return [
         SheetImage(
             out / deck.name / f"{stem}.png",
             face_sheet(scene, _bleed_for(scene, size(deck, scene)), deck.corners),
@@ -78,6 +77,13 @@ def export_pngs(
         for deck in decks
         for stem, scene in _faces(deck)
     ]
+
+
+def export_pngs(
+    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], size: Callable[[Deck, Scene], tuple[int, int]]
+) -> list[Path]:
+    """A PNG per distinct face at `size`."""
+    images = face_images(decks, out, size)
     write_sheet_pngs(images, icon_dirs)
     return [image.path for image in images]
 
@@ -97,10 +103,20 @@ TGC_SIZES: dict[str, tuple[tuple[float, float], ...]] = {
 }
 
 
-def export_thegamecrafter(decks: list[Deck], out: Path, icon_dirs: Sequence[Path]) -> list[Path]:
-    """A PNG per face at the shop's size, and SIZES.txt naming any component file whose
+def export_thegamecrafter(
+    decks: list[Deck], out: Path, icon_dirs: Sequence[Path], boxes: Sequence[Placed] = ()
+) -> list[Path]:
+    """A PNG per face at the shop's size, a PNG per tuck box on the shop's template for it
+    (generator/export/tuck_boxes.py), and SIZES.txt naming any component file whose
     components are no size the shop sells them in (TGC_SIZES)."""
-    written = export_pngs(decks, out, icon_dirs, tgc_size)
+    images = face_images(decks, out, tgc_size)
+    images += [
+        SheetImage(out / box.folder / f"{made.stem}.png", made.sheet, made.shop_box.pixels)
+        for box in boxes
+        for made in box.sheets
+    ]
+    write_sheet_pngs(images, icon_dirs)
+    written = [image.path for image in images]
     lines = [line for deck in decks if (line := _unsold_size(deck))]
     if lines:
         path = out / "SIZES.txt"

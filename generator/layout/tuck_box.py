@@ -27,7 +27,7 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import element_face
 from generator.layout.elements import colour_of
 from generator.layout.glue import glue_word
-from generator.layout.scene import GLUE_STYLE, Group, Item, Path, Polyline, Scene, Style, line_style
+from generator.layout.scene import GLUE_STYLE, Group, Path, Polyline, Scene, Style, line_style
 from generator.layout.shapes import KAPPA
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
@@ -204,11 +204,21 @@ class _AnySize:
 
 @dataclass
 class TuckBoxScene(Scene):
-    """A box's net, with the box it folds into (for the paper's fit)."""
+    """A box's net, with the box it folds into (for the paper's fit) and what its panels show
+    (for a shop that prints boxes on a die of its own: generator/export/tuck_boxes.py)."""
 
     net: TuckNet | None = None
     card_thickness: float = 0.0
     clearance: float = 0.0
+    #: The cards it holds, every copy counted.
+    cards: int = 0
+    #: The colour the net is filled with ("" for none).
+    background: str = ""
+    #: The art of its panels: the front's and the back's at the panel's size, and the
+    #: spine's laid out along the side (as long as the box is tall, as wide as it is deep).
+    front: Scene | None = None
+    back: Scene | None = None
+    spine: Scene | None = None
 
 
 class TuckBoxKind(ComponentKind):
@@ -237,37 +247,45 @@ class TuckBoxKind(ComponentKind):
         net = TuckNet(card.width + clearance, card.height + clearance, cards * thickness + clearance)
         width, height = net.size
         name = self.title(item)
-        scene = TuckBoxScene(width, height, name=name, net=net, card_thickness=thickness, clearance=clearance)
-        background = colour_of(layout.background, item, ctx, name, "the background")
+        front, back, spine = self._art(item, layout, net, ctx)
+        background = colour_of(layout.background, item, ctx, name, "the background") or ""
+        scene = TuckBoxScene(
+            width,
+            height,
+            name=name,
+            net=net,
+            card_thickness=thickness,
+            clearance=clearance,
+            cards=cards,
+            background=background,
+            front=front,
+            back=back,
+            spine=spine,
+        )
         if background:
             scene.add(Path(net.outline(), Style(fill=background)))
-        scene.add(*self._panels(item, layout, net, ctx))
+        panels = net.panels()
+        scene.add(_placed(front, panels["front"]), _placed(back, panels["back"]))
+        if spine is not None:
+            scene.add(*(_turned(spine, panels[key]) for key in ("side", "spine")))
         scene.add(Path(net.seam(), GLUE_STYLE), _glue_word(net))
         score, cut = line_style("score"), line_style("cut")
         scene.add(*(Polyline((a, b), score) for a, b in net.folds()))
         scene.add(Path(net.outline(), cut))
         return Faces(scene)
 
-    def _panels(self, item: LocMap, layout: Layout, net: TuckNet, ctx: LayoutContext) -> list[Item]:
-        """The front's and back's art, and each side's, each at its panel's size."""
+    def _art(self, item: LocMap, layout: Layout, net: TuckNet, ctx: LayoutContext) -> tuple[Scene, Scene, Scene | None]:
+        """The front's and back's art at the panel's size, and the sides' along the side
+        (None when the box is too shallow for it)."""
         name = self.title(item)
-        panels = net.panels()
         sized = ctx.layout(layout.name, self, layout.loc, CardSize(net.width, net.height))
-        faces = [
-            (panels["front"], element_face(sized, sized.elements, None, item, ctx, name)),
-            (panels["back"], element_face(sized, sized.back_elements, None, item, ctx, name)),
-        ]
-        out: list[Item] = [_placed(face, box) for box, face in faces]
+        front = element_face(sized, sized.elements, None, item, ctx, name)
+        back = element_face(sized, sized.back_elements, None, item, ctx, name)
         if net.depth < SPINE_LEAST:
-            return out
+            return front, back, None
         spine_name = str(layout.params.get("spine_layout", SPINE_LAYOUT))
         spine = ctx.layout(spine_name, self, layout.loc, CardSize(net.height, net.depth))
-        drawn = element_face(spine, spine.elements, spine.background, item, ctx, name)
-        for key in ("side", "spine"):
-            x, y, w, h = panels[key]
-            # Turned a quarter anticlockwise, to read up the side: its left edge along the bottom.
-            out.append(Group(tuple(drawn.items), (0, -1, 1, 0, x, y + h), clip=(0, 0, h, w)))
-        return out
+        return front, back, element_face(spine, spine.elements, spine.background, item, ctx, name)
 
     def too_large(self, scene: Scene, room: tuple[float, float]) -> str:
         """By how much the net misses the printable area, and the most cards a box on it holds."""
@@ -314,6 +332,13 @@ def _held(item: LocMap, ctx: LayoutContext) -> ComponentFile:
 def _placed(face: Scene, box: tuple[float, float, float, float]) -> Group:
     x, y, w, h = box
     return Group(tuple(face.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h))
+
+
+def _turned(spine: Scene, box: tuple[float, float, float, float]) -> Group:
+    """The spine's art in a side's box, turned a quarter anticlockwise to read up the side:
+    its left edge along the box's bottom."""
+    x, y, w, h = box
+    return Group(tuple(spine.items), (0, -1, 1, 0, x, y + h), clip=(0, 0, h, w))
 
 
 def _glue_word(net: TuckNet) -> Group:

@@ -1,8 +1,8 @@
 """The Game Crafter export of the components beyond cards, read back with PIL: chits and hex
 tiles at the shop's sizes (trim plus 1/8 in a side at 300 dpi), each die's six faces at the
-size its custom d6 takes, a standee's figure front and back, and tuck boxes left out (the
-shop prints them on a template of its own), said in LEFT-OUT.txt; a size the shop does not
-sell, said in SIZES.txt."""
+size its custom d6 takes, a standee's figure front and back, and a tuck box on the shop's
+template for it (tests/export/test_tuck_boxes.py reads those); a size the shop does not sell,
+said in SIZES.txt."""
 
 from pathlib import Path
 
@@ -44,13 +44,15 @@ def sizes(folder: Path) -> dict[str, tuple[int, int]]:
     return {path.name: Image.open(path).size for path in sorted(folder.glob("*.png"))}
 
 
-def test_the_game_crafter_takes_each_piece_at_its_size_and_no_tuck_box(tmp_path):
-    out = tmp_path / "out"
-    exported = CliRunner().invoke(
-        main, ["export", str(game(tmp_path / "g")), "--profile", "thegamecrafter", "--out", str(out)]
-    )
+def export(folder: Path, profile: str, out: Path) -> Path:
+    """The folder the profile's export of the game writes to."""
+    exported = CliRunner().invoke(main, ["export", str(folder), "--profile", profile, "--out", str(out)])
     assert exported.exit_code == 0, exported.output
-    shop = out / "g" / "thegamecrafter"
+    return out / folder.name / profile
+
+
+def test_the_game_crafter_takes_each_piece_at_its_size(tmp_path):
+    shop = export(game(tmp_path / "g"), "thegamecrafter", tmp_path / "out")
     assert set(sizes(shop / "tokens").values()) == {(300, 300)}  # 0.75 in + 1/8 in a side
     assert sorted(sizes(shop / "tokens")) == ["tokens-001-front.png", "tokens-back.png"]  # one back for all
     assert set(sizes(shop / "tiles").values()) == {(675, 600)}
@@ -61,8 +63,14 @@ def test_the_game_crafter_takes_each_piece_at_its_size_and_no_tuck_box(tmp_path)
     assert len(faces) == 6 and {Image.open(p).size for p in faces} == {(180, 180)}  # two copies: one die's faces
     pixels = [np.asarray(Image.open(p).convert("L"), dtype=int) for p in faces]
     assert all(np.abs(a - b).mean() > 1 for n, a in enumerate(pixels) for b in pixels[n + 1 :]), "six different faces"
-    assert not (shop / "boxes").exists()
+    assert sizes(shop / "boxes") == {"boxes-001-box.png": (2100, 1800)}  # its 36-card poker box
     assert not (shop / "SIZES.txt").exists()  # every piece at a size the shop sells
+    assert not (shop / "LEFT-OUT.txt").exists()
+
+
+def test_the_per_face_exports_leave_tuck_boxes_out_and_say_so(tmp_path):
+    shop = export(game(tmp_path / "g"), "makeplayingcards", tmp_path / "out")
+    assert not (shop / "boxes").exists()
     assert (
         "boxes.yaml (tuck boxes): a print shop makes these on a template of its own"
         in (shop / "LEFT-OUT.txt").read_text()
@@ -74,11 +82,7 @@ def test_a_size_the_game_crafter_does_not_sell_is_named(tmp_path):
     (folder / "layouts" / "chit.yaml").write_text(
         "about: A chit.\nextends: token-two-sided\nsize: {width: 25mm, height: 25mm}\n"
     )
-    exported = CliRunner().invoke(
-        main, ["export", str(folder), "--profile", "thegamecrafter", "--out", str(tmp_path / "out")]
-    )
-    assert exported.exit_code == 0, exported.output
-    said = (tmp_path / "out" / "g" / "thegamecrafter" / "SIZES.txt").read_text().splitlines()
+    said = (export(folder, "thegamecrafter", tmp_path / "out") / "SIZES.txt").read_text().splitlines()
     assert said[1:] == [
         "tokens (tokens): 0.98 x 0.98 in; The Game Crafter's are 0.5 x 0.5 in, 0.75 x 0.75 in, 1 x 1 in"
     ]
