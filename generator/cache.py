@@ -9,7 +9,9 @@ derived from them (`Inputs.key`): cutsheet's own code and fonts, the stage's nam
 input, files (`Files`) by their content and anything else by its repr. No call site lists a
 key's parts by hand. Laid-out faces are keyed by the whole game (every component file,
 game.yaml, the layouts and icons it can see), because a kind may read any file of its game (a
-deck's backs) and any layout (the register card reads the strip's). A sheet's content is
+deck's backs) and any layout (the register card reads the strip's); a game laid out again
+reuses the drawings of its latest layout that an edit left alone (generator/pipeline/parts.py).
+A sheet's content is
 keyed by the sheet itself and the icon files drawn into it; the PDF is kept here, while the
 SVG and PNG files in the output folder serve as their own cache (pipeline/written.py). A
 missing or damaged entry is a miss, and an entry that cannot be written is left out; entries
@@ -139,7 +141,11 @@ class BuildCache:
 
     def lookup(self, inputs: Inputs, kind: type[T]) -> T | None:
         """The result kept for `inputs`, when it is one of `kind`; None on a miss."""
-        entry = inputs.key
+        return self.entry(inputs.key, kind)
+
+    def entry(self, entry: str, kind: type[T]) -> T | None:
+        """The result kept under the key `entry` (an Inputs.key), when it is one of `kind`;
+        None on a miss."""
         if entry not in self._memory:
             found = self._read(entry)
             if found is None:

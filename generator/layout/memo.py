@@ -17,7 +17,7 @@ check. Findings a draw made are remembered with its faces and reported again on 
 import copy
 import hashlib
 import pickle
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -55,6 +55,15 @@ class DrawMemo:
     def begin(self) -> None:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
         self._previous, self._current = self._current, {}
+
+    def recall(self, drawings: Mapping[bytes, Drawing]) -> None:
+        """Take the drawings an earlier pass made (kept with a build's layout) as this memo's
+        latest, for the next pass to reuse."""
+        self._current = dict(drawings)
+
+    def drawings(self) -> dict[bytes, Drawing]:
+        """The drawings of the latest pass, by fingerprint."""
+        return dict(self._current)
 
     def art_files(self) -> set[Path]:
         """Every art file the remembered drawings read or looked for."""

@@ -1,8 +1,14 @@
 """A game's parts: each component file (its items validated when the game was read) laid out
-into the faces of every copy, kept in the build cache under everything the game can see."""
+into the faces of every copy, kept in the build cache under everything the game can see.
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+A layout is kept with the drawing of each item (layout/memo.py), and the cache remembers the
+latest layout of each game: when only the game's component files or tables changed since,
+the next layout takes every item the edit left alone from it, and draws only the rest. An
+edit to anything else the layout reads (game.yaml, a layout, an icon, a font, the rules) or
+to cutsheet draws every item again."""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
@@ -14,7 +20,7 @@ from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import DeckPlace, LayoutContext
 from generator.layout.folders import context_for, seen_files
 from generator.layout.images import LOW_DPI
-from generator.layout.memo import DrawMemo, fingerprint
+from generator.layout.memo import Drawing, DrawMemo, fingerprint
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
 from generator.sheets.rules import rules_findings
@@ -79,6 +85,8 @@ class LaidGame:
     #: A digest of everything the parts were drawn from (the layout's key and its art):
     #: what is made from the parts alone, such as the game's sheets, is kept under it.
     source: str
+    #: Each item's drawing, by its fingerprint: what the game's next layout may reuse.
+    drawings: Mapping[bytes, Drawing] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def errors(self) -> list[Finding]:
@@ -119,23 +127,64 @@ def print_context(game: Game, options: PrintOptions) -> LayoutContext:
     return ctx
 
 
+@dataclass(frozen=True)
+class LatestLayout(Inputs):
+    """Where the key of a game's latest layout is kept: under everything its items' drawings
+    depend on but the component files and tables (which the drawings' fingerprints cover),
+    so that a layout after an edit to those alone can reuse the drawings."""
+
+    stage: ClassVar[str] = "latest layout"
+    folder: str
+    engine: str
+    #: What the kinds read of the run besides the game (layout/context.py).
+    ink_saver: bool
+    players: int
+    #: game.yaml, the layouts, icons, fonts and rules the game can see.
+    around: Files
+
+
 def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo | None = None) -> LaidGame:
     """The layout stage: lay_out's parts and findings, from `store` when nothing the game can
-    see has changed (its sources, layouts and icons in the key, the art it read checked)."""
+    see has changed (its sources, layouts and icons in the key, the art it read checked).
+    Laid out again, it reuses what it can of the game's latest layout in `store` (or of
+    `memo`, a live preview's)."""
+    seen = seen_files(ctx)
     inputs = LayoutInputs(
-        game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, ctx.players, Files(tuple(seen_files(ctx)))
+        game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, ctx.players, Files(tuple(seen))
+    )
+    own = {f.path for f in game.files} | {f.table for f in game.files if f.table}
+    latest = LatestLayout(
+        str(game.folder), game.engine, ctx.ink_saver, ctx.players, Files(tuple(p for p in seen if p not in own))
     )
 
     def make() -> LaidGame:
+        drawing = memo or recalled(store, latest)
         ctx.findings += game.notes
-        parts = tuple(lay_out(game, ctx, memo))
+        parts = tuple(lay_out(game, ctx, drawing))
         ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "items")
         ctx.findings += rules_findings(game.rules, game.fonts, game.look)
         ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
-        return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, key(inputs.key, art))
+        source = key(inputs.key, art)
+        return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, source, drawing.drawings())
 
-    return store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+    laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+    if store.lookup(latest, str) != inputs.key:
+        store.put(latest, inputs.key)
+    return laid
+
+
+def recalled(store: BuildCache, latest: LatestLayout) -> DrawMemo:
+    """A memo holding the drawings of the game's latest layout in `store`, those that read
+    art forgotten when any of its art changed; empty when there is none."""
+    memo = DrawMemo()
+    entry = store.lookup(latest, str)
+    previous = store.entry(entry, LaidGame) if entry else None
+    if previous is not None:
+        memo.recall(previous.drawings)
+        if not previous.art_unchanged():
+            memo.forget_art(previous.art_files)
+    return memo
 
 
 def emblem_findings(game: Game, ctx: LayoutContext) -> list[Finding]:
@@ -148,9 +197,9 @@ def emblem_findings(game: Game, ctx: LayoutContext) -> list[Finding]:
 
 
 def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> list[Laid]:
-    """Draw each copy's faces of every component file. With the memo of a live preview, an
-    item unchanged since its last pass, in a file whose scope is unchanged, is not drawn
-    again (layout/memo.py)."""
+    """Draw each copy's faces of every component file. With a memo (a live preview's, or one
+    holding the game's latest layout), an item unchanged since its last pass, in a file whose
+    scope is unchanged, is not drawn again (layout/memo.py)."""
     if memo:
         memo.begin()
         files = [fingerprint(f) for f in game.files]

@@ -2,18 +2,31 @@
 of every copy at its layout's size (layouts/card.yaml: 63.5 x 88.9 mm, 3 mm bleed), copies
 being the one drawing; each part's checklist row and stock as the file or its kind says; a
 layout with errors refused by `printable`; an unknown kind refused at its place; the ink
-saver's faces without the back's background fill; and the layout stage kept in the build
-cache until a file the game can see changes, or an art file it read does."""
+saver's faces without the back's background fill; the layout stage kept in the build
+cache until a file the game can see changes, or an art file it read does; and a layout
+after an edit to the items reusing the latest one's drawings of the items left alone."""
 
 import pytest
 import yaml
 
-from generator.cache import BuildCache, files_digest
+from generator.cache import BuildCache, Files, files_digest
 from generator.findings import Severity
 from generator.games import load_game
+from generator.layout.component import Faces
 from generator.layout.folders import context_for
-from generator.layout.scene import Rect
-from generator.pipeline.parts import LaidGame, LayoutFailed, laid_game, lay_out, print_context, printable
+from generator.layout.memo import Drawing
+from generator.layout.scene import Rect, Scene
+from generator.pipeline.parts import (
+    LaidGame,
+    LatestLayout,
+    LayoutFailed,
+    LayoutInputs,
+    laid_game,
+    lay_out,
+    print_context,
+    printable,
+    recalled,
+)
 from generator.sheets.options import PrintOptions
 from generator.sources.errors import SourceError
 from generator.sources.layouts import card_sizes
@@ -92,7 +105,40 @@ def test_the_layout_stage_is_kept_until_a_source_changes(tmp_path, drawn_titles)
     write_game(folder, text_a="changed")
     edited = load_game(folder)
     laid_game(edited, context_for(edited), BuildCache(cache))
+    # Laid out again: A, which changed, and C, whose file may read A's (another file of the
+    # game); B, in A's file but unchanged, is taken from the latest layout.
+    assert drawn_titles == ["A", "B", "C", "A", "C"]
+
+
+def test_a_layout_reusing_the_latest_draws_what_a_fresh_one_does(tmp_path, drawn_titles):
+    """The faces and findings of a layout that reused the latest one's drawings are those
+    of a layout with no cache at all."""
+    folder, cache = write_game(tmp_path / "tiny"), tmp_path / "out" / ".cache"
+    game = load_game(folder)
+    laid_game(game, context_for(game), BuildCache(cache))
+    write_game(folder, text_a="changed")
+    edited = load_game(folder)
+    reused = laid_game(edited, context_for(edited), BuildCache(cache))
+    fresh = laid_game(edited, context_for(edited), BuildCache(None))
+    assert drawn_titles == ["A", "B", "C", "A", "C", "A", "B", "C"]
+    assert [[(f.front, f.back) for f in p.faces] for p in reused.parts] == [
+        [(f.front, f.back) for f in p.faces] for p in fresh.parts
+    ]
+    assert reused.findings == fresh.findings and reused.source == fresh.source
+
+
+def test_a_change_the_items_cannot_show_draws_every_item_again(tmp_path, drawn_titles):
+    """An edit to a layout, or a run with the ink saver, draws every item: what the items
+    are drawn with besides themselves changed."""
+    folder, cache = write_game(tmp_path / "tiny"), tmp_path / "out" / ".cache"
+    game = load_game(folder)
+    laid_game(game, context_for(game), BuildCache(cache))
+    laid_game(game, print_context(game, PrintOptions(ink_saver=True)), BuildCache(cache))
     assert drawn_titles == ["A", "B", "C", "A", "B", "C"]
+    (folder / "game.yaml").write_text((folder / "game.yaml").read_text() + "# edited\n")
+    edited = load_game(folder)
+    laid_game(edited, context_for(edited), BuildCache(cache))
+    assert drawn_titles == ["A", "B", "C", "A", "B", "C", "A", "B", "C"]
 
 
 def test_a_kept_layout_is_stale_once_an_art_file_it_read_changes(tmp_path):
@@ -102,3 +148,19 @@ def test_a_kept_layout_is_stale_once_an_art_file_it_read_changes(tmp_path):
     assert laid.art_unchanged()
     art.write_bytes(b"two")
     assert not laid.art_unchanged()
+
+
+def test_the_latest_layouts_drawings_that_read_changed_art_are_not_reused(tmp_path):
+    art = tmp_path / "art.png"
+    art.write_bytes(b"one")
+    face = Faces(Scene(10.0, 10.0))
+    drawings = {b"plain": Drawing(face, (), frozenset()), b"pictured": Drawing(face, (), frozenset({art}))}
+    laid = LaidGame((), (), frozenset({art}), files_digest([art]), "source", drawings)
+    store, latest = BuildCache(tmp_path / "cache"), LatestLayout("game", "none", False, 0, Files(()))
+    inputs = LayoutInputs("none", (), False, 0, Files(()))
+    store.put(latest, inputs.key)
+    store.put(inputs, laid)
+    assert set(recalled(store, latest).drawings()) == {b"plain", b"pictured"}
+    art.write_bytes(b"two")
+    assert set(recalled(BuildCache(tmp_path / "cache"), latest).drawings()) == {b"plain"}
+    assert recalled(BuildCache(tmp_path / "elsewhere"), latest).drawings() == {}
