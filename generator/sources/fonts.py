@@ -16,7 +16,8 @@ process, so the layout, the writers and the preview all find a Scene's faces by 
 """
 
 import hashlib
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -215,11 +216,41 @@ def _book(faces: list[Face], declared: Mapping[str, Mapping[tuple[bool, bool], F
     return {"families": MappingProxyType(families), "faces": MappingProxyType(by_name)}
 
 
+#: What the shipped faces' files hold (face_index), beside them: read instead of the files, so
+#: a process reads no shipped font until it sets or embeds text in it. A file missing from it,
+#: or of another size than it says, is read as any font is.
+SHIPPED_INDEX = "faces.json"
+
+
+def face_index(faces: Sequence[Face]) -> dict[str, dict]:
+    """The faces as SHIPPED_INDEX holds them: by file name, every field but the path, and
+    the file's size in bytes. After a shipped font changes, the index is written again as
+    json.dumps(face_index(faces), indent=1, sort_keys=True), the faces read with read_face."""
+    return {
+        face.path.name: {
+            **{name: value for name, value in face.__dict__.items() if name != "path"},
+            "bytes": face.path.stat().st_size,
+        }
+        for face in faces
+    }
+
+
 @cache
 def shipped_faces() -> tuple[Face, ...]:
-    """The faces cutsheet ships, in file-name order."""
+    """The faces cutsheet ships, in file-name order: from SHIPPED_INDEX where it holds the file."""
     folder = shipped.fonts_dir()
-    return tuple(read_face(path) for path in sorted(folder.iterdir()) if path.suffix.lower() in FONT_SUFFIXES)
+    index = folder / SHIPPED_INDEX
+    known = json.loads(index.read_text(encoding="utf-8")) if index.is_file() else {}
+    faces = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix.lower() not in FONT_SUFFIXES:
+            continue
+        entry = dict(known.get(path.name, {}))
+        if entry.pop("bytes", None) == path.stat().st_size:
+            faces.append(_register(Face(path=path, **entry)))
+        else:
+            faces.append(read_face(path))
+    return tuple(faces)
 
 
 @cache

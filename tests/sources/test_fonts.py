@@ -2,14 +2,26 @@
 families and their styles, a game's own fonts/ and game.yaml's declared families, and fonts
 that cannot be embedded refused at their place."""
 
+import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
 from fontTools.ttLib import TTFont
 
+from generator import shipped
 from generator.sources.errors import Loc, SourceError
-from generator.sources.fonts import font_book, read_face, registered, shipped_book, shipped_faces
+from generator.sources.fonts import (
+    FONT_SUFFIXES,
+    SHIPPED_INDEX,
+    face_index,
+    font_book,
+    read_face,
+    registered,
+    shipped_book,
+    shipped_faces,
+)
 from generator.sources.frozen import frozen
 from generator.sources.loader import load_yaml
 from tests.type_fonts import boxes_cff, renamed
@@ -114,3 +126,30 @@ def test_same_postscript_name_in_two_files_gives_two_keys(tmp_path):
     two = read_face(renamed("DejaVuSans-Bold", "Twin", "Regular", tmp_path / "two.ttf"))
     assert one.key != two.key and one.postscript_name == two.postscript_name == "Twin-Regular"
     assert registered(two.key).path == Path(tmp_path / "two.ttf")
+
+
+def test_the_shipped_index_holds_what_the_shipped_files_do():
+    """fonts/faces.json is what reading every shipped file gives (after changing a shipped
+    font, write it again as face_index's docstring says)."""
+    folder = shipped.fonts_dir()
+    read = [read_face(path) for path in sorted(folder.iterdir()) if path.suffix.lower() in FONT_SUFFIXES]
+    assert json.loads((folder / SHIPPED_INDEX).read_text()) == face_index(read)
+    assert shipped_faces() == tuple(read)
+
+
+def test_a_shipped_file_the_index_does_not_describe_is_read(tmp_path, monkeypatch):
+    """A file of another size than the index says (or missing from it) is read from the file."""
+    folder = tmp_path / "fonts"
+    folder.mkdir()
+    for name in ("Play-Regular.ttf", "Play-Bold.ttf"):
+        shutil.copy(shipped.fonts_dir() / name, folder / name)
+    stale = json.loads((shipped.fonts_dir() / SHIPPED_INDEX).read_text())["Play-Regular.ttf"]
+    (folder / SHIPPED_INDEX).write_text(
+        json.dumps({"Play-Regular.ttf": {**stale, "bytes": 1, "family": "Wrong", "digest": "0" * 64}})
+    )
+    monkeypatch.setattr(shipped, "fonts_dir", lambda: folder)
+    shipped_faces.cache_clear()
+    try:
+        assert [face.family for face in shipped_faces()] == ["Play", "Play"]
+    finally:
+        shipped_faces.cache_clear()
