@@ -22,9 +22,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from clock import ROOT
-
 from build import synthetic_deck
+from clock import ROOT
 
 
 def cpu_seconds(*args: str, cwd: Path) -> float:

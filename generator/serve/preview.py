@@ -10,6 +10,7 @@ as an exception: a SourceError (a YAML mistake, an unknown kind ...) becomes the
 components back.
 """
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,15 +31,28 @@ from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile
 
 
+@dataclass(frozen=True)
+class FaceImage:
+    """One face as the page shows it: an SVG image of its own, fetched by the page as it
+    scrolls into view, at an address named by its content (so a browser keeps a face no
+    edit changed), and its size in CSS pixels (at print size), which the page reserves
+    before the image arrives."""
+
+    svg: str
+    name: str
+    width: int
+    height: int
+
+
 @dataclass
 class Component:
-    """One item of a component file: its faces as SVG, its copies and its findings."""
+    """One item of a component file: its faces as images, its copies and its findings."""
 
     title: str
     place: str
     copies: int
-    front: str
-    back: str | None
+    front: FaceImage
+    back: FaceImage | None
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -84,6 +98,18 @@ def face_svg(scene: Scene, title: str, icon_path) -> str:
     return render_svg(sheet, title, icon_path)
 
 
+#: CSS pixels a millimetre: 96 an inch.
+CSS_PX = 96 / 25.4
+
+
+def face_image(scene: Scene, title: str, icon_path) -> FaceImage:
+    """The face as face_svg draws it, named by its content's digest."""
+    svg = face_svg(scene, title, icon_path)
+    name = hashlib.sha256(svg.encode()).hexdigest()[:24] + ".svg"
+    width, height = (round((size + 2 * PAD) * CSS_PX) for size in (scene.width, scene.height))
+    return FaceImage(svg, name, width, height)
+
+
 def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
     """The source lines each item covers: from its own first line to the next item's."""
     starts = [component.loc.line for component in component_file.components]
@@ -99,8 +125,8 @@ class PreviewMemo:
 
     layout: DrawMemo = field(default_factory=DrawMemo)
     #: id of a Faces object -> (that object, kept alive so its id stays its own, its title,
-    #: front SVG, back SVG).
-    svgs: dict[int, tuple[Faces, str, str, str | None]] = field(default_factory=dict)
+    #: front image, back image).
+    images: dict[int, tuple[Faces, str, FaceImage, FaceImage | None]] = field(default_factory=dict)
     #: Each art file the remembered faces read or looked for -> its digest as the build
     #: cache takes it (generator/cache.py), when the pass that last checked it began.
     art: dict[Path, str] = field(default_factory=dict)
@@ -120,18 +146,18 @@ class PreviewMemo:
         known = self.art
         self.art = {path: known.get(path) or files_digest([path]) for path in self.layout.art_files()}
 
-    def face_svgs(self, faces: Faces, title: str, icon_path) -> tuple[str, str | None]:
-        known = self.svgs.get(id(faces))
+    def face_images(self, faces: Faces, title: str, icon_path) -> tuple[FaceImage, FaceImage | None]:
+        known = self.images.get(id(faces))
         if known is None or known[1] != title:
-            back = face_svg(faces.back, f"{title} (back)", icon_path) if faces.back is not None else None
-            known = (faces, title, face_svg(faces.front, title, icon_path), back)
-        self.svgs[id(faces)] = known
+            back = face_image(faces.back, f"{title} (back)", icon_path) if faces.back is not None else None
+            known = (faces, title, face_image(faces.front, title, icon_path), back)
+        self.images[id(faces)] = known
         return known[2], known[3]
 
     def keep_only(self, laid: Sequence[Laid]) -> None:
-        """Forget the SVGs of faces no longer laid out."""
+        """Forget the images of faces no longer laid out."""
         alive = {id(faces) for part in laid for faces in part.faces}
-        self.svgs = {key: value for key, value in self.svgs.items() if key in alive}
+        self.images = {key: value for key, value in self.images.items() if key in alive}
 
 
 def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
@@ -143,7 +169,7 @@ def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
         for _ in range(copies - 1):
             next(faces)
         title = part.kind.title(item)
-        front, back = memo.face_svgs(drawn, title, icon_path)
+        front, back = memo.face_images(drawn, title, icon_path)
         components.append(Component(title, str(component.loc), copies, front, back))
     return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
 

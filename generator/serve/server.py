@@ -3,12 +3,15 @@
     GET /          the page: every game's components, findings and PDF links
     GET /content   the page's content alone (what the page swaps in after a rebuild)
     GET /events    server-sent events: the preview's version, pushed after every rebuild
+    GET /faces/<digest>.svg        one face's picture (the page loads each as it scrolls into view)
     GET /files/<slug>/<slug>.pdf   a built PDF
 
-Nothing else is served: a file is served only when it is one of the PDFs this server built
-itself (an exact match in a table, never a path joined from the URL), so no URL (encoded
-dots, absolute paths, symlinks ...) reaches any other file. The components' text is drawn
-as glyph outlines in their SVG, so the page needs no fonts.
+Nothing else is served: a face or a file is served only when it is one this server drew or
+built itself (an exact match in a table, never a path joined from the URL), so no URL
+(encoded dots, absolute paths, symlinks ...) reaches any other file. A face's address is
+its content's digest, so the browser may keep it for good: after an edit, the page fetches
+the faces the edit changed and no other. The components' text is drawn as glyph outlines
+in their SVG, so the page needs no fonts.
 """
 
 import socket
@@ -36,6 +39,9 @@ HOST = "127.0.0.1"
 KEEP_ALIVE = 15.0
 #: Seconds to wait at most for the file watch to be in place before serving anyway.
 WATCH_START = 10.0
+#: Where the faces are served, and how long a browser may keep one (its name is its digest).
+FACES = "/faces/"
+FOREVER = "max-age=31536000, immutable"
 
 
 @cache
@@ -54,6 +60,8 @@ class Previews:
         self.version = 0
         self.games: dict[Path, GamePreview] = {}
         self.memos: dict[Path, PreviewMemo] = {folder: PreviewMemo() for folder in self.folders}
+        #: Every face the shown previews show, by the name its address ends in.
+        self.faces: dict[str, str] = {}
         self.changed = threading.Condition()
 
     def rebuild(self, folders: Iterable[Path] | None = None) -> None:
@@ -82,6 +90,14 @@ class Previews:
     def _publish(self, fresh: dict[Path, GamePreview]) -> None:
         with self.changed:
             self.games.update(fresh)
+            self.faces = {
+                image.name: image.svg
+                for game in self.games.values()
+                for group in game.groups
+                for component in group.components
+                for image in (component.front, component.back)
+                if image is not None
+            }
             self.version += 1
             self.changed.notify_all()
 
@@ -98,6 +114,13 @@ class Previews:
     def page(self) -> str:
         version, content = self.content()
         return _templates().get_template("page.html.j2").render(version=version, content=content)
+
+    def face(self, url_path: str) -> str | None:
+        """The SVG of the face at /faces/<name>, or None: a table look-up, never a join."""
+        if not url_path.startswith(FACES):
+            return None
+        with self.changed:
+            return self.faces.get(url_path.removeprefix(FACES))
 
     def pdf(self, url_path: str) -> Path | None:
         """The built PDF at /files/<slug>/<name>, or None: a table look-up, never a join."""
@@ -171,6 +194,8 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 )
             elif path == "/events":
                 self._events()
+            elif (face := previews.face(path)) is not None:
+                self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
                 self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
             else:
@@ -182,11 +207,18 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
             port = self.connection.getsockname()[1]  # the server's own port, this connection's end
             return self.headers.get("Host") in (f"{HOST}:{port}", f"localhost:{port}")
 
-        def _send(self, status: HTTPStatus, content_type: str, body: bytes, headers: dict | None = None) -> None:
+        def _send(
+            self,
+            status: HTTPStatus,
+            content_type: str,
+            body: bytes,
+            headers: dict | None = None,
+            cache: str = "no-store",
+        ) -> None:
             self.send_response(status)
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
+            self.send_header("Cache-Control", cache)
             for name, value in (headers or {}).items():
                 self.send_header(name, value)
             self.end_headers()

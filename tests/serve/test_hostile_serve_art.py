@@ -72,7 +72,7 @@ def card(preview: GamePreview, title: str):
 
 def pictures(preview: GamePreview, title: str) -> list[bytes]:
     """The pictures embedded in a card's front, as the page's browser decodes them."""
-    return [base64.b64decode(data) for data in _DATA_URI.findall(card(preview, title).front)]
+    return [base64.b64decode(data) for data in _DATA_URI.findall(card(preview, title).front.svg)]
 
 
 def findings(preview: GamePreview) -> list[str]:
@@ -150,6 +150,8 @@ def test_the_running_server_shows_a_saved_picture(deck, tmp_path):
         while pictures(previews.games[deck], "Pictured") != [new] and time.monotonic() < deadline:
             seen = previews.wait_for_change(seen, deadline - time.monotonic())
         assert pictures(previews.games[deck], "Pictured") == [new]
-        assert base64.b64encode(new).decode() in previews.content()[1]
+        shown = card(previews.games[deck], "Pictured").front.name
+        assert f'src="/faces/{shown}"' in previews.content()[1]
+        assert base64.b64encode(new).decode() in (previews.face(f"/faces/{shown}") or "")
     finally:
         stop_serving(server, stop)

@@ -4,6 +4,7 @@ Never skipped: when Chromium or Playwright is missing or cannot start, the tests
 say what to install (the README's test command installs both)."""
 
 import shutil
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
@@ -77,15 +78,24 @@ def test_shows_every_component_front_and_back_with_copies(page, game):
     expect(components).to_have_count(len(items))
     copies = [int(n) for n in components.evaluate_all("all => all.map(c => c.dataset.copies)")]
     assert copies == [item.get("count", 1) for item in items]
-    assert page.locator("article.component figure.front svg").count() == len(items)
+    assert page.locator("article.component figure.front img").count() == len(items)
     kinds = {
         yaml.safe_load((game / name).read_text())["kind"]
         for name in yaml.safe_load((game / "game.yaml").read_text())["components"]
     }
     assert page.locator("section.kind").count() == len(kinds)
-    box = page.locator("article.component figure.front svg").first.bounding_box()
+    first = page.locator("article.component figure.front img").first
+    expect(first).to_have_js_property("complete", True)
+    assert first.evaluate("img => img.naturalWidth") > 20  # the picture arrived and was decoded
+    box = first.bounding_box()
     assert box["width"] > 20 and box["height"] > 20  # drawn, not collapsed
     assert page.locator("a[href='/files/slipmax/slipmax.pdf']").count() == 1
+
+
+def front_svg(page, title: str) -> str:
+    """The SVG of the component's front, fetched by the page as its picture is."""
+    img = page.locator("article.component", has=page.locator("h3", has_text=title)).locator("figure.front img")
+    return img.evaluate("async img => (await fetch(img.src)).text()")
 
 
 def test_text_is_drawn_as_the_glyphs_the_pdf_prints_with_no_fonts_loaded(page):
@@ -96,11 +106,45 @@ def test_text_is_drawn_as_the_glyphs_the_pdf_prints_with_no_fonts_loaded(page):
         return [...document.fonts].filter(f => f.status === "loaded").length;
     }""")
     assert loaded == 0
-    assert page.locator("article.component svg text").count() == 0
-    labelled = page.locator("article.component figure.front svg [aria-label='Life of Power']")
-    assert labelled.count() == 1
-    box = labelled.first.bounding_box()
-    assert box["width"] > 10 and box["height"] > 2  # drawn: the glyphs have ink
+    svg = ET.fromstring(front_svg(page, "Life of Power"))
+    assert not [e for e in svg.iter() if e.tag.endswith("}text")]
+    (label,) = [e for e in svg.iter() if e.get("aria-label") == "Life of Power"]
+    assert any(e.get("href", "").startswith("#") or e.get("d") for e in label.iter())  # drawn: glyphs placed
+
+
+def test_faces_load_as_they_scroll_into_view_and_an_edit_reloads_only_its_own(page, game):
+    """A page of many cards fetches the faces near the view, the rest as they scroll in;
+    after an edit, only the edited card's face has a new address (the others stay cached)."""
+    from playwright.sync_api import expect
+
+    cards = game / "many.yaml"
+    items = "".join(f"  - {{title: 'Card {n}', text: 'Words {n}'}}\n" for n in range(80))
+    cards.write_text("kind: card\nitems:\n" + items)
+    (game / "game.yaml").write_text((game / "game.yaml").read_text() + "  - many.yaml\n")
+    images = page.locator("section.kind[data-kind='cards'] figure.front img")
+    expect(images).to_have_count(80, timeout=REFRESH)
+    loaded = "imgs => imgs.filter(img => img.complete && img.naturalWidth > 0).length"
+    images.first.scroll_into_view_if_needed()
+    expect(images.first).to_have_js_property("complete", True)
+    assert images.evaluate_all(loaded) < 80  # the faces far below are not fetched yet
+    images.last.scroll_into_view_if_needed()
+    expect(images.last).to_have_js_property("complete", True)
+    assert images.last.evaluate("img => img.naturalWidth") > 0
+    before = images.evaluate_all("imgs => imgs.map(img => img.getAttribute('src'))")
+    cards.write_text(cards.read_text().replace("'Words 79'", "'Edited words'"))
+    expect(images.last).not_to_have_attribute("src", before[-1], timeout=REFRESH)
+    after = images.evaluate_all("imgs => imgs.map(img => img.getAttribute('src'))")
+    assert [n for n, (old, new) in enumerate(zip(before, after, strict=True)) if old != new] == [79]
+    assert "Edited words" in images.last.evaluate("async img => (await fetch(img.src)).text()")
+
+
+def test_a_face_is_kept_for_good_and_an_unknown_one_is_not_found(page):
+    src = page.locator("article.component figure.front img").first.get_attribute("src")
+    reply = page.request.get(page.url.rstrip("/") + src)
+    assert reply.status == 200 and reply.headers["content-type"] == "image/svg+xml"
+    assert "immutable" in reply.headers["cache-control"]
+    for wrong in ("/faces/0000.svg", "/faces/../game.yaml", "/faces/"):
+        assert page.request.get(page.url.rstrip("/") + wrong).status == 404
 
 
 def test_findings_beside_their_component(page):

@@ -29,7 +29,7 @@ def project_of(game: Path) -> Project:
 
 
 def components(preview: GamePreview) -> dict[str, str]:
-    return {c.title: c.front for g in preview.groups for c in g.components}
+    return {c.title: c.front.svg for g in preview.groups for c in g.components}
 
 
 def all_findings(preview: GamePreview) -> list[str]:

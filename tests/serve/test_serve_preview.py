@@ -2,6 +2,7 @@
 
 import http.client
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -139,7 +140,10 @@ def test_no_font_is_served_the_faces_text_is_glyph_outlines(served):
     status, body = get(server, "/")
     page = body.decode()
     assert "@font-face" not in page and "<text" not in page
-    assert 'aria-label="Life of Power"' in page  # a strip's title, drawn as the outlines of its glyphs
+    faces = [get(server, src)[1].decode() for src in re.findall(r'<img src="(/faces/[0-9a-f]+\.svg)"', page)]
+    assert faces and not any("<text" in face for face in faces)
+    # a strip's title, drawn as the outlines of its glyphs
+    assert sum('aria-label="Life of Power"' in face for face in faces) == 1
 
 
 def test_the_preview_draws_a_face_as_the_pdf_prints_it(tmp_path):
@@ -206,7 +210,10 @@ def test_every_item_shown_once_with_its_copies(tmp_path):
     shown = [c for g in preview.groups for c in g.components]
     assert len(shown) == len(items)
     assert [c.copies for c in shown] == [item.get("count", 1) for item in items]
-    assert all(c.front.lstrip().startswith("<?xml") and "<svg" in c.front for c in shown)
+    assert all(c.front.svg.lstrip().startswith("<?xml") and "<svg" in c.front.svg for c in shown)
+    # Each face is named by its content: the same drawing, the same name.
+    names = {c.front.svg: c.front.name for c in shown}
+    assert len(set(names.values())) == len(names) and all(n.endswith(".svg") for n in names.values())
 
 
 def test_yaml_error_becomes_the_preview_error(tmp_path):
