@@ -17,15 +17,16 @@ SourceError at the place otherwise.
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
-
-from markdown_it import MarkdownIt
-from markdown_it.token import Token
 
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.loader import check_characters, read_text
 from generator.sources.markup import ESCAPABLE, Styled, parse_markup, plain
 from generator.sources.paths import file_inside
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
 
 RULES_FILE = "rules.md"
 #: Bound on rules.md: a game's rules are a few pages (the shipped ones 3 to 15 KB), and
@@ -90,12 +91,14 @@ def _bounded(blocks: tuple[Block, ...], shown: str) -> tuple[Block, ...]:
 
 def parse_rules(text: str, shown: str = RULES_FILE) -> tuple[Block, ...]:
     """The blocks of rules.md's text (`shown`: the file's name, for the places of its text)."""
+    from markdown_it import MarkdownIt  # loaded for a game with rules, not for every build
+
     # Escapes and entities kept as tokens of their own (not joined into the text around them).
     tokens = MarkdownIt("commonmark").enable("table").disable("text_join").parse(text)
     return tuple(_Reader(tokens, shown, text.splitlines()).blocks())
 
 
-def _plain(token: Token) -> str:
+def _plain(token: "Token") -> str:
     """A heading's or table cell's text: its characters, without emphasis."""
     parts = [child.content for child in token.children or [] if child.type in ("text", "text_special", "code_inline")]
     return " ".join("".join(parts).split())
@@ -121,7 +124,7 @@ class _Places:
         self.line, self.cursor = self.line + 1, 0
 
 
-def _figure(token: Token, places: _Places) -> Block | None:
+def _figure(token: "Token", places: _Places) -> Block | None:
     """A paragraph of images and nothing else as a figure: each image's address and place,
     its description (alt text) the caption; None for any other paragraph."""
     children = token.children or []
@@ -141,7 +144,7 @@ def _figure(token: Token, places: _Places) -> Block | None:
     return Block("figure", caption, pictures=tuple(pictures))
 
 
-def _styled(token: Token, places: _Places) -> tuple[Styled, ...]:
+def _styled(token: "Token", places: _Places) -> tuple[Styled, ...]:
     """A paragraph as styled text: Markdown's own reading of it (emphasis, code spans, links,
     entities, escapes; HTML left out) written back as the markup cards use, so the coloured
     spans and icons markup adds read as on a card. Each stretch keeps its place in the file."""
@@ -164,7 +167,7 @@ def _styled(token: Token, places: _Places) -> tuple[Styled, ...]:
 _WRITTEN = {"strong_open": "**", "strong_close": "**", "em_open": "*", "em_close": "*"}
 
 
-def _child_text(child: Token) -> str:
+def _child_text(child: "Token") -> str:
     """An inline token's text in the markup: text as written but for backslashes, which
     Markdown has already read; an escaped character escaped again when the markup would
     read it too (`\\:star:` stays text); a code span's and an entity's text as characters; HTML
@@ -184,7 +187,7 @@ def _literal(text: str) -> str:
 class _Reader:
     """Walks the token stream once, keeping the open lists and table."""
 
-    def __init__(self, tokens: list[Token], shown: str, lines: list[str]):
+    def __init__(self, tokens: list["Token"], shown: str, lines: list[str]):
         self.tokens, self.shown, self.lines = tokens, shown, lines
         #: Each open list: its next number (None for a bullet list).
         self.lists: list[int | None] = []
@@ -230,7 +233,7 @@ class _Reader:
                     out.append(block)
         return out
 
-    def _places(self, token: Token) -> _Places:
+    def _places(self, token: "Token") -> _Places:
         return _Places(self.shown, self.lines, (token.map or [0])[0])
 
     def _next_marker(self) -> str:
@@ -240,7 +243,7 @@ class _Reader:
         self.lists[-1] = number + 1
         return f"{number}."
 
-    def _inline_block(self, token: Token, heading: int) -> Block | None:
+    def _inline_block(self, token: "Token", heading: int) -> Block | None:
         if self.row is not None:
             self.row.append(_plain(token))
             self.cells[-1] = (*self.cells[-1], self.row_places.find(token.content))

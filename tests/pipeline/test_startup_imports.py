@@ -1,7 +1,8 @@
 """What a build loads: a deck without icons or SVG art never imports svglib or reportlab's
 graphics (which draw them into the PDF), and a deck of
-`engine: none` no game's engine (a build's start-up is most of a small deck's time). Run in
-a fresh process, as a user's build is."""
+`engine: none` no game's engine; a deck with no `when:` condition does not load lark (which
+reads them), a game without rules.md not markdown-it (which reads the rules) (a build's
+start-up is most of a small deck's time). Run in a fresh process, as a user's build is."""
 
 import subprocess
 import sys
@@ -36,6 +37,7 @@ def test_a_deck_without_icons_or_an_engine_loads_neither_svglib_nor_any_game(tmp
     assert "reportlab.pdfgen.canvas" in modules and (tmp_path / "out" / "g" / "g.pdf").is_file()
     assert not {m for m in modules if m.split(".")[0] == "svglib" or m.startswith("reportlab.graphics")}
     assert not {m for m in modules if m.split(".")[:3] in [["generator", "games", game] for game in GAMES]}
+    assert not {m for m in modules if m.split(".")[0] in ("lark", "markdown_it")}
     # An inline icon in its text brings svglib in, to draw the icon.
     (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: 'Roll :d6-5:'}\n")
     assert {"svglib.svglib", "reportlab.graphics.renderPDF"} <= loaded(folder, tmp_path / "out2")
@@ -46,3 +48,18 @@ def test_a_game_loads_its_own_engine_alone(tmp_path):
     modules = [m.split(".") for m in loaded(chip_flip, tmp_path / "out")]
     games = {parts[2] for parts in modules if parts[:2] == ["generator", "games"] and len(parts) > 2}
     assert games & set(GAMES) == {"chip_flip"}
+
+
+def test_a_condition_loads_lark_and_rules_load_markdown_it(tmp_path):
+    folder = tmp_path / "g"
+    (folder / "layouts").mkdir(parents=True)
+    (folder / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
+    (folder / "cards.yaml").write_text("kind: card\nlayout: marked\nitems:\n  - {title: One, text: The first}\n")
+    (folder / "layouts" / "marked.yaml").write_text(
+        "about: A card.\nextends: card\nelements:\n"
+        "  mark: {type: text, text: '*', x: 2mm, y: 2mm, width: 5mm, height: 5mm, when: \"title == 'One'\"}\n"
+    )
+    modules = {m.split(".")[0] for m in loaded(folder, tmp_path / "out")}
+    assert "lark" in modules and "markdown_it" not in modules
+    (folder / "rules.md").write_text("# One\n\nPlay the card.\n")
+    assert {"lark", "markdown_it"} <= {m.split(".")[0] for m in loaded(folder, tmp_path / "out2")}

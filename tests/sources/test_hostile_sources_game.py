@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from generator.sources import SourceError, load_yaml
+from generator.sources.condition_tree import MAX_NESTING
 from generator.sources.errors import display_path
-from generator.sources.expressions import MAX_NESTING
 from generator.sources.game import MAX_COPIES
 from generator.sources.loader import MAX_DEPTH
 from generator.sources.rules import MAX_RULES_BLOCKS, MAX_RULES_BYTES, parse_rules, read_rules
