@@ -1,7 +1,9 @@
 """How the benchmarks time their runs: a build in their own process, after collecting the
-garbage of the runs before it; or a fresh `cutsheet` process, as a user runs one."""
+garbage of the runs before it; or a fresh `cutsheet` process, as a user runs one, by the
+wall clock or by its CPU time."""
 
 import gc
+import resource
 import subprocess
 import sys
 import time
@@ -34,3 +36,20 @@ def cutsheet_seconds(*args: str, cwd: Path) -> float:
     if run.returncode:
         sys.exit(f"cutsheet {' '.join(args)} failed:\n{run.stderr.decode()}")
     return seconds
+
+
+def cpu_seconds(args: list[str], cwd: Path, root: Path = ROOT) -> float:
+    """CPU seconds one `python ARGS` process and its workers take, with `root` first on
+    PYTHONPATH (this checkout, or another); a run that fails ends the benchmark with its error."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run = subprocess.run(
+        [sys.executable, *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if run.returncode:
+        sys.exit(f"{' '.join(args)} failed:\n{run.stderr.decode()}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

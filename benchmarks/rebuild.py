@@ -16,30 +16,11 @@ default formats. Target (issue 41): at most 0.15 at 1000 cards, 0.05 at 10,000.
 """
 
 import argparse
-import resource
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from build import synthetic_deck
-from clock import ROOT
-
-
-def cpu_seconds(*args: str, cwd: Path) -> float:
-    """CPU seconds one `cutsheet ARGS` process and its workers take (it must succeed)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    run = subprocess.run(
-        [sys.executable, "-m", "generator", *args],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if run.returncode:
-        sys.exit(f"cutsheet {' '.join(args)} failed:\n{run.stderr.decode()}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+from clock import cpu_seconds
 
 
 def edit_one_card(deck: Path, cards: int) -> None:
@@ -54,9 +35,9 @@ def cold_and_rebuild(tmp: Path, cards: int, formats: tuple[str, ...]) -> tuple[f
     there after one card's edit."""
     deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
     synthetic_deck(deck, cards)
-    cold = cpu_seconds("build", str(deck), "--out", str(out), *formats, cwd=tmp)
+    cold = cpu_seconds(["-m", "generator", "build", str(deck), "--out", str(out), *formats], tmp)
     edit_one_card(deck, cards)
-    return cold, cpu_seconds("build", str(deck), "--out", str(out), *formats, cwd=tmp)
+    return cold, cpu_seconds(["-m", "generator", "build", str(deck), "--out", str(out), *formats], tmp)
 
 
 def main() -> None:

@@ -15,29 +15,10 @@ Target (issue 41): B under 0.2 s (the issue measured 0.42 s, 23x an empty interp
 """
 
 import argparse
-import resource
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
-from clock import ROOT
-
-
-def cpu_seconds(args: list[str], cwd: Path, root: Path = ROOT) -> float:
-    """CPU seconds of one process (it must succeed), with `root` first on PYTHONPATH."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    run = subprocess.run(
-        [sys.executable, *args],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if run.returncode:
-        sys.exit(f"{' '.join(args)} failed:\n{run.stderr.decode()}")
-    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+from clock import ROOT, cpu_seconds
 
 
 def one_card_deck(folder: Path) -> Path:
