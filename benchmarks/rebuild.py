@@ -1,6 +1,6 @@
 """Editing one card: what a rebuild costs against a cold build of the same deck.
 
-    python benchmarks/rebuild.py [--cards 1000] [--repeat 3]
+    python benchmarks/rebuild.py [--cards 1000] [--repeat 3] [--against OTHER_CHECKOUT]
 
 A synthetic deck (benchmarks/build.py's: a title and about 40 words a card) is built cold
 into a new folder, then one card's title in the middle of the deck is changed and the deck
@@ -12,7 +12,9 @@ last line holds
     rebuild_pdf_vs_cold=R rebuild_default_vs_cold=D
 
 R = the PDF-only rebuild's CPU time over the cold PDF-only build's; D = the same for the
-default formats. Target (issue 41): at most 0.15 at 1000 cards, 0.05 at 10,000.
+default formats. Target (issue 41): at most 0.15 at 1000 cards, 0.05 at 10,000. With
+--against, the code of another checkout (its folder first on PYTHONPATH) does the same in
+turn with this one's, and a line before the last gives its figures.
 """
 
 import argparse
@@ -20,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 from build import synthetic_deck
-from clock import cpu_seconds
+from clock import ROOT, cpu_seconds
 
 
 def edit_one_card(deck: Path, cards: int) -> None:
@@ -30,30 +32,40 @@ def edit_one_card(deck: Path, cards: int) -> None:
     path.write_text(path.read_text().replace(middle, f"title: 'Card {cards // 2}X'", 1))
 
 
-def cold_and_rebuild(tmp: Path, cards: int, formats: tuple[str, ...]) -> tuple[float, float]:
-    """(cold, rebuild) CPU seconds of a fresh deck built into a new folder, then built again
-    there after one card's edit."""
+def cold_and_rebuild(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple[float, float]:
+    """(cold, rebuild) CPU seconds of a fresh deck built into a new folder by the code at
+    `root`, then built again there after one card's edit."""
     deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
     synthetic_deck(deck, cards)
-    cold = cpu_seconds(["-m", "generator", "build", str(deck), "--out", str(out), *formats], tmp)
+    build = ["-m", "generator", "build", str(deck), "--out", str(out), *formats]
+    cold = cpu_seconds(build, tmp, root)
     edit_one_card(deck, cards)
-    return cold, cpu_seconds(["-m", "generator", "build", str(deck), "--out", str(out), *formats], tmp)
+    return cold, cpu_seconds(build, tmp, root)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--against", type=Path, metavar="OTHER_CHECKOUT")
     args = parser.parse_args()
-    ratios = {}
+    roots = {"other": args.against.resolve()} if args.against else {}
+    roots["this"] = ROOT
+    ratios: dict[str, dict[str, float]] = {side: {} for side in roots}
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         for name, formats in (("pdf", ("--format", "pdf")), ("default", ())):
-            runs = [cold_and_rebuild(tmp, args.cards, formats) for _ in range(args.repeat)]
-            cold, warm = min(c for c, _ in runs), min(w for _, w in runs)
-            print(f"{name}: cold_cpu_s={cold:.2f} rebuild_cpu_s={warm:.2f} cards={args.cards}")
-            ratios[name] = warm / cold
-    print(f"rebuild_pdf_vs_cold={ratios['pdf']:.2f} rebuild_default_vs_cold={ratios['default']:.2f}")
+            runs: dict[str, list[tuple[float, float]]] = {side: [] for side in roots}
+            for _ in range(args.repeat):
+                for side, root in roots.items():
+                    runs[side].append(cold_and_rebuild(tmp, args.cards, formats, root))
+            for side, made in runs.items():
+                cold, warm = min(c for c, _ in made), min(w for _, w in made)
+                print(f"{side} {name}: cold_cpu_s={cold:.2f} rebuild_cpu_s={warm:.2f} cards={args.cards}")
+                ratios[side][name] = warm / cold
+    for side, got in ratios.items():  # this checkout's last
+        said = f"rebuild_pdf_vs_cold={got['pdf']:.2f} rebuild_default_vs_cold={got['default']:.2f}"
+        print(f"other: {said}" if side == "other" else said)
 
 
 if __name__ == "__main__":
