@@ -114,7 +114,8 @@ def test_text_is_drawn_as_the_glyphs_the_pdf_prints_with_no_fonts_loaded(page):
 
 def test_faces_load_as_they_scroll_into_view_and_an_edit_reloads_only_its_own(page, game):
     """A page of many cards fetches the faces near the view, the rest as they scroll in;
-    after an edit, only the edited card's face has a new address (the others stay cached)."""
+    after an edit, only the edited card is put in anew, its face at a new address (the
+    others keep their elements and their pictures)."""
     from playwright.sync_api import expect
 
     cards = game / "many.yaml"
@@ -131,10 +132,14 @@ def test_faces_load_as_they_scroll_into_view_and_an_edit_reloads_only_its_own(pa
     expect(images.last).to_have_js_property("complete", True)
     assert images.last.evaluate("img => img.naturalWidth") > 0
     before = images.evaluate_all("imgs => imgs.map(img => img.getAttribute('src'))")
+    images.evaluate_all("imgs => imgs.forEach(img => { img.kept = true; })")  # marks the elements shown (no attribute)
     cards.write_text(cards.read_text().replace("'Words 79'", "'Edited words'"))
     expect(images.last).not_to_have_attribute("src", before[-1], timeout=REFRESH)
     after = images.evaluate_all("imgs => imgs.map(img => img.getAttribute('src'))")
     assert [n for n, (old, new) in enumerate(zip(before, after, strict=True)) if old != new] == [79]
+    # Only the edited card was put in anew: every other card keeps its elements.
+    kept = images.evaluate_all("imgs => imgs.map(img => img.kept === true)")
+    assert [n for n, was in enumerate(kept) if not was] == [79]
     assert "Edited words" in images.last.evaluate("async img => (await fetch(img.src)).text()")
 
 
