@@ -91,6 +91,9 @@ class LayoutContext:
     #: Every art file the layout drew or looked for (generator/layout/images.py): what a
     #: cached layout must check is unchanged.
     art_files: set[Path] = field(default_factory=set)
+    #: The findings of this pass that many items make but are one mistake (a layout's own
+    #: picture, drawn on every card): each is reported once (generator/layout/images.py).
+    shared_findings: set[Finding] = field(default_factory=set)
     #: When a list, how every text fitted sat in its box (the deck review asks; a build does not).
     rooms: list[TextRoom] | None = None
 

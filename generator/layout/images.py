@@ -145,5 +145,7 @@ def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Ca
 def _report(ctx: LayoutContext, finding: Finding, shared: bool) -> None:
     """Once per place: a layout's `file:` is drawn on every card, but is one mistake (an
     item's own field is its own place)."""
+    if shared:
+        ctx.shared_findings.add(finding)
     if not shared or finding not in ctx.findings:
         ctx.findings.append(finding)

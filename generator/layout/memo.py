@@ -37,12 +37,21 @@ def fingerprint(*parts: Any) -> bytes:
 
 @dataclass(frozen=True)
 class Drawing:
-    """One item drawn: its faces, the findings the draw made and the art files it read or
-    looked for (what must be unchanged for the faces to be reused)."""
+    """One item drawn: its faces, the findings the draw made (as if it were the only item:
+    `shared` says which of them many items make, reported once a pass) and the art files it
+    read or looked for (what must be unchanged for the faces to be reused)."""
 
     faces: Faces
     findings: tuple[Finding, ...]
     art: frozenset[Path]
+    shared: frozenset[Finding] = frozenset()
+
+    def report(self, ctx: LayoutContext) -> None:
+        """Add the drawing's findings and art files to the pass's, as drawing it there would:
+        a shared finding the pass already holds is not added again."""
+        ctx.findings.extend(f for f in self.findings if f not in self.shared or f not in ctx.findings)
+        ctx.shared_findings |= self.shared
+        ctx.art_files.update(self.art)
 
 
 @dataclass
@@ -87,21 +96,19 @@ class DrawMemo:
         known = self._current.get(key) or self._previous.get(key)
         if known is None:
             known = _drawn(kind, item, layout, ctx)
-        else:
-            ctx.findings.extend(known.findings)
-            ctx.art_files.update(known.art)
+        known.report(ctx)
         self._current[key] = known
         return known.faces
 
 
 def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext) -> Drawing:
-    """kind.draw with the art files it reads gathered on their own, so that a picture an
-    earlier item drew too (a layout's `file:`) counts as this item's as well."""
-    before, outer = len(ctx.findings), ctx.art_files
-    ctx.art_files = set()
+    """kind.draw as if the item were the pass's only one: with findings and art files of its
+    own, so that a picture or a mistake an earlier item drew too (a layout's `file:`) counts
+    as this item's as well, and the drawing reports the same wherever it is reused."""
+    outer = ctx.findings, ctx.art_files, ctx.shared_findings
+    ctx.findings, ctx.art_files, ctx.shared_findings = [], set(), set()
     try:
         faces = kind.draw(item, layout, ctx)
+        return Drawing(faces, tuple(ctx.findings), frozenset(ctx.art_files), frozenset(ctx.shared_findings))
     finally:
-        art, ctx.art_files = frozenset(ctx.art_files), outer
-        outer.update(art)
-    return Drawing(faces, tuple(ctx.findings[before:]), art)
+        ctx.findings, ctx.art_files, ctx.shared_findings = outer

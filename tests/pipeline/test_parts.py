@@ -6,10 +6,14 @@ saver's faces without the back's background fill; the layout stage kept in the b
 cache until a file the game can see changes, or an art file it read does; and a layout
 after an edit to the items reusing the latest one's drawings of the items left alone."""
 
+from pathlib import Path
+
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from generator.cache import BuildCache, Files, files_digest
+from generator.cli import main
 from generator.findings import Severity
 from generator.games import load_game
 from generator.layout.component import Faces
@@ -164,3 +168,30 @@ def test_the_latest_layouts_drawings_that_read_changed_art_are_not_reused(tmp_pa
     art.write_bytes(b"two")
     assert set(recalled(BuildCache(tmp_path / "cache"), latest).drawings()) == {b"plain"}
     assert recalled(BuildCache(tmp_path / "elsewhere"), latest).drawings() == {}
+
+
+def build(folder: Path, out: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["build", str(folder), "--out", str(out), "--format", "pdf", *args])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("edited", ["X", "Y"])  # the first card leaves the picture off, or keeps it
+def test_a_rebuild_after_an_edit_reports_what_a_cold_build_does(tmp_path, edited):
+    """A layout's own picture is one mistake however many cards draw it, reported once: a
+    rebuild reusing the cards left alone reports it as a cold build of the edited game does
+    (and fails as it does), whichever card draws it first."""
+    folder = tmp_path / "g"
+    (folder / "layouts").mkdir(parents=True)
+    (folder / "game.yaml").write_text("name: G\nengine: none\ncomponents: [cards.yaml]\n")
+    (folder / "layouts" / "crest.yaml").write_text(
+        "about: A card with a crest.\nextends: card\nelements:\n"
+        "  crest: {type: image, file: art/crest.png, x: 2mm, y: 2mm, width: 8mm, height: 8mm, "
+        "when: \"title != 'X'\"}\n"
+    )
+    cards = folder / "cards.yaml"
+    cards.write_text("kind: card\nlayout: crest\nitems:\n  - {title: A, text: one}\n  - {title: B, text: two}\n")
+    first = build(folder, tmp_path / "out")
+    assert first[0] == 2 and first[1].count("crest.png") == 1
+    cards.write_text(cards.read_text().replace("title: A", f"title: {edited}"))
+    assert build(folder, tmp_path / "out") == build(folder, tmp_path / "cold", "--no-cache")
+    assert not (tmp_path / "out" / "g" / "g.pdf").exists()
