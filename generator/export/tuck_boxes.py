@@ -41,10 +41,6 @@ class ShopBox:
     top: float
 
     @property
-    def name(self) -> str:
-        return f"Poker Tuck Box ({self.cards} cards)"
-
-    @property
     def size(self) -> tuple[float, float]:
         """The image's size in mm."""
         return self.pixels[0] / 300 * 72 * PT, self.pixels[1] / 300 * 72 * PT
@@ -76,7 +72,8 @@ SHOP_BOXES = (
 
 @dataclass(frozen=True)
 class BoxSheet:
-    """A tuck box on the shop's template: the file stem its image is written to, and the sheet."""
+    """A tuck box on the shop's template: the file stem its image is written to, the sheet,
+    and the template it is laid on."""
 
     stem: str
     sheet: Sheet
@@ -94,16 +91,22 @@ class Placed:
 
 
 def shop_box_for(scene: TuckBoxScene) -> ShopBox | str:
-    """The smallest template that holds the box's cards, or why none does."""
+    """The smallest template that holds the box's cards, as many as the shop says it takes
+    and as deep as ours (their count at the item's `card_thickness`, plus the clearance), or
+    why none does."""
     if scene.net is None:
         return "it has no net"
     w, h = scene.net.width - scene.clearance, scene.net.height - scene.clearance
     if abs(w - POKER_CARD[0]) > POKER_SLACK or abs(h - POKER_CARD[1]) > POKER_SLACK:
         return f"it holds {w:.1f} x {h:.1f} mm cards; The Game Crafter's poker tuck boxes hold 63.5 x 88.9 mm"
     for box in SHOP_BOXES:
-        if box.cards >= scene.cards:
+        if box.cards >= scene.cards and box.depth >= scene.net.depth:
             return box
-    return f"it holds {scene.cards} cards; The Game Crafter's largest poker tuck box holds {SHOP_BOXES[-1].cards}"
+    largest = SHOP_BOXES[-1]
+    return (
+        f"it holds {scene.cards} cards, {scene.net.depth:.1f} mm deep; The Game Crafter's largest poker tuck box "
+        f"holds {largest.cards}, {largest.depth:.1f} mm deep"
+    )
 
 
 def shop_boxes(parts: Sequence[Laid]) -> dict[str, Placed]:

@@ -15,13 +15,14 @@ from generator.cli import main
 from generator.export.tuck_boxes import SHOP_BOXES
 
 PX = 300 / 72
+MM_PER_PT = 25.4 / 72
 #: The 54-card template's panels in points (x0, x1), left to right, and its panels' top and
-#: bottom: as the shop's template draws its folds.
+#: bottom: where the shop's template draws its folds and its cuts, read off the template.
 SIDE, BACK, SPINE, FRONT, GLUE = (8.75, 67.07), (67.07, 249.07), (249.07, 307.39), (307.39, 489.39), (489.39, 540.51)
 TOP, BOTTOM = 103.07, 357.07
 
 
-def game(folder: Path, cards: int, size: str = "poker") -> Path:
+def game(folder: Path, cards: int, size: str = "poker", thickness: str = "0.3mm") -> Path:
     folder.mkdir(parents=True)
     items = "".join(f"  - {{title: Card {n}}}\n" for n in range(cards))
     (folder / "cards.yaml").write_text(f"kind: card\nlayout: small\nitems:\n{items}")
@@ -29,7 +30,8 @@ def game(folder: Path, cards: int, size: str = "poker") -> Path:
     (folder / "layouts" / "small.yaml").write_text(f"about: Cards.\nextends: card\nsize: {size}\n")
     (folder / "boxes.yaml").write_text(
         "kind: tuck-box\nlayout: tuck-box\nitems:\n"
-        "  - {title: FRONT, subtitle: Fifty cards, back: The back panel's text, holds: cards.yaml}\n"
+        "  - {title: FRONT, subtitle: Fifty cards, back: The back panel's text, holds: cards.yaml, "
+        f"card_thickness: {thickness}}}\n"
     )
     (folder / "game.yaml").write_text("name: Boxed\nengine: none\ncomponents: [cards.yaml, boxes.yaml]\n")
     return folder
@@ -87,15 +89,25 @@ def test_the_title_reads_across_the_front_and_up_the_spine(fifty):
     assert front_w > front_h and spine_h > spine_w
 
 
-@pytest.mark.parametrize(("cards", "pixels"), [(1, (2100, 1800)), (54, (2325, 1950)), (55, (2550, 1950))])
-def test_the_smallest_template_that_holds_the_deck_is_taken(tmp_path, cards, pixels):
-    shop = export(game(tmp_path / "g", cards), tmp_path / "out")
+@pytest.mark.parametrize(
+    ("cards", "thickness", "pixels"),
+    [
+        (1, "0.3mm", (2100, 1800)),
+        (54, "0.3mm", (2325, 1950)),  # 17.2 mm deep: the 54-card box, 20.6 mm deep
+        (55, "0.3mm", (2550, 1950)),  # more cards than the shop puts in its 54-card box
+        (50, "0.5mm", (2550, 1950)),  # 26 mm deep: too deep for the 54-card box, not the 72-card one (27.4)
+    ],
+)
+def test_the_smallest_template_that_holds_the_deck_is_taken(tmp_path, cards, thickness, pixels):
+    """The smallest template that takes as many cards and is as deep as the box."""
+    shop = export(game(tmp_path / "g", cards, thickness=thickness), tmp_path / "out")
     assert Image.open(shop / "boxes" / "boxes-001-box.png").size == pixels
     assert not (shop / "LEFT-OUT.txt").exists()
 
 
 def test_the_templates_are_the_shops_image_sizes():
-    """Each template's panels fit its image, the image's size as the shop gives it."""
+    """Each template's image is the size the shop gives it; its four panels, the lid and the
+    tuck flap above the back (36 pt) and a glue flap (32 pt at least) fit inside it."""
     assert [(box.cards, box.pixels) for box in SHOP_BOXES] == [
         (36, (2100, 1800)),
         (54, (2325, 1950)),
@@ -105,8 +117,12 @@ def test_the_templates_are_the_shops_image_sizes():
     ]
     for box in SHOP_BOXES:
         width, height = box.size
-        for x, y, w, h in box.panels().values():
+        panels = box.panels()
+        for x, y, w, h in panels.values():
             assert 0 < x and x + w < width and 0 < y and y + h < height
+        assert panels["back"][1] - box.depth - 36 * MM_PER_PT > 0
+        front = panels["front"]
+        assert front[0] + front[2] + 32 * MM_PER_PT < width
 
 
 def test_a_box_no_template_holds_is_named_and_left_out(tmp_path):
@@ -114,7 +130,8 @@ def test_a_box_no_template_holds_is_named_and_left_out(tmp_path):
     assert not (many / "boxes").exists()
     said = (many / "LEFT-OUT.txt").read_text().splitlines()
     assert len(said) == 2 and said[1].endswith(
-        "boxes.yaml, FRONT: it holds 120 cards; The Game Crafter's largest poker tuck box holds 108"
+        "boxes.yaml, FRONT: it holds 120 cards, 37.0 mm deep; "
+        "The Game Crafter's largest poker tuck box holds 108, 40.6 mm deep"
     )
     bridge = export(game(tmp_path / "bridge", 10, "bridge"), tmp_path / "out")
     assert not (bridge / "boxes").exists()
