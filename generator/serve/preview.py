@@ -11,6 +11,7 @@ components back.
 """
 
 import hashlib
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -63,6 +64,9 @@ class KindGroup:
     label: str
     file: str
     components: list[Component]
+    #: Whether each component is one item of the file (its findings shown beside it), or one
+    #: of the faces a kind drew from the file as a whole (a board from its squares).
+    by_item: bool = True
 
 
 @dataclass
@@ -100,14 +104,18 @@ def face_svg(scene: Scene, title: str, icon_path) -> str:
 
 #: CSS pixels a millimetre: 96 an inch.
 CSS_PX = 96 / 25.4
+#: The largest a face is shown, in CSS pixels (45em by 30em): a board or a net is scaled down.
+LARGEST = (720, 480)
 
 
 def face_image(scene: Scene, title: str, icon_path) -> FaceImage:
-    """The face as face_svg draws it, named by its content's digest."""
+    """The face as face_svg draws it, named by its content's digest, shown at print size or
+    scaled down to LARGEST."""
     svg = face_svg(scene, title, icon_path)
     name = hashlib.sha256(svg.encode()).hexdigest()[:24] + ".svg"
-    width, height = (round((size + 2 * PAD) * CSS_PX) for size in (scene.width, scene.height))
-    return FaceImage(svg, name, width, height)
+    width, height = ((size + 2 * PAD) * CSS_PX for size in (scene.width, scene.height))
+    scale = min(1.0, LARGEST[0] / width, LARGEST[1] / height)
+    return FaceImage(svg, name, round(width * scale), round(height * scale))
 
 
 def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
@@ -161,6 +169,12 @@ class PreviewMemo:
 
 
 def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
+    """The file's components, each with its faces: item by item when the kind draws each
+    item's copies (as most do); else its distinct faces, as the kind drew the file (a board
+    from its squares, money dealt by the player)."""
+    label = part.kind.label or part.kind.name
+    if sum(component.count for component in part.file.components) != len(part.faces):
+        return KindGroup(label, part.file.shown, _drawn_whole(part, icon_path, memo), by_item=False)
     components = []
     faces = iter(part.faces)
     for component in part.file.components:
@@ -171,7 +185,18 @@ def _group(part: Laid, icon_path, memo: PreviewMemo) -> KindGroup:
         title = part.kind.title(item)
         front, back = memo.face_images(drawn, title, icon_path)
         components.append(Component(title, str(component.loc), copies, front, back))
-    return KindGroup(part.kind.label or part.kind.name, part.file.shown, components)
+    return KindGroup(label, part.file.shown, components)
+
+
+def _drawn_whole(part: Laid, icon_path, memo: PreviewMemo) -> list[Component]:
+    """Each distinct face of a file the kind draws as a whole, with how often it prints."""
+    copies = Counter(id(faces) for faces in part.faces)
+    components = []
+    for n, faces in enumerate({id(faces): faces for faces in part.faces}.values(), 1):
+        title = faces.front.name or f"{part.row} {n}"
+        front, back = memo.face_images(faces, title, icon_path)
+        components.append(Component(title, part.file.shown, copies[id(faces)], front, back))
+    return components
 
 
 def _place_findings(preview: GamePreview, laid: Sequence[Laid], findings: Sequence[Finding]) -> None:
@@ -179,7 +204,7 @@ def _place_findings(preview: GamePreview, laid: Sequence[Laid], findings: Sequen
     for finding in findings:
         home = None
         for part, group in zip(laid, preview.groups, strict=True):
-            if finding.loc is None or finding.loc.file != part.file.shown:
+            if finding.loc is None or finding.loc.file != part.file.shown or not group.by_item:
                 continue
             for (first, last), component in zip(_spans(part.file), group.components, strict=True):
                 if first <= finding.loc.line <= last:

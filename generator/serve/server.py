@@ -42,6 +42,12 @@ WATCH_START = 10.0
 #: Where the faces are served, and how long a browser may keep one (its name is its digest).
 FACES = "/faces/"
 FOREVER = "max-age=31536000, immutable"
+#: A face is a picture, never a page: taken as SVG alone, and should it be opened as a page,
+#: it runs nothing and loads nothing but the pictures it holds (data: URLs).
+FACE_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+}
 
 
 @cache
@@ -195,7 +201,7 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
             elif path == "/events":
                 self._events()
             elif (face := previews.face(path)) is not None:
-                self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), cache=FOREVER)
+                self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), FACE_HEADERS, cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
                 self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
             else:

@@ -19,7 +19,7 @@ from generator.layout.scene import Scene, translate
 from generator.layout.text import TextStyle, fit_text
 from generator.project import OutputSettings, Project
 from generator.render.pdf import write_pdf
-from generator.serve.preview import PAD, build_preview, draw_preview, face_svg, finish_preview
+from generator.serve.preview import LARGEST, PAD, build_preview, draw_preview, face_image, face_svg, finish_preview
 from generator.serve.server import HOST, Previews, start, stop_serving
 from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
@@ -124,6 +124,11 @@ def test_serves_the_built_pdf(served):
         "/fonts/../components/slipmax/game.yaml",
         "/fonts/%2e%2e/components/slipmax/game.yaml",
         "/fonts//etc/passwd",
+        "/faces/../game.yaml",
+        "/faces/%2e%2e/strips.yaml",
+        "/faces/",
+        "/faces/0000.svg",
+        "/faces//etc/passwd",
     ],
 )
 def test_refuses_every_other_path(served, path):
@@ -243,3 +248,28 @@ def test_check_errors_are_shown_and_leave_the_game_unprinted_as_a_build_does(tmp
     assert preview.unprinted == "the rules checks found errors"
     assert any(f.code == "CF021" for g in preview.groups for c in g.components for f in c.findings)
     assert not (tmp_path / "out" / "chip-flip" / "chip-flip.pdf").exists()
+
+
+def test_a_face_is_shown_at_print_size_and_a_large_one_scaled_down_to_fit():
+    card = face_image(Scene(63.5, 88.9), "card", lambda name: None)
+    assert (card.width, card.height) == (round(64.5 * 96 / 25.4), round(89.9 * 96 / 25.4))  # with PAD round it
+    board = face_image(Scene(500.0, 300.0), "board", lambda name: None)
+    assert board.width <= LARGEST[0] and board.height <= LARGEST[1]
+    assert min(LARGEST[0] - board.width, LARGEST[1] - board.height) <= 1  # as large as fits
+    assert abs(board.width / board.height - 501 / 301) < 0.01  # its own proportions
+
+
+def test_a_file_drawn_as_a_whole_shows_its_distinct_faces(tmp_path):
+    """Sliders draws its board from 40 squares and its money by the player: the preview
+    shows the board once and each bill once with the copies it prints, its findings on the
+    game (no one face is an item of the file)."""
+    sliders = SLIPMAX.parent / "sliders"
+    preview = build_preview(sliders, project(sliders, tmp_path))
+    assert not preview.error
+    groups = {Path(g.file).name: g for g in preview.groups}
+    board, money = groups["board.yaml"], groups["money.yaml"]
+    assert not board.by_item and len(board.components) == 1 and board.components[0].copies == 1
+    bills = yaml.safe_load((sliders / "money.yaml").read_text())["items"]
+    assert not money.by_item and len(money.components) == len(bills)
+    assert all(c.copies > 1 for c in money.components)
+    assert groups["deeds.yaml"].by_item
