@@ -29,7 +29,10 @@ def edit_one_card(deck: Path, cards: int) -> None:
     """The middle card's title, one character longer: one face on one sheet."""
     path = deck / "cards.yaml"
     middle = f"title: 'Card {cards // 2}'"
-    path.write_text(path.read_text().replace(middle, f"title: 'Card {cards // 2}X'", 1))
+    text = path.read_text()
+    if middle not in text:  # else the rebuild would time a deck with nothing changed
+        raise SystemExit(f"the synthetic deck holds no {middle}")
+    path.write_text(text.replace(middle, f"title: 'Card {cards // 2}X'", 1))
 
 
 def cold_and_rebuild(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple[float, float]:

@@ -88,7 +88,7 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 page = browser.new_page()
                 page.goto(url)
-                page_kb = len(page.content().encode()) / 1024
+                page_kb = len(page.request.get(url).body()) / 1024
                 page.wait_for_function(SETTLED, timeout=60_000)
                 for n in range(args.edits):
                     index = (n * 37 + 11) % args.cards

@@ -30,7 +30,7 @@ from typing import Any, ClassVar, TypeVar
 from generator import shipped
 from generator.output import write_atomic
 
-_CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml")
+_CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml", ".json")  # .json: the shipped faces' index
 
 T = TypeVar("T")
 
@@ -143,15 +143,15 @@ class BuildCache:
         """The result kept for `inputs`, when it is one of `kind`; None on a miss."""
         return self.entry(inputs.key, kind)
 
-    def entry(self, entry: str, kind: type[T]) -> T | None:
-        """The result kept under the key `entry` (an Inputs.key), when it is one of `kind`;
+    def entry(self, name: str, kind: type[T]) -> T | None:
+        """The result kept under the key `name` (an Inputs.key), when it is one of `kind`;
         None on a miss."""
-        if entry not in self._memory:
-            found = self._read(entry)
+        if name not in self._memory:
+            found = self._read(name)
             if found is None:
                 return None
-            self._memory[entry] = found
-        kept = self._memory[entry]
+            self._memory[name] = found
+        kept = self._memory[name]
         return kept if isinstance(kept, kind) else None
 
     def put(self, inputs: Inputs, value: object) -> None:

@@ -1,5 +1,6 @@
-"""Faces remembered from the previous layout of a game, so that a live preview lays out
-again only the items an edit changed.
+"""Faces remembered from the previous layout of a game, so that a live preview, or a build
+after an edit (the build cache keeps each layout's drawings: generator/pipeline/parts.py),
+lays out again only the items an edit changed.
 
 An item's faces are reused when nothing it could be drawn from has changed: the item itself
 with every file:line:col in it (its findings point there), and its file's scope, which the

@@ -140,7 +140,7 @@ class LatestLayout(Inputs):
     ink_saver: bool
     players: int
     #: game.yaml, the layouts, icons, fonts and rules the game can see.
-    around: Files
+    other_sources: Files
 
 
 def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo | None = None) -> LaidGame:
@@ -158,15 +158,15 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     )
 
     def make() -> LaidGame:
-        drawing = memo or recalled(store, latest)
+        draw_memo = memo or recalled(store, latest)
         ctx.findings += game.notes
-        parts = tuple(lay_out(game, ctx, drawing))
+        parts = tuple(lay_out(game, ctx, draw_memo))
         ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "items")
         ctx.findings += rules_findings(game.rules, game.fonts, game.look)
         ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
         source = key(inputs.key, art)
-        return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, source, drawing.drawings())
+        return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, source, draw_memo.drawings())
 
     laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
     if store.lookup(latest, str) != inputs.key:
