@@ -71,9 +71,10 @@ def write_left_out(
     run: PrintRun, out: FilePath, shop_made: Mapping[str, Sequence[str]] | None = None
 ) -> list[FilePath]:
     """LEFT-OUT.txt in `out`, saying what the per-face exports leave out and why (a line for
-    each component file, or each box, left out), when they leave anything out: [] otherwise. `shop_made` holds, by file
-    name, what an export that puts a file's components on the shop's own templates says it
-    left out of them ([] when it left out none); such a file gets those lines instead."""
+    each component file, or each box, left out), when they leave anything out: [] otherwise.
+    `shop_made` holds, by file name, what an export that puts a file's components on the
+    shop's own templates says it left out of them ([] when it left out none); such a file
+    gets those lines instead."""
     made = shop_made or {}
     lines = [
         line
