@@ -7,7 +7,8 @@ wheel is built (`pip install .`, `pip wheel .`): its games play about twice as f
 compiled modules are the same source, so they play the same games. An editable install
 stays plain Python, so that an edited module takes effect at once, and so does any build
 with CUTSHEET_PURE_PYTHON=1 set or one where compiling fails (no C compiler): cutsheet works
-the same, only its Sliders simulations run slower.
+the same, only its Sliders simulations run slower, which `cutsheet check --simulate` says in
+one line (pip shows a build's own output only with -v).
 """
 
 import os

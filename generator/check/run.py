@@ -55,6 +55,7 @@ from generator.check.text_room import deck_room
 from generator.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.games import load_game
 from generator.games.base import Engine
+from generator.games.plugin import plain_engine_note
 from generator.sheets.paper import paper
 from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path
@@ -285,6 +286,7 @@ def check_game(
             _players(engine, options)
             if options.policy not in engine.policies():
                 raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
+            result.note = plain_engine_note(engine.name)
         try:
             _run_engine(engine, game, result, options, settings, progress, player or InProcess())
             result.findings += _unused_acceptances(game, result.findings, result.simulation is not None, options.review)

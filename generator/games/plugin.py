@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from generator.games.base import Engine
+from generator.games.compiled import runs_plain
 from generator.games.sections import REPORTS, ReportSection
 from generator.layout.component import ComponentKind
 from generator.sources import game as sources_game
@@ -49,6 +50,9 @@ class GamePlugin:
     package: str = ""
     #: The game's own parts of a simulation report.
     sections: tuple[ReportSection, ...] = ()
+    #: A module of the engine that a wheel's build compiles for speed (setup.py), "" for an
+    #: engine that stays plain Python: a simulation says when it could not be compiled.
+    compiled: str = ""
 
     @property
     def name(self) -> str:
@@ -78,6 +82,19 @@ def plugins() -> dict[str, GamePlugin]:
 def engines() -> dict[str, Engine]:
     """Every installed game's engine, by name."""
     return {name: plugin.engine for name, plugin in plugins().items()}
+
+
+def plain_engine_note(name: str) -> str:
+    """A line to say before simulating the game `engine:` names when cutsheet was installed
+    from a wheel whose build could not compile its engine (no C compiler): "" otherwise, and
+    always from a source checkout, whose modules stay plain on purpose."""
+    plugin = GAMES.get(name)
+    if plugin is None or not plugin.compiled or not runs_plain(plugin.compiled):
+        return ""
+    return (
+        f"note: the {plugin.name} engine runs as plain Python here (its build could not compile it: "
+        "no C compiler when cutsheet was installed), so its games play about 2.8x slower"
+    )
 
 
 def engine_of(name: str) -> Engine | None:

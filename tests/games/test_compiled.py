@@ -1,12 +1,21 @@
 """by_constructor (generator/games/compiled.py) is the __reduce__ of a frozen dataclass: its
 class and its fields in declared order, so that unpickling calls the constructor (and with
 it __post_init__) rather than setting the fields one by one, which a frozen class refuses.
+runs_plain tells an installed cutsheet whose engine could not be compiled, and a simulation
+of that engine says so in one line.
 """
 
 import pickle
+import types
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from generator.games.compiled import by_constructor
+from click.testing import CliRunner
+
+import generator
+from generator.cli import main
+from generator.games import plugin
+from generator.games.compiled import by_constructor, runs_plain
 from generator.games.sliders.rules import Rules
 
 #: How many times Counted.__post_init__ ran: unpickling through the constructor adds one.
@@ -51,3 +60,32 @@ def test_the_sliders_rules_pickle_through_their_constructor():
     rules = Rules(short=True, time_limit=0, max_turns=90, starting_money=1000)
     assert rules.__reduce__() == (Rules, (True, 0, 90, 1000))
     assert pickle.loads(pickle.dumps(rules)) == rules
+
+
+def test_a_source_checkout_never_runs_plain():
+    assert (Path(generator.__file__).parent.parent / "setup.py").is_file()
+    assert not runs_plain("generator.games.sliders.state")
+
+
+def test_an_installed_module_runs_plain_when_it_is_a_py_file(tmp_path, monkeypatch):
+    """Installed (no setup.py beside the package), a .py module runs plain, a built one not."""
+    installed = tmp_path / "site-packages" / "generator"
+    installed.mkdir(parents=True)
+    monkeypatch.setattr(generator, "__file__", str(installed / "__init__.py"))
+    monkeypatch.setitem(__import__("sys").modules, "fake_plain", types.SimpleNamespace(__file__="/x/state.py"))
+    monkeypatch.setitem(
+        __import__("sys").modules,
+        "fake_built",
+        types.SimpleNamespace(__file__="/x/state.cpython-311-x86_64-linux-gnu.so"),
+    )
+    assert runs_plain("fake_plain") and not runs_plain("fake_built")
+
+
+def test_a_simulation_of_an_engine_left_plain_says_so_in_one_line(monkeypatch):
+    monkeypatch.setattr(plugin, "runs_plain", lambda module: module == "generator.games.sliders.state")
+    sliders = Path(__file__).resolve().parents[2] / "components" / "sliders"
+    said = CliRunner().invoke(main, ["check", str(sliders), "--simulate", "2", "--seed", "1"])
+    assert said.exit_code in (0, 1), said.output
+    notes = [line for line in said.output.splitlines() if "plain Python" in line]
+    assert len(notes) == 1 and "the sliders engine" in notes[0]
+    assert plugin.plain_engine_note("chip-flip") == ""  # an engine no wheel compiles

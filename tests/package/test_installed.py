@@ -243,3 +243,4 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
     deeds.write_text(deeds.read_text().replace("price: 60\n", "price: 60.0\n"))
     decimal = cutsheet(tmp_path, "check", "s", "--simulate", "3", "--seed", "4")
     assert decimal.returncode == 0, decimal.stdout + decimal.stderr
+    assert "plain Python" not in decimal.stdout  # compiled: no note says it is not

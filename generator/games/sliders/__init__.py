@@ -56,4 +56,4 @@ from generator.games.sliders.engine import SlidersEngine
 from generator.games.sliders.kinds import KINDS
 from generator.games.sliders.report import SECTIONS
 
-PLUGIN = GamePlugin(SlidersEngine(), KINDS, __name__, SECTIONS)
+PLUGIN = GamePlugin(SlidersEngine(), KINDS, __name__, SECTIONS, compiled="generator.games.sliders.state")
