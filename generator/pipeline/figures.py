@@ -7,7 +7,7 @@ item's front. A picture's text is drawn as outlines (render/glyphs.py): searchin
 the file finds the cards on their sheets, not in the rules or on the cover.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from generator.layout.scene import Scene
@@ -20,19 +20,25 @@ from generator.sources.rules import Block
 PREFIX = "component:"
 
 
+#: How a face becomes a picture: as_picture, or the build cache's copy of what it made.
+Outline = Callable[[Scene], Scene]
+
+
 def as_picture(scene: Scene) -> Scene:
     """The scene with its text drawn as outlines."""
     return replace(scene, items=list(outlined(tuple(scene.items))))
 
 
-def rules_pictures(game: Game, laid: Sequence[Laid], blocks: tuple[Block, ...]) -> Mapping[str, Scene]:
+def rules_pictures(
+    game: Game, laid: Sequence[Laid], blocks: tuple[Block, ...], outline: Outline = as_picture
+) -> Mapping[str, Scene]:
     """Each address the rules' figures name -> its picture; SourceError at the first that
     names no component of the game."""
     found: dict[str, Scene] = {}
     for block in blocks:
         for address, loc in block.pictures:
             if address not in found:
-                found[address] = as_picture(_front(game, laid, address, loc))
+                found[address] = outline(_front(game, laid, address, loc))
     return found
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from generator.games import engine_of
 from generator.layout.scene import Scene
-from generator.pipeline.figures import as_picture
+from generator.pipeline.figures import Outline, as_picture
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import tiled
 from generator.pipeline.release import release_name
@@ -26,9 +26,11 @@ def front_matter(
     game: Game,
     options: PrintOptions,
     apart: Sequence[Laid] = (),
+    outline: Outline = as_picture,
 ) -> list[Sheet]:
     """The pages before the sheets: a cover, the rules sheets and the checklist; the cover
-    names the optional parts printed `apart`, in a file of their own."""
+    names the optional parts printed `apart`, in a file of their own, and shows pictures of
+    the components (made by `outline`)."""
     count = len(rules) + 2
     first_page = count + 1
     rows = _rows(laid, sheets, paper, options, first_page)
@@ -48,10 +50,10 @@ def front_matter(
     optional += tuple(checklist.apart_note(part.row, optional_file, part.file.substitutes) for part in apart)
     if options.players:
         optional += (f"Printed for {options.players} players: what is dealt by the player is counted for them.",)
-    return [cover_sheet(about(game), contents, jobs, paper, pictures(laid), optional), *rules, page]
+    return [cover_sheet(about(game), contents, jobs, paper, pictures(laid, outline), optional), *rules, page]
 
 
-def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
+def pictures(laid: Sequence[Laid], outline: Outline = as_picture, most: int = 4) -> tuple[Scene, ...]:
     """What a cover shows of the game: the distinct fronts of its components (boards, which
     are tiled, left out), taken a component file at a time in turn, `most` of them, their
     text drawn as outlines."""
@@ -69,7 +71,7 @@ def pictures(laid: Sequence[Laid], most: int = 4) -> tuple[Scene, ...]:
     chosen: list[Scene] = []
     for turn in range(most):
         chosen += [own[turn] for own in fronts if turn < len(own)]
-    return tuple(as_picture(scene) for scene in chosen[:most])
+    return tuple(outline(scene) for scene in chosen[:most])
 
 
 def _flips(sheets: list[Sheet], first_page: int, rules: range, options: PrintOptions) -> dict[int, str]:

@@ -8,10 +8,13 @@ digest, the key of its PDF page, SVG and PNG, is kept with the sheets.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Files, Inputs, files_digest, key
+from generator.layout.scene import Scene
+from generator.pipeline.figures import Outline, as_picture
 from generator.pipeline.front_matter import players
 from generator.pipeline.imposition import impose
 from generator.pipeline.parts import Laid
@@ -48,6 +51,25 @@ class ImposeInputs(Inputs):
     fitting_only: bool
 
 
+@dataclass(frozen=True)
+class PictureInputs(Inputs):
+    """What a picture of a face (its text outlined, for the cover and the rules) is made
+    from: the face (its key is the face's content, as every input's is). Kept on its own, a
+    picture outlives an edit to another card."""
+
+    stage: ClassVar[str] = "picture"
+    face: Scene
+
+
+def kept_pictures(store: BuildCache) -> Outline:
+    """as_picture, its pictures kept in `store`."""
+
+    def outline(scene: Scene) -> Scene:
+        return store.cached(PictureInputs(scene), Scene, partial(as_picture, scene))
+
+    return outline
+
+
 def headings(game: Game, sheets: list[Sheet]) -> list[str]:
     """Each sheet's heading in its SVG, and part of its digest."""
     return [f"{game.name}: {sheet.title} (sheet {n} of {len(sheets)})" for n, sheet in enumerate(sheets, 1)]
@@ -79,7 +101,7 @@ def imposed_sheets(
 
     def make() -> Imposed:
         placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
-        sheets = impose(placed, paper, game, options)
+        sheets = impose(placed, paper, game, options, kept_pictures(store))
         return Imposed(sheets, sheet_digests(headings(game, sheets), sheets, icon_dirs), tuple(left_out))
 
     return store.cached(inputs, Imposed, make)

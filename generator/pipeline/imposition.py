@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from generator.layout.component import Faces
 from generator.layout.scene import Scene
-from generator.pipeline.figures import rules_pictures
+from generator.pipeline.figures import Outline, as_picture, rules_pictures
 from generator.pipeline.front_matter import front_matter
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import sheet_runs, tiled, too_large
@@ -23,20 +23,22 @@ from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
 
-def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions) -> list[Sheet]:
+def impose(
+    laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions, outline: Outline = as_picture
+) -> list[Sheet]:
     """Every part onto sheets, grouped by stock (checklist.STOCKS order) so each stock's pages
     are one run, parts of the same stock sharing their sheets (see policy.sheet_runs), each
     run's one-sided sheets before or after its two-sided ones, whichever needs fewer blank
     pages; with options.checklist the front matter first (see front_matter), the rules'
-    figures drawn from the parts (pipeline/figures.py). The optional parts are left out or
-    printed alone as options.optional says; with a printer profile, every page is drawn for
-    its scale (sheets/printer.py)."""
+    figures and the cover's pictures drawn from the parts by `outline` (pipeline/figures.py).
+    The optional parts are left out or printed alone as options.optional says; with a
+    printer profile, every page is drawn for its scale (sheets/printer.py)."""
     laid = [replace(p, die_cut=options.die_cut) for p in laid]  # it matters only to a kind a die may cut
     printed = [options.prints(bool(p.file.substitutes)) for p in laid]
     apart = tuple(p for p, shown in zip(laid, printed, strict=True) if not shown)
     laid = [p for p, shown in zip(laid, printed, strict=True) if shown]
     parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
-    pictures = rules_pictures(game, laid, game.rules) if options.checklist else {}
+    pictures = rules_pictures(game, laid, game.rules, outline) if options.checklist else {}
     rules = (
         rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts, pictures, game.look)
         if options.checklist
@@ -58,7 +60,7 @@ def impose(laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions
     if not options.checklist:
         return _for_printer(finish(on_recto(pending, 1, paper), game.name), options)
     sheets = finish(on_recto(pending, first, paper), game.name, first)
-    return _for_printer(front_matter(laid, rules, sheets, paper, game, options, apart) + sheets, options)
+    return _for_printer(front_matter(laid, rules, sheets, paper, game, options, apart, outline) + sheets, options)
 
 
 def _for_printer(sheets: list[Sheet], options: PrintOptions) -> list[Sheet]:

@@ -1,6 +1,7 @@
 """`cutsheet build` keeps each game's sheets in the build cache: a rebuild of an unchanged
 game does not impose them again, and a change to anything imposing reads (the parts, the
-rules, the paper, the print options) imposes them anew, as a build without the cache does."""
+rules, the paper, the print options) imposes them anew, as a build without the cache does;
+a picture of a face (the cover's) is kept until the face changes."""
 
 import shutil
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 from generator.pipeline import imposed
 from generator.staging import MANIFEST
 from tests.conftest import COMPONENTS, pdf_text, run_build
+from tests.pipeline.tiny import texts, write_game
 
 
 @pytest.fixture
@@ -18,9 +20,9 @@ def imposings(monkeypatch) -> list[str]:
     ran: list[str] = []
     impose = imposed.impose
 
-    def counted(laid, paper, game, options):
+    def counted(laid, paper, game, options, outline):
         ran.append(game.name)
-        return impose(laid, paper, game, options)
+        return impose(laid, paper, game, options, outline)
 
     monkeypatch.setattr(imposed, "impose", counted)
     return ran
@@ -82,3 +84,25 @@ def test_other_paper_or_print_options_are_imposed_again(tmp_path, imposings, cha
     cold = tmp_path / "cold"
     run_build(str(game), "--out", str(cold), "--format", "pdf", "--paper", "letter", *change, "--no-cache")
     assert written(out) == written(cold)
+
+
+def test_a_pictures_outline_is_kept_until_its_face_changes(tmp_path, monkeypatch):
+    """The cover shows Tiny's three cards as pictures; after an edit to one card, a rebuild
+    outlines that card's picture alone, the others taken from the cache, and prints what a
+    cold build does."""
+    outlined: list[str] = []
+    as_picture = imposed.as_picture
+
+    def counted(scene):
+        outlined.append(texts(scene.items)[0])
+        return as_picture(scene)
+
+    monkeypatch.setattr(imposed, "as_picture", counted)
+    game, out = write_game(tmp_path / "game"), tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    assert sorted(outlined) == ["A", "B", "C"]
+    write_game(game, text_a="changed")
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    assert sorted(outlined) == ["A", "A", "B", "C"]
+    run_build(str(game), "--out", str(tmp_path / "cold"), "--format", "pdf", "--no-cache")
+    assert written(out) == written(tmp_path / "cold")
