@@ -16,8 +16,8 @@ background fills the whole image, so it runs into the bleed and over every flap.
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.layout.scene import Group, Item, Rect, Scene, Style
-from generator.layout.tuck_box import TuckBoxScene
+from generator.layout.scene import Box, Item, Rect, Style
+from generator.layout.tuck_box import TuckBoxScene, fitted, fitted_up
 from generator.pipeline.parts import Laid
 from generator.sheets.model import Sheet
 from generator.units import PT
@@ -45,7 +45,7 @@ class ShopBox:
         """The image's size in mm."""
         return self.pixels[0] / 300 * 72 * PT, self.pixels[1] / 300 * 72 * PT
 
-    def panels(self) -> dict[str, tuple[float, float, float, float]]:
+    def panels(self) -> dict[str, Box]:
         """Each panel's box (x, y, w, h, mm): side, back, spine (the other side), front."""
         (w, h), d = PANEL, self.depth
         x = self.left
@@ -142,26 +142,9 @@ def on_template(scene: TuckBoxScene, box: ShopBox) -> Sheet:
     panels = box.panels()
     for key, art in (("front", scene.front), ("back", scene.back)):
         if art is not None:
-            items.append(_fitted(art, panels[key]))
+            items.append(fitted(art, panels[key]))
     if scene.spine is not None:
-        items += [_fitted_up(scene.spine, panels[key]) for key in ("side", "spine")]
+        items += [fitted_up(scene.spine, panels[key]) for key in ("side", "spine")]
     sheet = Sheet(width, height, items, title=scene.name, side="")
     sheet.trim = sheet.bleed = (0.0, 0.0, width, height)
     return sheet
-
-
-def _fitted(art: Scene, box: tuple[float, float, float, float]) -> Group:
-    """The art scaled, keeping its proportions, to fit the box, centred in it."""
-    x, y, w, h = box
-    s = min(w / art.width, h / art.height)
-    dx, dy = x + (w - s * art.width) / 2, y + (h - s * art.height) / 2
-    return Group(tuple(art.items), (s, 0, 0, s, dx, dy), clip=(0, 0, art.width, art.height))
-
-
-def _fitted_up(art: Scene, box: tuple[float, float, float, float]) -> Group:
-    """The spine's art turned a quarter anticlockwise to read up the box (its left edge along
-    the box's bottom), scaled to fit it keeping its proportions, centred in it."""
-    x, y, w, h = box
-    s = min(w / art.height, h / art.width)
-    dx, dy = x + (w - s * art.height) / 2, y + h - (h - s * art.width) / 2
-    return Group(tuple(art.items), (0, -s, s, 0, dx, dy), clip=(0, 0, art.width, art.height))

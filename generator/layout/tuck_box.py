@@ -27,7 +27,7 @@ from generator.layout.context import LayoutContext
 from generator.layout.element_kind import element_face
 from generator.layout.elements import colour_of
 from generator.layout.glue import glue_word
-from generator.layout.scene import GLUE_STYLE, Group, Path, Polyline, Scene, Style, line_style
+from generator.layout.scene import GLUE_STYLE, Box, Group, Path, Polyline, Scene, Style, line_style
 from generator.layout.shapes import KAPPA
 from generator.sources.errors import SourceError
 from generator.sources.frozen import LocMap
@@ -109,7 +109,7 @@ class TuckNet:
     def bottom(self) -> float:
         return self.top + self.height
 
-    def panels(self) -> dict[str, tuple[float, float, float, float]]:
+    def panels(self) -> dict[str, Box]:
         """The boxes art is drawn in: front, back, side and spine (x, y, w, h)."""
         _, back, side, front, spine = self.columns
         return {
@@ -265,9 +265,9 @@ class TuckBoxKind(ComponentKind):
         if background:
             scene.add(Path(net.outline(), Style(fill=background)))
         panels = net.panels()
-        scene.add(_placed(front, panels["front"]), _placed(back, panels["back"]))
+        scene.add(fitted(front, panels["front"]), fitted(back, panels["back"]))
         if spine is not None:
-            scene.add(*(_turned(spine, panels[key]) for key in ("side", "spine")))
+            scene.add(*(fitted_up(spine, panels[key]) for key in ("side", "spine")))
         scene.add(Path(net.seam(), GLUE_STYLE), _glue_word(net))
         score, cut = line_style("score"), line_style("cut")
         scene.add(*(Polyline((a, b), score) for a, b in net.folds()))
@@ -329,16 +329,23 @@ def _held(item: LocMap, ctx: LayoutContext) -> ComponentFile:
     return found
 
 
-def _placed(face: Scene, box: tuple[float, float, float, float]) -> Group:
+def fitted(art: Scene, box: Box) -> Group:
+    """The art in the box, scaled to fit it keeping its proportions, centred, clipped to the
+    art. A net's panels take art laid out at their own size, which fills them unscaled; a
+    shop's template takes it at the template's (generator/export/tuck_boxes.py)."""
     x, y, w, h = box
-    return Group(tuple(face.items), (1, 0, 0, 1, x, y), clip=(0, 0, w, h))
+    s = min(w / art.width, h / art.height)
+    dx, dy = x + (w - s * art.width) / 2, y + (h - s * art.height) / 2
+    return Group(tuple(art.items), (s, 0, 0, s, dx, dy), clip=(0, 0, art.width, art.height))
 
 
-def _turned(spine: Scene, box: tuple[float, float, float, float]) -> Group:
-    """The spine's art in a side's box, turned a quarter anticlockwise to read up the side:
-    its left edge along the box's bottom."""
+def fitted_up(art: Scene, box: Box) -> Group:
+    """The spine's art in a side's box, turned a quarter anticlockwise to read up the side
+    (its left edge along the box's bottom), and fitted as `fitted` fits art."""
     x, y, w, h = box
-    return Group(tuple(spine.items), (0, -1, 1, 0, x, y + h), clip=(0, 0, h, w))
+    s = min(w / art.height, h / art.width)
+    dx, dy = x + (w - s * art.height) / 2, y + h - (h - s * art.width) / 2
+    return Group(tuple(art.items), (0, -s, s, 0, dx, dy), clip=(0, 0, art.width, art.height))
 
 
 def _glue_word(net: TuckNet) -> Group:
