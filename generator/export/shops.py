@@ -83,7 +83,11 @@ def export_pngs(
     decks: list[Deck], out: Path, icon_dirs: Sequence[Path], size: Callable[[Deck, Scene], tuple[int, int]]
 ) -> list[Path]:
     """A PNG per distinct face at `size`."""
-    images = face_images(decks, out, size)
+    return _written(face_images(decks, out, size), icon_dirs)
+
+
+def _written(images: list[SheetImage], icon_dirs: Sequence[Path]) -> list[Path]:
+    """The images written as PNGs, and where."""
     write_sheet_pngs(images, icon_dirs)
     return [image.path for image in images]
 
@@ -115,8 +119,7 @@ def export_thegamecrafter(
         for box in boxes
         for made in box.sheets
     ]
-    write_sheet_pngs(images, icon_dirs)
-    written = [image.path for image in images]
+    written = _written(images, icon_dirs)
     lines = [line for deck in decks if (line := _unsold_size(deck))]
     if lines:
         path = out / "SIZES.txt"
