@@ -10,6 +10,8 @@ process pickled while it had other work to do.
 
 import gc
 import os
+import threading
+import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -18,6 +20,9 @@ if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
+
+#: Seconds between a worker's looks at whether the process that started it is still there.
+PARENT_POLL_S = 0.5
 
 #: The `shared` value of the Workers in use (one at a time), in this process and its workers.
 _shared: object = None
@@ -85,7 +90,23 @@ def _pool(jobs: int) -> "ProcessPoolExecutor":
     from concurrent.futures import ProcessPoolExecutor
 
     gc.freeze()
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=end_with_parent)
+
+
+def end_with_parent() -> None:
+    """In a worker, as it starts: end this process once the one that started it is gone.
+    A killed build (SIGKILL, or its terminal closed) cannot stop its workers itself, and a
+    worker waiting for its next task would wait for good: blocked on the task queue's lock
+    or pipe, which its sibling workers keep open. A daemon thread looks every PARENT_POLL_S
+    whether the worker has been handed to another parent, and ends it then."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 def inherited(expected: type[T]) -> T:

@@ -1,8 +1,13 @@
 """How work is split among worker processes."""
 
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
-from generator.workers import Workers, chunks, inherited, shares
+from generator.workers import PARENT_POLL_S, Workers, chunks, inherited, shares
 
 
 @pytest.mark.parametrize(("items", "parts"), [(112, 1), (112, 3), (10, 4), (3, 5), (0, 2)])
@@ -47,3 +52,52 @@ def test_one_workers_shares_at_a_time():
 def test_a_shared_value_of_another_type_is_refused():
     with Workers(1, shared={"a": 1}), pytest.raises(RuntimeError, match="no list shared"):
         inherited(list)
+
+
+#: A process that starts build workers (`Workers`) or simulation workers (`Processes`'
+#: pool), prints their pids once each has run a task, then waits to be killed.
+ORPHANING = """
+import os, sys, time
+from generator.check.parallel import _start_pool
+from generator.workers import Workers
+
+if sys.argv[1] == "build":
+    seen = set()
+    workers = Workers(2, seen.add)
+    for _ in range(8):
+        workers.submit(os.getpid)
+    workers.wait()
+else:
+    pool = _start_pool(2)  # kept: a pool collected would end its workers
+    seen = set(pool.starmap(os.getpid, [()] * 8, chunksize=1))
+print(" ".join(map(str, sorted(seen))), flush=True)
+time.sleep(600)
+"""
+
+
+def _running(pid: int) -> bool:
+    """Whether `pid` is a process that has not ended (a zombie has)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("pool", ["build", "simulation"])
+def test_workers_end_soon_after_their_parent_is_killed(pool):
+    """A killed build or simulation (SIGKILL: it cannot stop its workers itself) leaves no
+    worker behind waiting for good for its next task."""
+    parent = subprocess.Popen([sys.executable, "-c", ORPHANING, pool], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        workers = [int(pid) for pid in parent.stdout.readline().split()]
+        assert workers and parent.pid not in workers
+        assert all(map(_running, workers))
+    finally:
+        parent.kill()
+        parent.wait()
+    deadline = time.monotonic() + 10 * PARENT_POLL_S + 5
+    while any(map(_running, workers)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _running(pid)], "workers outlived their killed parent"
