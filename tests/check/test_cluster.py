@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator.check import cluster
 from generator.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,8 +88,10 @@ def test_a_sweep_on_a_running_cluster_is_the_same_as_here(dask_cluster, tmp_path
     assert sweeps["here"][0].count(b"\n") == 3  # the header and two combinations
 
 
-def test_an_unreachable_scheduler_exits_2(tmp_path):
+def test_an_unreachable_scheduler_exits_2(tmp_path, monkeypatch):
     pytest.importorskip("distributed")
+    # Dask retries a refused connection until the timeout: the test need not wait 20 s.
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2)
     address = f"tcp://127.0.0.1:{free_port()}"
     args = ["check", str(COMPONENTS / "chip-flip"), "--simulate", "2", "--scheduler", address]
     result = CliRunner().invoke(main, args)
