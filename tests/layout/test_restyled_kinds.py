@@ -1,6 +1,7 @@
 """Kinds laid out from layout YAML: a game folder's own layout saying `extends:` restyles
 the shipped one, read back from the built PDF (a text's colour, size and place)."""
 
+import functools
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,16 +56,23 @@ RESTYLES = [
 ]
 
 
-def words(pdf_path: Path, word: str) -> list[tuple[int, float, float, tuple]]:
-    """Every drawn word holding `word`: (page, x0 and top in mm, fill colour), in page order."""
+@functools.cache
+def drawn_words(pdf_path: Path) -> list[tuple[str, int, float, float, tuple]]:
+    """Every word drawn in a PDF: (text, page, x0 and top in mm, fill colour), in page
+    order. Read once a PDF: the module's PDFs are built once and never rewritten, and the
+    cases look for different words in the same few."""
     found = []
     with pdfplumber.open(pdf_path) as pdf:
         for number, page in enumerate(pdf.pages):
             for drawn in page.extract_words(extra_attrs=["non_stroking_color"]):
-                if word in drawn["text"]:
-                    colour = tuple(drawn["non_stroking_color"] or ())
-                    found.append((number, drawn["x0"] * PT_MM, drawn["top"] * PT_MM, colour))
+                colour = tuple(drawn["non_stroking_color"] or ())
+                found.append((drawn["text"], number, drawn["x0"] * PT_MM, drawn["top"] * PT_MM, colour))
     return found
+
+
+def words(pdf_path: Path, word: str) -> list[tuple[int, float, float, tuple]]:
+    """Every drawn word holding `word`: (page, x0 and top in mm, fill colour), in page order."""
+    return [(page, x, top, colour) for text, page, x, top, colour in drawn_words(pdf_path) if word in text]
 
 
 def places(found: list[tuple[int, float, float, tuple]]) -> set[tuple[int, float, float]]:
