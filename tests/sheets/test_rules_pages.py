@@ -63,8 +63,8 @@ def columns(page) -> list[str]:
 
 
 @pytest.mark.parametrize("game", SHIPPED)
-def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
-    path = build(tmp_path, COMPONENTS / game)
+def test_shipped_rules_sit_between_cover_and_checklist(shipped_pdfs, game):
+    path = shipped_pdfs / game / f"{game}.pdf"
     reader = pypdf.PdfReader(path)
     marks = outline(reader)
     assert [title for title, _ in marks[:3]] == ["Cover", "Rules", "Checklist"]
@@ -88,9 +88,9 @@ def test_shipped_rules_sit_between_cover_and_checklist(tmp_path, game):
         position = found
 
 
-def test_rules_text_stays_inside_the_margins(tmp_path):
+def test_rules_text_stays_inside_the_margins(shipped_pdfs):
     letter = paper("letter")
-    path = build(tmp_path, COMPONENTS / "sliders")
+    path = shipped_pdfs / "sliders" / "sliders.pdf"
     reader = pypdf.PdfReader(path)
     marks = dict(outline(reader))
     with pdfplumber.open(path) as pdf:
@@ -224,10 +224,10 @@ def test_a_character_no_face_has_is_a_warning_at_its_line_of_the_rules():
     assert any("U+65E5" in f.message for f in findings[1:])
 
 
-def test_letter_rules_are_set_in_two_columns_of_short_lines(tmp_path):
+def test_letter_rules_are_set_in_two_columns_of_short_lines(shipped_pdfs):
     """Read back with pdfplumber: both halves of the first rules page hold text, and no line of
     either is longer than about 60 characters (one column across Letter held about 110)."""
-    path = build(tmp_path, COMPONENTS / "sliders")
+    path = shipped_pdfs / "sliders" / "sliders.pdf"
     with pdfplumber.open(path) as pdf:
         left, right = columns(pdf.pages[1])
     assert left.strip() and right.strip()
@@ -270,8 +270,11 @@ def test_the_last_rules_page_sets_its_two_columns_to_about_one_height(shipped_pd
     """Read back: on the last rules page both columns hold text and their last lines end
     within 20 mm of each other (no full column beside an empty one: the columns break
     between lines, a heading keeping its first lines with it)."""
-    with pdfplumber.open(shipped_pdfs / game / f"{game}.pdf") as pdf:
-        rules = [page for page in pdf.pages if f"rules · page {page.page_number}" in (page.extract_text() or "")]
+    path = shipped_pdfs / game / f"{game}.pdf"
+    marks = dict(outline(pypdf.PdfReader(path)))
+    with pdfplumber.open(path) as pdf:
+        between = pdf.pages[marks["Rules"] - 1 : marks["Checklist"] - 1]  # a blank page may end them
+        rules = [page for page in between if f"rules · page {page.page_number}" in words(page.extract_text())]
         page = rules[-1]
         footer_top = min(w["top"] for w in page.extract_words() if w["text"] == "rules")
         middle = float(page.width) / 2

@@ -4,19 +4,13 @@ next tile covers; and the seams of Sliders' and Slipmax's boards, between their 
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
 
-from generator.cli import main
 from generator.sheets.impose import TILE_OVERLAP, _spans
-from tests.conftest import COMPONENTS
 
 
 @pytest.fixture(scope="module")
-def tiles(tmp_path_factory):
-    out = tmp_path_factory.mktemp("tiles")
-    result = CliRunner().invoke(main, ["build", str(COMPONENTS / "sliders"), "--out", str(out), "--format", "pdf"])
-    assert result.exit_code == 0, result.output
-    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
+def tiles(shipped_pdfs):
+    with pdfplumber.open(shipped_pdfs / "sliders" / "sliders.pdf") as pdf:
         return [
             ([ln for ln in page.lines if ln.get("dash") and ln["dash"][0]], "".join(c["text"] for c in page.chars))
             for page in pdf.pages
@@ -36,13 +30,11 @@ def test_each_overlap_guide_is_dark_dotted_and_labelled(tiles):
         assert text.count("overlap: lay the next tile") == len(dashed), "each guide labelled"
 
 
-def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(tmp_path):
+def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(shipped_pdfs):
     """Read back from Sliders' PDF: the left trim edge of each tile after the first of its
     row (where it is laid over its neighbour: the seam on the table) lies on the edge of a
     board space (the spaces' outlines, stroked 0.75 pt), so no seam cuts through one."""
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(COMPONENTS / "sliders"), "--out", str(out), "--format", "pdf"])
-    assert result.exit_code == 0, result.output
+    out = shipped_pdfs
     checked = 0
     with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
         for page in pdf.pages:
@@ -85,13 +77,11 @@ def test_choosing_seams_stays_quick_however_many_the_component_names():
     assert all(start == int(start) for start, _ in spans)
 
 
-def test_slipmax_spiral_board_is_split_between_rows_of_spaces(tmp_path):
+def test_slipmax_spiral_board_is_split_between_rows_of_spaces(shipped_pdfs):
     """Read back from Slipmax's PDF: the second tile's top trim edge (laid over the first
     tile's overlap) is the top of a row of spaces, whose numbers stand 1.2 mm below their
     space's edge, so no seam cuts through a space."""
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(COMPONENTS / "slipmax"), "--out", str(out), "--format", "pdf"])
-    assert result.exit_code == 0, result.output
+    out = shipped_pdfs
     with pdfplumber.open(out / "slipmax" / "slipmax.pdf") as pdf:
         (page,) = [p for p in pdf.pages if "board, tile A2" in (p.extract_text() or "")]
         top = float(page.trimbox[1])  # the trim's top edge (pdfplumber measures from the page's top)
@@ -103,14 +93,12 @@ def test_slipmax_spiral_board_is_split_between_rows_of_spaces(tmp_path):
 @pytest.mark.parametrize(
     ("game", "first", "second"), [("chip-flip", "A1", "A2"), ("slipmax", "A1", "A2"), ("sliders", "A1", "B1")]
 )
-def test_each_overlap_guide_is_where_the_next_tiles_trimmed_edge_goes(tmp_path, game, first, second):
+def test_each_overlap_guide_is_where_the_next_tiles_trimmed_edge_goes(shipped_pdfs, game, first, second):
     """Read back (pdfplumber): the alignment targets are the same board points on both
     tiles, so they give the second tile's offset on the board from the first's; the first
     tile's dotted guide lies that far from its own trimmed edge, so laying the second tile's
     edge on the guide puts its targets on the first tile's."""
-    out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["build", str(COMPONENTS / game), "--out", str(out), "--format", "pdf"])
-    assert result.exit_code == 0, result.output
+    out = shipped_pdfs
     across = first[1] == second[1]  # A1 -> B1: the second tile is to the right
     with pdfplumber.open(out / game / f"{game}.pdf") as pdf:
         pages = {
