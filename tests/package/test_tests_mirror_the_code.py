@@ -3,6 +3,7 @@ tests/games/<game>/, the modules directly in generator/ in tests/package/), and 
 has a test there that imports it. Read from the sources (ast), never imported."""
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from tests.package.test_import_layers import MODULES
@@ -34,12 +35,18 @@ def imported_by(test_file: Path) -> set[str]:
     return names
 
 
+@cache
+def imported_in(folder: Path) -> set[str]:
+    """What the test files of a folder import, together (read once a folder: its modules
+    are many)."""
+    return set().union(*(imported_by(test) for test in folder.glob("test_*.py")))
+
+
 def test_every_module_has_a_test_in_its_folder_that_imports_it():
     untested = []
     for module, path in MODULES.items():
         folder = mirror_folder(path)
-        imported = set().union(*(imported_by(test) for test in folder.glob("test_*.py")))
-        if module not in imported:
+        if module not in imported_in(folder):
             untested.append(f"{module}: no test in {folder.relative_to(ROOT)} imports it")
     assert not untested, "\n".join(untested)
 
