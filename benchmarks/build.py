@@ -83,10 +83,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from clock import ROOT, cutsheet_seconds, start_clock  # noqa: E402
-from reportlab.lib.styles import ParagraphStyle  # noqa: E402
-from reportlab.lib.units import mm  # noqa: E402
-from reportlab.pdfgen import canvas  # noqa: E402
-from reportlab.platypus import Paragraph  # noqa: E402
+from floor_cards import draw_cards, register_fonts  # noqa: E402
 
 from generator.games import load_game  # noqa: E402
 from generator.layout.context import LayoutContext  # noqa: E402
@@ -167,11 +164,7 @@ def bare_fonts() -> None:
     """Registers with reportlab the shipped faces the bare script draws in, as such a script
     would (cutsheet itself no longer registers them: it writes its text through its own
     shaping)."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
-    for name in ("DejaVuSans", "DejaVuSans-Bold"):
-        pdfmetrics.registerFont(TTFont(name, str(fonts_dir() / f"{name}.ttf")))
+    register_fonts(fonts_dir())
 
 
 def bare_reportlab(folder: Path, out: Path) -> float:
@@ -183,21 +176,7 @@ def bare_reportlab(folder: Path, out: Path) -> float:
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     items = yaml.load((folder / "cards.yaml").read_text(), Loader=loader)["items"]
     start = start_clock()
-    body = ParagraphStyle("body", fontName="DejaVuSans", fontSize=9, leading=10.8)
-    c = canvas.Canvas(str(out / "bare.pdf"), invariant=1, pageCompression=1)
-    w, h = 63.5 * mm, 88.9 * mm
-    for n, item in enumerate(items):
-        if n and n % 9 == 0:
-            c.showPage()
-        col, row = n % 9 % 3, n % 9 // 3
-        x, y = 13 * mm + col * w, 792 - 13 * mm - (row + 1) * h
-        c.rect(x, y, w, h)
-        c.setFont("DejaVuSans-Bold", 11)
-        c.drawString(x + 4 * mm, y + h - 10 * mm, item["title"])
-        paragraph = Paragraph(item["text"], body)
-        _, used = paragraph.wrap(w - 8 * mm, 50 * mm)
-        paragraph.drawOn(c, x + 4 * mm, y + h - 17 * mm - used)
-    c.save()
+    draw_cards(items, out / "bare.pdf")
     return time.perf_counter() - start
 
 
