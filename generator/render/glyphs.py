@@ -31,8 +31,16 @@ def font_tables(key: str) -> TTFont:
     """The face's own tables, read lazily with fontTools (its outlines, its head), from the
     file's bytes in memory: an open file would be shared with the worker processes forked
     after it was opened, whose reads move one file position under each other (a CFF face's
-    outlines then read as garbage)."""
-    return TTFont(io.BytesIO(registered(key).path.read_bytes()), lazy=True)
+    outlines then read as garbage).
+
+    A TrueType face's glyphs are named by their ids (glyph00012): the outlines are asked for
+    by id, and a composite glyph names its parts by id too, so the glyph names the face
+    stores (its `post` table, which fontTools reads whole: a quarter of a small build's
+    outlining) are never needed. A CFF face names its outlines itself."""
+    font = TTFont(io.BytesIO(registered(key).path.read_bytes()), lazy=True)
+    if "glyf" in font:
+        font.setGlyphOrder([f"glyph{glyph:05d}" for glyph in range(font["maxp"].numGlyphs)])
+    return font
 
 
 @lru_cache(maxsize=1 << 15)
