@@ -90,15 +90,15 @@ def _pool(jobs: int) -> "ProcessPoolExecutor":
     from concurrent.futures import ProcessPoolExecutor
 
     gc.freeze()
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=end_with_parent)
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_end_with_parent)
 
 
-def end_with_parent() -> None:
+def _end_with_parent() -> None:
     """In a worker, as it starts: end this process once the one that started it is gone.
-    A killed build (SIGKILL, or its terminal closed) cannot stop its workers itself, and a
-    worker waiting for its next task would wait for good: blocked on the task queue's lock
-    or pipe, which its sibling workers keep open. A daemon thread looks every PARENT_POLL_S
-    whether the worker has been handed to another parent, and ends it then."""
+    A build killed by SIGKILL cannot stop its workers itself, and a worker waiting for its
+    next task would wait for good: blocked on the task queue's lock or pipe, which its
+    sibling workers keep open. A daemon thread looks every PARENT_POLL_S whether the worker
+    has been handed to another parent, and ends it then."""
     parent = os.getppid()
 
     def watch() -> None:
