@@ -19,6 +19,7 @@ said.
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,10 +65,20 @@ def run(checkout: Path, args: argparse.Namespace, code: Path | None = None) -> d
     return json.loads(done.stdout.splitlines()[-1])
 
 
+#: What the wheel is not built from: the checkout's history, caches and build leftovers.
+NOT_BUILT_FROM = shutil.ignore_patterns(
+    ".git", "build", "output", "*.egg-info", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache", ".hypothesis"
+)
+
+
 def install_wheel(folder: Path) -> Path:
-    """This checkout's wheel, built and installed without its dependencies under `folder`."""
+    """This checkout's wheel, built and installed without its dependencies under `folder`.
+    It is built from a copy of the working tree in `folder`: setuptools leaves a build/
+    folder in the tree it builds, which would be left in the checkout."""
+    source = folder / "source"
+    shutil.copytree(ROOT, source, ignore=NOT_BUILT_FROM)
     pip = [sys.executable, "-m", "pip", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "wheel", "--no-deps", "--wheel-dir", str(folder / "dist"), str(ROOT)], check=True)
+    subprocess.run([*pip, "wheel", "--no-deps", "--wheel-dir", str(folder / "dist"), str(source)], check=True)
     (wheel,) = (folder / "dist").glob("cutsheet-*.whl")
     subprocess.run([*pip, "install", "--no-deps", "--target", str(folder / "site"), str(wheel)], check=True)
     return folder / "site"
