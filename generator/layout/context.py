@@ -144,6 +144,14 @@ class LayoutContext:
             items.append(item)
         return items
 
+    def report(self, finding: Finding, shared: bool = False) -> None:
+        """Add a finding of this pass; a `shared` one (many items make it, but it is one
+        mistake: a layout's own picture, drawn on every card) once a pass."""
+        if shared:
+            self.shared_findings.add(finding)
+        if not shared or finding not in self.findings:
+            self.findings.append(finding)
+
     def overflow(self, component: str, what: str, loc: Loc | None, dx: float, dy: float) -> None:
         parts = [f"{dy:.1f} mm too tall"] if dy > 0 else []
         parts += [f"{dx:.1f} mm too wide"] if dx > 0 else []

@@ -124,7 +124,7 @@ def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Ca
     found = find_art(ctx.game.folder, name, loc, ctx.art_files)
     shared = element.file is not None  # the layout's one picture, on every card
     if isinstance(found, Finding):
-        _report(ctx, found, shared)
+        ctx.report(found, shared)
         return []
     art = found
     area = into_bleed(box, card)
@@ -135,17 +135,8 @@ def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Ca
             f"image {name!r} is {width} x {height} px: {dpi:.0f} dpi printed at {drawn[2]:.1f} x {drawn[3]:.1f} mm, "
             f"under the {MIN_DPI} dpi a print shop expects"
         )
-        _report(ctx, warning(LOW_DPI, message, loc), shared)
+        ctx.report(warning(LOW_DPI, message, loc), shared)
     image = Image(str(art.path), art.digest, art.vector, *drawn)
     if drawn == area or element.fit != "cover":
         return [image]
     return [Group((image,), clip=area)]
-
-
-def _report(ctx: LayoutContext, finding: Finding, shared: bool) -> None:
-    """Once per place: a layout's `file:` is drawn on every card, but is one mistake (an
-    item's own field is its own place)."""
-    if shared:
-        ctx.shared_findings.add(finding)
-    if not shared or finding not in ctx.findings:
-        ctx.findings.append(finding)

@@ -50,8 +50,8 @@ class Drawing:
     def report(self, ctx: LayoutContext) -> None:
         """Add the drawing's findings and art files to the pass's, as drawing it there would:
         a shared finding the pass already holds is not added again."""
-        ctx.findings.extend(f for f in self.findings if f not in self.shared or f not in ctx.findings)
-        ctx.shared_findings |= self.shared
+        for finding in self.findings:
+            ctx.report(finding, finding in self.shared)
         ctx.art_files.update(self.art)
 
 
