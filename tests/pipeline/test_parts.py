@@ -128,7 +128,7 @@ def test_a_layout_reusing_the_latest_draws_what_a_fresh_one_does(tmp_path, drawn
     assert [[(f.front, f.back) for f in p.faces] for p in reused.parts] == [
         [(f.front, f.back) for f in p.faces] for p in fresh.parts
     ]
-    assert reused.findings == fresh.findings
+    assert reused.findings == fresh.findings and reused.source == fresh.source
 
 
 def test_a_change_the_items_cannot_show_draws_every_item_again(tmp_path, drawn_titles):
