@@ -2,13 +2,14 @@
 
 import base64
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, lru_cache
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
+from markupsafe import escape
 
-from generator.layout.scene import OPTIONAL_ROLES, Group, Icon, Image, Item, Text, by_role
+from generator.layout.scene import OPTIONAL_ROLES, Group, Icon, Image, Item, Style, Text, by_role
 from generator.render import glyphs, icons
 from generator.sheets.model import Sheet
 from generator.sources import art
@@ -47,6 +48,47 @@ def shown_colour(colour: str | None) -> str:
     return shown(colour)
 
 
+@lru_cache(maxsize=1 << 12)
+def paint(style: Style) -> str:
+    """A shape's fill and stroke attributes. Worked out once for each style: a sheet draws
+    thousands of shapes in a handful of styles."""
+    attributes = f'fill="{escape(shown_colour(style.fill))}"'
+    if style.stroke and style.stroke_width > 0:
+        stroke = escape(shown_colour(style.stroke))
+        attributes += f' stroke="{stroke}" stroke-width="{stroke_width(style.stroke_width)}"'
+        if style.dash:
+            attributes += f' stroke-dasharray="{" ".join(str(d) for d in style.dash)}"'
+    return attributes
+
+
+def run_uses(text: Text) -> str:
+    """A text's runs, each a <use> of its run's glyphs (defined in the sheet's defs) where
+    the run starts."""
+    y = number(text.y)
+    return "".join(
+        f'<use href="#{glyphs.run_id(shaped.key, text.size)}" x="{number(text.x + offset)}" y="{y}"/>'
+        for offset, shaped in text.runs
+    )
+
+
+class GroupEnd:
+    """Where a group's items end, in drawing order."""
+
+
+GROUP_END = GroupEnd()
+
+
+def in_order(items: Iterable[Item]) -> Iterator[Item | GroupEnd]:
+    """The items as the sheet draws them, each group followed by its items and then its
+    end: the template writes the nesting in one loop (a recursive macro cost a call per
+    group, most of the template's time)."""
+    for item in items:
+        yield item
+        if isinstance(item, Group):
+            yield from in_order(item.items)
+            yield GROUP_END
+
+
 @cache
 def _environment() -> Environment:
     env = Environment(
@@ -56,8 +98,8 @@ def _environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, outline=glyphs.outline_path)
-    env.filters.update(artid=art_id, arturi=art_uri, runid=lambda run, size: glyphs.run_id(run[1].key, size))
-    env.filters.update(shown=shown_colour)
+    env.filters.update(artid=art_id, arturi=art_uri, run_uses=run_uses)
+    env.filters.update(shown=shown_colour, paint=paint, in_order=in_order)
     return env
 
 

@@ -189,3 +189,26 @@ def test_numbers_to_the_micron_and_strokes_rounded_up():
 
 def test_the_same_sheet_gives_the_same_text():
     assert render_svg(sheet(), "t", icons) == render_svg(sheet(), "t", icons)
+
+
+def test_nested_groups_close_in_order_and_each_shape_says_its_own_fill_stroke_and_dash():
+    dashed = Style(fill="#00ff00", stroke="#112233", stroke_width=0.3, dash=(1.5, 0.5))
+    unstroked = Style(fill="#0000ff", stroke="#112233", stroke_width=0.0)
+    inner = Group((Rect(1, 1, 2, 2, dashed),), (1, 0, 0, 1, 3, 4))
+    outer = Group((inner, Rect(5, 5, 1, 1, unstroked)), (1, 0, 0, 1, 10, 10))
+    drawn = Sheet(40, 40, [outer, Rect(20, 20, 3, 3, dashed)])
+    art = layers(ElementTree.fromstring(render_svg(drawn, "Nested", icons)))["art"]
+    (outer_g, after) = list(art)
+    assert (outer_g.tag, outer_g.get("transform"), after.tag) == (f"{SVG}g", "matrix(1 0 0 1 10 10)", f"{SVG}rect")
+    (inner_g, unstroked_rect) = list(outer_g)
+    assert inner_g.get("transform") == "matrix(1 0 0 1 3 4)"
+    (dashed_rect,) = list(inner_g)
+    assert {k: dashed_rect.get(k) for k in ("fill", "stroke", "stroke-width", "stroke-dasharray")} == {
+        "fill": "#00ff00",
+        "stroke": "#112233",
+        "stroke-width": "0.3",
+        "stroke-dasharray": "1.5 0.5",
+    }
+    assert after.get("stroke-dasharray") == "1.5 0.5"
+    # a stroke of no width is no stroke at all
+    assert unstroked_rect.get("fill") == "#0000ff" and unstroked_rect.get("stroke") is None
