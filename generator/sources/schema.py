@@ -167,16 +167,32 @@ def _key_of(error: jsonschema.ValidationError) -> str:
 _PRIORITY = {"additionalProperties": 0, "required": 1}
 
 
+#: Values found valid: (id of the schema, the value's repr) -> the schema, held so that its
+#: id stays its own. A live preview reads its game again on every edit, and checking every
+#: unchanged item again was a third of reading a large deck. A repr tells apart what
+#: validates differently (1, 1.0, True and '1'), leaves out where the value was read, and
+#: is one string: the collector has nothing to walk. Emptied when full.
+_VALID: dict[tuple[int, str], dict] = {}
+VALID_KEPT = 1 << 16
+
+
 def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     """Raise SourceError at the first problem (in file order) of `data` against `schema`.
 
     A number where the schema asks for plain text (`cost: 1`, or a table cell holding 1)
     is taken as its text first, in a value being read: a designer means the characters they
-    typed. A read component's fields (immutable) already hold that text."""
+    typed. A read component's fields (immutable) already hold that text. A value with the
+    same content as one found valid before is valid without checking it again."""
     _numbers_as_text(data, schema)
+    seen = (id(schema), repr(data))
+    if _VALID.get(seen) is schema:
+        return
     validator = _Validator(schema, format_checker=_FORMATS)
     errors = list(validator.iter_errors(data))
     if not errors:
+        if len(_VALID) >= VALID_KEPT:
+            _VALID.clear()
+        _VALID[seen] = schema
         return
     placed = []
     for error in errors:
