@@ -97,7 +97,7 @@ def _environment() -> Environment:
         undefined=StrictUndefined,
         keep_trailing_newline=True,
     )
-    env.filters.update(n=number, sw=stroke_width, pathdata=path_data, clipid=clip_id, outline=glyphs.outline_path)
+    env.filters.update(n=number, pathdata=path_data, clipid=clip_id, outline=glyphs.outline_path)
     env.filters.update(artid=art_id, arturi=art_uri, run_uses=run_uses)
     env.filters.update(shown=shown_colour, paint=paint, in_order=in_order)
     return env

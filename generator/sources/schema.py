@@ -5,6 +5,7 @@ Schemas are plain JSON Schema (draft 2020-12) dicts. Two string formats are ours
 object schema should say `additionalProperties: false`; `closed()` does that for you.
 """
 
+import hashlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -167,12 +168,13 @@ def _key_of(error: jsonschema.ValidationError) -> str:
 _PRIORITY = {"additionalProperties": 0, "required": 1}
 
 
-#: Values found valid: (id of the schema, the value's repr) -> the schema, held so that its
-#: id stays its own. A live preview reads its game again on every edit, and checking every
-#: unchanged item again was a third of reading a large deck. A repr tells apart what
-#: validates differently (1, 1.0, True and '1'), leaves out where the value was read, and
-#: is one string: the collector has nothing to walk. Emptied when full.
-_VALID: dict[tuple[int, str], dict] = {}
+#: Values found valid: (id of the schema, a digest of the value's repr) -> the schema, held
+#: so that its id stays its own. A live preview reads its game again on every edit, and
+#: checking every unchanged item again was a third of reading a large deck. A repr tells
+#: apart what validates differently (1, 1.0, True and '1') and leaves out where the value
+#: was read; its digest keeps an entry small however large the value (a whole file's
+#: envelope), and the collector has nothing in it to walk. Emptied when full.
+_VALID: dict[tuple[int, bytes], dict] = {}
 VALID_KEPT = 1 << 16
 
 
@@ -184,7 +186,7 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     typed. A read component's fields (immutable) already hold that text. A value with the
     same content as one found valid before is valid without checking it again."""
     _numbers_as_text(data, schema)
-    seen = (id(schema), repr(data))
+    seen = (id(schema), hashlib.sha256(repr(data).encode()).digest())
     if _VALID.get(seen) is schema:
         return
     validator = _Validator(schema, format_checker=_FORMATS)

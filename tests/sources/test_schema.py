@@ -54,6 +54,9 @@ def test_the_values_kept_are_bounded(tmp_path, monkeypatch):
         assert len(schemas._VALID) <= 8
     # what was forgotten is checked again, and still valid
     validate(read(tmp_path, "title: Card 0\n"), TITLED, fallback=HERE)
+    # an entry is small however large its value: a whole file's envelope is kept too
+    validate(["x" * 1000] * 1000, {"type": "array", "items": {"type": "string"}}, fallback=HERE)
+    assert all(len(repr(kept)) < 200 for kept in schemas._VALID)
 
 
 def test_a_deck_read_again_after_one_edit_checks_that_item_alone(tmp_path, monkeypatch):
