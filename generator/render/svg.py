@@ -135,11 +135,11 @@ def art_symbol(item: Image) -> str:
 
 
 def _walk(items, found_icons: set[str], clips: dict[str, tuple], found_art: dict[str, Image], runs: dict) -> None:
-    for item in items:
+    """What the sheet's defs hold, found in drawing order: clips, icons, art and text runs."""
+    for item in in_order(items):
         if isinstance(item, Group):
             if item.clip:
                 clips[clip_id(item.clip)] = item.clip
-            _walk(item.items, found_icons, clips, found_art, runs)
         elif isinstance(item, Text):
             for _, shaped in item.runs:
                 runs.setdefault(glyphs.run_id(shaped.key, item.size), (shaped.key, item.size))
