@@ -1,6 +1,6 @@
 """`cutsheet --help`, `cutsheet check --no-review` and the export profiles' names (`cutsheet
 export --help`) load none of the drawing libraries: the modules that need reportlab, cairosvg,
-Pillow, pdfium, ISA-L or numpy import them where the work is. (The deck review, on by default,
+Pillow, pdfium, libdeflate or numpy import them where the work is. (The deck review, on by default,
 draws each deck as a build does to measure the room its texts have, and loads what drawing
 needs.)
 
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-HEAVY = ("reportlab", "cairosvg", "PIL", "pypdfium2", "isal", "numpy")
+HEAVY = ("reportlab", "cairosvg", "PIL", "pypdfium2", "deflate", "numpy")
 
 RUN_AND_REPORT = """
 import json, sys
