@@ -81,6 +81,9 @@ class Position(GameState[TwistyAction]):
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, options: dict):
         super().__init__(num_players, rng)
         self.cards: list[Card] = deck.cards
+        #: Each card's title by its id: the rules ask what a player holds by title many
+        #: times a turn.
+        self.titles: list[str] = [card.item.title for card in self.cards]
         self.options = dict(options)
         cards_to_win = parse_cards_to_win(str(options.get("cards_to_win", RULES_CARDS_TO_WIN)))
         self.threshold = cards_to_win.applied_to(deck.thresholds[num_players])
@@ -121,9 +124,11 @@ class Position(GameState[TwistyAction]):
 
     def holding(self, seat: int, title: str) -> int | None:
         """The id of a card of this title in the player's path (side included), or None."""
-        for cid in self.paths[seat] + self.sides[seat]:
-            if self.cards[cid].item.title == title:
-                return cid
+        titles = self.titles
+        for held in (self.paths[seat], self.sides[seat]):
+            for cid in held:
+                if titles[cid] == title:
+                    return cid
         return None
 
     def others(self, seat: int) -> list[int]:
