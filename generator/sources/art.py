@@ -39,6 +39,10 @@ if TYPE_CHECKING:
 #: Raster formats an image element takes, as Pillow names them.
 RASTER_FORMATS = ("PNG", "JPEG", "WEBP")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: Where Pillow finds a PNG's orientation: its EXIF chunk, or a text chunk under one of
+#: these keywords (EXIF as hex, or XMP).
+_PNG_TEXT = (b"tEXt", b"zTXt", b"iTXt")
+_PNG_ORIENTING_KEYWORDS = (b"Raw profile type exif", b"XML:com.adobe.xmp")
 #: The EXIF orientation tag, and its values that turn a picture a quarter.
 _ORIENTATION = 0x0112
 _TURNED = (5, 6, 7, 8)
@@ -99,6 +103,8 @@ def _read(path: Path, mtime: int, size: int) -> Art:
         return Art(path, digest, width, height, True)
     with _opened(path) as image:
         width, height = image.size
+        # This decodes a PNG (its EXIF may follow the pixels), which finds damage the
+        # checksums below cannot: deflated data that does not inflate.
         if image.getexif().get(_ORIENTATION, 1) in _TURNED:
             width, height = height, width
         png = image.format == "PNG"
@@ -173,26 +179,48 @@ def png_pixels(path: Path) -> PngPixels | None:
     data = path.read_bytes()
     if not data.startswith(_PNG_SIGNATURE) or as_is(path) != "image/png":
         return None
-    chunks: dict[bytes, list[bytes]] = {}
-    at = len(_PNG_SIGNATURE)
-    while at + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[at : at + 8])
-        chunks.setdefault(kind, []).append(data[at + 8 : at + 8 + length])
-        at += 12 + length
+    chunks: dict[bytes, list[memoryview]] = {}
+    for kind, body in _png_chunks(data):
+        chunks.setdefault(kind, []).append(body)
     width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", chunks[b"IHDR"][0])
     if depth != 8 or colour_type not in (0, 2) or interlace or b"tRNS" in chunks:
         return None
     return PngPixels(width, height, 3 if colour_type == 2 else 1, b"".join(chunks.get(b"IDAT", [])))
 
 
+def _png_chunks(data: bytes) -> Iterator[tuple[bytes, memoryview]]:
+    """A PNG file's chunks in their order: (type, data), the data uncopied."""
+    view = memoryview(data)
+    at = len(_PNG_SIGNATURE)
+    while at + 8 <= len(data):
+        length, kind = struct.unpack_from(">I4s", data, at)
+        yield kind, view[at + 8 : at + 8 + length]
+        at += 12 + length
+
+
+def _may_orient(kind: bytes, body: memoryview) -> bool:
+    """Whether a PNG chunk is one where Pillow may find an orientation."""
+    if kind == b"eXIf":
+        return True
+    return kind in _PNG_TEXT and bytes(body[:80]).partition(b"\0")[0] in _PNG_ORIENTING_KEYWORDS
+
+
+def _upright(image: "PilImage", path: Path) -> bool:
+    """Whether the raster shows upright as the file stands. Pillow reads a PNG's
+    orientation only by decoding the whole picture, as the chunk may follow the pixels
+    (15 ms for card art); a PNG with no chunk that could hold one is upright unread."""
+    if image.format == "PNG" and not any(_may_orient(*chunk) for chunk in _png_chunks(path.read_bytes())):
+        return True
+    return image.getexif().get(_ORIENTATION, 1) == 1
+
+
 def as_is(path: Path) -> str | None:
     """The MIME type of a raster that every reader shows right as the file stands (an
     upright PNG, or an upright grey or RGB JPEG), else None."""
     with _opened(path) as original:
-        upright = original.getexif().get(_ORIENTATION, 1) == 1
-        if original.format == "PNG" and upright:
+        if original.format == "PNG" and _upright(original, path):
             return "image/png"
-        if original.format == "JPEG" and original.mode in ("L", "RGB") and upright:
+        if original.format == "JPEG" and original.mode in ("L", "RGB") and _upright(original, path):
             return "image/jpeg"
     return None
 

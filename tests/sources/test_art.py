@@ -75,6 +75,54 @@ def test_a_turned_photo_is_measured_and_decoded_upright(tmp_path):
     assert as_is(tmp_path / "turned.jpg") is None  # a reader ignoring EXIF would show it on its side
 
 
+def with_chunk_after_pixels(data: bytes, kind: bytes, body: bytes) -> bytes:
+    """The PNG with a chunk between its last IDAT and IEND, where Pillow reads it only once
+    the pixels are decoded."""
+    end = data.rindex(b"IEND") - 4
+    return data[:end] + chunk(kind, body) + data[end:]
+
+
+def orientation_6_exif() -> bytes:
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    return exif.tobytes()[len(b"Exif\0\0") :]  # a PNG's eXIf chunk holds the TIFF data alone
+
+
+#: ImageMagick's way: the EXIF as hex lines after a line naming it and one giving its length.
+RAW_PROFILE_6 = b"\nexif\n%8d\n" % len(orientation_6_exif()) + orientation_6_exif().hex().encode() + b"\n"
+XMP_6 = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description tiff:Orientation="6"/></x:xmpmeta>'
+
+
+@pytest.mark.parametrize(
+    ("kind", "body"),
+    [
+        (b"eXIf", orientation_6_exif()),
+        (b"iTXt", b"XML:com.adobe.xmp\0\0\0\0\0" + XMP_6),
+        (b"tEXt", b"XML:com.adobe.xmp\0" + XMP_6),
+        (b"zTXt", b"Raw profile type exif\0\0" + zlib.compress(RAW_PROFILE_6)),
+    ],
+)
+def test_a_png_turned_by_a_chunk_after_its_pixels_is_decoded_upright_not_passed_on(tmp_path, kind, body):
+    """The orientation Pillow finds in an EXIF or XMP chunk after the pixels turns the PNG:
+    a PDF or SVG taking the file as it stands would show it on its side."""
+    data, _ = png_bytes(40, 10)
+    path = written(tmp_path, "turned.png", with_chunk_after_pixels(data, kind, body))
+    assert (read_art(path).width, read_art(path).height) == (10, 40)
+    assert as_is(path) is None and png_pixels(path) is None
+    assert raster(path).size == (10, 40)
+    assert web_bytes(path)[1] != path.read_bytes()
+
+
+def test_a_png_whose_text_chunks_cannot_turn_it_is_passed_on_as_it_stands(tmp_path):
+    notes = chunk(b"tEXt", b"Software\0a paint program") + chunk(b"iTXt", b"Title\0\0\0\0\0Orientation=6")
+    data, compressed = png_bytes(3, 2, extra=notes)
+    data = with_chunk_after_pixels(data, b"tEXt", b'Comment\0tiff:Orientation="6"')
+    path = written(tmp_path, "noted.png", with_chunk_after_pixels(data, b"zTXt", b"Author\0\0" + zlib.compress(b"x")))
+    assert as_is(path) == "image/png"
+    assert png_pixels(path) == PngPixels(3, 2, 3, compressed)
+    assert web_bytes(path) == ("image/png", path.read_bytes())
+
+
 def test_cmyk_and_palette_pictures_are_decoded_to_rgb_keeping_transparency(tmp_path):
     Image.new("CMYK", (6, 4), (0, 255, 255, 0)).save(tmp_path / "print.jpg")
     decoded = raster(tmp_path / "print.jpg")
