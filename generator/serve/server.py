@@ -17,8 +17,10 @@ in their SVG, so the page needs no fonts.
 import socket
 import sys
 import threading
+import time
 import traceback
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -39,6 +41,12 @@ HOST = "127.0.0.1"
 KEEP_ALIVE = 15.0
 #: Seconds to wait at most for the file watch to be in place before serving anyway.
 WATCH_START = 10.0
+#: After the first phase is shown, the second (the rules checks and the PDF) waits until
+#: no request has been answered for QUIET seconds, HEAD_START at most, when a page is
+#: listening: the page then fetches the new content and faces while this process is idle,
+#: where the second phase would have held the interpreter and made each answer wait.
+QUIET = 0.1
+HEAD_START = 1.0
 #: Where the faces are served, and how long a browser may keep one (its name is its digest).
 FACES = "/faces/"
 FOREVER = "max-age=31536000, immutable"
@@ -69,11 +77,13 @@ class Previews:
         #: Every face the shown previews show, by the name its address ends in.
         self.faces: dict[str, str] = {}
         self.changed = threading.Condition()
+        self.traffic = Traffic()
 
     def rebuild(self, folders: Iterable[Path] | None = None) -> None:
         """Rebuild the given games (default: all), telling every waiting page after each
-        phase: first the drawn components, then the findings and PDFs. A bug in a kind or
-        an engine is shown on the page: the server survives any deck."""
+        phase: first the drawn components, then, once the pages have fetched them, the
+        findings and PDFs. A bug in a kind or an engine is shown on the page: the server
+        survives any deck."""
         first: dict[Path, GamePreview] = {}
         runs: dict[Path, PrintRun] = {}
         for folder in folders or self.folders:
@@ -84,6 +94,8 @@ class Previews:
             if run is not None:
                 runs[folder] = run
         self._publish(first)
+        if runs:
+            self.traffic.settle(QUIET, HEAD_START)
         second: dict[Path, GamePreview] = {}
         for folder, run in runs.items():
             try:
@@ -141,6 +153,52 @@ class Previews:
         return hit or list(self.folders)
 
 
+class Traffic:
+    """The requests the server is answering and the pages listening for events, so that
+    work that can wait lets the answers go first (Previews.rebuild). Thread-safe."""
+
+    def __init__(self) -> None:
+        self.busy = 0
+        self.listeners = 0
+        self.last = time.monotonic()
+        self.changed = threading.Condition()
+
+    @contextmanager
+    def answering(self) -> Iterator[None]:
+        with self.changed:
+            self.busy += 1
+        try:
+            yield
+        finally:
+            with self.changed:
+                self.busy -= 1
+                self.last = time.monotonic()
+                self.changed.notify_all()
+
+    @contextmanager
+    def listening(self) -> Iterator[None]:
+        with self.changed:
+            self.listeners += 1
+        try:
+            yield
+        finally:
+            with self.changed:
+                self.listeners -= 1
+
+    def settle(self, quiet: float, most: float) -> None:
+        """Return once no request has been answered for `quiet` seconds, counted from now
+        at the earliest, or after `most` seconds; at once when no page is listening."""
+        deadline = time.monotonic() + most
+        with self.changed:
+            self.last = max(self.last, time.monotonic())
+            while self.listeners:
+                now = time.monotonic()
+                calm = self.last + quiet
+                if now >= deadline or (not self.busy and now >= calm):
+                    return
+                self.changed.wait((deadline if self.busy else min(deadline, calm)) - now)
+
+
 def failed(folder: Path, exc: Exception) -> GamePreview:
     """A preview showing what broke instead of the components."""
     lines = traceback.format_exception_only(exc)
@@ -189,6 +247,14 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
 
         def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
             path = urlsplit(self.path).path
+            if path == "/events" and self._local_host():
+                with previews.traffic.listening():
+                    self._events()
+                return
+            with previews.traffic.answering():
+                self._answer(path)
+
+        def _answer(self, path: str) -> None:
             if not self._local_host():
                 self._send(HTTPStatus.FORBIDDEN, "text/plain; charset=utf-8", b"local use only\n")
             elif path == "/":
@@ -198,8 +264,6 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._send(
                     HTTPStatus.OK, "text/html; charset=utf-8", content.encode(), {"X-Preview-Version": str(version)}
                 )
-            elif path == "/events":
-                self._events()
             elif (face := previews.face(path)) is not None:
                 self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), FACE_HEADERS, cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():

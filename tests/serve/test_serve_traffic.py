@@ -1,0 +1,84 @@
+"""The preview's second phase (rules checks and PDF) lets the page's requests for the first
+go first: it waits for the answers in flight and a quiet moment, never past its deadline,
+and not at all when no page is listening. Checked with real threads, and through the
+server's own HTTP handling."""
+
+import http.client
+import threading
+import time
+from pathlib import Path
+
+from generator.project import OutputSettings, Project
+from generator.serve.server import Previews, Traffic, start, stop_serving
+
+
+def settling(traffic: Traffic, quiet: float, most: float) -> threading.Thread:
+    thread = threading.Thread(target=traffic.settle, args=(quiet, most), daemon=True)
+    thread.start()
+    return thread
+
+
+def test_with_no_page_listening_nothing_waits():
+    start_time = time.monotonic()
+    Traffic().settle(quiet=30, most=30)
+    assert time.monotonic() - start_time < 5
+
+
+def test_while_a_page_listens_the_answers_in_flight_go_first():
+    traffic = Traffic()
+    with traffic.listening():
+        with traffic.answering():
+            waiting = settling(traffic, quiet=0.05, most=60)
+            waiting.join(0.5)
+            assert waiting.is_alive()  # a request is being answered
+        waiting.join(10)
+        assert not waiting.is_alive()  # answered, and quiet since
+
+
+def test_an_answer_that_never_ends_holds_it_back_only_until_the_deadline():
+    traffic = Traffic()
+    with traffic.listening(), traffic.answering():
+        waiting = settling(traffic, quiet=0.05, most=0.3)
+        waiting.join(10)
+        assert not waiting.is_alive()
+
+
+def test_each_new_answer_restarts_the_quiet_moment():
+    traffic = Traffic()
+    with traffic.listening():
+        waiting = settling(traffic, quiet=2, most=60)
+        for _ in range(5):  # requests 0.1 s apart: never 2 s quiet
+            time.sleep(0.1)
+            with traffic.answering():
+                pass
+            assert waiting.is_alive()
+        waiting.join(10)
+        assert not waiting.is_alive()
+
+
+def test_the_server_counts_an_open_event_stream_and_the_requests_it_answers(tmp_path):
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: G\nengine: none\ncomponents: [cards.yaml]\n")
+    (game / "cards.yaml").write_text("kind: card\nitems:\n  - {title: One, text: The first}\n")
+    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
+    server, stop = start(previews, 0)
+    try:
+        events = http.client.HTTPConnection(*server.server_address, timeout=10)
+        events.request("GET", "/events")
+        reply = events.getresponse()
+        assert reply.readline().startswith(b"data: ")
+        assert previews.traffic.listeners == 1
+        before = previews.traffic.last
+        content = http.client.HTTPConnection(*server.server_address, timeout=10)
+        content.request("GET", "/content")
+        assert b"One" in content.getresponse().read()
+        content.close()
+        deadline = time.monotonic() + 10
+        while previews.traffic.last == before and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert previews.traffic.last > before and previews.traffic.busy == 0
+        events.close()
+    finally:
+        stop_serving(server, stop)
+    assert Path(previews.games[game].pdf or "").is_file()
