@@ -1,15 +1,59 @@
-"""The preview's second phase (rules checks and PDF) lets the page's requests for the first
-go first: it waits for the answers in flight and a quiet moment, never past its deadline,
-and not at all when no page is listening. Checked with real threads, and through the
-server's own HTTP handling."""
+"""What a page waits for after an edit goes first. The first phase runs with the garbage
+collector paused (and as it was after, whatever happens). The second phase (rules checks and
+PDF) lets the page's requests for the first go first: it waits for the answers in flight and
+a quiet moment, never past its deadline, and not at all when no page is listening. Checked
+with real threads, and through the server's own HTTP handling."""
 
+import gc
 import http.client
 import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from generator.project import OutputSettings, Project
-from generator.serve.server import Previews, Traffic, start, stop_serving
+from generator.serve import server
+from generator.serve.preview import draw_preview
+from generator.serve.server import Previews, Traffic, collection_paused, start, stop_serving
+
+
+def test_the_collector_is_paused_meanwhile_and_as_it_was_after():
+    assert gc.isenabled()
+    with pytest.raises(KeyError), collection_paused():
+        assert not gc.isenabled()
+        raise KeyError("a bug in a kind")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with collection_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_a_rebuild_draws_the_first_phase_with_the_collector_paused(tmp_path, monkeypatch):
+    game = one_card_game(tmp_path)
+    collecting = []
+
+    def drawing(*args, **kwargs):
+        collecting.append(gc.isenabled())
+        return draw_preview(*args, **kwargs)
+
+    monkeypatch.setattr(server, "draw_preview", drawing)
+    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
+    previews.rebuild()
+    assert collecting == [False] and gc.isenabled()
+    assert previews.games[game].checked and previews.games[game].pdf is not None
+
+
+def one_card_game(tmp_path: Path) -> Path:
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: G\nengine: none\ncomponents: [cards.yaml]\n")
+    (game / "cards.yaml").write_text("kind: card\nitems:\n  - {title: One, text: The first}\n")
+    return game
 
 
 def settling(traffic: Traffic, quiet: float, most: float) -> threading.Thread:
@@ -57,10 +101,7 @@ def test_each_new_answer_restarts_the_quiet_moment():
 
 
 def test_the_server_counts_an_open_event_stream_and_the_requests_it_answers(tmp_path):
-    game = tmp_path / "g"
-    game.mkdir()
-    (game / "game.yaml").write_text("name: G\nengine: none\ncomponents: [cards.yaml]\n")
-    (game / "cards.yaml").write_text("kind: card\nitems:\n  - {title: One, text: The first}\n")
+    game = one_card_game(tmp_path)
     previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
     server, stop = start(previews, 0)
     try:
