@@ -35,6 +35,7 @@ MAX_DIGITS = 18
 #: exponent): longer is no number a source means, and reading it could take unbounded time.
 MAX_NUMBER_CHARS = 64
 _NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+_TEXT_TAG = "tag:yaml.org,2002:str"
 #: Characters XML 1.0 forbids (and lone surrogates, which no file can encode): a YAML escape
 #: such as "\x07" could otherwise carry them into SVG output. Rejected at their source line.
 #: Where lines end, as the YAML and CSV readers count them: LF, CR LF, or CR alone.
@@ -138,10 +139,13 @@ class _Builder:
         loc = _mark_loc(self.file, node.start_mark)
         if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
             raise SourceError(loc, TOO_MANY_DIGITS)
-        try:
-            value = self.loader.construct_object(node, deep=True)
-        except yaml.constructor.ConstructorError as exc:
-            raise SourceError(loc, _problem(exc)) from None
+        if node.tag == _TEXT_TAG:  # text is the node's own value: what the constructor returns
+            value = node.value
+        else:
+            try:
+                value = self.loader.construct_object(node, deep=True)
+            except yaml.constructor.ConstructorError as exc:
+                raise SourceError(loc, _problem(exc)) from None
         if isinstance(value, str):
             check_text(value, loc)
         else:
