@@ -42,10 +42,11 @@ HOST = "127.0.0.1"
 KEEP_ALIVE = 15.0
 #: Seconds to wait at most for the file watch to be in place before serving anyway.
 WATCH_START = 10.0
-#: After the first phase is shown, the second (the rules checks and the PDF) waits until
-#: no request has been answered for QUIET seconds, HEAD_START at most, when a page is
-#: listening: the page then fetches the new content and faces while this process is idle,
-#: where the second phase would have held the interpreter and made each answer wait.
+#: After the first phase is shown, the second (the rules checks and the PDF) waits, while
+#: pages are listening, until each has fetched the new content and no request has been
+#: answered for QUIET seconds (the faces it then loads), HEAD_START at most: the pages
+#: fetch while this process is idle, where the second phase would have held the
+#: interpreter and made each answer wait.
 QUIET = 0.1
 HEAD_START = 1.0
 #: Milliseconds the file watch waits after a change for more before it rebuilds: an
@@ -123,6 +124,7 @@ class Previews:
                 if image is not None
             }
             self.version += 1
+            self.traffic.published()
             self.changed.notify_all()
 
     def wait_for_change(self, seen: int, timeout: float) -> int:
@@ -181,8 +183,20 @@ class Traffic:
     def __init__(self) -> None:
         self.busy = 0
         self.listeners = 0
+        #: The content fetches answered since the preview last changed.
+        self.fetched = 0
         self.last = time.monotonic()
         self.changed = threading.Condition()
+
+    def published(self) -> None:
+        """The preview changed: the pages are yet to fetch it."""
+        with self.changed:
+            self.fetched = 0
+
+    def fetched_content(self) -> None:
+        with self.changed:
+            self.fetched += 1
+            self.changed.notify_all()
 
     @contextmanager
     def answering(self) -> Iterator[None]:
@@ -207,17 +221,19 @@ class Traffic:
                 self.listeners -= 1
 
     def settle(self, quiet: float, most: float) -> None:
-        """Return once no request has been answered for `quiet` seconds, counted from now
-        at the earliest, or after `most` seconds; at once when no page is listening."""
+        """Return once every listening page has fetched the content and no request has been
+        answered for `quiet` seconds, counted from now at the earliest, or after `most`
+        seconds; at once when no page is listening."""
         deadline = time.monotonic() + most
         with self.changed:
             self.last = max(self.last, time.monotonic())
             while self.listeners:
                 now = time.monotonic()
                 calm = self.last + quiet
-                if now >= deadline or (not self.busy and now >= calm):
+                waiting = self.busy or self.fetched < self.listeners
+                if now >= deadline or (not waiting and now >= calm):
                     return
-                self.changed.wait((deadline if self.busy else min(deadline, calm)) - now)
+                self.changed.wait((deadline if waiting else min(deadline, calm)) - now)
 
 
 def failed(folder: Path, exc: Exception) -> GamePreview:
@@ -285,6 +301,7 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._send(
                     HTTPStatus.OK, "text/html; charset=utf-8", content.encode(), {"X-Preview-Version": str(version)}
                 )
+                previews.traffic.fetched_content()
             elif (face := previews.face(path)) is not None:
                 self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), FACE_HEADERS, cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():

@@ -1,7 +1,8 @@
 """What a page waits for after an edit goes first. The first phase runs with the garbage
 collector paused (and as it was after, whatever happens). The second phase (rules checks and
-PDF) lets the page's requests for the first go first: it waits for the answers in flight and
-a quiet moment, never past its deadline, and not at all when no page is listening. Checked
+PDF) lets the page's requests for the first go first: it waits for each listening page to
+fetch the content, for the answers in flight and a quiet moment, never past its deadline,
+and not at all when no page is listening. Checked
 with real threads, and through the server's own HTTP handling."""
 
 import gc
@@ -68,15 +69,34 @@ def test_with_no_page_listening_nothing_waits():
     assert time.monotonic() - start_time < 5
 
 
-def test_while_a_page_listens_the_answers_in_flight_go_first():
+def test_while_a_page_listens_it_fetches_the_content_first():
     traffic = Traffic()
     with traffic.listening():
+        traffic.published()
+        waiting = settling(traffic, quiet=0.05, most=60)
+        waiting.join(0.5)
+        assert waiting.is_alive()  # the page has not fetched the new content yet
         with traffic.answering():
-            waiting = settling(traffic, quiet=0.05, most=60)
+            traffic.fetched_content()
             waiting.join(0.5)
-            assert waiting.is_alive()  # a request is being answered
+            assert waiting.is_alive()  # the content is still being answered
         waiting.join(10)
         assert not waiting.is_alive()  # answered, and quiet since
+
+
+def test_every_listening_page_fetches_the_content_first():
+    traffic = Traffic()
+    with traffic.listening(), traffic.listening():
+        traffic.published()
+        waiting = settling(traffic, quiet=0.05, most=60)
+        with traffic.answering():
+            traffic.fetched_content()
+        waiting.join(0.5)
+        assert waiting.is_alive()  # one page of two has fetched it
+        with traffic.answering():
+            traffic.fetched_content()
+        waiting.join(10)
+        assert not waiting.is_alive()
 
 
 def test_an_answer_that_never_ends_holds_it_back_only_until_the_deadline():
@@ -90,6 +110,7 @@ def test_an_answer_that_never_ends_holds_it_back_only_until_the_deadline():
 def test_each_new_answer_restarts_the_quiet_moment():
     traffic = Traffic()
     with traffic.listening():
+        traffic.fetched_content()
         waiting = settling(traffic, quiet=2, most=60)
         for _ in range(5):  # requests 0.1 s apart: never 2 s quiet
             time.sleep(0.1)
@@ -109,7 +130,7 @@ def test_the_server_counts_an_open_event_stream_and_the_requests_it_answers(tmp_
         events.request("GET", "/events")
         reply = events.getresponse()
         assert reply.readline().startswith(b"data: ")
-        assert previews.traffic.listeners == 1
+        assert previews.traffic.listeners == 1 and previews.traffic.fetched == 0
         before = previews.traffic.last
         content = http.client.HTTPConnection(*server.server_address, timeout=10)
         content.request("GET", "/content")
@@ -118,7 +139,7 @@ def test_the_server_counts_an_open_event_stream_and_the_requests_it_answers(tmp_
         deadline = time.monotonic() + 10
         while previews.traffic.last == before and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert previews.traffic.last > before and previews.traffic.busy == 0
+        assert previews.traffic.last > before and previews.traffic.busy == 0 and previews.traffic.fetched == 1
         events.close()
     finally:
         stop_serving(server, stop)
