@@ -44,11 +44,12 @@ KEEP_ALIVE = 15.0
 WATCH_START = 10.0
 #: After the first phase is shown, the second (the rules checks and the PDF) waits, while
 #: pages are listening, until each has fetched the new content and no request has been
-#: answered for QUIET seconds (the faces it then loads), HEAD_START at most: the pages
-#: fetch while this process is idle, where the second phase would have held the
-#: interpreter and made each answer wait.
-QUIET = 0.1
-HEAD_START = 1.0
+#: answered for QUIET seconds, HEAD_START at most: the pages fetch the content and then
+#: the faces it shows while this process is idle, where the second phase would have held
+#: the interpreter and made each answer wait. QUIET outlasts a page's putting the content
+#: in (0.2 s at 10,000 cards), after which it asks for the faces.
+QUIET = 0.3
+HEAD_START = 2.0
 #: Milliseconds the file watch waits after a change for more before it rebuilds: an
 #: editor's save is a write or two a few microseconds apart (or a rename), and each
 #: millisecond more is one an edit takes to show. At 50 an edit waited 60-100 ms here.
@@ -100,9 +101,9 @@ class Previews:
                     first[folder], run = failed(folder, exc), None
                 if run is not None:
                     runs[folder] = run
-        self._publish(first)
-        if runs:
-            self.traffic.settle(QUIET, HEAD_START)
+            self._publish(first)
+            if runs:
+                self.traffic.settle(QUIET, HEAD_START)
         second: dict[Path, GamePreview] = {}
         for folder, run in runs.items():
             try:
@@ -163,10 +164,10 @@ class Previews:
 
 @contextmanager
 def collection_paused() -> Iterator[None]:
-    """No garbage collection meanwhile: the first phase is what the page waits for, and a
-    full collection of a 1000-card game's objects took it 0.1 s longer in one edit of
-    three. The collector runs again after it, in the second phase; what the first phase
-    allocates is bounded by the game's size."""
+    """No garbage collection meanwhile: the first phase, and the page's fetching it, are
+    what the page waits for, and a full collection of a game's objects takes 0.1 s at 1000
+    cards and about a second at 10,000. The collector runs again after, in the second
+    phase; what the first phase allocates is bounded by the game's size."""
     enabled = gc.isenabled()
     gc.disable()
     try:

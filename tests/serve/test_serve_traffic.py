@@ -34,7 +34,7 @@ def test_the_collector_is_paused_meanwhile_and_as_it_was_after():
         gc.enable()
 
 
-def test_a_rebuild_draws_the_first_phase_with_the_collector_paused(tmp_path, monkeypatch):
+def test_a_rebuild_draws_the_first_phase_and_lets_the_pages_fetch_it_with_the_collector_paused(tmp_path, monkeypatch):
     game = one_card_game(tmp_path)
     collecting = []
 
@@ -44,8 +44,9 @@ def test_a_rebuild_draws_the_first_phase_with_the_collector_paused(tmp_path, mon
 
     monkeypatch.setattr(server, "draw_preview", drawing)
     previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
+    monkeypatch.setattr(previews.traffic, "settle", lambda quiet, most: collecting.append(gc.isenabled()))
     previews.rebuild()
-    assert collecting == [False] and gc.isenabled()
+    assert collecting == [False, False] and gc.isenabled()  # drawn, and fetched by the pages
     assert previews.games[game].checked and previews.games[game].pdf is not None
 
 
