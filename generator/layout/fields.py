@@ -43,9 +43,22 @@ def _read_fields(element: Element) -> set[str]:
     return fields
 
 
-def layout_fields(layout: Layout) -> set[str]:
+#: layout_fields' answers by layout, held by identity with the layout itself (a Layout is
+#: immutable, and hashing one walks it whole): a kind asks for each item of a file, of the
+#: same layout each time. Emptied when it holds READ_KEPT layouts.
+_READ: dict[int, tuple[Layout, frozenset[str]]] = {}
+READ_KEPT = 256
+
+
+def layout_fields(layout: Layout) -> frozenset[str]:
     """Every item field an element of the layout reads."""
-    return set().union(*(_read_fields(element) for element in layout.all_elements()))
+    known = _READ.get(id(layout))
+    if known is None:
+        if len(_READ) >= READ_KEPT:
+            _READ.clear()
+        known = layout, frozenset().union(*(_read_fields(element) for element in layout.all_elements()))
+        _READ[id(layout)] = known
+    return known[1]
 
 
 def printed_fields(layout: Layout) -> set[str]:
