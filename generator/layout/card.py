@@ -89,12 +89,11 @@ def matched(item: LocMap, read: frozenset[str]) -> LocMap:
     """The item with each column of its table that matches a field the layout reads, its
     case, spaces and punctuation aside (tables.normal: a `Rules Text` column for a
     `rules_text` field), under that field's name. Keys written in YAML are left as written."""
+    columns = [key for key in item if key not in read and item.loc_of(key).cell]
+    if not columns:  # as every item written in YAML
+        return item
     by_normal = {normal(name): name for name in read}
-    renamed = {
-        key: by_normal[normal(key)]
-        for key in item
-        if key not in read and normal(key) in by_normal and item.loc_of(key).cell
-    }
+    renamed = {key: by_normal[normal(key)] for key in columns if normal(key) in by_normal}
     if not renamed:
         return item
     return LocMap(
