@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 RASTER_FORMATS = ("PNG", "JPEG", "WEBP")
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: Where Pillow finds a PNG's orientation: its EXIF chunk, or a text chunk under one of
-#: these keywords (EXIF as hex, or XMP).
+#: these keywords (EXIF, as it stands or as hex, or XMP).
 _PNG_TEXT = (b"tEXt", b"zTXt", b"iTXt")
-_PNG_ORIENTING_KEYWORDS = (b"Raw profile type exif", b"XML:com.adobe.xmp")
+_PNG_ORIENTING_KEYWORDS = (b"exif", b"Raw profile type exif", b"xmp", b"XML:com.adobe.xmp")
 #: The EXIF orientation tag, and its values that turn a picture a quarter.
 _ORIENTATION = 0x0112
 _TURNED = (5, 6, 7, 8)
@@ -103,17 +103,27 @@ def _read(path: Path, mtime: int, size: int) -> Art:
         return Art(path, digest, width, height, True)
     with _opened(path) as image:
         width, height = image.size
-        # This decodes a PNG (its EXIF may follow the pixels), which finds damage the
-        # checksums below cannot: deflated data that does not inflate.
-        if image.getexif().get(_ORIENTATION, 1) in _TURNED:
-            width, height = height, width
         png = image.format == "PNG"
-        if not png:  # decoded once to find damage
+        # Decoded once to find damage: in a PNG, deflated data that does not inflate,
+        # which the checksums below cannot find.
+        if png:
+            image.load()
+        else:
             _checked(image.load)
-    if png:  # a PNG's checksums cover every byte: checked without decoding
+        if _orientation(image) in _TURNED:
+            width, height = height, width
+    if png:  # the checksums of a PNG's chunks, which decoding does not check
         with _opened(path) as image:
             _checked(image.verify)
     return Art(path, digest, width, height, False)
+
+
+def _orientation(image: "PilImage") -> object:
+    """The raster's EXIF orientation (1: upright), as Pillow reads it and turns it."""
+    try:
+        return image.getexif().get(_ORIENTATION, 1)
+    except (TypeError, ValueError, SyntaxError, struct.error) as exc:  # metadata Pillow cannot read
+        raise ArtError(f"has EXIF or XMP metadata that cannot be read: {exc}") from None
 
 
 def _checked(read: Callable[[], object]) -> None:
@@ -177,7 +187,7 @@ def png_pixels(path: Path) -> PngPixels | None:
     """The PNG's own pixel data when a PDF can take it unchanged: upright, 8-bit grey or
     RGB, not interlaced, no transparency. None otherwise (the raster is decoded instead)."""
     data = path.read_bytes()
-    if not data.startswith(_PNG_SIGNATURE) or as_is(path) != "image/png":
+    if not data.startswith(_PNG_SIGNATURE) or _as_is(data) != "image/png":
         return None
     chunks: dict[bytes, list[memoryview]] = {}
     for kind, body in _png_chunks(data):
@@ -205,22 +215,26 @@ def _may_orient(kind: bytes, body: memoryview) -> bool:
     return kind in _PNG_TEXT and bytes(body[:80]).partition(b"\0")[0] in _PNG_ORIENTING_KEYWORDS
 
 
-def _upright(image: "PilImage", path: Path) -> bool:
-    """Whether the raster shows upright as the file stands. Pillow reads a PNG's
-    orientation only by decoding the whole picture, as the chunk may follow the pixels
-    (15 ms for card art); a PNG with no chunk that could hold one is upright unread."""
-    if image.format == "PNG" and not any(_may_orient(*chunk) for chunk in _png_chunks(path.read_bytes())):
+def _upright(image: "PilImage", data: bytes) -> bool:
+    """Whether the raster (the file's `data`) shows upright as it stands. Pillow reads a
+    PNG's orientation only by decoding the whole picture, as the chunk may follow the
+    pixels (15 ms for card art); a PNG with no chunk that could hold one is upright unread."""
+    if image.format == "PNG" and not any(_may_orient(*chunk) for chunk in _png_chunks(data)):
         return True
-    return image.getexif().get(_ORIENTATION, 1) == 1
+    return _orientation(image) == 1
 
 
 def as_is(path: Path) -> str | None:
     """The MIME type of a raster that every reader shows right as the file stands (an
     upright PNG, or an upright grey or RGB JPEG), else None."""
-    with _opened(path) as original:
-        if original.format == "PNG" and _upright(original, path):
+    return _as_is(path.read_bytes())
+
+
+def _as_is(data: bytes) -> str | None:
+    with _opened(io.BytesIO(data)) as original:
+        if original.format == "PNG" and _upright(original, data):
             return "image/png"
-        if original.format == "JPEG" and original.mode in ("L", "RGB") and _upright(original, path):
+        if original.format == "JPEG" and original.mode in ("L", "RGB") and _upright(original, data):
             return "image/jpeg"
     return None
 
@@ -229,9 +243,10 @@ def web_bytes(path: Path) -> tuple[str, bytes]:
     """The raster as a browser and any SVG program shows it: (MIME type, data). A file
     that is right as it stands is itself; anything else (WebP, CMYK, a rotated photo) is
     re-encoded as PNG."""
-    mime = as_is(path)
+    data = path.read_bytes()
+    mime = _as_is(data)
     if mime is not None:
-        return mime, path.read_bytes()
+        return mime, data
     out = io.BytesIO()
     raster(path).save(out, format="PNG", optimize=False)
     return "image/png", out.getvalue()

@@ -20,6 +20,7 @@ from generator.sources import art
 from generator.sources.art import ArtError, PngPixels, as_is, png_pixels, raster, read_art, svg_root, web_bytes
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" {attributes}>{body}</svg>'
+_PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def chunk(kind: bytes, data: bytes) -> bytes:
@@ -100,6 +101,7 @@ XMP_6 = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description tiff:Orientation=
         (b"iTXt", b"XML:com.adobe.xmp\0\0\0\0\0" + XMP_6),
         (b"tEXt", b"XML:com.adobe.xmp\0" + XMP_6),
         (b"zTXt", b"Raw profile type exif\0\0" + zlib.compress(RAW_PROFILE_6)),
+        (b"tEXt", b"exif\0" + orientation_6_exif()),
     ],
 )
 def test_a_png_turned_by_a_chunk_after_its_pixels_is_decoded_upright_not_passed_on(tmp_path, kind, body):
@@ -111,6 +113,29 @@ def test_a_png_turned_by_a_chunk_after_its_pixels_is_decoded_upright_not_passed_
     assert as_is(path) is None and png_pixels(path) is None
     assert raster(path).size == (10, 40)
     assert web_bytes(path)[1] != path.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("kind", "body"),
+    [
+        (b"zTXt", b"exif\0\0" + zlib.compress(b"not EXIF")),
+        (b"tEXt", b"xmp\0" + XMP_6),
+    ],
+)
+def test_a_png_whose_orientation_metadata_cannot_be_read_is_refused_with_a_reason(tmp_path, kind, body):
+    data, _ = png_bytes(40, 10)
+    path = written(tmp_path, "odd.png", with_chunk_after_pixels(data, kind, body))
+    assert refusal(path).startswith("has EXIF or XMP metadata that cannot be read: ")
+
+
+def test_a_png_whose_pixels_do_not_inflate_is_refused_whatever_its_checksums_and_exif_say(tmp_path):
+    """Its chunks' checksums are right, and its EXIF comes before the pixels, where Pillow
+    reads it without decoding them: the picture is still decoded, and refused."""
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", 40, 10, 8, 2, 0, 0, 0))
+    exif = chunk(b"eXIf", orientation_6_exif())
+    broken = chunk(b"IDAT", zlib.compress(b"\0" * 20)[:-4] + b"\xff\xff\xff\xff" + b"\x00" * 50)
+    path = written(tmp_path, "broken.png", _PNG + header + exif + broken + chunk(b"IEND", b""))
+    assert refusal(path).startswith(("cannot be read", "is damaged"))
 
 
 def test_a_png_whose_text_chunks_cannot_turn_it_is_passed_on_as_it_stands(tmp_path):
