@@ -17,10 +17,11 @@ from typing import Any
 
 PREVIEW_DPI = 100
 #: libdeflate's level for the PNGs' pixel data. Its level 1 deflates a page of mostly flat
-#: colour in about half zlib's time at level 1, into a file an eighth smaller. libdeflate
-#: finds its matches in plain C, so the same pixels give the same bytes in every process;
-#: ISA-L, used before it and five times as fast, gave another valid stream now and then
-#: in a fresh process, and so two builds of the same sources could differ.
+#: colour in about half zlib's time at level 1, into a file an eighth smaller. What it
+#: writes depends on the pixels, the level and libdeflate's version alone, so the same
+#: pixels give the same bytes in every process; ISA-L, used before it and five times as
+#: fast, gave another valid stream now and then in a fresh process, and so two builds of
+#: the same sources could differ.
 PNG_COMPRESSION = 1
 MM_PER_INCH = 25.4
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

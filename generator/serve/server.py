@@ -125,7 +125,7 @@ class Previews:
                 if image is not None
             }
             self.version += 1
-            self.traffic.published()
+            self.traffic.published(self.version)
             self.changed.notify_all()
 
     def wait_for_change(self, seen: int, timeout: float) -> int:
@@ -184,20 +184,23 @@ class Traffic:
     def __init__(self) -> None:
         self.busy = 0
         self.listeners = 0
-        #: The content fetches answered since the preview last changed.
+        #: The preview's version, and the fetches of its content answered.
+        self.version = 0
         self.fetched = 0
         self.last = time.monotonic()
         self.changed = threading.Condition()
 
-    def published(self) -> None:
-        """The preview changed: the pages are yet to fetch it."""
+    def published(self, version: int) -> None:
+        """The preview changed: the pages are yet to fetch this version."""
         with self.changed:
-            self.fetched = 0
+            self.version, self.fetched = version, 0
 
-    def fetched_content(self) -> None:
+    def fetched_content(self, version: int) -> None:
+        """A page was sent the content of `version` (an older one counts for nothing)."""
         with self.changed:
-            self.fetched += 1
-            self.changed.notify_all()
+            if version == self.version:
+                self.fetched += 1
+                self.changed.notify_all()
 
     @contextmanager
     def answering(self) -> Iterator[None]:
@@ -220,6 +223,7 @@ class Traffic:
         finally:
             with self.changed:
                 self.listeners -= 1
+                self.changed.notify_all()
 
     def settle(self, quiet: float, most: float) -> None:
         """Return once every listening page has fetched the content and no request has been
@@ -302,7 +306,7 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._send(
                     HTTPStatus.OK, "text/html; charset=utf-8", content.encode(), {"X-Preview-Version": str(version)}
                 )
-                previews.traffic.fetched_content()
+                previews.traffic.fetched_content(version)
             elif (face := previews.face(path)) is not None:
                 self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), FACE_HEADERS, cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():

@@ -73,29 +73,42 @@ def test_with_no_page_listening_nothing_waits():
 def test_while_a_page_listens_it_fetches_the_content_first():
     traffic = Traffic()
     with traffic.listening():
-        traffic.published()
+        traffic.published(1)
         waiting = settling(traffic, quiet=0.05, most=60)
         waiting.join(0.5)
         assert waiting.is_alive()  # the page has not fetched the new content yet
         with traffic.answering():
-            traffic.fetched_content()
+            traffic.fetched_content(1)
             waiting.join(0.5)
             assert waiting.is_alive()  # the content is still being answered
         waiting.join(10)
         assert not waiting.is_alive()  # answered, and quiet since
 
 
+def test_a_fetch_of_an_older_version_counts_for_nothing_and_a_page_leaving_is_not_waited_for():
+    traffic = Traffic()
+    with traffic.listening():
+        traffic.published(2)
+        waiting = settling(traffic, quiet=0.05, most=60)
+        with traffic.answering():
+            traffic.fetched_content(1)  # begun before version 2 was published
+        waiting.join(0.5)
+        assert waiting.is_alive()
+    waiting.join(10)  # the page closed its event stream
+    assert not waiting.is_alive()
+
+
 def test_every_listening_page_fetches_the_content_first():
     traffic = Traffic()
     with traffic.listening(), traffic.listening():
-        traffic.published()
+        traffic.published(1)
         waiting = settling(traffic, quiet=0.05, most=60)
         with traffic.answering():
-            traffic.fetched_content()
+            traffic.fetched_content(1)
         waiting.join(0.5)
         assert waiting.is_alive()  # one page of two has fetched it
         with traffic.answering():
-            traffic.fetched_content()
+            traffic.fetched_content(1)
         waiting.join(10)
         assert not waiting.is_alive()
 
@@ -111,9 +124,11 @@ def test_an_answer_that_never_ends_holds_it_back_only_until_the_deadline():
 def test_each_new_answer_restarts_the_quiet_moment():
     traffic = Traffic()
     with traffic.listening():
-        traffic.fetched_content()
-        waiting = settling(traffic, quiet=2, most=60)
-        for _ in range(5):  # requests 0.1 s apart: never 2 s quiet
+        traffic.published(1)
+        traffic.fetched_content(1)
+        start_time = time.monotonic()
+        waiting = settling(traffic, quiet=1, most=60)
+        while time.monotonic() - start_time < 2:  # a request every 0.1 s: never 1 s quiet
             time.sleep(0.1)
             with traffic.answering():
                 pass
