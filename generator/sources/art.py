@@ -106,10 +106,7 @@ def _read(path: Path, mtime: int, size: int) -> Art:
         png = image.format == "PNG"
         # Decoded once to find damage: in a PNG, deflated data that does not inflate,
         # which the checksums below cannot find.
-        if png:
-            image.load()
-        else:
-            _checked(image.load)
+        _checked(image.load)
         if _orientation(image) in _TURNED:
             width, height = height, width
     if png:  # the checksums of a PNG's chunks, which decoding does not check

@@ -271,7 +271,7 @@ def bad_svg(deck: Path, text: str) -> str:
                 (deck / "art" / "cut.png").write_bytes(halves(deck / "art" / "whole.png").read_bytes()[:900])
                 and "art/cut.png"
             ),
-            "'art/cut.png' cannot be read: image file is truncated",
+            "'art/cut.png' is damaged: image file is truncated",
         ),
         (
             lambda deck: bad_svg(

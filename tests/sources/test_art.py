@@ -135,7 +135,7 @@ def test_a_png_whose_pixels_do_not_inflate_is_refused_whatever_its_checksums_and
     exif = chunk(b"eXIf", orientation_6_exif())
     broken = chunk(b"IDAT", zlib.compress(b"\0" * 20)[:-4] + b"\xff\xff\xff\xff" + b"\x00" * 50)
     path = written(tmp_path, "broken.png", _PNG + header + exif + broken + chunk(b"IEND", b""))
-    assert refusal(path).startswith(("cannot be read", "is damaged"))
+    assert refusal(path).startswith("is damaged: ")
 
 
 def test_a_png_whose_text_chunks_cannot_turn_it_is_passed_on_as_it_stands(tmp_path):
