@@ -138,6 +138,14 @@ def test_a_png_whose_pixels_do_not_inflate_is_refused_whatever_its_checksums_and
     assert refusal(path).startswith("is damaged: ")
 
 
+def test_a_png_whose_chunks_break_off_among_its_pixels_is_refused_as_damaged(tmp_path):
+    data, compressed = png_bytes(40, 10)
+    header = data[: data.index(b"IDAT") - 4]
+    broken = header + chunk(b"IDAT", compressed[:10]) + struct.pack(">I", 5) + b"IDA\0xxxxx\0\0\0\0"
+    path = written(tmp_path, "broken.png", broken + chunk(b"IEND", b""))
+    assert refusal(path).startswith("is damaged: broken PNG file")
+
+
 def test_a_png_whose_text_chunks_cannot_turn_it_is_passed_on_as_it_stands(tmp_path):
     notes = chunk(b"tEXt", b"Software\0a paint program") + chunk(b"iTXt", b"Title\0\0\0\0\0Orientation=6")
     data, compressed = png_bytes(3, 2, extra=notes)
