@@ -93,7 +93,7 @@ def matched(item: LocMap, read: frozenset[str]) -> LocMap:
     if not columns:  # as every item written in YAML
         return item
     by_normal = {normal(name): name for name in read}
-    renamed = {key: by_normal[normal(key)] for key in columns if normal(key) in by_normal}
+    renamed = {key: by_normal[name] for key in columns if (name := normal(key)) in by_normal}
     if not renamed:
         return item
     return LocMap(
