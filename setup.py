@@ -22,10 +22,9 @@ SHIPPED = {
     "generator.shipped.fonts": "fonts",
 }
 
-#: The engine's state, everything it calls per action and the deck and rules it reads; a
-#: compiled class can derive only from compiled classes, hence the shared GameState.
+#: The engine's state, everything it calls per action and the deck and rules it reads.
+#: GameState stays plain Python (generator/games/game_state.py says why).
 COMPILED = [
-    "generator/games/game_state.py",
     *(
         f"generator/games/sliders/{name}.py"
         for name in (

@@ -1,19 +1,20 @@
 """The state of one game in progress, as every engine's rules advance it.
 
-This module is compiled with mypyc when the wheel is built (setup.py), together with the
-Sliders engine whose state class derives from GameState: a compiled class can derive only
-from compiled classes. Engines that stay plain Python, the other shipped games' and any
-installed game's, derive from it all the same (allow_interpreted_subclasses).
+GameState is a Protocol with its members' defaults: an engine's state derives from it and
+takes its fields and defaults, and the harness reads every state through it. This module
+stays plain Python in a wheel. The compiled Sliders state (setup.py) is a GameState by
+having its members, as a compiled class cannot derive from a plain one; a plain class
+derived from a compiled one reads and writes its attributes about twice as slowly on
+CPython 3.11 (its instance dictionary is not the interpreter's own), which would slow
+every other engine, the shipped ones and a designer's, in an installed cutsheet.
 """
 
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections import Counter
 from collections.abc import Hashable
 from enum import Enum
-from typing import Generic, TypeVar
-
-from mypy_extensions import mypyc_attr
+from typing import Protocol, TypeVar
 
 #: The type of a game's actions: each engine's state narrows Action to its own.
 ActionT = TypeVar("ActionT", bound=Hashable)
@@ -36,9 +37,15 @@ class Ended(Ending):
 STATE_FIELDS = ("num_players", "rng", "turns", "fired", "first_player", "peak_in_play")
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
-class GameState(ABC, Generic[ActionT]):
+class GameState(Protocol[ActionT]):
     """One game in progress, whose actions are ActionT."""
+
+    num_players: int
+    rng: random.Random
+    turns: int
+    fired: Counter[str]
+    first_player: int
+    peak_in_play: Counter[str]
 
     def __init__(self, num_players: int, rng: random.Random):
         self.num_players = num_players
@@ -51,18 +58,6 @@ class GameState(ABC, Generic[ActionT]):
         self.first_player = 0
         #: Physical component name (a key of Engine.supply) -> the most in play at once.
         self.peak_in_play: Counter[str] = Counter()
-
-    def __getstate__(self) -> dict[str, object]:
-        """What a copy of the state carries: these fields and an engine's own. Compiled
-        (setup.py), this class keeps its fields outside the instance's __dict__, where
-        pickling an engine's state class derived from it would not look."""
-        data: dict[str, object] = {name: getattr(self, name) for name in STATE_FIELDS}
-        data.update(getattr(self, "__dict__", {}))
-        return data
-
-    def __setstate__(self, data: dict[str, object]) -> None:
-        for name, value in data.items():
-            setattr(self, name, value)
 
     def note_in_play(self, component: str, count: int) -> None:
         """Record that `count` of a physical component are in play (out of the box) now."""
@@ -107,3 +102,4 @@ class GameState(ABC, Generic[ActionT]):
         """Let go of whatever the state keeps only to find its moves faster. The harness
         calls it when a game is over, before keeping the state until the run's report is
         made; a state must play on the same after it (nothing here to drop by default)."""
+        return None

@@ -7,6 +7,7 @@ the shipped game folder under components/ whose game.yaml names it.
 
 import importlib
 import random
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -118,6 +119,24 @@ def test_engine_declares_the_protocol(case):
     assert 1 <= engine.min_players <= engine.default_players <= engine.max_players
     assert engine.max_actions > 0
     assert "random" in engine.policies()
+
+
+@pytest.mark.parametrize("case", names(), indirect=True)
+def test_a_fresh_state_has_the_game_state_members(case):
+    """Every state, the compiled Sliders one among them (which has GameState's members
+    itself rather than from the class), starts with the bookkeeping the harness reads."""
+    engine, rng = case.engine, random.Random(SEED)
+    state = engine.new_game(case.deck, engine.default_players, rng, {})
+    assert (state.num_players, state.rng) == (engine.default_players, rng)
+    assert isinstance(state.fired, Counter) and isinstance(state.peak_in_play, Counter)
+    assert state.turns >= 0 and 0 <= state.first_player < state.num_players
+    before = dict(state.peak_in_play)
+    for count in (2, 5, 3):
+        state.note_in_play("test pawns", count)
+    assert state.peak_in_play == Counter({**before, "test pawns": 5})
+    assert state.invariant_violations() == [] and not state.is_terminal()
+    for name in ("ended_by_rules", "end_reason", "drop_caches"):
+        assert callable(getattr(state, name)), name
 
 
 @pytest.mark.parametrize(("case", "players"), with_players(), indirect=["case"])

@@ -111,7 +111,7 @@ class ChipFlipState(GameState[ChipFlipAction]):
         finished games back), of the positions seen only the current one's count: all the
         repetition rule reads when no move follows, where the whole history was most of the
         bytes."""
-        state = super().__getstate__()
+        state = dict(self.__dict__)
         if self.is_terminal():
             state["seen"] = Counter({self.position: self.seen[self.position]})
         return state

@@ -29,12 +29,12 @@ reached.
 """
 
 import random
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.games.game_state import STATE_FIELDS, Ending, GameState
+from generator.games.game_state import STATE_FIELDS, Ending
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.effects import EffectsMixin
 from generator.games.sliders.invariants import InvariantsMixin
@@ -139,12 +139,17 @@ GAME_DATA = (
 )
 
 
-class SlidersState(GameState[SlidersAction], InvariantsMixin, TradesMixin, EffectsMixin):
-    """A game in progress (module docstring). A compiled class when the wheel is built
-    (setup.py): the mixins are traits, and a trait lists the fields it uses."""
+class SlidersState(InvariantsMixin, TradesMixin, EffectsMixin):
+    """A game in progress (module docstring), a GameState[SlidersAction]. A compiled class
+    when the wheel is built (setup.py): the mixins are traits, and a trait lists the fields
+    it uses. A compiled class cannot derive from the plain GameState, so this one has its
+    members itself: the fields GameState.__init__ sets, and the defaults it keeps."""
 
     def __init__(self, deck: Deck, num_players: int, rng: random.Random, rules: Rules, dice: Dice | None = None):
-        super().__init__(num_players, rng)
+        self.num_players, self.rng = num_players, rng
+        self.turns = self.first_player = 0
+        self.fired: Counter[str] = Counter()
+        self.peak_in_play: Counter[str] = Counter()
         self.deck, self.rules = deck, rules
         self.dice: Dice = dice or rolled_dice(rng)
         self.hotel_at = 3 if rules.short else 4
@@ -280,6 +285,13 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, TradesMixin, Effec
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def ended_by_rules(self) -> bool:
+        return True
+
+    def note_in_play(self, component: str, count: int) -> None:
+        if count > self.peak_in_play[component]:
+            self.peak_in_play[component] = count
+
     def end_reason(self) -> SlidersEnding:
         """How the game ended; ValueError while it goes on."""
         if self.ending is None:
@@ -295,8 +307,7 @@ class SlidersState(GameState[SlidersAction], InvariantsMixin, TradesMixin, Effec
         return scores
 
     def invariant_violations(self) -> list[str]:
-        """The quick test, then the full check only when it fails (invariants.py). Defined
-        here, as GameState's own would come first."""
+        """The quick test, then the full check only when it fails (invariants.py)."""
         return [] if self._sound() else self._violations()
 
     def legal_actions(self) -> list[SlidersAction]:
