@@ -10,6 +10,9 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: The mode of every file written: readable by all, as a new file usually is (a temporary
 #: file is made readable by its owner alone).
@@ -39,11 +42,12 @@ def _holds(path: Path, data: bytes) -> bool:
         return False
 
 
-def write_with(path: Path, writer: Callable[[Path], None]) -> None:
-    """Call writer(temporary path) and move the result to `path`; clean up on failure."""
+def write_with(path: Path, writer: Callable[[Path], T]) -> T:
+    """Call writer(temporary path) and move the result to `path`; clean up on failure.
+    Returns what the writer returned."""
     with _replacing(path) as (fd, name):
         os.close(fd)
-        writer(Path(name))
+        return writer(Path(name))
 
 
 @contextmanager

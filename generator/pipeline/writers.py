@@ -36,6 +36,16 @@ class PdfInputs(Inputs):
     colour: str
 
 
+@dataclass(frozen=True)
+class LatestPages(Inputs):
+    """Where the pages of a game's latest PDF in RGB are kept, drawn (render/pdf.py's
+    DrawnPage): the next PDF of the game writes each page that comes again as it stands."""
+
+    stage: ClassVar[str] = "latest pages"
+    folder: str
+    icon_dirs: tuple[str, ...]
+
+
 def pdf_path(out_dir: Path, game: Game) -> Path:
     """Where a game's PDF goes: <out_dir>/<slug>/<slug>.pdf."""
     return out_dir / game.slug / f"{game.slug}.pdf"
@@ -179,17 +189,24 @@ def write_pdf(
 ) -> None:
     """The game's PDF in `colour`, kept in `store` under its sheets' `digests` (None: neither
     looked up nor kept, a scratch PDF). reportlab is imported only to write one: a tenth of a
-    second of a rebuild that changed nothing."""
+    second of a rebuild that changed nothing. Written, it takes over the pages of the game's
+    latest PDF that come again (LatestPages), and leaves its own for the next."""
     inputs = PdfInputs(game.name, tuple(digests), colour.key) if digests is not None else None
     data = store.lookup(inputs, bytes) if inputs else None
     if data is not None:
         write_atomic(pdf, data)
         return
+    from generator.render.pdf import PageReuse
     from generator.render.pdf import write_pdf as render_pdf
 
-    write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, partial(find_icon, icon_dirs=icon_dirs), colour))
+    latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)))
+    reuse = PageReuse(tuple(digests), store.lookup(latest, dict) or {}) if digests is not None else None
+    icons = partial(find_icon, icon_dirs=icon_dirs)
+    drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))
     if inputs:
         store.put(inputs, pdf.read_bytes())
+        if drawn:
+            store.put(latest, drawn)
 
 
 def _preview_size(sheet: Sheet) -> tuple[int, int]:

@@ -4,9 +4,11 @@ The page's coordinate system is set once to millimetres with y growing downwards
 Scene's own), so every primitive is written with the numbers the layout decided.
 """
 
+import hashlib
 import math
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +40,8 @@ from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Box, Sheet
 from generator.sources import art
 from generator.sources.errors import display_path
+from generator.sources.fonts import registered
+from generator.text.shaping import shape
 from generator.units import mm_to_pt
 
 if TYPE_CHECKING:
@@ -69,6 +73,36 @@ def _binary_streams() -> Iterator[None]:
         rl_config.useA85 = before
 
 
+@dataclass(frozen=True)
+class DrawnPage:
+    """A page as the painter drew it, to be written again as it stands where the same sheet
+    comes after the same names (_Painter.naming): its content and the forms it draws, the
+    art and icons whose forms were first written on it, each run of text it drew (whose
+    glyphs go into the fonts' subsets) and the digest of each face it drew with."""
+
+    code: tuple[str, ...]
+    forms_in_use: tuple[str, ...]
+    made: tuple[Image | Path, ...]
+    runs: tuple[tuple[str, str, bool, str], ...]
+    faces: tuple[tuple[str, str], ...]
+    #: The PDF version the document needed once the page was drawn (reportlab raises it for
+    #: what a page uses).
+    version: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class PageReuse:
+    """What lets a PDF take over pages of the last one: each sheet's digest (its content
+    and the icons it may draw), and the last document's pages by page_key."""
+
+    digests: tuple[str, ...]
+    drawn: Mapping[str, DrawnPage]
+
+
+def page_key(digest: str, naming: str) -> str:
+    return hashlib.sha256(f"{digest}:{naming}".encode()).hexdigest()
+
+
 class _Painter:
     def __init__(self, c: canvas.Canvas, icon_path: Callable[[str], Path | None], inks: PdfInks):
         self.c = c
@@ -81,6 +115,70 @@ class _Painter:
         #: Each icon's form XObject by its file, the same way (as the SVG's symbols).
         self.icon_forms: dict[Path, str] = {}
         self.fonts = PdfFonts()
+        #: While a page is recorded: the art and icons whose forms were first written on it.
+        self.made: list[Image | Path] | None = None
+
+    def naming(self) -> str:
+        """What the pages so far have named, in order: faces, art and icons. A page's content
+        is decided by its sheet and this (in one document's colours)."""
+        named = (tuple(self.fonts.used), tuple(self.forms), tuple(map(str, self.icon_forms)))
+        return hashlib.sha256(repr(named).encode()).hexdigest()
+
+    def sheet(self, sheet: Sheet) -> None:
+        """Draw the sheet's items onto the page, role by role (ROLES' order)."""
+        c, inks = self.c, self.inks
+        c.saveState()
+        c.transform(K, 0, 0, -K, 0, sheet.height * K)
+        for role, subtree in by_role(tuple(sheet.items)).items():
+            self.role = role
+            layer = inks.layer if role in DIELINE_ROLES and subtree else None
+            if layer:
+                c.addLiteral(f"/OC /{layer} BDC")
+            self.items(subtree)
+            if layer:
+                c.addLiteral("EMC")
+        c.restoreState()
+
+    def recorded(self, sheet: Sheet) -> DrawnPage | None:
+        """Draw the sheet, and say what the drawing wrote and named (None: it used a resource
+        of reportlab's own, a colour space, shading, link or graphics state, that a page
+        written again would not name)."""
+        c = self.c
+        code, forms = len(c._code), len(c._formsinuse)
+        self.made, self.fonts.recorded = [], {}
+        try:
+            self.sheet(sheet)
+            made, runs = tuple(self.made), tuple(self.fonts.recorded)
+        finally:
+            self.made = self.fonts.recorded = None
+        if c._colorsUsed or c._shadingUsed or c._annotationrefs or c._extgstate._c:
+            return None
+        faces = tuple((face, registered(face).digest) for face in sorted({run[1] for run in runs}))
+        return DrawnPage(tuple(c._code[code:]), tuple(c._formsinuse[forms:]), made, runs, faces, c._doc._pdfVersion)
+
+    def replay(self, page: DrawnPage) -> bool:
+        """Write a page drawn before as it was drawn: the forms first made on it, its runs'
+        glyphs noted for the subsets, then its content. False, with nothing written, when a
+        face it drew with is not the one read now."""
+        try:
+            if any(registered(face).digest != digest for face, digest in page.faces):
+                return False
+        except KeyError:
+            return False
+        for made in page.made:
+            if isinstance(made, Path):
+                self.icon_form(made, self.inks.drawing(icons.drawing(made), made))
+            else:
+                self.art_form(made)
+        if page.runs:
+            self.fonts.attach(self.c._doc)
+        for run in page.runs:
+            shaped = shape(*run)
+            self.fonts.remember(self.fonts.resource(shaped.face), shaped)
+        self.c._code.extend(page.code)
+        self.c._formsinuse.extend(page.forms_in_use)
+        self.c._doc._pdfVersion = max(self.c._doc._pdfVersion, page.version)
+        return True
 
     def items(self, items: Iterable[Item]) -> None:
         texts: list[Text] = []
@@ -168,12 +266,7 @@ class _Painter:
             return
         drawing = self.inks.drawing(icons.drawing(path), path)
         c = self.c
-        name = self.icon_forms.get(path)
-        if name is None:
-            name = self.icon_forms[path] = f"icon{len(self.icon_forms) + 1}"
-            c.beginForm(name, 0, 0, drawing.width, drawing.height)
-            _draw(drawing, c)
-            c.endForm()
+        name = self.icon_form(path, drawing)
         # Centred at its own shape in the box, as SVG's <use> of a symbol shows it (xMidYMid meet).
         scale = min(item.w / drawing.width, item.h / drawing.height)
         c.saveState()
@@ -182,17 +275,36 @@ class _Painter:
         c.doForm(name)
         c.restoreState()
 
+    def icon_form(self, path: Path, drawing: "Drawing") -> str:
+        """The icon's form XObject, written at its first use."""
+        name = self.icon_forms.get(path)
+        if name is None:
+            name = self.icon_forms[path] = f"icon{len(self.icon_forms) + 1}"
+            self.c.beginForm(name, 0, 0, drawing.width, drawing.height)
+            _draw(drawing, self.c)
+            self.c.endForm()
+            if self.made is not None:
+                self.made.append(path)
+        return name
+
     def image(self, item: Image) -> None:
         """The art's XObject (a unit square, y up), written at its first use, placed over the box."""
-        name = self.forms.get(item.digest)
-        if name is None:
-            name = self.forms[item.digest] = f"art{len(self.forms) + 1}"
-            self.art_xobject(name, Path(item.path), item.vector)
+        name = self.art_form(item)
         c = self.c
         c.saveState()
         c.transform(item.w, 0, 0, -item.h, item.x, item.y + item.h)
         c.doForm(name)
         c.restoreState()
+
+    def art_form(self, item: Image) -> str:
+        """The art's XObject, written at its first use."""
+        name = self.forms.get(item.digest)
+        if name is None:
+            name = self.forms[item.digest] = f"art{len(self.forms) + 1}"
+            self.art_xobject(name, Path(item.path), item.vector)
+            if self.made is not None:
+                self.made.append(item)
+        return name
 
     def art_xobject(self, name: str, path: Path, vector: bool) -> None:
         """A PNG's pixels as they stand in the file; other art in a form of its own."""
@@ -318,17 +430,24 @@ def write_pdf(
     title: str,
     icon_path: Callable[[str], Path | None],
     colour: ColourSettings = RGB,
-) -> None:
+    reuse: PageReuse | None = None,
+) -> dict[str, DrawnPage]:
     """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids; in
     the colours `colour` asks for, made to its PDF/X standard (generator/render/pdfx.py).
-    TransparencyRefused for art with transparency in a PDF/X-1a file."""
+    With `reuse`, in RGB, a page that `reuse` holds is written as it was drawn, and the pages
+    are returned by page_key for the next PDF (the same file as drawing every page). A PDF
+    in inks draws every page: its overprinted dielines name graphics states of reportlab's
+    own, which each later page lists. TransparencyRefused for art with transparency in a
+    PDF/X-1a file."""
     c = canvas.Canvas(str(path), invariant=1, pageCompression=1, initialFontName=_initial_font(), initialFontSize=10)
     c.setTitle(title)
     c.setCreator("cutsheet")
     c.setAuthor("cutsheet")
     c.setViewerPreference("PrintScaling", "None")
-    inks = PdfInks(colour)
-    painter = _Painter(c, icon_path, inks)
+    painter = _Painter(c, icon_path, PdfInks(colour))
+    if colour != RGB:
+        reuse = None
+    drawn: dict[str, DrawnPage] = {}
     # Page labels are the page numbers themselves, so what a viewer shows is what a print
     # dialog takes and what the checklist lists.
     c.addPageLabel(0, style="D", start=1)  # D: decimal arabic numerals
@@ -344,17 +463,15 @@ def write_pdf(
             c.setTrimBox(_box_pt(sheet.trim, sheet.height))
         if sheet.bleed:
             c.setBleedBox(_box_pt(sheet.bleed, sheet.height))
-        c.saveState()
-        c.transform(K, 0, 0, -K, 0, sheet.height * K)
-        for role, subtree in by_role(tuple(sheet.items)).items():  # in the order of ROLES
-            painter.role = role
-            layer = inks.layer if role in DIELINE_ROLES and subtree else None
-            if layer:
-                c.addLiteral(f"/OC /{layer} BDC")
-            painter.items(subtree)
-            if layer:
-                c.addLiteral("EMC")
-        c.restoreState()
+        if reuse is None:
+            painter.sheet(sheet)
+        else:
+            key = page_key(reuse.digests[number - 1], painter.naming())
+            page = reuse.drawn.get(key)
+            if page is None or not painter.replay(page):
+                page = painter.recorded(sheet)
+            if page is not None:
+                drawn[key] = page
         c.showPage()
         c.setTrimBox(None)
         c.setBleedBox(None)
@@ -363,3 +480,4 @@ def write_pdf(
         from generator.render import pdfx
 
         pdfx.finish(path, colour, title)
+    return drawn

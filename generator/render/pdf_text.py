@@ -57,6 +57,9 @@ class PdfFonts:
         self.used: dict[str, _Used] = {}
         self.seen: set[tuple[str, str, bool, str]] = set()
         self.added = False
+        #: While a page is recorded (generator/render/pdf.py's DrawnPage): each run drawn
+        #: on it, once, in the order first drawn.
+        self.recorded: dict[tuple[str, str, bool, str], None] | None = None
 
     def resource(self, key: str) -> _Used:
         used = self.used.get(key)
@@ -66,6 +69,8 @@ class PdfFonts:
 
     def remember(self, used: _Used, shaped: Shaped) -> None:
         """Note what each glyph of the run stands for (once per run of a document)."""
+        if self.recorded is not None:
+            self.recorded[shaped.key] = None
         if shaped.key in self.seen:
             return
         self.seen.add(shaped.key)
