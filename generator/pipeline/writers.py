@@ -200,7 +200,7 @@ def write_pdf(
     from generator.render.pdf import write_pdf as render_pdf
 
     latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)))
-    reuse = PageReuse(tuple(digests), store.lookup(latest, dict) or {}) if digests is not None else None
+    reuse = PageReuse(inputs.sheets, store.lookup(latest, dict) or {}) if inputs else None
     icons = partial(find_icon, icon_dirs=icon_dirs)
     drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))
     if inputs:
