@@ -22,7 +22,7 @@ effect tree, s text, * any number of effect trees.
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
@@ -465,11 +465,17 @@ def _parse(parser: Lark, transformer: Transformer, text: str, start: str | None 
         ) from None
 
 
+@lru_cache(maxsize=4096)
 def parse_step(text: str) -> Node:
-    """The effect tree of a printed step text."""
+    """The effect tree of a printed step text.
+
+    Remembered by its text, as is a note's (a Node is immutable): the Earley parse is most
+    of loading a deck, which the checks and the engine both do, and a preview's rebuild
+    after an edit then parses only the texts that changed."""
     return check_tree(_parse(_english(), _English(), text, "step"), STEP_OPS)
 
 
+@lru_cache(maxsize=1024)
 def parse_note(text: str) -> tuple[Node, ...]:
     """The strip-wide rules of a printed note."""
     rules = _parse(_english(), _English(), text, "note")

@@ -1,6 +1,6 @@
 """Obeying the parsed dice lines of a card (grammar.py): rolls, faces, outcomes."""
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 from generator.games.twisty_passages import steps
 from generator.games.twisty_passages.grammar import (
@@ -24,7 +24,7 @@ from generator.games.twisty_passages.grammar import (
 from generator.games.twisty_passages.position import Decision, Position, TwistyAction, argument_of
 
 
-def obey_lines(state: Position, seat: int, lines: list[Line]) -> Generator[Decision, TwistyAction, bool]:
+def obey_lines(state: Position, seat: int, lines: Sequence[Line]) -> Generator[Decision, TwistyAction, bool]:
     """Obey every structured line in order; prose lines are left to the card's handler."""
     dice: list[int] = []
     stop = False

@@ -6,8 +6,8 @@ or an `=`, so a mis-typed dice line cannot slip through as prose. Prose lines ar
 the engine's handler for the card's title (cards.py).
 """
 
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
@@ -157,10 +157,10 @@ class ProseLine:
 Line = Roll | Each | TwoOrMore | AtLeastOne | FacesRow | Compare | SpeedChange | Bonus | Otherwise | ProseLine
 
 
-@dataclass
+@dataclass(frozen=True)
 class Effect:
-    lines: list[Line] = field(default_factory=list)
-    icons: list[str] = field(default_factory=list)  # every icon named, in order
+    lines: tuple[Line, ...] = ()
+    icons: tuple[str, ...] = ()  # every icon named, in order
 
 
 def _face(token: Token) -> int:
@@ -172,8 +172,8 @@ def _text(items: list) -> str:
 
 
 class _ToEffect(Transformer):
-    def start(self, lines: list) -> list:
-        return lines
+    def start(self, lines: list) -> tuple[Line, ...]:
+        return tuple(lines)
 
     def roll_line(self, items: list) -> Roll:
         return Roll("speed" if str(items[0]) == ":speed-dice:" else "die")
@@ -265,8 +265,13 @@ def icons_in(text: str) -> list[tuple[str, int, int]]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def parse_effect(text: str) -> Effect:
-    """Parse a card's effect text; EffectError (with line/column in the text) if it cannot."""
+    """Parse a card's effect text; EffectError (with line/column in the text) if it cannot.
+
+    Remembered by its text (an Effect is immutable): the checks and the deck both read every
+    card, and a preview's rebuild after an edit parses only the texts that changed. The
+    Earley parse is most of loading a deck."""
     if not text.strip():
         return Effect()
     try:
@@ -275,7 +280,7 @@ def parse_effect(text: str) -> Effect:
         line = getattr(exc, "line", 1) or 1
         column = getattr(exc, "column", 1) or 1
         raise EffectError(_explain(exc), line, column) from None
-    return Effect(_ToEffect().transform(tree), [name for name, _, _ in icons_in(text)])
+    return Effect(_ToEffect().transform(tree), tuple(name for name, _, _ in icons_in(text)))
 
 
 def _explain(exc: LarkError) -> str:

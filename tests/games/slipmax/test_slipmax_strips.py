@@ -3,8 +3,10 @@
 from pathlib import Path
 
 import pytest
+from lark import Lark
 
 from generator.games import load_game
+from generator.games.slipmax import grammar
 from generator.games.slipmax.deck import read_strips
 from generator.games.slipmax.grammar import (
     GrammarError,
@@ -120,3 +122,18 @@ def test_wording_the_grammar_does_not_know_is_an_error(wording):
 def test_bad_notation_is_an_error(notation):
     with pytest.raises(GrammarError):
         parse_notation(notation)
+
+
+def test_a_text_read_again_is_not_parsed_again(monkeypatch):
+    """The checks and the engine both read every strip, and a preview reads the game again
+    after each edit: a text once parsed is not parsed again, and its tree is the same value."""
+    english = grammar._english()
+    parses = []
+    monkeypatch.setattr(english, "parse", lambda *args, **kw: parses.append(args) or Lark.parse(english, *args, **kw))
+    first = parse_step("Gain 97 cents; take another turn.")
+    assert parse_step("Gain 97 cents; take another turn.") is first
+    assert str(first) == "seq(gain(97), extra(1))" and len(parses) == 1
+    for _ in range(2):  # an unreadable text is an error each time it is read
+        with pytest.raises(GrammarError):
+            parse_step("Gain 97 cents and a pony.")
+    assert len(parses) == 3
