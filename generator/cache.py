@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from functools import cache, cached_property
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from generator import shipped
 from generator.output import write_atomic
@@ -48,23 +48,41 @@ def code_version() -> str:
     return digest.hexdigest()
 
 
+#: No file a build reads may be larger (fonts and pictures are the largest it takes); a
+#: file's digest reads no more of it than this, and its size besides.
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
+
+
 def files_digest(paths: Iterable[Path]) -> str:
-    """A hash of files' names, where each leads, and their contents, in sorted order. Where a
-    name leads counts, so a file replaced by a link to the same bytes elsewhere is a change
-    (the link may lead out of its game folder, which a build refuses); only regular files
-    are read, in blocks, so a named pipe or a huge file costs neither a wait nor memory."""
+    """A hash of files' names, where each leads, their sizes and their contents, in sorted
+    order. Where a name leads counts, so a file replaced by a link to the same bytes
+    elsewhere is a change (the link may lead out of its game folder, which a build refuses).
+    Only regular files are read, in blocks and no further than MAX_SOURCE_BYTES: a larger
+    file is refused by the reader it is for, so a named pipe or a huge file costs neither a
+    wait nor memory."""
     digest = hashlib.sha256()
     for path in sorted(set(paths)):
         digest.update(str(path).encode() + b"\0")
         try:
             digest.update(str(path.resolve()).encode() + b"\0")
-            if not stat.S_ISREG(path.stat().st_mode):
+            status = path.stat()
+            if not stat.S_ISREG(status.st_mode):
                 raise FileNotFoundError(path)
+            digest.update(f"{status.st_size}\0".encode())
             with path.open("rb") as file:
-                digest.update(hashlib.file_digest(file, "sha256").digest())
+                digest.update(_head_digest(file))
         except (OSError, RuntimeError):  # missing, unreadable, a link loop: the build says which
             digest.update(b"<missing>")
     return digest.hexdigest()
+
+
+def _head_digest(file: BinaryIO) -> bytes:
+    """The hash of a file's first MAX_SOURCE_BYTES."""
+    digest, left = hashlib.sha256(), MAX_SOURCE_BYTES
+    while left and (block := file.read(min(left, 1 << 20))):
+        digest.update(block)
+        left -= len(block)
+    return digest.digest()
 
 
 def key(*parts: object) -> str:

@@ -9,10 +9,15 @@ from typing import ClassVar
 
 import pytest
 
-from generator import workers
+from generator import cache, workers
 from generator.cache import BuildCache, Files, Inputs
 from generator.pipeline import writers
 from generator.render import svg
+from generator.sources.art import MAX_FILE_BYTES as MAX_ART_BYTES
+from generator.sources.art import MAX_SVG_BYTES
+from generator.sources.fonts import MAX_FONT_BYTES
+from generator.sources.loader import MAX_FILE_BYTES as MAX_YAML_BYTES
+from generator.sources.tables import MAX_TABLE_BYTES
 from generator.staging import MANIFEST
 from tests.conftest import run_build
 
@@ -173,3 +178,22 @@ def test_a_held_store_writes_its_entries_when_released(tmp_path):
     held.release()
     assert BuildCache(tmp_path / "cache").lookup(inputs, int) == 4
     assert made == [4]
+
+
+def test_a_files_digest_reads_no_further_than_any_reader_would(tmp_path, monkeypatch):
+    """A source file past the largest size any reader takes is refused by its reader, so its
+    digest reads only that much of it: a 3 GB picture is refused without being read whole
+    first (tests/sources/test_confinement.py). Size and leading bytes still tell files apart."""
+    limits = (MAX_FONT_BYTES, MAX_ART_BYTES, MAX_SVG_BYTES, MAX_YAML_BYTES, MAX_TABLE_BYTES)
+    assert max(limits) <= cache.MAX_SOURCE_BYTES
+    monkeypatch.setattr(cache, "MAX_SOURCE_BYTES", 4096)
+    picture, head = tmp_path / "picture.png", bytes(4096)
+
+    def digest(content: bytes) -> str:
+        picture.write_bytes(content)
+        return cache.files_digest([picture])
+
+    first = digest(head + b"a" * 100)
+    assert digest(head + b"b" * 100) == first  # past the limit, the bytes are not read
+    assert digest(head + b"a" * 101) != first  # the size counts
+    assert digest(b"b" + head[1:] + b"a" * 100) != first  # and every byte within the limit
