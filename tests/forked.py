@@ -1,7 +1,10 @@
-"""Building in a forked child of the test process: the CLI is imported once here, so each
-build starts warm, while memory and time stay bounded per build and a library's warnings or
-log lines reach stderr as they would from `python -m generator`."""
+"""Building in a forked child of the test process: the CLI is imported once here, and what a
+build imports besides (the CLI imports most of it only when it builds) is imported here
+after the first build, so each build starts warm, while memory and time stay bounded per
+build and a library's warnings or log lines reach stderr as they would from `python -m
+generator`."""
 
+import importlib
 import logging
 import os
 import resource
@@ -62,6 +65,7 @@ def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) ->
                 except BaseException:
                     traceback.print_exc(file=stream)
                 stream.flush()
+            log.with_suffix(".modules").write_text("\n".join(sys.modules))
         finally:
             os._exit(code)
     deadline = time.monotonic() + timeout + 10
@@ -79,6 +83,20 @@ def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) ->
     except ProcessLookupError:
         pass
     stderr = log.read_text(errors="replace")
+    _import_as_the_child_did(log.with_suffix(".modules"))
     if os.WIFSIGNALED(status):
         return -os.WTERMSIG(status), stderr
     return os.WEXITSTATUS(status), stderr
+
+
+def _import_as_the_child_did(names: Path) -> None:
+    """Import here the modules the child's build imported (those that can be imported by
+    name), so that the next child finds them imported."""
+    if not names.is_file():
+        return
+    for name in names.read_text().splitlines():
+        if name not in sys.modules:
+            try:
+                importlib.import_module(name)
+            except ImportError:  # a name some module gave itself, not one to import by
+                pass
