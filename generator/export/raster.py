@@ -8,10 +8,9 @@ page's pixels depend only on its sheet and size, not on which PDF holds it.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 
-from generator.layout.context import find_icon
+from generator.layout.context import IconFinder
 from generator.output import scratch_file, write_atomic
 from generator.render.raster import PageImage, page_pngs, prepare
 from generator.sheets.model import Sheet
@@ -49,7 +48,7 @@ def _write_images(indices: list[int], icon_dirs: list[Path]) -> int:
     shared: list[SheetImage] = inherited(list)
     images = [shared[index] for index in indices]
     with scratch_file(images[0].path.parent / "raster.pdf") as pdf:
-        write_pdf([image.sheet for image in images], pdf, "", partial(find_icon, icon_dirs=icon_dirs))
+        write_pdf([image.sheet for image in images], pdf, "", IconFinder(icon_dirs))
         pages = [PageImage(page, image.size, image.dpi) for page, image in enumerate(images)]
         for image, data in zip(images, page_pngs(pdf, pages), strict=True):
             write_atomic(image.path, data)

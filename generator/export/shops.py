@@ -16,7 +16,7 @@ from generator.colour.settings import DIELINE, ColourSettings
 from generator.export.faces import Deck, face_sheet
 from generator.export.raster import SheetImage, write_sheet_pngs
 from generator.export.tuck_boxes import Placed
-from generator.layout.context import find_icon
+from generator.layout.context import IconFinder
 from generator.layout.scene import Scene
 from generator.output import write_atomic, write_with
 from generator.render.pdf import write_pdf
@@ -169,12 +169,11 @@ def drivethru_colour() -> ColourSettings:
 def export_drivethrucards(decks: list[Deck], out: Path, icon_dirs: Sequence[Path], title: str) -> list[Path]:
     """A PDF per deck, one face per page at trim + 1/8 in, TrimBox and BleedBox set, fonts
     embedded (vector art, so any resolution), made to PDF/X-1a (drivethru_colour)."""
-    written = []
+    written, icons = [], IconFinder(icon_dirs)
     for deck in decks:
         sheets = [face_sheet(scene, DRIVETHRU_BLEED, deck.corners, dieline=True) for scene in drivethru_pages(deck)]
         path = out / f"{deck.name}.pdf"
         name = f"{title}: {deck.label}"
-        icons = partial(find_icon, icon_dirs=icon_dirs)
         write_with(path, partial(write_pdf, sheets, title=name, icon_path=icons, colour=drivethru_colour()))
         written.append(path)
     return written

@@ -96,6 +96,7 @@ class LayoutContext:
     shared_findings: set[Finding] = field(default_factory=set)
     #: When a list, how every text fitted sat in its box (the deck review asks; a build does not).
     rooms: list[TextRoom] | None = None
+    _icons: "IconFinder | None" = field(default=None, init=False, repr=False, compare=False)
 
     def layout(self, name: str, kind: HasParams, loc: Loc | None = None, size: CardSize | None = None) -> Layout:
         """The layout `name` for `kind`, made for a card of `size` (else its own size)."""
@@ -111,7 +112,9 @@ class LayoutContext:
         return self.layout(component_file.layout, kind, named_at, size)
 
     def icon_path(self, name: str) -> Path | None:
-        return find_icon(name, self.icon_dirs)
+        if self._icons is None or self._icons.icon_dirs != tuple(self.icon_dirs):
+            self._icons = IconFinder(self.icon_dirs)
+        return self._icons(name)
 
     def fit(
         self, text: str | Sequence[Styled], box: Box, style: TextStyle, component: str, what: str, loc: Loc | None
@@ -201,6 +204,22 @@ def find_icon(name: str, icon_dirs: Sequence[Path]) -> Path | None:
                 raise SourceError(place, f"icon file {exc}") from None
             return path
     return None
+
+
+class IconFinder:
+    """find_icon in these icon folders, each name looked up once: a text's inline icon is
+    looked up wherever it is laid out and drawn, and each lookup follows links and checks
+    the file as art. Made for one build (its files do not change under it); a refused icon
+    is refused again each time it is asked for."""
+
+    def __init__(self, icon_dirs: Sequence[Path]):
+        self.icon_dirs = tuple(icon_dirs)
+        self._found: dict[str, Path | None] = {}
+
+    def __call__(self, name: str) -> Path | None:
+        if name not in self._found:
+            self._found[name] = find_icon(name, self.icon_dirs)
+        return self._found[name]
 
 
 def forget_layouts() -> None:

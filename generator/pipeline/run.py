@@ -21,7 +21,7 @@ from pathlib import Path
 
 from generator.cache import BuildCache
 from generator.findings import Finding, accept, strictly
-from generator.layout.context import LayoutContext, find_icon
+from generator.layout.context import IconFinder, LayoutContext
 from generator.layout.memo import DrawMemo
 from generator.output import write_atomic
 from generator.pipeline.checks import StaticChecks, check_first
@@ -68,8 +68,10 @@ class PrintRun:
         """Where the game's icons are looked for, in order."""
         return tuple(self.context().icon_dirs)
 
-    def icon_path(self, name: str) -> Path | None:
-        return find_icon(name, self.icon_dirs)
+    @cached_property
+    def icon_path(self) -> IconFinder:
+        """An icon's file by its name."""
+        return IconFinder(self.icon_dirs)
 
     def checks(self, enabled: bool = True) -> StaticChecks:
         return check_first(self.game, self.store, enabled)

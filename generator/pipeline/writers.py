@@ -5,13 +5,12 @@ it with the same content, pipeline/written.py), the rest drawn in worker process
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
-from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Inputs, key
 from generator.colour.settings import RGB, ColourSettings
-from generator.layout.context import find_icon
+from generator.layout.context import IconFinder
 from generator.output import scratch_file, write_atomic, write_with
 from generator.pipeline.imposed import headings
 from generator.pipeline.result import BuildResult
@@ -57,8 +56,9 @@ def write_svgs(files: list[SheetFile], heads: list[str], icon_dirs: list[Path]) 
     from generator.render.svg import render_svg
 
     sheets: list[Sheet] = inherited(list)
+    icons = IconFinder(icon_dirs)
     for file, heading in zip(files, heads, strict=True):
-        data = render_svg(sheets[file.index], heading, partial(find_icon, icon_dirs=icon_dirs)).encode("utf-8")
+        data = render_svg(sheets[file.index], heading, icons).encode("utf-8")
         write_atomic(file.path, data)
     return len(files)
 
@@ -201,7 +201,7 @@ def write_pdf(
 
     latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)))
     reuse = PageReuse(inputs.sheets, store.lookup(latest, dict) or {}) if inputs else None
-    icons = partial(find_icon, icon_dirs=icon_dirs)
+    icons = IconFinder(icon_dirs)
     drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))
     if inputs:
         store.put(inputs, pdf.read_bytes())

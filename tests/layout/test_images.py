@@ -15,7 +15,8 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.findings import Severity
-from generator.layout.context import LayoutContext, find_icon
+from generator.layout import context
+from generator.layout.context import IconFinder, LayoutContext, find_icon
 from generator.layout.images import Card, draw_image, effective_dpi, find_art, into_bleed, placed
 from generator.layout.scene import Group, Icon
 from generator.layout.scene import Image as ImageItem
@@ -23,7 +24,7 @@ from generator.render.pdf import write_pdf
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
 from generator.sources.art import Art
-from generator.sources.errors import Loc
+from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap
 from generator.sources.game import Game
 from generator.sources.layout_model import ImageElement
@@ -476,3 +477,26 @@ def test_find_art_refuses_a_path_out_of_the_game_folder(tmp_path):
     assert seen == set()  # never looked at
     inside = find_art(tmp_path, "outside.png", Loc("cards.yaml", 2, 9), seen)
     assert isinstance(inside, Art) and inside.pixels == (900, 600)
+
+
+def test_an_icon_finder_looks_each_name_up_once_and_refuses_a_bad_icon_each_time(tmp_path, monkeypatch):
+    """A build asks for an inline icon wherever a text names it; its file is found (in the
+    first folder holding it) and checked as art once. An icon that leads out of its folder
+    is an error every time it is asked for, not only the first."""
+    own, shipped, outside = tmp_path / "own", tmp_path / "shipped", tmp_path / "outside"
+    for folder in (own, shipped, outside):
+        folder.mkdir()
+    square = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
+    for path in (own / "star.svg", shipped / "star.svg", shipped / "coin.svg", outside / "far.svg"):
+        path.write_text(square)
+    (own / "far.svg").symlink_to(outside / "far.svg")
+    checked = []
+    read = context.read_art
+    monkeypatch.setattr(context, "read_art", lambda path: checked.append(path) or read(path))
+    icons = IconFinder([own, shipped])
+    for _ in range(3):
+        assert [icons("star"), icons("coin"), icons("none")] == [own / "star.svg", shipped / "coin.svg", None]
+    assert checked == [own / "star.svg", shipped / "coin.svg"]
+    for _ in range(2):
+        with pytest.raises(SourceError, match="leads outside"):
+            icons("far")
