@@ -17,7 +17,7 @@ import pytest
 
 from generator import shipped
 from generator.check.settings import game_settings
-from generator.check.simulate import simulate
+from generator.check.simulate import SimulationReport, resolve_policies, simulate
 from generator.findings import Finding
 from generator.games import engines, load_game
 from generator.games.base import Engine
@@ -58,6 +58,24 @@ class Case:
 def load_deck(name: str, folder: Path) -> Any:
     engine = {**engines(), "toyrace": ToyRace()}[name]
     return engine.load_deck(load_game(folder))
+
+
+#: The reports of played(), by engine, game folder, player count and the policies the
+#: harness resolves for the seats.
+PLAYED: dict[tuple, SimulationReport] = {}
+
+
+def played(case: Case, players: int, policy: str | None = None) -> SimulationReport:
+    """GAMES games from SEED, every seat playing `policy` (None: the harness's default):
+    played once a process and read by every test that checks this same run (the invariants
+    at the default player count, the fired names, the default policy's games among every
+    policy's); none of them changes the report."""
+    engine = case.engine
+    _, names = resolve_policies(engine, players, policy)
+    key = (engine.name, case.game.folder, players, tuple(names))
+    if key not in PLAYED:
+        PLAYED[key] = simulate(engine, case.deck, GAMES, players, SEED, policies=policy)
+    return PLAYED[key]
 
 
 def shipped_folder(engine: Engine) -> Path:
@@ -141,7 +159,7 @@ def test_a_fresh_state_has_the_game_state_members(case):
 
 @pytest.mark.parametrize(("case", "players"), with_players(), indirect=["case"])
 def test_random_games_keep_every_invariant(case, players):
-    report = simulate(case.engine, case.deck, GAMES, players, SEED)
+    report = played(case, players)
     assert report.ok, _problems(report)
     assert report.completed + report.stopped + report.capped == GAMES
     assert len(report.seat_win_rate()) == players
@@ -151,7 +169,7 @@ def test_random_games_keep_every_invariant(case, players):
 def test_every_policy_plays_sound_games(case):
     engine = case.engine
     for name in engine.policies():
-        report = simulate(engine, case.deck, GAMES, engine.default_players, SEED, policies=name)
+        report = played(case, engine.default_players, name)
         assert report.ok, f"policy {name}:\n{_problems(report)}"
 
 
@@ -202,7 +220,7 @@ def test_static_findings_are_placed_and_documented(case):
 def test_fired_names_are_listed_as_fireable(case):
     """Whatever fired is a name fireable() lists, so never_fired is meaningful."""
     engine = case.engine
-    report = simulate(engine, case.deck, GAMES, engine.default_players, SEED)
+    report = played(case, engine.default_players)
     assert engine.fireable(case.deck), "fireable() lists nothing"
     assert report.unlisted_fired == []
 

@@ -2,6 +2,8 @@
 unlike a fold's 3 mm dashes, that stay visible printed in grey, each labelled in the strip the
 next tile covers; and the seams of Sliders' and Slipmax's boards, between their spaces."""
 
+from contextlib import ExitStack
+
 import pdfplumber
 import pytest
 
@@ -9,13 +11,28 @@ from generator.sheets.impose import TILE_OVERLAP, _spans
 
 
 @pytest.fixture(scope="module")
-def tiles(shipped_pdfs):
-    with pdfplumber.open(shipped_pdfs / "sliders" / "sliders.pdf") as pdf:
-        return [
-            ([ln for ln in page.lines if ln.get("dash") and ln["dash"][0]], "".join(c["text"] for c in page.chars))
-            for page in pdf.pages
-            if "board, tile" in page.extract_text()
-        ]
+def opened(shipped_pdfs):
+    """A game's PDF of shipped_pdfs, opened with pdfplumber the first time a test asks for
+    it and kept open for the module: pdfplumber keeps what it parsed of a page (its text,
+    lines and shapes) with the page, so each page is parsed once rather than once a test."""
+    with ExitStack() as stack:
+        pdfs: dict[str, pdfplumber.PDF] = {}
+
+        def pdf(game: str) -> pdfplumber.PDF:
+            if game not in pdfs:
+                pdfs[game] = stack.enter_context(pdfplumber.open(shipped_pdfs / game / f"{game}.pdf"))
+            return pdfs[game]
+
+        yield pdf
+
+
+@pytest.fixture(scope="module")
+def tiles(opened):
+    return [
+        ([ln for ln in page.lines if ln.get("dash") and ln["dash"][0]], "".join(c["text"] for c in page.chars))
+        for page in opened("sliders").pages
+        if "board, tile" in page.extract_text()
+    ]
 
 
 def test_each_overlap_guide_is_dark_dotted_and_labelled(tiles):
@@ -30,23 +47,22 @@ def test_each_overlap_guide_is_dark_dotted_and_labelled(tiles):
         assert text.count("overlap: lay the next tile") == len(dashed), "each guide labelled"
 
 
-def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(shipped_pdfs):
+def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(opened):
     """Read back from Sliders' PDF: the left trim edge of each tile after the first of its
     row (where it is laid over its neighbour: the seam on the table) lies on the edge of a
     board space (the spaces' outlines, stroked 0.75 pt), so no seam cuts through one."""
-    out = shipped_pdfs
     checked = 0
-    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
-        for page in pdf.pages:
-            text = page.extract_text() or ""
-            if "board, tile" not in text or "tile A" in text:
-                continue
-            left = float(page.trimbox[0])
-            edges = [
-                x for r in page.rects if abs(r["linewidth"] - 0.75) < 0.01 for x in (r["x0"], r["x1"]) if x >= left - 1
-            ]
-            assert any(abs(x - left) < 0.15 for x in edges), (page.page_number, left, sorted(edges)[:5])
-            checked += 1
+    pdf = opened("sliders")
+    for page in pdf.pages:
+        text = page.extract_text() or ""
+        if "board, tile" not in text or "tile A" in text:
+            continue
+        left = float(page.trimbox[0])
+        edges = [
+            x for r in page.rects if abs(r["linewidth"] - 0.75) < 0.01 for x in (r["x0"], r["x1"]) if x >= left - 1
+        ]
+        assert any(abs(x - left) < 0.15 for x in edges), (page.page_number, left, sorted(edges)[:5])
+        checked += 1
     assert checked == 4  # B1, C1, B2, C2
 
 
@@ -77,47 +93,45 @@ def test_choosing_seams_stays_quick_however_many_the_component_names():
     assert all(start == int(start) for start, _ in spans)
 
 
-def test_slipmax_spiral_board_is_split_between_rows_of_spaces(shipped_pdfs):
+def test_slipmax_spiral_board_is_split_between_rows_of_spaces(opened):
     """Read back from Slipmax's PDF: the second tile's top trim edge (laid over the first
     tile's overlap) is the top of a row of spaces, whose numbers stand 1.2 mm below their
     space's edge, so no seam cuts through a space."""
-    out = shipped_pdfs
-    with pdfplumber.open(out / "slipmax" / "slipmax.pdf") as pdf:
-        (page,) = [p for p in pdf.pages if "board, tile A2" in (p.extract_text() or "")]
-        top = float(page.trimbox[1])  # the trim's top edge (pdfplumber measures from the page's top)
-        numbers = [w for w in page.extract_words() if w["text"].isdigit() and w["top"] >= top - 0.5]
-        first_row = min(w["top"] for w in numbers)
+    pdf = opened("slipmax")
+    (page,) = [p for p in pdf.pages if "board, tile A2" in (p.extract_text() or "")]
+    top = float(page.trimbox[1])  # the trim's top edge (pdfplumber measures from the page's top)
+    numbers = [w for w in page.extract_words() if w["text"].isdigit() and w["top"] >= top - 0.5]
+    first_row = min(w["top"] for w in numbers)
     assert (first_row - top) * 25.4 / 72 == pytest.approx(1.2, abs=0.8)
 
 
 @pytest.mark.parametrize(
     ("game", "first", "second"), [("chip-flip", "A1", "A2"), ("slipmax", "A1", "A2"), ("sliders", "A1", "B1")]
 )
-def test_each_overlap_guide_is_where_the_next_tiles_trimmed_edge_goes(shipped_pdfs, game, first, second):
+def test_each_overlap_guide_is_where_the_next_tiles_trimmed_edge_goes(opened, game, first, second):
     """Read back (pdfplumber): the alignment targets are the same board points on both
     tiles, so they give the second tile's offset on the board from the first's; the first
     tile's dotted guide lies that far from its own trimmed edge, so laying the second tile's
     edge on the guide puts its targets on the first tile's."""
-    out = shipped_pdfs
     across = first[1] == second[1]  # A1 -> B1: the second tile is to the right
-    with pdfplumber.open(out / game / f"{game}.pdf") as pdf:
-        pages = {
-            name: p for p in pdf.pages for name in (first, second) if f"board, tile {name}" in (p.extract_text() or "")
-        }
-        near, far = pages[first], pages[second]
+    pdf = opened(game)
+    pages = {
+        name: p for p in pdf.pages for name in (first, second) if f"board, tile {name}" in (p.extract_text() or "")
+    }
+    near, far = pages[first], pages[second]
 
-        def edge(page) -> float:  # the tile's trimmed edge on the axis the tiles meet along
-            return float(page.trimbox[0] if across else page.trimbox[1])
+    def edge(page) -> float:  # the tile's trimmed edge on the axis the tiles meet along
+        return float(page.trimbox[0] if across else page.trimbox[1])
 
-        def targets(page) -> list[float]:
-            centres = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2) for c in page.curves]
-            return sorted(round((x if across else y) - edge(page), 1) for x, y in centres)
+    def targets(page) -> list[float]:
+        centres = [((c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2) for c in page.curves]
+        return sorted(round((x if across else y) - edge(page), 1) for x, y in centres)
 
-        shift = {a - b for a in targets(near) for b in targets(far)}
-        guides = [
-            (ln["x0"] if across else ln["top"]) - edge(near)
-            for ln in near.lines
-            if ln.get("dash") and ln["dash"][0] and (abs(ln["x0"] - ln["x1"]) < 0.01) == across
-        ]
+    shift = {a - b for a in targets(near) for b in targets(far)}
+    guides = [
+        (ln["x0"] if across else ln["top"]) - edge(near)
+        for ln in near.lines
+        if ln.get("dash") and ln["dash"][0] and (abs(ln["x0"] - ln["x1"]) < 0.01) == across
+    ]
     assert len(guides) == 1
     assert any(abs(guides[0] - offset) < 0.3 for offset in shift), (guides, sorted(shift))

@@ -67,9 +67,19 @@ def a4(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def pages(letter, a4) -> dict[str, list[tuple[str, list[str]]]]:
+def letter_pdf(letter):
+    """The Letter PDF opened once with pdfplumber for every test that reads it: pdfplumber
+    keeps what it parsed of a page (its characters, lines and shapes) with the page, so each
+    page is parsed once for the module rather than once a test."""
+    with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
+        yield pdf
+
+
+@pytest.fixture(scope="module")
+def pages(letter, a4, letter_pdf) -> dict[str, list[tuple[str, list[str]]]]:
     """Each paper's PDF read back once: (page kind, bold text of each occupied cell)."""
-    return {"letter": read_pages(letter), "a4": read_pages(a4)}
+    with pdfplumber.open(a4 / "twisty-passages.pdf") as a4_pdf:
+        return {"letter": read_pages(letter, letter_pdf), "a4": read_pages(a4, a4_pdf)}
 
 
 # --- PDF: titles, counts, pages -----------------------------------------------------------
@@ -111,16 +121,15 @@ def texts_in(words, x: float, y: float) -> tuple[str, str]:
     return reading(bold), reading([w for w in inside if "Bold" not in w["fontname"]])
 
 
-def read_pages(folder: Path) -> list[tuple[str, list[str]]]:
-    """(kind, the bold text of every occupied cell) for every page of the PDF."""
-    pdf_path = folder / "twisty-passages.pdf"
-    boxes = [trim_box_mm(p) for p in pypdf.PdfReader(pdf_path).pages]
+def read_pages(folder: Path, pdf: pdfplumber.PDF) -> list[tuple[str, list[str]]]:
+    """(kind, the bold text of every occupied cell) for every page of the PDF (`pdf`, the
+    folder's PDF opened with pdfplumber)."""
+    boxes = [trim_box_mm(p) for p in pypdf.PdfReader(folder / "twisty-passages.pdf").pages]
     out = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for page, trim in zip(pdf.pages, boxes, strict=True):
-            words = page.extract_words(extra_attrs=["fontname"])
-            texts = [texts_in(words, x, y) for x, y in cells(trim)]
-            out.append((page_kind(texts), [bold for bold, _ in texts if bold]))
+    for page, trim in zip(pdf.pages, boxes, strict=True):
+        words = page.extract_words(extra_attrs=["fontname"])
+        texts = [texts_in(words, x, y) for x, y in cells(trim)]
+        out.append((page_kind(texts), [bold for bold, _ in texts if bold]))
     return out
 
 
@@ -179,46 +188,46 @@ def offset(group) -> tuple[float, float]:
 
 
 @pytest.fixture(scope="module")
-def cards(letter) -> list[PlacedCard]:
+def cards(letter, letter_pdf) -> list[PlacedCard]:
     """Every placed card of every SVG sheet (sheet N is page N of the PDF)."""
     out = []
-    with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
-        paths = sorted((letter / "svg").glob("*.svg"))
-        assert len(paths) == len(pdf.pages)
-        for path, page in zip(paths, pdf.pages, strict=True):
-            words = page.extract_words(extra_attrs=["fontname"])
-            root = ElementTree.parse(path).getroot()
-            art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
-            for group in art.findall(f"{SVG}g"):
-                if group.get("clip-path"):
-                    out.append(PlacedCard(group, *texts_in(words, *offset(group))))
+    paths = sorted((letter / "svg").glob("*.svg"))
+    assert len(paths) == len(letter_pdf.pages)
+    for path, page in zip(paths, letter_pdf.pages, strict=True):
+        words = page.extract_words(extra_attrs=["fontname"])
+        root = ElementTree.parse(path).getroot()
+        art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
+        for group in art.findall(f"{SVG}g"):
+            if group.get("clip-path"):
+                out.append(PlacedCard(group, *texts_in(words, *offset(group))))
     return out
 
 
 # --- PDF: inline icons on the baseline ------------------------------------------------------
 
 
-def inline_icon_lines(pdf_path: Path) -> list[tuple[int, tuple[float, float, float, float], dict, float]]:
+def inline_icon_lines(
+    pdf_path: Path, pdf: pdfplumber.PDF
+) -> list[tuple[int, tuple[float, float, float, float], dict, float]]:
     """(page number, icon box, character, its baseline in mm) for each icon and DejaVu Sans character that
     touch on one line: the character ends where the icon starts (a space before the icon is
-    a glyph of its own) or starts where the icon ends."""
+    a glyph of its own) or starts where the icon ends. `pdf` is the file opened with pdfplumber."""
     reader = pypdf.PdfReader(pdf_path)
     pairs = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for number, (page, page_object) in enumerate(zip(pdf.pages, reader.pages, strict=True), 1):
-            chars = [c for c in page.chars if c["fontname"].split("+", 1)[-1] == "DejaVuSans"]
-            for x, y, w, h in form_boxes(reader, page_object):
-                for char in chars:
-                    if char["bottom"] * PT_MM < y or char["top"] * PT_MM > y + h:
-                        continue
-                    if abs(char["x1"] * PT_MM - x) < 0.05 or abs(char["x0"] * PT_MM - (x + w)) < 0.05:
-                        pairs.append((number, (x, y, w, h), char, (page.height - char["matrix"][5]) * PT_MM))
+    for number, (page, page_object) in enumerate(zip(pdf.pages, reader.pages, strict=True), 1):
+        chars = [c for c in page.chars if c["fontname"].split("+", 1)[-1] == "DejaVuSans"]
+        for x, y, w, h in form_boxes(reader, page_object):
+            for char in chars:
+                if char["bottom"] * PT_MM < y or char["top"] * PT_MM > y + h:
+                    continue
+                if abs(char["x1"] * PT_MM - x) < 0.05 or abs(char["x0"] * PT_MM - (x + w)) < 0.05:
+                    pairs.append((number, (x, y, w, h), char, (page.height - char["matrix"][5]) * PT_MM))
     return pairs
 
 
-def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(letter):
+def test_inline_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(letter, letter_pdf):
     checked = set()
-    for number, (x, y, w, h), char, baseline in inline_icon_lines(letter / "twisty-passages.pdf"):
+    for number, (x, y, w, h), char, baseline in inline_icon_lines(letter / "twisty-passages.pdf", letter_pdf):
         size = char["size"] * PT_MM  # the character's font size, mm
         assert y + h == pytest.approx(baseline, abs=0.05), (x, y, char["text"])
         assert h >= 1.1 * size - 0.01 and h >= 3.5 - 0.01, (x, y, h, size)
@@ -307,31 +316,30 @@ def test_each_kind_of_card_carries_its_mark(cards):
     assert sum(marks(c.group)["double border"] for c in fronts) == 10
 
 
-def test_trap_teeth_stay_inside_the_safe_zone_of_their_own_card(letter):
+def test_trap_teeth_stay_inside_the_safe_zone_of_their_own_card(letter_pdf):
     """Every tooth and jaw bar (the trap colour) lies at least the layout's 3 mm inset inside
     the cut lines around it, on all four sides: a cut that wanders leaves no tooth on the
     neighbouring card. Read from the PDF: the pieces and the cut lines around them."""
     colour = (0.2, 0.2, 0.2)  # "#333333"
     traps = sum(item.get("count", 1) for item in maze_items() if item["kind"] == "trap")
     teeth = 0
-    with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
-        for page in pdf.pages:
-            shapes = [
-                s
-                for s in page.curves + page.rects
-                if s.get("fill") and tuple(round(c, 3) for c in s.get("non_stroking_color") or ()) == colour
-            ]
-            if not shapes:
-                continue
-            cuts = cut_lines(page)
-            xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
-            ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
-            for shape in shapes:
-                x0, top, x1, bottom = (shape[k] * PT_MM for k in ("x0", "top", "x1", "bottom"))
-                left, right = max(x for x in xs if x <= x0 + 0.01), min(x for x in xs if x >= x1 - 0.01)
-                above, below = max(y for y in ys if y <= top + 0.01), min(y for y in ys if y >= bottom - 0.01)
-                assert min(x0 - left, right - x1, top - above, below - bottom) >= 3.0 - 0.02, (page.page_number, shape)
-                teeth += shape["object_type"] == "curve" and len(shape["pts"]) in (3, 4)
+    for page in letter_pdf.pages:
+        shapes = [
+            s
+            for s in page.curves + page.rects
+            if s.get("fill") and tuple(round(c, 3) for c in s.get("non_stroking_color") or ()) == colour
+        ]
+        if not shapes:
+            continue
+        cuts = cut_lines(page)
+        xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
+        ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
+        for shape in shapes:
+            x0, top, x1, bottom = (shape[k] * PT_MM for k in ("x0", "top", "x1", "bottom"))
+            left, right = max(x for x in xs if x <= x0 + 0.01), min(x for x in xs if x >= x1 - 0.01)
+            above, below = max(y for y in ys if y <= top + 0.01), min(y for y in ys if y >= bottom - 0.01)
+            assert min(x0 - left, right - x1, top - above, below - bottom) >= 3.0 - 0.02, (page.page_number, shape)
+            teeth += shape["object_type"] == "curve" and len(shape["pts"]) in (3, 4)
     assert teeth == traps * 2 * 11
 
 
@@ -399,12 +407,11 @@ def test_the_back_maze_is_a_perfect_maze():
     assert len(reached) == cols * rows
 
 
-def test_every_card_carries_its_index_once_in_print_order(letter):
+def test_every_card_carries_its_index_once_in_print_order(letter_pdf):
     """Read back: each maze card's foot says "Twisty Passages · k/n", n the cards of the maze
     deck across its two files (72 maze cards, then 32 Zone cards), every k once, so a lost card
     can be found and reprinted."""
-    with pdfplumber.open(letter / "twisty-passages.pdf") as pdf:
-        text = " ".join(" ".join((page.extract_text() or "").split()) for page in pdf.pages)
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in letter_pdf.pages)
     found = [(int(k), int(n)) for k, n in re.findall(r"Twisty Passages · (\d+)/(\d+)", text)]
     total = 0
     for name in ("maze.yaml", "zones.yaml"):

@@ -12,7 +12,7 @@ from statistics import fmean
 
 from generator.check.report import format_simulation
 from generator.check.settings import game_settings
-from generator.check.simulate import simulate, simulation_job
+from generator.check.simulate import SimulationReport, simulate, simulation_job
 from generator.games import load_game
 from generator.games.base import RunSettings
 from generator.games.twisty_passages import PLUGIN
@@ -37,6 +37,13 @@ def figures_for(policy: str | None, variants: tuple[str, ...] = (), **options: s
         job = simulation_job(ENGINE, DECK, run.players, run.seed, run.policy, dict(run.options))
         played[run.name] = [outcome.state for outcome in job.play(range(run.games)).outcomes]
     return ENGINE.run_figures(played, given)
+
+
+@cache
+def default_run() -> SimulationReport:
+    """One game of a run given no settings (4 players, seed 0), as the harness reports it:
+    played once and read by the tests of that report, neither of which changes it."""
+    return simulate(ENGINE, DECK, games=1, players=4, seed=0)
 
 
 def mean_turns(figures: dict) -> dict[str, float]:
@@ -105,7 +112,7 @@ def test_the_default_runs_figures_are_those_of_the_default_settings():
     """A default run's figures are played by the rules' numbers, with the run's policy where
     the harness passes the engine its settings (the figures' own, adaptive, where it does
     not), and are exactly the figures of the settings they say."""
-    report = simulate(ENGINE, DECK, games=1, players=4, seed=0)
+    report = default_run()
     said = report.figures["game_length_by_players"]["played_with"]
     assert said["options"] == {"cards_to_win": "+0"}
     assert said["policy"] in {report.policies[0], OWN_SETTINGS.policy}
@@ -114,7 +121,7 @@ def test_the_default_runs_figures_are_those_of_the_default_settings():
 
 
 def test_the_text_report_says_what_the_figures_were_played_with():
-    report = simulate(ENGINE, DECK, games=1, players=4, seed=0)
+    report = default_run()
     followed = dataclasses.replace(report, figures={**report.figures, **figures_for("random", ("exit_strategy",))})
     lines = {line.split(":")[0].strip(): line for line in format_simulation(followed)}
     for name, cards in (("game_length_by_players", "+0"), ("threshold_plus_4", "+4")):
