@@ -6,7 +6,7 @@ are Findings collected here, never silent clipping.
 
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Protocol
 
@@ -96,7 +96,6 @@ class LayoutContext:
     shared_findings: set[Finding] = field(default_factory=set)
     #: When a list, how every text fitted sat in its box (the deck review asks; a build does not).
     rooms: list[TextRoom] | None = None
-    _icons: "IconFinder | None" = field(default=None, init=False, repr=False, compare=False)
 
     def layout(self, name: str, kind: HasParams, loc: Loc | None = None, size: CardSize | None = None) -> Layout:
         """The layout `name` for `kind`, made for a card of `size` (else its own size)."""
@@ -111,10 +110,10 @@ class LayoutContext:
         named_at = data.loc_of("layout" if "layout" in data else "kind")
         return self.layout(component_file.layout, kind, named_at, size)
 
-    def icon_path(self, name: str) -> Path | None:
-        if self._icons is None or self._icons.icon_dirs != tuple(self.icon_dirs):
-            self._icons = IconFinder(self.icon_dirs)
-        return self._icons(name)
+    @cached_property
+    def icon_path(self) -> "IconFinder":
+        """An icon's file by its name."""
+        return IconFinder(self.icon_dirs)
 
     def fit(
         self, text: str | Sequence[Styled], box: Box, style: TextStyle, component: str, what: str, loc: Loc | None
