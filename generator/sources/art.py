@@ -9,8 +9,9 @@ included); it stays vector in every writer.
 What would make a writer choke, or memory grow with the input, is refused before anything
 is drawn: a file over MAX_FILE_BYTES (MAX_SVG_BYTES for SVG), a raster of more than
 MAX_PIXELS (read from its header, before decoding), an SVG whose viewBox is not four
-numbers of sane size, and a picture embedded in SVG art (a `data:` URI) that is not a
-raster passing the same checks.
+numbers of sane size, SVG art whose `<use>` elements would draw more copies than svglib
+draws (a use of a group of uses, nested, grows as a power), and a picture embedded in SVG
+art (a `data:` URI) that is not a raster passing the same checks.
 """
 
 import base64
@@ -98,8 +99,9 @@ def _read(path: Path, mtime: int, size: int) -> Art:
     with path.open("rb") as file:
         digest = hashlib.file_digest(file, "sha256").hexdigest()
     if path.suffix.lower() == ".svg":
-        width, height = _svg_size(svg_root(path))
-        _check_drawable(path)
+        root = svg_root(path)
+        width, height = _svg_size(root)
+        _check_drawable(path, root)
         return Art(path, digest, width, height, True)
     with _opened(path) as image:
         width, height = image.size
@@ -272,6 +274,80 @@ def svg_root(path: Path) -> ElementTree.Element:
     return root
 
 
+#: The elements whose children svglib draws (a `<defs>` before the rest, once); it skips
+#: any other's (a mask, a pattern, an unknown element).
+_DRAWN_WITH_CHILDREN = frozenset(("svg", "g", "a", "symbol", "defs", "clipPath"))
+
+
+def _check_uses(root: ElementTree.Element, limit: int) -> None:
+    """ArtError when drawing the art would make svglib draw more than `limit` `<use>`
+    copies, its own bound, which it reaches only after seconds of drawing (a use of a group
+    of uses, nested, grows as a power): counted here in one pass over the document.
+
+    The count never exceeds svglib's, so art refused here is art svglib would draw only in
+    part. An element draws the copies of the children svglib draws (_DRAWN_WITH_CHILDREN),
+    and a `<use>` one more and those of the element it names: of the drawn elements with that
+    id, the one with the fewest (svglib takes the last drawn before the use), none when there
+    is none, and none for a `<use>` with children of its own (svglib draws its last child
+    instead). Worked out once an element, without recursion (art may nest thousands deep); a
+    use that leads back into itself counts nothing more, as svglib skips it (and reports it:
+    _check_drawable)."""
+    named: dict[str, list[ElementTree.Element]] = {}
+    for element in _drawn(root):
+        if (name := element.get("id")) is not None:
+            named.setdefault(name, []).append(element)
+    copies: dict[int, int] = {}  # id() of an element -> the copies drawing it draws
+    started: set[int] = set()
+    stack = [root]
+    while stack:
+        element = stack[-1]
+        if id(element) in copies:
+            stack.pop()
+            continue
+        children, targets = _drawn_with(element, named)
+        if id(element) not in started:
+            started.add(id(element))
+            stack.extend(part for part in (*children, *targets) if id(part) not in started)
+            continue
+        stack.pop()
+        count = sum(copies.get(id(child), 0) for child in children)
+        if _local(element) == "use":
+            count += 1 + min((copies.get(id(target), 0) for target in targets), default=0)
+        if count > limit:
+            raise ArtError(f"would be drawn only in part: its <use> elements would draw more than {limit} copies")
+        copies[id(element)] = count
+
+
+def _local(element: ElementTree.Element) -> str:
+    """The element's name without its namespace."""
+    return element.tag.rpartition("}")[2]
+
+
+def _drawn(root: ElementTree.Element) -> Iterator[ElementTree.Element]:
+    """Every element svglib draws in place: the root and the children of those it draws
+    with their children."""
+    stack = [root]
+    while stack:
+        element = stack.pop()
+        yield element
+        if _local(element) in _DRAWN_WITH_CHILDREN:
+            stack.extend(element)
+
+
+def _drawn_with(
+    element: ElementTree.Element, named: dict[str, list[ElementTree.Element]]
+) -> tuple[list[ElementTree.Element], list[ElementTree.Element]]:
+    """What drawing `element` draws: its children, and for a `<use>` without children, the
+    drawn elements it may name."""
+    name = _local(element)
+    if name in _DRAWN_WITH_CHILDREN:
+        return list(element), []
+    if name != "use" or len(element):
+        return [], []
+    href = (element.get("href") or element.get(_XLINK) or "").strip()
+    return [], named.get(href[1:], []) if href.startswith("#") else []
+
+
 class _Collected(logging.Handler):
     """The messages a library logs while it is watched."""
 
@@ -283,21 +359,24 @@ class _Collected(logging.Handler):
         self.messages.append(record.getMessage())
 
 
-def _check_drawable(path: Path) -> None:
+def _check_drawable(path: Path, root: ElementTree.Element) -> None:
     """SVG art drawn once, as the PDF writer draws it (svglib into reportlab), into a PDF
     that is thrown away: art that would stop the writer (a coordinate of 1e308, a matrix
     that flattens everything, a dash pattern of zeros, a length that is no length) or that
     it would draw only in part (a `<use>` that refers to itself, or expands past svglib's
-    limit) is refused here, at the place naming it, before anything is written."""
+    limit, counted first from `root`, the art's parsed document) is refused here, at the place
+    naming it, before anything is written."""
     from reportlab.graphics import renderPDF
     from reportlab.pdfgen.canvas import Canvas
-    from svglib.svglib import svg2rlg
+    from svglib import svglib
+
+    _check_uses(root, svglib.MAX_USE_EXPANSIONS)
 
     watched, collected = logging.getLogger("svglib"), _Collected()
     watched.addHandler(collected)
     try:
         canvas = Canvas(io.BytesIO())
-        renderPDF.draw(svg2rlg(str(path)), canvas, 0, 0)
+        renderPDF.draw(svglib.svg2rlg(str(path)), canvas, 0, 0)
         canvas.showPage()
         canvas.save()
     except Exception as exc:  # whatever stops svglib or reportlab stops the build the same way

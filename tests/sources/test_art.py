@@ -2,19 +2,22 @@
 digest, its pixels decoded upright in RGB or RGBA, a PNG's compressed rows passed on as they
 stand only when a PDF can take them, and what a writer would choke on refused with a reason:
 a file too large, too many pixels, damage, a format not taken, SVG art with a DTD, an outside
-reference (CSS escapes included) or an embedded picture that is not a usable raster, and a
-viewBox that is not four sane numbers. PNGs are written byte by byte by the test (zlib and
+reference (CSS escapes included) or an embedded picture that is not a usable raster, a
+viewBox that is not four sane numbers, and `<use>` copies past svglib's bound, counted as
+svglib counts them. PNGs are written byte by byte by the test (zlib and
 struct), other pictures with Pillow; digests are computed with hashlib."""
 
 import base64
 import hashlib
 import io
+import logging
 import struct
 import zlib
 from pathlib import Path
 
 import pytest
 from PIL import Image
+from svglib import svglib
 
 from generator.sources import art
 from generator.sources.art import ArtError, PngPixels, as_is, png_pixels, raster, read_art, svg_root, web_bytes
@@ -298,3 +301,75 @@ def test_svg_art_a_writer_cannot_use_safely_is_refused_saying_why(tmp_path, text
     if "viewBox" not in said and "units" not in said:
         with pytest.raises(ArtError):
             svg_root(path)  # found by reading the document, before any size is taken
+
+
+def uses(groups: dict[str, str], drawn: str) -> str:
+    """SVG art of named groups in <defs>, then `drawn`."""
+    defs = "".join(f'<g id="{name}">{body}</g>' for name, body in groups.items())
+    return SVG.format(attributes='viewBox="0 0 10 10"', body=f"<defs>{defs}</defs>{drawn}")
+
+
+def use(name: str, times: int = 1) -> str:
+    return f'<use href="#{name}"/>' * times
+
+
+def nested(levels: int, fan: int) -> str:
+    """Each group uses the one before `fan` times; the last is used once."""
+    groups = {"l0": '<rect width="1" height="1"/>'}
+    groups.update({f"l{n}": use(f"l{n - 1}", fan) for n in range(1, levels + 1)})
+    return uses(groups, use(f"l{levels}"))
+
+
+USE_ART = {
+    **{f"{m} uses of a group of 5": uses({"r": "<rect/>", "g": use("r", 5)}, use("g", m)) for m in range(12, 20)},
+    **{f"{levels} levels of {fan}": nested(levels, fan) for levels in (1, 2, 3) for fan in (3, 4, 8, 9, 10, 11)},
+    "a use of itself": uses({"a": use("a")}, use("a", 30)),
+    "a use of a missing group": uses({}, use("nothing", 120)),
+    "uses before their group": SVG.format(
+        attributes='viewBox="0 0 10 10"', body=use("g", 9) + f'<g id="g">{use("r", 9)}<rect id="r"/></g>'
+    ),
+    "a group named twice": uses({"g": use("r", 20), "r": "<rect/>"}, f'<g id="g"/>{use("g", 60)}'),
+    "uses in a mask": uses({"g": use("r", 9), "r": "<rect/>"}, f"<mask>{use('g', 30)}</mask>{use('g', 9)}"),
+    "uses with children": uses({"g": use("r", 9), "r": "<rect/>"}, '<use href="#g"><title>t</title></use>' * 30),
+}
+
+#: Art whose copies are counted exactly as svglib counts them (the rest are counted fewer).
+EXACT = [name for name in USE_ART if " of " in name]
+
+
+@pytest.mark.parametrize("name", sorted(USE_ART))
+def test_use_copies_past_svglibs_bound_are_refused_as_svglib_would_cut_them_short(tmp_path, monkeypatch, name):
+    """The copies are counted from the document, never more than svglib counts while it
+    draws: with its bound lowered to 100, art refused is art svglib draws only in part, and
+    of the art counted exactly, art drawn is art svglib draws whole."""
+    monkeypatch.setattr(svglib, "MAX_USE_EXPANSIONS", 100)
+    path = written(tmp_path, "art.svg", USE_ART[name])
+    told: list[str] = []
+    handler = logging.Handler()
+    handler.emit = lambda record: told.append(record.getMessage())  # type: ignore[method-assign]
+    logging.getLogger("svglib").addHandler(handler)
+    try:
+        svglib.svg2rlg(str(path))
+    finally:
+        logging.getLogger("svglib").removeHandler(handler)
+    cut_short = any("Too many <use> expansions" in line for line in told)
+    circular = any("Circular <use> reference" in line for line in told)
+    try:
+        read_art(path)
+        refused = ""
+    except ArtError as error:
+        refused = str(error)
+    counted = "more than 100 copies" in refused
+    assert cut_short or not counted, refused
+    assert bool(refused) == (cut_short or circular), refused
+    if name in EXACT:
+        assert counted == cut_short
+
+
+def test_art_of_a_million_use_copies_is_refused_without_being_drawn(tmp_path, monkeypatch):
+    def drawn(*args, **kwargs):
+        raise AssertionError("svglib drew the art")
+
+    monkeypatch.setattr(svglib, "svg2rlg", drawn)
+    said = refusal(written(tmp_path, "bomb.svg", nested(6, 10)))
+    assert said == "would be drawn only in part: its <use> elements would draw more than 10000 copies"
