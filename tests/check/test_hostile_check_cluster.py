@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from generator.check.players import game_player
+from tests.interrupted import started
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
@@ -109,9 +110,7 @@ def test_ctrl_c_stops_a_local_cluster_run_without_a_traceback():
     wait = under_way()
     command = [sys.executable, "-m", "generator", "check", str(COMPONENTS / "chip-flip")]
     command += ["--simulate", str(asked), "--workers", "2", "--json"]
-    process = subprocess.Popen(
-        command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
+    process = started(command, ENV, start_new_session=True)
     try:
         time.sleep(wait)
         os.killpg(process.pid, signal.SIGINT)  # the whole group, as a terminal's Ctrl-C

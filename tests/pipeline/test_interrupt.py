@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.interrupted import started, stopped
+
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -30,10 +32,13 @@ def under_way(jobs: str) -> float:
 def interrupted(*args: str, jobs: str = "1") -> subprocess.CompletedProcess:
     wait = under_way(jobs)
     command = [sys.executable, "-m", "generator", *args, "--jobs", jobs]
-    process = subprocess.Popen(command, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(wait)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=120)
+    process = started(command, ENV)
+    try:
+        time.sleep(wait)
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=120)
+    finally:
+        stopped(process)
     return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
