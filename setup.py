@@ -42,6 +42,15 @@ COMPILED = [
     ),
 ]
 
+#: How mypyc reads the code around the compiled modules. The modules they import are read for
+#: their types alone (`silent`: their own type errors are `mypy generator`'s to find, not
+#: the build's), and no installed package is read (third-party types are Any): what the
+#: compiled modules use comes from the standard library and the stubs mypy carries. The C it
+#: writes is the same, and it writes it in a sixth of the time; reading every package
+#: installed beside the build (numpy, matplotlib and the like, by way of the modules the
+#: engine imports) took half of a wheel's build.
+MYPYC_OPTIONS = ["--ignore-missing-imports", "--no-site-packages", "--follow-imports=silent"]
+
 #: The setup.py commands that build a wheel's modules (not metadata, an sdist or an editable
 #: install).
 BUILDING = {"bdist_wheel", "build", "build_ext", "install"}
@@ -53,7 +62,7 @@ def compiled_modules() -> list[Extension]:
     try:
         from mypyc.build import mypycify
 
-        extensions = mypycify(["--ignore-missing-imports", *COMPILED], group_name="cutsheet_compiled")
+        extensions = mypycify([*MYPYC_OPTIONS, *COMPILED], group_name="cutsheet_compiled")
     except (ImportError, SystemExit) as exc:  # mypycify exits on errors of its own
         print(f"warning: the Sliders engine stays plain Python ({exc})", file=sys.stderr)
         return []
