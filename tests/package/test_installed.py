@@ -22,27 +22,24 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
+#: What a build, a test run or a tool leaves in a checkout, which a wheel is not built from.
+NOT_SOURCES = shutil.ignore_patterns(
+    ".git", "build", "output", "*.egg-info", "__pycache__", ".*cache", ".hypothesis", ".benchmarks", ".venv"
+)
+
+
 def sources(folder: Path) -> Path:
-    """A copy of the checkout's files, as git lists them (tracked, and new ones not ignored):
-    a wheel built in the checkout itself would leave its build/ folder there, and a build/
-    left by an earlier build would go into the wheel with whatever it held."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-    )
-    for name in filter(None, listed.stdout.decode().split("\0")):
-        if (ROOT / name).is_file():  # a file deleted but not yet staged is listed too
-            (folder / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, folder / name)
+    """A copy of the checkout's sources: a wheel built in the checkout itself would leave its
+    build/ folder there, and a build/ left by an earlier build would go into the wheel with
+    whatever it held."""
+    shutil.copytree(ROOT, folder, ignore=NOT_SOURCES)
     return folder
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     dist = tmp_path_factory.mktemp("dist")
-    source = sources(tmp_path_factory.mktemp("source"))
+    source = sources(tmp_path_factory.mktemp("source") / "cutsheet")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--wheel-dir", str(dist), str(source)],
         check=True,
