@@ -13,16 +13,17 @@ buildings (its worth is then near the $1500 it started with), else the flat amou
 """
 
 import random
+from typing import Final
 
 from generator.games.base import Policy, random_policy
 from generator.games.sliders.rules import AUCTION, BUY, CAGE_TRIES, DEBT, OFFER, PLACE, POST, START, TAX, TRANSFER
 from generator.games.sliders.state import NumberAction, SlidersAction, SlidersState
 from generator.games.sliders.trades import Trade
 
-RESERVE = 150
-BUY_RESERVE = 50
+RESERVE: Final = 150
+BUY_RESERVE: Final = 50
 #: An owner sells the deed that completes another's group for this much times its price.
-ACCEPT_MARKUP = 1.5
+ACCEPT_MARKUP: Final = 1.5
 
 
 def heuristic_policy(state: SlidersState, rng: random.Random) -> SlidersAction:
@@ -56,7 +57,7 @@ def heuristic_policy(state: SlidersState, rng: random.Random) -> SlidersAction:
 
 
 #: Deeds held up to which the Sliding Tax's 10% is chosen (no buildings either).
-FEW_DEEDS = 2
+FEW_DEEDS: Final = 2
 
 
 def _tax_choice(state: SlidersState, p: int) -> SlidersAction:

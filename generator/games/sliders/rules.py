@@ -2,37 +2,39 @@
 options, and the mortgage interest."""
 
 from dataclasses import dataclass
+from typing import Final
 
 from generator.games.base import Option, Variant, whole_number
 from generator.games.compiled import Reduced, by_constructor
 
-HOTEL = 5
-FINE = 50
-CAGE_TRIES = 3
-DOUBLES_TO_CAGE = 3
-BID_STEPS = (1, 5, 10, 25, 50, 100)
+#: The fixed numbers, and below them the phases of a turn (state.py). Final, as every constant
+#: of the compiled engine's modules (setup.py): mypyc reads a Final name as a constant, where it
+#: looks any other module-level name up in the module's globals at every use.
+HOTEL: Final = 5
+FINE: Final = 50
+CAGE_TRIES: Final = 3
+DOUBLES_TO_CAGE: Final = 3
+BID_STEPS: Final = (1, 5, 10, 25, 50, 100)
 
-START, POST, BUY, AUCTION, TAX, DEBT, TRANSFER, OFFER, PLACE, OVER = (
-    "start",
-    "post",
-    "buy",
-    "auction",
-    "tax",
-    "debt",
-    "transfer",
-    "offer",
-    "place",
-    "over",
-)
+START: Final = "start"
+POST: Final = "post"
+BUY: Final = "buy"
+AUCTION: Final = "auction"
+TAX: Final = "tax"
+DEBT: Final = "debt"
+TRANSFER: Final = "transfer"
+OFFER: Final = "offer"
+PLACE: Final = "place"
+OVER: Final = "over"
 #: Turns of the time-limit game when no length is given (about 50 rounds of 4).
-DEFAULT_TIME_LIMIT = 200
+DEFAULT_TIME_LIMIT: Final = 200
 
 
-VARIANTS: tuple[Variant, ...] = (
+VARIANTS: Final[tuple[Variant, ...]] = (
     Variant("short", "the rules' short game: two deeds dealt each, hotels on three houses, ends at the 2nd bankruptcy"),
     Variant("time_limit", "the rules' time-limit game: two deeds dealt each, richest after time_limit_turns wins"),
 )
-OPTIONS: tuple[Option, ...] = (
+OPTIONS: Final[tuple[Option, ...]] = (
     Option("time_limit_turns", "turns the time-limit game lasts", DEFAULT_TIME_LIMIT, whole_number(0, "turns")),
     Option(
         "max_turns",

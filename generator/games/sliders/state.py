@@ -32,7 +32,7 @@ import random
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from generator.games.game_state import STATE_FIELDS, Ending
 from generator.games.sliders.deck import Card, Deck
@@ -105,7 +105,7 @@ class Auction:
 
 
 #: Phases in which the player whose turn it is decides.
-_MOVER_PHASES = frozenset((START, POST, BUY, TAX))
+_MOVER_PHASES: Final = frozenset((START, POST, BUY, TAX))
 
 
 def rolled_dice(rng: random.Random) -> Dice:
@@ -129,7 +129,7 @@ def rolled_dice(rng: random.Random) -> Dice:
 #: The game's own data: what a state carried to another process takes along (__reduce__).
 #: The rest is the dice, made anew from rng, and the tables and caches, whose names start
 #: with an underscore (_init_tables).
-GAME_DATA = (
+GAME_DATA: Final = (
     *STATE_FIELDS,
     *("deck", "rules", "hotel_at", "cash", "pos", "alive", "caged", "cage_tries", "held"),
     *("owner", "level", "mortgaged", "bank_houses", "bank_hotels", "piles", "card_total"),
@@ -778,6 +778,6 @@ def restored_state(data: dict[str, Any]) -> SlidersState:
 
 
 #: The action handlers by kind: "roll" -> SlidersState._do_roll, ...
-_HANDLERS: dict[str, Callable[..., None]] = {
+_HANDLERS: Final[dict[str, Callable[..., None]]] = {
     name.removeprefix("_do_"): handler for name, handler in vars(SlidersState).items() if name.startswith("_do_")
 }

@@ -24,6 +24,7 @@ itself.
 """
 
 from dataclasses import dataclass
+from typing import Final
 
 from mypy_extensions import trait
 
@@ -32,11 +33,11 @@ from generator.games.sliders.deck import Card
 from generator.games.sliders.property import PropertyMixin
 
 #: A deed bought from its owner costs this many times its printed price.
-BUY_PRICES = (1.0, 1.5, 2.0)
+BUY_PRICES: Final = (1.0, 1.5, 2.0)
 #: A deed sold to the player who lacks it.
-SELL_PRICES = (1.5, 2.0)
+SELL_PRICES: Final = (1.5, 2.0)
 #: A Get Out card changes hands for one of these (the fine it saves is $50).
-CARD_PRICES = (25, 50)
+CARD_PRICES: Final = (25, 50)
 
 
 @dataclass(frozen=True)
