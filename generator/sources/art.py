@@ -279,6 +279,11 @@ def svg_root(path: Path) -> ElementTree.Element:
 _DRAWN_WITH_CHILDREN = frozenset(("svg", "g", "a", "symbol", "defs", "clipPath"))
 
 
+#: What drawing an element draws (_drawn_with): its children, and for a `<use>` the elements
+#: it may name (None for any other element).
+_Parts = tuple[list[ElementTree.Element], list[ElementTree.Element] | None]
+
+
 def _check_uses(root: ElementTree.Element, limit: int) -> None:
     """ArtError when drawing the art would make svglib draw more than `limit` `<use>`
     copies, its own bound, which it reaches only after seconds of drawing (a use of a group
@@ -298,20 +303,21 @@ def _check_uses(root: ElementTree.Element, limit: int) -> None:
             named.setdefault(name, []).append(element)
     copies: dict[int, int] = {}  # id() of an element -> the copies drawing it draws
     started: set[int] = set()
-    stack = [root]
+    # An element, then, once its parts are on the stack above it, the element with its parts.
+    stack: list[tuple[ElementTree.Element, _Parts | None]] = [(root, None)]
     while stack:
-        element = stack[-1]
-        if id(element) in copies:
-            stack.pop()
-            continue
-        children, targets = _drawn_with(element, named)
-        if id(element) not in started:
+        element, parts = stack.pop()
+        if id(element) in started and parts is None:
+            continue  # reached again: counted already, or (leading back into itself) being counted
+        if parts is None:
             started.add(id(element))
-            stack.extend(part for part in (*children, *targets) if id(part) not in started)
+            parts = _drawn_with(element, named)
+            stack.append((element, parts))
+            stack.extend((part, None) for part in (*parts[0], *(parts[1] or ())) if id(part) not in started)
             continue
-        stack.pop()
+        children, targets = parts
         count = sum(copies.get(id(child), 0) for child in children)
-        if _local(element) == "use":
+        if targets is not None:
             count += 1 + min((copies.get(id(target), 0) for target in targets), default=0)
         if count > limit:
             raise ArtError(f"would be drawn only in part: its <use> elements would draw more than {limit} copies")
@@ -334,18 +340,18 @@ def _drawn(root: ElementTree.Element) -> Iterator[ElementTree.Element]:
             stack.extend(element)
 
 
-def _drawn_with(
-    element: ElementTree.Element, named: dict[str, list[ElementTree.Element]]
-) -> tuple[list[ElementTree.Element], list[ElementTree.Element]]:
-    """What drawing `element` draws: its children, and for a `<use>` without children, the
-    drawn elements it may name."""
+def _drawn_with(element: ElementTree.Element, named: dict[str, list[ElementTree.Element]]) -> _Parts:
+    """What drawing `element` draws: its children, and for a `<use>` the drawn elements it may
+    name (none when it has children of its own)."""
     name = _local(element)
     if name in _DRAWN_WITH_CHILDREN:
-        return list(element), []
-    if name != "use" or len(element):
-        return [], []
+        return list(element), None
+    if name != "use":
+        return [], None
     href = (element.get("href") or element.get(_XLINK) or "").strip()
-    return [], named.get(href[1:], []) if href.startswith("#") else []
+    if len(element) or not href.startswith("#"):
+        return [], []
+    return [], named.get(href[1:], [])
 
 
 class _Collected(logging.Handler):
