@@ -145,9 +145,10 @@ def report_sections(engine: str) -> tuple[ReportSection, ...]:
     return own + added
 
 
-def load_game(folder: Path) -> Game:
-    """A game folder read and every item validated, once, against its kind's schema."""
-    return sources_game.load_game(folder, kind_items, game_layouts)
+def load_game(folder: Path, memo: sources_game.SourceMemo | None = None) -> Game:
+    """A game folder read and every item validated, once, against its kind's schema (with
+    a memo of its last reading, an edit to one item reads that item alone)."""
+    return sources_game.load_game(folder, kind_items, game_layouts, memo)
 
 
 def all_kinds() -> dict[str, dict[str, ComponentKind]]:

@@ -29,7 +29,7 @@ from generator.render import icons
 from generator.render.svg import render_svg
 from generator.sheets.model import Sheet
 from generator.sources.errors import SourceError
-from generator.sources.game import ComponentFile
+from generator.sources.game import ComponentFile, SourceMemo
 
 
 @dataclass(frozen=True)
@@ -126,11 +126,13 @@ def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
 
 @dataclass
 class PreviewMemo:
-    """What one game's previous preview drew, kept between edits by the server: the laid-out
+    """What one game's previous preview read and drew, kept between edits by the server: its
+    component files as read (an edit to one item reads that item alone), the laid-out
     faces (layout/memo.py) and each face's SVG, so an edit to one card lays out and draws
     that card alone, and the digest of each art file they were drawn from, so a picture
     changed on disk is drawn again at once, the item naming it unchanged or not."""
 
+    sources: SourceMemo = field(default_factory=SourceMemo)
     layout: DrawMemo = field(default_factory=DrawMemo)
     #: id of a Faces object -> (that object, kept alive so its id stays its own, its title,
     #: front image, back image).
@@ -231,7 +233,7 @@ def draw_preview(
     memo = memo or PreviewMemo()
     preview = GamePreview(folder, folder.name)
     try:
-        game = load_game(folder)
+        game = load_game(folder, memo.sources)
         preview.name = game.name
         run = PrintRun.of(game, project, memo=memo.layout, hold=True)
         memo.forget_changed_art()

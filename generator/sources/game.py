@@ -15,7 +15,7 @@ the language its text is hyphenated in, where a layout asks for hyphenation.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pyphen
@@ -25,8 +25,9 @@ from generator.sources.errors import Loc, SourceError, SourceErrors, display_pat
 from generator.sources.expect import EXPECT_SCHEMA, Expectation, read_expectations
 from generator.sources.fonts import STYLES, FontBook, font_book, shipped_book
 from generator.sources.frozen import LocMap, frozen
+from generator.sources.item_lines import ItemLines
 from generator.sources.items import Item, ItemT, item_schema, read_item
-from generator.sources.loader import LocDict, LocList, load_yaml
+from generator.sources.loader import LocDict, LocList, load_yaml, parse_yaml, read_text
 from generator.sources.look import LOOK_SCHEMA, PLAIN, Look, read_look
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
@@ -252,17 +253,78 @@ class _Envelope:
     #: The table the items were read from, or None when they are in the YAML.
     table: Table | None = None
     table_path: Path | None = None
+    #: Where the items are written, when a SourceMemo may read an edit to one alone.
+    lines: ItemLines | None = None
+    #: The items read into components, when they are (by a SourceMemo): else still to read.
+    components: tuple[Component, ...] | None = None
 
     @property
     def kind(self) -> str:
         return str(self.data["kind"])
 
+    def with_item(self, index: int, item: LocDict, loc: Loc, component: Component, lines: ItemLines) -> "_Envelope":
+        """The envelope with one item read again, as its file's new lines hold it."""
+        assert self.components is not None  # an envelope a memo kept, its items read
+        items = LocList(self.items)
+        items[index] = item
+        items.loc, items.end, items.item_locs = self.items.loc, self.items.end, list(self.items.item_locs)
+        items.item_locs[index] = loc
+        data = LocDict(self.data)
+        data["items"] = items
+        data.loc, data.key_locs, data.value_locs = self.data.loc, self.data.key_locs, self.data.value_locs
+        components = (*self.components[:index], component, *self.components[index + 1 :])
+        return replace(self, data=data, items=items, lines=lines, components=components)
 
-def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]]) -> _Envelope:
+
+@dataclass
+class SourceMemo:
+    """The component files of a game's latest reading, kept between edits by a live
+    preview, so that an edit to one item reads that item alone (item_lines.py) and keeps
+    every other item as it was read: the same objects, which the layout's memo knows."""
+
+    #: Each file's envelope, its items read, with the item class they were read into.
+    files: dict[Path, tuple[type[Item] | None, _Envelope]] = field(default_factory=dict)
+
+    def reread(self, path: Path, text: str, kind_items: Mapping[str, type[Item]]) -> _Envelope | None:
+        """The file's envelope from its new text, when the edit is to one item and that item
+        reads and validates alone; else None, for the whole file to be read."""
+        item_class, envelope = self.files.get(path, (None, None))
+        if envelope is None or envelope.lines is None or item_class is not kind_items.get(envelope.kind):
+            return None
+        edit = envelope.lines.edited(text, envelope.items.loc.file)
+        if edit is None or edit.item is None:
+            return envelope if edit else None
+        item = edit.item.entry.value
+        if not isinstance(item, LocDict):
+            return None
+        try:
+            component = _read_item(item, envelope.kind, item_class, envelope.items.loc)
+        except SourceError:
+            return None
+        return envelope.with_item(edit.item.index, item, edit.item.entry.loc, component, edit.lines)
+
+    def keep(
+        self, envelopes: Sequence[_Envelope], files: Sequence["ComponentFile"], kind_items: Mapping[str, type[Item]]
+    ) -> None:
+        """The files just read, those whose edits may be read alone."""
+        self.files = {
+            envelope.path: (kind_items.get(envelope.kind), replace(envelope, components=file.components))
+            for envelope, file in zip(envelopes, files, strict=True)
+            if envelope.lines is not None
+        }
+
+
+def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]], memo: SourceMemo | None) -> _Envelope:
     """A component file's envelope, with its items from its own `items:` or from the table
     its `data:` names (generator/sources/tables.py), its columns matched to the fields of
-    its kind's item class (`kind_items`)."""
-    data = load_yaml(path)
+    its kind's item class (`kind_items`); with a memo, from the file's last reading when an
+    edit changed one item."""
+    shown = display_path(path)
+    text = read_text(path, shown)
+    if memo is not None and (envelope := memo.reread(path, text, kind_items)) is not None:
+        return envelope
+    parsed = parse_yaml(text, shown)
+    data = parsed.value
     validate(data, COMPONENT_FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a component file")
     if ("items" in data) == ("data" in data):
         raise SourceError(
@@ -272,7 +334,8 @@ def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]]) -> _E
         if key in data and "data" not in data:
             raise SourceError(data.key_loc(key), f"'{key}' is about the table that 'data' names, and there is none")
     if "items" in data:
-        return _Envelope(path, data, data["items"])
+        lines = ItemLines.of(text, parsed, data["items"]) if memo is not None else None
+        return _Envelope(path, data, data["items"], lines=lines)
     source = data["data"]
     name, named_at = (
         (source["snapshot"], source.loc_of("snapshot"))
@@ -317,7 +380,9 @@ def _components(envelope: _Envelope, items: Mapping[str, type[Item]]) -> Compone
     for the build to refuse the kind and an engine to judge."""
     kind, data = envelope.kind, envelope.data
     item_class = items.get(kind)
-    if item_class is None:
+    if envelope.components is not None:
+        components = envelope.components
+    elif item_class is None:
         components = tuple(Component(kind, frozen(item)) for item in envelope.items)
     else:
         components = _read_items(envelope, kind, item_class)
@@ -343,18 +408,33 @@ def _read_items(envelope: _Envelope, kind: str, item_class: type[Item]) -> tuple
             problems.append(exc)
     if problems:
         raise SourceErrors(problems)
-    components = []
-    for item in envelope.items:
-        lengths_in_mm(item, schema)
-        fields = frozen(item)
-        components.append(Component(kind, fields, read_item(item_class, fields)))
-    return tuple(components)
+    return tuple(_component(item, kind, item_class, schema) for item in envelope.items)
 
 
-def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts = lambda _: ()) -> Game:
+def _component(item: LocDict, kind: str, item_class: type[Item], schema: dict) -> Component:
+    """A validated item, its lengths in mm, immutable and read into its kind's class."""
+    lengths_in_mm(item, schema)
+    fields = frozen(item)
+    return Component(kind, fields, read_item(item_class, fields))
+
+
+def _read_item(item: LocDict, kind: str, item_class: type[Item] | None, fallback: Loc) -> Component:
+    """One item validated and read, as _components reads each item of a file."""
+    if item_class is None:
+        return Component(kind, frozen(item))
+    schema = item_schema(item_class)
+    validate(item, schema, fallback=fallback, what=f"a {kind}")
+    return _component(item, kind, item_class, schema)
+
+
+def load_game(
+    folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts = lambda _: (), memo: SourceMemo | None = None
+) -> Game:
     """Read game.yaml and every component file it lists, then validate each item once against
     the schema of its kind's item class (`kind_items(engine)`): SourceError (or SourceErrors) at the
-    first file with a problem, else the game, immutable."""
+    first file with a problem, else the game, immutable. With a memo of the game's last
+    reading, an edit to one item of a file reads that item alone, and the memo keeps this
+    reading for the next."""
     game_file = folder / "game.yaml"
     if not folder.is_dir():
         raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
@@ -370,9 +450,11 @@ def load_game(folder: Path, kind_items: KindItems, engine_layouts: EngineLayouts
             )
         if not path.is_file():
             raise SourceError(data["components"].loc_of(index), f"component file {name!r} not found")
-        envelopes.append(_read_component_file(path, items))
+        envelopes.append(_read_component_file(path, items, memo))
         _check_items(envelopes)
     files = tuple(_components(envelope, items) for envelope in envelopes)
+    if memo is not None:
+        memo.keep(envelopes, files, items)
     _check_copies([component for f in files if f.kind in items for component in f.components])
     rules = read_rules(folder)
     layouts = tuple(engine_layouts(data["engine"]))

@@ -8,7 +8,8 @@ and record where every key and value came from.
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -65,6 +66,8 @@ class LocList(list):
     """A sequence that remembers where it and each item came from."""
 
     loc: Loc
+    #: Where the next thing after the sequence begins (for a list read from YAML).
+    end: Loc
     item_locs: list[Loc]
 
     def loc_of(self, index: int) -> Loc:
@@ -78,28 +81,34 @@ class _Mark(Protocol):
     column: int
 
 
-def _mark_loc(file: str, mark: _Mark | None) -> Loc:
+def _mark_loc(file: str, mark: _Mark | None, first_line: int = 0) -> Loc:
+    """The place of a mark in a text that begins on line `first_line` of the file (from 0)."""
     if mark is None:
         return Loc(file, 1, 1)
-    return Loc(file, mark.line + 1, mark.column + 1)
+    return Loc(file, mark.line + 1 + first_line, mark.column + 1)
 
 
 class _Builder:
     """Builds a node graph into LocDicts, LocLists and scalars, counting every value it builds
     (aliases and merges expanded) against MAX_NODES and every level against MAX_DEPTH."""
 
-    def __init__(self, file: str, loader: Loader, lines: list[str]):
+    def __init__(self, file: str, loader: Loader, lines: list[str], first_line: int = 0):
         self.file = file
         self.loader = loader
         self.lines = lines
+        #: The line of the file the parsed text begins on (0: the whole file was parsed).
+        self.first_line = first_line
         self.count = 0
         self.depth = 0
+
+    def _loc(self, mark: _Mark | None) -> Loc:
+        return _mark_loc(self.file, mark, self.first_line)
 
     def build(self, node: yaml.Node) -> Any:
         self._tick(node)
         if node.tag not in _STANDARD_TAGS:
             raise SourceError(
-                _mark_loc(self.file, node.start_mark),
+                self._loc(node.start_mark),
                 f"unsupported YAML tag {node.tag!r}: sources hold plain text, numbers, lists and mappings",
             )
         if isinstance(node, yaml.MappingNode):
@@ -113,14 +122,14 @@ class _Builder:
         self.count += values
         if self.count > MAX_NODES:
             raise SourceError(
-                _mark_loc(self.file, node.start_mark),
+                self._loc(node.start_mark),
                 f"the file expands to more than {MAX_NODES} values (are aliases nested too deep?)",
             )
 
     def _nested(self, build: Callable[[Any], Any], node: yaml.CollectionNode) -> Any:
         """A list or mapping built one level deeper: an alias can nest a list in itself."""
         if self.depth == MAX_DEPTH:
-            raise SourceError(_mark_loc(self.file, node.start_mark), _too_deep())
+            raise SourceError(self._loc(node.start_mark), _too_deep())
         self.depth += 1
         try:
             return build(node)
@@ -129,14 +138,15 @@ class _Builder:
 
     def _sequence(self, node: yaml.SequenceNode) -> LocList:
         out = LocList(self.build(item) for item in node.value)
-        out.loc = _mark_loc(self.file, node.start_mark)
-        out.item_locs = [self._value_loc(item) for item in node.value]
+        out.loc = self._loc(node.start_mark)
+        out.end = self._loc(node.end_mark)
+        out.item_locs = [self.value_loc(item) for item in node.value]
         return out
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
         if node.tag == "tag:yaml.org,2002:timestamp":
             return node.value  # dates stay text: a card may print "2003-08-07"
-        loc = _mark_loc(self.file, node.start_mark)
+        loc = self._loc(node.start_mark)
         if node.tag in _NUMBER_TAGS and len(node.value) > MAX_NUMBER_CHARS:
             raise SourceError(loc, TOO_MANY_DIGITS)
         if node.tag == _TEXT_TAG:  # text is the node's own value: what the constructor returns
@@ -154,10 +164,10 @@ class _Builder:
 
     def _mapping(self, node: yaml.MappingNode) -> LocDict:
         out = LocDict()
-        out.loc = _mark_loc(self.file, node.start_mark)
+        out.loc = self._loc(node.start_mark)
         out.key_locs, out.value_locs = {}, {}
         for key_node, value_node in self._merged(node):
-            key_loc = _mark_loc(self.file, key_node.start_mark)
+            key_loc = self._loc(key_node.start_mark)
             if not isinstance(key_node, yaml.ScalarNode):
                 raise SourceError(key_loc, "expected a plain key, found a mapping or list as a key")
             key = self._scalar(key_node)
@@ -169,13 +179,13 @@ class _Builder:
                 raise SourceError(key_loc, f"duplicate key {key!r} (first defined at line {first.line})")
             out[key] = self.build(value_node)
             out.key_locs[key] = key_loc
-            out.value_locs[key] = self._value_loc(value_node)
+            out.value_locs[key] = self.value_loc(value_node)
         return out
 
-    def _value_loc(self, node: yaml.Node) -> Loc:
+    def value_loc(self, node: yaml.Node) -> Loc:
         """Where a value starts; a block scalar's (`|`, `>`) on the first line of its content,
         so that a place counted into its text lands on the line it is written on."""
-        loc = _mark_loc(self.file, node.start_mark)
+        loc = self._loc(node.start_mark)
         if isinstance(node, yaml.ScalarNode) and node.style in ("|", ">") and loc.line < len(self.lines):
             line = self.lines[loc.line]
             return Loc(self.file, loc.line + 1, len(line) - len(line.lstrip(" ")) + 1)
@@ -186,7 +196,7 @@ class _Builder:
         Every pair a merge reads counts as a value, and merges of merges nest at most MAX_DEPTH deep:
         a merge can name itself, or name the same mapping many times over."""
         if depth == MAX_DEPTH:
-            raise SourceError(_mark_loc(self.file, node.start_mark), _too_deep())
+            raise SourceError(self._loc(node.start_mark), _too_deep())
         own = [(k, v) for k, v in node.value if k.tag != "tag:yaml.org,2002:merge"]
         own_keys = {k.value for k, _ in own if isinstance(k, yaml.ScalarNode)}
         merged: list[tuple[yaml.Node, yaml.Node]] = []
@@ -196,7 +206,7 @@ class _Builder:
             sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
-                    raise SourceError(_mark_loc(self.file, source.start_mark), "'<<' merges only mappings")
+                    raise SourceError(self._loc(source.start_mark), "'<<' merges only mappings")
                 self._tick(source, len(source.value))
                 for pair in self._merged(source, depth + 1):
                     if pair[0].value not in own_keys:
@@ -282,18 +292,34 @@ def text_loc(text: str, offset: int, shown: str) -> Loc:
     return Loc(shown, len(lines), len(lines[-1]) + 1)
 
 
+@dataclass(frozen=True)
+class ParsedYaml:
+    """One YAML document as read: its value, and what reading one part of it again needs."""
+
+    value: Any
+    #: The values it built, aliases and merges expanded: counted against MAX_NODES.
+    values: int
+    #: What the text holds besides its values, that a part of it read alone may mean otherwise.
+    marks: "Marks"
+
+
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
     """Load one YAML document, keeping positions; raise SourceError for anything malformed."""
     shown = display or display_path(path)
-    text = read_text(path, shown)
-    _check_depth(text, shown)
+    return parse_yaml(read_text(path, shown), shown).value
+
+
+def parse_yaml(text: str, shown: str) -> ParsedYaml:
+    """A source's text read as one YAML document, as load_yaml reads a file."""
+    marks = _check_events(text, shown)
     found = _fast_parse(text)
     loader = found[0] if found else _pure_loader(text, shown)
     try:
         node = found[1] if found else loader.get_single_node()
         if node is None:
             raise SourceError(Loc(shown, 1, 1), "the file is empty: expected a YAML mapping")
-        return _Builder(shown, loader, text.splitlines()).build(node)
+        builder = _Builder(shown, loader, text.splitlines())
+        return ParsedYaml(builder.build(node), builder.count, marks)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         raise SourceError(_mark_loc(shown, mark), _problem(exc)) from None
@@ -303,13 +329,68 @@ def load_yaml(path: Path, *, display: str | None = None) -> Any:
         loader.dispose()
 
 
-def _check_depth(text: str, shown: str) -> None:
-    """SourceError where lists or mappings first nest deeper than MAX_DEPTH, found before
-    anything builds the nested nodes: YAML's parsers read events in a loop, but its node
-    composers recurse once per level (libyaml's in C, where no recursion limit stops it).
-    A malformed text is left to the reading after, which reports the problem."""
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a block sequence, read from its own lines: its value, where it starts,
+    and the values it built."""
+
+    value: Any
+    loc: Loc
+    values: int
+
+
+def parse_entry(lines: Sequence[str], first: int, end: int, shown: str, column: int, others: int) -> Entry | None:
+    """The entry of a top-level key's block sequence written on lines[first:end] (each with
+    its line end), its '-' in `column`, read as parse_yaml reads it in the whole text, where
+    the rest builds `others` values. None unless those lines hold exactly one such entry,
+    with no anchor or alias, that begins on the first of them and reads without a problem: the whole
+    text, read again, then says what is wrong, at the place it says it."""
+    text = "".join(lines[first:end])
+    try:
+        marks = _check_events(text, shown, outer=1) if yaml.__with_libyaml__ else None
+        if marks is None or marks.anchors:
+            return None
+        found = _fast_parse(text)
+    except SourceError:
+        return None
+    if found is None:
+        return None
+    loader, node = found
+    try:
+        if not (
+            isinstance(node, yaml.SequenceNode)
+            and not node.flow_style
+            and len(node.value) == 1
+            and (node.start_mark.line, node.start_mark.column, node.value[0].start_mark.line) == (0, column, 0)
+        ):
+            return None
+        builder = _Builder(shown, loader, list(lines), first)
+        builder.count, builder.depth = others, 2  # as the top-level mapping and its sequence leave them
+        value = builder.build(node.value[0])
+        return Entry(value, builder.value_loc(node.value[0]), builder.count - others)
+    except (SourceError, yaml.YAMLError):
+        return None
+    finally:
+        loader.dispose()
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Whether a text holds anchors or aliases (a value named, or one named elsewhere), and
+    directives (which change what its tags mean); both, when it is malformed."""
+
+    anchors: bool
+    directives: bool
+
+
+def _check_events(text: str, shown: str, outer: int = 0) -> Marks:
+    """The text's marks, after a SourceError where lists or mappings first nest deeper than
+    MAX_DEPTH (counting `outer` levels around the text), found before anything builds the
+    nested nodes: YAML's parsers read events in a loop, but its node composers recurse once
+    per level (libyaml's in C, where no recursion limit stops it). A malformed text is left
+    to the reading after, which reports the problem."""
     parser = yaml.CSafeLoader(text) if yaml.__with_libyaml__ else _pure_loader(text, shown)
-    depth = 0
+    depth, anchors, directives = outer, False, False
     try:
         while (event := parser.get_event()) is not None:
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
@@ -318,10 +399,15 @@ def _check_depth(text: str, shown: str) -> None:
                     raise SourceError(_mark_loc(shown, event.start_mark), _too_deep())
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                 depth -= 1
+            if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
+                anchors = True  # an anchor, or an alias naming one
+            elif isinstance(event, yaml.DocumentStartEvent) and (event.tags or event.version):
+                directives = True
     except yaml.YAMLError:
-        return
+        return Marks(True, True)
     finally:
         parser.dispose()
+    return Marks(anchors, directives)
 
 
 def _fast_parse(text: str) -> tuple[Loader, yaml.Node] | None:
