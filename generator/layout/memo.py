@@ -19,7 +19,7 @@ import copy
 import hashlib
 import pickle
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from generator.findings import Finding
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.sources.frozen import LocMap
+from generator.sources.game import ComponentFile
 from generator.sources.layout_model import Layout
 
 
@@ -57,14 +58,36 @@ class Drawing:
 
 @dataclass
 class DrawMemo:
-    """The drawings made by the latest layout pass, by fingerprint."""
+    """The drawings made by the latest layout pass, by fingerprint, and the fingerprints of
+    the items and files it drew, by identity: the sources read for a live preview keep the
+    items an edit left alone as the same objects (sources/game.py's SourceMemo), so only the
+    edited item is pickled again."""
 
     _previous: dict[bytes, Drawing] = field(default_factory=dict)
     _current: dict[bytes, Drawing] = field(default_factory=dict)
+    #: id of a value fingerprinted -> (the value, kept alive so its id stays its own, its
+    #: fingerprint), for the last pass and this one. Sources are immutable once read.
+    _known: dict[int, tuple[object, bytes]] = field(default_factory=dict)
+    _digested: dict[int, tuple[object, bytes]] = field(default_factory=dict)
 
     def begin(self) -> None:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
         self._previous, self._current = self._current, {}
+        self._known, self._digested = self._digested, {}
+
+    def fingerprint(self, value: object) -> bytes:
+        """fingerprint(value), taken once for as long as the same object is drawn again."""
+        known = self._digested.get(id(value)) or self._known.get(id(value))
+        if known is None:
+            known = (value, fingerprint(value))
+        self._digested[id(value)] = known
+        return known[1]
+
+    def file_fingerprint(self, component_file: ComponentFile) -> bytes:
+        """A digest of a component file with everything it holds: of its envelope and each
+        of its components' fingerprint."""
+        own = fingerprint(replace(component_file, components=()))
+        return hashlib.sha256(b"".join([own, *map(self.fingerprint, component_file.components)])).digest()
 
     def recall(self, drawings: Mapping[bytes, Drawing]) -> None:
         """Take the drawings an earlier pass made (kept with a build's layout) as this memo's
@@ -93,7 +116,7 @@ class DrawMemo:
 
     def _draw(self, kind: ComponentKind, scope: bytes, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
-        key = fingerprint(scope, item)
+        key = hashlib.sha256(scope + self.fingerprint(item)).digest()
         known = self._current.get(key) or self._previous.get(key)
         if known is None:
             known = _drawn(kind, item, layout, ctx)

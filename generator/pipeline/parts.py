@@ -203,7 +203,7 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
     scope is unchanged, is not drawn again (layout/memo.py)."""
     if memo:
         memo.begin()
-        files = [fingerprint(f) for f in game.files]
+        files = [memo.file_fingerprint(f) for f in game.files]
         folders = [folder for folder in [*ctx.layout_dirs, *ctx.icon_dirs] if folder.is_dir()]
         seen = files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())])
     laid = []

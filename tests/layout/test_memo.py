@@ -6,6 +6,7 @@ art file it read makes it drawn afresh. Counted with a kind that records its dra
 from pathlib import Path
 
 from generator.findings import warning
+from generator.games import load_game
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.memo import DrawMemo, fingerprint
@@ -100,3 +101,57 @@ def test_the_fingerprint_sees_values_and_places():
     assert fingerprint(b"s", tile("a")) == fingerprint(b"s", tile("a"))
     assert fingerprint(b"s", tile("a")) != fingerprint(b"s", tile("a", 2))
     assert fingerprint(b"s", tile("a")) != fingerprint(b"t", tile("a"))
+
+
+def counted_fingerprints(monkeypatch) -> list[object]:
+    """The values the memo pickles for their fingerprint, recorded."""
+    taken: list[object] = []
+
+    def counting(*parts):
+        taken.extend(parts)
+        return fingerprint(*parts)
+
+    monkeypatch.setattr("generator.layout.memo.fingerprint", counting)
+    return taken
+
+
+def test_an_item_drawn_again_as_the_same_object_is_not_pickled_again(monkeypatch):
+    """The sources a live preview reads keep the items an edit left alone as the same
+    objects: only the edited one is pickled for its fingerprint."""
+    memo, kind = DrawMemo(), Counting()
+    items = [tile("a"), tile("b", 2), tile("c", 3)]
+    one_pass(memo, kind, items)
+    taken = counted_fingerprints(monkeypatch)
+    edited = tile("b", 2, cost=1)
+    one_pass(memo, kind, [items[0], edited, items[2]])
+    assert taken == [edited]
+    assert kind.draws == ["a", "b", "c", "b"]
+
+
+def test_an_equal_item_read_again_is_pickled_and_reused():
+    memo, kind = DrawMemo(), Counting()
+    one_pass(memo, kind, [tile("a")])
+    one_pass(memo, kind, [tile("a")])
+    assert kind.draws == ["a"]
+
+
+def test_an_object_no_pass_drew_since_the_last_is_pickled_again(monkeypatch):
+    """The memo keeps the objects of the last pass and this one alone, and so their ids."""
+    memo, kind = DrawMemo(), Counting()
+    a, b = tile("a"), tile("b", 2)
+    one_pass(memo, kind, [a, b])
+    one_pass(memo, kind, [b])
+    taken = counted_fingerprints(monkeypatch)
+    one_pass(memo, kind, [a, b])
+    assert taken == [a]
+
+
+def test_a_file_fingerprint_sees_each_component_and_the_file_itself(tmp_path):
+    (tmp_path / "game.yaml").write_text("name: T\nengine: none\ncomponents: [cards.yaml]\n")
+    deck = "kind: card\nitems:\n  - {title: A}\n  - {title: B}\n"
+    digests = []
+    for text in (deck, deck, deck.replace("B}", "C}"), deck.replace("kind: card", "kind: card\nlayout: other")):
+        (tmp_path / "cards.yaml").write_text(text)
+        digests.append(DrawMemo().file_fingerprint(load_game(tmp_path).files[0]))
+    assert digests[0] == digests[1]
+    assert len(set(digests[1:])) == 3
