@@ -133,12 +133,15 @@ def missing_findings(drawn: list[tuple[LocMap, Layout]]) -> list[Finding]:
     """A field an element shows that none of the items drawn with it has (often the other
     half of a misspelling): one warning at the element, naming the items' closest keys. An
     element several layouts share (through `extends`) is one element."""
-    showing: dict[Loc, tuple[str, str, list[LocMap]]] = {}
+    by_layout: dict[int, tuple[Layout, list[LocMap]]] = {}
     for item, layout in drawn:
+        by_layout.setdefault(id(layout), (layout, []))[1].append(item)
+    showing: dict[Loc, tuple[str, str, list[LocMap]]] = {}
+    for layout, items in by_layout.values():
         for element in layout.all_elements():
             shown = shown_field(element)
             if shown is not None:
-                showing.setdefault(shown[1], (element.name, shown[0], []))[2].append(item)
+                showing.setdefault(shown[1], (element.name, shown[0], []))[2].extend(items)
     findings = []
     for loc, (name, field, items) in showing.items():
         if not any(field in item for item in items):

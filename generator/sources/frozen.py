@@ -34,6 +34,14 @@ class LocMap(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self.mapping)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self.mapping
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The value, or `default`: asked of the mapping, not through a KeyError as Mapping's
+        own get (most items leave most optional keys out, `count` first of all)."""
+        return self.mapping.get(key, default)
+
     def __repr__(self) -> str:
         """As the dict it was read as: messages quote a value as it was written."""
         return repr(dict(self.mapping))
