@@ -1,7 +1,8 @@
 """`cutsheet serve`: a live preview page on 127.0.0.1, rebuilt whenever a source changes.
 
     GET /          the page: every game's components, findings and PDF links
-    GET /content   the page's content alone (what the page swaps in after a rebuild)
+    GET /content   the page's content alone, as HTML
+    GET /content?since=V   what changed since version V, for the page to put in after a rebuild
     GET /events    server-sent events: the preview's version, pushed after every rebuild
     GET /faces/<digest>.svg        one face's picture (the page loads each as it scrolls into view)
     GET /files/<slug>/<slug>.pdf   a built PDF
@@ -12,9 +13,22 @@ built itself (an exact match in a table, never a path joined from the URL), so n
 its content's digest, so the browser may keep it for good: after an edit, the page fetches
 the faces the edit changed and no other. The components' text is drawn as glyph outlines
 in their SVG, so the page needs no fonts.
+
+The content is made of blocks (content.py), each element of a block marked with the
+block's key, its place on the page. Every rebuild renders the blocks of a new version, and
+the server keeps the last KEPT versions; its versions are numbered from a start drawn
+afresh each run (first_version). Asked with ?since=V for a version it still keeps whose games, kinds and number
+of components in each are the page's own (so the same keys, in the same order), the server
+answers JSON, {"version": N, "blocks": [[key, html], ...]}, the blocks whose HTML differs,
+and the page replaces the elements of those keys and nothing else; otherwise (an item
+added or removed, an unknown or malformed V) it answers the whole content as HTML, as
+GET /content does, and the page puts in what differs. Either answer names its version in
+the X-Preview-Version header.
 """
 
 import gc
+import re
+import secrets
 import socket
 import sys
 import threading
@@ -22,19 +36,18 @@ import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from functools import cache
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import watchfiles
-from jinja2 import Environment, PackageLoader
 
 from generator import shipped
 from generator.games.plugin import plugins
 from generator.pipeline import PrintRun
 from generator.project import Project
+from generator.serve.content import Content, ContentRenderer, Delta, templates
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview, finish_preview
 
 HOST = "127.0.0.1"
@@ -63,11 +76,10 @@ FACE_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; img-src data:; style-src 'unsafe-inline'",
 }
-
-
-@cache
-def _templates() -> Environment:
-    return Environment(loader=PackageLoader("generator", "serve/templates"), autoescape=True)
+#: How many versions of the content the server keeps to answer "what changed since": each
+#: edit makes two (its components, then its findings and PDF), and a page asks for the
+#: changes since the version it shows as soon as it hears of a new one.
+KEPT = 6
 
 
 class Previews:
@@ -78,11 +90,14 @@ class Previews:
         self.project = project
         self.folders = [folder.resolve() for folder in project.folders]
         self.out_dir = project.output.out_dir
-        self.version = 0
+        self.version = first_version()
         self.games: dict[Path, GamePreview] = {}
         self.memos: dict[Path, PreviewMemo] = {folder: PreviewMemo() for folder in self.folders}
         #: Every face the shown previews show, by the name its address ends in.
         self.faces: dict[str, str] = {}
+        self.renderer = ContentRenderer()
+        #: The content of the last KEPT versions, by version.
+        self.shown: dict[int, Content] = {self.version: Content(self.version, ())}
         self.changed = threading.Condition()
         self.traffic = Traffic()
 
@@ -125,6 +140,9 @@ class Previews:
                 if image is not None
             }
             self.version += 1
+            games = [self.games[folder] for folder in self.folders if folder in self.games]
+            self.shown[self.version] = self.renderer.render(self.version, games)
+            self.shown.pop(self.version - KEPT, None)
             self.traffic.published(self.version)
             self.changed.notify_all()
 
@@ -134,13 +152,22 @@ class Previews:
             return self.version
 
     def content(self) -> tuple[int, str]:
+        """The current version and its whole content."""
         with self.changed:
-            games = [self.games[folder] for folder in self.folders if folder in self.games]
-            return self.version, _templates().get_template("content.html.j2").render(games=games)
+            shown = self.shown[self.version]
+        return shown.version, shown.html
+
+    def changes(self, since: int | None) -> Delta | None:
+        """What changed since version `since`, or None when the whole content must go: a
+        version no longer kept (or never made), or a page of another outline."""
+        with self.changed:
+            now, old = self.shown[self.version], None if since is None else self.shown.get(since)
+        blocks = None if old is None else now.changed_since(old)
+        return None if blocks is None else Delta(now.version, blocks)
 
     def page(self) -> str:
         version, content = self.content()
-        return _templates().get_template("page.html.j2").render(version=version, content=content)
+        return templates().get_template("page.html.j2").render(version=version, content=content)
 
     def face(self, url_path: str) -> str | None:
         """The SVG of the face at /faces/<name>, or None: a table look-up, never a join."""
@@ -160,6 +187,14 @@ class Previews:
         paths = list(changed)
         hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in paths)]
         return hit or list(self.folders)
+
+
+def first_version() -> int:
+    """Where a server's versions start: a number of 16 digits drawn afresh each time it is
+    started, so that a page left open from an earlier run, which asks what changed since
+    a version of that run, is never sent changes against another content of the same
+    number: the number is none this run made, and the page gets the whole content."""
+    return 10**15 + secrets.randbelow(9 * 10**15)
 
 
 @contextmanager
@@ -280,6 +315,12 @@ def changed_path(reported: str) -> Path:
     return path.parent.resolve() / path.name
 
 
+def since_version(query: str) -> int | None:
+    """The version in a query's since=V, or None for anything but one plain number."""
+    values = parse_qs(query).get("since", [])
+    return int(values[0]) if len(values) == 1 and re.fullmatch("[0-9]{1,18}", values[0]) else None
+
+
 def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -302,17 +343,24 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
             elif path == "/":
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", previews.page().encode())
             elif path == "/content":
-                version, content = previews.content()
-                self._send(
-                    HTTPStatus.OK, "text/html; charset=utf-8", content.encode(), {"X-Preview-Version": str(version)}
-                )
-                previews.traffic.fetched_content(version)
+                self._content(since_version(urlsplit(self.path).query))
             elif (face := previews.face(path)) is not None:
                 self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), FACE_HEADERS, cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
                 self._send(HTTPStatus.OK, "application/pdf", pdf.read_bytes())
             else:
                 self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
+
+        def _content(self, since: int | None) -> None:
+            """The changes since the page's version when they will do, else the whole content."""
+            delta = previews.changes(since)
+            if delta is None:
+                version, content = previews.content()
+                body, kind = content.encode(), "text/html; charset=utf-8"
+            else:
+                version, body, kind = delta.version, delta.json().encode(), "application/json"
+            self._send(HTTPStatus.OK, kind, body, {"X-Preview-Version": str(version)})
+            previews.traffic.fetched_content(version)
 
         def _local_host(self) -> bool:
             """Only pages on this machine's own address: a web page elsewhere that points a

@@ -12,6 +12,7 @@ import yaml
 
 from generator.project import OutputSettings, Project
 from generator.serve.server import Previews, start, stop_serving
+from tests.serve.decks import write_deck
 
 ROOT = Path(__file__).resolve().parents[2]
 SLIPMAX = ROOT / "components" / "slipmax"
@@ -29,6 +30,13 @@ CHROMIUM_ARGS = [
 #: Milliseconds to wait for the page to show a rebuild: it takes well under a second on its
 #: own, but a loaded CI machine may be slower, and a late page is not a wrong one.
 REFRESH = 10_000
+#: Records, on the page, the class of every PDF line put in from now on.
+WATCH_PDF_LINES = """() => {
+  window.pdfLines = [];
+  new MutationObserver(records => records.forEach(record => record.addedNodes.forEach(node => {
+    if (node.nodeType === 1 && node.matches("p.pdf")) pdfLines.push(node.className);
+  }))).observe(document.getElementById("preview"), {childList: true, subtree: true});
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -182,3 +190,44 @@ def test_edit_break_and_fix_a_source(page, game):
     expect(error).to_have_count(0, timeout=REFRESH)
     expect(page.locator("article.component")).to_have_count(len(source_items(game)))
     expect(titles.first).to_have_text(first_title)
+
+
+def test_an_edit_replaces_the_edited_card_alone_and_the_pdf_line_comes_as_a_change(browser, tmp_path):
+    """The page asks for what changed and is sent it (JSON, never the whole content): the
+    edited card's element is replaced and shows its new face, every other card is the
+    element it was, and the PDF line goes to "checking" and back to the link, each phase a
+    change the page puts in."""
+    from playwright.sync_api import expect
+
+    game = write_deck(tmp_path / "deck", 40)
+    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
+    page = browser.new_page()
+    answers: list[tuple[str, str]] = []
+    page.on("response", lambda r: "/content" in r.url and answers.append((r.url, r.headers["content-type"])))
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        cards = page.locator("article.component")
+        expect(cards).to_have_count(40)
+        front = cards.nth(24).locator("figure.front img")  # Card 25's
+        front.scroll_into_view_if_needed()
+        expect(front).to_have_js_property("complete", True)
+        old_src = front.get_attribute("src")
+        cards.evaluate_all("all => all.forEach(card => { card.kept = true; })")  # a mark no HTML carries
+        page.evaluate(WATCH_PDF_LINES)
+
+        write_deck(game, 40, {25: "Edited words"})
+        page.wait_for_function("() => pdfLines.at(-1) === 'pdf'", timeout=REFRESH)  # both phases shown
+        expect(front).not_to_have_attribute("src", old_src)
+        expect(front).to_have_js_property("complete", True)
+        assert front.evaluate("img => img.naturalWidth") > 0
+        assert "Edited words" in front.evaluate("async img => (await fetch(img.src)).text()")
+
+        kept = cards.evaluate_all("all => all.map(card => card.kept === true)")
+        assert [n for n, was in enumerate(kept) if not was] == [24]  # every other card is the element it was
+        lines = page.evaluate("() => pdfLines")
+        assert "pdf checking" in lines and lines[-1] == "pdf"
+        assert page.locator("p.pdf a[href='/files/deck/deck.pdf']").count() == 1
+        assert answers and all("?since=" in url and kind == "application/json" for url, kind in answers), answers
+    finally:
+        page.close()
+        stop_serving(server, stop)

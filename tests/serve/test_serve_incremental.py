@@ -8,19 +8,15 @@ from pathlib import Path
 
 from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview
+from tests.serve.decks import write_deck as write_cards
 
 CARDS = 200
 TOO_LONG = " ".join(["overflowing"] * 400)
 
 
 def write_deck(folder: Path, texts: dict[int, str] | None = None) -> Path:
-    """A deck of CARDS cards, one line each; `texts` replaces some cards' text."""
-    texts = texts or {}
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "game.yaml").write_text("name: Big\nengine: none\ncomponents: [cards.yaml]\n")
-    lines = [f"  - {{title: 'Card {n}', text: '{texts.get(n, f'Text {n}')}'}}" for n in range(1, CARDS + 1)]
-    (folder / "cards.yaml").write_text("kind: card\nitems:\n" + "\n".join(lines) + "\n")
-    return folder
+    """A deck of CARDS cards; `texts` replaces some cards' text."""
+    return write_cards(folder, CARDS, texts)
 
 
 def project_of(game: Path) -> Project:
