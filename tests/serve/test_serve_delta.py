@@ -12,7 +12,8 @@ import http.client
 import json
 import shutil
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 
 from generator.project import OutputSettings, Project
 from generator.serve import content
-from generator.serve.server import KEPT, Previews, start, stop_serving
+from generator.serve.server import KEPT, Previews, PreviewServer, start, stop_serving
 from tests.serve.decks import write_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,16 +144,32 @@ def front_svgs(previews: Previews, game: Path) -> dict[str, str]:
     return {c.title: c.front.svg for g in previews.games[game].groups for c in g.components}
 
 
-@pytest.fixture
-def served(tmp_path):
+@contextmanager
+def serving(folder: Path) -> Iterator[tuple[PreviewServer, Previews, Path]]:
     """A copy of Slipmax served on a free port, its previews, and the copy's folder."""
-    game = tmp_path / "slipmax"
+    game = folder / "slipmax"
     shutil.copytree(SLIPMAX, game)
-    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
+    previews = Previews(Project.find([game], output=OutputSettings(folder / "out")))
     server, stop = start(previews, 0)
     assert previews.games[game].checked and previews.games[game].pdf is not None
-    yield server, previews, game.resolve()
-    stop_serving(server, stop)
+    try:
+        yield server, previews, game.resolve()
+    finally:
+        stop_serving(server, stop)
+
+
+@pytest.fixture
+def served(tmp_path):
+    """Slipmax served, for a test to edit."""
+    with serving(tmp_path) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def unedited(tmp_path_factory):
+    """Slipmax served, for the tests that only ask: one server for all of them."""
+    with serving(tmp_path_factory.mktemp("unedited")) as served:
+        yield served
 
 
 def settled_with(previews: Previews, game: Path, title: str, word: str) -> Callable[[], bool]:
@@ -259,10 +276,10 @@ def test_an_item_added_or_removed_sends_the_whole_content(served, change):
     "since",
     ["0", "999999", "", "abc", "-1", "1.0", "1e3", "0x2", "+2", "%202", "%D9%A2", "2&since=2", "9" * 40, "2%00"],
 )
-def test_an_unknown_or_malformed_version_gets_the_whole_content(served, since):
+def test_an_unknown_or_malformed_version_gets_the_whole_content(unedited, since):
     """Versions this run never made, and what is no version at all or not one plain number:
     an Arabic-Indic digit, a sign, a space, two versions."""
-    server, previews, _ = served
+    server, previews, _ = unedited
     whole = get(server, "/content")
     answer = get(server, f"/content?since={since}")
     assert answer.status == 200 and answer.content_type.startswith("text/html")
@@ -270,8 +287,8 @@ def test_an_unknown_or_malformed_version_gets_the_whole_content(served, since):
     assert parse(answer.body) == parse(whole.body)
 
 
-def test_the_version_shown_gets_no_blocks(served):
-    server, previews, _ = served
+def test_the_version_shown_gets_no_blocks(unedited):
+    server, previews, _ = unedited
     answer = get(server, f"/content?since={previews.version}")
     assert answer.content_type == "application/json" and json.loads(answer.body)["blocks"] == []
 
@@ -325,10 +342,10 @@ def test_only_the_last_few_versions_are_kept(tmp_path):
     assert previews.changes(previews.version - KEPT + 1) is not None
 
 
-def test_a_page_of_an_earlier_run_gets_the_whole_content(served, tmp_path):
+def test_a_page_of_an_earlier_run_gets_the_whole_content(unedited, tmp_path):
     """A page left open while the server was started again asks what changed since a
     version of the earlier run: never a version of this run, even for the same game."""
-    server, previews, game = served
+    _, previews, game = unedited
     again = Previews(Project.find([game], output=OutputSettings(tmp_path / "again")))
     again.rebuild()
     assert previews.changes(again.version) is None and again.changes(previews.version) is None

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from generator.games import load_game
 from generator.sources import SourceError
 from generator.sources.game import Game, SourceMemo
+from generator.sources.item_lines import Edit, ItemLines
+from generator.sources.loader import parse_yaml
 
 DECK = """\
 # The test deck
@@ -194,3 +196,37 @@ def test_any_edit_reads_as_a_fresh_reading(tmp_path, line, start, length, text):
     lines[line] = body[:start] + text + body[start + length :] + "\n"
     with_memo, fresh, _ = edited(tmp_path / "game", DECK, "".join(lines))
     assert written(with_memo) == written(fresh)
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"], ids=["CR LF", "CR"])
+def test_an_edit_in_a_file_of_other_line_ends_reads_that_item_alone(tmp_path, end):
+    deck = DECK.replace("\n", end)
+    with_memo, fresh, first = edited(tmp_path / "game", deck, deck.replace("over two lines.", "over three lines."))
+    assert written(with_memo) == written(fresh)
+    assert isinstance(with_memo, Game) and "over three lines." in with_memo.files[0].items[1]["text"]
+    assert kept(with_memo, first) == [True, False, True, True]
+
+
+def item_lines(text: str) -> ItemLines | None:
+    return ItemLines.of(text, parsed := parse_yaml(text, "cards.yaml"), parsed.value["items"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kind: card\nitems: [{title: A}, {title: B}]\n",
+        "kind: card\nitems:\n  -\n    title: A\n  - {title: B}\n",
+        "%YAML 1.1\n---\nkind: card\nitems:\n  - {title: A}\n",
+    ],
+    ids=["a flow sequence", "a dash on a line of its own", "a directive"],
+)
+def test_items_whose_lines_say_too_little_are_never_read_alone(text):
+    assert item_lines(text) is None
+
+
+def test_where_the_items_are_written():
+    lines = item_lines(DECK)
+    assert lines is not None
+    assert (lines.starts, lines.end, lines.column) == ((3, 4, 10, 15), 16, 2)
+    assert lines.edited(DECK, "cards.yaml") == Edit(None, lines)  # the same text: no item edited
+    assert lines.edited(DECK + "layout: card\n", "cards.yaml") is None  # a line more
