@@ -343,8 +343,8 @@ def parse_entry(lines: Sequence[str], first: int, end: int, shown: str, column: 
     """The entry of a top-level key's block sequence written on lines[first:end] (each with
     its line end), its '-' in `column`, read as parse_yaml reads it in the whole text, where
     the rest builds `others` values. None unless those lines hold exactly one such entry,
-    with no anchor or alias, that begins on the first of them and reads without a problem: the whole
-    text, read again, then says what is wrong, at the place it says it."""
+    with no anchor or alias, that begins on the first of them and reads without a problem:
+    the whole text, read again, then says what is wrong, at the place it says it."""
     text = "".join(lines[first:end])
     try:
         marks = _check_events(text, shown, outer=1) if yaml.__with_libyaml__ else None
