@@ -67,27 +67,27 @@ class DrawMemo:
     _current: dict[bytes, Drawing] = field(default_factory=dict)
     #: id of a value fingerprinted -> (the value, kept alive so its id stays its own, its
     #: fingerprint), for the last pass and this one. Sources are immutable once read.
-    _known: dict[int, tuple[object, bytes]] = field(default_factory=dict)
-    _digested: dict[int, tuple[object, bytes]] = field(default_factory=dict)
+    _last_fingerprints: dict[int, tuple[object, bytes]] = field(default_factory=dict)
+    _fingerprints: dict[int, tuple[object, bytes]] = field(default_factory=dict)
 
     def begin(self) -> None:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
         self._previous, self._current = self._current, {}
-        self._known, self._digested = self._digested, {}
+        self._last_fingerprints, self._fingerprints = self._fingerprints, {}
 
-    def fingerprint(self, value: object) -> bytes:
+    def fingerprint_once(self, value: object) -> bytes:
         """fingerprint(value), taken once for as long as the same object is drawn again."""
-        known = self._digested.get(id(value)) or self._known.get(id(value))
+        known = self._fingerprints.get(id(value)) or self._last_fingerprints.get(id(value))
         if known is None:
             known = (value, fingerprint(value))
-        self._digested[id(value)] = known
+        self._fingerprints[id(value)] = known
         return known[1]
 
     def file_fingerprint(self, component_file: ComponentFile) -> bytes:
         """A digest of a component file with everything it holds: of its envelope and each
         of its components' fingerprint."""
         own = fingerprint(replace(component_file, components=()))
-        return hashlib.sha256(b"".join([own, *map(self.fingerprint, component_file.components)])).digest()
+        return hashlib.sha256(b"".join([own, *map(self.fingerprint_once, component_file.components)])).digest()
 
     def recall(self, drawings: Mapping[bytes, Drawing]) -> None:
         """Take the drawings an earlier pass made (kept with a build's layout) as this memo's
@@ -116,7 +116,7 @@ class DrawMemo:
 
     def _draw(self, kind: ComponentKind, scope: bytes, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
-        key = hashlib.sha256(scope + self.fingerprint(item)).digest()
+        key = hashlib.sha256(scope + self.fingerprint_once(item)).digest()
         known = self._current.get(key) or self._previous.get(key)
         if known is None:
             known = _drawn(kind, item, layout, ctx)

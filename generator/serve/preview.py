@@ -39,7 +39,8 @@ class FaceImage:
     edit changed), and its size in CSS pixels (at print size), which the page reserves
     before the image arrives."""
 
-    svg: str
+    #: Its name is the SVG's digest: faces of the same name are equal.
+    svg: str = field(compare=False)
     name: str
     width: int
     height: int

@@ -17,13 +17,13 @@ in their SVG, so the page needs no fonts.
 The content is made of blocks (content.py), each element of a block marked with the
 block's key, its place on the page. Every rebuild renders the blocks of a new version, and
 the server keeps the last KEPT versions; its versions are numbered from a start drawn
-afresh each run (first_version). Asked with ?since=V for a version it still keeps whose games, kinds and number
-of components in each are the page's own (so the same keys, in the same order), the server
-answers JSON, {"version": N, "blocks": [[key, html], ...]}, the blocks whose HTML differs,
-and the page replaces the elements of those keys and nothing else; otherwise (an item
-added or removed, an unknown or malformed V) it answers the whole content as HTML, as
-GET /content does, and the page puts in what differs. Either answer names its version in
-the X-Preview-Version header.
+afresh each run (first_version). Asked with ?since=V for a version it still keeps whose
+games, kinds and number of components in each are the page's own (so the same keys, in
+the same order), the server answers JSON, {"version": N, "blocks": [[key, html], ...]},
+the blocks whose HTML differs, and the page replaces the elements of those keys and
+nothing else; otherwise (an item added or removed, an unknown or malformed V) it answers
+the whole content as HTML, as GET /content does, and the page puts in what differs.
+Either answer names its version in the X-Preview-Version header.
 """
 
 import gc
@@ -139,9 +139,10 @@ class Previews:
                 for image in (component.front, component.back)
                 if image is not None
             }
-            self.version += 1
             games = [self.games[folder] for folder in self.folders if folder in self.games]
-            self.shown[self.version] = self.renderer.render(self.version, games)
+            content = self.renderer.render(self.version + 1, games)
+            self.version += 1
+            self.shown[self.version] = content
             self.shown.pop(self.version - KEPT, None)
             self.traffic.published(self.version)
             self.changed.notify_all()
@@ -194,7 +195,7 @@ def first_version() -> int:
     started, so that a page left open from an earlier run, which asks what changed since
     a version of that run, is never sent changes against another content of the same
     number: the number is none this run made, and the page gets the whole content."""
-    return 10**15 + secrets.randbelow(9 * 10**15)
+    return 10**15 + secrets.randbelow(2**53 - 2 * 10**15)  # exact as a JavaScript number
 
 
 @contextmanager

@@ -14,6 +14,7 @@ The game's rules.md is checked here too, with the other sources, and its fonts a
 the language its text is hyphenated in, where a layout asks for hyphenation.
 """
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -265,13 +266,11 @@ class _Envelope:
     def with_item(self, index: int, item: LocDict, loc: Loc, component: Component, lines: ItemLines) -> "_Envelope":
         """The envelope with one item read again, as its file's new lines hold it."""
         assert self.components is not None  # an envelope a memo kept, its items read
-        items = LocList(self.items)
+        items = copy.copy(self.items)  # with the places it keeps
         items[index] = item
-        items.loc, items.end, items.item_locs = self.items.loc, self.items.end, list(self.items.item_locs)
-        items.item_locs[index] = loc
-        data = LocDict(self.data)
+        items.item_locs = [*self.items.item_locs[:index], loc, *self.items.item_locs[index + 1 :]]
+        data = copy.copy(self.data)
         data["items"] = items
-        data.loc, data.key_locs, data.value_locs = self.data.loc, self.data.key_locs, self.data.value_locs
         components = (*self.components[:index], component, *self.components[index + 1 :])
         return replace(self, data=data, items=items, lines=lines, components=components)
 
@@ -291,6 +290,8 @@ class SourceMemo:
         item_class, envelope = self.files.get(path, (None, None))
         if envelope is None or envelope.lines is None or item_class is not kind_items.get(envelope.kind):
             return None
+        # The places of the item read name the file by the very string its other items' do:
+        # the file then pickles (for the build cache, for a digest) as a fresh reading does.
         edit = envelope.lines.edited(text, envelope.items.loc.file)
         if edit is None or edit.item is None:
             return envelope if edit else None

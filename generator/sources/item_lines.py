@@ -13,7 +13,9 @@ whole file gives:
   keeps its places;
 - those lines hold one entry of the sequence, its '-' where it was, with no anchor or alias
   (no other item names a value of it, and it names none of theirs, before or after the
-  edit), which reads without a problem on its own (loader.parse_entry).
+  edit), no document marker (a `...` there ends the entry's text, but in the file a
+  document, and what follows it then is an error) and no byte order mark, which reads
+  without a problem on its own, by libyaml (loader.parse_entry).
 
 Otherwise the whole file is read again, as a build reads it, and so is every problem
 reported, at the place a build reports it.

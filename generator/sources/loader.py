@@ -140,7 +140,7 @@ class _Builder:
         out = LocList(self.build(item) for item in node.value)
         out.loc = self._loc(node.start_mark)
         out.end = self._loc(node.end_mark)
-        out.item_locs = [self.value_loc(item) for item in node.value]
+        out.item_locs = [self._value_loc(item) for item in node.value]
         return out
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
@@ -179,10 +179,10 @@ class _Builder:
                 raise SourceError(key_loc, f"duplicate key {key!r} (first defined at line {first.line})")
             out[key] = self.build(value_node)
             out.key_locs[key] = key_loc
-            out.value_locs[key] = self.value_loc(value_node)
+            out.value_locs[key] = self._value_loc(value_node)
         return out
 
-    def value_loc(self, node: yaml.Node) -> Loc:
+    def _value_loc(self, node: yaml.Node) -> Loc:
         """Where a value starts; a block scalar's (`|`, `>`) on the first line of its content,
         so that a place counted into its text lands on the line it is written on."""
         loc = self._loc(node.start_mark)
@@ -293,6 +293,17 @@ def text_loc(text: str, offset: int, shown: str) -> Loc:
 
 
 @dataclass(frozen=True)
+class Marks:
+    """What a text holds besides its values: anchors or aliases (a value named, or one named
+    elsewhere), directives (which change what its tags mean) and explicit document markers
+    (`---`, `...`); all of them, when it is malformed."""
+
+    anchors: bool
+    directives: bool
+    documents: bool
+
+
+@dataclass(frozen=True)
 class ParsedYaml:
     """One YAML document as read: its value, and what reading one part of it again needs."""
 
@@ -300,7 +311,7 @@ class ParsedYaml:
     #: The values it built, aliases and merges expanded: counted against MAX_NODES.
     values: int
     #: What the text holds besides its values, that a part of it read alone may mean otherwise.
-    marks: "Marks"
+    marks: Marks
 
 
 def load_yaml(path: Path, *, display: str | None = None) -> Any:
@@ -343,12 +354,16 @@ def parse_entry(lines: Sequence[str], first: int, end: int, shown: str, column: 
     """The entry of a top-level key's block sequence written on lines[first:end] (each with
     its line end), its '-' in `column`, read as parse_yaml reads it in the whole text, where
     the rest builds `others` values. None unless those lines hold exactly one such entry,
-    with no anchor or alias, that begins on the first of them and reads without a problem:
-    the whole text, read again, then says what is wrong, at the place it says it."""
+    with no anchor, alias, document marker or byte order mark, that begins on the first of
+    them and reads without a problem: the whole text, read again, then says what is wrong,
+    at the place it says it. None, too, where PyYAML has no libyaml, which alone reads an
+    entry here."""
     text = "".join(lines[first:end])
+    if "\ufeff" in text:  # a byte order mark: skipped where a text begins, not in a file's middle
+        return None
     try:
         marks = _check_events(text, shown, outer=1) if yaml.__with_libyaml__ else None
-        if marks is None or marks.anchors:
+        if marks is None or marks.anchors or marks.documents:  # `...` ends the entry's text, not the file
             return None
         found = _fast_parse(text)
     except SourceError:
@@ -365,22 +380,15 @@ def parse_entry(lines: Sequence[str], first: int, end: int, shown: str, column: 
         ):
             return None
         builder = _Builder(shown, loader, list(lines), first)
-        builder.count, builder.depth = others, 2  # as the top-level mapping and its sequence leave them
+        # The entry is built two levels in (the top-level mapping, its sequence), where its
+        # events were counted one level in (its own sequence is the text's first level).
+        builder.count, builder.depth = others, 2
         value = builder.build(node.value[0])
-        return Entry(value, builder.value_loc(node.value[0]), builder.count - others)
+        return Entry(value, builder._value_loc(node.value[0]), builder.count - others)
     except (SourceError, yaml.YAMLError):
         return None
     finally:
         loader.dispose()
-
-
-@dataclass(frozen=True)
-class Marks:
-    """Whether a text holds anchors or aliases (a value named, or one named elsewhere), and
-    directives (which change what its tags mean); both, when it is malformed."""
-
-    anchors: bool
-    directives: bool
 
 
 def _check_events(text: str, shown: str, outer: int = 0) -> Marks:
@@ -390,7 +398,7 @@ def _check_events(text: str, shown: str, outer: int = 0) -> Marks:
     per level (libyaml's in C, where no recursion limit stops it). A malformed text is left
     to the reading after, which reports the problem."""
     parser = yaml.CSafeLoader(text) if yaml.__with_libyaml__ else _pure_loader(text, shown)
-    depth, anchors, directives = outer, False, False
+    depth, anchors, directives, documents = outer, False, False, False
     try:
         while (event := parser.get_event()) is not None:
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
@@ -401,13 +409,14 @@ def _check_events(text: str, shown: str, outer: int = 0) -> Marks:
                 depth -= 1
             if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
                 anchors = True  # an anchor, or an alias naming one
-            elif isinstance(event, yaml.DocumentStartEvent) and (event.tags or event.version):
-                directives = True
+            elif isinstance(event, (yaml.DocumentStartEvent, yaml.DocumentEndEvent)):
+                documents |= bool(event.explicit)
+                directives |= isinstance(event, yaml.DocumentStartEvent) and bool(event.tags or event.version)
     except yaml.YAMLError:
-        return Marks(True, True)
+        return Marks(True, True, True)
     finally:
         parser.dispose()
-    return Marks(anchors, directives)
+    return Marks(anchors, directives, documents)
 
 
 def _fast_parse(text: str) -> tuple[Loader, yaml.Node] | None:

@@ -22,7 +22,7 @@ import pytest
 
 from generator.project import OutputSettings, Project
 from generator.serve import content
-from generator.serve.server import KEPT, Previews, PreviewServer, start, stop_serving
+from generator.serve.server import KEPT, Previews, PreviewServer, first_version, start, stop_serving
 from tests.serve.decks import write_deck
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -350,3 +350,9 @@ def test_a_page_of_an_earlier_run_gets_the_whole_content(unedited, tmp_path):
     again.rebuild()
     assert previews.changes(again.version) is None and again.changes(previews.version) is None
     assert previews.changes(previews.version) is not None
+
+
+def test_versions_start_where_a_page_reads_them_exactly():
+    """The page's script reads a version as a JavaScript number, exact below 2**53."""
+    starts = {first_version() for _ in range(1000)}
+    assert len(starts) == 1000 and all(10**15 <= start < 2**53 - 10**15 for start in starts)

@@ -162,6 +162,9 @@ BROKEN = {
     "a tag": ("{title: 'One'", "{title: !!python/name:os.system 'One'"),
     "an item indented into the one before": ("  - {title: Four", "    - {title: Four"),
     "a control character": ("First card.", "First\x07card."),
+    "a document's end": ("  # between the second item and the third", "..."),
+    "a document's end and a comment": ("  # between the second item and the third", "... # the end"),
+    "a byte order mark": ("  - {title: Four", "\ufeff  - {title: Four"),
 }
 
 
@@ -184,7 +187,7 @@ def test_places_after_a_fixed_mistake_are_those_of_a_fresh_reading(tmp_path):
 
 
 #: What an edit writes: YAML's own characters most of all.
-EDIT_TEXT = st.text(alphabet=" -:{}[],'\"#&*|>!%@?\\tabcxyz01\n", max_size=12)
+EDIT_TEXT = st.text(alphabet=" -:{}[],.'\"#&*|>!%@?\\tabcxyz01\n\ufeff", max_size=12)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
