@@ -144,11 +144,14 @@ def front_svgs(previews: Previews, game: Path) -> dict[str, str]:
     return {c.title: c.front.svg for g in previews.games[game].groups for c in g.components}
 
 
+#: The cards of the deck most tests edit: a game of no engine, quick to build.
+CARDS = 12
+
+
 @contextmanager
-def serving(folder: Path) -> Iterator[tuple[PreviewServer, Previews, Path]]:
-    """A copy of Slipmax served on a free port, its previews, and the copy's folder."""
-    game = folder / "slipmax"
-    shutil.copytree(SLIPMAX, game)
+def serving(game: Path) -> Iterator[tuple[PreviewServer, Previews, Path]]:
+    """A game folder served on a free port, its previews, and the folder."""
+    folder = game.parent
     previews = Previews(Project.find([game], output=OutputSettings(folder / "out")))
     server, stop = start(previews, 0)
     assert previews.games[game].checked and previews.games[game].pdf is not None
@@ -160,15 +163,23 @@ def serving(folder: Path) -> Iterator[tuple[PreviewServer, Previews, Path]]:
 
 @pytest.fixture
 def served(tmp_path):
-    """Slipmax served, for a test to edit."""
-    with serving(tmp_path) as served:
+    """A deck served, for a test to edit."""
+    with serving(write_deck(tmp_path / "deck", CARDS)) as served:
+        yield served
+
+
+@pytest.fixture
+def slipmax(tmp_path):
+    """A copy of Slipmax served, whose rules checks find something on two strips."""
+    shutil.copytree(SLIPMAX, tmp_path / "slipmax")
+    with serving(tmp_path / "slipmax") as served:
         yield served
 
 
 @pytest.fixture(scope="module")
 def unedited(tmp_path_factory):
-    """Slipmax served, for the tests that only ask: one server for all of them."""
-    with serving(tmp_path_factory.mktemp("unedited")) as served:
+    """A deck served, for the tests that only ask: one server for all of them."""
+    with serving(write_deck(tmp_path_factory.mktemp("unedited") / "deck", CARDS)) as served:
         yield served
 
 
@@ -187,18 +198,17 @@ def test_an_edit_to_one_card_sends_that_card_alone_and_applied_it_is_the_whole_c
     before = get(server, "/content")
     assert before.status == 200 and before.content_type.startswith("text/html")
     old = parse(before.body)
-    joy = article_key(old, "Life of Joy")
+    seventh = article_key(old, "Card 7")
 
-    strips = game / "strips.yaml"
-    strips.write_text(strips.read_text().replace("Double the money you have.", "Triple the money you have.", 1))
-    wait_until(previews, settled_with(previews, game, "Life of Joy", "Triple"))
+    write_deck(game, CARDS, {7: "Triple the money you have"})
+    wait_until(previews, settled_with(previews, game, "Card 7", "Triple"))
     fetched = previews.traffic.fetched
 
     delta = get(server, f"/content?since={before.version}")
     assert delta.status == 200 and delta.content_type == "application/json"
     answer = json.loads(delta.body)
     assert delta.version == str(answer["version"]) == str(previews.version)
-    assert [key for key, _ in answer["blocks"]] == [joy]
+    assert [key for key, _ in answer["blocks"]] == [seventh]
     (img,) = parse(answer["blocks"][0][1]).all("img")
     assert "Triple" in get(server, img.attrs["src"]).body  # the new face, at an address of its own
     deadline = time.monotonic() + 10  # counted once it is sent: the second phase waits for it
@@ -212,10 +222,10 @@ def test_an_edit_to_one_card_sends_that_card_alone_and_applied_it_is_the_whole_c
     assert old == parse(fresh.body)
 
 
-def test_the_second_phase_sends_the_pdf_line_and_the_findings_it_adds(served):
+def test_the_second_phase_sends_the_pdf_line_and_the_findings_it_adds(slipmax):
     """From the first phase's version to the second's: the game's head (the PDF line no
     longer "checking" but a link) and the strips the rules checks find something on."""
-    server, previews, game = served
+    server, previews, game = slipmax
     strips = game / "strips.yaml"
     strips.write_text(strips.read_text().replace("Gain a cent.", "Gain one cent.", 1))
     wait_until(previews, settled_with(previews, game, "Life of Joy", "Gain one cent"))
@@ -236,13 +246,13 @@ def test_the_second_phase_sends_the_pdf_line_and_the_findings_it_adds(served):
 def test_a_fragment_is_escaped_as_the_whole_content_is(served):
     server, previews, game = served
     before = get(server, "/content")
-    title = 'Life of <b>Pain</b> & "friends"'
-    strips = game / "strips.yaml"
-    strips.write_text(strips.read_text().replace("title: Life of Pain", f"title: '{title}'", 1))
+    title = 'Card <b>3</b> & "friends"'
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("title: 'Card 3'", f"title: '{title}'", 1))
     wait_until(previews, lambda: previews.games[game].checked and title in front_svgs(previews, game))
     answer = json.loads(get(server, f"/content?since={before.version}").body)
     ((key, html),) = [(key, html) for key, html in answer["blocks"] if title in parse(html).text()]
-    assert "<h3>Life of &lt;b&gt;Pain&lt;/b&gt; &amp; &#34;friends&#34;</h3>" in html
+    assert "<h3>Card &lt;b&gt;3&lt;/b&gt; &amp; &#34;friends&#34;</h3>" in html
     (article,) = parse(html).all("article")
     assert article.all("h3")[0].text() == title and not article.all("b")  # text, not markup
     whole = parse(get(server, "/content").body)
@@ -253,23 +263,22 @@ def test_a_fragment_is_escaped_as_the_whole_content_is(served):
 def test_an_item_added_or_removed_sends_the_whole_content(served, change):
     server, previews, game = served
     before = get(server, "/content")
-    strips = game / "strips.yaml"
-    text = strips.read_text()
+    cards = game / "cards.yaml"
+    text = cards.read_text()
     if change == "added":
-        extra = '  - title: Life of Zebras\n    steps:\n      - {step: 0, text: "Gain a zebra."}\n'
-        strips.write_text(text.replace("  - title: Life of Pain\n", extra + "  - title: Life of Pain\n", 1))
-        wait_until(previews, lambda: previews.games[game].checked and "Life of Zebras" in front_svgs(previews, game))
+        cards.write_text(text + "  - {title: 'Card of Zebras', text: 'Gain a zebra.'}\n")
+        wait_until(previews, lambda: previews.games[game].checked and "Card of Zebras" in front_svgs(previews, game))
     else:
-        start = text.index("  - title: Life of Joy\n")
-        strips.write_text(text[:start] + text[text.index("  - title: Life of Justice\n") :])
-        wait_until(previews, lambda: previews.games[game].checked and "Life of Joy" not in front_svgs(previews, game))
+        start = text.index("  - {title: 'Card 5'")
+        cards.write_text(text[:start] + text[text.index("  - {title: 'Card 6'") :])
+        wait_until(previews, lambda: previews.games[game].checked and "Card 5" not in front_svgs(previews, game))
     answer = get(server, f"/content?since={before.version}")
     assert answer.status == 200 and answer.content_type.startswith("text/html")
     whole = get(server, "/content")
     assert answer.version == whole.version and parse(answer.body) == parse(whole.body)
     titles = [article.all("h3")[0].text() for article in parse(answer.body).all("article")]
-    assert ("Life of Zebras" in titles) == (change == "added")
-    assert ("Life of Joy" in titles) == (change == "added")
+    assert ("Card of Zebras" in titles) == (change == "added")
+    assert ("Card 5" in titles) == (change == "added")
 
 
 @pytest.mark.parametrize(
@@ -296,18 +305,18 @@ def test_the_version_shown_gets_no_blocks(unedited):
 def test_a_source_error_is_a_change_to_the_games_head(served):
     """A game in error shows its head alone: from one error to another, one block changes."""
     server, previews, game = served
-    strips = game / "strips.yaml"
-    strips.write_text(strips.read_text().replace("items:", "items: [", 1))
-    wait_until(previews, lambda: "strips.yaml" in previews.games[game].error)
+    cards = game / "cards.yaml"
+    cards.write_text(cards.read_text().replace("items:", "items: [", 1))
+    wait_until(previews, lambda: "cards.yaml" in previews.games[game].error)
     first_error = previews.games[game].error
     broken = get(server, "/content")
     assert not parse(broken.body).all("article")
-    strips.write_text("kind: strip\nitems: {\n")
+    cards.write_text("kind: card\nitems: {\n")
     wait_until(previews, lambda: previews.games[game].error not in ("", first_error))
     answer = json.loads(get(server, f"/content?since={broken.version}").body)
     ((_, html),) = answer["blocks"]
     (pre,) = parse(html).all("pre")
-    assert pre.text() == previews.games[game].error and parse(html).all("h1")[0].text() == "slipmax"  # no name read
+    assert pre.text() == previews.games[game].error and parse(html).all("h1")[0].text() == "deck"  # no name read
 
 
 def test_a_rebuild_renders_again_only_the_article_of_the_card_edited(tmp_path, monkeypatch):
