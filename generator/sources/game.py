@@ -326,7 +326,7 @@ def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]], memo:
         return envelope
     parsed = parse_yaml(text, shown)
     data = parsed.value
-    validate(data, COMPONENT_FILE_SCHEMA, fallback=Loc(display_path(path), 1, 1), what="a component file")
+    validate(data, COMPONENT_FILE_SCHEMA, fallback=Loc(shown, 1, 1), what="a component file")
     if ("items" in data) == ("data" in data):
         raise SourceError(
             data.loc, "expected either 'items' (the items themselves) or 'data' (a .csv, .xlsx or .ods table)"
