@@ -67,9 +67,14 @@ def edited(folder: Path, before: str, after: str) -> tuple[Game | str, Game | st
     return read(folder, memo), read(folder), first
 
 
-def kept(game: Game, first: Game) -> list[bool]:
-    """Which of the game's components are the very objects of the earlier reading."""
-    return [a is b for a, b in zip(game.files[0].components, first.files[0].components, strict=True)]
+def read_again(folder: Path, before: str, after: str) -> tuple[Game, list[bool]]:
+    """The game read with the memo of its reading before the edit, which must be the game a
+    fresh reading gives, and which of its components are the very objects read before."""
+    with_memo, fresh, first = edited(folder, before, after)
+    assert written(with_memo) == written(fresh)
+    assert isinstance(with_memo, Game)
+    kept = [a is b for a, b in zip(with_memo.files[0].components, first.files[0].components, strict=True)]
+    return with_memo, kept
 
 
 ALONE = {
@@ -87,17 +92,13 @@ ALONE = {
 @pytest.mark.parametrize(("old", "new", "index"), ALONE.values(), ids=ALONE.keys())
 def test_an_edit_within_one_item_reads_that_item_alone(tmp_path, old, new, index):
     assert old in DECK
-    with_memo, fresh, first = edited(tmp_path / "game", DECK, DECK.replace(old, new))
-    assert written(with_memo) == written(fresh)
-    assert isinstance(with_memo, Game)
-    assert kept(with_memo, first) == [n != index for n in range(4)]
+    _, kept = read_again(tmp_path / "game", DECK, DECK.replace(old, new))
+    assert kept == [n != index for n in range(4)]
 
 
 def test_a_file_saved_unchanged_is_not_read_again(tmp_path):
-    with_memo, fresh, first = edited(tmp_path / "game", DECK, DECK)
-    assert written(with_memo) == written(fresh)
-    assert isinstance(with_memo, Game)
-    assert all(kept(with_memo, first))
+    _, kept = read_again(tmp_path / "game", DECK, DECK)
+    assert all(kept)
 
 
 WHOLE = {
@@ -111,10 +112,8 @@ WHOLE = {
 @pytest.mark.parametrize(("old", "new"), WHOLE.values(), ids=WHOLE.keys())
 def test_other_edits_read_the_whole_file_again(tmp_path, old, new):
     assert old in DECK
-    with_memo, fresh, first = edited(tmp_path / "game", DECK, DECK.replace(old, new))
-    assert written(with_memo) == written(fresh)
-    assert isinstance(with_memo, Game)
-    assert not any(kept(with_memo, first))
+    _, kept = read_again(tmp_path / "game", DECK, DECK.replace(old, new))
+    assert not any(kept)
 
 
 ALIASES = "kind: card\nitems:\n  - &one {title: One, text: x}\n  - {<<: *one, title: Two}\n  - {title: Three}\n"
@@ -126,18 +125,14 @@ ALIASES = "kind: card\nitems:\n  - &one {title: One, text: x}\n  - {<<: *one, ti
     ids=["the item naming a value", "the item using it", "another item"],
 )
 def test_an_item_with_an_anchor_or_alias_is_read_with_the_whole_file(tmp_path, old, new, alone):
-    with_memo, fresh, first = edited(tmp_path / "game", ALIASES, ALIASES.replace(old, new))
-    assert written(with_memo) == written(fresh)
-    assert isinstance(with_memo, Game)
-    assert kept(with_memo, first) == ([True, True, False] if alone else [False] * 3)
+    _, kept = read_again(tmp_path / "game", ALIASES, ALIASES.replace(old, new))
+    assert kept == ([True, True, False] if alone else [False] * 3)
 
 
 def test_a_file_with_directives_is_read_whole_at_every_edit(tmp_path):
     deck = "%YAML 1.1\n---\n" + DECK
-    with_memo, fresh, first = edited(tmp_path / "game", deck, deck.replace("First card", "First card!"))
-    assert written(with_memo) == written(fresh)
-    assert isinstance(with_memo, Game)
-    assert not any(kept(with_memo, first))
+    _, kept = read_again(tmp_path / "game", deck, deck.replace("First card", "First card!"))
+    assert not any(kept)
 
 
 def nested(levels: int) -> str:
@@ -204,10 +199,9 @@ def test_any_edit_reads_as_a_fresh_reading(tmp_path, line, start, length, text):
 @pytest.mark.parametrize("end", ["\r\n", "\r"], ids=["CR LF", "CR"])
 def test_an_edit_in_a_file_of_other_line_ends_reads_that_item_alone(tmp_path, end):
     deck = DECK.replace("\n", end)
-    with_memo, fresh, first = edited(tmp_path / "game", deck, deck.replace("over two lines.", "over three lines."))
-    assert written(with_memo) == written(fresh)
-    assert isinstance(with_memo, Game) and "over three lines." in with_memo.files[0].items[1]["text"]
-    assert kept(with_memo, first) == [True, False, True, True]
+    game, kept = read_again(tmp_path / "game", deck, deck.replace("over two lines.", "over three lines."))
+    assert "over three lines." in game.files[0].items[1]["text"]
+    assert kept == [True, False, True, True]
 
 
 def item_lines(text: str) -> ItemLines | None:
