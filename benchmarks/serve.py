@@ -9,7 +9,8 @@ different card each time, the file's lines unchanged), the card scrolled into vi
 a designer looks at the card they edit, and times, from just before the save, until that
 card's front on the page is a new picture, fetched and decoded: the server's file watch, the
 rebuild, the event the page receives, the content it fetches and swaps in, and the one face
-it then loads (each face is an image of its own, loaded as it scrolls into view). That the
+it then loads (each face is an image of its own, loaded as it scrolls into view; a card far
+down a large deck is fetched with its window as it scrolls near). That the
 new picture holds the new text is checked after the clock stops. Between edits the page is
 left to settle (the rules checks and PDF of the second phase shown). The last line is
 
@@ -34,11 +35,14 @@ from build import synthetic_deck
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-FRONT = "document.querySelectorAll('article.component figure.front img')[index]"
+FRONT = "document.querySelector(`article[data-key='0.0.${index}'] figure.front img`)"
+#: Scrolls to the placeholder of the window holding card `index`, when it is not yet fetched.
+TO_WINDOW = """index => [...document.querySelectorAll(".window")]
+  .find(el => Number(el.dataset.from) <= index && index < Number(el.dataset.to))?.scrollIntoView()"""
 SRC = f"index => {FRONT}.getAttribute('src')"
 SHOWN = f"""([index, old]) => {{
   const img = {FRONT};
-  return img !== undefined && img.getAttribute("src") !== old && img.complete && img.naturalWidth > 0;
+  return img !== null && img.getAttribute("src") !== old && img.complete && img.naturalWidth > 0;
 }}"""
 HOLDS = f"async ([index, word]) => (await (await fetch({FRONT}.src)).text()).includes(word)"
 SETTLED = "() => document.querySelector('p.pdf') !== null && !document.querySelector('p.pdf.checking')"
@@ -93,7 +97,8 @@ def main() -> None:
                 for n in range(args.edits):
                     index = (n * 37 + 11) % args.cards
                     word = f"Edited{n}x"
-                    page.locator("article.component").nth(index).scroll_into_view_if_needed()
+                    page.evaluate(TO_WINDOW, index)
+                    page.locator(f"article[data-key='0.0.{index}']").scroll_into_view_if_needed()
                     old = page.evaluate(SRC, index)
                     time.sleep(0.5)  # the watch is quiet again, the face in view loaded
                     start = time.perf_counter()

@@ -4,7 +4,8 @@ component's article, each with its key, its place on the page ("g", "g.k", "g.k.
 game's, the kind's and the component's index). A version of the content is rendered from
 the previews as blocks, each article again only when what it shows changed
 (ContentRenderer); the blocks that differ between two versions of the same outline are
-what the page is sent after an edit (server.py).
+what the page is sent after an edit (server.py). A kind's articles past its first WINDOW
+are sent a window at a time, as the page scrolls near them (Content.html, Content.articles).
 """
 
 import json
@@ -71,6 +72,13 @@ class ArticleFacts:
         return cls(component.title, component.place, component.copies, component.front, component.back, shown)
 
 
+#: How many of a kind's articles the page is first sent, and then fetches at a time as it
+#: scrolls: a page of 10,000 cards was 3.6 MB of HTML, all of which the browser parsed and
+#: laid out before it showed anything. A multiple of the number of cards a row holds at
+#: most widths (1 to 6, 8, 10, 12), so that a window's last row is full.
+WINDOW = 120
+
+
 @dataclass(frozen=True)
 class Block:
     """A part of the content the page replaces whole: its key (its place) and its HTML."""
@@ -127,9 +135,19 @@ class Content:
 
     @cached_property
     def html(self) -> str:
-        """The whole content, rendered when first asked for: an edit's page asks for the
-        changes alone."""
-        return templates().get_template("content.html.j2").render(games=self.games)
+        """The whole content, rendered when first asked for (an edit's page asks for the
+        changes alone): each kind's first WINDOW articles, and for the rest a placeholder
+        for each WINDOW of them, which the page fills as it scrolls near (`articles`)."""
+        return templates().get_template("content.html.j2").render(games=self.games, window=WINDOW)
+
+    def articles(self, kind: str, start: int, stop: int) -> tuple[Block, ...] | None:
+        """The articles start..stop-1 of the kind whose heading's key is `kind`, at most
+        WINDOW of them; None when there is no such kind or range."""
+        for game in self.games:
+            for shown in game.kinds:
+                if shown.heading.key == kind and 0 <= start < stop <= min(len(shown.articles), start + WINDOW):
+                    return shown.articles[start:stop]
+        return None
 
 
 @dataclass(frozen=True)

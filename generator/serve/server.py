@@ -3,6 +3,7 @@
     GET /          the page: every game's components, findings and PDF links
     GET /content   the page's content alone, as HTML
     GET /content?since=V   what changed since version V, for the page to put in after a rebuild
+    GET /articles?kind=K&from=A&to=B   a kind's components A..B-1, as the page scrolls near them
     GET /events    server-sent events: the preview's version, pushed after every rebuild
     GET /faces/<digest>.svg        one face's picture (the page loads each as it scrolls into view)
     GET /files/<slug>/<slug>.pdf   a built PDF
@@ -24,6 +25,12 @@ the blocks whose HTML differs, and the page replaces the elements of those keys 
 nothing else; otherwise (an item added or removed, an unknown or malformed V) it answers
 the whole content as HTML, as GET /content does, and the page puts in what differs.
 Either answer names its version in the X-Preview-Version header.
+
+A large kind is not sent whole: the content holds its first WINDOW components, then a
+placeholder for each WINDOW more, which the page fills from /articles (in the current
+version, named in the same header) as it scrolls near. A change to a component the page
+has not filled is left for the filling to bring; a filling older than the version the page
+shows is asked for again.
 """
 
 import gc
@@ -165,6 +172,14 @@ class Previews:
             now, old = self.shown[self.version], None if since is None else self.shown.get(since)
         blocks = None if old is None else now.changed_since(old)
         return None if blocks is None else Delta(now.version, blocks)
+
+    def articles(self, kind: str, start: int, stop: int) -> tuple[int, str] | None:
+        """The current version and the HTML of a kind's articles start..stop-1 (Content.articles),
+        or None when it has no such."""
+        with self.changed:
+            shown = self.shown[self.version]
+        blocks = shown.articles(kind, start, stop)
+        return None if blocks is None else (shown.version, "\n".join(block.html for block in blocks))
 
     def page(self) -> str:
         version, content = self.content()
@@ -322,6 +337,18 @@ def since_version(query: str) -> int | None:
     return int(values[0]) if len(values) == 1 and re.fullmatch("[0-9]{1,18}", values[0]) else None
 
 
+def articles_asked(query: str) -> tuple[str, int, int] | None:
+    """The kind's key and the range in a query's kind=K&from=A&to=B, or None unless each is
+    given once, the key a kind's ("0.1") and the bounds plain numbers."""
+    values = parse_qs(query)
+    asked = [values.get(name, []) for name in ("kind", "from", "to")]
+    if any(len(value) != 1 for value in asked):
+        return None
+    (kind,), (start,), (stop,) = asked
+    bounds = all(re.fullmatch("[0-9]{1,9}", n) for n in (start, stop))
+    return (kind, int(start), int(stop)) if bounds and re.fullmatch("[0-9]{1,9}[.][0-9]{1,9}", kind) else None
+
+
 def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -345,6 +372,8 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 self._send(HTTPStatus.OK, "text/html; charset=utf-8", previews.page().encode())
             elif path == "/content":
                 self._content(since_version(urlsplit(self.path).query))
+            elif path == "/articles" and (asked := articles_asked(urlsplit(self.path).query)) is not None:
+                self._articles(*asked)
             elif (face := previews.face(path)) is not None:
                 self._send(HTTPStatus.OK, "image/svg+xml", face.encode(), FACE_HEADERS, cache=FOREVER)
             elif (pdf := previews.pdf(path)) is not None and pdf.is_file():
@@ -362,6 +391,14 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
                 version, body, kind = delta.version, delta.json().encode(), "application/json"
             self._send(HTTPStatus.OK, kind, body, {"X-Preview-Version": str(version)})
             previews.traffic.fetched_content(version)
+
+        def _articles(self, kind: str, start: int, stop: int) -> None:
+            found = previews.articles(kind, start, stop)
+            if found is None:
+                self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"no such components\n")
+            else:
+                headers = {"X-Preview-Version": str(found[0])}
+                self._send(HTTPStatus.OK, "text/html; charset=utf-8", found[1].encode(), headers)
 
         def _local_host(self) -> bool:
             """Only pages on this machine's own address: a web page elsewhere that points a

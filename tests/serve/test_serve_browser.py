@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from generator.project import OutputSettings, Project
+from generator.serve import content
 from generator.serve.server import Previews, start, stop_serving
 from tests.serve.decks import write_deck
 
@@ -228,6 +229,105 @@ def test_an_edit_replaces_the_edited_card_alone_and_the_pdf_line_comes_as_a_chan
         assert "pdf checking" in lines and lines[-1] == "pdf"
         assert page.locator("p.pdf a[href='/files/deck/deck.pdf']").count() == 1
         assert answers and all("?since=" in url and kind == "application/json" for url, kind in answers), answers
+    finally:
+        page.close()
+        stop_serving(server, stop)
+
+
+def test_a_large_kind_is_fetched_a_window_at_a_time_as_it_scrolls_near(browser, tmp_path, monkeypatch):
+    """A kind of more components than a window is sent with its first window and a
+    placeholder for each more, which the page fills as it comes near the view. An edit to a
+    card of a window not yet fetched changes nothing on the page (every card shown keeps its
+    element: no whole content was put in); the window, fetched later, brings the card as
+    edited. Filled, the cards are every card of the deck, in order."""
+    from playwright.sync_api import expect
+
+    monkeypatch.setattr(content, "WINDOW", 6)
+    game = write_deck(tmp_path / "deck", 90)
+    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    windows: list[str] = []
+    page.on("response", lambda r: "/articles" in r.url and windows.append(r.url))
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        cards = page.locator("article.component")
+        expect(cards.first).to_be_visible()
+        assert cards.count() < 90 and page.locator(".window").count() > 0
+        assert page.locator(".window").first.evaluate("el => el.getBoundingClientRect().height") > 100  # sized
+        shown = cards.count()
+        page.mouse.wheel(0, 2000)
+        page.wait_for_function(f"() => document.querySelectorAll('article').length > {shown}")  # filled near the view
+        shown = cards.count()
+        assert shown < 90
+        page.evaluate(WATCH_PDF_LINES)
+        cards.evaluate_all("all => all.forEach(card => { card.kept = true; })")
+
+        write_deck(game, 90, {88: "Edited words"})
+        page.wait_for_function("() => pdfLines.at(-1) === 'pdf'", timeout=REFRESH)  # both phases shown
+        assert cards.count() == shown
+        assert cards.evaluate_all("all => all.every(card => card.kept === true)")
+
+        for _ in range(60):  # to the end of the page, each window filled on the way
+            if cards.count() == 90:
+                break
+            page.mouse.wheel(0, 2000)
+            page.wait_for_timeout(100)
+        expect(cards).to_have_count(90)
+        assert page.locator(".window").count() == 0
+        keys = cards.evaluate_all("all => all.map(card => card.dataset.key)")
+        titles = page.locator("article.component h3").all_inner_texts()
+        assert keys == [f"0.0.{n}" for n in range(90)] and titles == [f"Card {n}" for n in range(1, 91)]
+        front = cards.nth(87).locator("figure.front img")  # Card 88's, fetched after the edit
+        front.scroll_into_view_if_needed()
+        expect(front).to_have_js_property("complete", True)
+        assert "Edited words" in front.evaluate("async img => (await fetch(img.src)).text()")
+        assert len(windows) == len(set(windows)) == 14  # each window fetched once
+        # A card of a window fetched is changed as any other: its element alone is replaced.
+        cards.evaluate_all("all => all.forEach(card => { card.kept = true; })")
+        page.evaluate("() => { pdfLines.length = 0; }")
+        write_deck(game, 90, {88: "Edited words", 80: "Words edited again"})
+        page.wait_for_function("() => pdfLines.at(-1) === 'pdf'", timeout=REFRESH)
+        kept = cards.evaluate_all("all => all.map(card => card.kept === true)")
+        assert [n for n, was in enumerate(kept) if not was] == [79]
+        front = cards.nth(79).locator("figure.front img")
+        front.scroll_into_view_if_needed()
+        expect(front).to_have_js_property("complete", True)
+        assert "Words edited again" in front.evaluate("async img => (await fetch(img.src)).text()")
+    finally:
+        page.close()
+        stop_serving(server, stop)
+
+
+def test_a_window_older_than_the_page_is_asked_for_again_once_for_each_version(browser, tmp_path, monkeypatch):
+    """A window whose answer is of a version older than the one the page shows (an edit
+    was put in while it was fetched) is not put in: it is fetched again at once, but only
+    once for each version the page shows, so that a window a server keeps answering as
+    older (one started anew) is not asked for in a loop. Here every answer for the
+    window of cards 7 to 12 is made to say version 1."""
+    monkeypatch.setattr(content, "WINDOW", 6)
+    game = write_deck(tmp_path / "deck", 24)
+    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
+    page = browser.new_page(viewport={"width": 1000, "height": 700})
+    asked: list[str] = []
+
+    def older(route) -> None:
+        asked.append(route.request.url)
+        answer = route.fetch()
+        stale = "from=6&" in route.request.url
+        route.fulfill(response=answer, headers={**answer.headers, **({"x-preview-version": "1"} if stale else {})})
+
+    page.route("**/articles?*", older)
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        for _ in range(30):
+            page.mouse.wheel(0, 2000)
+            page.wait_for_timeout(100)
+        cards = page.locator("article.component")
+        titles = page.locator("article.component h3").all_inner_texts()
+        assert titles == [f"Card {n}" for n in (*range(1, 7), *range(13, 25))]  # the others filled
+        windows = page.locator(".window").evaluate_all("all => all.map(el => [el.dataset.from, el.dataset.to])")
+        assert windows == [["6", "12"]] and cards.count() == 18
+        assert sum("from=6&" in url for url in asked) == 2
     finally:
         page.close()
         stop_serving(server, stop)
