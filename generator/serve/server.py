@@ -3,7 +3,8 @@
     GET /          the page: every game's components, findings and PDF links
     GET /content   the page's content alone, as HTML
     GET /content?since=V   what changed since version V, for the page to put in after a rebuild
-    GET /articles?kind=K&from=A&to=B   a kind's components A..B-1, as the page scrolls near them
+    GET /articles?kind=K&from=A&to=B&at=V   a kind's components A..B-1 in version V, as the page
+                   scrolls near them
     GET /events    server-sent events: the preview's version, pushed after every rebuild
     GET /faces/<digest>.svg        one face's picture (the page loads each as it scrolls into view)
     GET /files/<slug>/<slug>.pdf   a built PDF
@@ -27,10 +28,12 @@ the whole content as HTML, as GET /content does, and the page puts in what diffe
 Either answer names its version in the X-Preview-Version header.
 
 A large kind is not sent whole: the content holds its first WINDOW components, then a
-placeholder for each WINDOW more, which the page fills from /articles (in the current
-version, named in the same header) as it scrolls near. A change to a component the page
-has not filled is left for the filling to bring; a filling older than the version the page
-shows is asked for again.
+placeholder for each WINDOW more, which the page fills from /articles as it scrolls near,
+in the version it shows (a version the server no longer keeps is not found). A change to a
+component the page has not filled is left for the filling to bring. A filling the page
+could not put in (not found, or its version no longer the page's after a change came) is
+asked for again at once, but once for each version the page shows: after that it waits for
+the next.
 """
 
 import gc
@@ -173,13 +176,15 @@ class Previews:
         blocks = None if old is None else now.changed_since(old)
         return None if blocks is None else Delta(now.version, blocks)
 
-    def articles(self, kind: str, start: int, stop: int) -> tuple[int, str] | None:
-        """The current version and the HTML of a kind's articles start..stop-1 (Content.articles),
-        or None when it has no such."""
+    def articles(self, kind: str, start: int, stop: int, version: int) -> str | None:
+        """The HTML of a kind's articles start..stop-1 (Content.articles) in `version`, or None
+        when that version is not kept or has no such. A page fetches them in the version it
+        shows: a newer one could hold a card as a change since undone, which no change after
+        the page's version would mend."""
         with self.changed:
-            shown = self.shown[self.version]
-        blocks = shown.articles(kind, start, stop)
-        return None if blocks is None else (shown.version, "\n".join(block.html for block in blocks))
+            shown = self.shown.get(version)
+        blocks = None if shown is None else shown.articles(kind, start, stop)
+        return None if blocks is None else "\n".join(block.html for block in blocks)
 
     def page(self) -> str:
         version, content = self.content()
@@ -337,16 +342,18 @@ def since_version(query: str) -> int | None:
     return int(values[0]) if len(values) == 1 and re.fullmatch("[0-9]{1,18}", values[0]) else None
 
 
-def articles_asked(query: str) -> tuple[str, int, int] | None:
-    """The kind's key and the range in a query's kind=K&from=A&to=B, or None unless each is
-    given once, the key a kind's ("0.1") and the bounds plain numbers."""
+def articles_asked(query: str) -> tuple[str, int, int, int] | None:
+    """The kind's key, the range and the version in a query's kind=K&from=A&to=B&at=V, or
+    None unless each is given once, the key a kind's ("0.1") and the others plain numbers."""
     values = parse_qs(query)
-    asked = [values.get(name, []) for name in ("kind", "from", "to")]
+    asked = [values.get(name, []) for name in ("kind", "from", "to", "at")]
     if any(len(value) != 1 for value in asked):
         return None
-    (kind,), (start,), (stop,) = asked
-    bounds = all(re.fullmatch("[0-9]{1,9}", n) for n in (start, stop))
-    return (kind, int(start), int(stop)) if bounds and re.fullmatch("[0-9]{1,9}[.][0-9]{1,9}", kind) else None
+    (kind,), (start,), (stop,), (version,) = asked
+    numbers = all(re.fullmatch("[0-9]{1,9}", n) for n in (start, stop)) and re.fullmatch("[0-9]{1,18}", version)
+    if not numbers or not re.fullmatch("[0-9]{1,9}[.][0-9]{1,9}", kind):
+        return None
+    return kind, int(start), int(stop), int(version)
 
 
 def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
@@ -392,13 +399,13 @@ def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
             self._send(HTTPStatus.OK, kind, body, {"X-Preview-Version": str(version)})
             previews.traffic.fetched_content(version)
 
-        def _articles(self, kind: str, start: int, stop: int) -> None:
-            found = previews.articles(kind, start, stop)
+        def _articles(self, kind: str, start: int, stop: int, version: int) -> None:
+            found = previews.articles(kind, start, stop, version)
             if found is None:
                 self._send(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"no such components\n")
             else:
-                headers = {"X-Preview-Version": str(found[0])}
-                self._send(HTTPStatus.OK, "text/html; charset=utf-8", found[1].encode(), headers)
+                headers = {"X-Preview-Version": str(version)}
+                self._send(HTTPStatus.OK, "text/html; charset=utf-8", found.encode(), headers)
 
         def _local_host(self) -> bool:
             """Only pages on this machine's own address: a web page elsewhere that points a

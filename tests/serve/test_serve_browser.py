@@ -4,6 +4,7 @@ Never skipped: when Chromium or Playwright is missing or cannot start, the tests
 say what to install (the README's test command installs both)."""
 
 import shutil
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from generator.project import OutputSettings, Project
 from generator.serve import content
 from generator.serve.server import Previews, start, stop_serving
 from tests.serve.decks import write_deck
+from tests.serve.test_serve_delta import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 SLIPMAX = ROOT / "components" / "slipmax"
@@ -38,6 +40,10 @@ WATCH_PDF_LINES = """() => {
     if (node.nodeType === 1 && node.matches("p.pdf")) pdfLines.push(node.className);
   }))).observe(document.getElementById("preview"), {childList: true, subtree: true});
 }"""
+
+
+#: Scrolls to the placeholder of the window of cards 49 to 54 (keys 0.0.48 to 0.0.53).
+TO_WINDOW_48 = "() => [...document.querySelectorAll('.window')].find(el => el.dataset.from === '48').scrollIntoView()"
 
 
 @pytest.fixture(scope="module")
@@ -298,27 +304,31 @@ def test_a_large_kind_is_fetched_a_window_at_a_time_as_it_scrolls_near(browser, 
         stop_serving(server, stop)
 
 
-def test_a_window_older_than_the_page_is_asked_for_again_once_for_each_version(browser, tmp_path, monkeypatch):
-    """A window whose answer is of a version older than the one the page shows (an edit
-    was put in while it was fetched) is not put in: it is fetched again at once, but only
-    once for each version the page shows, so that a window a server keeps answering as
-    older (one started anew) is not asked for in a loop. Here every answer for the
-    window of cards 7 to 12 is made to say version 1."""
+def test_a_window_not_found_is_asked_for_again_once_and_then_with_the_next_version(browser, tmp_path, monkeypatch):
+    """A window the page cannot put in (not found here: a version the server no longer
+    keeps, say) is fetched again at once, but only once for each version the page shows,
+    so that a window never found is not asked for in a loop; with the next version it is
+    asked for again. Here the window of cards 7 to 12 is not found in the page's first
+    version."""
+    from playwright.sync_api import expect
+
     monkeypatch.setattr(content, "WINDOW", 6)
     game = write_deck(tmp_path / "deck", 24)
     server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
     page = browser.new_page(viewport={"width": 1000, "height": 700})
     asked: list[str] = []
 
-    def older(route) -> None:
+    def not_found_at_first(route) -> None:
         asked.append(route.request.url)
-        answer = route.fetch()
-        stale = "from=6&" in route.request.url
-        route.fulfill(response=answer, headers={**answer.headers, **({"x-preview-version": "1"} if stale else {})})
+        if "from=6&" in route.request.url and f"at={first}" in route.request.url:
+            route.fulfill(status=404, body="no such components")
+        else:
+            route.continue_()
 
-    page.route("**/articles?*", older)
+    page.route("**/articles?*", not_found_at_first)
     try:
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        first = page.locator("main").get_attribute("data-version")
         for _ in range(30):
             page.mouse.wheel(0, 2000)
             page.wait_for_timeout(100)
@@ -328,6 +338,102 @@ def test_a_window_older_than_the_page_is_asked_for_again_once_for_each_version(b
         windows = page.locator(".window").evaluate_all("all => all.map(el => [el.dataset.from, el.dataset.to])")
         assert windows == [["6", "12"]] and cards.count() == 18
         assert sum("from=6&" in url for url in asked) == 2
+        page.locator(".window").scroll_into_view_if_needed()
+        write_deck(game, 24, {9: "Edited words"})
+        expect(cards).to_have_count(24, timeout=REFRESH)
+        assert page.locator("article.component h3").all_inner_texts() == [f"Card {n}" for n in range(1, 25)]
+        front = cards.nth(8).locator("figure.front img")
+        expect(front).to_have_js_property("complete", True)
+        assert "Edited words" in front.evaluate("async img => (await fetch(img.src)).text()")
+    finally:
+        page.close()
+        stop_serving(server, stop)
+
+
+def test_a_window_fetched_while_changes_wait_is_of_the_pages_version(browser, tmp_path, monkeypatch):
+    """A window is fetched in the version the page shows, never a newer one: a card edited
+    and the edit undone while the page's changes wait (held back here) would otherwise stay
+    as edited, since no change after the page's version names it. Once the changes come,
+    the card shows as the server has it."""
+    monkeypatch.setattr(content, "WINDOW", 6)
+    game = write_deck(tmp_path / "deck", 60)
+    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
+    server, stop = start(previews, 0)
+    page = browser.new_page(viewport={"width": 1000, "height": 500})
+    held: list = []
+    released = False
+
+    def hold(route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_function("() => document.querySelector('p.pdf') && !document.querySelector('p.pdf.checking')")
+        shown = page.locator("main").get_attribute("data-version")
+        page.route("**/content?since=*", hold)
+        write_deck(game, 60, {50: "Edited words"})  # card 50: key 0.0.49, in the window 48..54
+        wait_until(previews, lambda: previews.games[game.resolve()].checked and previews.version > int(shown) + 1)
+        page.evaluate(TO_WINDOW_48)
+        card = page.locator("article[data-key='0.0.49']")
+        card.wait_for()
+        write_deck(game, 60)  # the edit undone
+        edited = previews.version
+        wait_until(previews, lambda: previews.version > edited + 1)
+        released = True
+        for route in held:
+            route.continue_()
+        page.wait_for_function(f"() => document.getElementById('preview').dataset.version === '{previews.version}'")
+        front = card.locator("figure.front img")
+        front.scroll_into_view_if_needed()
+        face = front.evaluate("async img => (await fetch(img.src)).text()")
+        assert "Edited words" not in face and "Text 50" in face
+    finally:
+        page.close()
+        stop_serving(server, stop)
+
+
+def test_a_window_that_comes_after_the_page_moved_on_is_fetched_again(browser, tmp_path, monkeypatch):
+    """A window asked for in one version and answered after the page put in the changes of
+    the next (held back here) is not put in: its cards may be older than the page, and the
+    changes that mended them were left out while they were not shown. It is fetched again, in
+    the page's new version."""
+    monkeypatch.setattr(content, "WINDOW", 6)
+    game = write_deck(tmp_path / "deck", 60)
+    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
+    server, stop = start(previews, 0)
+    page = browser.new_page(viewport={"width": 1000, "height": 500})
+    held: list = []
+    released = False
+
+    def hold(route) -> None:
+        if released or "from=48&" not in route.request.url:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/articles?*", hold)
+    try:
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.wait_for_function("() => document.querySelector('p.pdf') && !document.querySelector('p.pdf.checking')")
+        page.evaluate(TO_WINDOW_48)
+        deadline = time.monotonic() + REFRESH / 1000
+        while not held:
+            assert time.monotonic() < deadline, "the window was not asked for"
+            page.wait_for_timeout(20)
+        page.evaluate(WATCH_PDF_LINES)
+        write_deck(game, 60, {50: "Edited words"})  # card 50: key 0.0.49, in the window 48..54
+        page.wait_for_function("() => pdfLines.at(-1) === 'pdf'", timeout=REFRESH)  # both phases put in
+        released = True
+        for route in held:
+            route.continue_()
+        front = page.locator("article[data-key='0.0.49'] figure.front img")
+        front.wait_for()
+        front.scroll_into_view_if_needed()
+        page.wait_for_function("img => img.complete", arg=front.element_handle())
+        assert "Edited words" in front.evaluate("async img => (await fetch(img.src)).text()")
     finally:
         page.close()
         stop_serving(server, stop)
