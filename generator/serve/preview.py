@@ -14,6 +14,8 @@ import hashlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from itertools import groupby
+from operator import itemgetter
 from pathlib import Path
 
 from generator.cache import files_digest
@@ -70,6 +72,15 @@ class KindGroup:
     by_item: bool = True
 
 
+@dataclass(frozen=True)
+class SheetRun:
+    """Pages first..last of a PDF (from 1), consecutive sheets of one title."""
+
+    first: int
+    last: int
+    title: str
+
+
 @dataclass
 class GamePreview:
     folder: Path
@@ -87,6 +98,16 @@ class GamePreview:
     unprinted: str = ""
     #: False while the rules checks and the PDF are still to come (the first phase).
     checked: bool = False
+
+    @property
+    def sheet_runs(self) -> tuple[SheetRun, ...]:
+        """The PDF's sheets as runs of one title, for the page's PDF line: a deck's hundred
+        sheets of cards are one link to the first of them, not a hundred."""
+        runs = []
+        for title, numbered in groupby(enumerate(self.sheets, 1), key=itemgetter(1)):
+            pages = [page for page, _title in numbered]
+            runs.append(SheetRun(pages[0], pages[-1], title))
+        return tuple(runs)
 
 
 #: Room around a face so its outline's stroke is not cut off by the picture's edge, in mm.
