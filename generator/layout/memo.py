@@ -3,8 +3,8 @@ after an edit (the build cache keeps each layout's drawings: generator/pipeline/
 lays out again only the items an edit changed.
 
 An item's faces are reused when nothing it could be drawn from has changed: the item itself
-with every file:line:col in it (its findings point there), and its file's scope, which the
-layout pass gives per component file: the kind, the layout, the game's other component files
+with every file:line:col in it counted from its own first line, and its file's scope, which
+the layout pass gives per component file: the kind, the layout, the game's other component files
 (a kind may read them, as a deck reads its backs) and the layout and icon files the game can
 see. The memo is asked before the kind is: the pass draws each file with the kind as
 `remembering` returns it, whose `draw` looks in the memo first, so the kind's own `draw_file`
@@ -12,13 +12,18 @@ see. The memo is asked before the kind is: the pass draws each file with the kin
 the memo. Art is read by name as an item is drawn, so each drawing keeps the art files it
 read or looked for: the preview forgets the drawings whose art changed (forget_art), and a
 reused drawing adds its art files to the context, as a fresh one does, for the build cache to
-check. Findings a draw made are remembered with its faces and reported again on reuse.
+check. Findings a draw made are remembered with its faces and reported again on reuse. An
+item that only moved in its file (a line added or taken out above it) keeps its faces, its
+findings moved with it (Drawing.moved): an edit that adds a line to one card lays out that
+card alone, not every card below it.
 """
 
 import copy
+import copyreg
 import hashlib
+import io
 import pickle
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -27,7 +32,8 @@ from typing import Any
 from generator.findings import Finding
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
-from generator.sources.frozen import LocMap
+from generator.located import Loc
+from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.game import ComponentFile
 from generator.sources.layout_model import Layout
 
@@ -35,6 +41,21 @@ from generator.sources.layout_model import Layout
 def fingerprint(*parts: Any) -> bytes:
     """A digest of values with everything they hold, file:line:col included."""
     return hashlib.sha256(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)).digest()
+
+
+def item_fingerprint(item: LocMap) -> bytes:
+    """fingerprint(item), with every place in it counted from the item's own line: the same
+    item a few lines further down its file (a line added above it) has the same one."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = {**copyreg.dispatch_table, Loc: partial(_moved, -item.loc.line)}
+    pickler.dump(item)
+    return hashlib.sha256(buffer.getvalue()).digest()
+
+
+def _moved(lines: int, loc: Loc) -> tuple:
+    """How a place is pickled `lines` further down its file."""
+    return Loc, (loc.file, loc.line + lines, loc.column, loc.sheet, loc.cell)
 
 
 @dataclass(frozen=True)
@@ -46,6 +67,9 @@ class Drawing:
     faces: Faces
     findings: tuple[Finding, ...]
     art: frozenset[Path]
+    #: The line of the item drawn (its loc), which its findings' places in its file are
+    #: counted from when it is reused further up or down (moved).
+    line: int
     shared: frozenset[Finding] = frozenset()
 
     def report(self, ctx: LayoutContext) -> None:
@@ -54,6 +78,24 @@ class Drawing:
         for finding in self.findings:
             ctx.report(finding, finding in self.shared)
         ctx.art_files.update(self.art)
+
+    def moved(self, item: LocMap) -> "Drawing | None":
+        """This drawing for `item`, the item it was drawn for moved up or down its file: its
+        findings at the item's places moved with it. None when a finding can not be: one at
+        another place of the item's file, or one whose message names the file (its text
+        may quote a line)."""
+        lines, file = item.loc.line - self.line, item.loc.file
+        ours = [f for f in self.findings if (f.loc is not None and f.loc.file == file) or file in f.message]
+        if not ours:
+            return replace(self, line=item.loc.line)
+        places = {replace(loc, line=loc.line - lines) for loc in _places(item)}
+        if any(f.loc not in places or file in f.message for f in ours):
+            return None
+        moved = {f: replace(f, loc=replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None}
+        findings = tuple(moved.get(f, f) for f in self.findings)
+        return replace(
+            self, findings=findings, line=item.loc.line, shared=frozenset(moved.get(f, f) for f in self.shared)
+        )
 
 
 @dataclass
@@ -77,9 +119,17 @@ class DrawMemo:
 
     def fingerprint_once(self, value: object) -> bytes:
         """fingerprint(value), taken once for as long as the same object is drawn again."""
+        return self._once(value, fingerprint)
+
+    def _item_fingerprint_once(self, item: LocMap) -> bytes:
+        """item_fingerprint(item), the same way. The items a pass draws and the components
+        a file fingerprint reads are objects of their own, so the two never share an id."""
+        return self._once(item, item_fingerprint)
+
+    def _once(self, value: object, digest: Callable[[Any], bytes]) -> bytes:
         known = self._fingerprints.get(id(value)) or self._last_fingerprints.get(id(value))
         if known is None:
-            known = (value, fingerprint(value))
+            known = (value, digest(value))
         self._fingerprints[id(value)] = known
         return known[1]
 
@@ -116,8 +166,10 @@ class DrawMemo:
 
     def _draw(self, kind: ComponentKind, scope: bytes, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
-        key = hashlib.sha256(scope + self.fingerprint_once(item)).digest()
+        key = hashlib.sha256(scope + self._item_fingerprint_once(item)).digest()
         known = self._current.get(key) or self._previous.get(key)
+        if known is not None and known.line != item.loc.line:
+            known = known.moved(item)
         if known is None:
             known = _drawn(kind, item, layout, ctx)
         known.report(ctx)
@@ -133,6 +185,22 @@ def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext
     ctx.findings, ctx.art_files, ctx.shared_findings = [], set(), set()
     try:
         faces = kind.draw(item, layout, ctx)
-        return Drawing(faces, tuple(ctx.findings), frozenset(ctx.art_files), frozenset(ctx.shared_findings))
+        findings, shared = tuple(ctx.findings), frozenset(ctx.shared_findings)
+        return Drawing(faces, findings, frozenset(ctx.art_files), item.loc.line, shared)
     finally:
         ctx.findings, ctx.art_files, ctx.shared_findings = outer
+
+
+def _places(value: object) -> list[Loc]:
+    """Every place a read value holds: its own, and its keys' and values', all the way down."""
+    if isinstance(value, LocMap):
+        found = [value.loc, *value.key_locs.values(), *value.value_locs.values()]
+        for child in value.values():
+            found += _places(child)
+        return found
+    if isinstance(value, LocSeq):
+        found = [value.loc, *value.item_locs]
+        for child in value:
+            found += _places(child)
+        return found
+    return []

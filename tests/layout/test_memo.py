@@ -9,7 +9,7 @@ from generator.findings import warning
 from generator.games import load_game
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
-from generator.layout.memo import DrawMemo, fingerprint
+from generator.layout.memo import Drawing, DrawMemo, fingerprint, item_fingerprint
 from generator.layout.scene import Scene
 from generator.located import Loc
 from generator.sources.frozen import LocMap
@@ -40,8 +40,11 @@ def ctx() -> LayoutContext:
     return LayoutContext(Game(Path("."), "T", "none", LocMap()))
 
 
-def tile(name: str, line: int = 1, **fields) -> LocMap:
-    return LocMap({"name": name, **fields}, Loc("tiles.yaml", line, 3))
+def tile(name: str, line: int = 1, column: int = 4, **fields) -> LocMap:
+    """An item at `line`, its name written in `column` of its next line."""
+    return LocMap(
+        {"name": name, **fields}, Loc("tiles.yaml", line, 3), value_locs={"name": Loc("tiles.yaml", line + 1, column)}
+    )
 
 
 def one_pass(memo: DrawMemo, kind: Counting, items: list[LocMap], scope: bytes = b"scope") -> LayoutContext:
@@ -66,10 +69,51 @@ def test_a_changed_item_or_place_or_scope_is_drawn_again():
     one_pass(memo, kind, [tile("a"), tile("b", 2)])
     one_pass(memo, kind, [tile("a"), tile("b", 2, cost=1)])  # b's fields changed
     assert kind.draws == ["a", "b", "b"]
-    one_pass(memo, kind, [tile("a", 5), tile("b", 2, cost=1)])  # a moved to line 5
+    one_pass(memo, kind, [tile("a", column=9), tile("b", 2, cost=1)])  # a's name written elsewhere in it
     assert kind.draws == ["a", "b", "b", "a"]
-    one_pass(memo, kind, [tile("a", 5), tile("b", 2, cost=1)], scope=b"other layout")
+    one_pass(memo, kind, [tile("a", column=9), tile("b", 2, cost=1)], scope=b"other layout")
     assert kind.draws == ["a", "b", "b", "a", "a", "b"]
+
+
+class Placing(Counting):
+    """Counting, and a finding where the item's `flag` says: at its name (`placed`), at
+    another line of its file (`elsewhere`), or at its name with a message naming its file
+    (`named`)."""
+
+    def draw(self, item, layout, ctx):
+        flag = item.get("flag")
+        if flag == "placed":
+            ctx.findings.append(warning("T002", f"{item['name']} here", item.loc_of("name")))
+        elif flag == "elsewhere":
+            ctx.findings.append(warning("T003", "at the top", Loc("tiles.yaml", 1, 1)))
+        elif flag == "named":
+            ctx.findings.append(warning("T004", f"see tiles.yaml:{item.loc.line}", item.loc_of("name")))
+        return super().draw(item, layout, ctx)
+
+
+def test_an_item_moved_whole_keeps_its_faces_and_its_findings_move_with_it():
+    """A line added above items moves them: they are not drawn again, and each finding at
+    one of an item's places is reported where a fresh draw reports it."""
+    memo, kind = DrawMemo(), Placing()
+    one_pass(memo, kind, [tile("a", 2, flag="placed"), tile("b", 3)])
+    moved = one_pass(memo, kind, [tile("a", 5, flag="placed"), tile("b", 6)])
+    assert kind.draws == ["a", "b"]
+    fresh = one_pass(DrawMemo(), Placing(), [tile("a", 5, flag="placed"), tile("b", 6)])
+    assert moved.findings == fresh.findings
+    assert [str(f.loc) for f in moved.findings if f.code == "T002"] == ["tiles.yaml:6:4"]
+    back = one_pass(memo, kind, [tile("a", 2, flag="placed"), tile("b", 3)])  # and moved back
+    assert kind.draws == ["a", "b"]
+    assert [str(f.loc) for f in back.findings if f.code == "T002"] == ["tiles.yaml:3:4"]
+
+
+def test_a_moved_item_whose_findings_cannot_move_is_drawn_again():
+    """A finding at a place of the item's file that is none of the item's, or a message
+    that names the file, may say a line the move changed: the item is drawn afresh."""
+    memo, kind = DrawMemo(), Placing()
+    one_pass(memo, kind, [tile("a", 2, flag="elsewhere"), tile("b", 3, flag="named"), tile("c", 4)])
+    moved = one_pass(memo, kind, [tile("a", 3, flag="elsewhere"), tile("b", 4, flag="named"), tile("c", 5)])
+    assert kind.draws == ["a", "b", "c", "a", "b"]
+    assert [f.message for f in moved.findings if f.code == "T004"] == ["see tiles.yaml:4"]
 
 
 def test_only_what_the_last_pass_drew_is_kept():
@@ -103,6 +147,16 @@ def test_the_fingerprint_sees_values_and_places():
     assert fingerprint(b"s", tile("a")) != fingerprint(b"t", tile("a"))
 
 
+def test_an_items_fingerprint_counts_its_places_from_its_own_line():
+    assert item_fingerprint(tile("a", 1)) == item_fingerprint(tile("a", 7))
+    assert item_fingerprint(tile("a", 1)) != item_fingerprint(tile("a", 1, column=5))
+    assert item_fingerprint(tile("a", 1)) != item_fingerprint(tile("b", 1))
+    apart = LocMap({"name": "a"}, Loc("tiles.yaml", 1, 3), value_locs={"name": Loc("tiles.yaml", 3, 4)})
+    assert item_fingerprint(tile("a", 1)) != item_fingerprint(apart)  # its name two lines down, not one
+    other_file = LocMap({"name": "a"}, Loc("other.yaml", 1, 3), value_locs={"name": Loc("other.yaml", 2, 4)})
+    assert item_fingerprint(tile("a", 1)) != item_fingerprint(other_file)
+
+
 def counted_fingerprints(monkeypatch) -> list[object]:
     """The values the memo pickles for their fingerprint, recorded."""
     taken: list[object] = []
@@ -111,7 +165,12 @@ def counted_fingerprints(monkeypatch) -> list[object]:
         taken.extend(parts)
         return fingerprint(*parts)
 
+    def counting_item(item):
+        taken.append(item)
+        return item_fingerprint(item)
+
     monkeypatch.setattr("generator.layout.memo.fingerprint", counting)
+    monkeypatch.setattr("generator.layout.memo.item_fingerprint", counting_item)
     return taken
 
 
@@ -155,3 +214,14 @@ def test_a_file_fingerprint_sees_each_component_and_the_file_itself(tmp_path):
         digests.append(DrawMemo().file_fingerprint(load_game(tmp_path).files[0]))
     assert digests[0] == digests[1]
     assert len(set(digests[1:])) == 3
+
+
+def test_a_moved_drawing_keeps_its_shared_findings_shared():
+    """A shared finding (reported once a pass) at the item's place moves and stays shared."""
+    item = tile("a", 2)
+    finding = warning("T005", "one mistake", item.loc_of("name"))
+    drawing = Drawing(Faces(Scene(10, 10)), (finding,), frozenset(), 2, frozenset({finding}))
+    moved = drawing.moved(tile("a", 7))
+    assert moved is not None and moved.line == 7
+    (shifted,) = moved.findings
+    assert str(shifted.loc) == "tiles.yaml:8:4" and moved.shared == {shifted}

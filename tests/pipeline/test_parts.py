@@ -158,7 +158,7 @@ def test_the_latest_layouts_drawings_that_read_changed_art_are_not_reused(tmp_pa
     art = tmp_path / "art.png"
     art.write_bytes(b"one")
     face = Faces(Scene(10.0, 10.0))
-    drawings = {b"plain": Drawing(face, (), frozenset()), b"pictured": Drawing(face, (), frozenset({art}))}
+    drawings = {b"plain": Drawing(face, (), frozenset(), 1), b"pictured": Drawing(face, (), frozenset({art}), 2)}
     laid = LaidGame((), (), frozenset({art}), files_digest([art]), "source", drawings)
     store, latest = BuildCache(tmp_path / "cache"), LatestLayout("game", "none", False, 0, Files(()))
     inputs = LayoutInputs("none", (), False, 0, Files(()))

@@ -50,15 +50,22 @@ def test_an_edit_to_one_card_lays_out_that_card_alone(tmp_path, drawn_titles):
     assert all_findings(second) == findings
 
 
-def test_cards_whose_lines_moved_are_laid_out_again(tmp_path, drawn_titles):
-    """Findings point at file:line:col: a card that moved down a line is drawn again."""
-    game, memo = write_deck(tmp_path / "big"), PreviewMemo()
-    draw_preview(game, project_of(game), memo)
+def test_cards_whose_lines_moved_keep_their_faces_and_their_findings_move_with_them(tmp_path, drawn_titles):
+    """A line added above cards moves them: none is laid out again, and a moved card's
+    findings point at its new lines, as a fresh preview's do."""
+    game, memo = write_deck(tmp_path / "big", {199: TOO_LONG}), PreviewMemo()
+    first, _ = draw_preview(game, project_of(game), memo)
+    assert any("L001" in f and "cards.yaml:201:" in f for f in all_findings(first))  # Card 199's overflow
     drawn_titles.clear()
     text = (game / "cards.yaml").read_text()
     (game / "cards.yaml").write_text(text.replace("  - {title: 'Card 198'", "  # a comment\n  - {title: 'Card 198'"))
-    draw_preview(game, project_of(game), memo)
-    assert drawn_titles == ["Card 198", "Card 199", "Card 200"]
+    moved, _ = draw_preview(game, project_of(game), memo)
+    assert drawn_titles == []
+    fresh, _ = draw_preview(game, Project.find([game], output=OutputSettings(tmp_path / "fresh")), PreviewMemo())
+    assert len(drawn_titles) == CARDS  # the fresh preview drew every card
+    assert all_findings(moved) == all_findings(fresh)
+    assert any("L001" in f and "cards.yaml:202:" in f for f in all_findings(moved))
+    assert components(moved) == components(fresh) == components(first)
 
 
 def test_a_layout_edit_lays_out_every_card_again(tmp_path, drawn_titles):
