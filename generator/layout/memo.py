@@ -44,18 +44,25 @@ def fingerprint(*parts: Any) -> bytes:
 
 
 def item_fingerprint(item: LocMap) -> bytes:
-    """fingerprint(item), with every place in it counted from the item's own line: the same
-    item a few lines further down its file (a line added above it) has the same one."""
+    """fingerprint(item), with every place it holds in its own file (and worksheet) counted
+    from the item's own line: the same item a few lines further down its file (a line added
+    above it) has the same one."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, Loc: partial(_moved, -item.loc.line)}
+    pickler.dispatch_table = {**copyreg.dispatch_table, Loc: partial(_counted_from, item.loc)}
     pickler.dump(item)
     return hashlib.sha256(buffer.getvalue()).digest()
 
 
-def _moved(lines: int, loc: Loc) -> tuple:
-    """How a place is pickled `lines` further down its file."""
-    return Loc, (loc.file, loc.line + lines, loc.column, loc.sheet, loc.cell)
+def _counted_from(start: Loc, loc: Loc) -> tuple:
+    """How a place is pickled: its line counted from `start`'s when it is in the same file."""
+    line = loc.line - start.line if _alike(loc, start) else loc.line
+    return Loc, (loc.file, line, loc.column, loc.sheet, loc.cell)
+
+
+def _alike(loc: Loc, other: Loc) -> bool:
+    """Whether two places are in one file (and one worksheet of a workbook)."""
+    return loc.file == other.file and loc.sheet == other.sheet
 
 
 @dataclass(frozen=True)
@@ -81,15 +88,15 @@ class Drawing:
 
     def moved(self, item: LocMap) -> "Drawing | None":
         """This drawing for `item`, the item it was drawn for moved up or down its file: its
-        findings at the item's places moved with it. None when a finding can not be: one at
-        another place of the item's file, or one whose message names the file (its text
-        may quote a line)."""
-        lines, file = item.loc.line - self.line, item.loc.file
-        ours = [f for f in self.findings if (f.loc is not None and f.loc.file == file) or file in f.message]
+        findings within the item's lines (at its places, or at a character of one of its
+        values) moved with it. None when a finding can not be: one at another line of the
+        item's file, or one whose message names the file (its text may quote a line)."""
+        lines, start, file = item.loc.line - self.line, item.loc, item.loc.file
+        ours = [f for f in self.findings if (f.loc is not None and _alike(f.loc, start)) or file in f.message]
         if not ours:
             return replace(self, line=item.loc.line)
-        places = {replace(loc, line=loc.line - lines) for loc in _places(item)}
-        if any(f.loc not in places or file in f.message for f in ours):
+        rows = [loc.line - lines for loc in _places(item) if _alike(loc, start)]
+        if any(f.loc is None or not min(rows) <= f.loc.line <= max(rows) or file in f.message for f in ours):
             return None
         moved = {f: replace(f, loc=replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None}
         findings = tuple(moved.get(f, f) for f in self.findings)

@@ -3,6 +3,7 @@ it (places included) and its file's scope are unchanged, and its findings and ar
 given again on reuse; a changed item, another scope, a pass without it, or a change to an
 art file it read makes it drawn afresh. Counted with a kind that records its draws."""
 
+from dataclasses import replace
 from pathlib import Path
 
 from generator.findings import warning
@@ -76,9 +77,9 @@ def test_a_changed_item_or_place_or_scope_is_drawn_again():
 
 
 class Placing(Counting):
-    """Counting, and a finding where the item's `flag` says: at its name (`placed`), at
-    another line of its file (`elsewhere`), or at its name with a message naming its file
-    (`named`)."""
+    """Counting, and a finding where the item's `flag` says: at its name (`placed`), at a
+    character of its name (`within`), at its `art`'s place (`other file`), at another line of
+    its file (`elsewhere`), or at its name with a message naming its file (`named`)."""
 
     def draw(self, item, layout, ctx):
         flag = item.get("flag")
@@ -86,6 +87,10 @@ class Placing(Counting):
             ctx.findings.append(warning("T002", f"{item['name']} here", item.loc_of("name")))
         elif flag == "elsewhere":
             ctx.findings.append(warning("T003", "at the top", Loc("tiles.yaml", 1, 1)))
+        elif flag == "within":  # at a character of its name, as a missing glyph's warning is
+            ctx.findings.append(warning("T006", "odd letter", replace(item.loc_of("name"), column=9)))
+        elif flag == "other file":
+            ctx.findings.append(warning("T007", "its picture", item.loc_of("art")))
         elif flag == "named":
             ctx.findings.append(warning("T004", f"see tiles.yaml:{item.loc.line}", item.loc_of("name")))
         return super().draw(item, layout, ctx)
@@ -104,6 +109,29 @@ def test_an_item_moved_whole_keeps_its_faces_and_its_findings_move_with_it():
     back = one_pass(memo, kind, [tile("a", 2, flag="placed"), tile("b", 3)])  # and moved back
     assert kind.draws == ["a", "b"]
     assert [str(f.loc) for f in back.findings if f.code == "T002"] == ["tiles.yaml:3:4"]
+
+
+def test_a_finding_within_a_moved_items_lines_moves_and_one_in_another_file_stays():
+    """A finding at a character of one of the item's values moves with it; a place in another
+    file (the item's `art` read elsewhere) is not counted from the item's line: moved with it
+    unchanged, the item keeps its drawing and the finding its place."""
+    memo, kind = DrawMemo(), Placing()
+    art = Loc("other.yaml", 5, 1)
+    one_pass(memo, kind, [tile("a", 2, flag="within"), pictured("b", 4, art)])
+    moved = one_pass(memo, kind, [tile("a", 6, flag="within"), pictured("b", 8, art)])
+    assert kind.draws == ["a", "b"]
+    assert [str(f.loc) for f in moved.findings if f.code in ("T006", "T007")] == ["tiles.yaml:7:9", "other.yaml:5:1"]
+    # The item and the place in the other file moved alike: the other file's lines are not
+    # the item's, so it is drawn again, its finding at the other file's new line.
+    again = one_pass(memo, kind, [tile("a", 6, flag="within"), pictured("b", 12, replace(art, line=9))])
+    assert kind.draws == ["a", "b", "b"]
+    assert [str(f.loc) for f in again.findings if f.code == "T007"] == ["other.yaml:9:1"]
+
+
+def pictured(name: str, line: int, art: Loc) -> LocMap:
+    """A tile whose `art` was read at `art`, a place in another file."""
+    item = tile(name, line, flag="other file", art="a.png")
+    return item.with_values({"art": art})
 
 
 def test_a_moved_item_whose_findings_cannot_move_is_drawn_again():
