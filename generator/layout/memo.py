@@ -23,7 +23,7 @@ import copyreg
 import hashlib
 import io
 import pickle
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -108,13 +108,13 @@ class Drawing:
 @dataclass
 class DrawMemo:
     """The drawings made by the latest layout pass, by fingerprint, and the fingerprints of
-    the items and files it drew, by identity: the sources read for a live preview keep the
-    items an edit left alone as the same objects (sources/game.py's SourceMemo), so only the
-    edited item is pickled again."""
+    the items it drew (and its files read), by identity: the sources read for a live preview
+    keep the items an edit left alone as the same objects (sources/game.py's SourceMemo), so
+    only the edited item is pickled again."""
 
     _previous: dict[bytes, Drawing] = field(default_factory=dict)
     _current: dict[bytes, Drawing] = field(default_factory=dict)
-    #: id of a value fingerprinted -> (the value, kept alive so its id stays its own, its
+    #: id of an item fingerprinted -> (the item, kept alive so its id stays its own, its
     #: fingerprint), for the last pass and this one. Sources are immutable once read.
     _last_fingerprints: dict[int, tuple[object, bytes]] = field(default_factory=dict)
     _fingerprints: dict[int, tuple[object, bytes]] = field(default_factory=dict)
@@ -124,27 +124,24 @@ class DrawMemo:
         self._previous, self._current = self._current, {}
         self._last_fingerprints, self._fingerprints = self._fingerprints, {}
 
-    def fingerprint_once(self, value: object) -> bytes:
-        """fingerprint(value), taken once for as long as the same object is drawn again."""
-        return self._once(value, fingerprint)
-
-    def _item_fingerprint_once(self, item: LocMap) -> bytes:
-        """item_fingerprint(item), the same way. The items a pass draws and the components
-        a file fingerprint reads are objects of their own, so the two never share an id."""
-        return self._once(item, item_fingerprint)
-
-    def _once(self, value: object, digest: Callable[[Any], bytes]) -> bytes:
-        known = self._fingerprints.get(id(value)) or self._last_fingerprints.get(id(value))
+    def item_fingerprint_once(self, item: LocMap) -> bytes:
+        """item_fingerprint(item), taken once for as long as the same object is drawn again."""
+        known = self._fingerprints.get(id(item)) or self._last_fingerprints.get(id(item))
         if known is None:
-            known = (value, digest(value))
-        self._fingerprints[id(value)] = known
+            known = (item, item_fingerprint(item))
+        self._fingerprints[id(item)] = known
         return known[1]
 
     def file_fingerprint(self, component_file: ComponentFile) -> bytes:
-        """A digest of a component file with everything it holds: of its envelope and each
-        of its components' fingerprint."""
-        own = fingerprint(replace(component_file, components=()))
-        return hashlib.sha256(b"".join([own, *map(self.fingerprint_once, component_file.components)])).digest()
+        """A digest of a component file with everything it holds: its envelope, and each
+        component's kind, place and fields (item_fingerprint, which a pass then draws the
+        item by: taken once for both). A component's item is read from its fields, so they
+        stand for it."""
+        components = [
+            (c.kind, c.loc.file, c.loc.sheet, c.loc.line, c.loc.column, self.item_fingerprint_once(c.fields))
+            for c in component_file.components
+        ]
+        return fingerprint(replace(component_file, components=()), components)
 
     def recall(self, drawings: Mapping[bytes, Drawing]) -> None:
         """Take the drawings an earlier pass made (kept with a build's layout) as this memo's
@@ -173,7 +170,7 @@ class DrawMemo:
 
     def _draw(self, kind: ComponentKind, scope: bytes, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
-        key = hashlib.sha256(scope + self._item_fingerprint_once(item)).digest()
+        key = hashlib.sha256(scope + self.item_fingerprint_once(item)).digest()
         known = self._current.get(key) or self._previous.get(key)
         if known is not None and known.line != item.loc.line:
             known = known.moved(item)
