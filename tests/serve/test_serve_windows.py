@@ -18,9 +18,19 @@ SMALL = 5
 
 @pytest.fixture
 def windowed(tmp_path, monkeypatch):
+    """A deck served with small windows, for a test to edit."""
     monkeypatch.setattr(content, "WINDOW", SMALL)
     with serving(write_deck(tmp_path / "deck", CARDS)) as served:
         yield served
+
+
+@pytest.fixture(scope="module")
+def unedited(tmp_path_factory):
+    """A deck served with small windows, for the tests that only ask: one server for all."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(content, "WINDOW", SMALL)
+        with serving(write_deck(tmp_path_factory.mktemp("windows") / "deck", CARDS)) as served:
+            yield served
 
 
 def placeholders(node: Node) -> list[dict[str, str]]:
@@ -39,8 +49,8 @@ def filled(server, page: Node, version: str) -> Node:
     return page
 
 
-def test_the_page_holds_a_kinds_first_window_and_a_placeholder_for_each_window_more(windowed):
-    server, _previews, _game = windowed
+def test_the_page_holds_a_kinds_first_window_and_a_placeholder_for_each_window_more(unedited):
+    server, _previews, _game = unedited
     page = parse(get(server, "/content").body)
     assert [a.all("h3")[0].text() for a in page.all("article")] == [f"Card {n}" for n in range(1, SMALL + 1)]
     assert [(w["data-kind"], w["data-from"], w["data-to"]) for w in placeholders(page)] == [
@@ -49,8 +59,8 @@ def test_the_page_holds_a_kinds_first_window_and_a_placeholder_for_each_window_m
     ]
 
 
-def test_the_windows_filled_make_the_whole_kind_in_order(windowed):
-    server, _previews, _game = windowed
+def test_the_windows_filled_make_the_whole_kind_in_order(unedited):
+    server, _previews, _game = unedited
     whole = get(server, "/content")
     page = filled(server, parse(whole.body), whole.version)
     articles = page.all("article")
@@ -58,7 +68,7 @@ def test_the_windows_filled_make_the_whole_kind_in_order(windowed):
     assert [a.attrs["data-key"] for a in articles] == [f"0.0.{n}" for n in range(CARDS)]
     assert not placeholders(page)
     # Each window's article is the very block a change to it would send.
-    shown = windowed[1].shown[windowed[1].version]
+    shown = unedited[1].shown[unedited[1].version]
     assert [str(block.html) for block in shown.articles("0.0", 5, 10)] == [
         str(block.html) for block in shown.games[0].kinds[0].articles[5:10]
     ]
@@ -87,8 +97,8 @@ def test_the_windows_filled_make_the_whole_kind_in_order(windowed):
         "",
     ],
 )
-def test_a_window_that_is_none_is_not_found(windowed, query):
-    server, previews, _game = windowed
+def test_a_window_that_is_none_is_not_found(unedited, query):
+    server, previews, _game = unedited
     assert get(server, f"/articles?kind=0.0&from=5&to=10&at={previews.version}").status == 200
     reply = get(server, f"/articles?{query.format(at=previews.version)}")
     assert reply.status == 404 and not reply.version
