@@ -171,13 +171,18 @@ class DrawMemo:
     def _draw(self, kind: ComponentKind, scope: bytes, item: LocMap, layout: Layout, ctx: LayoutContext) -> Faces:
         """kind.draw(item, layout, ctx), or its faces from the last pass."""
         key = hashlib.sha256(scope + self.item_fingerprint_once(item)).digest()
-        known = self._current.get(key) or self._previous.get(key)
-        if known is not None and known.line != item.loc.line:
-            known = known.moved(item)
+        placed = hashlib.sha256(key + str(item.loc.line).encode()).digest()
+        known = self._current.get(placed) or self._previous.get(placed)
+        if known is None:
+            known = self._current.get(key) or self._previous.get(key)
+            if known is not None and known.line != item.loc.line:
+                known = known.moved(item)
         if known is None:
             known = _drawn(kind, item, layout, ctx)
         known.report(ctx)
-        self._current[key] = known
+        # Kept for the item wherever it goes, and for it at this line: two items alike at two
+        # lines each keep their own, though their findings may not move (Drawing.moved).
+        self._current[key] = self._current[placed] = known
         return known.faces
 
 

@@ -254,3 +254,14 @@ def test_a_moved_drawing_keeps_its_shared_findings_shared():
     assert moved is not None and moved.line == 7
     (shifted,) = moved.findings
     assert str(shifted.loc) == "tiles.yaml:8:4" and moved.shared == {shifted}
+
+
+def test_two_items_alike_at_two_lines_each_keep_their_drawing():
+    """Items of the same content at two lines share a key; each keeps the drawing made at
+    its line, even when its findings could not move to the other's."""
+    memo, kind = DrawMemo(), Placing()
+    twins = [tile("x", 2, flag="elsewhere"), tile("x", 5, flag="elsewhere")]
+    one_pass(memo, kind, twins)
+    again = one_pass(memo, kind, twins)
+    assert kind.draws == ["x", "x"]
+    assert [f.code for f in again.findings] == ["T003", "T001", "T003", "T001"]
