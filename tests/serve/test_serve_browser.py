@@ -6,7 +6,10 @@ say what to install (the README's test command installs both)."""
 import shutil
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -70,6 +73,8 @@ def fill_windows(page, left: int = 0) -> None:
 
 
 WINDOW_STARTS = "all => all.map(el => el.dataset.from)"
+#: Both phases of the latest rebuild are on the page: the PDF line shows the link.
+SETTLED = "() => document.querySelector('p.pdf') && !document.querySelector('p.pdf.checking')"
 
 
 @pytest.fixture(scope="module")
@@ -97,12 +102,44 @@ def game(tmp_path) -> Path:
 @pytest.fixture
 def page(browser, game, tmp_path):
     """The preview of the copied game open in a fresh page."""
-    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
-    opened = browser.new_page()
-    opened.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-    yield opened
-    opened.close()
-    stop_serving(server, stop)
+    with served(browser, game, tmp_path / "out") as (opened, _previews, url):
+        opened.goto(url)
+        yield opened
+
+
+class HeldBack:
+    """A page's route handler that holds back the requests whose address it picks (every one
+    by default) until it is released, and lets the others through."""
+
+    def __init__(self, picks: Callable[[str], bool] = lambda _address: True) -> None:
+        self.picks = picks
+        self.held: list = []
+        self.released = False
+
+    def __call__(self, route) -> None:
+        if self.released or not self.picks(route.request.url):
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.continue_()
+
+
+@contextmanager
+def served(browser, game: Path, out: Path, **page_options) -> Iterator[tuple[Any, Previews, str]]:
+    """The game's preview served on a free port, its previews, and a fresh page with its
+    address (not opened yet: a test may watch or route the page's requests first)."""
+    previews = Previews(Project.find([game], output=OutputSettings(out)))
+    server, stop = start(previews, 0)
+    page = browser.new_page(**page_options)
+    try:
+        yield page, previews, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        page.close()
+        stop_serving(server, stop)
 
 
 def source_items(folder: Path) -> list[dict]:
@@ -233,12 +270,10 @@ def test_an_edit_replaces_the_edited_card_alone_and_the_pdf_line_comes_as_a_chan
     from playwright.sync_api import expect
 
     game = write_deck(tmp_path / "deck", 40)
-    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
-    page = browser.new_page()
-    answers: list[tuple[str, str]] = []
-    page.on("response", lambda r: "/content" in r.url and answers.append((r.url, r.headers["content-type"])))
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+    with served(browser, game, tmp_path / "out") as (page, _previews, url):
+        answers: list[tuple[str, str]] = []
+        page.on("response", lambda r: "/content" in r.url and answers.append((r.url, r.headers["content-type"])))
+        page.goto(url)
         cards = page.locator("article.component")
         expect(cards).to_have_count(40)
         front = cards.nth(24).locator("figure.front img")  # Card 25's
@@ -261,9 +296,6 @@ def test_an_edit_replaces_the_edited_card_alone_and_the_pdf_line_comes_as_a_chan
         assert "pdf checking" in lines and lines[-1] == "pdf"
         assert page.locator("p.pdf a[href='/files/deck/deck.pdf']").count() == 1
         assert answers and all("?since=" in url and kind == "application/json" for url, kind in answers), answers
-    finally:
-        page.close()
-        stop_serving(server, stop)
 
 
 def test_a_large_kind_is_fetched_a_window_at_a_time_as_it_scrolls_near(browser, tmp_path, monkeypatch):
@@ -276,12 +308,10 @@ def test_a_large_kind_is_fetched_a_window_at_a_time_as_it_scrolls_near(browser, 
 
     monkeypatch.setattr(content, "WINDOW", 6)
     game = write_deck(tmp_path / "deck", 90)
-    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    windows: list[str] = []
-    page.on("response", lambda r: "/articles" in r.url and windows.append(r.url))
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+    with served(browser, game, tmp_path / "out", viewport={"width": 1000, "height": 700}) as (page, _previews, url):
+        windows: list[str] = []
+        page.on("response", lambda r: "/articles" in r.url and windows.append(r.url))
+        page.goto(url)
         cards = page.locator("article.component")
         expect(cards.first).to_be_visible()
         assert cards.count() < 90 and page.locator(".window").count() > 0
@@ -321,9 +351,6 @@ def test_a_large_kind_is_fetched_a_window_at_a_time_as_it_scrolls_near(browser, 
         front.scroll_into_view_if_needed()
         expect(front).to_have_js_property("complete", True)
         assert "Words edited again" in front.evaluate("async img => (await fetch(img.src)).text()")
-    finally:
-        page.close()
-        stop_serving(server, stop)
 
 
 def test_a_window_not_found_is_asked_for_again_once_and_then_with_the_next_version(browser, tmp_path, monkeypatch):
@@ -336,20 +363,18 @@ def test_a_window_not_found_is_asked_for_again_once_and_then_with_the_next_versi
 
     monkeypatch.setattr(content, "WINDOW", 6)
     game = write_deck(tmp_path / "deck", 24)
-    server, stop = start(Previews(Project.find([game], output=OutputSettings(tmp_path / "out"))), 0)
-    page = browser.new_page(viewport={"width": 1000, "height": 700})
-    asked: list[str] = []
+    with served(browser, game, tmp_path / "out", viewport={"width": 1000, "height": 700}) as (page, _previews, url):
+        asked: list[str] = []
 
-    def not_found_at_first(route) -> None:
-        asked.append(route.request.url)
-        if "from=6&" in route.request.url and f"at={first}" in route.request.url:
-            route.fulfill(status=404, body="no such components")
-        else:
-            route.continue_()
+        def not_found_at_first(route) -> None:
+            asked.append(route.request.url)
+            if "from=6&" in route.request.url and f"at={first}" in route.request.url:
+                route.fulfill(status=404, body="no such components")
+            else:
+                route.continue_()
 
-    page.route("**/articles?*", not_found_at_first)
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
+        page.route("**/articles?*", not_found_at_first)
+        page.goto(url)
         first = page.locator("main").get_attribute("data-version")
         fill_windows(page, left=1)
         cards = page.locator("article.component")
@@ -365,9 +390,6 @@ def test_a_window_not_found_is_asked_for_again_once_and_then_with_the_next_versi
         front = cards.nth(8).locator("figure.front img")
         expect(front).to_have_js_property("complete", True)
         assert "Edited words" in front.evaluate("async img => (await fetch(img.src)).text()")
-    finally:
-        page.close()
-        stop_serving(server, stop)
 
 
 def test_a_window_fetched_while_changes_wait_is_of_the_pages_version(browser, tmp_path, monkeypatch):
@@ -377,23 +399,12 @@ def test_a_window_fetched_while_changes_wait_is_of_the_pages_version(browser, tm
     the card shows as the server has it."""
     monkeypatch.setattr(content, "WINDOW", 6)
     game = write_deck(tmp_path / "deck", 60)
-    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
-    server, stop = start(previews, 0)
-    page = browser.new_page(viewport={"width": 1000, "height": 500})
-    held: list = []
-    released = False
-
-    def hold(route) -> None:
-        if released:
-            route.continue_()
-        else:
-            held.append(route)
-
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-        page.wait_for_function("() => document.querySelector('p.pdf') && !document.querySelector('p.pdf.checking')")
+    with served(browser, game, tmp_path / "out", viewport={"width": 1000, "height": 500}) as (page, previews, url):
+        held = HeldBack()
+        page.goto(url)
+        page.wait_for_function(SETTLED)
         shown = page.locator("main").get_attribute("data-version")
-        page.route("**/content?since=*", hold)
+        page.route("**/content?since=*", held)
         write_deck(game, 60, {50: "Edited words"})  # card 50: key 0.0.49, in the window 48..54
         wait_until(previews, lambda: previews.games[game.resolve()].checked and previews.version > int(shown) + 1)
         page.evaluate(TO_WINDOW_48)
@@ -402,17 +413,12 @@ def test_a_window_fetched_while_changes_wait_is_of_the_pages_version(browser, tm
         write_deck(game, 60)  # the edit undone
         edited = previews.version
         wait_until(previews, lambda: previews.version > edited + 1)
-        released = True
-        for route in held:
-            route.continue_()
+        held.release()
         page.wait_for_function(f"() => document.getElementById('preview').dataset.version === '{previews.version}'")
         front = card.locator("figure.front img")
         front.scroll_into_view_if_needed()
         face = front.evaluate("async img => (await fetch(img.src)).text()")
         assert "Edited words" not in face and "Text 50" in face
-    finally:
-        page.close()
-        stop_serving(server, stop)
 
 
 def test_a_window_that_comes_after_the_page_moved_on_is_fetched_again(browser, tmp_path, monkeypatch):
@@ -422,38 +428,22 @@ def test_a_window_that_comes_after_the_page_moved_on_is_fetched_again(browser, t
     the page's new version."""
     monkeypatch.setattr(content, "WINDOW", 6)
     game = write_deck(tmp_path / "deck", 60)
-    previews = Previews(Project.find([game], output=OutputSettings(tmp_path / "out")))
-    server, stop = start(previews, 0)
-    page = browser.new_page(viewport={"width": 1000, "height": 500})
-    held: list = []
-    released = False
-
-    def hold(route) -> None:
-        if released or "from=48&" not in route.request.url:
-            route.continue_()
-        else:
-            held.append(route)
-
-    page.route("**/articles?*", hold)
-    try:
-        page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
-        page.wait_for_function("() => document.querySelector('p.pdf') && !document.querySelector('p.pdf.checking')")
+    with served(browser, game, tmp_path / "out", viewport={"width": 1000, "height": 500}) as (page, _previews, url):
+        held = HeldBack(lambda address: "from=48&" in address)
+        page.route("**/articles?*", held)
+        page.goto(url)
+        page.wait_for_function(SETTLED)
         page.evaluate(TO_WINDOW_48)
         deadline = time.monotonic() + REFRESH / 1000
-        while not held:
+        while not held.held:
             assert time.monotonic() < deadline, "the window was not asked for"
             page.wait_for_timeout(20)
         page.evaluate(WATCH_PDF_LINES)
         write_deck(game, 60, {50: "Edited words"})  # card 50: key 0.0.49, in the window 48..54
         page.wait_for_function("() => pdfLines.at(-1) === 'pdf'", timeout=REFRESH)  # both phases put in
-        released = True
-        for route in held:
-            route.continue_()
+        held.release()
         front = page.locator("article[data-key='0.0.49'] figure.front img")
         front.wait_for()
         front.scroll_into_view_if_needed()
         page.wait_for_function("img => img.complete", arg=front.element_handle())
         assert "Edited words" in front.evaluate("async img => (await fetch(img.src)).text()")
-    finally:
-        page.close()
-        stop_serving(server, stop)
