@@ -336,24 +336,32 @@ def changed_path(reported: str) -> Path:
     return path.parent.resolve() / path.name
 
 
+#: What a query's values must be: a version (as first_version draws them), a component's
+#: index in its kind, a kind's key ("0.1").
+VERSION, INDEX, KIND = "[0-9]{1,18}", "[0-9]{1,9}", "[0-9]{1,9}[.][0-9]{1,9}"
+
+
 def since_version(query: str) -> int | None:
     """The version in a query's since=V, or None for anything but one plain number."""
-    values = parse_qs(query).get("since", [])
-    return int(values[0]) if len(values) == 1 and re.fullmatch("[0-9]{1,18}", values[0]) else None
+    asked = query_values(query, since=VERSION)
+    return None if asked is None else int(asked["since"])
 
 
 def articles_asked(query: str) -> tuple[str, int, int, int] | None:
     """The kind's key, the range and the version in a query's kind=K&from=A&to=B&at=V, or
     None unless each is given once, the key a kind's ("0.1") and the others plain numbers."""
+    asked = query_values(query, kind=KIND, to=INDEX, at=VERSION, **{"from": INDEX})
+    return None if asked is None else (asked["kind"], int(asked["from"]), int(asked["to"]), int(asked["at"]))
+
+
+def query_values(query: str, **patterns: str) -> dict[str, str] | None:
+    """The query's value of each name, or None unless each is given once and is all of its
+    pattern."""
     values = parse_qs(query)
-    asked = [values.get(name, []) for name in ("kind", "from", "to", "at")]
-    if any(len(value) != 1 for value in asked):
+    asked = {name: values.get(name, []) for name in patterns}
+    if any(len(given) != 1 or not re.fullmatch(patterns[name], given[0]) for name, given in asked.items()):
         return None
-    (kind,), (start,), (stop,), (version,) = asked
-    numbers = all(re.fullmatch("[0-9]{1,9}", n) for n in (start, stop)) and re.fullmatch("[0-9]{1,18}", version)
-    if not numbers or not re.fullmatch("[0-9]{1,9}[.][0-9]{1,9}", kind):
-        return None
-    return kind, int(start), int(stop), int(version)
+    return {name: given[0] for name, given in asked.items()}
 
 
 def handler_for(previews: Previews) -> type[BaseHTTPRequestHandler]:
