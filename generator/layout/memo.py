@@ -33,7 +33,7 @@ from generator.findings import Finding
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.located import Loc
-from generator.sources.frozen import LocMap, LocSeq
+from generator.sources.frozen import LocMap, places
 from generator.sources.game import ComponentFile
 from generator.sources.layout_model import Layout
 
@@ -95,7 +95,7 @@ class Drawing:
         ours = [f for f in self.findings if (f.loc is not None and _alike(f.loc, start)) or file in f.message]
         if not ours:
             return replace(self, line=item.loc.line)
-        rows = [loc.line - lines for loc in _places(item) if _alike(loc, start)]
+        rows = [loc.line - lines for loc in places(item) if _alike(loc, start)]
         if any(f.loc is None or not min(rows) <= f.loc.line <= max(rows) or file in f.message for f in ours):
             return None
         moved = {f: replace(f, loc=replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None}
@@ -198,18 +198,3 @@ def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext
         return Drawing(faces, findings, frozenset(ctx.art_files), item.loc.line, shared)
     finally:
         ctx.findings, ctx.art_files, ctx.shared_findings = outer
-
-
-def _places(value: object) -> list[Loc]:
-    """Every place a read value holds: its own, and its keys' and values', all the way down."""
-    if isinstance(value, LocMap):
-        found = [value.loc, *value.key_locs.values(), *value.value_locs.values()]
-        for child in value.values():
-            found += _places(child)
-        return found
-    if isinstance(value, LocSeq):
-        found = [value.loc, *value.item_locs]
-        for child in value:
-            found += _places(child)
-        return found
-    return []

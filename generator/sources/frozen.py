@@ -107,3 +107,18 @@ def frozen(value: Any) -> Any:
     if isinstance(value, list):
         return LocSeq(tuple(frozen(item) for item in value))
     return value
+
+
+def places(value: object) -> list[Loc]:
+    """Every place a read value holds: its own, and its keys' and values', all the way down."""
+    if isinstance(value, LocMap):
+        found = [value.loc, *value.key_locs.values(), *value.value_locs.values()]
+        for child in value.values():
+            found += places(child)
+        return found
+    if isinstance(value, LocSeq):
+        found = [value.loc, *value.item_locs]
+        for child in value:
+            found += places(child)
+        return found
+    return []
