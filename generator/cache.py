@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from generator import shipped
+from generator.collector import collection_paused
 from generator.output import write_atomic
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml", ".json")  # .json: the shipped faces' index
@@ -204,7 +205,8 @@ class BuildCache:
         if hashlib.sha256(data).digest() != check:
             return None
         try:
-            return pickle.loads(data)
+            with collection_paused():
+                return pickle.loads(data)
         except Exception:
             return None
 
@@ -214,7 +216,8 @@ class BuildCache:
         saves work; the output it serves reports its own errors."""
         path = self._path(entry)
         if path is not None:
-            data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            with collection_paused():
+                data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
             try:
                 write_atomic(path, hashlib.sha256(data).digest() + data)
             except OSError:

@@ -20,6 +20,7 @@ from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
+from generator.collector import tune_for_builds
 from generator.colour.profile import DEFAULT as DEFAULT_PROFILE
 from generator.colour.profile import ProfileError, output_profile
 from generator.colour.profile import shipped as shipped_profiles
@@ -122,6 +123,7 @@ def _image_base(value: str | None) -> str | None:
 @click.version_option(package_name="cutsheet")
 def main() -> None:
     """cutsheet: print-ready sheets for game components, and rules checks for their decks."""
+    tune_for_builds()
 
 
 def _switch(name: str, default: bool, text: str) -> Callable[[Any], Any]:

@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.output",
             "generator.staging",
             "generator.workers",
+            "generator.collector",
             "generator.shipped",
             "generator.charts",
         ),

@@ -11,27 +11,10 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from generator.project import OutputSettings, Project
 from generator.serve import server
 from generator.serve.preview import draw_preview
-from generator.serve.server import Previews, Traffic, collection_paused, start, stop_serving
-
-
-def test_the_collector_is_paused_meanwhile_and_as_it_was_after():
-    assert gc.isenabled()
-    with pytest.raises(KeyError), collection_paused():
-        assert not gc.isenabled()
-        raise KeyError("a bug in a kind")
-    assert gc.isenabled()
-    gc.disable()
-    try:
-        with collection_paused():
-            assert not gc.isenabled()
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
+from generator.serve.server import Previews, Traffic, start, stop_serving
 
 
 def test_a_rebuild_draws_the_first_phase_and_lets_the_pages_fetch_it_with_the_collector_paused(tmp_path, monkeypatch):
