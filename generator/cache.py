@@ -15,13 +15,18 @@ A sheet's content is
 keyed by the sheet itself and the icon files drawn into it; the PDF is kept here, while the
 SVG and PNG files in the output folder serve as their own cache (pipeline/written.py). A
 missing or damaged entry is a miss, and an entry that cannot be written is left out; entries
-are written atomically, so an interrupted build leaves no half entry.
+are written atomically, so an interrupted build leaves no half entry. What earlier runs
+left is pruned after each command, the least recently used first (`pruned_after`).
 """
 
 import hashlib
+import os
 import pickle
+import re
 import stat
-from collections.abc import Callable, Iterable
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import cache, cached_property
 from pathlib import Path
@@ -195,20 +200,24 @@ class BuildCache:
         """The stored value, or None when missing or damaged (each entry carries a checksum,
         and one that does not unpickle is a miss, never a failed build)."""
         path = self._path(entry)
+        if path is None:
+            return None
         try:
-            stored = path.read_bytes() if path is not None else None
+            stored = path.read_bytes()
         except OSError:
             return None
-        if stored is None or len(stored) < 32:
+        if len(stored) < 32:
             return None
         check, data = stored[:32], stored[32:]
         if hashlib.sha256(data).digest() != check:
             return None
         try:
             with collection_paused():
-                return pickle.loads(data)
+                found = pickle.loads(data)
         except Exception:
             return None
+        _used(path)
+        return found
 
     def _write(self, entry: str, value: object) -> None:
         """Store `value`, where the cache can be written: an entry that cannot (a read-only or
@@ -222,3 +231,68 @@ class BuildCache:
                 write_atomic(path, hashlib.sha256(data).digest() + data)
             except OSError:
                 pass
+
+
+def _used(path: Path) -> None:
+    """Mark an entry as used now (its modification time), so that pruning keeps it longest."""
+    try:
+        os.utime(path)
+    except OSError:  # a read-only cache is read as it is
+        pass
+
+
+#: What the cache keeps of earlier runs: every entry the latest command used, whatever their
+#: size, and then the most recently used of the others up to this many bytes in all. An edit
+#: to one card of a 10,000-card deck writes about 70 MB of new entries (its layout, its
+#: sheets, its PDF and the PDF's pages), and the entries they replace are never read again.
+KEPT_BYTES = 512 * 1024 * 1024
+
+#: A command's entries count as used from this long before it started: a file system may
+#: keep modification times as coarse as two seconds.
+TIME_SLACK_S = 2.0
+
+_ENTRY = re.compile(r"[0-9a-f]{64}")
+
+
+@contextmanager
+def pruned_after(root: Path | None) -> Iterator[None]:
+    """A command using the cache at `root` (None: no cache), then the cache pruned of what
+    earlier runs left beyond KEPT_BYTES (prune), however the command ended."""
+    since = time.time() - TIME_SLACK_S
+    try:
+        yield
+    finally:
+        if root is not None:
+            prune(root, since)
+
+
+def prune(root: Path, since: float, limit: int | None = None) -> None:
+    """Delete the cache's entries last used before `since`, least recently used first, until
+    all it holds takes at most `limit` bytes (KEPT_BYTES). Only the cache's own entries are
+    ever deleted: regular files named by a key in the folder of its first two characters.
+    Anything else in the folder stays, and a cache that cannot be pruned is left as it is."""
+    limit = KEPT_BYTES if limit is None else limit
+    try:
+        entries = sorted(_entries(root))
+        total = sum(size for _, size, _ in entries)
+        for used, size, path in entries:
+            if total <= limit or used >= since:
+                break
+            path.unlink(missing_ok=True)
+            total -= size
+    except OSError:
+        pass
+
+
+def _entries(root: Path) -> Iterator[tuple[float, int, Path]]:
+    """(last used, size, path) of each of the cache's own entries under `root`."""
+    if not root.is_dir():
+        return
+    for folder in root.iterdir():
+        if len(folder.name) != 2 or not folder.is_dir() or folder.is_symlink():
+            continue
+        for path in folder.iterdir():
+            if _ENTRY.fullmatch(path.name) and path.name[:2] == folder.name:
+                status = path.lstat()
+                if stat.S_ISREG(status.st_mode):
+                    yield status.st_mtime, status.st_size, path

@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 import click
 
 from generator import scaffold
-from generator.cache import BuildCache
+from generator.cache import BuildCache, pruned_after
 from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
@@ -295,7 +295,9 @@ def output_settings(command: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(command)
     def gathered(*args: Any, out_dir: Path, jobs: int, use_cache: bool, **kwargs: Any) -> None:
-        command(*args, output=OutputSettings(out_dir, use_cache, jobs), **kwargs)
+        output = OutputSettings(out_dir, use_cache, jobs)
+        with pruned_after(output.cache_dir):
+            command(*args, output=output, **kwargs)
 
     return _with_options(gathered, OUTPUT_OPTIONS)
 
@@ -678,28 +680,30 @@ def export_command(
     from generator.pipeline import LayoutFailed, PrintRun
 
     code = 0
-    try:
-        profile = EXPORTS.installed()[profile_name]
-        project = _project(sources, PrintSettings(paper_name), OutputSettings(out_dir), (("--out", out_dir),))
-        for folder in project.folders:
-            run = PrintRun.of(load_game(folder), project)
-            stopped = f"{run.game.name}: not exported: the checker found errors (--no-check exports anyway)"
-            write = functools.partial(export_game, run, profile, image_base)
-            files = _checked(run.checks(enabled=not no_check), stopped, write)
-            if files is None:
-                code = 1
-            else:
-                click.echo(
-                    f"{run.game.name}: {len(files)} files -> {display_path(out_dir / run.game.slug / profile.name)}"
-                )
-                _preflight_export(profile.name, files)
-    except SourceError as exc:
-        _fail(str(exc))
-    except OutputError as exc:
-        _fail(f"error: {exc}")
-    except LayoutFailed as exc:
-        click.echo(str(exc), err=True)
-        sys.exit(2)
+    output = OutputSettings(out_dir)
+    with pruned_after(output.cache_dir):
+        try:
+            profile = EXPORTS.installed()[profile_name]
+            project = _project(sources, PrintSettings(paper_name), output, (("--out", out_dir),))
+            for folder in project.folders:
+                run = PrintRun.of(load_game(folder), project)
+                stopped = f"{run.game.name}: not exported: the checker found errors (--no-check exports anyway)"
+                write = functools.partial(export_game, run, profile, image_base)
+                files = _checked(run.checks(enabled=not no_check), stopped, write)
+                if files is None:
+                    code = 1
+                else:
+                    click.echo(
+                        f"{run.game.name}: {len(files)} files -> {display_path(out_dir / run.game.slug / profile.name)}"
+                    )
+                    _preflight_export(profile.name, files)
+        except SourceError as exc:
+            _fail(str(exc))
+        except OutputError as exc:
+            _fail(f"error: {exc}")
+        except LayoutFailed as exc:
+            click.echo(str(exc), err=True)
+            sys.exit(2)
     sys.exit(code)
 
 

@@ -58,10 +58,15 @@ class OutputSettings:
     #: The colour the PDFs are written in (RGB unless `--color cmyk`), and their PDF/X standard.
     colour: ColourSettings = RGB
 
+    @property
+    def cache_dir(self) -> Path | None:
+        """Where the build cache's files are: <out_dir>/.cache, or None without `cache`."""
+        return self.out_dir / ".cache" if self.cache else None
+
     def store(self, hold: bool = False) -> BuildCache:
         """A build cache as these settings ask for (its files switched off without `cache`);
         `hold` keeps its writes in memory until it is released."""
-        return BuildCache(self.out_dir / ".cache" if self.cache else None, hold)
+        return BuildCache(self.cache_dir, hold)
 
 
 @dataclass(frozen=True)

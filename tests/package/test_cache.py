@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from click.testing import CliRunner
 
 from generator import cache, workers
 from generator.cache import BuildCache, Files, Inputs
+from generator.cli import main
 from generator.pipeline import writers
 from generator.render import svg
 from generator.sources.art import MAX_FILE_BYTES as MAX_ART_BYTES
@@ -197,3 +199,110 @@ def test_a_files_digest_reads_no_further_than_any_reader_would(tmp_path, monkeyp
     assert digest(head + b"b" * 100) == first  # past the limit, the bytes are not read
     assert digest(head + b"a" * 101) != first  # the size counts
     assert digest(b"b" + head[1:] + b"a" * 100) != first  # and every byte within the limit
+
+
+def entry(root: Path, name: str, size: int, used: float) -> Path:
+    """An entry of the cache at `root` named by key `name` (a digit repeated), of `size` bytes,
+    last used at `used`."""
+    key = name * 64
+    path = root / key[:2] / key
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(bytes(size))
+    os.utime(path, (used, used))
+    return path
+
+
+def test_pruning_deletes_the_least_recently_used_entries_until_the_rest_fit(tmp_path):
+    now = time.time()
+    oldest, older, newer = (entry(tmp_path, name, 100, now - age) for name, age in (("1", 300), ("2", 200), ("3", 100)))
+    cache.prune(tmp_path, since=now, limit=150)
+    assert (oldest.exists(), older.exists(), newer.exists()) == (False, False, True)
+    cache.prune(tmp_path, since=now, limit=100)
+    assert newer.exists()  # what is left fits
+
+
+def test_pruning_keeps_every_entry_the_command_used_whatever_their_size(tmp_path):
+    now = time.time()
+    earlier = entry(tmp_path, "1", 100, now - 60)
+    this_run = [entry(tmp_path, name, 100, now + 1) for name in "23"]
+    cache.prune(tmp_path, since=now, limit=0)
+    assert not earlier.exists() and all(path.exists() for path in this_run)
+
+
+def test_pruning_deletes_nothing_but_the_caches_own_entries(tmp_path):
+    old = time.time() - 3600
+    theirs = [
+        tmp_path / "notes.txt",
+        tmp_path / "ab" / ("cd" + "0" * 62),  # a key in another key's folder
+        tmp_path / "ab" / ("AB" + "0" * 62),
+        tmp_path / "ab" / ("ab" + "0" * 63),
+        tmp_path / "ab" / "ab",
+        tmp_path / "abc" / ("abc" + "0" * 61),
+    ]
+    for path in theirs:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("a user's file")
+        os.utime(path, (old, old))
+    folder = entry(tmp_path, "e", 10, old).parent
+    (folder / ("e" * 63 + "f")).mkdir()  # a folder named as an entry
+    link = folder / ("e" * 62 + "0f")
+    link.symlink_to(theirs[0])
+    cache.prune(tmp_path, since=time.time(), limit=0)
+    assert all(path.exists() for path in theirs) and (folder / ("e" * 63 + "f")).is_dir() and link.is_symlink()
+    assert not (folder / ("e" * 64)).exists()
+
+
+def test_reading_an_entry_marks_it_used(tmp_path):
+    inputs = Doubled(2, Files(()))
+    BuildCache(tmp_path).put(inputs, 4)
+    path = tmp_path / inputs.key[:2] / inputs.key
+    os.utime(path, (1_000_000, 1_000_000))
+    before = time.time()
+    assert BuildCache(tmp_path).lookup(inputs, int) == 4
+    assert path.stat().st_mtime >= before - 1
+
+
+def test_a_build_prunes_what_earlier_builds_left_and_no_later_one_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "KEPT_BYTES", 0)
+    source, out = deck(tmp_path / "cache"), tmp_path / "out"
+
+    def built_an_hour_ago() -> set[Path]:
+        """Build, then make the entries look an hour old: what the next build did not use
+        keeps that time, whatever the speed of this machine."""
+        run_build(str(source), "--out", str(out), "--format", "pdf")
+        entries = {path for path in (out / ".cache").rglob("*") if path.is_file()}
+        for path in entries:
+            os.utime(path, (time.time() - 3600,) * 2)
+        return entries
+
+    earlier = built_an_hour_ago()
+    deck(source, changed=3)
+    earlier |= built_an_hour_ago()  # reads the first build's layout: kept, not yet pruned
+    deck(source, changed=4)
+    started = time.time()
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    left = {path for path in (out / ".cache").rglob("*") if path.is_file()}
+    assert left and earlier - left  # the earlier builds' entries that this one did not use
+    assert all(path.stat().st_mtime >= started - 1 for path in left)
+    assert left & earlier  # the last layout, read for its drawings
+    cold = tmp_path / "cold"
+    run_build(str(source), "--out", str(cold), "--format", "pdf", "--no-cache")
+    assert outputs(out / "cache") == outputs(cold / "cache")
+
+
+def test_builds_keep_earlier_entries_while_the_cache_is_under_its_limit(tmp_path):
+    source, out = deck(tmp_path / "cache"), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    first = set((out / ".cache").rglob("*"))
+    deck(source, changed=3)
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert first <= set((out / ".cache").rglob("*"))
+
+
+def test_an_export_prunes_what_earlier_runs_left(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "KEPT_BYTES", 0)
+    out = tmp_path / "out"
+    stale = entry(out / ".cache", "7", 1000, time.time() - 3600)
+    run = CliRunner().invoke(main, ["export", str(deck(tmp_path / "cache")), "--out", str(out), "--profile", "tts"])
+    assert run.exit_code == 0, run.output
+    assert not stale.exists() and any(path.is_file() for path in (out / ".cache").rglob("*"))

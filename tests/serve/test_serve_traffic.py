@@ -11,10 +11,12 @@ import threading
 import time
 from pathlib import Path
 
+from generator import cache
 from generator.project import OutputSettings, Project
 from generator.serve import server
 from generator.serve.preview import draw_preview
 from generator.serve.server import Previews, Traffic, start, stop_serving
+from tests.package.test_cache import entry
 
 
 def test_a_rebuild_draws_the_first_phase_and_lets_the_pages_fetch_it_with_the_collector_paused(tmp_path, monkeypatch):
@@ -31,6 +33,15 @@ def test_a_rebuild_draws_the_first_phase_and_lets_the_pages_fetch_it_with_the_co
     previews.rebuild()
     assert collecting == [False, False] and gc.isenabled()  # drawn, and fetched by the pages
     assert previews.games[game].checked and previews.games[game].pdf is not None
+
+
+def test_a_rebuild_prunes_what_earlier_runs_left_in_the_build_cache(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "KEPT_BYTES", 0)
+    out = tmp_path / "out"
+    stale = entry(out / ".cache", "7", 1000, time.time() - 3600)
+    previews = Previews(Project.find([one_card_game(tmp_path)], output=OutputSettings(out)))
+    previews.rebuild()
+    assert not stale.exists() and any(path.is_file() for path in (out / ".cache").rglob("*"))
 
 
 def one_card_game(tmp_path: Path) -> Path:
