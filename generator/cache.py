@@ -193,6 +193,13 @@ class BuildCache:
         for entry in dict.fromkeys(held):
             self._write(entry, self._memory[entry])
 
+    def touch(self, inputs: Inputs) -> None:
+        """Mark the entry for `inputs`, when there is one, used without reading it: one a
+        later run may want, though this run did not (pruning deletes it last)."""
+        path = self._path(inputs.key)
+        if path is not None:
+            _used(path)
+
     def _path(self, entry: str) -> Path | None:
         return self.root / entry[:2] / entry if self.root is not None else None
 
@@ -230,7 +237,8 @@ class BuildCache:
             try:
                 write_atomic(path, hashlib.sha256(data).digest() + data)
             except OSError:
-                pass
+                return
+            _used(path)  # written, or found holding these bytes already (write_atomic leaves those)
 
 
 def _used(path: Path) -> None:
@@ -270,29 +278,39 @@ def prune(root: Path, since: float, limit: int | None = None) -> None:
     """Delete the cache's entries last used before `since`, least recently used first, until
     all it holds takes at most `limit` bytes (KEPT_BYTES). Only the cache's own entries are
     ever deleted: regular files named by a key in the folder of its first two characters.
-    Anything else in the folder stays, and a cache that cannot be pruned is left as it is."""
+    Anything else in the folder stays, and an entry that cannot be deleted is passed over."""
     limit = KEPT_BYTES if limit is None else limit
-    try:
-        entries = sorted(_entries(root))
-        total = sum(size for _, size, _ in entries)
-        for used, size, path in entries:
-            if total <= limit or used >= since:
-                break
+    entries = sorted(_entries(root))
+    total = sum(size for _, size, _ in entries)
+    for used, size, path in entries:
+        if total <= limit or used >= since:
+            break
+        try:
             path.unlink(missing_ok=True)
-            total -= size
-    except OSError:
-        pass
+        except OSError:  # not ours to delete (another user's), say: the next one may be
+            continue
+        total -= size
 
 
 def _entries(root: Path) -> Iterator[tuple[float, int, Path]]:
-    """(last used, size, path) of each of the cache's own entries under `root`."""
-    if not root.is_dir():
-        return
-    for folder in root.iterdir():
+    """(last used, size, path) of each of the cache's own entries under `root`; a folder
+    that cannot be listed, or an entry gone meanwhile (another run pruning), is passed over."""
+    for folder in _listed(root):
         if len(folder.name) != 2 or not folder.is_dir() or folder.is_symlink():
             continue
-        for path in folder.iterdir():
+        for path in _listed(folder):
             if _ENTRY.fullmatch(path.name) and path.name[:2] == folder.name:
-                status = path.lstat()
+                try:
+                    status = path.lstat()
+                except OSError:
+                    continue
                 if stat.S_ISREG(status.st_mode):
                     yield status.st_mtime, status.st_size, path
+
+
+def _listed(folder: Path) -> list[Path]:
+    """What a folder holds; nothing when it cannot be listed (missing, unreadable)."""
+    try:
+        return list(folder.iterdir())
+    except OSError:
+        return []

@@ -1,13 +1,13 @@
 """How cutsheet runs Python's garbage collector.
 
-CPython looks for reference cycles every 700 container objects allocated, and passes over
-its older objects as they pile up: made for programs whose objects die young. A build keeps
-nearly everything it makes until it ends (the sources read, every face drawn, the sheets),
-so the collector's passes find next to nothing and cost more as the build grows: with
-CPython's thresholds they took over a quarter of a 10,000-card PDF build's CPU, most of it
-in passes over the whole heap. With these, a cold 10,000-card PDF build takes 20% less
-CPU, and its rebuild after one card's edit 23% less (`python benchmarks/rebuild.py --cards
-10000`).
+CPython looks for reference cycles every 700 container objects allocated (2000 from Python
+3.13), and passes over its older objects as they pile up: made for programs whose objects
+die young. A build keeps nearly everything it makes until it ends (the sources read, every
+face drawn, the sheets), so the collector's passes find next to nothing and cost more as the
+build grows: with CPython's thresholds they took over a quarter of a 10,000-card PDF build's
+CPU, most of it in passes over the whole heap. With these, a cold 10,000-card PDF build
+takes 20% less CPU, and its rebuild after one card's edit 23% less (`python
+benchmarks/rebuild.py --cards 10000`).
 """
 
 import gc
@@ -15,15 +15,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 #: Container objects allocated between the collector's passes over the youngest: 100,000
-#: costs a pass over each new object about once, as 700 does, but the older generations'
-#: passes rarely come. Cycles are still collected, so memory stays bounded: the garbage left
-#: over between passes is at most this many objects.
+#: costs a pass over each new object about once, as 700 does, but the passes over the older
+#: generations rarely come. Cycles are still collected, young ones within this many
+#: allocations and older ones as their generation's pass comes, so memory stays bounded.
 YOUNG = 100_000
 
 
 def tune_for_builds() -> None:
-    """The thresholds a cutsheet command runs with: YOUNG, then CPython's own ten passes of
-    each generation before the next older one's."""
+    """The thresholds a cutsheet command runs with: YOUNG, and ten passes of each generation
+    before the next older one's, as CPython 3.11 to 3.13 have it (3.14's incremental collector
+    ignores the third)."""
     gc.set_threshold(YOUNG, 10, 10)
 
 

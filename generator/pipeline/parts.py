@@ -166,13 +166,14 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
         source = key(inputs.key, art)
-        # The next layout after an edit reuses these drawings. Only a layout made here moves
-        # the pointer: one taken from the store is some earlier latest's, whose drawings
-        # serve as well, so a rebuild with nothing changed hashes the sources once.
-        store.put(latest, inputs.key)
         return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, source, draw_memo.drawings())
 
-    return store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+    laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+    # The next layout after an edit reuses this one's drawings, made now or taken from the
+    # store: they are drawn from the game as it is. Pointing to them also marks the pointer
+    # used, so pruning keeps it (the layout itself was just written or read).
+    store.put(latest, inputs.key)
+    return laid
 
 
 def recalled(store: BuildCache, latest: LatestLayout) -> DrawMemo:

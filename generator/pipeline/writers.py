@@ -193,13 +193,14 @@ def write_pdf(
     latest PDF that come again (LatestPages), and leaves its own for the next."""
     inputs = PdfInputs(game.name, tuple(digests), colour.key) if digests is not None else None
     data = store.lookup(inputs, bytes) if inputs else None
+    latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)))
     if data is not None:
         write_atomic(pdf, data)
+        store.touch(latest)  # the PDF after the next edit takes its pages from them
         return
     from generator.render.pdf import PageReuse
     from generator.render.pdf import write_pdf as render_pdf
 
-    latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)))
     reuse = PageReuse(inputs.sheets, store.lookup(latest, dict) or {}) if inputs else None
     icons = IconFinder(icon_dirs)
     drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))

@@ -14,7 +14,7 @@ from generator import cache, workers
 from generator.cache import BuildCache, Files, Inputs
 from generator.cli import main
 from generator.pipeline import writers
-from generator.render import svg
+from generator.render import pdf, svg
 from generator.sources.art import MAX_FILE_BYTES as MAX_ART_BYTES
 from generator.sources.art import MAX_SVG_BYTES
 from generator.sources.fonts import MAX_FONT_BYTES
@@ -212,6 +212,15 @@ def entry(root: Path, name: str, size: int, used: float) -> Path:
     return path
 
 
+def aged(root: Path) -> set[Path]:
+    """The cache's files at `root`, made to look an hour old: what the next build does not use
+    keeps that time, whatever the speed of this machine."""
+    entries = {path for path in root.rglob("*") if path.is_file()}
+    for path in entries:
+        os.utime(path, (time.time() - 3600,) * 2)
+    return entries
+
+
 def test_pruning_deletes_the_least_recently_used_entries_until_the_rest_fit(tmp_path):
     now = time.time()
     oldest, older, newer = (entry(tmp_path, name, 100, now - age) for name, age in (("1", 300), ("2", 200), ("3", 100)))
@@ -252,13 +261,21 @@ def test_pruning_deletes_nothing_but_the_caches_own_entries(tmp_path):
     assert not (folder / ("e" * 64)).exists()
 
 
-def test_reading_an_entry_marks_it_used(tmp_path):
+@pytest.mark.parametrize(
+    "use",
+    [
+        lambda store, inputs: store.lookup(inputs, int),
+        lambda store, inputs: store.put(inputs, 4),  # the file holds these bytes already: not written again
+    ],
+    ids=["read", "written again"],
+)
+def test_reading_or_writing_an_entry_marks_it_used(tmp_path, use):
     inputs = Doubled(2, Files(()))
     BuildCache(tmp_path).put(inputs, 4)
     path = tmp_path / inputs.key[:2] / inputs.key
     os.utime(path, (1_000_000, 1_000_000))
     before = time.time()
-    assert BuildCache(tmp_path).lookup(inputs, int) == 4
+    use(BuildCache(tmp_path), inputs)
     assert path.stat().st_mtime >= before - 1
 
 
@@ -267,13 +284,8 @@ def test_a_build_prunes_what_earlier_builds_left_and_no_later_one_used(tmp_path,
     source, out = deck(tmp_path / "cache"), tmp_path / "out"
 
     def built_an_hour_ago() -> set[Path]:
-        """Build, then make the entries look an hour old: what the next build did not use
-        keeps that time, whatever the speed of this machine."""
         run_build(str(source), "--out", str(out), "--format", "pdf")
-        entries = {path for path in (out / ".cache").rglob("*") if path.is_file()}
-        for path in entries:
-            os.utime(path, (time.time() - 3600,) * 2)
-        return entries
+        return aged(out / ".cache")
 
     earlier = built_an_hour_ago()
     deck(source, changed=3)
@@ -306,3 +318,62 @@ def test_an_export_prunes_what_earlier_runs_left(tmp_path, monkeypatch):
     run = CliRunner().invoke(main, ["export", str(deck(tmp_path / "cache")), "--out", str(out), "--profile", "tts"])
     assert run.exit_code == 0, run.output
     assert not stale.exists() and any(path.is_file() for path in (out / ".cache").rglob("*"))
+
+
+def test_pruning_passes_over_an_entry_it_cannot_delete(tmp_path, monkeypatch):
+    """An entry left by another user (a build run as root, say) stays the oldest for good:
+    pruning goes on to the next."""
+    now = time.time()
+    theirs, oldest, newer = (
+        entry(tmp_path, name, 100, now - age) for name, age in (("1", 300), ("2", 200), ("3", 100))
+    )
+    unlink = Path.unlink
+
+    def refused(path: Path, missing_ok: bool = False) -> None:
+        if path == theirs:
+            raise PermissionError(13, "Permission denied", str(path))
+        unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", refused)
+    cache.prune(tmp_path, since=now, limit=200)
+    assert (theirs.exists(), oldest.exists(), newer.exists()) == (True, False, True)
+
+
+def test_pruning_passes_over_an_entry_gone_meanwhile(tmp_path, monkeypatch):
+    """Another run pruning at the same time may delete an entry between its listing and its
+    reading here."""
+    now = time.time()
+    gone, oldest = (entry(tmp_path, name, 100, now - age) for name, age in (("1", 300), ("2", 200)))
+    lstat = Path.lstat
+
+    def vanishing(path: Path):
+        if path == gone:
+            raise FileNotFoundError(2, "No such file or directory", str(path))
+        return lstat(path)
+
+    monkeypatch.setattr(Path, "lstat", vanishing)
+    cache.prune(tmp_path, since=now, limit=0)
+    assert not oldest.exists()
+
+
+def test_a_build_taking_everything_from_the_cache_keeps_what_the_next_edit_reuses(tmp_path, monkeypatch, drawn_titles):
+    """A build whose layout and PDF come whole from the cache reads neither the latest
+    layout's pointer nor the PDF's drawn pages, and marks them used all the same: the build
+    after the next edit still draws only the cards it changed and the pages that show them."""
+    monkeypatch.setattr(cache, "KEPT_BYTES", 0)
+    source, out = deck(tmp_path / "cache", changed=3), tmp_path / "out"
+    build = ("--out", str(out), "--format", "pdf")
+    for changed in (3, 4, 4):  # the last, unchanged, takes everything from the cache, and prunes
+        run_build(str(deck(source, changed=changed)), *build)
+        aged(out / ".cache")
+    drawn_titles.clear()
+    pages: list[str] = []
+    recorded = pdf._Painter.recorded
+
+    def counted(painter, sheet):
+        pages.append(sheet.title)
+        return recorded(painter, sheet)
+
+    monkeypatch.setattr(pdf._Painter, "recorded", counted)
+    run_build(str(deck(source, changed=5)), *build)
+    assert drawn_titles == ["Card 4", "Card 5"] and pages == ["cover", "cards"]  # the cover shows them

@@ -16,8 +16,8 @@ from tests.serve.test_serve_traffic import one_card_game
 
 @pytest.fixture
 def default_thresholds():
-    """CPython's own thresholds meanwhile (an earlier command in this process may have set
-    cutsheet's), and the process's as they were after."""
+    """CPython 3.11's own thresholds meanwhile (an earlier command in this process may have
+    set cutsheet's), and the process's as they were after."""
     was = gc.get_threshold()
     gc.set_threshold(700, 10, 10)
     yield
@@ -56,7 +56,7 @@ def test_the_collector_is_paused_meanwhile_and_as_it_was_after():
 def test_a_command_runs_with_the_young_generation_passed_over_every_YOUNG_objects(tmp_path, default_thresholds):
     run = CliRunner().invoke(main, ["new", str(tmp_path / "deck")])
     assert run.exit_code == 0, run.output
-    assert gc.get_threshold() == (YOUNG, 10, 10)
+    assert gc.get_threshold()[0] == YOUNG
 
 
 def test_a_build_passes_over_its_objects_a_few_times_not_hundreds(tmp_path, default_thresholds, passes):
