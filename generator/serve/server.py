@@ -118,31 +118,35 @@ class Previews:
         findings and PDFs. A bug in a kind or an engine is shown on the page: the server
         survives any deck. The build cache is pruned after, as after a build."""
         with pruned_after(self.project.output.cache_dir):
-            first: dict[Path, GamePreview] = {}
-            runs: dict[Path, PrintRun] = {}
-            # The first phase, and the pages' fetching it, are what the pages wait for, and a
-            # full collection of a game's objects takes 0.1 s at 1000 cards and about a second
-            # at 10,000. The collector runs again in the second phase; what the first allocates
-            # is bounded by the game's size.
-            with collection_paused():
-                for folder in folders or self.folders:
-                    try:
-                        first[folder], run = draw_preview(folder, self.project, self.memos.get(folder))
-                    except Exception as exc:
-                        first[folder], run = failed(folder, exc), None
-                    if run is not None:
-                        runs[folder] = run
-                self._publish(first)
-                if runs:
-                    self.traffic.settle(QUIET, HEAD_START)
-            second: dict[Path, GamePreview] = {}
-            for folder, run in runs.items():
+            self._phases(folders)
+
+    def _phases(self, folders: Iterable[Path] | None) -> None:
+        """rebuild's two phases."""
+        first: dict[Path, GamePreview] = {}
+        runs: dict[Path, PrintRun] = {}
+        # The first phase, and the pages' fetching it, are what the pages wait for, and a
+        # full collection of a game's objects takes 0.1 s at 1000 cards and about a second
+        # at 10,000. The collector runs again in the second phase; what the first allocates
+        # is bounded by the game's size.
+        with collection_paused():
+            for folder in folders or self.folders:
                 try:
-                    second[folder] = finish_preview(first[folder], run)
+                    first[folder], run = draw_preview(folder, self.project, self.memos.get(folder))
                 except Exception as exc:
-                    second[folder] = failed(folder, exc)
-            if second:
-                self._publish(second)
+                    first[folder], run = failed(folder, exc), None
+                if run is not None:
+                    runs[folder] = run
+            self._publish(first)
+            if runs:
+                self.traffic.settle(QUIET, HEAD_START)
+        second: dict[Path, GamePreview] = {}
+        for folder, run in runs.items():
+            try:
+                second[folder] = finish_preview(first[folder], run)
+            except Exception as exc:
+                second[folder] = failed(folder, exc)
+        if second:
+            self._publish(second)
 
     def _publish(self, fresh: dict[Path, GamePreview]) -> None:
         with self.changed:
