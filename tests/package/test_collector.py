@@ -59,7 +59,7 @@ def test_a_command_runs_with_the_young_generation_passed_over_every_YOUNG_object
     assert gc.get_threshold()[0] == YOUNG
 
 
-def test_a_build_passes_over_its_objects_a_few_times_not_hundreds(tmp_path, default_thresholds, passes):
+def test_a_build_passes_over_its_objects_a_few_times_not_dozens(tmp_path, default_thresholds, passes):
     game = one_card_game(tmp_path)
     run = CliRunner().invoke(main, ["build", str(game), "--out", str(tmp_path / "out"), "--format", "pdf"])
     assert run.exit_code == 0, run.output
