@@ -4,10 +4,10 @@ CPython looks for reference cycles every 700 container objects allocated (2000 f
 3.13), and passes over its older objects as they pile up: made for programs whose objects
 die young. A build keeps nearly everything it makes until it ends (the sources read, every
 face drawn, the sheets), so the collector's passes find next to nothing and cost more as the
-build grows: with CPython's thresholds they took over a quarter of a 10,000-card PDF build's
-CPU, most of it in passes over the whole heap. With these, a cold 10,000-card PDF build
-takes 20% less CPU, and its rebuild after one card's edit 23% less (`python
-benchmarks/rebuild.py --cards 10000`).
+build grows: with CPython's thresholds they took a quarter of a 10,000-card PDF build's CPU,
+most of it in passes over the whole heap, and with these a tenth (`python
+benchmarks/collector.py`). A cold 10,000-card PDF build takes 20% less CPU, and its rebuild
+after one card's edit 23% less (`python benchmarks/rebuild.py --cards 10000`).
 """
 
 import gc
