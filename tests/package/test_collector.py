@@ -2,15 +2,14 @@
 
 import gc
 import pickle
-from dataclasses import dataclass
-from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
 
-from generator.cache import BuildCache, Inputs
+from generator.cache import BuildCache, Files
 from generator.cli import main
 from generator.collector import YOUNG, collection_paused
+from tests.package.test_cache import Doubled
 from tests.serve.test_serve_traffic import one_card_game
 
 
@@ -66,12 +65,6 @@ def test_a_build_passes_over_its_objects_a_few_times_not_dozens(tmp_path, defaul
     assert sum(passes) <= 5, passes  # with CPython's own thresholds: about 60
 
 
-@dataclass(frozen=True)
-class Numbers(Inputs):
-    stage: ClassVar[str] = "numbers"
-    upto: int
-
-
 def test_the_cache_pickles_and_unpickles_with_the_collector_paused(tmp_path, monkeypatch):
     collecting: list[tuple[str, bool]] = []
     dumps, loads = pickle.dumps, pickle.loads
@@ -85,14 +78,14 @@ def test_the_cache_pickles_and_unpickles_with_the_collector_paused(tmp_path, mon
 
     monkeypatch.setattr(pickle, "dumps", spied("dumps", dumps))
     monkeypatch.setattr(pickle, "loads", spied("loads", loads))
-    inputs = Numbers(3)
+    inputs = Doubled(3, Files(()))
     BuildCache(tmp_path).put(inputs, list(range(3)))
     assert BuildCache(tmp_path).lookup(inputs, list) == [0, 1, 2]
     assert collecting == [("dumps", False), ("loads", False)] and gc.isenabled()
 
 
 def test_an_entry_that_does_not_unpickle_leaves_the_collector_running(tmp_path, monkeypatch):
-    inputs = Numbers(2)
+    inputs = Doubled(2, Files(()))
     BuildCache(tmp_path).put(inputs, [0, 1])
 
     def broken(data: bytes) -> object:
