@@ -29,8 +29,9 @@ def choose_faces(text: str, chain: Sequence[str]) -> list[int]:
     """For each character of `text`, the index in `chain` (face keys) of the face that sets
     it, or MISSING. White space and controls take the face before them: they are never drawn
     as glyphs of their own that a reader would miss."""
-    if text.isascii() and _covers_ascii(chain[0]):
-        return [0] * len(text)
+    first = chain[0]
+    if (text.isascii() and _covers_ascii(first)) or all(has_glyph(first, char) for char in set(text)):
+        return [0] * len(text)  # the first face has every character: it sets every cluster
     chosen: list[int] = []
     for cluster in graphemes(text):
         pick = next((k for k, face in enumerate(chain) if all(has_glyph(face, c) for c in cluster)), None)

@@ -1,5 +1,6 @@
 """Which face of a chain sets each character, read against the fonts' own cmaps."""
 
+import pytest
 from fontTools.ttLib import TTFont
 
 from generator.sources.fonts import read_face, shipped_book
@@ -28,3 +29,21 @@ def test_a_letter_and_its_mark_stay_in_one_face(tmp_path):
     boxes = read_face(boxes_cff(tmp_path / "Boxes.otf"))
     assert 0x301 not in TTFont(str(boxes.path)).getBestCmap()
     assert choose_faces("e\u0301x", (boxes.key, SANS.key)) == [1, 1, 0]
+
+
+def test_a_text_the_first_face_covers_whole_is_not_cut_into_clusters(monkeypatch):
+    # A margin's "print at 100% · page 3 of 9": every character in the first face, which
+    # sets every cluster then; cutting such a text into clusters took most of a fit's time.
+    import generator.text.coverage as coverage
+
+    text = "print at 100% · page 3 of 9 — «déjà»"
+    cmap = TTFont(str(SANS.path)).getBestCmap()
+    assert not text.isascii() and all(ord(char) in cmap for char in text)
+
+    def cut(_text):
+        raise AssertionError("cut into clusters")
+
+    monkeypatch.setattr(coverage, "graphemes", cut)
+    assert choose_faces(text, (SANS.key, PLAY.key)) == [0] * len(text)
+    with pytest.raises(AssertionError, match="clusters"):  # a character the first face lacks
+        choose_faces("Aש", (PLAY.key, SANS.key))
