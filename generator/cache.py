@@ -20,12 +20,13 @@ left is pruned after each command, the least recently used first (`pruned_after`
 """
 
 import hashlib
+import io
 import os
 import pickle
 import re
 import stat
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from functools import cache, cached_property
@@ -131,6 +132,64 @@ def _always(_value: object) -> bool:
     return True
 
 
+class Shared:
+    """Objects an entry refers to instead of holding copies of them: objects a run has at
+    hand whenever it reads the entry, as a game's sheets place the faces its layout holds.
+    Each is written as its place in the sequence and read back as the object at that place
+    now, so the sequence must be made the same way for the entry's key each time. Its
+    length is kept with the entry, and an entry read against another length is a miss."""
+
+    def __init__(self, objects: Sequence[object]):
+        self.objects = objects
+
+    def dumps(self, value: object) -> bytes:
+        if not self.objects:
+            return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        file = io.BytesIO()
+        _Referring(file, {id(obj): place for place, obj in enumerate(self.objects)}).dump((len(self.objects), value))
+        return file.getvalue()
+
+    def loads(self, data: bytes) -> Any:
+        if not self.objects:
+            return pickle.loads(data)
+        count, value = _Resolving(io.BytesIO(data), self.objects).load()
+        if count != len(self.objects):
+            raise ValueError(f"written against {count} shared objects, read against {len(self.objects)}")
+        return value
+
+
+class _Referring(pickle.Pickler):
+    """Writes each object of `places` (by id) as its place. Only instances of classes reach
+    reducer_override (numbers, text, tuples and the like are written before it is asked):
+    the cheapest of pickle's hooks, as a game's sheets hold millions of numbers."""
+
+    def __init__(self, file: BinaryIO, places: dict[int, int]):
+        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
+        self._places = places
+
+    def reducer_override(self, obj: object) -> Any:
+        place = self._places.get(id(obj))
+        return NotImplemented if place is None else (_shared_object, (place,))
+
+
+def _shared_object(place: int) -> object:
+    """What stands for a shared object in an entry: _Resolving reads it as that object."""
+    raise pickle.UnpicklingError(f"shared object {place}: an entry written with shared objects is read with them")
+
+
+class _Resolving(pickle.Unpickler):
+    """Reads each place written by _Referring as the object at that place."""
+
+    def __init__(self, file: BinaryIO, objects: Sequence[object]):
+        super().__init__(file)
+        self._objects = objects
+
+    def find_class(self, module_name: str, global_name: str) -> Any:
+        if (module_name, global_name) == (__name__, _shared_object.__name__):
+            return self._objects.__getitem__
+        return super().find_class(module_name, global_name)
+
+
 class BuildCache:
     """Entries as files named by their key under `root` (None switches the files off), and
     every result this store has read or made, in memory: a run asks for a stage's result as
@@ -142,7 +201,7 @@ class BuildCache:
     def __init__(self, root: Path | None, hold: bool = False):
         self.root = root
         self._memory: dict[str, object] = {}
-        self._held: list[str] | None = [] if hold else None
+        self._held: list[tuple[str, Shared]] | None = [] if hold else None
 
     def cached(
         self,
@@ -151,47 +210,49 @@ class BuildCache:
         make: Callable[[], T],
         keep: Callable[[T], bool] = _always,
         fresh: Callable[[T], bool] = _always,
+        shared: Sequence[object] = (),
     ) -> T:
         """The stage's result for `inputs`: from this store when it holds one of `kind` that
         is still `fresh` (what the key cannot cover, such as the art files a layout read), else
-        make() kept here when `keep` says it may be."""
-        kept = self.lookup(inputs, kind)
+        make() kept here when `keep` says it may be. The result's file refers to the objects
+        of `shared` (Shared) that it holds, rather than holding copies of them."""
+        kept = self.lookup(inputs, kind, shared)
         if kept is not None and fresh(kept):
             return kept
         made = make()
         if keep(made):
-            self.put(inputs, made)
+            self.put(inputs, made, shared)
         return made
 
-    def lookup(self, inputs: Inputs, kind: type[T]) -> T | None:
+    def lookup(self, inputs: Inputs, kind: type[T], shared: Sequence[object] = ()) -> T | None:
         """The result kept for `inputs`, when it is one of `kind`; None on a miss."""
-        return self.entry(inputs.key, kind)
+        return self.entry(inputs.key, kind, shared)
 
-    def entry(self, name: str, kind: type[T]) -> T | None:
+    def entry(self, name: str, kind: type[T], shared: Sequence[object] = ()) -> T | None:
         """The result kept under the key `name` (an Inputs.key), when it is one of `kind`;
         None on a miss."""
         if name not in self._memory:
-            found = self._read(name)
+            found = self._read(name, Shared(shared))
             if found is None:
                 return None
             self._memory[name] = found
         kept = self._memory[name]
         return kept if isinstance(kept, kind) else None
 
-    def put(self, inputs: Inputs, value: object) -> None:
+    def put(self, inputs: Inputs, value: object, shared: Sequence[object] = ()) -> None:
         """Keep `value` as the result for `inputs` (its file written now, or at `release`)."""
         entry = inputs.key
         self._memory[entry] = value
         if self._held is None:
-            self._write(entry, value)
+            self._write(entry, value, Shared(shared))
         else:
-            self._held.append(entry)
+            self._held.append((entry, Shared(shared)))
 
     def release(self) -> None:
         """Write what this store held, and from now on write as it goes."""
         held, self._held = self._held or [], None
-        for entry in dict.fromkeys(held):
-            self._write(entry, self._memory[entry])
+        for entry, shared in dict(held).items():
+            self._write(entry, self._memory[entry], shared)
 
     def touch(self, inputs: Inputs) -> None:
         """Mark the entry for `inputs`, when there is one, used without reading it: one a
@@ -203,9 +264,10 @@ class BuildCache:
     def _path(self, entry: str) -> Path | None:
         return self.root / entry[:2] / entry if self.root is not None else None
 
-    def _read(self, entry: str) -> Any | None:
+    def _read(self, entry: str, shared: "Shared") -> Any | None:
         """The stored value, or None when missing or damaged (each entry carries a checksum,
-        and one that does not unpickle is a miss, never a failed build)."""
+        and one that does not unpickle, or that was written against other shared objects,
+        is a miss, never a failed build)."""
         path = self._path(entry)
         if path is None:
             return None
@@ -220,20 +282,20 @@ class BuildCache:
             return None
         try:
             with collection_paused():
-                found = pickle.loads(data)
+                found = shared.loads(data)
         except Exception:
             return None
         _used(path)
         return found
 
-    def _write(self, entry: str, value: object) -> None:
+    def _write(self, entry: str, value: object, shared: "Shared") -> None:
         """Store `value`, where the cache can be written: an entry that cannot (a read-only or
         full folder, a folder where the entry's file goes) is left out, as the cache only
         saves work; the output it serves reports its own errors."""
         path = self._path(entry)
         if path is not None:
             with collection_paused():
-                data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+                data = shared.dumps(value)
             try:
                 write_atomic(path, hashlib.sha256(data).digest() + data)
             except OSError:

@@ -3,17 +3,20 @@ options and rules are unchanged takes its sheets from there instead of imposing 
 
 Imposing is most of what a rebuild of an unchanged game does besides copying files: the
 rules pages and the checklist set text, which loads the fonts' metrics. Each sheet's
-digest, the key of its PDF page, SVG and PNG, is kept with the sheets.
+digest, the key of its PDF page, SVG and PNG, is kept with the sheets. The faces the sheets
+place are the layout's, which its own entry holds: the sheets' entry refers to them
+(cache.Shared), so that a rebuild does not write every face a second time.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Files, Inputs, files_digest, key
-from generator.layout.scene import Scene
+from generator.layout.component import Faces
+from generator.layout.scene import Item, Scene
 from generator.pipeline.figures import Outline, as_picture
 from generator.pipeline.front_matter import players
 from generator.pipeline.imposition import impose
@@ -104,4 +107,18 @@ def imposed_sheets(
         sheets = impose(placed, paper, game, options, kept_pictures(store))
         return Imposed(sheets, sheet_digests(headings(game, sheets), sheets, icon_dirs), tuple(left_out))
 
-    return store.cached(inputs, Imposed, make)
+    return store.cached(inputs, Imposed, make, shared=face_items(parts))
+
+
+def face_items(parts: Sequence[Laid]) -> list[Item]:
+    """What every face of the parts draws, in order: the sheets place these items, and their
+    cache entry refers to them (the layout's entry holds them) rather than copying them."""
+    return [item for part in parts for faces in part.faces for scene in _scenes(faces) for item in scene.items]
+
+
+def _scenes(faces: Faces) -> Iterator[Scene]:
+    yield faces.front
+    if faces.back is not None:
+        yield faces.back
+    for piece in faces.pieces:
+        yield from _scenes(piece)

@@ -1,6 +1,7 @@
 """The build cache and parallel rendering: faster rebuilds, never different bytes."""
 
 import os
+import pickle
 import shutil
 import time
 from dataclasses import dataclass
@@ -180,6 +181,68 @@ def test_a_held_store_writes_its_entries_when_released(tmp_path):
     held.release()
     assert BuildCache(tmp_path / "cache").lookup(inputs, int) == 4
     assert made == [4]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A stand-in for a face's item: a class instance, as the faces' items are."""
+
+    words: str
+
+
+def test_an_entry_refers_to_the_shared_objects_it_holds_and_reads_them_back_as_they_are(tmp_path):
+    faces = [Placed("word " * 2000) for _ in range(20)]
+    sheets = [("sheet", 1, faces[0:9]), ("sheet", 2, faces[9:18]), ("sheet", 3, [*faces[18:], Placed("margin")])]
+    inputs = Doubled(1, Files(()))
+    BuildCache(tmp_path / "shared").put(inputs, sheets, shared=faces)
+    BuildCache(tmp_path / "copied").put(inputs, sheets)
+    shared_size, copied_size = (
+        (tmp_path / name / inputs.key[:2] / inputs.key).stat().st_size for name in ("shared", "copied")
+    )
+    assert shared_size < 2000 < 20 * len("word " * 2000) < copied_size  # places, not copies
+    read = BuildCache(tmp_path / "shared").lookup(inputs, list, shared=faces)
+    assert read == sheets
+    assert all(a is b for a, b in zip(read[0][2] + read[1][2] + read[2][2][:2], faces, strict=True))
+    assert read[2][2][2] is not sheets[2][2][2]  # an object not shared is held whole
+
+
+def test_an_entry_read_against_other_shared_objects_is_a_miss(tmp_path):
+    faces = [Placed(str(n)) for n in range(5)]
+    inputs, root = Doubled(1, Files(())), tmp_path / "cache"
+    BuildCache(root).put(inputs, [faces[1], faces[3]], shared=faces)
+    assert BuildCache(root).lookup(inputs, list, shared=faces[:4]) is None  # fewer objects
+    assert BuildCache(root).lookup(inputs, list) is None  # none: the entry cannot be read without them
+    made = BuildCache(root).cached(inputs, list, lambda: ["made"], shared=faces[:4])
+    assert made == ["made"]
+    assert BuildCache(root).lookup(inputs, list, shared=faces[:4]) == ["made"]  # written anew
+    BuildCache(root).put(inputs, ["plain"])
+    assert BuildCache(root).lookup(inputs, list, shared=faces) is None  # written without them
+
+
+def test_a_held_store_writes_its_entries_against_their_shared_objects(tmp_path):
+    faces = [Placed(str(n)) for n in range(3)]
+    inputs, held = Doubled(1, Files(())), BuildCache(tmp_path / "cache", hold=True)
+    held.put(inputs, [faces[2]], shared=faces)
+    held.release()
+    assert BuildCache(tmp_path / "cache").lookup(inputs, list, shared=faces)[0] is faces[2]
+
+
+def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_path):
+    from generator.pipeline.imposed import Imposed, face_items
+    from generator.pipeline.parts import LaidGame
+
+    out = tmp_path / "out"
+    run_build(str(deck(tmp_path / "cache", cards=40)), "--out", str(out), "--format", "pdf")
+    store = BuildCache(out / ".cache")
+    names = [path.name for path in (out / ".cache").glob("*/*")]
+    (laid,) = (found for name in names if isinstance(found := store.entry(name, object), LaidGame))
+    items = face_items(laid.parts)
+    (imposed,) = (found for name in names if isinstance(found := store.entry(name, Imposed, shared=items), Imposed))
+    placed = [child for sheet in imposed.sheets for group in sheet.items for child in getattr(group, "items", ())]
+    assert {id(item) for item in items} <= {id(child) for child in placed}  # every face item, the layout's own
+    (entry,) = (name for name in names if store.entry(name, Imposed) is imposed)
+    held = (out / ".cache" / entry[:2] / entry).stat().st_size
+    assert held < len(pickle.dumps(imposed)) - len(pickle.dumps(items)) / 2  # the faces are not copied into it
 
 
 def test_a_files_digest_reads_no_further_than_any_reader_would(tmp_path, monkeypatch):
