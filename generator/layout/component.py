@@ -5,7 +5,7 @@ its schema once, when the game is read, and read into it), reads its layout (wit
 own `params`), and draws each face.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from generator.layout.context import LayoutContext
@@ -25,6 +25,14 @@ class Faces:
     #: The component as a print shop makes it, where that is not the net printed at home:
     #: its pieces, each a front and maybe a back (a die's six faces; a standee's figure).
     pieces: tuple["Faces", ...] = ()
+
+    def scenes(self) -> Iterator[Scene]:
+        """Every scene drawn: the front, the back, then each piece's, in that order."""
+        yield self.front
+        if self.back is not None:
+            yield self.back
+        for piece in self.pieces:
+            yield from piece.scenes()
 
 
 #: The field a layout shows to print each copy's place in its file ("37/104").

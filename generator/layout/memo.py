@@ -32,6 +32,7 @@ from typing import Any
 from generator.findings import Finding
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
+from generator.layout.scene import items_digest
 from generator.located import Loc
 from generator.sources.frozen import LocMap, places
 from generator.sources.game import ComponentFile
@@ -78,6 +79,9 @@ class Drawing:
     #: counted from when it is reused further up or down (moved).
     line: int
     shared: frozenset[Finding] = frozenset()
+    #: Each of the faces' scenes (Faces.scenes) hashed (items_digest): the sheets that place
+    #: them read these instead of the scenes' items, so a rebuild hashes only what it drew.
+    digests: tuple[bytes, ...] = ()
 
     def report(self, ctx: LayoutContext) -> None:
         """Add the drawing's findings and art files to the pass's, as drawing it there would:
@@ -195,6 +199,7 @@ def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext
     try:
         faces = kind.draw(item, layout, ctx)
         findings, shared = tuple(ctx.findings), frozenset(ctx.shared_findings)
-        return Drawing(faces, findings, frozenset(ctx.art_files), item.loc.line, shared)
+        digests = tuple(items_digest(scene.items) for scene in faces.scenes())
+        return Drawing(faces, findings, frozenset(ctx.art_files), item.loc.line, shared, digests)
     finally:
         ctx.findings, ctx.art_files, ctx.shared_findings = outer

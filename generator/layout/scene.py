@@ -5,7 +5,8 @@ a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`), an area to glue
 `glue`; everything else is `art`.
 """
 
-from collections.abc import Iterator
+import hashlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 from generator.text.shaping import Shaped
@@ -184,6 +185,16 @@ Box = tuple[float, float, float, float]
 #: What a scene draws: the primitives, and groups of them.
 Drawn = Rect | Circle | Polyline | Path | Text | Icon | Image
 Item = Drawn | Group
+
+
+def items_digest(items: Sequence[Item]) -> bytes:
+    """The items hashed by their reprs, which say everything they draw: what a sheet's digest
+    reads for a face it places whole (pipeline/imposed.py)."""
+    digest = hashlib.sha256()
+    for item in items:
+        digest.update(repr(item).encode())
+        digest.update(b"\0")
+    return digest.digest()
 
 
 def translate(items: list[Item] | tuple[Item, ...], dx: float, dy: float) -> Group:

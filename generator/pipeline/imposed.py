@@ -8,15 +8,16 @@ place are the layout's, which its own entry holds: the sheets' entry refers to t
 (cache.Shared), so that a rebuild does not write every face a second time.
 """
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from generator.cache import BuildCache, Files, Inputs, files_digest, key
-from generator.layout.component import Faces
+from generator.cache import BuildCache, Files, Inputs
+from generator.layout.memo import Drawing
 from generator.layout.scene import Item, Scene
+from generator.pipeline.digests import drawn_scenes, sheet_digests
 from generator.pipeline.figures import Outline, as_picture
 from generator.pipeline.front_matter import players
 from generator.pipeline.imposition import impose
@@ -31,7 +32,7 @@ from generator.sources.rules import rules_path
 
 @dataclass(frozen=True)
 class Imposed:
-    """A game's sheets, each one's digest (sheet_digests), and what was left out as too
+    """A game's sheets, each one's digest (digests.sheet_digests), and what was left out as too
     large for the paper (only when asked to leave it out rather than fail)."""
 
     sheets: list[Sheet]
@@ -78,16 +79,10 @@ def headings(game: Game, sheets: list[Sheet]) -> list[str]:
     return [f"{game.name}: {sheet.title} (sheet {n} of {len(sheets)})" for n, sheet in enumerate(sheets, 1)]
 
 
-def sheet_digests(heads: list[str], sheets: list[Sheet], icon_dirs: Sequence[Path]) -> list[str]:
-    """Each sheet's content hashed once (with the icon files it may draw); its PDF, SVG and
-    PNG are keyed by that."""
-    icons = files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg"))
-    return [key("sheet", heading, icons, sheet) for heading, sheet in zip(heads, sheets, strict=True)]
-
-
 def imposed_sheets(
     parts: Sequence[Laid],
     source: str,
+    drawings: Iterable[Drawing],
     paper: Paper,
     game: Game,
     options: PrintOptions,
@@ -97,7 +92,9 @@ def imposed_sheets(
 ) -> Imposed:
     """The imposing stage: impose() and the sheets' digests, from `store` when it holds them.
     With `fitting_only`, the parts too large for the paper are left out (and said in
-    `left_out`) instead of failing the game; `source` is the parts' digest (LaidGame.source)."""
+    `left_out`) instead of failing the game; `source` is the parts' digest (LaidGame.source),
+    and `drawings` what the layout drew them from (LaidGame.drawings), which hold the digests
+    of their faces."""
     inputs = ImposeInputs(
         source, paper, options, game.name, players(game), Files((rules_path(game.folder),)), fitting_only
     )
@@ -105,7 +102,8 @@ def imposed_sheets(
     def make() -> Imposed:
         placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
         sheets = impose(placed, paper, game, options, kept_pictures(store))
-        return Imposed(sheets, sheet_digests(headings(game, sheets), sheets, icon_dirs), tuple(left_out))
+        digests = sheet_digests(headings(game, sheets), sheets, icon_dirs, drawn_scenes(drawings))
+        return Imposed(sheets, digests, tuple(left_out))
 
     return store.cached(inputs, Imposed, make, shared=face_items(parts))
 
@@ -113,12 +111,4 @@ def imposed_sheets(
 def face_items(parts: Sequence[Laid]) -> list[Item]:
     """What every face of the parts draws, in order: the sheets place these items, and their
     cache entry refers to them (the layout's entry holds them) rather than copying them."""
-    return [item for part in parts for faces in part.faces for scene in _scenes(faces) for item in scene.items]
-
-
-def _scenes(faces: Faces) -> Iterator[Scene]:
-    yield faces.front
-    if faces.back is not None:
-        yield faces.back
-    for piece in faces.pieces:
-        yield from _scenes(piece)
+    return [item for part in parts for faces in part.faces for scene in faces.scenes() for item in scene.items]

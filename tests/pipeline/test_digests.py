@@ -1,0 +1,84 @@
+"""Each sheet's digest (generator/pipeline/digests.py): it changes with anything the sheet
+draws and with nothing else, and a face placed whole is read by the digest its drawing
+holds, so a rebuild after an edit hashes again only the faces it drew."""
+
+from pathlib import Path
+
+from generator.cache import BuildCache
+from generator.layout import memo
+from generator.layout.component import Faces
+from generator.layout.memo import Drawing
+from generator.layout.scene import Group, Rect, Scene, Style, items_digest
+from generator.pipeline import digests
+from generator.pipeline.digests import drawn_scenes, sheet_digests
+from generator.pipeline.parts import LaidGame
+from generator.sheets.model import Sheet
+from tests.conftest import run_build
+from tests.package.test_cache import deck
+
+
+def face(fill: str) -> Scene:
+    return Scene(63.5, 88.9, [Rect(0, 0, 63.5, 88.9, Style(fill=fill)), Rect(5, 5, 10, 10, Style(fill="#000000"))])
+
+
+def drawing(scene: Scene) -> Drawing:
+    return Drawing(Faces(scene), (), frozenset(), 1, digests=(items_digest(scene.items),))
+
+
+def placed(scene: Scene, x: float = 10.0) -> Sheet:
+    """A sheet placing the scene whole, as imposing places a card, beside a crop mark."""
+    mark = Rect(0, 0, 5, 0.1, Style(fill="#000000", role="crop"))
+    return Sheet(210, 297, [Group(tuple(scene.items), (1, 0, 0, 1, x, 10), (0, 0, 63.5, 88.9)), mark])
+
+
+def digest(sheet: Sheet, *drawn: Drawing) -> str:
+    (found,) = sheet_digests(["G: cards (sheet 1 of 1)"], [sheet], (), drawn_scenes(drawn))
+    return found
+
+
+def test_a_sheet_digest_reads_a_face_placed_whole_by_its_drawings_digest():
+    red = face("#ff0000")
+    stand_in = Drawing(Faces(red), (), frozenset(), 1, digests=(b"\x01" * 32,))
+    blue = face("#0000ff")
+    other = Drawing(Faces(blue), (), frozenset(), 1, digests=(b"\x01" * 32,))
+    # Two faces that differ, both standing for the same digest: the sheets read the digest alone.
+    assert digest(placed(red), stand_in) == digest(placed(blue), other)
+    assert digest(placed(red)) != digest(placed(blue))  # read item by item without it
+
+
+def test_a_sheet_digest_changes_with_its_faces_content_and_with_nothing_else():
+    red, also_red, blue = face("#ff0000"), face("#ff0000"), face("#0000ff")
+    assert red.items[0] is not also_red.items[0]  # equal items, other objects
+    assert digest(placed(red), drawing(red)) == digest(placed(also_red), drawing(also_red))
+    assert digest(placed(red), drawing(red)) != digest(placed(blue), drawing(blue))
+    assert digest(placed(red), drawing(red)) != digest(placed(red, x=11.0), drawing(red))  # moved on the sheet
+    cropped = Sheet(210, 297, [Group(tuple(red.items[:1]), (1, 0, 0, 1, 10, 10))])
+    assert digest(cropped, drawing(red)) == digest(cropped)  # not the scene whole: item by item
+
+
+def test_a_rebuild_after_an_edit_hashes_only_the_faces_it_drew_again(tmp_path, monkeypatch):
+    out = tmp_path / "out"
+    run_build(str(deck(tmp_path / "cache", cards=30)), "--out", str(out), "--format", "pdf")
+    hashed, read_whole = [], []
+    monkeypatch.setattr(memo, "items_digest", lambda items: hashed.append(items) or items_digest(items))
+    drawn_scene = digests._drawn_scene
+    monkeypatch.setattr(
+        digests, "_drawn_scene", lambda items, drawn: read_whole.append(found := drawn_scene(items, drawn)) or found
+    )
+    run_build(str(deck(tmp_path / "cache", cards=30, changed=12)), "--out", str(out), "--format", "pdf")
+    assert len(hashed) == 1  # card 12's face, drawn again
+    assert sum(found is not None for found in read_whole) == 30  # every card's face read by its digest
+
+
+def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path):
+    front, back = face("#ff0000"), face("#00ff00")
+    piece = Faces(face("#0000ff"))
+    scenes = list(Faces(front, back, (piece,)).scenes())
+    assert scenes == [front, back, piece.front]
+    game = deck(tmp_path / "cache", cards=2)
+    out = tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    store = BuildCache(out / ".cache")
+    (laid,) = (f for p in (out / ".cache").glob("*/*") if isinstance(f := store.entry(p.name, object), LaidGame))
+    for drawn in laid.drawings.values():
+        assert drawn.digests == tuple(items_digest(scene.items) for scene in drawn.faces.scenes())
