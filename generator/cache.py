@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from generator import shipped
-from generator.collector import collection_paused
+from generator.collector import collection_paused, settle
 from generator.output import write_atomic
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml", ".json")  # .json: the shipped faces' index
@@ -283,6 +283,7 @@ class BuildCache:
         try:
             with collection_paused():
                 found = shared.loads(data)
+                settle()  # kept until the command is done: the collector need not pass over it
         except Exception:
             return None
         _used(path)

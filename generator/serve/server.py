@@ -54,7 +54,7 @@ import watchfiles
 
 from generator import shipped
 from generator.cache import pruned_after
-from generator.collector import collection_paused
+from generator.collector import collection_paused, reads_kept
 from generator.games.plugin import plugins
 from generator.pipeline import PrintRun
 from generator.project import Project
@@ -116,8 +116,9 @@ class Previews:
         """Rebuild the given games (default: all), telling every waiting page after each
         phase: first the drawn components, then, once the pages have fetched them, the
         findings and PDFs. A bug in a kind or an engine is shown on the page: the server
-        survives any deck. The build cache is pruned after, as after a build."""
-        with pruned_after(self.project.output.cache_dir):
+        survives any deck. The build cache is pruned after, as after a build, and what was
+        read from it goes back to the collector (collector.reads_kept)."""
+        with pruned_after(self.project.output.cache_dir), reads_kept():
             self._phases(folders)
 
     def _phases(self, folders: Iterable[Path] | None) -> None:

@@ -8,7 +8,9 @@ from click.testing import CliRunner
 
 from generator.cache import BuildCache, Files
 from generator.cli import main
-from generator.collector import YOUNG, collection_paused
+from generator.collector import YOUNG, collection_paused, reads_kept
+from generator.project import OutputSettings, Project
+from generator.serve.server import Previews
 from tests.package.test_cache import Doubled
 from tests.serve.test_serve_traffic import one_card_game
 
@@ -94,3 +96,56 @@ def test_an_entry_that_does_not_unpickle_leaves_the_collector_running(tmp_path, 
     monkeypatch.setattr(pickle, "loads", broken)
     assert BuildCache(tmp_path).lookup(inputs, list) is None
     assert gc.isenabled()
+
+
+@pytest.fixture
+def freezes(monkeypatch):
+    """How many objects each gc.freeze meanwhile froze (the collector's own count)."""
+    frozen: list[int] = []
+    freeze = gc.freeze
+
+    def counted() -> None:
+        before = gc.get_freeze_count()
+        freeze()
+        frozen.append(gc.get_freeze_count() - before)
+
+    monkeypatch.setattr(gc, "freeze", counted)
+    return frozen
+
+
+def test_what_a_command_reads_from_the_cache_stays_out_of_the_collectors_passes_until_it_is_done(tmp_path, freezes):
+    inputs = Doubled(4, Files(()))
+    BuildCache(tmp_path).put(inputs, [[n] for n in range(5000)])
+    assert gc.get_freeze_count() == 0
+    with pytest.raises(KeyError), reads_kept():
+        read = BuildCache(tmp_path).lookup(inputs, list)
+        assert gc.get_freeze_count() >= 5000 and all(gc.is_tracked(row) for row in read[:3])
+        raise KeyError("a bug in a kind")
+    assert gc.get_freeze_count() == 0  # done, however it ended: all back with the collector
+    assert len(freezes) == 1 and freezes[0] >= 5000
+
+
+def test_a_read_outside_a_command_freezes_nothing(tmp_path, freezes):
+    inputs = Doubled(5, Files(()))
+    BuildCache(tmp_path).put(inputs, [[n] for n in range(100)])
+    assert BuildCache(tmp_path).lookup(inputs, list) is not None
+    assert freezes == [] and gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("command", ["build", "export"])
+def test_a_build_or_export_keeps_what_it_read_until_it_is_done(tmp_path, freezes, command):
+    game, out = one_card_game(tmp_path), tmp_path / "out"
+    extra = ["--format", "pdf"] if command == "build" else ["--profile", "drivethrucards"]
+    for _ in range(2):  # the second reads the first's layout
+        run = CliRunner().invoke(main, [command, str(game), "--out", str(out), *extra])
+        assert run.exit_code == 0, run.output
+        assert gc.get_freeze_count() == 0
+    assert freezes
+
+
+def test_a_preview_rebuild_keeps_what_it_read_until_it_is_done(tmp_path, freezes):
+    previews = Previews(Project.find([one_card_game(tmp_path)], output=OutputSettings(tmp_path / "out")))
+    for _ in range(2):  # the second reads the first's layout
+        previews.rebuild()
+        assert gc.get_freeze_count() == 0
+    assert freezes
