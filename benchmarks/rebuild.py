@@ -4,10 +4,10 @@
 
 A synthetic deck (benchmarks/build.py's: a title and about 40 words a card) is built cold
 into a new folder, then one card's title in the middle of the deck is changed and the deck
-built again into the same folder, as a designer's edit-and-build loop does; PDF only, and
-with the default formats (PDF, SVG, PNG). Each build is a fresh `cutsheet build` process,
-its rules checks included, timed in CPU seconds (its own and its workers'), best of N. The
-last line holds
+built again into the same folder, as a designer's edit-and-build loop does, then once more
+with nothing changed; PDF only, and with the default formats (PDF, SVG, PNG). Each build is
+a fresh `cutsheet build` process, its rules checks included, timed in CPU seconds (its own
+and its workers'), best of N; the line for each gives all three. The last line holds
 
     rebuild_pdf_vs_cold=R rebuild_default_vs_cold=D
 
@@ -35,15 +35,16 @@ def edit_one_card(deck: Path, cards: int) -> None:
     path.write_text(text.replace(middle, f"title: 'Card {cards // 2}X'", 1))
 
 
-def cold_and_rebuild(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple[float, float]:
-    """(cold, rebuild) CPU seconds of a fresh deck built into a new folder by the code at
-    `root`, then built again there after one card's edit."""
+def builds(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple[float, float, float]:
+    """(cold, rebuild, unchanged) CPU seconds of a fresh deck built into a new folder by the
+    code at `root`, then built again there after one card's edit, then once more with
+    nothing changed."""
     deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
     synthetic_deck(deck, cards)
     build = ["-m", "generator", "build", str(deck), "--out", str(out), *formats]
     cold = cpu_seconds(build, tmp, root)
     edit_one_card(deck, cards)
-    return cold, cpu_seconds(build, tmp, root)
+    return cold, cpu_seconds(build, tmp, root), cpu_seconds(build, tmp, root)
 
 
 def main() -> None:
@@ -58,13 +59,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         for name, formats in (("pdf", ("--format", "pdf")), ("default", ())):
-            runs: dict[str, list[tuple[float, float]]] = {side: [] for side in roots}
+            runs: dict[str, list[tuple[float, float, float]]] = {side: [] for side in roots}
             for _ in range(args.repeat):
                 for side, root in roots.items():
-                    runs[side].append(cold_and_rebuild(tmp, args.cards, formats, root))
+                    runs[side].append(builds(tmp, args.cards, formats, root))
             for side, made in runs.items():
-                cold, warm = min(c for c, _ in made), min(w for _, w in made)
-                print(f"{side} {name}: cold_cpu_s={cold:.2f} rebuild_cpu_s={warm:.2f} cards={args.cards}")
+                cold, warm, unchanged = (min(times) for times in zip(*made, strict=True))
+                print(
+                    f"{side} {name}: cold_cpu_s={cold:.2f} rebuild_cpu_s={warm:.2f} "
+                    f"unchanged_cpu_s={unchanged:.2f} cards={args.cards}"
+                )
                 ratios[side][name] = warm / cold
     for side, got in ratios.items():  # this checkout's last
         said = f"rebuild_pdf_vs_cold={got['pdf']:.2f} rebuild_default_vs_cold={got['default']:.2f}"
