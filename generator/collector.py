@@ -54,7 +54,8 @@ def reads_kept() -> Iterator[None]:
 
     An entry read whole (a 10,000-card layout) is millions of new objects, and the build
     keeps them all to its end. Collected as new objects, they were passed over once more
-    right after the read: a tenth of such a build's rebuild after an edit. Frozen
+    right after the read: about 0.25 s of such a deck's rebuild after an edit, and 0.45 s of
+    its build with nothing changed, a quarter of it. Frozen
     (gc.freeze), they are not, and objects that die meanwhile are still freed as ever; only
     a cycle among them would wait until the command is done. A command's end, not the
     process's: a live preview rebuilds many times in one process."""

@@ -189,7 +189,7 @@ Item = Drawn | Group
 
 def items_digest(items: Sequence[Item]) -> bytes:
     """The items hashed by their reprs, which say everything they draw: what a sheet's digest
-    reads for a face it places whole (pipeline/imposed.py)."""
+    reads for a face it places whole (pipeline/digests.py)."""
     digest = hashlib.sha256()
     for item in items:
         digest.update(repr(item).encode())
