@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from generator import shipped
-from generator.collector import collection_paused, settle
+from generator.collector import collection_paused, keep_until_done
 from generator.output import write_atomic
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml", ".json")  # .json: the shipped faces' index
@@ -136,8 +136,9 @@ class Shared:
     """Objects an entry refers to instead of holding copies of them: objects a run has at
     hand whenever it reads the entry, as a game's sheets place the faces its layout holds.
     Each is written as its place in the sequence and read back as the object at that place
-    now, so the sequence must be made the same way for the entry's key each time. Its
-    length is kept with the entry, and an entry read against another length is a miss."""
+    now, so the entry's key must decide the sequence: the sheets' key holds the digest of
+    the parts whose faces they place. Only its length is kept with the entry, and an entry
+    read against another length is a miss."""
 
     def __init__(self, objects: Sequence[object]):
         self.objects = objects
@@ -159,9 +160,10 @@ class Shared:
 
 
 class _Referring(pickle.Pickler):
-    """Writes each object of `places` (by id) as its place. Only instances of classes reach
-    reducer_override (numbers, text, tuples and the like are written before it is asked):
-    the cheapest of pickle's hooks, as a game's sheets hold millions of numbers."""
+    """Writes each object of `places` (by id) as its place. reducer_override is the cheapest
+    of pickle's hooks: it is never asked about None, booleans, numbers, strings, bytes,
+    tuples, lists, dicts or sets, of which a game's sheets hold millions, only about other
+    objects (instances of classes, such as a face's items)."""
 
     def __init__(self, file: BinaryIO, places: dict[int, int]):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
@@ -266,8 +268,8 @@ class BuildCache:
 
     def _read(self, entry: str, shared: "Shared") -> Any | None:
         """The stored value, or None when missing or damaged (each entry carries a checksum,
-        and one that does not unpickle, or that was written against other shared objects,
-        is a miss, never a failed build)."""
+        and one that does not unpickle, or that was written against another number of shared
+        objects, is a miss, never a failed build)."""
         path = self._path(entry)
         if path is None:
             return None
@@ -283,7 +285,7 @@ class BuildCache:
         try:
             with collection_paused():
                 found = shared.loads(data)
-                settle()  # kept until the command is done: the collector need not pass over it
+                keep_until_done()  # the collector need not pass over what the command keeps
         except Exception:
             return None
         _used(path)

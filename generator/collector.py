@@ -43,32 +43,43 @@ def collection_paused() -> Iterator[None]:
             gc.enable()
 
 
-#: Whether what is read whole now is kept until the command is done (reads_kept).
+#: Whether a command keeps what it reads whole until it is done (reads_kept).
 _keeping: ContextVar[bool] = ContextVar("keeping", default=False)
 
 
 @contextmanager
 def reads_kept() -> Iterator[None]:
-    """A command whose reads from the build cache (settle) stay out of the collector's passes
-    until it is done, when everything goes back to the collector (gc.unfreeze).
+    """A command whose reads from the build cache (keep_until_done) stay out of the
+    collector's passes until it is done, when everything goes back to the collector.
 
     An entry read whole (a 10,000-card layout) is millions of new objects, and the build
     keeps them all to its end. Collected as new objects, they were passed over once more
     right after the read: about 0.25 s of such a deck's rebuild after an edit, and 0.45 s of
-    its build with nothing changed, a quarter of it. Frozen
-    (gc.freeze), they are not, and objects that die meanwhile are still freed as ever; only
-    a cycle among them would wait until the command is done. A command's end, not the
-    process's: a live preview rebuilds many times in one process."""
+    its build with nothing changed, a quarter of it. Frozen (gc.freeze), they are not. The
+    freeze takes every object the collector tracks at that moment, so garbage in a cycle it
+    has not found yet also waits for the command's end; objects that die meanwhile without a
+    cycle are freed as ever. A command's end, not the process's: a live preview rebuilds
+    many times in one process. Nested, the outermost command's end counts."""
+    outermost = not _keeping.get()
     token = _keeping.set(True)
     try:
         yield
     finally:
         _keeping.reset(token)
-        gc.unfreeze()
+        if outermost:
+            gc.unfreeze()
 
 
-def settle() -> None:
-    """Within reads_kept: everything alive now stays out of the collector's passes until the
-    command is done. Elsewhere (a library caller's own loop, say) nothing changes."""
+def keep_until_done() -> None:
+    """Within reads_kept: every object the collector tracks now stays out of its passes
+    until the command is done. Elsewhere (a library caller's own loop, say) nothing changes."""
     if _keeping.get():
         gc.freeze()
+
+
+def thaw() -> None:
+    """Every frozen object back in the collector's care (gc.unfreeze), as after forking
+    workers, unless a command keeps what it read until it is done (reads_kept): its end
+    does it then."""
+    if not _keeping.get():
+        gc.unfreeze()

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from generator.collector import thaw
+
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -79,7 +81,7 @@ class Workers:
         _shared = None
         if self.pool is not None:
             self.pool.shutdown(cancel_futures=True)
-            gc.unfreeze()
+            thaw()
 
 
 def _pool(jobs: int) -> "ProcessPoolExecutor":

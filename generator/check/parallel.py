@@ -23,6 +23,7 @@ from types import TracebackType
 
 from generator.check import transport
 from generator.check.simulate import Played, SimulationJob
+from generator.collector import thaw
 
 #: At most this many games a chunk: small enough for steady progress and a quick Ctrl-C.
 MOST_PER_CHUNK = 20
@@ -105,7 +106,7 @@ def _start_pool(jobs: int) -> Pool:
     try:
         return _context().Pool(jobs, initializer=_ignore_interrupts)
     finally:
-        gc.unfreeze()
+        thaw()
 
 
 def _play_task(task: tuple[bytes, int, int]) -> bytes:

@@ -11,6 +11,7 @@ from generator.cli import main
 from generator.collector import YOUNG, collection_paused, reads_kept
 from generator.project import OutputSettings, Project
 from generator.serve.server import Previews
+from generator.workers import Workers
 from tests.package.test_cache import Doubled
 from tests.serve.test_serve_traffic import one_card_game
 
@@ -149,3 +150,30 @@ def test_a_preview_rebuild_keeps_what_it_read_until_it_is_done(tmp_path, freezes
         previews.rebuild()
         assert gc.get_freeze_count() == 0
     assert freezes
+
+
+def test_a_command_within_a_command_leaves_the_reads_kept_until_the_outer_one_is_done(tmp_path):
+    inputs = Doubled(6, Files(()))
+    BuildCache(tmp_path).put(inputs, [[n] for n in range(100)])
+    with reads_kept():
+        with reads_kept():
+            assert BuildCache(tmp_path).lookup(inputs, list) is not None
+        assert gc.get_freeze_count() >= 100
+    assert gc.get_freeze_count() == 0
+
+
+def test_workers_done_within_a_command_leave_its_reads_kept_and_thaw_elsewhere(tmp_path):
+    inputs = Doubled(7, Files(()))
+    BuildCache(tmp_path).put(inputs, [[n] for n in range(100)])
+    with reads_kept():
+        assert BuildCache(tmp_path).lookup(inputs, list) is not None
+        with Workers(2) as workers:
+            workers.submit(abs, -3)
+            workers.wait()
+        assert gc.get_freeze_count() >= 100  # the workers' end left the command's reads alone
+    assert gc.get_freeze_count() == 0
+    with Workers(2) as workers:  # outside a command, the workers' own freeze ends with them
+        workers.submit(abs, -3)
+        workers.wait()
+        assert gc.get_freeze_count() > 0
+    assert gc.get_freeze_count() == 0

@@ -4,15 +4,22 @@ holds, so a rebuild after an edit hashes again only the faces it drew."""
 
 from pathlib import Path
 
+import pytest
+
 from generator.cache import BuildCache
+from generator.games import load_game
 from generator.layout import memo
 from generator.layout.component import Faces
-from generator.layout.memo import Drawing
+from generator.layout.memo import Drawing, DrawMemo
 from generator.layout.scene import Group, Rect, Scene, Style, items_digest
 from generator.pipeline import digests
 from generator.pipeline.digests import drawn_scenes, sheet_digests
-from generator.pipeline.parts import LaidGame
+from generator.pipeline.imposition import impose
+from generator.pipeline.parts import LaidGame, lay_out, print_context
 from generator.sheets.model import Sheet
+from generator.sheets.options import PrintOptions
+from generator.sheets.paper import paper
+from generator.shipped import components_dir
 from tests.conftest import run_build
 from tests.package.test_cache import deck
 
@@ -82,3 +89,18 @@ def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path):
     (laid,) = (f for p in (out / ".cache").glob("*/*") if isinstance(f := store.entry(p.name, object), LaidGame))
     for drawn in laid.drawings.values():
         assert drawn.digests == tuple(items_digest(scene.items) for scene in drawn.faces.scenes())
+
+
+@pytest.mark.parametrize("game_name", ["slipmax", "sliders", "twisty-passages", "whipped", "chip-flip"])
+def test_every_shipped_games_drawings_still_hold_their_scenes_digests_once_imposed(game_name):
+    """A digest is taken as the item is drawn: a kind that added to a face afterwards (its
+    draw_file, say), or imposing that did, would leave a stale one, and a stale cached page."""
+    game = load_game(components_dir() / game_name)
+    for options in (PrintOptions(), PrintOptions(ink_saver=True, duplex="short", fold_over=True)):
+        memo = DrawMemo()
+        parts = lay_out(game, print_context(game, options), memo)
+        impose(parts, paper("letter"), game, options)
+        drawings = memo.drawings().values()
+        assert drawings
+        for drawn in drawings:
+            assert drawn.digests == tuple(items_digest(scene.items) for scene in drawn.faces.scenes())
