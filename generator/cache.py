@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar, TypeVar
 
 from generator import shipped
-from generator.collector import collection_paused, keep_until_done
+from generator.collector import collection_paused, keep_until_done, reads_kept
 from generator.output import write_atomic
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml", ".json")  # .json: the shipped faces' index
@@ -325,6 +325,15 @@ KEPT_BYTES = 512 * 1024 * 1024
 TIME_SLACK_S = 2.0
 
 _ENTRY = re.compile(r"[0-9a-f]{64}")
+
+
+@contextmanager
+def used_by_command(root: Path | None) -> Iterator[None]:
+    """A command using the cache at `root` (None: no cache), as `build`, `export` and each
+    preview rebuild are: what it reads stays out of the collector's passes until it is done
+    (collector.reads_kept), and then the cache is pruned (pruned_after)."""
+    with pruned_after(root), reads_kept():
+        yield
 
 
 @contextmanager

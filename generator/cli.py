@@ -15,12 +15,12 @@ from urllib.parse import urlsplit
 import click
 
 from generator import scaffold
-from generator.cache import BuildCache, pruned_after
+from generator.cache import BuildCache, used_by_command
 from generator.check.players import game_player
 from generator.check.progress import terminal_progress
 from generator.check.run import INTERRUPTED, CheckOptions, bad_input, check_folders, engine_for
 from generator.check.settings import parse_assignment
-from generator.collector import reads_kept, tune_for_builds
+from generator.collector import tune_for_builds
 from generator.colour.profile import DEFAULT as DEFAULT_PROFILE
 from generator.colour.profile import ProfileError, output_profile
 from generator.colour.profile import shipped as shipped_profiles
@@ -296,7 +296,7 @@ def output_settings(command: Callable[..., None]) -> Callable[..., None]:
     @functools.wraps(command)
     def gathered(*args: Any, out_dir: Path, jobs: int, use_cache: bool, **kwargs: Any) -> None:
         output = OutputSettings(out_dir, use_cache, jobs)
-        with pruned_after(output.cache_dir), reads_kept():
+        with used_by_command(output.cache_dir):
             command(*args, output=output, **kwargs)
 
     return _with_options(gathered, OUTPUT_OPTIONS)
@@ -681,7 +681,7 @@ def export_command(
 
     code = 0
     output = OutputSettings(out_dir)
-    with pruned_after(output.cache_dir), reads_kept():
+    with used_by_command(output.cache_dir):
         try:
             profile = EXPORTS.installed()[profile_name]
             project = _project(sources, PrintSettings(paper_name), output, (("--out", out_dir),))

@@ -53,8 +53,8 @@ from urllib.parse import parse_qs, urlsplit
 import watchfiles
 
 from generator import shipped
-from generator.cache import pruned_after
-from generator.collector import collection_paused, reads_kept
+from generator.cache import used_by_command
+from generator.collector import collection_paused
 from generator.games.plugin import plugins
 from generator.pipeline import PrintRun
 from generator.project import Project
@@ -116,9 +116,9 @@ class Previews:
         """Rebuild the given games (default: all), telling every waiting page after each
         phase: first the drawn components, then, once the pages have fetched them, the
         findings and PDFs. A bug in a kind or an engine is shown on the page: the server
-        survives any deck. The build cache is pruned after, as after a build, and what was
-        read from it goes back to the collector (collector.reads_kept)."""
-        with pruned_after(self.project.output.cache_dir), reads_kept():
+        survives any deck. It uses the build cache as a build does (cache.used_by_command):
+        pruned after, and what was read from it back with the collector."""
+        with used_by_command(self.project.output.cache_dir):
             self._phases(folders)
 
     def _phases(self, folders: Iterable[Path] | None) -> None:
