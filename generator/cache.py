@@ -11,18 +11,19 @@ key's parts by hand. Laid-out faces are keyed by the whole game (every component
 game.yaml, the layouts and icons it can see), because a kind may read any file of its game (a
 deck's backs) and any layout (the register card reads the strip's); a game laid out again
 reuses the drawings of its latest layout that an edit left alone (generator/pipeline/parts.py).
-A sheet's content is
-keyed by the sheet itself and the icon files drawn into it; the PDF is kept here, while the
-SVG and PNG files in the output folder serve as their own cache (pipeline/written.py). A
-missing or damaged entry is a miss, and an entry that cannot be written is left out; entries
-are written atomically, so an interrupted build leaves no half entry. What earlier runs
-left is pruned after each command, the least recently used first (`pruned_after`).
+A sheet's content is keyed by the sheet itself and the icon files drawn into it; the PDF is
+kept here, while the SVG and PNG files in the output folder serve as their own cache
+(pipeline/written.py). Entries refer to objects rather than copy them (generator/pickles.py):
+the sheets to the layout's faces, the layout to the game's component files, and a layout's
+drawings and a PDF's drawn pages are kept in pieces, so that an edit writes the pieces it
+changed and no others. A missing or damaged entry is a miss, and an entry that cannot be
+written is left out; entries are written atomically, so an interrupted build leaves no half
+entry. What earlier runs left is pruned after each command, the least recently used first
+(`pruned_after`).
 """
 
 import hashlib
-import io
 import os
-import pickle
 import re
 import stat
 import time
@@ -33,9 +34,10 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, BinaryIO, ClassVar, TypeVar
 
-from generator import shipped
+from generator import pickles, shipped
 from generator.collector import collection_paused, keep_until_done, reads_kept
 from generator.output import write_atomic
+from generator.pickles import Piece
 
 _CODE_SUFFIXES = (".py", ".j2", ".ttf", ".otf", ".yaml", ".json")  # .json: the shipped faces' index
 
@@ -132,70 +134,15 @@ def _always(_value: object) -> bool:
     return True
 
 
-class Shared:
-    """Objects an entry refers to instead of holding copies of them: objects a run has at
-    hand whenever it reads the entry, as a game's sheets place the faces its layout holds.
-    Each is written as its place in the sequence and read back as the object at that place
-    now, so the entry's key must decide the sequence: the sheets' key holds the digest of
-    the parts whose faces they place. Only its length is kept with the entry, and an entry
-    read against another length is a miss."""
-
-    def __init__(self, objects: Sequence[object]):
-        self.objects = objects
-
-    def dumps(self, value: object) -> bytes:
-        if not self.objects:
-            return pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-        file = io.BytesIO()
-        _Referring(file, {id(obj): place for place, obj in enumerate(self.objects)}).dump((len(self.objects), value))
-        return file.getvalue()
-
-    def loads(self, data: bytes) -> Any:
-        if not self.objects:
-            return pickle.loads(data)
-        count, value = _Resolving(io.BytesIO(data), self.objects).load()
-        if count != len(self.objects):
-            raise ValueError(f"written against {count} shared objects, read against {len(self.objects)}")
-        return value
-
-
-class _Referring(pickle.Pickler):
-    """Writes each object of `places` (by id) as its place. reducer_override is the cheapest
-    of pickle's hooks: it is never asked about None, booleans, numbers, strings, bytes,
-    tuples, lists, dicts or sets, of which a game's sheets hold millions, only about other
-    objects (instances of classes, such as a face's items)."""
-
-    def __init__(self, file: BinaryIO, places: dict[int, int]):
-        super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
-        self._places = places
-
-    def reducer_override(self, obj: object) -> Any:
-        place = self._places.get(id(obj))
-        return NotImplemented if place is None else (_shared_object, (place,))
-
-
-def _shared_object(place: int) -> object:
-    """What stands for a shared object in an entry: _Resolving reads it as that object."""
-    raise pickle.UnpicklingError(f"shared object {place}: an entry written with shared objects is read with them")
-
-
-class _Resolving(pickle.Unpickler):
-    """Reads each place written by _Referring as the object at that place."""
-
-    def __init__(self, file: BinaryIO, objects: Sequence[object]):
-        super().__init__(file)
-        self._objects = objects
-
-    def find_class(self, module_name: str, global_name: str) -> Any:
-        if (module_name, global_name) == (__name__, _shared_object.__name__):
-            return self._objects.__getitem__
-        return super().find_class(module_name, global_name)
-
-
 class BuildCache:
     """Entries as files named by their key under `root` (None switches the files off), and
     every result this store has read or made, in memory: a run asks for a stage's result as
     often as it needs it, and the work and the unpickling are done once.
+
+    An entry may refer to objects instead of holding copies of them (generator/pickles.py):
+    to `shared` objects the caller has at hand, and to the pieces of a mapping kept in
+    pieces (Pieces), each its own entry, which this store writes only when it did not read
+    or write the same piece before.
 
     A store that holds its writes (`hold`) keeps what it makes in memory alone until
     `release`: a live preview shows its first phase before it pickles a large game."""
@@ -203,7 +150,10 @@ class BuildCache:
     def __init__(self, root: Path | None, hold: bool = False):
         self.root = root
         self._memory: dict[str, object] = {}
-        self._held: list[tuple[str, Shared]] | None = [] if hold else None
+        self._held: list[tuple[str, Sequence[object]]] | None = [] if hold else None
+        #: The name of each piece read or written, by its signature (Piece.signature); the
+        #: piece itself is kept in _memory, so the identities its signature holds stay its own.
+        self._piece_names: dict[tuple[tuple[object, int], ...], str] = {}
 
     def cached(
         self,
@@ -217,7 +167,7 @@ class BuildCache:
         """The stage's result for `inputs`: from this store when it holds one of `kind` that
         is still `fresh` (what the key cannot cover, such as the art files a layout read), else
         make() kept here when `keep` says it may be. The result's file refers to the objects
-        of `shared` (Shared) that it holds, rather than holding copies of them."""
+        of `shared` that it holds, rather than holding copies of them (generator/pickles.py)."""
         kept = self.lookup(inputs, kind, shared)
         if kept is not None and fresh(kept):
             return kept
@@ -234,7 +184,7 @@ class BuildCache:
         """The result kept under the key `name` (an Inputs.key), when it is one of `kind`;
         None on a miss."""
         if name not in self._memory:
-            found = self._read(name, Shared(shared))
+            found = self._read(name, shared)
             if found is None:
                 return None
             self._memory[name] = found
@@ -246,9 +196,9 @@ class BuildCache:
         entry = inputs.key
         self._memory[entry] = value
         if self._held is None:
-            self._write(entry, value, Shared(shared))
+            self._write(entry, value, shared)
         else:
-            self._held.append((entry, Shared(shared)))
+            self._held.append((entry, shared))
 
     def release(self) -> None:
         """Write what this store held, and from now on write as it goes."""
@@ -257,19 +207,27 @@ class BuildCache:
             self._write(entry, self._memory[entry], shared)
 
     def touch(self, inputs: Inputs) -> None:
-        """Mark the entry for `inputs`, when there is one, used without reading it: one a
-        later run may want, though this run did not (pruning deletes it last)."""
+        """Mark the entry for `inputs`, when there is one, used without reading it, and the
+        pieces it holds (read from its header alone): one a later run may want, though this
+        run did not (pruning deletes it last)."""
         path = self._path(inputs.key)
-        if path is not None:
-            _used(path)
+        if path is None or self.root is None:
+            return
+        _used(path)
+        try:
+            names = pickles.pieces_named(path.read_bytes()[32:])
+        except Exception:  # missing or damaged: its read will be a miss
+            return
+        for name in names:
+            _used(self.root / name[:2] / name)
 
     def _path(self, entry: str) -> Path | None:
         return self.root / entry[:2] / entry if self.root is not None else None
 
-    def _read(self, entry: str, shared: "Shared") -> Any | None:
+    def _read(self, entry: str, shared: Sequence[object]) -> Any | None:
         """The stored value, or None when missing or damaged (each entry carries a checksum,
-        and one that does not unpickle, or that was written against another number of shared
-        objects, is a miss, never a failed build)."""
+        and one that does not unpickle, that was written against another number of shared
+        objects, or whose pieces are missing or damaged, is a miss, never a failed build)."""
         path = self._path(entry)
         if path is None:
             return None
@@ -284,26 +242,59 @@ class BuildCache:
             return None
         try:
             with collection_paused():
-                found = shared.loads(data)
+                found = pickles.loads(data, shared, self._piece)
                 keep_until_done()  # the collector need not pass over what the command keeps
         except Exception:
             return None
         _used(path)
         return found
 
-    def _write(self, entry: str, value: object, shared: "Shared") -> None:
+    def _write(self, entry: str, value: object, shared: Sequence[object]) -> None:
         """Store `value`, where the cache can be written: an entry that cannot (a read-only or
-        full folder, a folder where the entry's file goes) is left out, as the cache only
-        saves work; the output it serves reports its own errors."""
+        full folder, a folder where the entry's file goes, or one of its pieces') is left out,
+        as the cache only saves work; the output it serves reports its own errors."""
         path = self._path(entry)
         if path is not None:
-            with collection_paused():
-                data = shared.dumps(value)
             try:
-                write_atomic(path, hashlib.sha256(data).digest() + data)
+                with collection_paused():
+                    data = pickles.dumps(value, shared, self._stored)
+                _write_entry(path, data)
             except OSError:
                 return
-            _used(path)  # written, or found holding these bytes already (write_atomic leaves those)
+
+    def _piece(self, name: str) -> Piece:
+        """The piece stored under `name`, read once (LookupError when it cannot be)."""
+        if name not in self._memory:
+            found = self._read(name, ())
+            if not isinstance(found, Piece):
+                raise LookupError(f"no piece {name}")
+            self._memory[name] = found
+            self._piece_names[found.signature()] = name
+        found = self._memory[name]
+        assert isinstance(found, Piece)
+        return found
+
+    def _stored(self, piece: Piece) -> str:
+        """The name of `piece`'s entry, named by its content: written now, unless this store
+        read or wrote a piece of the same objects, which marked it used then (OSError when
+        it cannot be written). Only a store with a folder writes."""
+        assert self.root is not None
+        signature = piece.signature()
+        name = self._piece_names.get(signature)
+        if name is not None:
+            return name
+        data = pickles.dumps(piece, (), self._stored)
+        name = key("piece", hashlib.sha256(data).hexdigest())
+        _write_entry(self.root / name[:2] / name, data)
+        self._memory[name] = piece
+        self._piece_names[signature] = name
+        return name
+
+
+def _write_entry(path: Path, data: bytes) -> None:
+    """An entry's file: its checksum, then `data` (OSError when it cannot be written)."""
+    write_atomic(path, hashlib.sha256(data).digest() + data)
+    _used(path)  # written, or found holding these bytes already (write_atomic leaves those)
 
 
 def _used(path: Path) -> None:
@@ -316,8 +307,9 @@ def _used(path: Path) -> None:
 
 #: What the cache keeps of earlier runs: every entry the latest command used, whatever their
 #: size, and then the most recently used of the others up to this many bytes in all. An edit
-#: to one card of a 10,000-card deck writes about 70 MB of new entries (its layout, its
-#: sheets, its PDF and the PDF's pages), and the entries they replace are never read again.
+#: to one card of a 10,000-card deck writes about 12 MB of new entries (its sheets, its PDF,
+#: its layout and the pieces of its drawings and pages that changed), and the entries they
+#: replace are never read again.
 KEPT_BYTES = 512 * 1024 * 1024
 
 #: A command's entries count as used from this long before it started: a file system may

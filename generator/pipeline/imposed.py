@@ -4,8 +4,9 @@ options and rules are unchanged takes its sheets from there instead of imposing 
 Imposing is most of what a rebuild of an unchanged game does besides copying files: the
 rules pages and the checklist set text, which loads the fonts' metrics. Each sheet's
 digest, the key of its PDF page, SVG and PNG, is kept with the sheets. The faces the sheets
-place are the layout's, which its own entry holds: the sheets' entry refers to them
-(cache.Shared), so that a rebuild does not write every face a second time.
+place are the layout's, which its own entry holds: the sheets' entry refers to them as
+shared objects (generator/pickles.py), so that a rebuild does not write every face a second
+time.
 """
 
 from collections.abc import Iterable, Sequence
@@ -93,7 +94,7 @@ def imposed_sheets(
     """The imposing stage: impose() and the sheets' digests, from `store` when it holds them.
     With `fitting_only`, the parts too large for the paper are left out (and said in
     `left_out`) instead of failing the game; `source` is the parts' digest (LaidGame.source),
-    and `drawings` what the layout drew them from (LaidGame.drawings), which hold the digests
+    and `drawings` what the layout drew them from (Drawn.drawings), which hold the digests
     of their faces."""
     inputs = ImposeInputs(
         source, paper, options, game.name, players(game), Files((rules_path(game.folder),)), fitting_only

@@ -21,6 +21,7 @@ from generator.layout.context import DeckPlace, LayoutContext
 from generator.layout.folders import context_for, seen_files
 from generator.layout.images import LOW_DPI
 from generator.layout.memo import Drawing, DrawMemo, fingerprint
+from generator.pickles import Pieces
 from generator.sheets.ink import save_ink
 from generator.sheets.options import PrintOptions
 from generator.sheets.rules import rules_findings
@@ -74,27 +75,40 @@ class Laid:
 
 
 @dataclass(frozen=True)
+class Drawn:
+    """What a game's layout drew its parts from, as the next layout may reuse it: each item's
+    drawing by its fingerprint (layout/memo.py), and the art files they read or looked for
+    (read by name as items are drawn, so no key can name them beforehand) with their digest.
+
+    The drawings are kept in pieces (generator/pickles.py), to which the parts' faces refer:
+    a layout after an edit writes only the pieces that hold a new drawing."""
+
+    drawings: Mapping[bytes, Drawing]
+    art_files: frozenset[Path]
+    art_digest: str
+
+    def art_unchanged(self) -> bool:
+        """Whether every art file the layout read is as it was (a kept layout is stale if not)."""
+        return files_digest(self.art_files) == self.art_digest
+
+
+@dataclass(frozen=True)
 class LaidGame:
-    """A game's parts laid out, the findings the layout made, and the art files it drew or
-    looked for (read by name as items are drawn, so no key can name them beforehand)."""
+    """A game's parts laid out, the findings the layout made, and what it drew them from."""
 
     parts: tuple[Laid, ...]
     findings: tuple[Finding, ...]
-    art_files: frozenset[Path]
-    art_digest: str
     #: A digest of everything the parts were drawn from (the layout's key and its art):
     #: what is made from the parts alone, such as the game's sheets, is kept under it.
     source: str
-    #: Each item's drawing, by its fingerprint: what the game's next layout may reuse.
-    drawings: Mapping[bytes, Drawing] = field(default_factory=dict, compare=False, repr=False)
+    drawn: Drawn = field(compare=False, repr=False)
 
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity is Severity.ERROR]
 
     def art_unchanged(self) -> bool:
-        """Whether every art file the layout read is as it was (a kept layout is stale if not)."""
-        return files_digest(self.art_files) == self.art_digest
+        return self.drawn.art_unchanged()
 
 
 class LayoutFailed(Exception):
@@ -129,9 +143,9 @@ def print_context(game: Game, options: PrintOptions) -> LayoutContext:
 
 @dataclass(frozen=True)
 class LatestLayout(Inputs):
-    """Where the key of a game's latest layout is kept: under everything its items' drawings
-    depend on but the component files and tables (which the drawings' fingerprints cover),
-    so that a layout after an edit to those alone can reuse the drawings."""
+    """Where what a game's latest layout drew is kept (Drawn): under everything its items'
+    drawings depend on but the component files and tables (which the drawings' fingerprints
+    cover), so that a layout after an edit to those alone can reuse the drawings."""
 
     stage: ClassVar[str] = "latest layout"
     folder: str
@@ -147,7 +161,8 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     """The layout stage: lay_out's parts and findings, from `store` when nothing the game can
     see has changed (its sources, layouts and icons in the key, the art it read checked).
     Laid out again, it reuses what it can of the game's latest layout in `store` (or of
-    `memo`, a live preview's)."""
+    `memo`, a live preview's). The entry refers to the game's component files rather than
+    holding copies: its key holds everything they are read from."""
     seen = seen_files(ctx)
     inputs = LayoutInputs(
         game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, ctx.players, Files(tuple(seen))
@@ -165,23 +180,28 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         ctx.findings += rules_findings(game.rules, game.fonts, game.look)
         ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
-        source = key(inputs.key, art)
-        return LaidGame(parts, tuple(ctx.findings), frozenset(ctx.art_files), art, source, draw_memo.drawings())
+        drawings = Pieces.split(draw_memo.drawings(), members=_drawn_faces)
+        drawn = Drawn(drawings, frozenset(ctx.art_files), art)
+        return LaidGame(parts, tuple(ctx.findings), key(inputs.key, art), drawn)
 
-    laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged)
+    laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged, shared=game.files)
     # The next layout after an edit reuses this one's drawings, made now or taken from the
-    # store: they are drawn from the game as it is. Pointing to them also marks the pointer
-    # used, so pruning keeps it (the layout itself was just written or read).
-    store.put(latest, inputs.key)
+    # store: they are drawn from the game as it is. Their pieces are the layout's own, so
+    # only this small entry is written, and writing it marks them used, so pruning keeps them.
+    store.put(latest, laid.drawn)
     return laid
+
+
+def _drawn_faces(drawing: Drawing) -> tuple[Faces]:
+    """What the parts hold of a drawing: its faces."""
+    return (drawing.faces,)
 
 
 def recalled(store: BuildCache, latest: LatestLayout) -> DrawMemo:
     """A memo holding the drawings of the game's latest layout in `store`, those that read
     art forgotten when any of its art changed; empty when there is none."""
     memo = DrawMemo()
-    entry = store.lookup(latest, str)
-    previous = store.entry(entry, LaidGame) if entry else None
+    previous = store.lookup(latest, Drawn)
     if previous is not None:
         memo.recall(previous.drawings)
         if not previous.art_unchanged():

@@ -102,7 +102,7 @@ class PrintRun:
         return imposed_sheets(
             printable(laid, self.findings()),
             laid.source,
-            laid.drawings.values(),
+            laid.drawn.drawings.values(),
             self.paper,
             self.game,
             self.options,

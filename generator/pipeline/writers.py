@@ -12,6 +12,7 @@ from generator.cache import BuildCache, Inputs, key
 from generator.colour.settings import RGB, ColourSettings
 from generator.layout.context import IconFinder
 from generator.output import scratch_file, write_atomic, write_with
+from generator.pickles import Pieces
 from generator.pipeline.imposed import headings
 from generator.pipeline.result import BuildResult
 from generator.pipeline.written import SheetFile, read_written, record_written
@@ -201,13 +202,13 @@ def write_pdf(
     from generator.render.pdf import PageReuse
     from generator.render.pdf import write_pdf as render_pdf
 
-    reuse = PageReuse(inputs.sheets, store.lookup(latest, dict) or {}) if inputs else None
+    reuse = PageReuse(inputs.sheets, store.lookup(latest, Pieces) or {}) if inputs else None
     icons = IconFinder(icon_dirs)
     drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))
     if inputs:
         store.put(inputs, pdf.read_bytes())
-        if drawn:
-            store.put(latest, drawn)
+        if drawn:  # in pieces: after an edit, only those holding a page drawn anew are written
+            store.put(latest, Pieces.split(drawn))
 
 
 def _preview_size(sheet: Sheet) -> tuple[int, int]:

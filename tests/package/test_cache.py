@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from generator import cache, workers
 from generator.cache import BuildCache, Files, Inputs
 from generator.cli import main
+from generator.games import load_game
 from generator.pipeline import writers
 from generator.render import pdf, svg
 from generator.sources.art import MAX_FILE_BYTES as MAX_ART_BYTES
@@ -227,15 +228,30 @@ def test_a_held_store_writes_its_entries_against_their_shared_objects(tmp_path):
     assert BuildCache(tmp_path / "cache").lookup(inputs, list, shared=faces)[0] is faces[2]
 
 
+def test_a_games_layout_is_kept_referring_to_its_component_files(tmp_path):
+    from generator.pipeline.parts import LaidGame
+
+    out = tmp_path / "out"
+    run_build(str(game := deck(tmp_path / "cache", cards=40)), "--out", str(out), "--format", "pdf")
+    store, files = BuildCache(out / ".cache"), load_game(game).files
+    names = [path.name for path in (out / ".cache").glob("*/*")]
+    kept = {name: store.entry(name, LaidGame, shared=files) for name in names}
+    ((name, laid),) = ((name, found) for name, found in kept.items() if found is not None)
+    assert [part.file for part in laid.parts] == list(files) and laid.parts[0].file is files[0]
+    assert (out / ".cache" / name[:2] / name).stat().st_size < len(pickle.dumps(files))  # not copied
+    assert BuildCache(out / ".cache").entry(name, LaidGame, shared=(*files, files[0])) is None  # other files
+
+
 def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_path):
     from generator.pipeline.imposed import Imposed, face_items
     from generator.pipeline.parts import LaidGame
 
     out = tmp_path / "out"
-    run_build(str(deck(tmp_path / "cache", cards=40)), "--out", str(out), "--format", "pdf")
+    run_build(str(game := deck(tmp_path / "cache", cards=40)), "--out", str(out), "--format", "pdf")
     store = BuildCache(out / ".cache")
     names = [path.name for path in (out / ".cache").glob("*/*")]
-    (laid,) = (found for name in names if isinstance(found := store.entry(name, object), LaidGame))
+    files = load_game(game).files  # the layout's entry refers to them
+    (laid,) = (found for name in names if isinstance(found := store.entry(name, LaidGame, shared=files), LaidGame))
     items = face_items(laid.parts)
     (imposed,) = (found for name in names if isinstance(found := store.entry(name, Imposed, shared=items), Imposed))
     placed = [child for sheet in imposed.sheets for group in sheet.items for child in getattr(group, "items", ())]

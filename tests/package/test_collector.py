@@ -6,6 +6,7 @@ import pickle
 import pytest
 from click.testing import CliRunner
 
+from generator import pickles
 from generator.cache import BuildCache, Files
 from generator.cli import main
 from generator.collector import YOUNG, collection_paused, reads_kept
@@ -70,7 +71,7 @@ def test_a_build_passes_over_its_objects_a_few_times_not_dozens(tmp_path, defaul
 
 def test_the_cache_pickles_and_unpickles_with_the_collector_paused(tmp_path, monkeypatch):
     collecting: list[tuple[str, bool]] = []
-    dumps, loads = pickle.dumps, pickle.loads
+    dumps, loads = pickles.dumps, pickles.loads
 
     def spied(name, real):
         def call(*args, **kwargs):
@@ -79,8 +80,8 @@ def test_the_cache_pickles_and_unpickles_with_the_collector_paused(tmp_path, mon
 
         return call
 
-    monkeypatch.setattr(pickle, "dumps", spied("dumps", dumps))
-    monkeypatch.setattr(pickle, "loads", spied("loads", loads))
+    monkeypatch.setattr(pickles, "dumps", spied("dumps", dumps))
+    monkeypatch.setattr(pickles, "loads", spied("loads", loads))
     inputs = Doubled(3, Files(()))
     BuildCache(tmp_path).put(inputs, list(range(3)))
     assert BuildCache(tmp_path).lookup(inputs, list) == [0, 1, 2]
@@ -91,10 +92,10 @@ def test_an_entry_that_does_not_unpickle_leaves_the_collector_running(tmp_path, 
     inputs = Doubled(2, Files(()))
     BuildCache(tmp_path).put(inputs, [0, 1])
 
-    def broken(data: bytes) -> object:
+    def broken(*args: object) -> object:
         raise pickle.UnpicklingError("a class renamed since")
 
-    monkeypatch.setattr(pickle, "loads", broken)
+    monkeypatch.setattr(pickles, "loads", broken)
     assert BuildCache(tmp_path).lookup(inputs, list) is None
     assert gc.isenabled()
 

@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "generator.pipeline",
             "generator.cache",
+            "generator.pickles",
             "generator.project",
             "generator.printers",
             "generator.export",

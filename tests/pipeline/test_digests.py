@@ -86,8 +86,10 @@ def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path):
     out = tmp_path / "out"
     run_build(str(game), "--out", str(out), "--format", "pdf")
     store = BuildCache(out / ".cache")
-    (laid,) = (f for p in (out / ".cache").glob("*/*") if isinstance(f := store.entry(p.name, object), LaidGame))
-    for drawn in laid.drawings.values():
+    files = load_game(game).files  # the layout's entry refers to them
+    kept = [store.entry(p.name, LaidGame, shared=files) for p in (out / ".cache").glob("*/*")]
+    (laid,) = (found for found in kept if found is not None)
+    for drawn in laid.drawn.drawings.values():
         assert drawn.digests == tuple(items_digest(scene.items) for scene in drawn.faces.scenes())
 
 

@@ -21,10 +21,10 @@ from generator.layout.folders import context_for
 from generator.layout.memo import Drawing
 from generator.layout.scene import Rect, Scene
 from generator.pipeline.parts import (
+    Drawn,
     LaidGame,
     LatestLayout,
     LayoutFailed,
-    LayoutInputs,
     laid_game,
     lay_out,
     print_context,
@@ -148,7 +148,7 @@ def test_a_change_the_items_cannot_show_draws_every_item_again(tmp_path, drawn_t
 def test_a_kept_layout_is_stale_once_an_art_file_it_read_changes(tmp_path):
     art = tmp_path / "art.png"
     art.write_bytes(b"one")
-    laid = LaidGame((), (), frozenset({art}), files_digest([art]), "source")
+    laid = LaidGame((), (), "source", Drawn({}, frozenset({art}), files_digest([art])))
     assert laid.art_unchanged()
     art.write_bytes(b"two")
     assert not laid.art_unchanged()
@@ -159,11 +159,8 @@ def test_the_latest_layouts_drawings_that_read_changed_art_are_not_reused(tmp_pa
     art.write_bytes(b"one")
     face = Faces(Scene(10.0, 10.0))
     drawings = {b"plain": Drawing(face, (), frozenset(), 1), b"pictured": Drawing(face, (), frozenset({art}), 2)}
-    laid = LaidGame((), (), frozenset({art}), files_digest([art]), "source", drawings)
     store, latest = BuildCache(tmp_path / "cache"), LatestLayout("game", "none", False, 0, Files(()))
-    inputs = LayoutInputs("none", (), False, 0, Files(()))
-    store.put(latest, inputs.key)
-    store.put(inputs, laid)
+    store.put(latest, Drawn(drawings, frozenset({art}), files_digest([art])))
     assert set(recalled(store, latest).drawings()) == {b"plain", b"pictured"}
     art.write_bytes(b"two")
     assert set(recalled(BuildCache(tmp_path / "cache"), latest).drawings()) == {b"plain"}
