@@ -61,13 +61,13 @@ def test_the_values_kept_are_bounded(tmp_path, monkeypatch):
 
 def test_a_deck_read_again_after_one_edit_checks_that_item_alone(tmp_path, monkeypatch):
     checked = []
-    validator = schemas._Validator
+    validator = schemas._validator
 
-    def counted(schema, format_checker):
+    def counted(schema):
         checked.append(schema)
-        return validator(schema, format_checker=format_checker)
+        return validator(schema)
 
-    monkeypatch.setattr(schemas, "_Validator", counted)
+    monkeypatch.setattr(schemas, "_validator", counted)
     cards = [f"  - {{title: Card {n}}}" for n in range(50)]
     for edit in (None, 20):
         if edit is not None:
@@ -80,3 +80,21 @@ def test_a_deck_read_again_after_one_edit_checks_that_item_alone(tmp_path, monke
             except SourceError as error:
                 found.append((error.loc.line, "'about'" in str(error)))
     assert (len(checked), found) == (1, [(22, True)])
+
+
+def test_one_validator_checks_every_value_of_a_schema(monkeypatch):
+    made = []
+    validator = schemas._Validator
+
+    def counted(schema, format_checker):
+        made.append(schema)
+        return validator(schema, format_checker=format_checker)
+
+    monkeypatch.setattr(schemas, "_Validator", counted)
+    monkeypatch.setattr(schemas, "_VALID", {})
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}}
+    for n in range(5):
+        validate({"n": n}, schema, fallback=HERE)
+    with pytest.raises(SourceError, match="expected"):
+        validate({"n": "five"}, schema, fallback=HERE)
+    assert made == [schema]
