@@ -17,6 +17,7 @@ from generator.pipeline.imposed import headings
 from generator.pipeline.result import BuildResult
 from generator.pipeline.written import SheetFile, read_written, record_written
 from generator.project import OutputSettings
+from generator.render.pdf_streams import ZLIB_VERSION
 from generator.render.raster import PREVIEW_DPI, PageImage, page_pngs, pixels
 from generator.render.raster import prepare as prepare_raster
 from generator.sheets.model import Sheet
@@ -38,12 +39,14 @@ class PdfInputs(Inputs):
 
 @dataclass(frozen=True)
 class LatestPages(Inputs):
-    """Where the pages of a game's latest PDF in RGB are kept, drawn (render/pdf.py's
-    DrawnPage): the next PDF of the game writes each page that comes again as it stands."""
+    """Where what a game's latest PDF in RGB drew is kept (render/pdf.py's DrawnPages): the
+    next PDF of the game writes each page that comes again as it stands, and takes each of
+    its streams compressed as they were (by the zlib that compressed them)."""
 
     stage: ClassVar[str] = "latest pages"
     folder: str
     icon_dirs: tuple[str, ...]
+    zlib: str = ZLIB_VERSION
 
 
 def pdf_path(out_dir: Path, game: Game) -> Path:
@@ -199,16 +202,16 @@ def write_pdf(
         write_atomic(pdf, data)
         store.touch(latest)  # the PDF after the next edit takes its pages from them
         return
-    from generator.render.pdf import PageReuse
+    from generator.render.pdf import DrawnPages, PageReuse
     from generator.render.pdf import write_pdf as render_pdf
 
-    reuse = PageReuse(inputs.sheets, store.lookup(latest, Pieces) or {}) if inputs else None
+    reuse = PageReuse(inputs.sheets, store.lookup(latest, DrawnPages) or DrawnPages({}, {})) if inputs else None
     icons = IconFinder(icon_dirs)
     drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))
     if inputs:
         store.put(inputs, pdf.read_bytes())
-        if drawn:  # in pieces: after an edit, only those holding a page drawn anew are written
-            store.put(latest, Pieces.split(drawn))
+        if drawn.pages:  # in pieces: after an edit, only those holding a page drawn anew are written
+            store.put(latest, DrawnPages(Pieces.split(drawn.pages), Pieces.split(drawn.streams)))
 
 
 def _preview_size(sheet: Sheet) -> tuple[int, int]:

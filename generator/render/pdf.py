@@ -7,7 +7,7 @@ Scene's own), so every primitive is written with the numbers the layout decided.
 import hashlib
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,6 +36,7 @@ from generator.layout.scene import (
 )
 from generator.render import icons
 from generator.render.pdf_colour import PdfInks, TransparencyRefused
+from generator.render.pdf_streams import KnownStreams, compressed_by
 from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Box, Sheet
 from generator.sources import art
@@ -91,12 +92,21 @@ class DrawnPage:
 
 
 @dataclass(frozen=True)
+class DrawnPages:
+    """What a PDF in RGB drew, for the next one to take over: each page by page_key, and
+    each stream's compressed bytes by the digest of its content (render/pdf_streams.py)."""
+
+    pages: Mapping[str, DrawnPage]
+    streams: Mapping[bytes, bytes]
+
+
+@dataclass(frozen=True)
 class PageReuse:
     """What lets a PDF take over pages of the last one: each sheet's digest (its content
-    and the icons it may draw), and the last document's pages by page_key."""
+    and the icons it may draw), and what the last document drew."""
 
     digests: tuple[str, ...]
-    drawn: Mapping[str, DrawnPage]
+    drawn: DrawnPages
 
 
 def page_key(digest: str, naming: str) -> str:
@@ -431,11 +441,12 @@ def write_pdf(
     icon_path: Callable[[str], Path | None],
     colour: ColourSettings = RGB,
     reuse: PageReuse | None = None,
-) -> dict[str, DrawnPage]:
+) -> DrawnPages:
     """Write the sheets as one PDF: fonts embedded (subset), no timestamps or random ids; in
     the colours `colour` asks for, made to its PDF/X standard (generator/render/pdfx.py).
-    With `reuse`, in RGB, a page that `reuse` holds is written as it was drawn, and the pages
-    are returned by page_key for the next PDF (the same file as drawing every page). A PDF
+    With `reuse`, in RGB, a page that `reuse` holds is written as it was drawn, a stream it
+    holds is not compressed again, and what the document drew is returned for the next PDF
+    (the same file as drawing every page and compressing every stream). A PDF
     in inks draws every page: its overprinted dielines name graphics states of reportlab's
     own, which each later page lists. TransparencyRefused for art with transparency in a
     PDF/X-1a file."""
@@ -467,7 +478,7 @@ def write_pdf(
             painter.sheet(sheet)
         else:
             key = page_key(reuse.digests[number - 1], painter.naming())
-            page = reuse.drawn.get(key)
+            page = reuse.drawn.pages.get(key)
             if page is None or not painter.replay(page):
                 page = painter.recorded(sheet)
             if page is not None:
@@ -475,9 +486,11 @@ def write_pdf(
         c.showPage()
         c.setTrimBox(None)
         c.setBleedBox(None)
-    c.save()
+    streams = KnownStreams(reuse.drawn.streams if reuse else {})
+    with compressed_by(streams) if reuse else nullcontext():
+        c.save()
     if colour.profile is not None:
         from generator.render import pdfx
 
         pdfx.finish(path, colour, title)
-    return drawn
+    return DrawnPages(drawn, streams.used)

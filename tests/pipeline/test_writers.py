@@ -6,6 +6,8 @@ again (a sheet whose digest changed is drawn again); the PNG previews are the pa
 100 dpi (Letter: 850 x 1100 px, read back with Pillow)."""
 
 import xml.etree.ElementTree as ET
+import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from generator.games import load_game
 from generator.pipeline import writers
 from generator.pipeline.result import BuildResult
 from generator.pipeline.run import PrintRun
-from generator.pipeline.writers import pdf_path, plan_sheets, record_sheets, write_pdf
+from generator.pipeline.writers import LatestPages, pdf_path, plan_sheets, record_sheets, write_pdf
 from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from tests.pipeline.tiny import write_game
@@ -99,3 +101,9 @@ def test_a_rebuild_keeps_the_svgs_and_pngs_it_would_draw_the_same(tmp_path, monk
     again = tiny_run(tmp_path).write(("svg", "png"), progress=told.append)
     assert sorted(again.files) == files and {path: path.read_bytes() for path in files} == before
     assert told == [8]
+
+
+def test_the_latest_pdfs_pages_are_kept_under_the_zlib_that_compressed_their_streams():
+    latest = LatestPages("game", ())
+    assert latest.zlib == zlib.ZLIB_RUNTIME_VERSION
+    assert latest.key != replace(latest, zlib="another").key  # its streams may differ: not read

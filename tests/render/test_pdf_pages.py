@@ -1,9 +1,11 @@
-"""A PDF takes over the pages of the last one (generator/render/pdf.py's DrawnPage, kept by
+"""A PDF takes over the pages of the last one (generator/render/pdf.py's DrawnPages, kept by
 generator/pipeline/writers.py as LatestPages): a page that comes again after the same names
-is written as it was drawn, forms first made on it included, and the file is byte for byte
-the one a build drawing every page writes. A page after one that names a new face, picture
-or icon is drawn again; a PDF in inks draws every page."""
+is written as it was drawn, forms first made on it included, a stream with the same content
+is not compressed again, and the file is byte for byte the one a build drawing every page
+writes. A page after one that names a new face, picture or icon is drawn again; a PDF in
+inks draws every page."""
 
+import zlib
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,8 +18,8 @@ from generator.cli import main
 from generator.colour.settings import ColourSettings
 from generator.layout.scene import Rect, Style
 from generator.layout.text import set_line
-from generator.render import pdf
-from generator.render.pdf import PageReuse, write_pdf
+from generator.render import pdf, pdf_streams
+from generator.render.pdf import DrawnPages, PageReuse, write_pdf
 from generator.sheets.model import Sheet
 
 ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="{r}"/></svg>'
@@ -108,14 +110,19 @@ def blue_corner(path: Path, page: int) -> bool:
     return image.getpixel((5, image.height - 5)) == (0, 0, 255)
 
 
+NOTHING = DrawnPages({}, {})
+
+
 def test_a_page_taken_over_is_written_from_what_was_kept(tmp_path):
     """What a kept page holds is what is written: a page's kept content, altered, shows."""
     sheets, digests = [sheet("one"), sheet("two")], ("d1", "d2")
-    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, reuse=PageReuse(digests, {}))
-    assert len(drawn) == 2
-    second = list(drawn)[1]  # kept in page order
-    altered = {**drawn, second: replace(drawn[second], code=(*drawn[second].code, "0 0 1 rg 0 0 20 20 re f"))}
-    write_pdf(sheets, tmp_path / "b.pdf", "T", lambda name: None, reuse=PageReuse(digests, altered))
+    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, reuse=PageReuse(digests, NOTHING))
+    assert len(drawn.pages) == 2
+    second = list(drawn.pages)[1]  # kept in page order
+    page = drawn.pages[second]
+    altered = {**drawn.pages, second: replace(page, code=(*page.code, "0 0 1 rg 0 0 20 20 re f"))}
+    reuse = PageReuse(digests, DrawnPages(altered, drawn.streams))
+    write_pdf(sheets, tmp_path / "b.pdf", "T", lambda name: None, reuse=reuse)
     assert blue_corner(tmp_path / "b.pdf", 1) and not blue_corner(tmp_path / "b.pdf", 0)
     assert not blue_corner(tmp_path / "a.pdf", 1)
     # Taken over unaltered, the pages make the file drawing them made.
@@ -123,17 +130,47 @@ def test_a_page_taken_over_is_written_from_what_was_kept(tmp_path):
     assert (tmp_path / "c.pdf").read_bytes() == (tmp_path / "a.pdf").read_bytes()
 
 
+@pytest.fixture
+def compressed(monkeypatch) -> list[bytes]:
+    """What each stream compressed anew meanwhile held."""
+    found: list[bytes] = []
+
+    def counted(data: bytes) -> bytes:
+        found.append(data)
+        return zlib.compress(data)
+
+    monkeypatch.setattr(pdf_streams, "zlib", type("Counted", (), {"compress": staticmethod(counted)}))
+    return found
+
+
+def test_a_stream_compressed_before_is_taken_as_it_was(tmp_path, compressed):
+    sheets, digests = [sheet("one"), sheet("two")], ("d1", "d2")
+    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, reuse=PageReuse(digests, NOTHING))
+    assert len(compressed) == len(drawn.streams) >= 2  # each page's content at least
+    compressed.clear()
+    again = write_pdf(sheets, tmp_path / "b.pdf", "T", lambda name: None, reuse=PageReuse(digests, drawn))
+    assert compressed == [] and all(again.streams[d] is drawn.streams[d] for d in drawn.streams)
+    assert (tmp_path / "b.pdf").read_bytes() == (tmp_path / "a.pdf").read_bytes()
+    # What is kept for a content is what is written for it: kept bytes, altered, show.
+    contents = {digest: zlib.decompress(data) for digest, data in drawn.streams.items()}
+    blue = b"0 0 1 rg 0 0 20 20 re f\n"
+    altered = {d: zlib.compress(c + blue) if b"20 20 re" in c else drawn.streams[d] for d, c in contents.items()}
+    reuse = PageReuse(digests, DrawnPages(drawn.pages, altered))
+    write_pdf(sheets, tmp_path / "c.pdf", "T", lambda name: None, reuse=reuse)
+    assert blue_corner(tmp_path / "c.pdf", 0) and blue_corner(tmp_path / "c.pdf", 1)
+
+
 def test_a_page_drawn_with_another_face_is_drawn_again(tmp_path):
     sheets, digests = [sheet("one")], ("d1",)
-    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, reuse=PageReuse(digests, {}))
-    ((key, page),) = drawn.items()
+    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, reuse=PageReuse(digests, NOTHING))
+    ((key, page),) = drawn.pages.items()
     other = {key: replace(page, faces=tuple((face, "another file") for face, _ in page.faces), code=("% kept",))}
-    write_pdf(sheets, tmp_path / "b.pdf", "T", lambda name: None, reuse=PageReuse(digests, other))
+    write_pdf(sheets, tmp_path / "b.pdf", "T", lambda name: None, reuse=PageReuse(digests, DrawnPages(other, {})))
     assert (tmp_path / "b.pdf").read_bytes() == (tmp_path / "a.pdf").read_bytes()
 
 
-def test_a_pdf_in_inks_draws_every_page(tmp_path):
+def test_a_pdf_in_inks_draws_every_page(tmp_path, compressed):
     sheets, digests = [sheet("one")], ("d1",)
     inks = ColourSettings(dieline="CutContour")
-    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, inks, PageReuse(digests, {}))
-    assert drawn == {}
+    drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, inks, PageReuse(digests, NOTHING))
+    assert drawn == NOTHING and compressed == []  # nor are its streams compressed by what was kept
