@@ -36,7 +36,8 @@ class KnownStreams(pdfdoc.PDFStreamFilterZCompress):
 @contextmanager
 def compressed_by(streams: KnownStreams) -> Iterator[None]:
     """The streams reportlab sets up meanwhile compressed by `streams`: a document's pages,
-    whose content streams are set up as it is saved."""
+    whose content streams are set up as it is saved. A document saved meanwhile in another
+    thread gets the same bytes as ever, since a stream's bytes depend on its content alone."""
     before = pdfdoc.PDFZCompress
     pdfdoc.PDFZCompress = streams
     try:
