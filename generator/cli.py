@@ -351,7 +351,7 @@ def build(
 
     The static rules checks run first: their errors stop that game's build (unless
     --no-check); warnings are printed and the build goes on."""
-    from generator.pipeline import PrintRun
+    from generator.pipeline import PrintRun, read_game
 
     output = dataclasses.replace(output, colour=_colour_settings(colour_mode, icc, pdfx))
     try:
@@ -361,7 +361,7 @@ def build(
     code = 0
     for folder in project.folders:
         try:
-            game = load_game(folder)
+            game = read_game(folder, output.store())
             _check_players(game, printing.options.players)
             run = PrintRun.of(game, project)
             checks = run.checks(enabled=not no_check)
@@ -677,7 +677,7 @@ def export_command(
     SOURCES are found as `cutsheet build --help` says. The static rules checks run first,
     as for `cutsheet build`: their errors stop that game's export (unless --no-check)."""
     from generator.export.profile import export_game
-    from generator.pipeline import LayoutFailed, PrintRun
+    from generator.pipeline import LayoutFailed, PrintRun, read_game
 
     code = 0
     output = OutputSettings(out_dir)
@@ -686,7 +686,7 @@ def export_command(
             profile = EXPORTS.installed()[profile_name]
             project = _project(sources, PrintSettings(paper_name), output, (("--out", out_dir),))
             for folder in project.folders:
-                run = PrintRun.of(load_game(folder), project)
+                run = PrintRun.of(read_game(folder, output.store()), project)
                 stopped = f"{run.game.name}: not exported: the checker found errors (--no-check exports anyway)"
                 write = functools.partial(export_game, run, profile, image_base)
                 files = _checked(run.checks(enabled=not no_check), stopped, write)

@@ -307,12 +307,18 @@ class SourceMemo:
     def keep(
         self, envelopes: Sequence[_Envelope], files: Sequence["ComponentFile"], kind_items: Mapping[str, type[Item]]
     ) -> None:
-        """The files just read, those whose edits may be read alone."""
-        self.files = {
-            envelope.path: (kind_items.get(envelope.kind), replace(envelope, components=file.components))
-            for envelope, file in zip(envelopes, files, strict=True)
-            if envelope.lines is not None
-        }
+        """The files just read, those whose edits may be read alone: a file read as the memo
+        held it is kept as the very same entry, so that a reading that changed nothing can
+        be told by identity."""
+        kept = {}
+        for envelope, file in zip(envelopes, files, strict=True):
+            if envelope.lines is None:
+                continue
+            held = self.files.get(envelope.path)
+            if held is None or held[1] is not envelope:
+                held = (kind_items.get(envelope.kind), replace(envelope, components=file.components))
+            kept[envelope.path] = held
+        self.files = kept
 
 
 def _read_component_file(path: Path, kind_items: Mapping[str, type[Item]], memo: SourceMemo | None) -> _Envelope:

@@ -1,0 +1,103 @@
+"""A game read for a build that keeps a build cache (generator/pipeline/reading.py): the
+latest reading is kept there, so a build after an edit to one item reads that item alone, a
+build with nothing changed reads no item, and what is built is what a fresh reading builds."""
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cache import BuildCache
+from generator.cli import main
+from generator.pipeline import reading
+from generator.sources import game as sources_game
+from tests.conftest import run_build
+from tests.package.test_cache import deck, outputs
+
+
+@pytest.fixture
+def items_read(monkeypatch) -> dict[str, int]:
+    """How many items were read and checked one at a time (an edit), and how many whole
+    files of them (a fresh reading)."""
+    counts = {"item": 0, "file": 0}
+    read_item, read_items = sources_game._read_item, sources_game._read_items
+
+    def one(*args, **kwargs):
+        counts["item"] += 1
+        return read_item(*args, **kwargs)
+
+    def whole(*args, **kwargs):
+        counts["file"] += 1
+        return read_items(*args, **kwargs)
+
+    monkeypatch.setattr(sources_game, "_read_item", one)
+    monkeypatch.setattr(sources_game, "_read_items", whole)
+    return counts
+
+
+@pytest.fixture
+def kept(monkeypatch) -> list[str]:
+    """The stages whose entries were written meanwhile."""
+    stages: list[str] = []
+    put = BuildCache.put
+
+    def counted(store, inputs, *args, **kwargs):
+        stages.append(inputs.stage)
+        return put(store, inputs, *args, **kwargs)
+
+    monkeypatch.setattr(BuildCache, "put", counted)
+    return stages
+
+
+def test_a_build_after_an_edit_reads_the_edited_item_alone(tmp_path, items_read):
+    source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert items_read == {"item": 0, "file": 1}
+    run_build(str(deck(source, cards=30, changed=12)), "--out", str(out), "--format", "pdf")
+    assert items_read == {"item": 1, "file": 1}
+    cold = tmp_path / "cold"
+    run_build(str(source), "--out", str(cold), "--format", "pdf", "--no-cache")
+    assert outputs(out / "cache") == outputs(cold / "cache")
+
+
+def test_a_build_with_nothing_changed_reads_no_item_and_keeps_the_reading_as_it_is(tmp_path, items_read, kept):
+    source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert "latest sources" in kept
+    kept.clear()
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert items_read == {"item": 0, "file": 1} and "latest sources" not in kept
+
+
+def test_a_damaged_reading_is_read_afresh(tmp_path, items_read):
+    source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    latest = reading.LatestSources(str(source), str(source))
+    entry = out / ".cache" / latest.key[:2] / latest.key
+    assert entry.is_file()
+    entry.write_bytes(entry.read_bytes()[:-20])
+    run_build(str(deck(source, cards=30, changed=3)), "--out", str(out), "--format", "pdf")
+    assert items_read == {"item": 0, "file": 2}
+    cold = tmp_path / "cold"
+    run_build(str(source), "--out", str(cold), "--format", "pdf", "--no-cache")
+    assert outputs(out / "cache") == outputs(cold / "cache")
+
+
+def test_a_build_from_another_working_folder_names_the_files_as_seen_from_there(tmp_path, monkeypatch):
+    source, out = deck(tmp_path / "cache", cards=5), tmp_path / "out"
+    monkeypatch.chdir(tmp_path)
+    run_build("cache", "--out", str(out), "--format", "pdf")
+    cards = source / "cards.yaml"
+    cards.write_text(cards.read_text().replace("'Card 3',", "'Card 3', count: -1,"))
+    monkeypatch.chdir(source)
+    result = CliRunner().invoke(main, ["build", ".", "--out", str(out), "--format", "pdf"])
+    assert result.exit_code == 2
+    assert "cards.yaml:5:" in result.output and "cache/cards.yaml" not in result.output
+
+
+def test_without_a_cache_a_game_is_read_afresh(tmp_path, items_read):
+    source = deck(tmp_path / "cache", cards=4)
+    for _ in range(2):
+        reading.read_game(source, BuildCache(None))
+    assert items_read == {"item": 0, "file": 2}
+    assert not list(Path(tmp_path).glob("**/.cache"))
