@@ -151,9 +151,9 @@ class BuildCache:
         self.root = root
         self._memory: dict[str, object] = {}
         self._held: list[tuple[str, Sequence[object]]] | None = [] if hold else None
-        #: The name of each piece read or written, by its signature (Piece.signature); the
-        #: piece itself is kept in _memory, so the identities its signature holds stay its own.
-        self._piece_names: dict[tuple[tuple[object, int], ...], str] = {}
+        #: The name of each piece read or written, with the piece, by its signature
+        #: (Piece.signature): held here, its values keep the identities the signature holds.
+        self._piece_names: dict[tuple[tuple[object, int], ...], tuple[str, Piece]] = {}
 
     def cached(
         self,
@@ -219,7 +219,8 @@ class BuildCache:
         except Exception:  # missing or damaged: its read will be a miss
             return
         for name in names:
-            _used(self.root / name[:2] / name)
+            if _ENTRY.fullmatch(name):  # a damaged header names nothing outside the cache
+                _used(self.root / name[:2] / name)
 
     def _path(self, entry: str) -> Path | None:
         return self.root / entry[:2] / entry if self.root is not None else None
@@ -269,25 +270,27 @@ class BuildCache:
             if not isinstance(found, Piece):
                 raise LookupError(f"no piece {name}")
             self._memory[name] = found
-            self._piece_names[found.signature()] = name
+            self._piece_names[found.signature()] = (name, found)
         found = self._memory[name]
         assert isinstance(found, Piece)
         return found
 
     def _stored(self, piece: Piece) -> str:
         """The name of `piece`'s entry, named by its content: written now, unless this store
-        read or wrote a piece of the same objects, which marked it used then (OSError when
-        it cannot be written). Only a store with a folder writes."""
+        read or wrote a piece of the same objects, which is marked used now (another command
+        may have pruned since it was read). OSError when it cannot be written. Only a store
+        with a folder writes."""
         assert self.root is not None
         signature = piece.signature()
-        name = self._piece_names.get(signature)
-        if name is not None:
+        if signature in self._piece_names:
+            name = self._piece_names[signature][0]
+            _used(self.root / name[:2] / name)
             return name
         data = pickles.dumps(piece, (), self._stored)
         name = key("piece", hashlib.sha256(data).hexdigest())
         _write_entry(self.root / name[:2] / name, data)
-        self._memory[name] = piece
-        self._piece_names[signature] = name
+        self._memory.setdefault(name, piece)
+        self._piece_names[signature] = (name, piece)
         return name
 
 

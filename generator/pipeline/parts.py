@@ -7,7 +7,7 @@ the next layout takes every item the edit left alone from it, and draws only the
 edit to anything else the layout reads (game.yaml, a layout, an icon, a font, the rules) or
 to cutsheet draws every item again."""
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
@@ -80,8 +80,8 @@ class Drawn:
     drawing by its fingerprint (layout/memo.py), and the art files they read or looked for
     (read by name as items are drawn, so no key can name them beforehand) with their digest.
 
-    The drawings are kept in pieces (generator/pickles.py), to which the parts' faces refer:
-    a layout after an edit writes only the pieces that hold a new drawing."""
+    The drawings are kept in pieces (generator/pickles.py), to which the parts' faces and
+    their items refer: a layout after an edit writes only the pieces that hold a new drawing."""
 
     drawings: Mapping[bytes, Drawing]
     art_files: frozenset[Path]
@@ -180,21 +180,25 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         ctx.findings += rules_findings(game.rules, game.fonts, game.look)
         ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
-        drawings = Pieces.split(draw_memo.drawings(), members=_drawn_faces)
+        drawings = Pieces.split(draw_memo.drawings(), members=_drawn_objects)
         drawn = Drawn(drawings, frozenset(ctx.art_files), art)
         return LaidGame(parts, tuple(ctx.findings), key(inputs.key, art), drawn)
 
     laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged, shared=game.files)
     # The next layout after an edit reuses this one's drawings, made now or taken from the
     # store: they are drawn from the game as it is. Their pieces are the layout's own, so
-    # only this small entry is written, and writing it marks them used, so pruning keeps them.
+    # only this small entry is written, and it marks them used, so pruning keeps them.
     store.put(latest, laid.drawn)
     return laid
 
 
-def _drawn_faces(drawing: Drawing) -> tuple[Faces]:
-    """What the parts hold of a drawing: its faces."""
-    return (drawing.faces,)
+def _drawn_objects(drawing: Drawing) -> Iterator[object]:
+    """What the parts may hold of a drawing: its faces, and each of their scenes' items (an
+    ink-saved face is a scene of its own holding most of the drawn scene's items, which the
+    sheets' digests know by identity: pipeline/digests.py)."""
+    yield drawing.faces
+    for scene in drawing.faces.scenes():
+        yield from scene.items
 
 
 def recalled(store: BuildCache, latest: LatestLayout) -> DrawMemo:

@@ -3,21 +3,26 @@
 again with zlib took a fifteenth of a rebuild after an edit to one card of 10,000."""
 
 import hashlib
+import threading
 import zlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-
-from reportlab.pdfbase import pdfdoc
 
 #: The zlib that compressed the streams: another may compress the same content to other
 #: bytes, so the streams are kept under it.
 ZLIB_VERSION = zlib.ZLIB_RUNTIME_VERSION
 
+#: One document's streams at a time are compressed by what it kept (compressed_by).
+_SWAPPING = threading.Lock()
 
-class KnownStreams(pdfdoc.PDFStreamFilterZCompress):
-    """reportlab's Flate filter, which takes the compressed bytes of a stream compressed
-    before from `known`, by the digest of its content, and holds every stream it encoded in
-    `used` (the same bytes objects as `known` holds for those it took from there)."""
+
+class KnownStreams:
+    """A Flate filter for reportlab's streams, as its own is (zlib at its default level),
+    which takes the compressed bytes of a stream compressed before from `known`, by the
+    digest of its content, and holds every stream it encoded in `used` (the same bytes
+    objects as `known` holds for those it took from there)."""
+
+    pdfname = "FlateDecode"
 
     def __init__(self, known: Mapping[bytes, bytes]):
         self.known = known
@@ -32,15 +37,22 @@ class KnownStreams(pdfdoc.PDFStreamFilterZCompress):
         self.used[digest] = found
         return found
 
+    def decode(self, encoded: bytes) -> bytes:
+        return zlib.decompress(encoded)
+
 
 @contextmanager
 def compressed_by(streams: KnownStreams) -> Iterator[None]:
     """The streams reportlab sets up meanwhile compressed by `streams`: a document's pages,
-    whose content streams are set up as it is saved. A document saved meanwhile in another
-    thread gets the same bytes as ever, since a stream's bytes depend on its content alone."""
-    before = pdfdoc.PDFZCompress
-    pdfdoc.PDFZCompress = streams
-    try:
-        yield
-    finally:
-        pdfdoc.PDFZCompress = before
+    whose content streams are set up as it is saved. One document at a time: another thread
+    saving a document this way waits. (A document saved meanwhile without this gets the same
+    bytes as ever, since a stream's bytes depend on its content alone.)"""
+    from reportlab.pdfbase import pdfdoc  # imported once a PDF is written, as render/pdf.py is
+
+    with _SWAPPING:
+        before = pdfdoc.PDFZCompress
+        pdfdoc.PDFZCompress = streams
+        try:
+            yield
+        finally:
+            pdfdoc.PDFZCompress = before

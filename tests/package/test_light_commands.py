@@ -63,3 +63,14 @@ def test_the_report_would_see_a_drawing_library(tmp_path):
     code, loaded = loaded_by("build", "components/chip-flip", "--out", str(tmp_path), "--format", "pdf,png")
     assert code == 0
     assert {"reportlab", "PIL"} <= set(loaded)
+
+
+def test_a_build_with_nothing_changed_loads_no_drawing_library(tmp_path):
+    """Its PDF comes from the build cache whole, and its sheets' files are kept."""
+    deck = tmp_path / "deck"
+    deck.mkdir()
+    (deck / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
+    (deck / "cards.yaml").write_text("kind: card\nitems:\n  - {title: One, text: The only card}\n")
+    build = ("build", str(deck), "--out", str(tmp_path / "out"), "--format", "pdf,svg")
+    assert loaded_by(*build)[0] == 0
+    assert loaded_by(*build) == (0, [])

@@ -1,6 +1,7 @@
 """Entries kept in pieces: a large mapping's pieces are entries of their own, named by their
 content, and an entry written again after an edit writes only the pieces with something new."""
 
+import hashlib
 import os
 import pickle
 from dataclasses import dataclass
@@ -173,3 +174,29 @@ def test_an_edit_to_one_card_rewrites_one_or_two_pieces_of_the_layouts_drawings(
     cold = tmp_path / "cold"
     run_build(str(source), "--out", str(cold), "--format", "pdf", "--no-cache")
     assert outputs(out / "cache") == outputs(cold / "cache")
+
+
+def test_a_piece_an_entry_holds_again_is_marked_used_again(tmp_path):
+    """Another command may prune between this one's reading a piece and its writing an entry
+    that holds the piece again: writing the entry marks the piece used."""
+    inputs = Layout(1, Files(()))
+    BuildCache(tmp_path).put(inputs, held(cards(300)))
+    store = BuildCache(tmp_path)
+    read = store.lookup(inputs, Held)
+    for path in tmp_path.glob("*/*"):
+        os.utime(path, (1_000_000, 1_000_000))
+    store.put(Layout(2, Files(())), read)
+    assert all(path.stat().st_mtime > 1_000_000 for path in tmp_path.glob("*/*") if path.name != inputs.key)
+
+
+def test_touching_an_entry_whose_header_names_no_entry_marks_nothing_outside_the_cache(tmp_path):
+    root, victim = tmp_path / "out" / "cache", tmp_path / "victim"
+    victim.write_text("not the cache's")
+    os.utime(victim, (1_000_000, 1_000_000))
+    inputs = Layout(1, Files(()))
+    data = pickle.dumps((0, ("../victim",))) + pickle.dumps(5)
+    (root / inputs.key[:2]).mkdir(parents=True)
+    (root / inputs.key[:2] / inputs.key).write_bytes(hashlib.sha256(data).digest() + data)
+    assert (root / ".." / "../victim").resolve() == victim.resolve()  # where the name would lead
+    BuildCache(root).touch(inputs)
+    assert victim.stat().st_mtime == 1_000_000

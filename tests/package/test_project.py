@@ -108,7 +108,7 @@ def test_a_build_takes_the_layout_an_export_put_in_the_cache(tmp_path, monkeypat
     out = tmp_path / "out"
     result = CliRunner().invoke(main, ["export", str(source), "--profile", "tts", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert len(entries(out)) == 3  # the laid-out game, what it drew (the game's latest), and its drawings' piece
+    assert len(entries(out)) == 4  # the game's reading, its layout, what it drew (its latest), its drawings' piece
     monkeypatch.setattr(parts, "lay_out", refuse)
     run_build(str(source), "--out", str(out), "--format", "svg", "--no-check")
     assert (out / "small" / "svg" / "small-sheet-01.svg").is_file()

@@ -14,8 +14,9 @@ from generator.layout.memo import Drawing, DrawMemo
 from generator.layout.scene import Group, Rect, Scene, Style, items_digest
 from generator.pipeline import digests
 from generator.pipeline.digests import drawn_scenes, sheet_digests
+from generator.pipeline.imposed import imposed_sheets
 from generator.pipeline.imposition import impose
-from generator.pipeline.parts import LaidGame, lay_out, print_context
+from generator.pipeline.parts import LaidGame, laid_game, lay_out, print_context
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import paper
@@ -106,3 +107,19 @@ def test_every_shipped_games_drawings_still_hold_their_scenes_digests_once_impos
         assert drawings
         for drawn in drawings:
             assert drawn.digests == tuple(items_digest(scene.items) for scene in drawn.faces.scenes())
+
+
+def test_an_ink_saved_layout_read_back_from_the_cache_gives_its_sheets_the_same_digests(tmp_path: Path):
+    """An ink-saved face is a scene of its own holding most of its drawing's items: read back,
+    it holds the very items the drawings hold, as it did when laid out."""
+    game = load_game(deck(tmp_path / "cache", cards=12))
+    options = PrintOptions(ink_saver=True)
+    made = laid_game(game, print_context(game, options), BuildCache(tmp_path / "store"))
+    read = laid_game(game, print_context(game, options), BuildCache(tmp_path / "store"))
+    assert read is not made and read.source == made.source  # read back whole
+
+    def sheets_digests(laid: LaidGame) -> list[str]:
+        drawings, letter = laid.drawn.drawings.values(), paper("letter")
+        return imposed_sheets(laid.parts, laid.source, drawings, letter, game, options, (), BuildCache(None)).digests
+
+    assert sheets_digests(read) == sheets_digests(made)

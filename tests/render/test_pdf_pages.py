@@ -5,6 +5,7 @@ is not compressed again, and the file is byte for byte the one a build drawing e
 writes. A page after one that names a new face, picture or icon is drawn again; a PDF in
 inks draws every page."""
 
+import threading
 import zlib
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +14,7 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 from PIL import Image
+from reportlab.pdfbase import pdfdoc
 
 from generator.cli import main
 from generator.colour.settings import ColourSettings
@@ -20,6 +22,7 @@ from generator.layout.scene import Rect, Style
 from generator.layout.text import set_line
 from generator.render import pdf, pdf_streams
 from generator.render.pdf import DrawnPages, PageReuse, write_pdf
+from generator.render.pdf_streams import KnownStreams, compressed_by
 from generator.sheets.model import Sheet
 
 ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="{r}"/></svg>'
@@ -174,3 +177,23 @@ def test_a_pdf_in_inks_draws_every_page(tmp_path, compressed):
     inks = ColourSettings(dieline="CutContour")
     drawn = write_pdf(sheets, tmp_path / "a.pdf", "T", lambda name: None, inks, PageReuse(digests, NOTHING))
     assert drawn == NOTHING and compressed == []  # nor are its streams compressed by what was kept
+
+
+def test_one_document_at_a_time_is_compressed_by_what_it_kept():
+    """Two threads each saving a document with its own kept streams: the second waits, and
+    reportlab's filter is its own again once both are done."""
+    original = pdfdoc.PDFZCompress
+    first, second = KnownStreams({}), KnownStreams({})
+    seen: list[tuple[str, bool]] = []
+
+    def save_second() -> None:
+        with compressed_by(second):
+            seen.append(("second", pdfdoc.PDFZCompress is second))
+
+    with compressed_by(first):
+        thread = threading.Thread(target=save_second)
+        thread.start()
+        thread.join(0.2)  # it waits for the first
+        seen.append(("first", pdfdoc.PDFZCompress is first))
+    thread.join()
+    assert seen == [("first", True), ("second", True)] and pdfdoc.PDFZCompress is original
