@@ -361,8 +361,10 @@ def build(
     code = 0
     for folder in project.folders:
         try:
-            game = read_game(folder, output.store())
+            reading = output.store(hold=True)  # the game's reading is kept once the build goes on
+            game = read_game(folder, reading)
             _check_players(game, printing.options.players)
+            reading.release()
             run = PrintRun.of(game, project)
             checks = run.checks(enabled=not no_check)
         except SourceError as exc:
