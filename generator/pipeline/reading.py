@@ -2,7 +2,7 @@
 (sources/game.py's SourceMemo, as a live preview keeps it in memory), so that a build after
 an edit to one item reads and checks that item alone, and a build with nothing changed reads
 no item. Reading and checking every item was a fifth of a rebuild of a 10,000-card deck after
-one card's edit, and half of its build with nothing changed."""
+one card's edit, and two fifths of its build with nothing changed."""
 
 import os
 from dataclasses import dataclass

@@ -37,9 +37,6 @@ class KnownStreams:
         self.used[digest] = found
         return found
 
-    def decode(self, encoded: bytes) -> bytes:
-        return zlib.decompress(encoded)
-
 
 @contextmanager
 def compressed_by(streams: KnownStreams) -> Iterator[None]:
