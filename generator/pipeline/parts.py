@@ -161,8 +161,9 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     """The layout stage: lay_out's parts and findings, from `store` when nothing the game can
     see has changed (its sources, layouts and icons in the key, the art it read checked).
     Laid out again, it reuses what it can of the game's latest layout in `store` (or of
-    `memo`, a live preview's). The entry refers to the game's component files rather than
-    holding copies: its key holds everything they are read from."""
+    `memo`, a live preview's, which holds this layout's drawings after). The entry refers to
+    the game's component files rather than holding copies: its key holds everything they
+    are read from."""
     seen = seen_files(ctx)
     inputs = LayoutInputs(
         game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, ctx.players, Files(tuple(seen))
@@ -185,6 +186,8 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         return LaidGame(parts, tuple(ctx.findings), key(inputs.key, art), drawn)
 
     laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged, shared=game.files)
+    if memo is not None:  # a layout taken from the store drew nothing into it
+        memo.recall(laid.drawn.drawings)
     # The next layout after an edit reuses this one's drawings, made now or taken from the
     # store: they are drawn from the game as it is. Their pieces are the layout's own, so
     # only this small entry is written, and it marks them used, so pruning keeps them.

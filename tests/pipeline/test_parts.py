@@ -18,7 +18,7 @@ from generator.findings import Severity
 from generator.games import load_game
 from generator.layout.component import Faces
 from generator.layout.folders import context_for
-from generator.layout.memo import Drawing
+from generator.layout.memo import Drawing, DrawMemo
 from generator.layout.scene import Rect, Scene
 from generator.pipeline.parts import (
     Drawn,
@@ -111,6 +111,21 @@ def test_the_layout_stage_is_kept_until_a_source_changes(tmp_path, drawn_titles)
     laid_game(edited, context_for(edited), BuildCache(cache))
     # Laid out again: A, which changed, and C, whose file may read A's (another file of the
     # game); B, in A's file but unchanged, is taken from the latest layout.
+    assert drawn_titles == ["A", "B", "C", "A", "C"]
+
+
+def test_a_memo_learns_the_drawings_of_a_layout_taken_from_the_cache(tmp_path, drawn_titles):
+    """A live preview opened on a game a build laid out takes its layout from the cache: its
+    memo knows the drawings all the same, so its first edit draws the edited cards alone."""
+    folder, cache = write_game(tmp_path / "tiny"), tmp_path / "out" / ".cache"
+    game = load_game(folder)
+    laid_game(game, context_for(game), BuildCache(cache))
+    memo = DrawMemo()
+    laid_game(load_game(folder), context_for(game), BuildCache(cache), memo)
+    assert drawn_titles == ["A", "B", "C"]  # the build's, and none since
+    write_game(folder, text_a="changed")
+    edited = load_game(folder)
+    laid_game(edited, context_for(edited), BuildCache(None), memo)  # a preview's store may keep nothing
     assert drawn_titles == ["A", "B", "C", "A", "C"]
 
 
