@@ -53,6 +53,23 @@ def shipped_pdfs(tmp_path_factory) -> Path:
 
 
 @pytest.fixture
+def pages_drawn(monkeypatch) -> list[str]:
+    """The title of every sheet a PDF drew anew (not taken over from the last PDF) from here
+    on, in order."""
+    from generator.render import pdf
+
+    titles: list[str] = []
+    recorded = pdf._Painter.recorded
+
+    def counted(painter, sheet):
+        titles.append(sheet.title)
+        return recorded(painter, sheet)
+
+    monkeypatch.setattr(pdf._Painter, "recorded", counted)
+    return titles
+
+
+@pytest.fixture
 def drawn_titles():
     """The title of every card drawn (CardKind.draw) from here on, in order."""
     calls: list[str] = []

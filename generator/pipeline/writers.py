@@ -46,6 +46,9 @@ class LatestPages(Inputs):
     stage: ClassVar[str] = "latest pages"
     folder: str
     icon_dirs: tuple[str, ...]
+    #: The document's file name: a print-and-play release's edition on other paper keeps
+    #: its own pages, beside the game's PDF.
+    document: str
     zlib: str = ZLIB_VERSION
 
 
@@ -197,7 +200,7 @@ def write_pdf(
     latest PDF that come again (LatestPages), and leaves its own for the next."""
     inputs = PdfInputs(game.name, tuple(digests), colour.key) if digests is not None else None
     data = store.lookup(inputs, bytes) if inputs else None
-    latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)))
+    latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)), pdf.name)
     if data is not None:
         write_atomic(pdf, data)
         store.touch(latest)  # the PDF after the next edit takes its pages from them

@@ -16,7 +16,7 @@ from generator.cache import BuildCache, Files, Inputs
 from generator.cli import main
 from generator.games import load_game
 from generator.pipeline import writers
-from generator.render import pdf, svg
+from generator.render import svg
 from generator.sources.art import MAX_FILE_BYTES as MAX_ART_BYTES
 from generator.sources.art import MAX_SVG_BYTES
 from generator.sources.fonts import MAX_FONT_BYTES
@@ -435,7 +435,9 @@ def test_pruning_passes_over_an_entry_gone_meanwhile(tmp_path, monkeypatch):
     assert not oldest.exists()
 
 
-def test_a_build_taking_everything_from_the_cache_keeps_what_the_next_edit_reuses(tmp_path, monkeypatch, drawn_titles):
+def test_a_build_taking_everything_from_the_cache_keeps_what_the_next_edit_reuses(
+    tmp_path, monkeypatch, drawn_titles, pages_drawn
+):
     """A build whose layout and PDF come whole from the cache reads neither the latest
     layout's pointer nor the PDF's drawn pages, and marks them used all the same: the build
     after the next edit still draws only the cards it changed and the pages that show them."""
@@ -446,13 +448,6 @@ def test_a_build_taking_everything_from_the_cache_keeps_what_the_next_edit_reuse
         run_build(str(deck(source, changed=changed)), *build)
         aged(out / ".cache")
     drawn_titles.clear()
-    pages: list[str] = []
-    recorded = pdf._Painter.recorded
-
-    def counted(painter, sheet):
-        pages.append(sheet.title)
-        return recorded(painter, sheet)
-
-    monkeypatch.setattr(pdf._Painter, "recorded", counted)
+    pages_drawn.clear()
     run_build(str(deck(source, changed=5)), *build)
-    assert drawn_titles == ["Card 4", "Card 5"] and pages == ["cover", "cards"]  # the cover shows them
+    assert drawn_titles == ["Card 4", "Card 5"] and pages_drawn == ["cover", "cards"]  # the cover shows them

@@ -104,6 +104,6 @@ def test_a_rebuild_keeps_the_svgs_and_pngs_it_would_draw_the_same(tmp_path, monk
 
 
 def test_the_latest_pdfs_pages_are_kept_under_the_zlib_that_compressed_their_streams():
-    latest = LatestPages("game", ())
+    latest = LatestPages("game", (), "game.pdf")
     assert latest.zlib == zlib.ZLIB_RUNTIME_VERSION
     assert latest.key != replace(latest, zlib="another").key  # its streams may differ: not read

@@ -197,3 +197,15 @@ def test_one_document_at_a_time_is_compressed_by_what_it_kept():
         seen.append(("first", pdfdoc.PDFZCompress is first))
     thread.join()
     assert seen == [("first", True), ("second", True)] and pdfdoc.PDFZCompress is original
+
+
+def test_a_print_and_play_edition_on_other_paper_keeps_its_own_pages(tmp_path, pages_drawn):
+    """`--pnp` writes the game's PDF and an edition on A4: after an edit, each takes over its
+    own pages and draws only those the edit changed."""
+    game = card_game(tmp_path / "g")
+    build(game, tmp_path / "out", "--pnp")
+    pages_drawn.clear()
+    edit(game / "cards.yaml", "card 8'", "card eight'")
+    rebuilt = build(game, tmp_path / "out", "--pnp")
+    assert pages_drawn == ["cards", "cards"]  # the edited sheet, in the game's PDF and in the A4 edition
+    assert rebuilt == build(game, tmp_path / "cold", "--pnp", "--no-cache")
