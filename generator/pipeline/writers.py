@@ -197,7 +197,8 @@ def write_pdf(
     """The game's PDF in `colour`, kept in `store` under its sheets' `digests` (None: neither
     looked up nor kept, a scratch PDF). reportlab is imported only to write one: a tenth of a
     second of a rebuild that changed nothing. Written, it takes over the pages of the game's
-    latest PDF that come again (LatestPages), and leaves its own for the next."""
+    latest PDF that come again (LatestPages), and leaves its own for the next; with a store
+    that keeps nothing (--no-cache), it draws every page and records none."""
     inputs = PdfInputs(game.name, tuple(digests), colour.key) if digests is not None else None
     data = store.lookup(inputs, bytes) if inputs else None
     latest = LatestPages(str(game.folder), tuple(map(str, icon_dirs)), pdf.name)
@@ -208,7 +209,9 @@ def write_pdf(
     from generator.render.pdf import DrawnPages, PageReuse
     from generator.render.pdf import write_pdf as render_pdf
 
-    reuse = PageReuse(inputs.sheets, store.lookup(latest, DrawnPages) or DrawnPages({}, {})) if inputs else None
+    reuse = None
+    if inputs and store.root is not None:
+        reuse = PageReuse(inputs.sheets, store.lookup(latest, DrawnPages) or DrawnPages({}, {}))
     icons = IconFinder(icon_dirs)
     drawn = write_with(pdf, lambda tmp: render_pdf(sheets, tmp, game.name, icons, colour, reuse))
     if inputs:

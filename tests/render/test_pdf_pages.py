@@ -209,3 +209,9 @@ def test_a_print_and_play_edition_on_other_paper_keeps_its_own_pages(tmp_path, p
     rebuilt = build(game, tmp_path / "out", "--pnp")
     assert pages_drawn == ["cards", "cards"]  # the edited sheet, in the game's PDF and in the A4 edition
     assert rebuilt == build(game, tmp_path / "cold", "--pnp", "--no-cache")
+
+
+def test_a_build_that_keeps_nothing_draws_every_page_as_it_is(tmp_path, pages_drawn, compressed):
+    """`--no-cache`: no page is recorded for a next PDF, nor any stream hashed to be kept."""
+    build(card_game(tmp_path / "g"), tmp_path / "out", "--no-cache")
+    assert pages_drawn == [] and compressed == []
