@@ -1,6 +1,6 @@
 """Cut lines, crop marks, alignment targets and the sheet furniture (labels, the 2 in scale bar)."""
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from generator.layout.scene import Circle, Group, Item, Polyline, Style, line_style
 from generator.layout.text import TextStyle, fit_text
@@ -69,8 +69,16 @@ def cell_edges(boxes: list[tuple[float, float, float, float]]) -> set[Segment]:
 
 
 def cut_lines(segments: list[Segment], role: str = "cut") -> list[Item]:
+    """The segments as lines of `role`. Sheets of one grid share the very lines (items are
+    immutable), as they do the crop marks and the ruler: a game's many alike sheets hold one
+    set of them, and the build cache pickles one."""
+    return list(_cut_lines(tuple(segments), role))
+
+
+@lru_cache(maxsize=256)
+def _cut_lines(segments: tuple[Segment, ...], role: str) -> tuple[Item, ...]:
     style = line_style(role)
-    return [Polyline(((x1, y1), (x2, y2)), style) for x1, y1, x2, y2 in segments]
+    return tuple(Polyline(((x1, y1), (x2, y2)), style) for x1, y1, x2, y2 in segments)
 
 
 def crop_marks(
@@ -83,9 +91,20 @@ def crop_marks(
     never touch a component, so they survive cutting and show where the blade goes. Where
     the margin is narrow they shorten to the room left before the printer's margin. A mark
     that would reach into a box of `clear_of` (on a sheet holding other blocks too: the box
-    round every component, and the furniture) is left out."""
+    round every component, and the furniture) is left out. Sheets of one grid share them
+    (cut_lines)."""
+    return list(_crop_marks(tuple(boxes), bleed, page, clear_of))
+
+
+@lru_cache(maxsize=256)
+def _crop_marks(
+    boxes: tuple[tuple[float, float, float, float], ...],
+    bleed: float,
+    page,
+    clear_of: tuple[tuple[float, float, float, float], ...],
+) -> tuple[Polyline, ...]:
     if not boxes:
-        return []
+        return ()
     left = min(b[0] for b in boxes)
     top = min(b[1] for b in boxes)
     right = max(b[0] + b[2] for b in boxes)
@@ -112,7 +131,7 @@ def crop_marks(
             marks.append(Polyline(((left - gap - before, y), (left - gap, y)), style))
         if after >= 1.0:
             marks.append(Polyline(((right + gap, y), (right + gap + after, y)), style))
-    return [mark for mark in marks if not any(_crosses(mark, box) for box in clear_of)]
+    return tuple(mark for mark in marks if not any(_crosses(mark, box) for box in clear_of))
 
 
 def _crosses(mark: Polyline, box: tuple[float, float, float, float]) -> bool:
@@ -137,16 +156,21 @@ def target(cx: float, cy: float, r: float = 3.0) -> list[Item]:
 
 def ruler() -> list[Item]:
     """The scale mark, RULER_H tall from (0, 0): a bar RULER (2 in) long, its ends and its
-    inch ticked above it, 50 mm ticked below it."""
+    inch ticked above it, 50 mm ticked below it. Every sheet shares the very lines (cut_lines)."""
+    return list(_ruler())
+
+
+@cache
+def _ruler() -> tuple[Item, ...]:
     thin = Style(stroke="#000000", stroke_width=0.35 * PT)
     middle = RULER_H / 2
-    return [
+    return (
         Polyline(((0, middle), (RULER, middle)), thin),
         Polyline(((0, 0), (0, RULER_H)), thin),
         Polyline(((RULER, 0), (RULER, RULER_H)), thin),
         Polyline(((INCH, 0), (INCH, middle)), thin),
         Polyline(((50.0, middle), (50.0, RULER_H)), thin),
-    ]
+    )
 
 
 #: What the ruler's label says, beside it in the full block (the compact strip's lines say it).

@@ -105,3 +105,17 @@ def test_the_compact_furniture_is_the_same_bar_and_the_longest_label_that_fits_a
     labels = [i for i in strip.items if isinstance(i, Text)]
     assert [i.text for i in labels] == ["short label"] and labels[0].size == pytest.approx(7 * PT)
     assert isinstance(compact_furniture(5, 5, lines, 100, rotate=True), Group)
+
+
+def test_sheets_of_one_grid_share_the_very_lines_and_marks():
+    """Items are immutable: a game's many alike sheets hold one set of lines, marks and ruler
+    (and the build cache pickles one), while each sheet's list of them is its own."""
+    boxes = [(20 + 63.5 * c, 20 + 88.9 * r, 63.5, 88.9) for r in range(3) for c in range(3)]
+    segments = merge_segments(cell_edges(boxes))
+    first, second = cut_lines(segments), cut_lines(list(segments))
+    assert first == second and all(a is b for a, b in zip(first, second, strict=True)) and first is not second
+    marks = crop_marks(boxes, 0.0, PAGE), crop_marks(list(boxes), 0.0, PAGE)
+    assert marks[0] and all(a is b for a, b in zip(*marks, strict=True)) and marks[0] is not marks[1]
+    assert cut_lines(segments, "score") != first  # another role, other lines
+    rulers = [furniture(0, 0, ["a"], False).items[0], compact_furniture(0, 0, ["a"], 80, False).items[0]]
+    assert rulers[0] is rulers[1]
