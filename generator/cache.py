@@ -210,9 +210,9 @@ class BuildCache:
         """Mark the entry for `inputs`, when there is one, used without reading it, and the
         pieces it holds (read from its header alone): one a later run may want, though this
         run did not (pruning deletes it last)."""
-        path = self._path(inputs.key)
-        if path is None or self.root is None:
+        if self.root is None:
             return
+        path = _entry_file(self.root, inputs.key)
         _used(path)
         try:
             names = pickles.pieces_named(path.read_bytes()[32:])
@@ -220,10 +220,10 @@ class BuildCache:
             return
         for name in names:
             if _ENTRY.fullmatch(name):  # a damaged header names nothing outside the cache
-                _used(self.root / name[:2] / name)
+                _used(_entry_file(self.root, name))
 
     def _path(self, entry: str) -> Path | None:
-        return self.root / entry[:2] / entry if self.root is not None else None
+        return _entry_file(self.root, entry) if self.root is not None else None
 
     def _read(self, entry: str, shared: Sequence[object]) -> Any | None:
         """The stored value, or None when missing or damaged (each entry carries a checksum,
@@ -284,14 +284,19 @@ class BuildCache:
         signature = piece.signature()
         if signature in self._piece_names:
             name = self._piece_names[signature][0]
-            _used(self.root / name[:2] / name)
+            _used(_entry_file(self.root, name))
             return name
         data = pickles.dumps(piece, (), self._stored)
         name = key("piece", hashlib.sha256(data).hexdigest())
-        _write_entry(self.root / name[:2] / name, data)
+        _write_entry(_entry_file(self.root, name), data)
         self._memory.setdefault(name, piece)
         self._piece_names[signature] = (name, piece)
         return name
+
+
+def _entry_file(root: Path, name: str) -> Path:
+    """Where the entry named `name` is kept: in the folder of its name's first two characters."""
+    return root / name[:2] / name
 
 
 def _write_entry(path: Path, data: bytes) -> None:
