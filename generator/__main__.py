@@ -1,3 +1,3 @@
-from generator.cli import main
+from generator.cli import run
 
-main()
+run()

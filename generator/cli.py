@@ -31,6 +31,7 @@ from generator.findings import Finding, Severity
 from generator.games import engine_of, load_game
 from generator.games.tallies import counted
 from generator.layout.columns import UNREAD_COLUMNS
+from generator.process_end import end
 from generator.project import FORMATS, OutputSettings, PrintSettings, Project
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 from generator.sheets.paper import paper, preset_names
@@ -124,6 +125,17 @@ def _image_base(value: str | None) -> str | None:
 def main() -> None:
     """cutsheet: print-ready sheets for game components, and rules checks for their decks."""
     tune_for_builds()
+
+
+def run() -> NoReturn:
+    """The `cutsheet` command (and `python -m generator`): main, then the process ends without
+    freeing what the command made (generator/process_end.py). The command's frames stay as
+    they were when it exited, so nothing is freed on the way either."""
+    try:
+        main()
+    except SystemExit as exited:
+        end(exited.code)
+    end(0)  # a standalone click command always exits; were it to return, that is success
 
 
 def _switch(name: str, default: bool, text: str) -> Callable[[Any], Any]:

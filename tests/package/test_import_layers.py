@@ -32,6 +32,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.staging",
             "generator.workers",
             "generator.collector",
+            "generator.process_end",
             "generator.shipped",
             "generator.charts",
         ),

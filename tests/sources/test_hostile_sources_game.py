@@ -24,15 +24,16 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Address space a child build may take: far above a build's needs, far below the gigabytes
 #: the unbounded inputs took.
 CHILD_MEMORY = 3 * 1024 * 1024 * 1024
-#: Prints the child's peak resident memory (kB) on stderr once the command ends: its VmHWM,
-#: which counts from the child's own start (ru_maxrss would count the forked test process).
+#: Prints the child's peak resident memory (kB) on stderr once the command ends (its process
+#: runs what atexit holds as it ends): its VmHWM, which counts from the child's own start
+#: (ru_maxrss would count the forked test process).
 PEAK = (
-    "import re, runpy, sys\n"
-    "try:\n"
-    "    runpy.run_module('generator', run_name='__main__')\n"
-    "finally:\n"
+    "import atexit, re, runpy, sys\n"
+    "def peak():\n"
     "    status = open('/proc/self/status').read()\n"
     "    print('peak-kb', re.search(r'VmHWM:\\s*(\\d+)', status).group(1), file=sys.stderr)\n"
+    "atexit.register(peak)\n"
+    "runpy.run_module('generator', run_name='__main__')\n"
 )
 
 

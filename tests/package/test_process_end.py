@@ -1,0 +1,102 @@
+"""A command's process ends at once: what atexit holds runs and the output is flushed, but
+the objects it still holds are not freed one by one, unless a thread Python would wait for
+still runs. Each case runs in a process of its own (the end is the process's)."""
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from generator.process_end import UNFLUSHED
+
+#: `python -c` preamble: an object that says when it is freed, and a handler that says when
+#: atexit's handlers run; both write to the file descriptor, unbuffered.
+WATCHED = """
+import atexit, os, sys
+class Held:
+    def __del__(self):
+        os.write(2, b"freed at teardown\\n")
+held = Held()
+atexit.register(os.write, 2, b"ran at exit\\n")
+"""
+
+
+def python(script: str, stdout: int = subprocess.PIPE) -> subprocess.CompletedProcess:
+    """The script run by a fresh interpreter whose output is buffered, as a pipe's is."""
+    return subprocess.run(
+        [sys.executable, "-c", WATCHED + textwrap.dedent(script)],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        env={name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"},
+    )
+
+
+@pytest.mark.parametrize(("entry", "torn_down"), [("run", False), ("main", True)])
+def test_the_command_ends_without_tearing_its_process_down(entry, torn_down):
+    """`run` (the installed command) ends at once; the click group alone, as a library caller
+    runs it, exits as Python does: the object is freed at teardown."""
+    done = python(f"""
+        sys.argv = ["cutsheet", "--version"]
+        from generator.cli import {entry}
+        {entry}()
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "cutsheet, version 0.1.0\n"
+    assert "ran at exit" in done.stderr
+    assert ("freed at teardown" in done.stderr) == torn_down
+
+
+def test_a_running_thread_is_waited_for_as_python_waits():
+    done = python("""
+        import threading, time
+        def late():
+            time.sleep(0.3)
+            print("the thread's line", flush=True)
+        threading.Thread(target=late).start()
+        sys.argv = ["cutsheet", "--version"]
+        from generator.cli import run
+        run()
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["cutsheet, version 0.1.0", "the thread's line"]
+    assert "freed at teardown" in done.stderr
+
+
+def test_a_daemon_thread_is_not_waited_for():
+    done = python("""
+        import threading, time
+        threading.Thread(target=time.sleep, args=(60,), daemon=True).start()
+        from generator.process_end import end
+        end(0)
+    """)
+    assert done.returncode == 0 and "ran at exit" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "said"),
+    [("None", 0, ""), ("0", 0, ""), ("2", 2, ""), ("'no such game'", 1, "no such game\n")],
+)
+def test_the_status_is_sys_exit_s(code, status, said):
+    done = python(f"""
+        print("written, not yet flushed", end="")
+        from generator.process_end import end
+        end({code})
+    """)
+    assert done.returncode == status
+    assert done.stdout == "written, not yet flushed"
+    assert done.stderr == said + "ran at exit\n"
+
+
+@pytest.mark.parametrize("ending", ["end(0)", "sys.exit(0)"])
+def test_output_nobody_reads_is_python_s_own_status(ending):
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader is gone before the command writes
+    try:
+        done = python(f"print('lost')\nfrom generator.process_end import end\n{ending}\n", stdout=writing)
+    finally:
+        os.close(writing)
+    assert done.returncode == UNFLUSHED
