@@ -1,5 +1,6 @@
 """The print pipeline: a game's sources read (reading), laid out (parts), checked (checks),
-imposed onto sheets (policy, imposition, front_matter; kept in the build cache by imposed)
+imposed onto sheets (policy, imposition, front_matter; kept in the build cache by imposed,
+which swaps an edited card's face into the kept sheets: face_swap)
 and written as PDF, SVG, PNG and a print-and-play release (writers, written, release), every
 stage but the reading a method of one `PrintRun` (run).
 

@@ -33,10 +33,14 @@ def drawn_scenes(drawings: Iterable[Drawing]) -> DrawnScenes:
     return found
 
 
-def sheet_digests(heads: list[str], sheets: list[Sheet], icon_dirs: Sequence[Path], drawn: DrawnScenes) -> list[str]:
-    """Each sheet's content hashed once (with its heading and the icon files it may draw),
-    the faces of `drawn` that it places whole by their digests."""
-    icons = files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg"))
+def icons_digest(icon_dirs: Sequence[Path]) -> str:
+    """The digest of the icon files a sheet may draw."""
+    return files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg"))
+
+
+def sheet_digests(heads: Sequence[str], sheets: Sequence[Sheet], icons: str, drawn: DrawnScenes) -> list[str]:
+    """Each sheet's content hashed once (with its heading and `icons`, the icons_digest of
+    the icon files it may draw), the faces of `drawn` that it places whole by their digests."""
     return [
         key("sheet", heading, icons, replace(sheet, items=[]), *_read(sheet.items, drawn))
         for heading, sheet in zip(heads, sheets, strict=True)

@@ -1,27 +1,36 @@
-"""A game's sheets, kept in the build cache: a rebuild of a game whose parts, paper, print
-options and rules are unchanged takes its sheets from there instead of imposing them again.
+"""A game's sheets, kept in the build cache: its latest sheets for each paper, print options
+and rules, with what they were imposed from (KeptSheets).
 
-Imposing is most of what a rebuild of an unchanged game does besides copying files: the
-rules pages and the checklist set text, which loads the fonts' metrics. Each sheet's
-digest, the key of its PDF page, SVG and PNG, is kept with the sheets. The faces the sheets
-place are the layout's, which its own entry holds: the sheets' entry refers to them as
-shared objects (generator/pickles.py), so that a rebuild does not write every face a second
-time.
+- A build whose parts are as they were (LaidGame.source) takes the sheets as they are kept.
+- After an edit that changed what some cards show but nothing impose() reads besides (the
+  parts' plans, imposition.part_plan, are as they were), the sheets are the kept ones with
+  each changed front swapped in its place (face_swap.py) and the front matter made again:
+  only the sheets that changed get new digests. At 10,000 cards, imposing every sheet again
+  and hashing it took a quarter of a rebuild after one card's edit.
+- Otherwise the sheets are imposed anew.
+
+Each sheet's digest, the key of its PDF page, SVG and PNG, is kept with the sheets. The faces
+they place are the layout's: the entry holds the layout's drawings, kept in pieces, and refers
+to the faces and their items as members of those pieces (generator/pickles.py), so that a
+rebuild does not write every face a second time, and reads back the very faces the layout
+holds.
 """
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
 from generator.cache import BuildCache, Files, Inputs
+from generator.layout.component import Faces
 from generator.layout.memo import Drawing
-from generator.layout.scene import Item, Scene
-from generator.pipeline.digests import drawn_scenes, sheet_digests
+from generator.layout.scene import Scene
+from generator.pipeline.digests import drawn_scenes, icons_digest, sheet_digests
+from generator.pipeline.face_swap import swapped
 from generator.pipeline.figures import Outline, as_picture
 from generator.pipeline.front_matter import players
-from generator.pipeline.imposition import impose
+from generator.pipeline.imposition import impose_front, imposition, part_plan
 from generator.pipeline.parts import Laid
 from generator.pipeline.policy import fitting
 from generator.sheets.model import Sheet
@@ -43,17 +52,36 @@ class Imposed:
 
 @dataclass(frozen=True)
 class ImposeInputs(Inputs):
-    """What imposing reads: the parts (their `source` digest covers the game's files, icons
-    and art), the paper, the options, the game's name and players, and its rules."""
+    """What imposing reads besides the parts: the game's folder, name and players, the paper,
+    the options and the rules. Its entry is the game's latest sheets (KeptSheets)."""
 
     stage: ClassVar[str] = "imposed"
-    parts: str
+    folder: str
     paper: Paper
     options: PrintOptions
     name: str
     players: str
     rules: Files
     fitting_only: bool
+
+
+@dataclass(frozen=True)
+class KeptSheets:
+    """A game's latest sheets, and what they were imposed from."""
+
+    imposed: Imposed
+    #: The parts' digest (LaidGame.source).
+    source: str
+    #: Each part's plan (imposition.part_plan) and faces.
+    plans: tuple[tuple[object, ...], ...]
+    faces: tuple[tuple[Faces, ...], ...]
+    #: How many of the sheets are front matter, before the components' sheets.
+    front: int
+    #: The icons_digest the sheets' digests were made with: after an edit to an icon, every
+    #: sheet is imposed and hashed anew.
+    icons: str
+    #: The layout's drawings (Drawn.drawings), held so that the faces are kept as references.
+    drawings: Mapping[bytes, Drawing]
 
 
 @dataclass(frozen=True)
@@ -83,7 +111,7 @@ def headings(game: Game, sheets: list[Sheet]) -> list[str]:
 def imposed_sheets(
     parts: Sequence[Laid],
     source: str,
-    drawings: Iterable[Drawing],
+    drawings: Mapping[bytes, Drawing],
     paper: Paper,
     game: Game,
     options: PrintOptions,
@@ -91,25 +119,58 @@ def imposed_sheets(
     store: BuildCache,
     fitting_only: bool = False,
 ) -> Imposed:
-    """The imposing stage: impose() and the sheets' digests, from `store` when it holds them.
-    With `fitting_only`, the parts too large for the paper are left out (and said in
-    `left_out`) instead of failing the game; `source` is the parts' digest (LaidGame.source),
-    and `drawings` what the layout drew them from (Drawn.drawings), which hold the digests
-    of their faces."""
+    """The imposing stage: the game's sheets and their digests, from `store`'s latest sheets
+    when they can be (see the module's docstring). With `fitting_only`, the parts too large
+    for the paper are left out (and said in `left_out`) instead of failing the game; `source`
+    is the parts' digest (LaidGame.source), and `drawings` what the layout drew them from
+    (Drawn.drawings), which hold the digests of their faces."""
     inputs = ImposeInputs(
-        source, paper, options, game.name, players(game), Files((rules_path(game.folder),)), fitting_only
+        str(game.folder), paper, options, game.name, players(game), Files((rules_path(game.folder),)), fitting_only
     )
+    kept = store.lookup(inputs, KeptSheets)
+    if kept is not None and kept.source == source:  # which covers the icon files too
+        return kept.imposed
+    icons = icons_digest(icon_dirs)
+    placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
+    plans = tuple(part_plan(part) for part in placed)
+    outline = kept_pictures(store)
+    made = None
+    if kept is not None and kept.plans == plans and kept.icons == icons:
+        made = _swapped(kept, placed, paper, game, options, outline, drawings)
+    if made is None:
+        fresh = imposition(placed, paper, game, options, outline)
+        digests = sheet_digests(headings(game, fresh.sheets), fresh.sheets, icons, drawn_scenes(drawings.values()))
+        made = (Imposed(fresh.sheets, digests), fresh.front)
+    imposed = replace(made[0], left_out=tuple(left_out))
+    faces = tuple(tuple(part.faces) for part in placed)
+    store.put(inputs, KeptSheets(imposed, source, plans, faces, made[1], icons, drawings))
+    return imposed
 
-    def make() -> Imposed:
-        placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
-        sheets = impose(placed, paper, game, options, kept_pictures(store))
-        digests = sheet_digests(headings(game, sheets), sheets, icon_dirs, drawn_scenes(drawings))
-        return Imposed(sheets, digests, tuple(left_out))
 
-    return store.cached(inputs, Imposed, make, shared=face_items(parts))
-
-
-def face_items(parts: Sequence[Laid]) -> list[Item]:
-    """What every face of the parts draws, in order: the sheets place these items, and their
-    cache entry refers to them (the layout's entry holds them) rather than copying them."""
-    return [item for part in parts for faces in part.faces for scene in faces.scenes() for item in scene.items]
+def _swapped(
+    kept: KeptSheets,
+    parts: list[Laid],
+    paper: Paper,
+    game: Game,
+    options: PrintOptions,
+    outline: Outline,
+    drawings: Mapping[bytes, Drawing],
+) -> tuple[Imposed, int] | None:
+    """The kept sheets with the parts' changed fronts swapped in and the front matter made
+    again, only the sheets that changed hashed again, and the pages of front matter; None
+    when that cannot be done."""
+    components = swapped(kept.imposed.sheets[kept.front :], kept.faces, parts, paper)
+    if components is None:
+        return None
+    sheets = impose_front(parts, paper, game, options, outline, components.sheets, kept.front)
+    if sheets is None:
+        return None
+    again = [*range(kept.front), *(kept.front + n for n in sorted(components.changed))]
+    heads = headings(game, sheets)
+    digests = list(kept.imposed.digests)
+    drawn = drawn_scenes(drawings.values())
+    for n, digest in zip(
+        again, sheet_digests([heads[n] for n in again], [sheets[n] for n in again], kept.icons, drawn), strict=True
+    ):
+        digests[n] = digest
+    return Imposed(sheets, digests), kept.front

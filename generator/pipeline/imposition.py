@@ -2,7 +2,7 @@
 files it holds, with the front matter first when the options ask for it."""
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from generator.layout.component import Faces
 from generator.layout.scene import Scene
@@ -23,6 +23,15 @@ from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
 
+@dataclass(frozen=True)
+class Imposition:
+    """A game's sheets, and how many of them come before the components' sheets (the front
+    matter: the cover, the rules and the checklist)."""
+
+    sheets: list[Sheet]
+    front: int
+
+
 def impose(
     laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions, outline: Outline = as_picture
 ) -> list[Sheet]:
@@ -33,18 +42,103 @@ def impose(
     figures and the cover's pictures drawn from the parts by `outline` (pipeline/figures.py).
     The optional parts are left out or printed alone as options.optional says; with a
     printer profile, every page is drawn for its scale (sheets/printer.py)."""
-    laid = [replace(p, die_cut=options.die_cut) for p in laid]  # it matters only to a kind a die may cut
-    printed = [options.prints(bool(p.file.substitutes)) for p in laid]
-    apart = tuple(p for p, shown in zip(laid, printed, strict=True) if not shown)
-    laid = [p for p, shown in zip(laid, printed, strict=True) if shown]
-    parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
-    pictures = rules_pictures(game, laid, game.rules, outline) if options.checklist else {}
-    rules = (
-        rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts, pictures, game.look)
-        if options.checklist
-        else []
+    return imposition(laid, paper, game, options, outline).sheets
+
+
+def imposition(
+    laid: Sequence[Laid], paper: Paper, game: Game, options: PrintOptions, outline: Outline = as_picture
+) -> Imposition:
+    """impose()'s sheets, with the number of pages of front matter among them."""
+    printed, apart = _printed(laid, options)
+    rules = _rules(printed, paper, game, options, outline)
+    components = _components(printed, paper, game, options, _first_page(rules, options))
+    sheets = _with_front_matter(printed, apart, rules, components, paper, game, options, outline)
+    return Imposition(_for_printer(sheets, options), front_pages(options, len(rules)))
+
+
+def front_pages(options: PrintOptions, rules: int) -> int:
+    """How many pages come before the components' sheets: with options.checklist, the cover,
+    `rules` pages of rules and the checklist; else none."""
+    return rules + 2 if options.checklist else 0
+
+
+def impose_front(
+    laid: Sequence[Laid],
+    paper: Paper,
+    game: Game,
+    options: PrintOptions,
+    outline: Outline,
+    components: list[Sheet],
+    front: int,
+) -> list[Sheet] | None:
+    """What impose() makes of `laid` when its components' sheets are `components` (imposed
+    from parts of the same plans, generator/pipeline/face_swap.py) with `front` pages before
+    them: the front matter made again, before them. None when the front matter now takes
+    another number of pages, which would number the components' pages otherwise, or for a
+    printer profile's pages (each drawn anew for its scale)."""
+    if options.printer is not None:
+        return None
+    printed, apart = _printed(laid, options)
+    rules = _rules(printed, paper, game, options, outline)
+    if front_pages(options, len(rules)) != front:
+        return None
+    return _with_front_matter(printed, apart, rules, components, paper, game, options, outline)
+
+
+def part_plan(part: Laid) -> tuple[object, ...]:
+    """What impose() reads of a part besides what its faces draw: its file's name and
+    settings, its kind's, how it is spaced (die-cut or not), and each face's size. impose()
+    places the faces of parts of the same plans in the same places, with the same marks
+    around them."""
+    kind = part.kind
+    return (
+        part.file.shown,
+        bool(part.file.substitutes),
+        part.row,
+        part.stock,
+        kind.label or kind.name,
+        kind.tileable,
+        kind.die_cut_gap,
+        part.layout.gap,
+        kind.draws_own_outline(part.layout),
+        part.tessellation,
+        tuple(_faces_plan(faces) for faces in part.faces),
     )
-    first = len(rules) + 3 if options.checklist else 1
+
+
+def _faces_plan(faces: Faces) -> tuple[object, ...]:
+    back = faces.back  # not its pieces, which are for a print shop's files, not the sheets
+    return (_scene_plan(faces.front), None if back is None else _scene_plan(back))
+
+
+def _scene_plan(scene: Scene) -> tuple[object, ...]:
+    return (scene.width, scene.height, scene.bleed, scene.seams)  # not its name, which no sheet shows
+
+
+def _printed(laid: Sequence[Laid], options: PrintOptions) -> tuple[list[Laid], tuple[Laid, ...]]:
+    """The parts printed here (die-cut as the options say), and the optional ones printed
+    apart."""
+    laid = [replace(p, die_cut=options.die_cut) for p in laid]  # it matters only to a kind a die may cut
+    shown = [options.prints(bool(p.file.substitutes)) for p in laid]
+    apart = tuple(p for p, printed in zip(laid, shown, strict=True) if not printed)
+    return [p for p, printed in zip(laid, shown, strict=True) if printed], apart
+
+
+def _rules(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions, outline: Outline) -> list[Sheet]:
+    if not options.checklist:
+        return []
+    pictures = rules_pictures(game, laid, game.rules, outline)
+    return rules_sheets(game.name, game.rules, paper, options.booklet, 2, game.fonts, pictures, game.look)
+
+
+def _first_page(rules: list[Sheet], options: PrintOptions) -> int:
+    """The page number of the components' first sheet."""
+    return front_pages(options, len(rules)) + 1
+
+
+def _components(laid: list[Laid], paper: Paper, game: Game, options: PrintOptions, first: int) -> list[Sheet]:
+    """The components' sheets, numbered from page `first`."""
+    parts = sorted((p for p in laid if p.faces), key=lambda part: list(checklist.STOCKS).index(part.stock))
     pending: list[PendingSheet] = []
     for run in sheet_runs(parts, paper, options):
         start = first + len(pending) + len(blanks_before(pending, first))
@@ -57,10 +151,22 @@ def impose(
         if at is not None and part.row not in bookmarked:
             at.bookmarks = (*at.bookmarks, part.row)
             bookmarked.add(part.row)
+    return finish(on_recto(pending, first, paper), game.name, first)
+
+
+def _with_front_matter(
+    laid: list[Laid],
+    apart: tuple[Laid, ...],
+    rules: list[Sheet],
+    components: list[Sheet],
+    paper: Paper,
+    game: Game,
+    options: PrintOptions,
+    outline: Outline,
+) -> list[Sheet]:
     if not options.checklist:
-        return _for_printer(finish(on_recto(pending, 1, paper), game.name), options)
-    sheets = finish(on_recto(pending, first, paper), game.name, first)
-    return _for_printer(front_matter(laid, rules, sheets, paper, game, options, apart, outline) + sheets, options)
+        return components
+    return front_matter(laid, rules, components, paper, game, options, apart, outline) + components
 
 
 def _for_printer(sheets: list[Sheet], options: PrintOptions) -> list[Sheet]:

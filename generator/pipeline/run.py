@@ -102,7 +102,7 @@ class PrintRun:
         return imposed_sheets(
             printable(laid, self.findings()),
             laid.source,
-            laid.drawn.drawings.values(),
+            laid.drawn.drawings,
             self.paper,
             self.game,
             self.options,

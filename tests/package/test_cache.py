@@ -243,7 +243,7 @@ def test_a_games_layout_is_kept_referring_to_its_component_files(tmp_path):
 
 
 def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_path):
-    from generator.pipeline.imposed import Imposed, face_items
+    from generator.pipeline.imposed import KeptSheets
     from generator.pipeline.parts import LaidGame
 
     out = tmp_path / "out"
@@ -252,13 +252,15 @@ def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_pat
     names = [path.name for path in (out / ".cache").glob("*/*")]
     files = load_game(game).files  # the layout's entry refers to them
     (laid,) = (found for name in names if isinstance(found := store.entry(name, LaidGame, shared=files), LaidGame))
-    items = face_items(laid.parts)
-    (imposed,) = (found for name in names if isinstance(found := store.entry(name, Imposed, shared=items), Imposed))
-    placed = [child for sheet in imposed.sheets for group in sheet.items for child in getattr(group, "items", ())]
+    (kept,) = (found for name in names if isinstance(found := store.entry(name, KeptSheets), KeptSheets))
+    items = [item for part in laid.parts for faces in part.faces for item in faces.front.items]
+    placed = [child for sheet in kept.imposed.sheets for group in sheet.items for child in getattr(group, "items", ())]
     assert {id(item) for item in items} <= {id(child) for child in placed}  # every face item, the layout's own
-    (entry,) = (name for name in names if store.entry(name, Imposed) is imposed)
+    kept_faces = [faces for part in kept.faces for faces in part]
+    assert all(a is b for a, b in zip(kept_faces, [f for part in laid.parts for f in part.faces], strict=True))
+    (entry,) = (name for name in names if store.entry(name, KeptSheets) is kept)
     held = (out / ".cache" / entry[:2] / entry).stat().st_size
-    assert held < len(pickle.dumps(imposed)) - len(pickle.dumps(items)) / 2  # the faces are not copied into it
+    assert held < len(pickle.dumps(kept.imposed)) - len(pickle.dumps(items)) / 2  # the faces are not copied into it
 
 
 def test_a_files_digest_reads_no_further_than_any_reader_would(tmp_path, monkeypatch):

@@ -12,8 +12,8 @@ from generator.layout import memo
 from generator.layout.component import Faces
 from generator.layout.memo import Drawing, DrawMemo
 from generator.layout.scene import Group, Rect, Scene, Style, items_digest
-from generator.pipeline import digests
-from generator.pipeline.digests import drawn_scenes, sheet_digests
+from generator.pipeline import digests, imposed
+from generator.pipeline.digests import drawn_scenes, icons_digest, sheet_digests
 from generator.pipeline.imposed import imposed_sheets
 from generator.pipeline.imposition import impose
 from generator.pipeline.parts import LaidGame, laid_game, lay_out, print_context
@@ -40,7 +40,7 @@ def placed(scene: Scene, x: float = 10.0) -> Sheet:
 
 
 def digest(sheet: Sheet, *drawn: Drawing) -> str:
-    (found,) = sheet_digests(["G: cards (sheet 1 of 1)"], [sheet], (), drawn_scenes(drawn))
+    (found,) = sheet_digests(["G: cards (sheet 1 of 1)"], [sheet], icons_digest(()), drawn_scenes(drawn))
     return found
 
 
@@ -73,9 +73,15 @@ def test_a_rebuild_after_an_edit_hashes_only_the_faces_it_drew_again(tmp_path, m
     monkeypatch.setattr(
         digests, "_drawn_scene", lambda items, drawn: read_whole.append(found := drawn_scene(items, drawn)) or found
     )
+    heads: list[str] = []
+    sheet_digests = imposed.sheet_digests
+    monkeypatch.setattr(imposed, "sheet_digests", lambda *args: heads.extend(args[0]) or sheet_digests(*args))
     run_build(str(deck(tmp_path / "cache", cards=30, changed=12)), "--out", str(out), "--format", "pdf")
     assert len(hashed) == 1  # card 12's face, drawn again
-    assert sum(found is not None for found in read_whole) == 30  # every card's face read by its digest
+    # Hashed again: the front matter, made again, and the sheet of card 12 (cards 10 to 18),
+    # each of whose nine faces is read by its digest.
+    assert heads == ["Cache: cover (sheet 1 of 6)", "Cache: checklist (sheet 2 of 6)", "Cache: cards (sheet 4 of 6)"]
+    assert sum(found is not None for found in read_whole) == 9
 
 
 def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path):
@@ -119,7 +125,7 @@ def test_an_ink_saved_layout_read_back_from_the_cache_gives_its_sheets_the_same_
     assert read is not made and read.source == made.source  # read back whole
 
     def sheets_digests(laid: LaidGame) -> list[str]:
-        drawings, letter = laid.drawn.drawings.values(), paper("letter")
+        drawings, letter = laid.drawn.drawings, paper("letter")
         return imposed_sheets(laid.parts, laid.source, drawings, letter, game, options, (), BuildCache(None)).digests
 
     assert sheets_digests(read) == sheets_digests(made)

@@ -18,13 +18,13 @@ from tests.pipeline.tiny import texts, write_game
 def imposings(monkeypatch) -> list[str]:
     """The names of the games imposed, one for each time."""
     ran: list[str] = []
-    impose = imposed.impose
+    imposition = imposed.imposition
 
     def counted(laid, paper, game, options, outline):
         ran.append(game.name)
-        return impose(laid, paper, game, options, outline)
+        return imposition(laid, paper, game, options, outline)
 
-    monkeypatch.setattr(imposed, "impose", counted)
+    monkeypatch.setattr(imposed, "imposition", counted)
     return ran
 
 
@@ -42,10 +42,11 @@ def written(out: Path) -> dict[str, bytes]:
     }
 
 
-def test_an_unchanged_game_is_not_imposed_again_and_its_files_stay_the_same(tmp_path, imposings):
+def test_an_unchanged_game_is_not_imposed_again_and_its_files_stay_the_same(tmp_path, imposings, monkeypatch):
     game, out = chip_flip(tmp_path / "game"), tmp_path / "out"
     run_build(str(game), "--out", str(out))
     first = written(out)
+    monkeypatch.setattr(imposed, "impose_front", lambda *args: pytest.fail("the front matter made again"))
     run_build(str(game), "--out", str(out))
     assert imposings == ["Chip Flip"]
     assert written(out) == first
@@ -104,5 +105,39 @@ def test_a_pictures_outline_is_kept_until_its_face_changes(tmp_path, monkeypatch
     write_game(game, text_a="changed")
     run_build(str(game), "--out", str(out), "--format", "pdf")
     assert sorted(outlined) == ["A", "A", "B", "C"]
+    run_build(str(game), "--out", str(tmp_path / "cold"), "--format", "pdf", "--no-cache")
+    assert written(out) == written(tmp_path / "cold")
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "imposed_anew"),
+    [
+        ("text: 'alpha'", "text: 'changed'", False),  # what A shows: swapped into the kept sheets
+        ("count: 3", "count: 4", True),  # one more copy of A: the faces move
+        ("back: Deck", "back: Other deck", True),  # C's back, placed turned or without its cut lines
+    ],
+)
+def test_an_edit_to_the_cards_swaps_or_imposes_and_prints_as_a_cold_build(tmp_path, imposings, old, new, imposed_anew):
+    game, out = write_game(tmp_path / "game"), tmp_path / "out"
+    run_build(str(game), "--out", str(out))
+    for path in game.glob("*.yaml"):
+        path.write_text(path.read_text().replace(old, new))
+    run_build(str(game), "--out", str(out))
+    assert imposings == ["Tiny"] * (1 + imposed_anew)
+    run_build(str(game), "--out", str(tmp_path / "cold"), "--no-cache")
+    assert written(out) == written(tmp_path / "cold")
+
+
+def test_an_edit_to_an_icon_imposes_every_sheet_anew(tmp_path, imposings):
+    """A sheet's digest reads the icon files (an icon is drawn by name): after an edit to one,
+    the sheets are not taken from the kept ones, swapped or not."""
+    game, out = write_game(tmp_path / "game", text_a="go :star: now"), tmp_path / "out"
+    (game / "icons").mkdir()
+    star = game / "icons" / "star.svg"
+    star.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4"/></svg>')
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    star.write_text(star.read_text().replace('r="4"', 'r="2"'))
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    assert imposings == ["Tiny", "Tiny"]
     run_build(str(game), "--out", str(tmp_path / "cold"), "--format", "pdf", "--no-cache")
     assert written(out) == written(tmp_path / "cold")

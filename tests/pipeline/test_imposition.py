@@ -13,11 +13,13 @@ import pytest
 from generator.cache import BuildCache
 from generator.games import load_game
 from generator.layout.folders import context_for
-from generator.pipeline.imposition import impose
+from generator.pipeline.figures import as_picture
+from generator.pipeline.imposition import impose, impose_front, imposition, part_plan
 from generator.pipeline.parts import laid_game, printable
 from generator.pipeline.policy import too_large
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import paper
+from generator.sheets.printer import PrinterProfile
 from generator.sources.errors import SourceError
 from tests.pipeline.tiny import texts, write_game
 
@@ -107,3 +109,43 @@ def test_a_card_too_large_for_the_paper_is_refused_at_its_kind(tmp_path):
         impose(parts, LETTER, game, PrintOptions(checklist=False))
     assert refused.value.message == too_large(LETTER, huge)
     assert refused.value.loc.file.endswith("mini.yaml") and refused.value.loc.line == 1
+
+
+def test_the_front_matter_alone_is_made_again_before_given_sheets_when_its_pages_are_as_many(tmp_path):
+    """impose_front: what impose() makes of the parts, the components' sheets given (as swapped
+    into kept sheets); None when the front matter would take another number of pages (the
+    components' page numbers would change), or a printer's profile draws every page anew."""
+    game = load_game(write_game(tmp_path / "g"))
+    parts = list(printable(laid_game(game, context_for(game), BuildCache(None))))
+    made = imposition(parts, LETTER, game, PrintOptions())
+    components = made.sheets[made.front :]
+    assert made.front == 2  # the cover and the checklist
+    again = impose_front(parts, LETTER, game, PrintOptions(), as_picture, components, made.front)
+    assert again == made.sheets and again[made.front :] == components
+    assert impose_front(parts, LETTER, game, PrintOptions(), as_picture, components, made.front + 1) is None
+    office = PrintOptions(printer=PrinterProfile("office", 1.006, 0.997))
+    assert impose_front(parts, LETTER, game, office, as_picture, components, made.front) is None
+    plain = imposition(parts, LETTER, game, PrintOptions(checklist=False))
+    assert plain.front == 0 and plain.sheets == impose(parts, LETTER, game, PrintOptions(checklist=False))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "same"),
+    [
+        ("text: 'alpha'", "text: 'omega'", True),  # what A shows, not where it goes
+        ("row: Extras", "row: Bonus", False),
+        ("stock: paper", "stock: card", False),
+        ("count: 3", "count: 4", False),
+        ("layout: card-two-sided\n", "", False),  # C without a back
+    ],
+)
+def test_a_parts_plan_is_what_imposing_reads_of_it_besides_what_its_faces_show(tmp_path, old, new, same):
+    def plans() -> list[tuple]:
+        game = load_game(folder)
+        return [part_plan(part) for part in printable(laid_game(game, context_for(game), BuildCache(None)))]
+
+    folder = write_game(tmp_path / "g")
+    before = plans()
+    for path in folder.glob("*.yaml"):
+        path.write_text(path.read_text().replace(old, new))
+    assert (plans() == before) == same
