@@ -22,7 +22,7 @@ from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
-from generator.cache import BuildCache, Files, Inputs
+from generator.cache import BuildCache, Files, Inputs, key
 from generator.layout.component import Faces
 from generator.layout.memo import Drawing
 from generator.layout.scene import Scene
@@ -72,8 +72,8 @@ class KeptSheets:
     imposed: Imposed
     #: The parts' digest (LaidGame.source).
     source: str
-    #: Each part's plan (imposition.part_plan) and faces.
-    plans: tuple[tuple[object, ...], ...]
+    #: A digest of the parts' plans (imposition.part_plan), and each part's faces.
+    plans: str
     faces: tuple[tuple[Faces, ...], ...]
     #: How many of the sheets are front matter, before the components' sheets.
     front: int
@@ -132,7 +132,7 @@ def imposed_sheets(
         return kept.imposed
     icons = icons_digest(icon_dirs)
     placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
-    plans = tuple(part_plan(part) for part in placed)
+    plans = key("plans", *(part_plan(part) for part in placed))
     outline = kept_pictures(store)
     made = None
     if kept is not None and kept.plans == plans and kept.icons == icons:
