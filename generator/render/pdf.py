@@ -7,7 +7,7 @@ Scene's own), so every primitive is written with the numbers the layout decided.
 import hashlib
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -36,7 +36,7 @@ from generator.layout.scene import (
 )
 from generator.render import icons
 from generator.render.pdf_colour import PdfInks, TransparencyRefused
-from generator.render.pdf_streams import KnownStreams, compressed_by
+from generator.render.pdf_streams import KnownStreams, stream_filters
 from generator.render.pdf_text import PdfFonts, text_operators
 from generator.sheets.model import Box, Sheet
 from generator.sources import art
@@ -487,7 +487,7 @@ def write_pdf(
         c.setTrimBox(None)
         c.setBleedBox(None)
     streams = KnownStreams(reuse.drawn.streams if reuse else {})
-    with compressed_by(streams) if reuse else nullcontext():
+    with stream_filters(streams if reuse else None):
         c.save()
     if colour.profile is not None:
         from generator.render import pdfx

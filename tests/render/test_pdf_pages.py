@@ -7,6 +7,7 @@ inks draws every page."""
 
 import threading
 import zlib
+from contextlib import nullcontext
 from dataclasses import replace
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from generator.layout.scene import Rect, Style
 from generator.layout.text import set_line
 from generator.render import pdf, pdf_streams
 from generator.render.pdf import DrawnPages, PageReuse, write_pdf
-from generator.render.pdf_streams import KnownStreams, compressed_by
+from generator.render.pdf_streams import Base85Bytes, KnownStreams, stream_filters
 from generator.sheets.model import Sheet
 
 ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="{r}"/></svg>'
@@ -187,16 +188,30 @@ def test_one_document_at_a_time_is_compressed_by_what_it_kept():
     seen: list[tuple[str, bool]] = []
 
     def save_second() -> None:
-        with compressed_by(second):
+        with stream_filters(second):
             seen.append(("second", pdfdoc.PDFZCompress is second))
 
-    with compressed_by(first):
+    with stream_filters(first):
         thread = threading.Thread(target=save_second)
         thread.start()
         thread.join(0.2)  # it waits for the first
         seen.append(("first", pdfdoc.PDFZCompress is first))
     thread.join()
     assert seen == [("first", True), ("second", True)] and pdfdoc.PDFZCompress is original
+
+
+def test_streams_are_written_as_reportlab_writes_them(tmp_path, monkeypatch):
+    """ASCII85 as bytes (Base85Bytes) is reportlab's own ASCII85 text as reportlab writes it,
+    and a document saved meanwhile is the same file, byte for byte."""
+    data = bytes(range(256)) * 40 + b"\x00\x00\x00\x00 tail"
+    assert Base85Bytes(pdfdoc.PDFBase85Encode).encode(data) == pdfdoc.pdfdocEnc(pdfdoc.PDFBase85Encode.encode(data))
+    sheets, original = [sheet("one"), sheet("two")], pdfdoc.PDFBase85Encode
+    write_pdf(sheets, tmp_path / "ours.pdf", "T", lambda name: None)
+    assert pdfdoc.PDFBase85Encode is original
+    monkeypatch.setattr(pdf, "stream_filters", lambda streams: nullcontext())
+    write_pdf(sheets, tmp_path / "reportlab.pdf", "T", lambda name: None)
+    assert (tmp_path / "ours.pdf").read_bytes() == (tmp_path / "reportlab.pdf").read_bytes()
+    assert b"/ASCII85Decode" in (tmp_path / "ours.pdf").read_bytes()
 
 
 def test_a_print_and_play_edition_on_other_paper_keeps_its_own_pages(tmp_path, pages_drawn):
