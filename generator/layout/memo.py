@@ -19,9 +19,7 @@ card alone, not every card below it.
 """
 
 import copy
-import copyreg
 import hashlib
-import io
 import pickle
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
@@ -33,7 +31,7 @@ from generator.findings import Finding
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.scene import items_digest
-from generator.located import Loc
+from generator.sources.fingerprint import alike, item_fingerprint
 from generator.sources.frozen import LocMap, places
 from generator.sources.game import ComponentFile
 from generator.sources.layout_model import Layout
@@ -42,28 +40,6 @@ from generator.sources.layout_model import Layout
 def fingerprint(*parts: Any) -> bytes:
     """A digest of values with everything they hold, file:line:col included."""
     return hashlib.sha256(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)).digest()
-
-
-def item_fingerprint(item: LocMap) -> bytes:
-    """fingerprint(item), with every place it holds in its own file (and worksheet) counted
-    from the item's own line: the same item a few lines further down its file (a line added
-    above it) has the same one."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = {**copyreg.dispatch_table, Loc: partial(_counted_from, item.loc)}
-    pickler.dump(item)
-    return hashlib.sha256(buffer.getvalue()).digest()
-
-
-def _counted_from(start: Loc, loc: Loc) -> tuple:
-    """How a place is pickled: its line counted from `start`'s when it is in the same file."""
-    line = loc.line - start.line if _alike(loc, start) else loc.line
-    return Loc, (loc.file, line, loc.column, loc.sheet, loc.cell)
-
-
-def _alike(loc: Loc, other: Loc) -> bool:
-    """Whether two places are in one file (and one worksheet of a workbook)."""
-    return loc.file == other.file and loc.sheet == other.sheet
 
 
 @dataclass(frozen=True)
@@ -96,10 +72,10 @@ class Drawing:
         values) moved with it. None when a finding can not be: one at another line of the
         item's file, or one whose message names the file (its text may quote a line)."""
         lines, start, file = item.loc.line - self.line, item.loc, item.loc.file
-        ours = [f for f in self.findings if (f.loc is not None and _alike(f.loc, start)) or file in f.message]
+        ours = [f for f in self.findings if (f.loc is not None and alike(f.loc, start)) or file in f.message]
         if not ours:
             return replace(self, line=item.loc.line)
-        rows = [loc.line - lines for loc in places(item) if _alike(loc, start)]
+        rows = [loc.line - lines for loc in places(item) if alike(loc, start)]
         if any(f.loc is None or not min(rows) <= f.loc.line <= max(rows) or file in f.message for f in ours):
             return None
         moved = {f: replace(f, loc=replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None}
@@ -138,13 +114,12 @@ class DrawMemo:
 
     def file_fingerprint(self, component_file: ComponentFile) -> bytes:
         """A digest of a component file with everything it holds: its envelope, and each
-        component's kind, place and fields (item_fingerprint, which a pass then draws the
-        item by: taken once for both). A component's item is read from its fields, so they
-        stand for it."""
-        components = [
-            (c.kind, c.loc.file, c.loc.sheet, c.loc.line, c.loc.column, self.item_fingerprint_once(c.fields))
-            for c in component_file.components
-        ]
+        component's kind, place and fields (Component.fingerprint, which a pass then draws the
+        item by). A component's item is read from its fields, so they stand for it."""
+        components = []
+        for c in component_file.components:
+            self._fingerprints[id(c.fields)] = (c.fields, c.fingerprint)  # read, or kept with it
+            components.append((c.kind, c.loc.file, c.loc.sheet, c.loc.line, c.loc.column, c.fingerprint))
         return fingerprint(replace(component_file, components=()), components)
 
     def recall(self, drawings: Mapping[bytes, Drawing]) -> None:

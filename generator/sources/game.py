@@ -17,6 +17,7 @@ the language its text is hyphenated in, where a layout asks for hyphenation.
 import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
 import pyphen
@@ -24,6 +25,7 @@ import pyphen
 from generator.findings import Finding
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
 from generator.sources.expect import EXPECT_SCHEMA, Expectation, read_expectations
+from generator.sources.fingerprint import item_fingerprint
 from generator.sources.fonts import STYLES, FontBook, font_book, shipped_book
 from generator.sources.frozen import LocMap, frozen
 from generator.sources.item_lines import ItemLines
@@ -136,6 +138,12 @@ class Component:
     @property
     def count(self) -> int:
         return int(self.fields.get("count", 1))
+
+    @cached_property
+    def fingerprint(self) -> bytes:
+        """Its fields' item_fingerprint (sources/fingerprint.py), taken once and kept with it:
+        pickled with it, as the build cache keeps a game's reading, it is read back with it."""
+        return item_fingerprint(self.fields)
 
     @property
     def loc(self) -> Loc:

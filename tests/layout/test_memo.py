@@ -10,9 +10,10 @@ from generator.findings import warning
 from generator.games import load_game
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
-from generator.layout.memo import Drawing, DrawMemo, fingerprint, item_fingerprint
+from generator.layout.memo import Drawing, DrawMemo, fingerprint
 from generator.layout.scene import Scene
 from generator.located import Loc
+from generator.sources.fingerprint import item_fingerprint
 from generator.sources.frozen import LocMap
 from generator.sources.game import Game
 from generator.sources.layout_model import Layout
@@ -173,16 +174,6 @@ def test_the_fingerprint_sees_values_and_places():
     assert fingerprint(b"s", tile("a")) == fingerprint(b"s", tile("a"))
     assert fingerprint(b"s", tile("a")) != fingerprint(b"s", tile("a", 2))
     assert fingerprint(b"s", tile("a")) != fingerprint(b"t", tile("a"))
-
-
-def test_an_items_fingerprint_counts_its_places_from_its_own_line():
-    assert item_fingerprint(tile("a", 1)) == item_fingerprint(tile("a", 7))
-    assert item_fingerprint(tile("a", 1)) != item_fingerprint(tile("a", 1, column=5))
-    assert item_fingerprint(tile("a", 1)) != item_fingerprint(tile("b", 1))
-    apart = LocMap({"name": "a"}, Loc("tiles.yaml", 1, 3), value_locs={"name": Loc("tiles.yaml", 3, 4)})
-    assert item_fingerprint(tile("a", 1)) != item_fingerprint(apart)  # its name two lines down, not one
-    other_file = LocMap({"name": "a"}, Loc("other.yaml", 1, 3), value_locs={"name": Loc("other.yaml", 2, 4)})
-    assert item_fingerprint(tile("a", 1)) != item_fingerprint(other_file)
 
 
 def counted_fingerprints(monkeypatch) -> list[object]:

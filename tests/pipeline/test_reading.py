@@ -60,6 +60,25 @@ def test_a_build_after_an_edit_reads_the_edited_item_alone(tmp_path, items_read)
     assert outputs(out / "cache") == outputs(cold / "cache")
 
 
+def test_a_build_after_an_edit_fingerprints_the_edited_item_alone(tmp_path, monkeypatch):
+    """Each item's fingerprint (what the layout's memo knows its drawing by) is kept with the
+    reading: the build that read the items took them, and the next takes only the edited one's."""
+    taken: list[str] = []
+    item_fingerprint = sources_game.item_fingerprint
+    monkeypatch.setattr(
+        sources_game, "item_fingerprint", lambda item: taken.append(item["title"]) or item_fingerprint(item)
+    )
+    source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert len(taken) == 30
+    taken.clear()
+    run_build(str(deck(source, cards=30, changed=12)), "--out", str(out), "--format", "pdf")
+    assert taken == ["Card 12"]
+    taken.clear()
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert taken == []
+
+
 def test_a_build_with_nothing_changed_reads_no_item_and_keeps_the_reading_as_it_is(tmp_path, items_read, kept):
     source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
     run_build(str(source), "--out", str(out), "--format", "pdf")
