@@ -10,7 +10,8 @@ registered to run at exit (atexit), flushes the standard streams and ends the pr
 
 Nothing is lost by it: every file cutsheet writes is closed (and renamed into place) before
 its command returns. A thread that is not a daemon is what Python waits for at exit, and
-would be cut short: while one runs, the process exits as Python does.
+would be cut short, and a profiler or a tracer (cProfile, a coverage run) saves what it found
+after the command returns: while either is so, the process exits as Python does.
 """
 
 import atexit
@@ -26,17 +27,25 @@ UNFLUSHED = 120
 def end(code: str | int | None) -> NoReturn:
     """End the process as sys.exit(code) would, but without tearing it down: `code` is a
     SystemExit's (None or 0 success, an int that status, anything else printed on stderr and 1)."""
-    main = threading.main_thread()
-    if any(thread.is_alive() and not thread.daemon for thread in threading.enumerate() if thread is not main):
+    if _waited_for():
         sys.exit(code)
     status = _status(code)
     atexit._run_exitfuncs()  # the handlers Python's own exit runs (no public name calls them)
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):  # a reader that went away, a stream already closed
-        status = status or UNFLUSHED
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:  # None: its file descriptor was closed before Python started
+                stream.flush()
+        except (OSError, ValueError):  # a reader that went away, a stream already closed
+            status = status or UNFLUSHED
     os._exit(status)
+
+
+def _waited_for() -> bool:
+    """Whether Python's own exit must run: a thread it waits for still runs, or a profiler or
+    a tracer (a coverage run) saves what it found once the command returns."""
+    main = threading.main_thread()
+    running = any(thread.is_alive() and not thread.daemon for thread in threading.enumerate() if thread is not main)
+    return running or sys.getprofile() is not None or sys.gettrace() is not None
 
 
 def _status(code: str | int | None) -> int:

@@ -23,7 +23,7 @@ atexit.register(os.write, 2, b"ran at exit\\n")
 """
 
 
-def python(script: str, stdout: int = subprocess.PIPE) -> subprocess.CompletedProcess:
+def python(script: str, stdout: int = subprocess.PIPE, **options) -> subprocess.CompletedProcess:
     """The script run by a fresh interpreter whose output is buffered, as a pipe's is."""
     return subprocess.run(
         [sys.executable, "-c", WATCHED + textwrap.dedent(script)],
@@ -32,6 +32,7 @@ def python(script: str, stdout: int = subprocess.PIPE) -> subprocess.CompletedPr
         text=True,
         timeout=120,
         env={name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"},
+        **options,
     )
 
 
@@ -100,3 +101,44 @@ def test_output_nobody_reads_is_python_s_own_status(ending):
     finally:
         os.close(writing)
     assert done.returncode == UNFLUSHED
+
+
+def test_a_command_started_without_a_standard_output_ends_as_it_would_with_one():
+    """Its file descriptor closed before Python starts, sys.stdout is None."""
+    done = python(
+        """
+        sys.argv = ["cutsheet", "--version"]
+        from generator.cli import run
+        run()
+        """,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 0, done.stderr
+    assert "ran at exit" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_profiled_command_returns_to_its_profiler(tmp_path):
+    """A profiler (or a coverage run) saves what it found after the command returns."""
+    stats = tmp_path / "command.prof"
+    done = subprocess.run(
+        [sys.executable, "-m", "cProfile", "-o", str(stats), "-m", "generator", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "version" in done.stdout and stats.stat().st_size > 0
+
+
+def test_a_traced_command_returns_to_its_tracer():
+    """A tracer (a coverage run's, a debugger's) gets control back once the command returns."""
+    done = python("""
+        sys.settrace(lambda frame, event, arg: None)
+        sys.argv = ["cutsheet", "--version"]
+        from generator.cli import run
+        try:
+            run()
+        finally:
+            os.write(2, b"back with the tracer\\n")
+    """)
+    assert done.returncode == 0 and "back with the tracer" in done.stderr
