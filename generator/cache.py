@@ -315,9 +315,9 @@ def _used(path: Path) -> None:
 
 #: What the cache keeps of earlier runs: every entry the latest command used, whatever their
 #: size, and then the most recently used of the others up to this many bytes in all. An edit
-#: to one card of a 10,000-card deck writes about 13 MB of new entries (its sheets, its PDF,
-#: its layout and the pieces of its drawings and pages that changed), and the entries they
-#: replace are never read again.
+#: to one card of a 10,000-card deck writes about 7 MB of new entries (its PDF, its layout and
+#: the pieces of its drawings and pages that changed), and the entries they replace are never
+#: read again (its sheets and its reading are rewritten in their places).
 KEPT_BYTES = 512 * 1024 * 1024
 
 #: A command's entries count as used from this long before it started: a file system may
