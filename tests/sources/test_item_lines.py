@@ -96,6 +96,26 @@ def test_an_edit_within_one_item_reads_that_item_alone(tmp_path, old, new, index
     assert kept == [n != index for n in range(4)]
 
 
+def test_the_memo_keeps_each_item_as_its_component_and_where_it_was_written(tmp_path):
+    """Not as read besides: two edits in turn, each to one item, are each read alone, as a
+    fresh reading reads them."""
+    folder, memo = write(tmp_path / "game", DECK), SourceMemo()
+    first = load_game(folder, memo)
+    ((_, envelope),) = memo.files.values()
+    assert list(envelope.items) == [None] * 4 and envelope.data["items"] is envelope.items
+    assert envelope.components == first.files[0].components and len(envelope.items.item_locs) == 4
+    once = DECK.replace("'First card.'", "'First card, edited.'")
+    for text in (once, once.replace("ends here", "ends there")):
+        write(folder, text)
+        again = load_game(folder, memo)
+        assert written(again) == written(read(folder))
+        assert sum(a is not b for a, b in zip(again.files[0].components, first.files[0].components, strict=True)) in (
+            1,
+            2,
+        )
+        assert list(next(iter(memo.files.values()))[1].items) == [None] * 4
+
+
 def test_a_file_saved_unchanged_is_not_read_again(tmp_path):
     _, kept = read_again(tmp_path / "game", DECK, DECK)
     assert all(kept)
