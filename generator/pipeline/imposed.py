@@ -141,9 +141,10 @@ def imposed_sheets(
         fresh = imposition(placed, paper, game, options, outline)
         digests = sheet_digests(headings(game, fresh.sheets), fresh.sheets, icons, drawn_scenes(drawings.values()))
         made = (Imposed(fresh.sheets, digests), fresh.front)
-    imposed = replace(made[0], left_out=tuple(left_out))
+    sheets, front = made
+    imposed = replace(sheets, left_out=tuple(left_out))
     faces = tuple(tuple(part.faces) for part in placed)
-    store.put(inputs, KeptSheets(imposed, source, plans, faces, made[1], icons, drawings))
+    store.put(inputs, KeptSheets(imposed, source, plans, faces, front, icons, drawings))
     return imposed
 
 
