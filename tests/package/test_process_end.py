@@ -1,6 +1,7 @@
 """A command's process ends at once: what atexit holds runs and the output is flushed, but
 the objects it still holds are not freed one by one, unless a thread Python would wait for
-still runs. Each case runs in a process of its own (the end is the process's)."""
+still runs or a profiler or tracer waits to get control back. Each case runs in a process of
+its own (the end is the process's)."""
 
 import os
 import subprocess
