@@ -376,17 +376,13 @@ def build(
             reading = output.store(hold=True)  # the game's reading is kept once the build goes on
             game = read_game(folder, reading)
             _check_players(game, printing.options.players)
-        except SourceError as exc:
-            _fail(str(exc))
-        try:
+            reading.release()
             run = PrintRun.of(game, project)
             checks = run.checks(enabled=not no_check)
-            stopped = f"{run.game.name}: not built: the checker found errors (--no-check builds anyway)"
-            result = _checked(checks, stopped, functools.partial(_build_one, run, printing))
         except SourceError as exc:
             _fail(str(exc))
-        finally:  # kept once the layout has taken each item's fingerprint, which it keeps
-            reading.release()
+        stopped = f"{run.game.name}: not built: the checker found errors (--no-check builds anyway)"
+        result = _checked(checks, stopped, functools.partial(_build_one, run, printing))
         if result is None:
             code = max(code, 1)
         elif not result.ok:

@@ -29,11 +29,16 @@ class LatestSources(Inputs):
 
 def read_game(folder: Path, store: BuildCache) -> Game:
     """The game in `folder` (games.load_game), read with its latest reading in `store`, which
-    keeps this one in its place when it changed (a store without a folder keeps nothing)."""
+    keeps this one in its place when it changed, or when it lacked an item's fingerprint (a
+    reading kept before any layout took them), taken now. A store without a folder keeps
+    nothing."""
     latest = LatestSources(os.path.abspath(folder), display_path(folder))
     memo = store.lookup(latest, SourceMemo) or SourceMemo()
     before = dict(memo.files)
     game = load_game(folder, memo)
-    if memo.files.keys() != before.keys() or any(memo.files[path] is not before[path] for path in before):
+    changed = memo.files.keys() != before.keys() or any(memo.files[path] is not before[path] for path in before)
+    kept = [component for _, envelope in memo.files.values() for component in envelope.components or ()]
+    taken = [component.fingerprint for component in kept if not component.fingerprinted]  # to keep them
+    if changed or taken:
         store.put(latest, memo)
     return game

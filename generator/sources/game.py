@@ -146,6 +146,11 @@ class Component:
         return item_fingerprint(self.fields)
 
     @property
+    def fingerprinted(self) -> bool:
+        """Whether its fingerprint is taken (and so kept with it)."""
+        return "fingerprint" in vars(self)
+
+    @property
     def loc(self) -> Loc:
         return self.fields.loc
 

@@ -36,6 +36,20 @@ def items_read(monkeypatch) -> dict[str, int]:
 
 
 @pytest.fixture
+def fingerprinted(monkeypatch) -> list[str]:
+    """The titles of the items fingerprinted meanwhile, in turn."""
+    taken: list[str] = []
+    item_fingerprint = sources_game.item_fingerprint
+
+    def counted(item):
+        taken.append(item["title"])
+        return item_fingerprint(item)
+
+    monkeypatch.setattr(sources_game, "item_fingerprint", counted)
+    return taken
+
+
+@pytest.fixture
 def kept(monkeypatch) -> list[str]:
     """The stages whose entries were written meanwhile."""
     stages: list[str] = []
@@ -60,23 +74,42 @@ def test_a_build_after_an_edit_reads_the_edited_item_alone(tmp_path, items_read)
     assert outputs(out / "cache") == outputs(cold / "cache")
 
 
-def test_a_build_after_an_edit_fingerprints_the_edited_item_alone(tmp_path, monkeypatch):
+def test_a_build_after_an_edit_fingerprints_the_edited_item_alone(tmp_path, fingerprinted):
     """Each item's fingerprint (what the layout's memo knows its drawing by) is kept with the
     reading: the build that read the items took them, and the next takes only the edited one's."""
-    taken: list[str] = []
-    item_fingerprint = sources_game.item_fingerprint
-    monkeypatch.setattr(
-        sources_game, "item_fingerprint", lambda item: taken.append(item["title"]) or item_fingerprint(item)
-    )
     source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
     run_build(str(source), "--out", str(out), "--format", "pdf")
-    assert len(taken) == 30
-    taken.clear()
+    assert len(fingerprinted) == 30
+    fingerprinted.clear()
     run_build(str(deck(source, cards=30, changed=12)), "--out", str(out), "--format", "pdf")
-    assert taken == ["Card 12"]
-    taken.clear()
+    assert fingerprinted == ["Card 12"]
+    fingerprinted.clear()
     run_build(str(source), "--out", str(out), "--format", "pdf")
-    assert taken == []
+    assert fingerprinted == []
+
+
+def test_a_reading_kept_without_its_fingerprints_is_kept_again_with_them(tmp_path, fingerprinted, kept):
+    """An export keeps the reading with the fingerprints its layout took, as a build does; a
+    reading kept without them (as before any layout took them) is kept again, once, with them."""
+    source, out = deck(tmp_path / "cache", cards=12), tmp_path / "out"
+    exported = CliRunner().invoke(main, ["export", str(source), "--out", str(out), "--profile", "tts"])
+    assert exported.exit_code == 0, exported.output
+    assert len(fingerprinted) == 12
+    kept.clear()
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert len(fingerprinted) == 12 and "latest sources" not in kept  # none taken again, nothing to keep
+    store, latest = BuildCache(out / ".cache"), reading.LatestSources(str(source), str(source))
+    memo = store.lookup(latest, sources_game.SourceMemo)
+    for _, envelope in memo.files.values():
+        for component in envelope.components:
+            del vars(component)["fingerprint"]
+    store.put(latest, memo)
+    kept.clear()
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert len(fingerprinted) == 24 and "latest sources" in kept  # taken again, and kept
+    kept.clear()
+    run_build(str(source), "--out", str(out), "--format", "pdf")
+    assert len(fingerprinted) == 24 and "latest sources" not in kept
 
 
 def test_a_build_with_nothing_changed_reads_no_item_and_keeps_the_reading_as_it_is(tmp_path, items_read, kept):

@@ -36,7 +36,9 @@ def test_a_component_keeps_its_fingerprint_through_a_pickle(monkeypatch):
     taken: list[LocMap] = []
     monkeypatch.setattr(game, "item_fingerprint", lambda item: taken.append(item) or item_fingerprint(item))
     component = Component("tile", tile("a", 5))
+    assert not component.fingerprinted
     assert component.fingerprint == component.fingerprint == item_fingerprint(tile("a", 5))
+    assert component.fingerprinted
     read_back = pickle.loads(pickle.dumps(component))
     assert read_back == component and read_back.fingerprint == component.fingerprint
     assert taken == [component.fields]  # once, before the pickle
