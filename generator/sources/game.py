@@ -282,10 +282,14 @@ class _Envelope:
         items = copy.copy(self.items)  # with the places it keeps
         items[index] = item
         items.item_locs = [*self.items.item_locs[:index], loc, *self.items.item_locs[index + 1 :]]
+        components = (*self.components[:index], component, *self.components[index + 1 :])
+        return replace(self.holding(items, components), lines=lines)
+
+    def holding(self, items: LocList, components: tuple[Component, ...]) -> "_Envelope":
+        """The envelope with these items (in its data too) read into these components."""
         data = copy.copy(self.data)
         data["items"] = items
-        components = (*self.components[:index], component, *self.components[index + 1 :])
-        return replace(self, data=data, items=items, lines=lines, components=components)
+        return replace(self, data=data, items=items, components=components)
 
 
 @dataclass
@@ -330,13 +334,7 @@ class SourceMemo:
                 continue
             held = self.files.get(envelope.path)
             if held is None or held[1] is not envelope:
-                items = _hollow(envelope.items)
-                data = copy.copy(envelope.data)
-                data["items"] = items
-                held = (
-                    kind_items.get(envelope.kind),
-                    replace(envelope, data=data, items=items, components=file.components),
-                )
+                held = (kind_items.get(envelope.kind), envelope.holding(_hollow(envelope.items), file.components))
             kept[envelope.path] = held
         self.files = kept
 
