@@ -2,6 +2,7 @@
 latest reading is kept there, so a build after an edit to one item reads that item alone, a
 build with nothing changed reads no item, and what is built is what a fresh reading builds."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -35,32 +36,30 @@ def items_read(monkeypatch) -> dict[str, int]:
     return counts
 
 
+def recorded(monkeypatch, owner: object, name: str, noted: Callable[..., object]) -> list[object]:
+    """What `noted` says of each call of owner.name from now on (given the call's arguments),
+    in turn."""
+    calls: list[object] = []
+    original = getattr(owner, name)
+
+    def recording(*args, **kwargs):
+        calls.append(noted(*args))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, recording)
+    return calls
+
+
 @pytest.fixture
-def fingerprinted(monkeypatch) -> list[str]:
+def fingerprinted(monkeypatch) -> list[object]:
     """The titles of the items fingerprinted meanwhile, in turn."""
-    taken: list[str] = []
-    item_fingerprint = sources_game.item_fingerprint
-
-    def counted(item):
-        taken.append(item["title"])
-        return item_fingerprint(item)
-
-    monkeypatch.setattr(sources_game, "item_fingerprint", counted)
-    return taken
+    return recorded(monkeypatch, sources_game, "item_fingerprint", lambda item: item["title"])
 
 
 @pytest.fixture
-def kept(monkeypatch) -> list[str]:
+def kept(monkeypatch) -> list[object]:
     """The stages whose entries were written meanwhile."""
-    stages: list[str] = []
-    put = BuildCache.put
-
-    def counted(store, inputs, *args, **kwargs):
-        stages.append(inputs.stage)
-        return put(store, inputs, *args, **kwargs)
-
-    monkeypatch.setattr(BuildCache, "put", counted)
-    return stages
+    return recorded(monkeypatch, BuildCache, "put", lambda store, inputs, *rest: inputs.stage)
 
 
 def test_a_build_after_an_edit_reads_the_edited_item_alone(tmp_path, items_read):
