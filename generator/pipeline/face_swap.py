@@ -11,7 +11,8 @@ those groups' items swapped.
 A face drawn again as it was (the same items, other objects: an edit to one component file
 draws the others' items again) prints as it did wherever the last sheets place it; it is
 swapped where it is placed whole, so that the sheets hold the layout's own faces, as imposed
-anew. A changed back (placed without its cut lines, or turned), a changed tiled board, and a
+anew, but a sheet that only such faces were swapped into draws what it drew, and keeps its
+digest. A changed back (placed without its cut lines, or turned), a changed tiled board, and a
 changed front that cannot be told apart from a face left as it was are not swapped: `swapped`
 says so, and the sheets are imposed anew.
 """
@@ -29,17 +30,27 @@ from generator.sheets.paper import Paper
 
 @dataclass(frozen=True)
 class Swapped:
-    """The sheets with the changed faces swapped, and the places of those that changed."""
+    """The sheets with the changed faces swapped, and the places of those that draw
+    otherwise now (not those that only faces drawn again as they were were swapped into)."""
 
     sheets: list[Sheet]
     changed: frozenset[int]
 
 
 @dataclass(frozen=True)
+class _Swap:
+    """A face's items as the last sheets place them, its items now, and whether they draw
+    otherwise (False: the face was drawn again as it was)."""
+
+    was: tuple[Item, ...]
+    now: tuple[Item, ...]
+    changed: bool
+
+
+@dataclass(frozen=True)
 class _Swaps:
-    #: Each changed face's items as the last sheets place them, and its items now, by the
-    #: identity of its first item.
-    by_first: dict[int, list[tuple[tuple[Item, ...], tuple[Item, ...]]]]
+    #: Each face to swap, by the identity of the first item the last sheets place of it.
+    by_first: dict[int, list[_Swap]]
     #: The identities of the items the changed fronts drew that no face draws now: one found
     #: outside a swapped group is a front placed otherwise than whole.
     stale: frozenset[int]
@@ -62,9 +73,10 @@ def swapped(
     changed = set()
     try:
         for n, sheet in enumerate(sheets):
-            items = _swapped_items(sheet.items, swaps) if swaps.by_first else None
+            done: list[_Swap] = []
+            items = _swapped_items(sheet.items, swaps, done) if swaps.by_first else None
             out.append(sheet if items is None else replace(sheet, items=items))
-            if items is not None:
+            if any(swap.changed for swap in done):
                 changed.add(n)
     except _Unswappable:
         return None
@@ -74,7 +86,7 @@ def swapped(
 def _swaps(before: Sequence[Sequence[Faces]], after: Sequence[Laid], paper: Paper) -> _Swaps | None:
     """The faces to swap, or None when a changed face cannot be swapped (see the module's
     docstring), or one face became two different ones."""
-    by_first: dict[int, list[tuple[tuple[Item, ...], tuple[Item, ...]]]] = {}
+    by_first: dict[int, list[_Swap]] = {}
     changed: list[tuple[Item, ...]] = []
     for old_faces, part in zip(before, after, strict=True):
         whole = not part.faces or not tiled(part, paper)  # (a part that has no faces has nothing to swap)
@@ -90,10 +102,10 @@ def _swaps(before: Sequence[Sequence[Faces]], after: Sequence[Laid], paper: Pape
                 if not was.items:
                     continue  # drawn again as nothing, placed as nothing
                 known = by_first.setdefault(id(was.items[0]), [])
-                swap = next((swap for old_items, swap in known if _same(old_items, was.items)), None)
+                swap = next((swap for swap in known if _same(swap.was, was.items)), None)
                 if swap is None:
-                    known.append((tuple(was.items), tuple(now.items)))
-                elif not _same(swap, now.items):
+                    known.append(_Swap(tuple(was.items), tuple(now.items), not redrawn))
+                elif not _same(swap.now, now.items):
                     return None
                 if not redrawn:
                     changed.append(tuple(was.items))
@@ -102,7 +114,7 @@ def _swaps(before: Sequence[Sequence[Faces]], after: Sequence[Laid], paper: Pape
     faces = [faces for part in after for faces in part.faces]
     scenes = [scene for scene in (*(f.front for f in faces), *(f.back for f in faces)) if scene is not None]
     for scene in scenes:  # a face swapped and drawn as it was elsewhere: its places are not told apart
-        if scene.items and any(_same(was, scene.items) for was, _ in by_first.get(id(scene.items[0]), ())):
+        if scene.items and any(_same(swap.was, scene.items) for swap in by_first.get(id(scene.items[0]), ())):
             return None
     drawn = {id(item) for scene in scenes for item in scene.items}
     stale = {id(item) for was in changed for item in was} - drawn
@@ -114,26 +126,28 @@ def _same(a: Sequence[Item], b: Sequence[Item]) -> bool:
     return len(a) == len(b) and all(x is y for x, y in zip(a, b, strict=True))
 
 
-def _swapped_items(items: Sequence[Item], swaps: _Swaps) -> list[Item] | None:
-    """The items with the changed faces swapped; None when none is here."""
+def _swapped_items(items: Sequence[Item], swaps: _Swaps, done: list[_Swap]) -> list[Item] | None:
+    """The items with the changed faces swapped, each swap made added to `done`; None when
+    none is here."""
     out: list[Item] | None = None
     for n, item in enumerate(items):
-        now = _swapped_item(item, swaps)
+        now = _swapped_item(item, swaps, done)
         if now is not None:
             out = list(items) if out is None else out
             out[n] = now
     return out
 
 
-def _swapped_item(item: Item, swaps: _Swaps) -> Item | None:
+def _swapped_item(item: Item, swaps: _Swaps, done: list[_Swap]) -> Item | None:
     if id(item) in swaps.stale:
         raise _Unswappable
     if not isinstance(item, Group):
         return None
     children = item.items
     if children:
-        for was, now in swaps.by_first.get(id(children[0]), ()):
-            if _same(was, children):
-                return replace(item, items=now)
-    inner = _swapped_items(children, swaps)
+        for swap in swaps.by_first.get(id(children[0]), ()):
+            if _same(swap.was, children):
+                done.append(swap)
+                return replace(item, items=swap.now)
+    inner = _swapped_items(children, swaps, done)
     return None if inner is None else replace(item, items=tuple(inner))

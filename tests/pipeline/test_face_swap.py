@@ -37,14 +37,17 @@ def edited(folder: Path, old: str, new: str) -> None:
         path.write_text(path.read_text().replace(old, new))
 
 
-def swap_after(folder: Path, old: str, new: str) -> tuple[face_swap.Swapped | None, list[Sheet]]:
+def swap_after(folder: Path, old: str, new: str) -> tuple[face_swap.Swapped | None, list[Sheet], list[Sheet]]:
     """The game's sheets imposed, `old` edited to `new`, laid out again reusing every drawing
-    the edit left alone: the swap of the edited faces into the components' sheets, and those
+    the edit left alone: the swap of the edited faces into the components' sheets; those
     sheets as impose() makes them of the edited game, whose digests a swap's must equal (a
-    digest reads a face placed whole, as the layout drew it, by its drawing's)."""
+    digest reads a face placed whole, as the layout drew it, by its drawing's), and so must
+    the last sheets' digests wherever the swap says nothing changed; and the last sheets."""
     memo = DrawMemo()
     before = laid(folder, memo)
     kept = imposition(before, LETTER, load_game(folder), OPTIONS)
+    heads = [f"sheet {n}" for n in range(len(kept.sheets) - kept.front)]
+    kept_digests = sheet_digests(heads, kept.sheets[kept.front :], "", drawn_scenes(memo.drawings().values()))
     edited(folder, old, new)
     after = laid(folder, memo)
     assert [part_plan(p) for p in after] == [part_plan(p) for p in before]
@@ -53,10 +56,13 @@ def swap_after(folder: Path, old: str, new: str) -> tuple[face_swap.Swapped | No
     done = swapped(kept.sheets[kept.front :], [tuple(part.faces) for part in before], after, LETTER)
     components = fresh.sheets[fresh.front :]
     drawn = drawn_scenes(memo.drawings().values())
-    heads = [f"sheet {n}" for n in range(len(components))]
     digests = sheet_digests(heads, components, "", drawn)
-    assert done is None or sheet_digests(heads, done.sheets, "", drawn) == digests
-    return done, components
+    if done is not None:
+        assert sheet_digests(heads, done.sheets, "", drawn) == digests
+        assert [d for n, d in enumerate(kept_digests) if n not in done.changed] == [
+            d for n, d in enumerate(digests) if n not in done.changed
+        ]
+    return done, components, kept.sheets[kept.front :]
 
 
 def cards_only(folder: Path) -> Path:
@@ -71,11 +77,16 @@ def cards_only(folder: Path) -> Path:
 
 def test_a_changed_front_is_swapped_into_the_sheets_impose_makes(tmp_path):
     """In the tiny game, C (in more.yaml) is drawn again as it was after an edit to cards.yaml:
-    swapped too, its front and its back, which its sheets place whole."""
-    done, fresh = swap_after(write_game(tmp_path / "g"), "alpha", "omega")
+    swapped too, its front and its back, which its sheets place whole; but only the sheets
+    that show the edit changed."""
+    done, fresh, kept = swap_after(write_game(tmp_path / "g"), "alpha", "omega")
     assert done is not None and done.sheets == fresh
     assert not any("alpha" in texts(sheet.items) for sheet in done.sheets)
-    assert done.changed == {n for n, sheet in enumerate(fresh) if sheet.placements}
+    assert done.changed == {n for n, sheet in enumerate(fresh) if "omega" in texts(sheet.items)}
+    redrawn = [n for n, sheet in enumerate(done.sheets) if n not in done.changed and sheet.placements]
+    assert redrawn  # C's sheets: swapped, unchanged
+    for n in redrawn:
+        assert done.sheets[n] is not kept[n] and done.sheets[n] == kept[n]
 
 
 def test_sheets_without_a_changed_face_are_the_kept_objects(tmp_path):
@@ -92,18 +103,18 @@ def test_sheets_without_a_changed_face_are_the_kept_objects(tmp_path):
 
 
 def test_a_changed_back_is_not_swapped(tmp_path):
-    done, _ = swap_after(write_game(tmp_path / "g"), "back: Deck", "back: Other deck")
+    done, _, _ = swap_after(write_game(tmp_path / "g"), "back: Deck", "back: Other deck")
     assert done is None
 
 
 def test_a_tiled_board_is_not_swapped(tmp_path, monkeypatch):
     monkeypatch.setattr(face_swap, "tiled", lambda part, paper: True)
-    done, _ = swap_after(cards_only(tmp_path / "g"), "alpha", "omega")
+    done, _, _ = swap_after(cards_only(tmp_path / "g"), "alpha", "omega")
     assert done is None
 
 
 def test_nothing_changed_swaps_nothing(tmp_path):
-    done, fresh = swap_after(cards_only(tmp_path / "g"), "no such text", "")
+    done, fresh, _ = swap_after(cards_only(tmp_path / "g"), "no such text", "")
     assert done is not None and done.changed == frozenset() and done.sheets == fresh
 
 
@@ -157,6 +168,6 @@ def test_a_shipped_games_edited_card_is_swapped_past_parts_that_draw_no_faces(tm
     """Sliders: its card backs are a file whose part draws no faces (they back the chance and
     community chest cards, which are drawn again, as they were, with the edited one)."""
     folder = shutil.copytree(COMPONENTS / "sliders", tmp_path / "sliders")
-    done, fresh = swap_after(folder, "title: Slide to GO", "title: Slide to GO now")
+    done, fresh, _ = swap_after(folder, "title: Slide to GO", "title: Slide to GO now")
     assert done is not None and done.sheets == fresh
     assert any("now" in " ".join(texts(sheet.items)) for sheet in done.sheets)
