@@ -20,7 +20,6 @@ are moved into the output folder, or kept where that name is taken.
 """
 
 import ctypes
-import ctypes.util
 import errno
 import os
 import shutil
@@ -163,9 +162,10 @@ def _swap(root: Path, folder: Path) -> None:
 
 @cache
 def _renameat2() -> object | None:
-    name = ctypes.util.find_library("c")
+    """libc's renameat2, found among the symbols the process has loaded (CDLL(None)): naming
+    the library instead (ctypes.util.find_library) forks the build to run `ldconfig -p`."""
     try:
-        libc = ctypes.CDLL(name, use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)
         call = libc.renameat2
     except (OSError, AttributeError, TypeError):
         return None

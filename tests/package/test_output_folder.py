@@ -4,6 +4,7 @@ own files ever deleted from it.
 Every case runs the real command in a child process and reads the folder back afterwards.
 """
 
+import functools
 import hashlib
 import json
 import os
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
+from generator import staging
 from generator.staging import MANIFEST, STAGING, staged
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -228,6 +230,27 @@ def test_a_run_that_raises_leaves_the_folder_as_it_was(tmp_path):
         (stage.root / "new.txt").write_text("half")
         raise RuntimeError("a writer failed")
     assert tree(tmp_path) == {"deck/kept.txt": hashlib.sha256(b"as it was").hexdigest()}
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="renameat2 is Linux's")
+def test_a_new_output_is_exchanged_for_the_old_in_one_step_without_starting_a_process(tmp_path, monkeypatch):
+    """The old and the new output change places by one renameat2 call, found in the
+    process's own libc: looking for the library by its name runs `ldconfig -p`."""
+    folder = tmp_path / "deck"
+    folder.mkdir()
+    (folder / "a.txt").write_text("old")
+    monkeypatch.setattr(staging, "_renameat2", functools.cache(staging._renameat2.__wrapped__))
+
+    def no_process(*args, **kwargs):
+        raise AssertionError("a process was started")
+
+    monkeypatch.setattr(subprocess.Popen, "__init__", no_process)
+    monkeypatch.setattr(os, "rename", no_process)  # the way without an exchange
+    with staged(folder) as stage:
+        (stage.root / "a.txt").write_text("new")
+        stage.keep(folder / "a.txt")
+    assert (folder / "a.txt").read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck"]
 
 
 @pytest.mark.parametrize("base", ["https://example.org/cards#top", "https://example.org/cards?v=1", "http://[::1"])
