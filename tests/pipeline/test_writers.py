@@ -26,9 +26,12 @@ from tests.pipeline.tiny import write_game
 
 
 def tiny_run(tmp_path: Path) -> PrintRun:
-    game = write_game(tmp_path / "tiny")
+    return run_of(write_game(tmp_path / "tiny"), tmp_path / "out")
+
+
+def run_of(game: Path, out: Path, jobs: int = 1) -> PrintRun:
     printing = PrintSettings(sheets=PrintOptions(checklist=False))
-    return PrintRun.of(load_game(game), Project.find([game], printing, OutputSettings(tmp_path / "out", jobs=1)))
+    return PrintRun.of(load_game(game), Project.find([game], printing, OutputSettings(out, jobs=jobs)))
 
 
 def fail(*args, **kwargs):
@@ -107,3 +110,33 @@ def test_the_latest_pdfs_pages_are_kept_under_the_zlib_that_compressed_their_str
     latest = LatestPages("game", (), "game.pdf")
     assert latest.zlib == zlib.ZLIB_RUNTIME_VERSION
     assert latest.key != replace(latest, zlib="another").key  # its streams may differ: not read
+
+
+def test_a_rebuild_draws_one_sheets_files_itself_and_a_first_build_in_workers(tmp_path, monkeypatch):
+    """Workers are started for a first build's files, and for more than FEW_FILES of a
+    rebuild's, not for the one sheet's SVG and PNG that one card's edit changed."""
+    asked: list[int] = []
+
+    class Recorded(writers.Workers):
+        def __init__(self, jobs, *args, **kwargs):
+            asked.append(jobs)
+            super().__init__(1, *args, **kwargs)  # the drawing itself, in this process
+
+    monkeypatch.setattr(writers, "Workers", Recorded)
+    game, out = write_game(tmp_path / "tiny"), tmp_path / "out"
+    formats = ("pdf", "svg", "png")
+    first = {path: path.read_bytes() for path in run_of(game, out, jobs=2).write(formats).files}
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("beta", "omega"))
+    again = {path: path.read_bytes() for path in run_of(game, out, jobs=2).write(formats).files}
+    redrawn = sorted(path.name for path in first if again[path] != first[path])
+    assert redrawn == ["tiny-sheet-01.png", "tiny-sheet-01.svg", "tiny.pdf"]
+    assert writers.FEW_FILES == 2 and asked == [2, 1]
+    (game / "cards.yaml").write_text((game / "cards.yaml").read_text().replace("omega", "beta, count: 9"))
+    run_of(game, out, jobs=2).write(formats)
+    assert asked == [2, 1, 2]  # more sheets changed: in workers again
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
+    (one / "cards.yaml").write_text("kind: card\nitems:\n  - {title: One, text: The only card}\n")
+    assert len(run_of(one, out, jobs=2).write(formats).files) == 3  # its one sheet's SVG and PNG
+    assert asked == [2, 1, 2, 2]
