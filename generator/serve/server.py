@@ -460,6 +460,10 @@ class PreviewServer(ThreadingHTTPServer):
     #: of a burst of requests (a page's fonts, several tabs, a script) waiting for a retry
     #: or unanswered; the system caps this at its own limit.
     request_queue_size = socket.SOMAXCONN
+    #: The thread that watches the sources and rebuilds (start). stop_serving waits for it:
+    #: a rebuild under way as the server stops finishes the files it is writing, instead of
+    #: leaving a temporary file beside the PDF when the process ends.
+    watcher: threading.Thread | None = None
 
     def handle_error(self, request, client_address) -> None:
         """A browser closing its connection mid-reply is routine, not worth a traceback."""
@@ -473,15 +477,20 @@ def start(previews: Previews, port: int) -> tuple[PreviewServer, threading.Event
     server = PreviewServer((HOST, port), handler_for(previews))
     stop, ready = threading.Event(), threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    threading.Thread(target=watch, args=(previews, stop, ready), daemon=True).start()
+    server.watcher = threading.Thread(target=watch, args=(previews, stop, ready), daemon=True)
+    server.watcher.start()
     ready.wait(WATCH_START)
     return server, stop
 
 
 def stop_serving(server: PreviewServer, stop: threading.Event) -> None:
+    """Stop serving and watching, once a rebuild under way has finished (a second Ctrl-C
+    stops at once)."""
     stop.set()
     server.shutdown()
     server.server_close()
+    if server.watcher is not None:
+        server.watcher.join()
 
 
 def serve_forever(previews: Previews, port: int, announce: Callable[[str], None]) -> None:

@@ -4,6 +4,8 @@ import http.client
 import io
 import re
 import shutil
+import threading
+import time
 from pathlib import Path
 
 import cairosvg
@@ -46,6 +48,30 @@ def served(tmp_path_factory):
     (tmp_path / "out" / "slipmax" / "evil.pdf").symlink_to(game / "game.yaml")
     yield server, tmp_path
     stop_serving(server, stop)
+
+
+def test_stopping_waits_for_the_rebuild_under_way(tmp_path):
+    """A rebuild under way as the server stops (Ctrl-C) finishes its files first: the process
+    would otherwise end while writing one, and leave its temporary file in the output."""
+    game = shutil.copytree(SLIPMAX, tmp_path / "slipmax")
+    previews = Previews(project(game, tmp_path / "out"))
+    server, stop = start(previews, 0)
+    began, finished = threading.Event(), threading.Event()
+    rebuild = previews.rebuild
+
+    def slow_rebuild(folders=None) -> None:
+        began.set()
+        time.sleep(0.5)
+        rebuild(folders)
+        finished.set()
+
+    previews.rebuild = slow_rebuild
+    strips = game / "strips.yaml"
+    strips.write_text(strips.read_text().replace("title: Life of Pain", "title: Life of Pains", 1))
+    assert began.wait(30)
+    stop_serving(server, stop)
+    assert finished.is_set() and server.watcher is not None and not server.watcher.is_alive()
+    assert not [path for path in (tmp_path / "out").rglob("*") if path.name.endswith(".tmp")]
 
 
 def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
