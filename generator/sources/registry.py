@@ -15,8 +15,8 @@ The entry point's name is the name the object is known by (game.yaml's `engine:`
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
-from typing import Generic, TypeVar
+from importlib.metadata import EntryPoint, EntryPoints, entry_points
+from typing import Generic, Protocol, TypeVar
 
 from generator.sources.errors import SourceError
 
@@ -80,11 +80,26 @@ class Registry(Generic[T]):
         return _installed_as(self, name)
 
 
+class _EveryEntryPoint(Protocol):
+    """What `entry_points()` gives without a group (Python 3.11's SelectableGroups, later
+    an EntryPoints), as this module uses it."""
+
+    def select(self, *, group: str = ..., name: str = ...) -> EntryPoints: ...
+
+
+@cache
+def _entry_points() -> _EveryEntryPoint:
+    """Every installed distribution's entry points, read once a process: reading one group's
+    reads every distribution's metadata, and a one-card build read three groups' (18 ms of
+    its 0.4 s, with 175 distributions installed)."""
+    return entry_points()
+
+
 @cache
 def _installed(registry: Registry[T]) -> dict[str, T]:
-    return registry.load(entry_points(group=registry.group))
+    return registry.load(_entry_points().select(group=registry.group))
 
 
 @cache
 def _installed_as(registry: Registry[T], name: str) -> T | None:
-    return registry.load(point for point in entry_points(group=registry.group) if point.name == name).get(name)
+    return registry.load(_entry_points().select(group=registry.group, name=name)).get(name)

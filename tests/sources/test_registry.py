@@ -4,12 +4,16 @@ type, one whose own name is not its entry point's, and one that cannot be import
 refused with a one-line message naming the entry point. What is installed is what the
 checkout's pyproject.toml declares."""
 
+import functools
 import tomllib
-from importlib.metadata import EntryPoint
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 
 import pytest
 
+from generator.export.profile import EXPORTS
+from generator.games.plugin import GAMES, KINDS
+from generator.sources import registry
 from generator.sources.csv_table import CSV
 from generator.sources.errors import SourceError
 from generator.sources.ods_table import ODS
@@ -102,3 +106,21 @@ def test_installed_is_what_the_pyproject_declares_loaded_once():
     assert declared == {"csv": CSV_AT, "xlsx": XLSX_AT, "ods": "generator.sources.ods_table:ODS"}
     assert TABLES.installed() == {"csv": CSV, "xlsx": XLSX, "ods": ODS}
     assert TABLES.installed() is TABLES.installed()
+
+
+def test_the_groups_share_one_reading_of_the_installed_entry_points(monkeypatch):
+    """Reading one group's entry points reads every installed distribution's metadata: a
+    process reads them once, whichever groups and names it asks for."""
+    read: list[dict] = []
+
+    def counted(**params):
+        read.append(params)
+        return entry_points(**params)
+
+    monkeypatch.setattr(registry, "entry_points", counted)
+    for name in ("_entry_points", "_installed", "_installed_as"):  # as a fresh process has them
+        monkeypatch.setattr(registry, name, functools.cache(getattr(registry, name).__wrapped__))
+    assert TABLES.get("csv") is CSV and GAMES.get("sliders") is not None
+    assert {"csv", "xlsx", "ods"} <= set(TABLES.installed()) and "card" in KINDS.installed()
+    assert "drivethrucards" in EXPORTS.installed()
+    assert read == [{}]
