@@ -46,15 +46,37 @@ T = TypeVar("T")
 
 @cache
 def code_version() -> str:
-    """A hash of the generator package and the fonts: any change to either is a new cache."""
+    """A hash of the generator package and the fonts: any change to either is a new cache.
+    The package's files are read whole. The fonts, four-fifths of the bytes, are read by
+    their sizes and times: a file's ctime moves whenever its content changes and cannot be
+    set back, and hashing the fonts' 7.7 MB was half of what every command spent here."""
+    return version_of(Path(__file__).resolve().parent, shipped.fonts_dir().resolve())
+
+
+def version_of(package: Path, fonts: Path) -> str:
+    """code_version of the package and the fonts in these folders (a wheel's fonts are a
+    folder of its package: read as fonts alone)."""
     digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent
-    for label, folder in (("generator", package), ("fonts", shipped.fonts_dir())):
-        for path in sorted(folder.rglob("*")):
-            if path.suffix in _CODE_SUFFIXES and "__pycache__" not in path.parts:
-                digest.update(f"{label}/{path.relative_to(folder).as_posix()}".encode())
-                digest.update(path.read_bytes())
+    for name, path in _code_files(package, fonts):
+        digest.update(f"generator/{name}".encode())
+        digest.update(path.read_bytes())
+    for name, path in _code_files(fonts):
+        status = path.stat()
+        digest.update(f"fonts/{name} {status.st_size} {status.st_mtime_ns} {status.st_ctime_ns}".encode())
     return digest.hexdigest()
+
+
+def _code_files(folder: Path, leave_out: Path | None = None) -> list[tuple[str, Path]]:
+    """The files of `folder` code_version reads (by their suffixes), each by its path there,
+    in the order of their paths' parts; `leave_out` (a wheel's fonts, inside the package) and
+    compiled bytecode are not among them."""
+    found: list[tuple[tuple[str, ...], Path]] = []
+    for here, folders, files in os.walk(folder):
+        at = Path(here)
+        folders[:] = [name for name in folders if name != "__pycache__" and at / name != leave_out]
+        parts = at.relative_to(folder).parts
+        found += [((*parts, name), at / name) for name in files if name.endswith(_CODE_SUFFIXES)]
+    return [("/".join(parts), path) for parts, path in sorted(found)]
 
 
 #: No file a build reads may be larger (fonts and pictures are the largest it takes); a

@@ -11,7 +11,7 @@ from typing import ClassVar
 import pytest
 from click.testing import CliRunner
 
-from generator import cache, workers
+from generator import cache, shipped, workers
 from generator.cache import BuildCache, Files, Inputs
 from generator.cli import main
 from generator.games import load_game
@@ -172,6 +172,36 @@ def test_a_stage_key_is_derived_from_its_inputs_files_by_their_content(tmp_path)
     assert Doubled(3, Files((source,))).key != first
     source.write_text("two")
     assert Doubled(2, Files((source,))).key != first
+
+
+def test_the_code_version_reads_the_code_whole_and_the_fonts_by_their_sizes_and_times(tmp_path):
+    """A wheel's layout: the fonts a folder of the package. Any edit to a code file is a new
+    version, its size and times kept or not; a font replaced by other bytes of the same size,
+    its modification time set back, is too (its ctime moved); bytecode is not code."""
+    package, fonts = tmp_path / "generator", tmp_path / "generator" / "shipped" / "fonts"
+    (package / "__pycache__").mkdir(parents=True)
+    fonts.mkdir(parents=True)
+    (package / "cache.py").write_text("A = 1\n")
+    (package / "__pycache__" / "cache.cpython-311.pyc").write_bytes(b"old")
+    (fonts / "Face.ttf").write_bytes(b"glyphs one")
+    versions = [cache.version_of(package, fonts)]
+
+    def rewritten(path: Path, data: bytes) -> None:
+        """`data` written over the file, its modification time set back as it was."""
+        times = path.stat()
+        time.sleep(0.01)  # the ctime moves on however coarse the clock
+        path.write_bytes(data)
+        os.utime(path, ns=(times.st_atime_ns, times.st_mtime_ns))
+
+    (package / "__pycache__" / "cache.cpython-311.pyc").write_bytes(b"new")
+    assert cache.version_of(package, fonts) == versions[0]
+    rewritten(package / "cache.py", b"A = 2\n")
+    versions.append(cache.version_of(package, fonts))
+    rewritten(fonts / "Face.ttf", b"glyphs two")
+    versions.append(cache.version_of(package, fonts))
+    assert len(set(versions)) == 3
+    assert cache.version_of(package, fonts) == versions[-1]  # nothing changed: the same
+    assert cache.code_version() == cache.version_of(Path(cache.__file__).parent, shipped.fonts_dir())
 
 
 def test_a_held_store_writes_its_entries_when_released(tmp_path):
