@@ -33,16 +33,21 @@ def drawn_scenes(drawings: Iterable[Drawing]) -> DrawnScenes:
     return found
 
 
-def icons_digest(icon_dirs: Sequence[Path]) -> str:
-    """The digest of the icon files a sheet may draw."""
-    return files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg"))
+def drawn_from_digest(icon_dirs: Sequence[Path], fonts: str) -> str:
+    """The digest of the files a sheet draws from besides its items: the icon files it may
+    draw, and the game's own font files (`fonts`, its FontBook's digest; the shipped ones
+    are part of the cache's code version). A sheet's text names its face by the face's name
+    alone, so a font file replaced by another of that name, which sets the text the same,
+    would leave every page and file drawn with the old glyphs."""
+    return key("drawn from", files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg")), fonts)
 
 
-def sheet_digests(heads: Sequence[str], sheets: Sequence[Sheet], icons: str, drawn: DrawnScenes) -> list[str]:
-    """Each sheet's content hashed once (with its heading and `icons`, the icons_digest of
-    the icon files it may draw), the faces of `drawn` that it places whole by their digests."""
+def sheet_digests(heads: Sequence[str], sheets: Sequence[Sheet], drawn_from: str, drawn: DrawnScenes) -> list[str]:
+    """Each sheet's content hashed once (with its heading and `drawn_from`, the
+    drawn_from_digest of the files it draws from), the faces of `drawn` that it places
+    whole by their digests."""
     return [
-        key("sheet", heading, icons, replace(sheet, items=[]), *_read(sheet.items, drawn))
+        key("sheet", heading, drawn_from, replace(sheet, items=[]), *_read(sheet.items, drawn))
         for heading, sheet in zip(heads, sheets, strict=True)
     ]
 

@@ -26,7 +26,7 @@ from generator.cache import BuildCache, Files, Inputs, key
 from generator.layout.component import Faces
 from generator.layout.memo import Drawing
 from generator.layout.scene import Scene
-from generator.pipeline.digests import drawn_scenes, icons_digest, sheet_digests
+from generator.pipeline.digests import drawn_from_digest, drawn_scenes, sheet_digests
 from generator.pipeline.face_swap import swapped
 from generator.pipeline.figures import Outline, as_picture
 from generator.pipeline.front_matter import players
@@ -77,9 +77,9 @@ class KeptSheets:
     faces: tuple[tuple[Faces, ...], ...]
     #: How many of the sheets are front matter, before the components' sheets.
     front: int
-    #: The icons_digest the sheets' digests were made with: after an edit to an icon, every
-    #: sheet is imposed and hashed anew.
-    icons: str
+    #: The drawn_from_digest the sheets' digests were made with: after an edit to an icon or
+    #: a font of the game's own, every sheet is imposed and hashed anew.
+    drawn_from: str
     #: The layout's drawings (Drawn.drawings), held so that the faces are kept as references.
     drawings: Mapping[bytes, Drawing]
 
@@ -87,18 +87,20 @@ class KeptSheets:
 @dataclass(frozen=True)
 class PictureInputs(Inputs):
     """What a picture of a face (its text outlined, for the cover and the rules) is made
-    from: the face (its key is the face's content, as every input's is). Kept on its own, a
-    picture outlives an edit to another card."""
+    from: the face (its key is the face's content, as every input's is), and the game's own
+    font files (FontBook.digest), whose glyphs it draws: the face names each by its name
+    alone. Kept on its own, a picture outlives an edit to another card."""
 
     stage: ClassVar[str] = "picture"
     face: Scene
+    fonts: str
 
 
-def kept_pictures(store: BuildCache) -> Outline:
-    """as_picture, its pictures kept in `store`."""
+def kept_pictures(store: BuildCache, fonts: str) -> Outline:
+    """as_picture, its pictures kept in `store` for the game's own fonts of digest `fonts`."""
 
     def outline(scene: Scene) -> Scene:
-        return store.cached(PictureInputs(scene), Scene, partial(as_picture, scene))
+        return store.cached(PictureInputs(scene, fonts), Scene, partial(as_picture, scene))
 
     return outline
 
@@ -130,21 +132,21 @@ def imposed_sheets(
     kept = store.lookup(inputs, KeptSheets)
     if kept is not None and kept.source == source:  # which covers the icon files too
         return kept.imposed
-    icons = icons_digest(icon_dirs)
+    drawn_from = drawn_from_digest(icon_dirs, game.fonts.digest)
     placed, left_out = fitting(parts, paper) if fitting_only else (list(parts), [])
     plans = key("plans", *(part_plan(part) for part in placed))
-    outline = kept_pictures(store)
+    outline = kept_pictures(store, game.fonts.digest)
     made = None
-    if kept is not None and kept.plans == plans and kept.icons == icons:
+    if kept is not None and kept.plans == plans and kept.drawn_from == drawn_from:
         made = _swapped(kept, placed, paper, game, options, outline, drawings)
     if made is None:
         fresh = imposition(placed, paper, game, options, outline)
-        digests = sheet_digests(headings(game, fresh.sheets), fresh.sheets, icons, drawn_scenes(drawings.values()))
+        digests = sheet_digests(headings(game, fresh.sheets), fresh.sheets, drawn_from, drawn_scenes(drawings.values()))
         made = (Imposed(fresh.sheets, digests), fresh.front)
     sheets, front = made
     imposed = replace(sheets, left_out=tuple(left_out))
     faces = tuple(tuple(part.faces) for part in placed)
-    store.put(inputs, KeptSheets(imposed, source, plans, faces, front, icons, drawings))
+    store.put(inputs, KeptSheets(imposed, source, plans, faces, front, drawn_from, drawings))
     return imposed
 
 
@@ -171,7 +173,7 @@ def _swapped(
     digests = list(kept.imposed.digests)
     drawn = drawn_scenes(drawings.values())
     for n, digest in zip(
-        again, sheet_digests([heads[n] for n in again], [sheets[n] for n in again], kept.icons, drawn), strict=True
+        again, sheet_digests([heads[n] for n in again], [sheets[n] for n in again], kept.drawn_from, drawn), strict=True
     ):
         digests[n] = digest
     return Imposed(sheets, digests), kept.front

@@ -13,7 +13,7 @@ from generator.layout.component import Faces
 from generator.layout.memo import Drawing, DrawMemo
 from generator.layout.scene import Group, Rect, Scene, Style, items_digest
 from generator.pipeline import digests, imposed
-from generator.pipeline.digests import drawn_scenes, icons_digest, sheet_digests
+from generator.pipeline.digests import drawn_from_digest, drawn_scenes, sheet_digests
 from generator.pipeline.imposed import imposed_sheets
 from generator.pipeline.imposition import impose
 from generator.pipeline.parts import LaidGame, laid_game, lay_out, print_context
@@ -40,7 +40,7 @@ def placed(scene: Scene, x: float = 10.0) -> Sheet:
 
 
 def digest(sheet: Sheet, *drawn: Drawing) -> str:
-    (found,) = sheet_digests(["G: cards (sheet 1 of 1)"], [sheet], icons_digest(()), drawn_scenes(drawn))
+    (found,) = sheet_digests(["G: cards (sheet 1 of 1)"], [sheet], drawn_from_digest((), ""), drawn_scenes(drawn))
     return found
 
 
