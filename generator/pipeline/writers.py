@@ -1,6 +1,7 @@
 """Writing a game's sheets: the PDF (from the build cache when a PDF of the same content was
 written before), and each sheet's SVG and PNG (kept when the last build into the folder wrote
-it with the same content, pipeline/written.py), the rest drawn in worker processes."""
+it with the same content, pipeline/written.py), the rest drawn in worker processes (or in
+this one, for a few: _jobs)."""
 
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
@@ -123,9 +124,9 @@ def write_outputs(
     progress: Callable[[int], None] | None = None,
 ) -> None:
     """The PDF, then each sheet's SVG and PNG, into the stage: those the plan keeps stay
-    as they are, the rest are drawn in `output.jobs` processes (SVGs while the PDF is
-    written; PNGs are pages of the PDF). The files are added to `result.files` by their
-    place in the game's folder."""
+    as they are, the rest are drawn in `output.jobs` processes, or in this one when they
+    are a few (_jobs); SVGs while the PDF is written, PNGs (pages of the PDF) after it.
+    The files are added to `result.files` by their place in the game's folder."""
     jobs, game = _jobs(plan, output.jobs), result.game
     heads = headings(game, result.sheets)
     missing = {fmt: [replace(f, path=stage.path(f.path)) for f in files] for fmt, files in plan.missing.items()}
