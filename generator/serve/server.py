@@ -78,6 +78,8 @@ HEAD_START = 2.0
 #: editor's save is a write or two a few microseconds apart (or a rename), and each
 #: millisecond more is one an edit takes to show. At 50 an edit waited 60-100 ms here.
 WATCH_STEP = 20
+#: Seconds between stop_serving's looks at whether a rebuild under way has finished.
+JOIN_STEP = 0.2
 #: Where the faces are served, and how long a browser may keep one (its name is its digest).
 FACES = "/faces/"
 FOREVER = "max-age=31536000, immutable"
@@ -241,6 +243,8 @@ class Traffic:
         self.fetched = 0
         self.last = time.monotonic()
         self.changed = threading.Condition()
+        #: The server has stopped: no page fetches anything any more.
+        self.closed = False
 
     def published(self, version: int) -> None:
         """The preview changed: the pages are yet to fetch this version."""
@@ -280,17 +284,23 @@ class Traffic:
     def settle(self, quiet: float, most: float) -> None:
         """Return once every listening page has fetched the content and no request has been
         answered for `quiet` seconds, counted from now at the earliest, or after `most`
-        seconds; at once when no page is listening."""
+        seconds; at once when no page is listening, or the server has stopped (close)."""
         deadline = time.monotonic() + most
         with self.changed:
             self.last = max(self.last, time.monotonic())
-            while self.listeners:
+            while self.listeners and not self.closed:
                 now = time.monotonic()
                 calm = self.last + quiet
                 waiting = self.busy or self.fetched < self.listeners
                 if now >= deadline or (not waiting and now >= calm):
                     return
                 self.changed.wait((deadline if waiting else min(deadline, calm)) - now)
+
+    def close(self) -> None:
+        """The server has stopped: a rebuild under way waits for no page from now on."""
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
 
 
 def failed(folder: Path, exc: Exception) -> GamePreview:
@@ -464,6 +474,8 @@ class PreviewServer(ThreadingHTTPServer):
     #: a rebuild under way as the server stops finishes the files it is writing, instead of
     #: leaving a temporary file beside the PDF when the process ends.
     watcher: threading.Thread | None = None
+    #: The previews' traffic (start), closed as the server stops.
+    traffic: Traffic | None = None
 
     def handle_error(self, request, client_address) -> None:
         """A browser closing its connection mid-reply is routine, not worth a traceback."""
@@ -477,6 +489,7 @@ def start(previews: Previews, port: int) -> tuple[PreviewServer, threading.Event
     server = PreviewServer((HOST, port), handler_for(previews))
     stop, ready = threading.Event(), threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    server.traffic = previews.traffic
     server.watcher = threading.Thread(target=watch, args=(previews, stop, ready), daemon=True)
     server.watcher.start()
     ready.wait(WATCH_START)
@@ -485,12 +498,14 @@ def start(previews: Previews, port: int) -> tuple[PreviewServer, threading.Event
 
 def stop_serving(server: PreviewServer, stop: threading.Event) -> None:
     """Stop serving and watching, once a rebuild under way has finished (a second Ctrl-C
-    stops at once)."""
+    stops at once: the wait is in steps, which a Ctrl-C interrupts on every system)."""
     stop.set()
     server.shutdown()
     server.server_close()
-    if server.watcher is not None:
-        server.watcher.join()
+    if server.traffic is not None:
+        server.traffic.close()
+    while server.watcher is not None and server.watcher.is_alive():
+        server.watcher.join(JOIN_STEP)
 
 
 def serve_forever(previews: Previews, port: int, announce: Callable[[str], None]) -> None:

@@ -71,6 +71,7 @@ def test_stopping_waits_for_the_rebuild_under_way(tmp_path):
     assert began.wait(30)
     stop_serving(server, stop)
     assert finished.is_set() and server.watcher is not None and not server.watcher.is_alive()
+    assert previews.traffic.closed  # so the rebuild waited for no page to fetch its first phase
     assert not [path for path in (tmp_path / "out").rglob("*") if path.name.endswith(".tmp")]
 
 

@@ -107,6 +107,23 @@ def test_every_listening_page_fetches_the_content_first():
         assert not waiting.is_alive()
 
 
+def test_once_the_server_has_stopped_nothing_waits_for_the_pages():
+    """A page still listening when the server stops can fetch nothing: a rebuild under way
+    (which the stop waits for) waits for no page, then or after."""
+    traffic = Traffic()
+    with traffic.listening():
+        traffic.published(1)
+        waiting = settling(traffic, quiet=0.05, most=60)
+        waiting.join(0.5)
+        assert waiting.is_alive()
+        traffic.close()
+        waiting.join(10)
+        assert not waiting.is_alive()
+        start_time = time.monotonic()
+        traffic.settle(quiet=30, most=30)
+        assert time.monotonic() - start_time < 5
+
+
 def test_an_answer_that_never_ends_holds_it_back_only_until_the_deadline():
     traffic = Traffic()
     with traffic.listening(), traffic.answering():
