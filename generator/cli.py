@@ -950,7 +950,7 @@ def serve(source: str | None, port: int, out_dir: Path, paper_name: str) -> None
             (source,) if source else (), PrintSettings(paper_name), OutputSettings(out_dir), (("--out", out_dir),)
         )
         previews = Previews(project)
-        serve_forever(previews, port, lambda url: click.echo(f"Previewing at {url} (Ctrl-C stops)"))
+        serve_forever(previews, port, click.echo)
     except SourceError as exc:
         _fail(str(exc))
     except OSError as exc:

@@ -113,6 +113,8 @@ class Previews:
         self.shown: dict[int, Content] = {self.version: Content(self.version, ())}
         self.changed = threading.Condition()
         self.traffic = Traffic()
+        #: Set while a rebuild is under way (what stopping the server waits for).
+        self.rebuilding = threading.Event()
 
     def rebuild(self, folders: Iterable[Path] | None = None) -> None:
         """Rebuild the given games (default: all), telling every waiting page after each
@@ -120,8 +122,12 @@ class Previews:
         findings and PDFs. A bug in a kind or an engine is shown on the page: the server
         survives any deck. It uses the build cache as a build does (cache.used_by_command):
         pruned after, and what was read from it back with the collector."""
-        with used_by_command(self.project.output.cache_dir):
-            self._phases(folders)
+        self.rebuilding.set()
+        try:
+            with used_by_command(self.project.output.cache_dir):
+                self._phases(folders)
+        finally:
+            self.rebuilding.clear()
 
     def _phases(self, folders: Iterable[Path] | None) -> None:
         """rebuild's two phases."""
@@ -508,13 +514,15 @@ def stop_serving(server: PreviewServer, stop: threading.Event) -> None:
         server.watcher.join(JOIN_STEP)
 
 
-def serve_forever(previews: Previews, port: int, announce: Callable[[str], None]) -> None:
-    """Serve until interrupted (Ctrl-C), announcing the page's address once it is up."""
+def serve_forever(previews: Previews, port: int, say: Callable[[str], None]) -> None:
+    """Serve until interrupted (Ctrl-C), saying the page's address once it is up, and that
+    a rebuild under way is finished before the server stops."""
     server, stop = start(previews, port)
-    announce(f"http://{HOST}:{server.server_address[1]}/")
+    say(f"Previewing at http://{HOST}:{server.server_address[1]}/ (Ctrl-C stops)")
     try:
         stop.wait()
     except KeyboardInterrupt:
-        pass
+        if previews.rebuilding.is_set():
+            say("Finishing the rebuild under way (Ctrl-C again stops at once)")
     finally:
         stop_serving(server, stop)

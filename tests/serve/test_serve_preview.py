@@ -7,6 +7,7 @@ import shutil
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import cairosvg
 import numpy as np
@@ -21,8 +22,9 @@ from generator.layout.scene import Scene, translate
 from generator.layout.text import TextStyle, fit_text
 from generator.project import OutputSettings, Project
 from generator.render.pdf import write_pdf
+from generator.serve import server as server_module
 from generator.serve.preview import LARGEST, PAD, build_preview, draw_preview, face_image, face_svg, finish_preview
-from generator.serve.server import HOST, Previews, start, stop_serving
+from generator.serve.server import HOST, Previews, serve_forever, start, stop_serving
 from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
 
@@ -73,6 +75,42 @@ def test_stopping_waits_for_the_rebuild_under_way(tmp_path):
     assert finished.is_set() and server.watcher is not None and not server.watcher.is_alive()
     assert previews.traffic.closed  # so the rebuild waited for no page to fetch its first phase
     assert not [path for path in (tmp_path / "out").rglob("*") if path.name.endswith(".tmp")]
+
+
+def test_a_ctrl_c_during_a_rebuild_says_the_rebuild_is_finished_first(monkeypatch):
+    """The wait for a rebuild under way (stop_serving) is said, so that it is not taken for a
+    hang; a Ctrl-C with no rebuild under way stops without a word."""
+    said: list[str] = []
+    stopped: list[object] = []
+    served = SimpleNamespace(server_address=(HOST, 8123))
+
+    class Interrupted:
+        def wait(self) -> None:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(server_module, "start", lambda previews, port: (served, Interrupted()))
+    monkeypatch.setattr(server_module, "stop_serving", lambda server, stop: stopped.append(server))
+    previews = SimpleNamespace(rebuilding=threading.Event())
+    serve_forever(previews, 0, said.append)
+    assert said == [f"Previewing at http://{HOST}:8123/ (Ctrl-C stops)"]
+    previews.rebuilding.set()
+    serve_forever(previews, 0, said.append)
+    assert said[1:] == [said[0], "Finishing the rebuild under way (Ctrl-C again stops at once)"]
+    assert stopped == [served, served]
+
+
+def test_a_rebuild_is_marked_under_way_while_it_runs(tmp_path, monkeypatch):
+    previews = Previews(project(shutil.copytree(SLIPMAX, tmp_path / "slipmax"), tmp_path / "out"))
+    seen: list[bool] = []
+
+    def phases(folders) -> None:
+        seen.append(previews.rebuilding.is_set())
+        raise RuntimeError("a bug in the preview")
+
+    monkeypatch.setattr(previews, "_phases", phases)
+    with pytest.raises(RuntimeError):
+        previews.rebuild()
+    assert seen == [True] and not previews.rebuilding.is_set()
 
 
 def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
