@@ -5,9 +5,10 @@
 A synthetic deck (benchmarks/build.py's: a title and about 40 words a card) is built cold
 into a new folder, then one card's title in the middle of the deck is changed and the deck
 built again into the same folder, as a designer's edit-and-build loop does, then once more
-with nothing changed; PDF only, and with the default formats (PDF, SVG, PNG). Each build is
-a fresh `cutsheet build` process, its rules checks included, timed in CPU seconds (its own
-and its workers'), best of N; the line for each gives all three. The last line holds
+with nothing changed, then once more with the edit undone (the card's title as the cold
+build drew it); PDF only, and with the default formats (PDF, SVG, PNG). Each build is a
+fresh `cutsheet build` process, its rules checks included, timed in CPU seconds (its own
+and its workers'), best of N; the line for each gives all four. The last line holds
 
     rebuild_pdf_vs_cold=R rebuild_default_vs_cold=D
 
@@ -25,26 +26,30 @@ from build import synthetic_deck
 from clock import ROOT, cpu_seconds
 
 
-def edit_one_card(deck: Path, cards: int) -> None:
-    """The middle card's title, one character longer: one face on one sheet."""
+def edit_one_card(deck: Path, cards: int, undo: bool = False) -> None:
+    """The middle card's title, one character longer: one face on one sheet (with `undo`,
+    put back as it was)."""
     path = deck / "cards.yaml"
-    middle = f"title: 'Card {cards // 2}'"
+    title, edited = f"title: 'Card {cards // 2}'", f"title: 'Card {cards // 2}X'"
+    before, after = (edited, title) if undo else (title, edited)
     text = path.read_text()
-    if middle not in text:  # else the rebuild would time a deck with nothing changed
-        raise SystemExit(f"the synthetic deck holds no {middle}")
-    path.write_text(text.replace(middle, f"title: 'Card {cards // 2}X'", 1))
+    if before not in text:  # else the rebuild would time a deck with nothing changed
+        raise SystemExit(f"the synthetic deck holds no {before}")
+    path.write_text(text.replace(before, after, 1))
 
 
-def builds(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple[float, float, float]:
-    """(cold, rebuild, unchanged) CPU seconds of a fresh deck built into a new folder by the
-    code at `root`, then built again there after one card's edit, then once more with
-    nothing changed."""
+def builds(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple[float, float, float, float]:
+    """(cold, rebuild, unchanged, undo) CPU seconds of a fresh deck built into a new folder by
+    the code at `root`, then built again there after one card's edit, then once more with
+    nothing changed, then with the edit undone."""
     deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
     synthetic_deck(deck, cards)
     build = ["-m", "generator", "build", str(deck), "--out", str(out), *formats]
     cold = cpu_seconds(build, tmp, root)
     edit_one_card(deck, cards)
-    return cold, cpu_seconds(build, tmp, root), cpu_seconds(build, tmp, root)
+    rebuild, unchanged = cpu_seconds(build, tmp, root), cpu_seconds(build, tmp, root)
+    edit_one_card(deck, cards, undo=True)
+    return cold, rebuild, unchanged, cpu_seconds(build, tmp, root)
 
 
 def main() -> None:
@@ -59,15 +64,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         for name, formats in (("pdf", ("--format", "pdf")), ("default", ())):
-            runs: dict[str, list[tuple[float, float, float]]] = {side: [] for side in roots}
+            runs: dict[str, list[tuple[float, float, float, float]]] = {side: [] for side in roots}
             for _ in range(args.repeat):
                 for side, root in roots.items():
                     runs[side].append(builds(tmp, args.cards, formats, root))
             for side, made in runs.items():
-                cold, warm, unchanged = (min(times) for times in zip(*made, strict=True))
+                cold, warm, unchanged, undo = (min(times) for times in zip(*made, strict=True))
                 print(
                     f"{side} {name}: cold_cpu_s={cold:.2f} rebuild_cpu_s={warm:.2f} "
-                    f"unchanged_cpu_s={unchanged:.2f} cards={args.cards}"
+                    f"unchanged_cpu_s={unchanged:.2f} undo_cpu_s={undo:.2f} cards={args.cards}"
                 )
                 ratios[side][name] = warm / cold
     for side, got in ratios.items():  # this checkout's last
