@@ -131,6 +131,9 @@ class LayoutInputs(Inputs):
     players: int
     #: game.yaml, the component files and their tables, the layouts and icons it can see.
     sources: Files
+    #: The game's own faces (FontBook.digest): their files are among the sources, but their
+    #: keys, which the drawn scenes name, are this process's.
+    fonts: str
 
 
 def print_context(game: Game, options: PrintOptions) -> LayoutContext:
@@ -166,7 +169,12 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     are read from."""
     seen = seen_files(ctx)
     inputs = LayoutInputs(
-        game.engine, tuple(f.shown for f in game.files), ctx.ink_saver, ctx.players, Files(tuple(seen))
+        game.engine,
+        tuple(f.shown for f in game.files),
+        ctx.ink_saver,
+        ctx.players,
+        Files(tuple(seen)),
+        game.fonts.digest,
     )
     own = {f.path for f in game.files} | {f.table for f in game.files if f.table}
     latest = LatestLayout(
@@ -233,14 +241,17 @@ def lay_out(game: Game, ctx: LayoutContext, memo: DrawMemo | None = None) -> lis
         memo.begin()
         files = [memo.file_fingerprint(f) for f in game.files]
         folders = [folder for folder in [*ctx.layout_dirs, *ctx.icon_dirs] if folder.is_dir()]
-        seen = files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())])
+        seen = fingerprint(
+            files_digest([game.folder / "game.yaml", *(path for folder in folders for path in folder.iterdir())]),
+            game.fonts.digest,  # the scenes name their faces by key: a face replaced under its name is drawn again
+        )
     laid = []
     for n, component_file in enumerate(game.files):
         kind = kind_of(component_file, game)
         layout = ctx.file_layout(component_file, kind)
         ctx.findings += column_findings(component_file, kind.reads(layout, component_file.items, ctx))
         drawer = kind
-        if memo:  # the kind, its other files, its layouts and icons: what its items are drawn from besides themselves
+        if memo:  # the kind, its other files, layouts, icons and fonts: what its items are drawn from but themselves
             drawer = memo.remembering(kind, fingerprint(kind.name, layout, files[:n], files[n + 1 :], seen))
         ctx.deck_place = DeckPlace.of(game, n)
         faces = drawer.draw_file(list(component_file.items), layout, ctx)

@@ -169,7 +169,10 @@ class FontBook:
     families: Mapping[str, Mapping[tuple[bool, bool], Face]]
     #: PostScript name -> face.
     faces: Mapping[str, Face]
-    #: What the game's own font files hash to (for caches): empty for the shipped faces alone.
+    #: What the game's own faces hash to (for caches), each by its file's content and the key
+    #: this process knows it by: empty for the shipped faces alone. The key counts as a scene
+    #: names its face by it, and a file read again after it was replaced (a live preview's)
+    #: takes a key of its own, which a build in another process does not know.
     digest: str = ""
     #: The game's own font files (a live preview watches them).
     files: tuple[Path, ...] = field(default=())
@@ -267,7 +270,8 @@ def font_book(folder: Path, declared: LocMap | None = None) -> FontBook:
     files = tuple(sorted({face.path for face in own} | {f.path for fam in families.values() for f in fam.values()}))
     if not files:
         return shipped_book()
-    digest = hashlib.sha256("".join(read_face(path).digest for path in files).encode()).hexdigest()
+    faces = [read_face(path) for path in files]
+    digest = hashlib.sha256("".join(f"{face.key}={face.digest};" for face in faces).encode()).hexdigest()
     return FontBook(**_book([*own, *shipped_faces()], families), digest=digest, files=files)
 
 

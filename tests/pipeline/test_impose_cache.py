@@ -10,14 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from generator import shipped
 from generator.pipeline import imposed
 from generator.staging import MANIFEST
 from tests.conftest import COMPONENTS, ROOT, pdf_text, run_build
-from tests.pipeline.tiny import texts, write_game
+from tests.pipeline.tiny import texts, titled_in_own_face, write_game
 
 
 @pytest.fixture
@@ -149,38 +147,13 @@ def test_an_edit_to_an_icon_imposes_every_sheet_anew(tmp_path, imposings):
     assert written(out) == written(tmp_path / "cold")
 
 
-def title_face(out: Path, shift: int) -> None:
-    """A face of the game's own, TinyTitle-Bold of the family Tiny Title: DejaVu Sans Bold
-    with the outlines of A, B and C moved up `shift` units."""
-    font = TTFont(shipped.fonts_dir() / "DejaVuSans-Bold.ttf")
-    for record in font["name"].names:
-        if record.nameID in (1, 16):
-            record.string = "Tiny Title"
-        elif record.nameID in (4, 6):
-            record.string = "TinyTitle-Bold"
-    glyphs, letters = font["glyf"], font.getBestCmap()
-    for letter in "ABC":
-        glyph = glyphs[letters[ord(letter)]]
-        glyph.coordinates.translate((0, shift))
-        glyph.recalcBounds(glyphs)
-    font.save(out)
-
-
 def test_a_font_replaced_by_another_of_its_name_is_drawn_again(tmp_path):
     """A sheet's text names its face by the face's name: a game's own font file replaced by
     another of that name (the same text set, other glyphs) is drawn again, by a build in a
     fresh process as a designer runs one (within one process the second file gets a key of
     its own)."""
     game, out, cold = write_game(tmp_path / "game"), tmp_path / "out", tmp_path / "cold"
-    (game / "fonts").mkdir()
-    (game / "layouts").mkdir()
-    (game / "layouts" / "titled.yaml").write_text(
-        "extends: card\nelements:\n  title: {type: text, field: title, x: 4mm, right: 4mm, y: 4.5%, height: 10%,"
-        " font: Tiny Title, size: 11pt}\n"
-    )
-    cards = game / "cards.yaml"
-    cards.write_text(cards.read_text().replace("kind: card\n", "kind: card\nlayout: titled\n"))
-    title_face(game / "fonts" / "TinyTitle-Bold.ttf", 100)
+    titled_in_own_face(game, 100)
 
     def build(*args: object) -> None:
         command = [sys.executable, "-m", "generator", "build", str(game), "--format", "pdf,svg", *map(str, args)]
@@ -191,7 +164,7 @@ def test_a_font_replaced_by_another_of_its_name_is_drawn_again(tmp_path):
     first = written(out)
     fonts = {font["/BaseFont"] for page in PdfReader(out / "game" / "game.pdf").pages for font in page_fonts(page)}
     assert any(name.endswith("+TinyTitle-Bold") for name in fonts)
-    title_face(game / "fonts" / "TinyTitle-Bold.ttf", 300)
+    titled_in_own_face(game, 300)
     build("--out", out)
     build("--out", cold, "--no-cache")
     assert written(out) == written(cold)

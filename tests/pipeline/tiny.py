@@ -5,6 +5,9 @@ more.yaml, card C with a back (card-two-sided) on paper under the checklist row 
 
 from pathlib import Path
 
+from fontTools.ttLib import TTFont
+
+from generator import shipped
 from generator.layout.scene import Group, Text
 
 
@@ -32,3 +35,32 @@ def texts(items) -> list[str]:
         elif isinstance(item, Text):
             found.append(item.text)
     return found
+
+
+def titled_in_own_face(folder: Path, shift: int) -> Path:
+    """Tiny's cards titled in a face of the game's own (fonts/TinyTitle-Bold.ttf, of the
+    family Tiny Title, which no shipped font has): DejaVu Sans Bold with the outlines of A,
+    B and C moved up `shift` units. Called again, it replaces the face under its name."""
+    (folder / "layouts").mkdir(exist_ok=True)
+    (folder / "layouts" / "titled.yaml").write_text(
+        "extends: card\nelements:\n  title: {type: text, field: title, x: 4mm, right: 4mm, y: 4.5%, height: 10%,"
+        " font: Tiny Title, size: 11pt}\n"
+    )
+    cards = folder / "cards.yaml"
+    if "layout: titled" not in cards.read_text():
+        cards.write_text(cards.read_text().replace("kind: card\n", "kind: card\nlayout: titled\n", 1))
+    font = TTFont(shipped.fonts_dir() / "DejaVuSans-Bold.ttf")
+    for record in font["name"].names:
+        if record.nameID in (1, 16):
+            record.string = "Tiny Title"
+        elif record.nameID in (4, 6):
+            record.string = "TinyTitle-Bold"
+    glyphs, letters = font["glyf"], font.getBestCmap()
+    for letter in "ABC":
+        glyph = glyphs[letters[ord(letter)]]
+        glyph.coordinates.translate((0, shift))
+        glyph.recalcBounds(glyphs)
+    (folder / "fonts").mkdir(exist_ok=True)
+    path = folder / "fonts" / "TinyTitle-Bold.ttf"
+    font.save(path)
+    return path

@@ -2,8 +2,11 @@
 
 import http.client
 import io
+import os
 import re
 import shutil
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -27,6 +30,7 @@ from generator.serve.preview import LARGEST, PAD, build_preview, draw_preview, f
 from generator.serve.server import HOST, Previews, serve_forever, start, stop_serving
 from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
+from tests.pipeline.tiny import titled_in_own_face, write_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SLIPMAX = ROOT / "components" / "slipmax"
@@ -75,6 +79,35 @@ def test_stopping_waits_for_the_rebuild_under_way(tmp_path):
     assert finished.is_set() and server.watcher is not None and not server.watcher.is_alive()
     assert previews.traffic.closed  # so the rebuild waited for no page to fetch its first phase
     assert not [path for path in (tmp_path / "out").rglob("*") if path.name.endswith(".tmp")]
+
+
+def test_a_font_replaced_under_its_name_is_drawn_again_in_the_preview(tmp_path):
+    """A game's own face replaced by another file of its name: the preview draws the faces
+    that use it again (its memo's scope reads the game's fonts), and the cache it fills gives
+    a later build, in a fresh process, the new glyphs too."""
+    game, out, cold = write_game(tmp_path / "game"), tmp_path / "out", tmp_path / "cold"
+    titled_in_own_face(game, 100)
+    previews = Previews(project(game, out))
+    previews.rebuild()
+    before = dict(previews.faces)
+    titled_in_own_face(game, 300)
+    previews.rebuild()
+    assert not previews.games[game.resolve()].error
+    assert len(set(previews.faces) - set(before)) == 2  # the fronts of A and B, titled in it
+
+    def build(*args: object) -> None:
+        command = [sys.executable, "-m", "generator", "build", str(game), "--format", "pdf,svg", *map(str, args)]
+        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+        assert done.returncode == 0, done.stderr
+
+    build("--out", out)
+    build("--out", cold, "--no-cache")
+    assert files(out / "game") == files(cold / "game")
+
+
+def files(folder: Path) -> dict[Path, bytes]:
+    """The files below `folder` (hidden ones but for the cache too), by their path there."""
+    return {path.relative_to(folder): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
 
 
 def test_a_ctrl_c_during_a_rebuild_says_the_rebuild_is_finished_first(monkeypatch):
