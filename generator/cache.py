@@ -47,22 +47,20 @@ T = TypeVar("T")
 @cache
 def code_version() -> str:
     """A hash of the generator package and the fonts: any change to either is a new cache.
-    The package's files are read whole. The fonts, four-fifths of the bytes, are read by
-    their sizes and times: a file's ctime moves whenever its content changes and cannot be
-    set back, and hashing the fonts' 7.7 MB was half of what every command spent here."""
+    Every file is read whole: a font's size and times would be cheaper to read, but a copy
+    that keeps them, or a file system whose times are coarse, would leave a changed font
+    printing from a cache of the old one."""
     return version_of(Path(__file__).resolve().parent, shipped.fonts_dir().resolve())
 
 
 def version_of(package: Path, fonts: Path) -> str:
     """code_version of the package and the fonts in these folders (a wheel's fonts are a
-    folder of its package: read as fonts alone)."""
+    folder of its package: read once, as fonts)."""
     digest = hashlib.sha256()
-    for name, path in _code_files(package, fonts):
-        digest.update(f"generator/{name}".encode())
-        digest.update(path.read_bytes())
-    for name, path in _code_files(fonts):
-        status = path.stat()
-        digest.update(f"fonts/{name} {status.st_size} {status.st_mtime_ns} {status.st_ctime_ns}".encode())
+    for label, files in (("generator", _code_files(package, fonts)), ("fonts", _code_files(fonts))):
+        for name, path in files:
+            digest.update(f"{label}/{name}".encode())
+            digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
