@@ -336,7 +336,7 @@ def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> 
         yield_on_timeout=True,
     ):
         ready.set()
-        if changes:
+        if changes and not stop.is_set():  # a change seen as the server stops starts no rebuild
             previews.rebuild(previews.affected(changed_path(path) for _, path in changes))
 
 

@@ -132,6 +132,25 @@ def test_a_ctrl_c_during_a_rebuild_says_the_rebuild_is_finished_first(monkeypatc
     assert stopped == [served, served]
 
 
+def test_a_change_seen_as_the_server_stops_starts_no_rebuild(tmp_path, monkeypatch):
+    """A Ctrl-C (which sets `stop`) just after the watch saw a change: the watcher ends
+    without a rebuild, which stopping would wait for without a word."""
+    game = shutil.copytree(SLIPMAX, tmp_path / "slipmax")
+    previews = Previews(project(game, tmp_path / "out"))
+    rebuilt: list[object] = []
+    monkeypatch.setattr(previews, "rebuild", rebuilt.append)
+    stop, ready = threading.Event(), threading.Event()
+
+    def changes(*paths, stop_event, **options):
+        yield {(1, str(game / "strips.yaml"))}
+        stop_event.set()  # the Ctrl-C, between the watch's answers
+        yield {(1, str(game / "board.yaml"))}
+
+    monkeypatch.setattr(server_module.watchfiles, "watch", changes)
+    server_module.watch(previews, stop, ready)
+    assert len(rebuilt) == 1 and ready.is_set()
+
+
 def test_a_rebuild_is_marked_under_way_while_it_runs(tmp_path, monkeypatch):
     previews = Previews(project(shutil.copytree(SLIPMAX, tmp_path / "slipmax"), tmp_path / "out"))
     seen: list[bool] = []
