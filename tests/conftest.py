@@ -1,5 +1,8 @@
 """Shared fixtures: one build of each shipped game per test session, read back by the tests."""
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 from unittest import mock
 
@@ -17,6 +20,14 @@ COMPONENTS = ROOT / "components"
 def run_build(*args: str) -> None:
     result = CliRunner().invoke(main, ["build", *args], catch_exceptions=False)
     assert result.exit_code == 0, result.output
+
+
+def run_build_process(*args: object) -> None:
+    """`cutsheet build ARGS` in a fresh process, as a designer runs it: what one process
+    keeps in memory (a face's key, say) is not there."""
+    command = [sys.executable, "-m", "generator", "build", *map(str, args)]
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
 
 
 def pdf_text(path: Path) -> str:

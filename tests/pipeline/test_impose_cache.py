@@ -3,10 +3,7 @@ game does not impose them again, and a change to anything imposing reads (the pa
 rules, the paper, the print options) imposes them anew, as a build without the cache does;
 a picture of a face (the cover's) is kept until the face changes."""
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +11,7 @@ from pypdf import PdfReader
 
 from generator.pipeline import imposed
 from generator.staging import MANIFEST
-from tests.conftest import COMPONENTS, ROOT, pdf_text, run_build
+from tests.conftest import COMPONENTS, pdf_text, run_build, run_build_process
 from tests.pipeline.tiny import texts, titled_in_own_face, write_game
 
 
@@ -154,19 +151,13 @@ def test_a_font_replaced_by_another_of_its_name_is_drawn_again(tmp_path):
     its own)."""
     game, out, cold = write_game(tmp_path / "game"), tmp_path / "out", tmp_path / "cold"
     titled_in_own_face(game, 100)
-
-    def build(*args: object) -> None:
-        command = [sys.executable, "-m", "generator", "build", str(game), "--format", "pdf,svg", *map(str, args)]
-        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-        assert done.returncode == 0, done.stderr
-
-    build("--out", out)
+    run_build_process(game, "--format", "pdf,svg", "--out", out)
     first = written(out)
     fonts = {font["/BaseFont"] for page in PdfReader(out / "game" / "game.pdf").pages for font in page_fonts(page)}
     assert any(name.endswith("+TinyTitle-Bold") for name in fonts)
     titled_in_own_face(game, 300)
-    build("--out", out)
-    build("--out", cold, "--no-cache")
+    run_build_process(game, "--format", "pdf,svg", "--out", out)
+    run_build_process(game, "--format", "pdf,svg", "--out", cold, "--no-cache")
     assert written(out) == written(cold)
     changed = sorted(name for name, data in written(out).items() if first.get(name) != data)
     assert "game/game.pdf" in changed and any(name.endswith(".svg") for name in changed)

@@ -2,11 +2,8 @@
 
 import http.client
 import io
-import os
 import re
 import shutil
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -30,6 +27,7 @@ from generator.serve.preview import LARGEST, PAD, build_preview, draw_preview, f
 from generator.serve.server import HOST, Previews, serve_forever, start, stop_serving
 from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
+from tests.conftest import run_build_process
 from tests.pipeline.tiny import titled_in_own_face, write_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,14 +92,8 @@ def test_a_font_replaced_under_its_name_is_drawn_again_in_the_preview(tmp_path):
     previews.rebuild()
     assert not previews.games[game.resolve()].error
     assert len(set(previews.faces) - set(before)) == 2  # the fronts of A and B, titled in it
-
-    def build(*args: object) -> None:
-        command = [sys.executable, "-m", "generator", "build", str(game), "--format", "pdf,svg", *map(str, args)]
-        done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
-        assert done.returncode == 0, done.stderr
-
-    build("--out", out)
-    build("--out", cold, "--no-cache")
+    run_build_process(game, "--format", "pdf,svg", "--out", out)
+    run_build_process(game, "--format", "pdf,svg", "--out", cold, "--no-cache")
     assert files(out / "game") == files(cold / "game")
 
 
