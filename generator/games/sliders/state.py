@@ -83,11 +83,31 @@ class SlidersEnding(Ending):
     TURN_CAP = "turn cap (max_turns)"
 
 
-@dataclass
 class Debt:
-    debtor: int
-    amount: int
-    creditor: int | None  # None: the Interdimensional Bank
+    """What `debtor` owes `creditor` (None: the Interdimensional Bank). Written out rather
+    than a dataclass, whose generated __init__ the compiled engine would run as plain
+    Python (Trade says more): most rents, taxes and fines are one."""
+
+    def __init__(self, debtor: int, amount: int, creditor: int | None) -> None:
+        self.debtor: Final = debtor
+        self.amount: Final = amount
+        self.creditor: Final = creditor
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Debt) and (self.debtor, self.amount, self.creditor) == (
+            other.debtor,
+            other.amount,
+            other.creditor,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.debtor, self.amount, self.creditor))
+
+    def __repr__(self) -> str:
+        return f"Debt(debtor={self.debtor!r}, amount={self.amount!r}, creditor={self.creditor!r})"
+
+    def __reduce__(self) -> tuple[type["Debt"], tuple[int, int, int | None]]:
+        return Debt, (self.debtor, self.amount, self.creditor)
 
 
 @dataclass

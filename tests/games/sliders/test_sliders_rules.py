@@ -1,5 +1,6 @@
 """Each seed rule of the Sliders game, played with fixed dice."""
 
+import pickle
 import random
 from collections import deque
 from pathlib import Path
@@ -21,7 +22,7 @@ from generator.games.sliders.rules import (
     TRANSFER,
     Rules,
 )
-from generator.games.sliders.state import SlidersEnding, SlidersState
+from generator.games.sliders.state import Debt, SlidersEnding, SlidersState
 from generator.games.sliders.trades import Trade
 
 DECK = load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
@@ -871,3 +872,23 @@ def test_buildings_in_play_are_recorded_at_their_peak():
     assert state.peak_in_play["houses"] == 8 and 32 - state.bank_houses == 8
     play(state, ("sell", KROMAGG), ("sell", EARTH), ("build", KROMAGG), ("build", EARTH))
     assert state.peak_in_play["houses"] == 8
+
+
+@pytest.mark.parametrize(
+    ("value", "same", "other", "shown"),
+    [
+        (
+            Trade(1, give=(3,), cash=-90),
+            Trade(1, (3,), (), -90, 0),
+            Trade(1, give=(3,), cash=-91),
+            "Trade(partner=1, give=(3,), take=(), cash=-90, card=0)",
+        ),
+        (Debt(0, 50, None), Debt(0, 50, None), Debt(0, 50, 2), "Debt(debtor=0, amount=50, creditor=None)"),
+    ],
+)
+def test_a_trade_and_a_debt_are_values(value, same, other, shown):
+    """Compared, hashed, shown and pickled by their fields, as the dataclasses they were."""
+    assert value == same and hash(value) == hash(same) and value != other
+    assert value != (1, (3,), (), -90, 0)
+    assert repr(value) == shown
+    assert pickle.loads(pickle.dumps(value)) == value
