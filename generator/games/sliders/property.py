@@ -5,7 +5,7 @@ it reads; the actions that change them live in the state.
 """
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import trait
 
@@ -17,6 +17,35 @@ Moves = tuple[list[tuple[tuple, int]], list, int]
 #: A seat's moves as last found (PropertyMixin.manage_actions): the count of changes to its
 #: deeds then, the Bank's stock as the moves look at it, and the moves.
 SeenMoves = tuple[int, tuple[int, int], Moves]
+#: A group's property moves with their costs, by the whole number PropertyMixin._priced_moves
+#: makes of what they follow from.
+GroupMoves = dict[int, list[tuple[tuple, int]]]
+
+#: The group moves kept at most: a run of 1000 heuristic games meets 2,800 (100 random ones,
+#: 700), so the bound is only there for a run with no end.
+GROUP_MOVES_KEPT: Final = 1 << 16
+
+
+class SharedMoves:
+    """The group moves of the games played with one deck under one hotel rule (`hotel_at`),
+    which the key of a group's moves leaves out. A game alone meets each position of a group
+    anew (120 in a heuristic game); the games of a run meet the same few again and again.
+    Only the last deck's are kept: a run plays one deck."""
+
+    def __init__(self) -> None:
+        self.deck: Deck | None = None
+        self.hotel_at = 0
+        self.moves: GroupMoves = {}
+
+    def moves_for(self, deck: Deck, hotel_at: int) -> GroupMoves:
+        """The moves of `deck`'s groups so far, started afresh for another deck or rule, or
+        once GROUP_MOVES_KEPT are kept."""
+        if self.deck is not deck or self.hotel_at != hotel_at or len(self.moves) >= GROUP_MOVES_KEPT:
+            self.deck, self.hotel_at, self.moves = deck, hotel_at, {}
+        return self.moves
+
+
+SHARED_MOVES: Final = SharedMoves()
 
 
 @trait
@@ -34,7 +63,7 @@ class PropertyMixin:
     dice: Callable[[], tuple[int, int]]
     _by_owner: list[dict[str, Any]]
     _lift_costs: dict[int, int]
-    _group_moves: dict[int, list[tuple[tuple, int]]]
+    _group_moves: GroupMoves
     _property_changes: list[int]
     _moves_seen: list[SeenMoves | None]
 

@@ -38,7 +38,7 @@ from generator.games.game_state import STATE_FIELDS, Ending
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.effects import EffectsMixin
 from generator.games.sliders.invariants import InvariantsMixin
-from generator.games.sliders.property import SeenMoves
+from generator.games.sliders.property import SHARED_MOVES, GroupMoves, SeenMoves
 from generator.games.sliders.rules import (
     AUCTION,
     BID_STEPS,
@@ -222,15 +222,16 @@ class SlidersState(InvariantsMixin, TradesMixin, EffectsMixin):
         self._init_invariants()
 
     def _init_caches(self) -> None:
-        """The caches of the moves, empty: each is filled as the moves are looked at."""
+        """The caches of the moves, empty but for the group moves the deck's games share:
+        each is filled as the moves are looked at."""
         self._legal: list[SlidersAction] | None = None
         #: By seat, what follows from the deeds' owners, kept until give() changes an owner
         #: that matters to the seat: "holdings" (property.py), "lacked" and "menu" (trades.py).
         self._by_owner: list[dict[str, Any]] = [{} for _ in range(self.num_players)]
         #: A group's property moves by a whole number made of the owner's deeds in it, its
         #: buildings, its mortgages and the Bank's stock as the moves look at it: see
-        #: PropertyMixin._priced_moves.
-        self._group_moves: dict[int, list[tuple[tuple, int]]] = {}
+        #: PropertyMixin._priced_moves. Shared with the other games of the deck.
+        self._group_moves: GroupMoves = SHARED_MOVES.moves_for(self.deck, self.hotel_at)
         #: By seat, the changes so far to its deeds' owners, buildings and mortgages, and
         #: the count and the Bank's stock when its moves were last found, with them
         #: (PropertyMixin.manage_actions).

@@ -1,5 +1,6 @@
 """Seeded games played to the end by both policies, invariants checked after every action."""
 
+import dataclasses
 import pickle
 import random
 from pathlib import Path
@@ -9,6 +10,7 @@ import pytest
 from generator.check.simulate import simulation_job
 from generator.games import load_game
 from generator.games.sliders import PLUGIN
+from generator.games.sliders.property import GROUP_MOVES_KEPT, SHARED_MOVES, SharedMoves
 from generator.games.sliders.state import SlidersEnding
 
 ENGINE = PLUGIN.engine
@@ -163,13 +165,76 @@ def test_the_kept_property_moves_and_trade_menus_are_what_a_fresh_look_finds():
 
 def test_the_games_a_run_keeps_for_its_report_have_dropped_their_caches():
     """A run keeps every finished game until its report is made: without its caches, a
-    Sliders game kept so takes a sixth of the memory."""
+    Sliders game kept so takes a sixth of the memory. The group moves it holds are the ones
+    the deck's games share, not its own."""
     job = simulation_job(ENGINE, DECK, 4, 1, "heuristic")
     for outcome in job.play(range(3)).outcomes:
         state = outcome.state
         assert outcome.ending == "completed"
-        assert state._group_moves == {} and state._legal is None
+        assert state._group_moves is SHARED_MOVES.moves_for(DECK, 4) and state._legal is None
         assert all(seen is None for seen in state._moves_seen)
+
+
+def test_the_moves_shared_with_earlier_games_are_what_a_game_finds_alone():
+    """A group's moves are kept for the deck's later games, by what they follow from: at
+    every decision of games played after others, regular and short (whose hotels stand on
+    three houses), the moves equal those worked out with no moves kept at all. The Bank has
+    few buildings, so that what it has left decides many moves, and the players build as
+    the heuristic does half the time."""
+    scarce = dataclasses.replace(DECK, houses=10, hotels=2)
+    heuristic = ENGINE.policies()["heuristic"]
+    rng = random.Random(11)
+    started_with = []
+    for seed, options in enumerate([{}, {}, {"short": True}, {"short": True}, {}]):
+        state = ENGINE.new_game(scarce, 4, random.Random(seed), options)
+        started_with.append(len(state._group_moves))
+        for _ in range(3000):
+            if state.is_terminal():
+                break
+            kept = state.legal_actions()
+            state.drop_caches()
+            state._group_moves = {}  # this game's own, found afresh
+            assert state.legal_actions() == kept, f"game {seed}, phase {state.phase}"
+            state.drop_caches()
+            state.apply(heuristic(state, rng) if rng.random() < 0.5 else rng.choice(kept))
+    assert started_with[1] > 100 and started_with[3] > 100, "the game before of the same rule left its moves"
+
+
+def test_the_moves_kept_for_a_group_follow_what_the_bank_has_left():
+    """The group moves shared between games are kept by the Bank's houses and hotels as the
+    moves see them: a group of four houses a square builds hotels while the Bank has one,
+    and a group of three houses builds only while it has houses."""
+    state = ENGINE.new_game(DECK, 4, random.Random(0), {})
+    group = next(members for members in DECK.groups.values() if DECK.deeds[members[0]].kind == "deed")
+    for sq in group:
+        state.give(sq, 0)
+    state.cash[0] = 10_000
+
+    def builds(height: int, houses: int, hotels: int) -> list:
+        for sq in group:
+            state.level[sq] = height
+        state.bank_houses, state.bank_hotels = houses, hotels
+        state.drop_caches()
+        return [action for action in state.manage_actions(0) if action[0] == "build"]
+
+    assert builds(4, 0, 1) == [("build", sq) for sq in group]
+    assert builds(4, 0, 0) == []
+    assert builds(3, 0, 1) == []
+    assert builds(3, 2, 0) == [("build", sq) for sq in group]
+    assert builds(4, 2, 0) == []
+
+
+def test_the_group_moves_are_shared_by_one_deck_and_hotel_rule_and_bounded():
+    moves = SharedMoves()
+    regular = moves.moves_for(DECK, 4)
+    regular[1] = []
+    assert moves.moves_for(DECK, 4) is regular
+    assert moves.moves_for(DECK, 3) == {}, "hotels on three houses: other moves"
+    other_deck = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+    assert moves.moves_for(other_deck, 3) == {}
+    full = moves.moves_for(other_deck, 3)
+    full.update((key, []) for key in range(GROUP_MOVES_KEPT))
+    assert moves.moves_for(other_deck, 3) == {}, "started afresh at the bound"
 
 
 def test_a_pickled_game_carries_all_its_data_and_plays_on_the_same():
