@@ -101,8 +101,10 @@ class InvariantsMixin:
         conditions on what changed can have changed)."""
         owner, level = self.owner, self.level
         if owners:
-            if max(owner) >= self.num_players or min(owner) < -1:
-                return False
+            players = self.num_players
+            for holder in owner:  # a native loop (the compiled engine), where max() and min() compare objects
+                if holder >= players or holder < -1:
+                    return False
             for sq in self._no_deeds:  # no owner on a square that is no deed
                 if owner[sq] != -1:
                     return False

@@ -124,8 +124,12 @@ class PropertyMixin:
         """p's property moves with their costs, every move, and the dearest cost, given the
         Bank's stock as the moves look at it (_stock_seen)."""
         moves = self._priced_moves(p, stock)
-        dearest = max([cost for _, cost in moves], default=0)
-        return moves, [action for action, _ in moves], dearest
+        every, dearest = [], 0
+        for action, cost in moves:  # one native loop (the compiled engine) for both
+            every.append(action)
+            if cost > dearest:
+                dearest = cost
+        return moves, every, dearest
 
     def _priced_moves(self, p: int, stock: tuple[int, int]) -> list[tuple[tuple, int]]:
         """Every property move of p with the cash it needs (0 for those that raise cash), group
