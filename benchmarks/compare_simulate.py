@@ -20,8 +20,9 @@ last line holds the lowest CPU ratio of the engines measured:
 
     lowest_cpu_ratio=R engine=NAME
 
-Target (issue 41), with --compiled --engine all: no engine but Sliders below 1 (beyond the
-few per cent that rounds of a few seconds vary by)."""
+Target (issue 41), with --compiled --engine all --policy random (the one policy every engine
+has): no engine but Sliders below 1 (beyond the few per cent that rounds of a few seconds
+vary by)."""
 
 import argparse
 import json
