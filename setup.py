@@ -22,9 +22,11 @@ SHIPPED = {
     "generator.shipped.fonts": "fonts",
 }
 
-#: The engine's state, everything it calls per action and the deck and rules it reads.
-#: GameState stays plain Python (generator/games/game_state.py says why).
+#: The engine's state, everything it calls per action and the deck and rules it reads, and
+#: the harness's loop that calls it. GameState stays plain Python (generator/games/game_state.py
+#: says why).
 COMPILED = [
+    "generator/check/playout.py",
     *(
         f"generator/games/sliders/{name}.py"
         for name in (

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from generator.check.playout import Playout, play_out
 from generator.check.stats import counted_summary, rate
 from generator.games.base import Engine, FigureTally, Policy, RunSettings, Supply
 from generator.games.game_state import Ending, GameState
@@ -65,13 +66,9 @@ from generator.sources.errors import Loc
 
 PolicySpec = str | Policy
 
-#: Problem codes (see docs/findings.md).
-INVARIANT = "SIM001"
+#: Problem codes (see docs/findings.md); those found between actions are playout.py's.
 EXCEPTION = "SIM002"
-NO_LEGAL_ACTION = "SIM003"
-ILLEGAL_ACTION = "SIM004"
 BAD_RETURNS = "SIM005"
-BAD_PLAYER = "SIM006"
 BAD_FIGURES = "SIM007"
 
 #: The engine figure naming which games its other figures count (see the module docstring).
@@ -400,51 +397,25 @@ class _GameRunner:
         self.options = options
 
     def play(self, index: int, seed: int) -> GameOutcome:
-        """The checks after each action, in one loop with its lookups made once: it runs
-        for every action of every game."""
         chance = random.Random(derived_seed(seed, index, "chance"))
         choice = random.Random(derived_seed(seed, index, "policy"))
-        policies, players, cap = self.policies, self.players, self.engine.max_actions
-        actions = 0
+        playout = Playout()
         state = None
-        capped = False
         problem: tuple[str, str] | None = None
         try:
-            state = self.engine.new_game(self.deck, players, chance, dict(self.options))
-            legal_actions, current_player, apply = state.legal_actions, state.current_player, state.apply
-            violations, is_terminal = state.invariant_violations, state.is_terminal
-            found = violations()
-            while not found and not is_terminal():
-                if actions >= cap:
-                    capped = True
-                    break
-                actions += 1
-                legal = legal_actions()
-                if not legal:
-                    problem = (NO_LEGAL_ACTION, "no legal actions in a state that is not terminal")
-                    break
-                player = current_player()
-                if not (isinstance(player, int) and 0 <= player < players):
-                    problem = (BAD_PLAYER, f"current_player() is {player!r}, not a seat 0..{players - 1}")
-                    break
-                action = policies[player](state, choice)
-                if action not in legal:
-                    problem = (ILLEGAL_ACTION, f"seat {player} chose {action!r}, not among legal_actions()")
-                    break
-                apply(action)
-                found = violations()
-            if found:
-                problem = (INVARIANT, "; ".join(map(str, found)))
-            if problem is None and not capped:
+            state = self.engine.new_game(self.deck, self.players, chance, dict(self.options))
+            play_out(state, self.policies, choice, self.engine.max_actions, playout)
+            problem = playout.problem
+            if problem is None and not playout.capped:
                 problem = self._check_returns(state)
             if problem is None:  # kept until the report: its caches would be kept with it
                 state.drop_caches()
         except Exception as exc:  # an engine bug must be reported, not crash the run
             problem = (EXCEPTION, _describe_exception(exc))
         if problem is not None:
-            return GameOutcome(index, state, "broken", Problem(problem[0], index, actions, problem[1]))
+            return GameOutcome(index, state, "broken", Problem(problem[0], index, playout.actions, problem[1]))
         assert state is not None  # had new_game raised, `problem` would say so
-        if capped:
+        if playout.capped:
             return GameOutcome(index, state, "capped")
         return GameOutcome(index, state, "completed" if state.ended_by_rules() else "stopped")
 

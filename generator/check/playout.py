@@ -1,0 +1,59 @@
+"""One game of a simulation played to its end, with the checks after every action: the only
+part of the harness (simulate.py) that runs for every action, so a wheel's build compiles it
+with the Sliders engine (setup.py). Compiled, the loop itself no longer costs the
+interpreter's time between the engine's calls; it calls any engine, compiled or not, the same.
+"""
+
+import random
+from typing import Any, Final
+
+from generator.games.base import Policy
+from generator.games.game_state import GameState
+
+#: The problems found between actions (see docs/findings.md).
+INVARIANT: Final = "SIM001"
+NO_LEGAL_ACTION: Final = "SIM003"
+ILLEGAL_ACTION: Final = "SIM004"
+BAD_PLAYER: Final = "SIM006"
+
+
+class Playout:
+    """How far a game got: the number of the action under way (from 1; 0 while the state is
+    checked before the first), whether the cap stopped the game, and the first problem found
+    (its code and message). Kept up to date as the game is played, so that an exception
+    raised by the engine or a policy is reported at the action it was raised in."""
+
+    def __init__(self) -> None:
+        self.actions = 0
+        self.capped = False
+        self.problem: tuple[str, str] | None = None
+
+
+def play_out(state: GameState[Any], policies: list[Policy], choice: random.Random, cap: int, playout: Playout) -> None:
+    """Play `state` to its end, the cap of `cap` actions or its first problem, each seat's
+    action chosen by its policy with `choice`; the state's methods are looked up once."""
+    players = len(policies)
+    legal_actions, current_player, apply = state.legal_actions, state.current_player, state.apply
+    violations, is_terminal = state.invariant_violations, state.is_terminal
+    found = violations()
+    while not found and not is_terminal():
+        if playout.actions >= cap:
+            playout.capped = True
+            return
+        playout.actions += 1
+        legal = legal_actions()
+        if not legal:
+            playout.problem = (NO_LEGAL_ACTION, "no legal actions in a state that is not terminal")
+            return
+        player = current_player()
+        if not (isinstance(player, int) and 0 <= player < players):
+            playout.problem = (BAD_PLAYER, f"current_player() is {player!r}, not a seat 0..{players - 1}")
+            return
+        action = policies[player](state, choice)
+        if action not in legal:
+            playout.problem = (ILLEGAL_ACTION, f"seat {player} chose {action!r}, not among legal_actions()")
+            return
+        apply(action)
+        found = violations()
+    if found:
+        playout.problem = (INVARIANT, "; ".join(map(str, found)))
