@@ -3,7 +3,7 @@ top-level data folders, each mapped into the package (see generator/shipped), an
 modules compiled with mypyc.
 
 The Sliders engine, which simulations spend nearly all their time in, is compiled when a
-wheel is built (`pip install .`, `pip wheel .`): its games play about twice as fast. The
+wheel is built (`pip install .`, `pip wheel .`): its games play about three times as fast. The
 compiled modules are the same source, so they play the same games. An editable install
 stays plain Python, so that an edited module takes effect at once, and so does any build
 with CUTSHEET_PURE_PYTHON=1 set or one where compiling fails (no C compiler): cutsheet works

@@ -93,7 +93,7 @@ def plain_engine_note(name: str) -> str:
         return ""
     return (
         f"note: the {plugin.name} engine runs as plain Python here (its build could not compile it: "
-        "no C compiler when cutsheet was installed), so its games play about 2.8x slower"
+        "no C compiler when cutsheet was installed), so its games play about 3x slower"
     )
 
 
