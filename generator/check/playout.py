@@ -2,13 +2,17 @@
 part of the harness (simulate.py) that runs for every action, so a wheel's build compiles it
 with the Sliders engine (setup.py). Compiled, the loop itself no longer costs the
 interpreter's time between the engine's calls; it calls any engine, compiled or not, the same.
+
+What the engine and the policies return is typed Any on purpose: compiled code checks a
+value against its declared type where it receives it, and would raise a TypeError in this
+loop where the harness is to report what a faulty engine did (a current player that is no
+whole number, a tuple of legal actions, None for is_terminal()) as the plain loop does.
 """
 
 import random
 from typing import Any, Final
 
 from generator.games.base import Policy
-from generator.games.game_state import GameState
 
 #: The problems found between actions (see docs/findings.md).
 INVARIANT: Final = "SIM001"
@@ -29,13 +33,17 @@ class Playout:
         self.problem: tuple[str, str] | None = None
 
 
-def play_out(state: GameState[Any], policies: list[Policy], choice: random.Random, cap: int, playout: Playout) -> None:
-    """Play `state` to its end, the cap of `cap` actions or its first problem, each seat's
-    action chosen by its policy with `choice`; the state's methods are looked up once."""
+def play_out(state: Any, policies: list[Policy], choice: random.Random, cap: Any, playout: Playout) -> None:
+    """Play `state`, a GameState, to its end, the cap of `cap` actions or its first problem,
+    each seat's action chosen by its policy with `choice`; the state's methods are looked up
+    once."""
     players = len(policies)
-    legal_actions, current_player, apply = state.legal_actions, state.current_player, state.apply
-    violations, is_terminal = state.invariant_violations, state.is_terminal
-    found = violations()
+    legal_actions: Any = state.legal_actions
+    current_player: Any = state.current_player
+    apply: Any = state.apply
+    violations: Any = state.invariant_violations
+    is_terminal: Any = state.is_terminal
+    found: Any = violations()
     while not found and not is_terminal():
         if playout.actions >= cap:
             playout.capped = True

@@ -228,6 +228,47 @@ print(json.dumps(found))
 """
 
 #: The checkout's cutsheet, its Sliders engine the plain Python modules.
+#: The harness's per-action loop (compiled in the wheel) given engines that return values of
+#: other types than the protocol's: one line of JSON, what it found of each, and whether
+#: the loop is compiled.
+ODD_ENGINES = """
+import json, random
+import generator.check.playout as playout
+
+
+class Odd:
+    def __init__(self, player=0, legal=list, terminal=bool, violations=list):
+        self.left, self.odd = 3, (player, legal, terminal, violations)
+
+    def legal_actions(self):
+        return self.odd[1](["down"])
+
+    def current_player(self):
+        return self.odd[0]
+
+    def apply(self, action):
+        self.left -= 1
+
+    def invariant_violations(self):
+        return self.odd[3]([])
+
+    def is_terminal(self):
+        return self.odd[2](self.left == 0)
+
+
+cases = [
+    Odd(player=None), Odd(player="0"), Odd(player=0.0), Odd(player=True), Odd(legal=tuple),
+    Odd(terminal=int), Odd(terminal=lambda done: True if done else None), Odd(violations=tuple),
+    Odd(violations=lambda found: None),
+]
+found = []
+for state, cap in [(case, 10) for case in cases] + [(Odd(), 1.5)]:
+    result = playout.Playout()
+    playout.play_out(state, [lambda state, rng: "down"] * 2, random.Random(1), cap, result)
+    found.append([result.actions, result.capped, result.problem])
+print(json.dumps({"compiled": not playout.__file__.endswith(".py"), "found": found}))
+"""
+
 PLAIN_CUTSHEET = """
 import generator.games.sliders.state as state
 assert state.__file__.endswith(".py"), state.__file__
@@ -246,7 +287,7 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
     other engine's, played in two processes (the states travel by pickle), are those of the
     plain modules of the checkout."""
     compiled = {name.split(".")[0] for name in zipfile.ZipFile(wheel).namelist() if name.endswith((".so", ".pyd"))}
-    assert {"generator/games/sliders/state", "generator/games/sliders/trades"} <= compiled
+    assert {"generator/games/sliders/state", "generator/games/sliders/trades", "generator/check/playout"} <= compiled
     # The other engines' states derive from no compiled class: a plain class derived from
     # one reads and writes its attributes about twice as slowly (game_state.py).
     classes = cutsheet(tmp_path, "-c", STATE_CLASSES, str(ROOT / "components"), program="python")
@@ -284,6 +325,13 @@ def test_the_wheel_compiles_the_sliders_engine_and_it_plays_the_same_games(wheel
     assert plain_trip.returncode == 0, plain_trip.stderr
     assert set(json.loads(compiled_trip.stdout)) == {"offer", "auction", "debts"}
     assert compiled_trip.stdout == plain_trip.stdout
+    # The compiled loop of the harness finds what the plain one finds of a faulty engine.
+    odd = cutsheet(tmp_path, "-c", ODD_ENGINES, program="python")
+    assert odd.returncode == 0, odd.stderr
+    plain_odd = checkout_python(ODD_ENGINES)
+    assert plain_odd.returncode == 0, plain_odd.stderr
+    assert json.loads(odd.stdout)["compiled"] and not json.loads(plain_odd.stdout)["compiled"]
+    assert json.loads(odd.stdout)["found"] == json.loads(plain_odd.stdout)["found"]
     # A whole number written with a decimal point passes the schemas; the compiled deck reads it.
     shutil.copytree(ROOT / "components" / "sliders", tmp_path / "s")
     deeds = tmp_path / "s" / "deeds.yaml"
