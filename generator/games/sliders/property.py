@@ -26,23 +26,41 @@ GroupMoves = dict[int, list[tuple[tuple, int]]]
 GROUP_MOVES_KEPT: Final = 1 << 16
 
 
+#: What the moves of a group read besides the state (moves_basis).
+MovesBasis = tuple[int, tuple[tuple[str, tuple[int, ...], tuple[tuple[str, int, int], ...]], ...]]
+
+
+def moves_basis(deck: Deck, hotel_at: int) -> MovesBasis:
+    """What a group's moves follow from besides the position the key of its moves holds: the
+    hotel rule (`hotel_at`), and each group's name, squares, and its deeds' kinds, house
+    costs and mortgages. Read from the deck's content, so a deck changed in place has moves
+    of its own."""
+    deeds = deck.deeds
+    return hotel_at, tuple(
+        (group, members, tuple([(deeds[sq].kind, deeds[sq].house_cost, deeds[sq].mortgage) for sq in members]))
+        for group, members in deck.groups.items()
+    )
+
+
 class SharedMoves:
-    """The group moves of the games played with one deck under one hotel rule (`hotel_at`),
-    which the key of a group's moves leaves out. A game alone meets each position of a group
-    anew (120 in a heuristic game); the games of a run meet the same few again and again.
-    Only the last deck's are kept: a run plays one deck."""
+    """The group moves of the games played on one basis (moves_basis: one deck under one
+    hotel rule). A game alone meets each position of a group anew (120 in a heuristic game);
+    the games of a run meet the same few again and again. Only the last basis's moves are
+    kept: a run plays one deck."""
 
     def __init__(self) -> None:
-        self.deck: Deck | None = None
-        self.hotel_at = 0
+        self.basis: MovesBasis | None = None
         self.moves: GroupMoves = {}
 
-    def moves_for(self, deck: Deck, hotel_at: int) -> GroupMoves:
-        """The moves of `deck`'s groups so far, started afresh for another deck or rule, or
-        once GROUP_MOVES_KEPT are kept."""
-        if self.deck is not deck or self.hotel_at != hotel_at or len(self.moves) >= GROUP_MOVES_KEPT:
-            self.deck, self.hotel_at, self.moves = deck, hotel_at, {}
-        return self.moves
+    def moves_for(self, basis: MovesBasis) -> GroupMoves:
+        """The moves found so far on `basis`, started afresh for another, or once
+        GROUP_MOVES_KEPT are kept. The dictionary handed out is the one set here, even if
+        another thread sets another at the same time."""
+        moves = self.moves
+        if basis != self.basis or len(moves) >= GROUP_MOVES_KEPT:
+            moves = {}
+            self.basis, self.moves = basis, moves
+        return moves
 
 
 SHARED_MOVES: Final = SharedMoves()

@@ -38,7 +38,7 @@ from generator.games.game_state import STATE_FIELDS, Ending
 from generator.games.sliders.deck import Card, Deck
 from generator.games.sliders.effects import EffectsMixin
 from generator.games.sliders.invariants import InvariantsMixin
-from generator.games.sliders.property import SHARED_MOVES, GroupMoves, SeenMoves
+from generator.games.sliders.property import SHARED_MOVES, GroupMoves, SeenMoves, moves_basis
 from generator.games.sliders.rules import (
     AUCTION,
     BID_STEPS,
@@ -93,21 +93,20 @@ class Debt:
         self.amount: Final = amount
         self.creditor: Final = creditor
 
+    def fields(self) -> tuple[int, int, int | None]:
+        return self.debtor, self.amount, self.creditor
+
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Debt) and (self.debtor, self.amount, self.creditor) == (
-            other.debtor,
-            other.amount,
-            other.creditor,
-        )
+        return isinstance(other, Debt) and self.fields() == other.fields()
 
     def __hash__(self) -> int:
-        return hash((self.debtor, self.amount, self.creditor))
+        return hash(self.fields())
 
     def __repr__(self) -> str:
         return f"Debt(debtor={self.debtor!r}, amount={self.amount!r}, creditor={self.creditor!r})"
 
     def __reduce__(self) -> tuple[type["Debt"], tuple[int, int, int | None]]:
-        return Debt, (self.debtor, self.amount, self.creditor)
+        return Debt, self.fields()
 
 
 @dataclass
@@ -218,6 +217,7 @@ class SlidersState(InvariantsMixin, TradesMixin, EffectsMixin):
         deck = self.deck
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
+        self._moves_basis = moves_basis(deck, self.hotel_at)
         self._init_caches()
         self._init_invariants()
 
@@ -231,7 +231,7 @@ class SlidersState(InvariantsMixin, TradesMixin, EffectsMixin):
         #: A group's property moves by a whole number made of the owner's deeds in it, its
         #: buildings, its mortgages and the Bank's stock as the moves look at it: see
         #: PropertyMixin._priced_moves. Shared with the other games of the deck.
-        self._group_moves: GroupMoves = SHARED_MOVES.moves_for(self.deck, self.hotel_at)
+        self._group_moves: GroupMoves = SHARED_MOVES.moves_for(self._moves_basis)
         #: By seat, the changes so far to its deeds' owners, buildings and mortgages, and
         #: the count and the Bank's stock when its moves were last found, with them
         #: (PropertyMixin.manage_actions).
@@ -239,8 +239,9 @@ class SlidersState(InvariantsMixin, TradesMixin, EffectsMixin):
         self._moves_seen: list[SeenMoves | None] = [None] * self.num_players
 
     def drop_caches(self) -> None:
-        """Empty the caches of the moves: they hold about 100 KB by the end of a game, which
-        a run of thousands of games kept for its report would otherwise keep with every game."""
+        """Empty the caches of the moves, the group moves shared with the deck's other games
+        aside: they hold about 100 KB by the end of a game, which a run of thousands of games
+        kept for its report would otherwise keep with every game."""
         self._init_caches()
 
     def __reduce__(self) -> tuple[Callable[[dict[str, Any]], "SlidersState"], tuple[dict[str, Any]]]:

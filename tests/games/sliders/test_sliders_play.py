@@ -10,7 +10,7 @@ import pytest
 from generator.check.simulate import simulation_job
 from generator.games import load_game
 from generator.games.sliders import PLUGIN
-from generator.games.sliders.property import GROUP_MOVES_KEPT, SHARED_MOVES, SharedMoves
+from generator.games.sliders.property import GROUP_MOVES_KEPT, SHARED_MOVES, SharedMoves, moves_basis
 from generator.games.sliders.state import SlidersEnding
 
 ENGINE = PLUGIN.engine
@@ -171,7 +171,7 @@ def test_the_games_a_run_keeps_for_its_report_have_dropped_their_caches():
     for outcome in job.play(range(3)).outcomes:
         state = outcome.state
         assert outcome.ending == "completed"
-        assert state._group_moves is SHARED_MOVES.moves_for(DECK, 4) and state._legal is None
+        assert state._group_moves is SHARED_MOVES.moves_for(moves_basis(DECK, 4)) and state._legal is None
         assert all(seen is None for seen in state._moves_seen)
 
 
@@ -224,17 +224,44 @@ def test_the_moves_kept_for_a_group_follow_what_the_bank_has_left():
     assert builds(4, 2, 0) == []
 
 
-def test_the_group_moves_are_shared_by_one_deck_and_hotel_rule_and_bounded():
+def test_the_group_moves_are_shared_by_what_they_follow_from_and_bounded():
+    """Shared by the games of a deck with the same content under the same hotel rule: a deck
+    read again shares them, one changed in place, another rule or a full store does not."""
     moves = SharedMoves()
-    regular = moves.moves_for(DECK, 4)
+    regular = moves.moves_for(moves_basis(DECK, 4))
     regular[1] = []
-    assert moves.moves_for(DECK, 4) is regular
-    assert moves.moves_for(DECK, 3) == {}, "hotels on three houses: other moves"
-    other_deck = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
-    assert moves.moves_for(other_deck, 3) == {}
-    full = moves.moves_for(other_deck, 3)
+    assert moves.moves_for(moves_basis(DECK, 4)) is regular
+    read_again = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+    assert moves.moves_for(moves_basis(read_again, 4)) is regular, "the same content"
+    assert moves.moves_for(moves_basis(DECK, 3)) == {}, "hotels on three houses: other moves"
+    regular = moves.moves_for(moves_basis(read_again, 4))
+    regular[1] = []
+    square, title = next((sq, title) for sq, title in read_again.deeds.items() if title.kind == "deed")
+    read_again.deeds[square] = dataclasses.replace(title, house_cost=title.house_cost + 10)
+    assert moves.moves_for(moves_basis(read_again, 4)) == {}, "a house cost changed in place"
+    full = moves.moves_for(moves_basis(read_again, 4))
     full.update((key, []) for key in range(GROUP_MOVES_KEPT))
-    assert moves.moves_for(other_deck, 3) == {}, "started afresh at the bound"
+    assert moves.moves_for(moves_basis(read_again, 4)) == {}, "started afresh at the bound"
+
+
+def test_a_deck_changed_in_place_has_the_moves_of_its_new_prices():
+    """A deck edited between games (a group's house cost) gives the games after the edit the
+    moves of the new price, not those kept from the games before it."""
+    deck = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+    group = next(members for members in deck.groups.values() if deck.deeds[members[0]].kind == "deed")
+
+    def builds() -> list:
+        """The builds of seat 0, holding the group with $20."""
+        state = ENGINE.new_game(deck, 4, random.Random(0), {})
+        for sq in group:
+            state.give(sq, 0)
+        state.cash[0] = 20
+        return [action for action in state.manage_actions(0) if action[0] == "build"]
+
+    assert deck.deeds[group[0]].house_cost > 20 and builds() == []
+    for sq in group:
+        deck.deeds[sq] = dataclasses.replace(deck.deeds[sq], house_cost=20)
+    assert builds() == [("build", sq) for sq in group]
 
 
 def test_a_pickled_game_carries_all_its_data_and_plays_on_the_same():
