@@ -874,21 +874,30 @@ def test_buildings_in_play_are_recorded_at_their_peak():
     assert state.peak_in_play["houses"] == 8
 
 
+A_TRADE = Trade(1, give=(3,), take=(6,), cash=-90, card=1)
+A_DEBT = Debt(0, 50, None)
+
+
 @pytest.mark.parametrize(
-    ("value", "same", "other", "shown"),
+    ("value", "same", "others", "shown"),
     [
         (
-            Trade(1, give=(3,), cash=-90),
-            Trade(1, (3,), (), -90, 0),
-            Trade(1, give=(3,), cash=-91),
-            "Trade(partner=1, give=(3,), take=(), cash=-90, card=0)",
+            A_TRADE,
+            Trade(1, (3,), (6,), -90, 1),
+            [Trade(2, (3,), (6,), -90, 1), Trade(1, (), (6,), -90, 1), Trade(1, (3,), (), -90, 1)]
+            + [Trade(1, (3,), (6,), -91, 1), Trade(1, (3,), (6,), -90, 0)],
+            "Trade(partner=1, give=(3,), take=(6,), cash=-90, card=1)",
         ),
-        (Debt(0, 50, None), Debt(0, 50, None), Debt(0, 50, 2), "Debt(debtor=0, amount=50, creditor=None)"),
+        (A_DEBT, Debt(0, 50, None), [Debt(1, 50, None), Debt(0, 51, None), Debt(0, 50, 2)], repr(A_DEBT)),
     ],
+    ids=["trade", "debt"],
 )
-def test_a_trade_and_a_debt_are_values(value, same, other, shown):
-    """Compared, hashed, shown and pickled by their fields, as the dataclasses they were."""
-    assert value == same and hash(value) == hash(same) and value != other
-    assert value != (1, (3,), (), -90, 0)
-    assert repr(value) == shown
-    assert pickle.loads(pickle.dumps(value)) == value
+def test_a_trade_and_a_debt_are_values(value, same, others, shown):
+    """Compared, hashed, shown and pickled by all their fields, as the dataclasses they were:
+    a value differing in any one field is another value."""
+    assert value == same and hash(value) == hash(same)
+    assert all(value != other and hash(value) != hash(other) for other in others)
+    assert value != (1, (3,), (6,), -90, 1)
+    assert repr(value) == shown and shown.startswith(type(value).__name__ + "(")
+    assert all(pickle.loads(pickle.dumps(each)) == each for each in [value, *others])
+    assert [pickle.loads(pickle.dumps(each)) for each in others] == others
