@@ -2,10 +2,10 @@
 against their totals, and who may hold what.
 
 The simulation harness checks them after every action, so a sound state is recognised by
-a quick test (`_sound`): operations over whole lists where one call does the work (list
-comparisons, minima and maxima over the board), and plain loops over the few cash
-amounts, hands, piles and squares that are no deeds, which the compiled engine (setup.py)
-runs natively where a call of sum() or any() is looked up by name. What follows from the
+a quick test (`_sound`): a comparison of whole lists where one call does the work (have
+the holdings changed?), and plain loops over the board, the cash amounts, hands and piles,
+which the compiled engine (setup.py) runs natively where a call of sum(), min() or any()
+is looked up by name and compares objects one call at a time. What follows from the
 holdings alone (owners, buildings, mortgages, seats, held cards) is tested again only
 when they differ from the last ones found sound. The quick test tests the same conditions
 as the full check (`_violations`), which runs only when the quick test fails, to name
@@ -82,8 +82,13 @@ class InvariantsMixin:
                 last[0] = owner[:]
             if levels:
                 last[1] = level[:]
-                hotels = level.count(HOTEL)
-                self._houses_standing, self._hotels_standing = sum(level) - HOTEL * hotels, hotels
+                houses = hotels = 0
+                for height in level:  # one native loop (the compiled engine) for both counts
+                    if height == HOTEL:
+                        hotels += 1
+                    else:
+                        houses += height
+                self._houses_standing, self._hotels_standing = houses, hotels
             if mortgages:
                 last[2] = mortgaged[:]
             if seats:
@@ -112,8 +117,10 @@ class InvariantsMixin:
             for sq in self._unbuildable:
                 if level[sq]:
                     return False
-        if (owners or mortgages) and -1 in compress(owner, self.mortgaged):  # a deed of the Bank mortgaged
-            return False
+        if owners or mortgages:  # no deed of the Bank mortgaged
+            for sq, pledged in enumerate(self.mortgaged):
+                if pledged and owner[sq] == -1:
+                    return False
         alive = self.alive
         if owners or seats:
             for seat in range(self.num_players):
