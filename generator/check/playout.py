@@ -54,7 +54,7 @@ def play_out(state: Any, policies: list[Policy], choice: random.Random, cap: Any
             playout.problem = (NO_LEGAL_ACTION, "no legal actions in a state that is not terminal")
             return
         player = current_player()
-        if not (isinstance(player, int) and 0 <= player < players):
+        if not _is_seat(player, players):
             playout.problem = (BAD_PLAYER, f"current_player() is {player!r}, not a seat 0..{players - 1}")
             return
         action = policies[player](state, choice)
@@ -65,3 +65,10 @@ def play_out(state: Any, policies: list[Policy], choice: random.Random, cap: Any
         found = violations()
     if found:
         playout.problem = (INVARIANT, "; ".join(map(str, found)))
+
+
+def _is_seat(player: object, players: int) -> bool:
+    """Whether `player` is a seat: a whole number from 0 to players - 1. A function of its
+    own, so that the loop's `player` stays the object the engine returned (a bool, say),
+    as the messages show it and as it indexes the policies."""
+    return isinstance(player, int) and 0 <= player < players

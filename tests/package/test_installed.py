@@ -227,7 +227,6 @@ for name, engine in engines().items():
 print(json.dumps(found))
 """
 
-#: The checkout's cutsheet, its Sliders engine the plain Python modules.
 #: The harness's per-action loop (compiled in the wheel) given engines that return values of
 #: other types than the protocol's: one line of JSON, what it found of each, and whether
 #: the loop is compiled.
@@ -261,14 +260,18 @@ cases = [
     Odd(terminal=int), Odd(terminal=lambda done: True if done else None), Odd(violations=tuple),
     Odd(violations=lambda found: None),
 ]
+down = [lambda state, rng: "down"] * 2
+plays = [(case, 10, down) for case in cases] + [(Odd(), 1.5, down)]
+plays.append((Odd(player=True), 10, [lambda state, rng: "down", lambda state, rng: "up"]))
 found = []
-for state, cap in [(case, 10) for case in cases] + [(Odd(), 1.5)]:
+for state, cap, policies in plays:
     result = playout.Playout()
-    playout.play_out(state, [lambda state, rng: "down"] * 2, random.Random(1), cap, result)
+    playout.play_out(state, policies, random.Random(1), cap, result)
     found.append([result.actions, result.capped, result.problem])
 print(json.dumps({"compiled": not playout.__file__.endswith(".py"), "found": found}))
 """
 
+#: The checkout's cutsheet, its Sliders engine the plain Python modules.
 PLAIN_CUTSHEET = """
 import generator.games.sliders.state as state
 assert state.__file__.endswith(".py"), state.__file__
