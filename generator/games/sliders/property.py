@@ -34,7 +34,9 @@ def moves_basis(deck: Deck, hotel_at: int) -> MovesBasis:
     """What a group's moves follow from besides the position the key of its moves holds: the
     hotel rule (`hotel_at`), and each group's name, squares, and its deeds' kinds, house
     costs and mortgages. Read from the deck's content, so a deck changed in place has moves
-    of its own."""
+    of its own; a game reads those of its deck when it starts, as its basis (the tables of
+    SlidersState._init_tables), so a deck changed while it is played never changes the moves
+    kept for its basis."""
     deeds = deck.deeds
     return hotel_at, tuple(
         (group, members, tuple([(deeds[sq].kind, deeds[sq].house_cost, deeds[sq].mortgage) for sq in members]))
@@ -49,17 +51,16 @@ class SharedMoves:
     kept: a run plays one deck."""
 
     def __init__(self) -> None:
-        self.basis: MovesBasis | None = None
-        self.moves: GroupMoves = {}
+        #: The basis and its moves, in one attribute: a thread reads or sets both at once.
+        self.kept: tuple[MovesBasis | None, GroupMoves] = (None, {})
 
     def moves_for(self, basis: MovesBasis) -> GroupMoves:
         """The moves found so far on `basis`, started afresh for another, or once
-        GROUP_MOVES_KEPT are kept. The dictionary handed out is the one set here, even if
-        another thread sets another at the same time."""
-        moves = self.moves
-        if basis != self.basis or len(moves) >= GROUP_MOVES_KEPT:
+        GROUP_MOVES_KEPT are kept."""
+        kept_basis, moves = self.kept
+        if basis != kept_basis or len(moves) >= GROUP_MOVES_KEPT:
             moves = {}
-            self.basis, self.moves = basis, moves
+            self.kept = (basis, moves)
         return moves
 
 
@@ -81,6 +82,7 @@ class PropertyMixin:
     dice: Callable[[], tuple[int, int]]
     _by_owner: list[dict[str, Any]]
     _lift_costs: dict[int, int]
+    _house_costs: dict[int, int]
     _group_moves: GroupMoves
     _property_changes: list[int]
     _moves_seen: list[SeenMoves | None]
@@ -189,8 +191,9 @@ class PropertyMixin:
                 moves.append((("mortgage", sq), 0))
         if highest:
             moves += [(action, 0) for action in self._sells(group, members, highest)]
-        if len(mine) == len(members) and unmortgaged:
-            cost = self.deck.deeds[members[0]].house_cost
+        street = members[0] in self._house_costs  # railroads and utilities take no buildings
+        if street and len(mine) == len(members) and unmortgaged:
+            cost = self._house_costs[members[0]]
             moves += [(action, cost) for action in self._builds(members, levels)]
         return moves
 
@@ -207,9 +210,8 @@ class PropertyMixin:
         return actions
 
     def _builds(self, members: tuple[int, ...], levels: list[int]) -> list:
-        """Houses or hotels on a whole, unmortgaged group: evenly, within the Bank's stock."""
-        if self.deck.deeds[members[0]].kind != "deed":
-            return []
+        """Houses or hotels on a whole, unmortgaged group of streets: evenly, within the
+        Bank's stock."""
         lowest = min(levels)
         if lowest == HOTEL:
             return []

@@ -217,6 +217,8 @@ class SlidersState(InvariantsMixin, TradesMixin, EffectsMixin):
         deck = self.deck
         self._interest = {sq: interest(deed.mortgage) for sq, deed in deck.deeds.items()}
         self._lift_costs = {sq: self.lift_cost(sq) for sq in deck.deeds}
+        #: The house cost of each street (railroads and utilities take no buildings).
+        self._house_costs = {sq: deed.house_cost for sq, deed in deck.deeds.items() if deed.kind == "deed"}
         self._moves_basis = moves_basis(deck, self.hotel_at)
         self._init_caches()
         self._init_invariants()

@@ -11,7 +11,7 @@ from generator.check.simulate import simulation_job
 from generator.games import load_game
 from generator.games.sliders import PLUGIN
 from generator.games.sliders.property import GROUP_MOVES_KEPT, SHARED_MOVES, SharedMoves, moves_basis
-from generator.games.sliders.state import SlidersEnding
+from generator.games.sliders.state import SlidersEnding, SlidersState
 
 ENGINE = PLUGIN.engine
 DECK = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
@@ -234,11 +234,12 @@ def test_the_group_moves_are_shared_by_what_they_follow_from_and_bounded():
     read_again = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
     assert moves.moves_for(moves_basis(read_again, 4)) is regular, "the same content"
     assert moves.moves_for(moves_basis(DECK, 3)) == {}, "hotels on three houses: other moves"
-    regular = moves.moves_for(moves_basis(read_again, 4))
-    regular[1] = []
     square, title = next((sq, title) for sq, title in read_again.deeds.items() if title.kind == "deed")
-    read_again.deeds[square] = dataclasses.replace(title, house_cost=title.house_cost + 10)
-    assert moves.moves_for(moves_basis(read_again, 4)) == {}, "a house cost changed in place"
+    for change in [{"house_cost": title.house_cost + 10}, {"mortgage": title.mortgage + 5}, {"kind": "railroad"}]:
+        kept = moves.moves_for(moves_basis(read_again, 4))
+        kept[1] = []
+        read_again.deeds[square] = dataclasses.replace(read_again.deeds[square], **change)
+        assert moves.moves_for(moves_basis(read_again, 4)) == {}, f"changed in place: {change}"
     full = moves.moves_for(moves_basis(read_again, 4))
     full.update((key, []) for key in range(GROUP_MOVES_KEPT))
     assert moves.moves_for(moves_basis(read_again, 4)) == {}, "started afresh at the bound"
@@ -262,6 +263,29 @@ def test_a_deck_changed_in_place_has_the_moves_of_its_new_prices():
     for sq in group:
         deck.deeds[sq] = dataclasses.replace(deck.deeds[sq], house_cost=20)
     assert builds() == [("build", sq) for sq in group]
+
+
+def test_a_deck_changed_during_a_game_leaves_the_moves_kept_for_its_start():
+    """A game finds its moves from the deck as it was when it started: a price changed while
+    it is played reaches no moves kept for the deck as it was, which later games share."""
+    deck = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+    group = next(members for members in deck.groups.values() if deck.deeds[members[0]].kind == "deed")
+    prices = {sq: deck.deeds[sq] for sq in group}
+
+    def holding_the_group(cash: int) -> SlidersState:
+        state = ENGINE.new_game(deck, 4, random.Random(0), {})
+        for sq in group:
+            state.give(sq, 0)
+        state.cash[0] = cash
+        return state
+
+    during = holding_the_group(20)
+    for sq in group:
+        deck.deeds[sq] = dataclasses.replace(prices[sq], house_cost=20)
+    during.manage_actions(0)  # found while the deck says 20
+    deck.deeds.update(prices)
+    after = holding_the_group(20)
+    assert [action for action in after.manage_actions(0) if action[0] == "build"] == []
 
 
 def test_a_pickled_game_carries_all_its_data_and_plays_on_the_same():
