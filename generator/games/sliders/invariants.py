@@ -117,10 +117,8 @@ class InvariantsMixin:
             for sq in self._unbuildable:
                 if level[sq]:
                     return False
-        if owners or mortgages:  # no deed of the Bank mortgaged
-            for sq, pledged in enumerate(self.mortgaged):
-                if pledged and owner[sq] == -1:
-                    return False
+        if (owners or mortgages) and -1 in compress(owner, self.mortgaged):  # a deed of the Bank mortgaged
+            return False
         alive = self.alive
         if owners or seats:
             for seat in range(self.num_players):

@@ -888,7 +888,12 @@ A_DEBT = Debt(0, 50, None)
             + [Trade(1, (3,), (6,), -91, 1), Trade(1, (3,), (6,), -90, 0)],
             "Trade(partner=1, give=(3,), take=(6,), cash=-90, card=1)",
         ),
-        (A_DEBT, Debt(0, 50, None), [Debt(1, 50, None), Debt(0, 51, None), Debt(0, 50, 2)], repr(A_DEBT)),
+        (
+            A_DEBT,
+            Debt(0, 50, None),
+            [Debt(1, 50, None), Debt(0, 51, None), Debt(0, 50, 2)],
+            "Debt(debtor=0, amount=50, creditor=None)",
+        ),
     ],
     ids=["trade", "debt"],
 )
