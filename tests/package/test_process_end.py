@@ -53,14 +53,16 @@ def test_the_command_ends_without_tearing_its_process_down(entry, torn_down):
 
 
 def test_a_running_thread_is_waited_for_as_python_waits():
+    """The command is imported before the thread starts: on a loaded machine the import alone
+    could outlast the thread's sleep, which would then print first."""
     done = python("""
         import threading, time
+        sys.argv = ["cutsheet", "--version"]
+        from generator.cli import run
         def late():
             time.sleep(0.3)
             print("the thread's line", flush=True)
         threading.Thread(target=late).start()
-        sys.argv = ["cutsheet", "--version"]
-        from generator.cli import run
         run()
     """)
     assert done.returncode == 0, done.stderr
