@@ -14,7 +14,33 @@ from generator.games.sliders.property import GROUP_MOVES_KEPT, SHARED_MOVES, Sha
 from generator.games.sliders.state import SlidersEnding, SlidersState
 
 ENGINE = PLUGIN.engine
-DECK = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+
+
+def read_deck():
+    """The shipped deck, read anew (a test may change it in place)."""
+    return ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+
+
+DECK = read_deck()
+
+
+def street_group(deck) -> tuple[int, ...]:
+    """The deck's first colour group of streets (railroads and utilities take no buildings)."""
+    return next(members for members in deck.groups.values() if deck.deeds[members[0]].kind == "deed")
+
+
+def holding(deck, group: tuple[int, ...], cash: int) -> SlidersState:
+    """A new game of `deck` in which seat 0 holds `group` and `cash`."""
+    state = ENGINE.new_game(deck, 4, random.Random(0), {})
+    for sq in group:
+        state.give(sq, 0)
+    state.cash[0] = cash
+    return state
+
+
+def builds(state: SlidersState) -> list:
+    """Seat 0's builds."""
+    return [action for action in state.manage_actions(0) if action[0] == "build"]
 
 
 def play_out(seed: int, policy_name: str, players: int, options: dict):
@@ -204,24 +230,21 @@ def test_the_moves_kept_for_a_group_follow_what_the_bank_has_left():
     """The group moves shared between games are kept by the Bank's houses and hotels as the
     moves see them: a group of four houses a square builds hotels while the Bank has one,
     and a group of three houses builds only while it has houses."""
-    state = ENGINE.new_game(DECK, 4, random.Random(0), {})
-    group = next(members for members in DECK.groups.values() if DECK.deeds[members[0]].kind == "deed")
-    for sq in group:
-        state.give(sq, 0)
-    state.cash[0] = 10_000
+    group = street_group(DECK)
+    state = holding(DECK, group, 10_000)
 
-    def builds(height: int, houses: int, hotels: int) -> list:
+    def built_with(height: int, houses: int, hotels: int) -> list:
         for sq in group:
             state.level[sq] = height
         state.bank_houses, state.bank_hotels = houses, hotels
         state.drop_caches()
-        return [action for action in state.manage_actions(0) if action[0] == "build"]
+        return builds(state)
 
-    assert builds(4, 0, 1) == [("build", sq) for sq in group]
-    assert builds(4, 0, 0) == []
-    assert builds(3, 0, 1) == []
-    assert builds(3, 2, 0) == [("build", sq) for sq in group]
-    assert builds(4, 2, 0) == []
+    assert built_with(4, 0, 1) == [("build", sq) for sq in group]
+    assert built_with(4, 0, 0) == []
+    assert built_with(3, 0, 1) == []
+    assert built_with(3, 2, 0) == [("build", sq) for sq in group]
+    assert built_with(4, 2, 0) == []
 
 
 def test_the_group_moves_are_shared_by_what_they_follow_from_and_bounded():
@@ -231,7 +254,7 @@ def test_the_group_moves_are_shared_by_what_they_follow_from_and_bounded():
     regular = moves.moves_for(moves_basis(DECK, 4))
     regular[1] = []
     assert moves.moves_for(moves_basis(DECK, 4)) is regular
-    read_again = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
+    read_again = read_deck()
     assert moves.moves_for(moves_basis(read_again, 4)) is regular, "the same content"
     assert moves.moves_for(moves_basis(DECK, 3)) == {}, "hotels on three houses: other moves"
     square, title = next((sq, title) for sq, title in read_again.deeds.items() if title.kind == "deed")
@@ -248,44 +271,26 @@ def test_the_group_moves_are_shared_by_what_they_follow_from_and_bounded():
 def test_a_deck_changed_in_place_has_the_moves_of_its_new_prices():
     """A deck edited between games (a group's house cost) gives the games after the edit the
     moves of the new price, not those kept from the games before it."""
-    deck = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
-    group = next(members for members in deck.groups.values() if deck.deeds[members[0]].kind == "deed")
-
-    def builds() -> list:
-        """The builds of seat 0, holding the group with $20."""
-        state = ENGINE.new_game(deck, 4, random.Random(0), {})
-        for sq in group:
-            state.give(sq, 0)
-        state.cash[0] = 20
-        return [action for action in state.manage_actions(0) if action[0] == "build"]
-
-    assert deck.deeds[group[0]].house_cost > 20 and builds() == []
+    deck = read_deck()
+    group = street_group(deck)
+    assert deck.deeds[group[0]].house_cost > 20 and builds(holding(deck, group, 20)) == []
     for sq in group:
         deck.deeds[sq] = dataclasses.replace(deck.deeds[sq], house_cost=20)
-    assert builds() == [("build", sq) for sq in group]
+    assert builds(holding(deck, group, 20)) == [("build", sq) for sq in group]
 
 
 def test_a_deck_changed_during_a_game_leaves_the_moves_kept_for_its_start():
     """A game finds its moves from the deck as it was when it started: a price changed while
     it is played reaches no moves kept for the deck as it was, which later games share."""
-    deck = ENGINE.load_deck(load_game(Path(__file__).parents[3] / "components" / "sliders"))
-    group = next(members for members in deck.groups.values() if deck.deeds[members[0]].kind == "deed")
+    deck = read_deck()
+    group = street_group(deck)
     prices = {sq: deck.deeds[sq] for sq in group}
-
-    def holding_the_group(cash: int) -> SlidersState:
-        state = ENGINE.new_game(deck, 4, random.Random(0), {})
-        for sq in group:
-            state.give(sq, 0)
-        state.cash[0] = cash
-        return state
-
-    during = holding_the_group(20)
+    during = holding(deck, group, 20)
     for sq in group:
         deck.deeds[sq] = dataclasses.replace(prices[sq], house_cost=20)
     during.manage_actions(0)  # found while the deck says 20
     deck.deeds.update(prices)
-    after = holding_the_group(20)
-    assert [action for action in after.manage_actions(0) if action[0] == "build"] == []
+    assert builds(holding(deck, group, 20)) == []
 
 
 def test_a_pickled_game_carries_all_its_data_and_plays_on_the_same():
