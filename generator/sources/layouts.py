@@ -29,11 +29,11 @@ from generator.sources.schema import (
     LENGTH,
     NONNEGATIVE_LENGTH,
     POSITIVE_LENGTH,
-    checked_length,
     closed,
     lengths_in_mm,
     validate,
 )
+from generator.sources.schema_formats import checked_length
 from generator.sources.templates import parse_template
 from generator.units import Share, UnitError, parse_share
 
