@@ -22,6 +22,8 @@ from typing import NoReturn
 
 #: Python's own status when the standard streams cannot be flushed at exit (a closed pipe).
 UNFLUSHED = 120
+#: The status of a command stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
+INTERRUPTED = 130
 
 
 def end(code: str | int | None) -> NoReturn:

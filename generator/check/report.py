@@ -12,11 +12,14 @@ every game follows it, labelled too (SimulationReport.counted_over()).
 """
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from generator.charts import percent
-from generator.check.simulate import SimulationReport
 from generator.findings import Finding, Severity, error, warning
 from generator.sources.errors import Loc
+
+if TYPE_CHECKING:
+    from generator.check.simulate import SimulationReport
 
 CAPPED = "SIM010"
 UNLISTED_FIRED = "SIM011"
@@ -35,7 +38,7 @@ SEAT_AND_FIRST = (
 )
 
 
-def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Finding]:
+def simulation_findings(report: "SimulationReport", loc: Loc | None) -> list[Finding]:
     """The simulation's problems and warnings as findings at `loc`."""
     shown = report.problems[:SHOWN_PROBLEMS]
     findings = [error(p.code, f"simulation {p}", loc) for p in shown]
@@ -77,7 +80,7 @@ def simulation_findings(report: SimulationReport, loc: Loc | None) -> list[Findi
     return findings
 
 
-def first_player_edge(report: SimulationReport) -> str | None:
+def first_player_edge(report: "SimulationReport") -> str | None:
     """What SIM014 says when the first player's share of the wins lies outside its 95%
     interval's reach of an even share (1 / players): the share, its interval, and the edge
     in percentage points with its interval; None when an even game explains the figure."""
@@ -148,7 +151,7 @@ def seats_text(rates: list[dict]) -> str:
     return "  ".join(f"{seat + 1}: {interval(r)}" for seat, r in enumerate(rates))
 
 
-def length_lines(report: SimulationReport) -> list[str]:
+def length_lines(report: "SimulationReport") -> list[str]:
     """Turns per game, of every game; and of the games the rules ended, where some did not."""
     counted = report.counted_over()
     lines = [f"  turns, {counted['turns']}: {turns_text(report.turns)}"]
@@ -157,7 +160,7 @@ def length_lines(report: SimulationReport) -> list[str]:
     return lines
 
 
-def win_lines(report: SimulationReport) -> list[str]:
+def win_lines(report: "SimulationReport") -> list[str]:
     """Who won, of the games the rules ended; and of every game (an unended game has no
     winner), where some did not end by the rules."""
     counted = report.counted_over()
@@ -179,7 +182,7 @@ def win_lines(report: SimulationReport) -> list[str]:
     return lines
 
 
-def figure_lines(report: SimulationReport) -> list[str]:
+def figure_lines(report: "SimulationReport") -> list[str]:
     """The engine's own figures, each with which games it counts where the engine says."""
     labels = report.figure_labels
     return [
@@ -188,7 +191,7 @@ def figure_lines(report: SimulationReport) -> list[str]:
     ]
 
 
-def format_simulation(report: SimulationReport) -> list[str]:
+def format_simulation(report: "SimulationReport") -> list[str]:
     """The simulation figures as indented text lines."""
     policies = sorted(set(report.policies))
     lines = []

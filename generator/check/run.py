@@ -40,26 +40,27 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import games
 from generator.check import report as present
 from generator.check.consistency import REVIEW_CODES, consistency_findings
 from generator.check.deck_items import entries, printed
-from generator.check.deck_stats import DeckStatistics, deck_statistics
-from generator.check.deck_text import statistics_lines
 from generator.check.expect import expectation_findings
-from generator.check.players import game_player, scheduler_address
 from generator.check.settings import game_settings
-from generator.check.simulate import GamePlayer, InProcess, SimulationReport, simulate
-from generator.check.text_room import deck_room
 from generator.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.games import load_game
 from generator.games.base import Engine
 from generator.games.plugin import plain_engine_note
+from generator.process_end import INTERRUPTED
 from generator.sheets.paper import paper
 from generator.sources.discover import find_games
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import Game
+
+if TYPE_CHECKING:
+    from generator.check.deck_stats import DeckStatistics
+    from generator.check.simulate import GamePlayer, SimulationReport
 
 BAD_INPUT = "SRC001"
 #: `engine: none` in game.yaml: a deck to print with no rules to check.
@@ -109,6 +110,8 @@ class CheckOptions:
         if (self.report or self.report_dir) and not (self.simulate or self.review):
             raise SourceError(None, "--report and --report-dir need --simulate N or the deck review")
         if self.scheduler is not None:
+            from generator.check.players import scheduler_address
+
             scheduler_address(self.scheduler)
 
 
@@ -121,13 +124,13 @@ class GameResult:
     engine: str = ""
     findings: list[Finding] = field(default_factory=list)
     components: dict[str, int] = field(default_factory=dict)
-    simulation: SimulationReport | None = None
+    simulation: "SimulationReport | None" = None
     bad_input: SourceError | None = None
     note: str = ""
     #: The engine's deck, kept for the HTML report (a board to draw figures on).
     deck: object = None
     #: What the deck holds and how its texts sit (the deck review).
-    statistics: DeckStatistics | None = None
+    statistics: "DeckStatistics | None" = None
 
     @property
     def errors(self) -> int:
@@ -194,6 +197,9 @@ def _review(game: Game, result: GameResult, options: CheckOptions) -> None:
     result.findings = expectation_findings(game.expect, found)
     if not options.review:
         return
+    from generator.check.deck_stats import deck_statistics
+    from generator.check.text_room import deck_room
+
     try:
         room = deck_room(game, paper(STATISTICS_PAPER))
     except SourceError:
@@ -213,7 +219,7 @@ def _run_engine(
     options: CheckOptions,
     settings: dict[str, object],
     progress: Progress | None,
-    player: GamePlayer,
+    player: "GamePlayer | None",
 ) -> None:
     """Static checks, then the simulation when asked for and the deck has no errors."""
     result.findings = accept(sort_findings([*result.findings, *engine.static_checks(game)]), game.accept)
@@ -225,6 +231,8 @@ def _run_engine(
         return
     players = _players(engine, options)
     tick = (lambda done, total: progress(result.name, done, total)) if progress else None
+    from generator.check.simulate import InProcess, simulate
+
     result.deck = engine.load_deck(game)
     result.simulation = simulate(
         engine,
@@ -235,7 +243,7 @@ def _run_engine(
         policies=options.policy,
         options=settings,
         progress=tick,
-        player=player,
+        player=player or InProcess(),
     )
     result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
     result.findings = accept(result.findings, game.accept)
@@ -262,7 +270,7 @@ def check_game(
     named: Sequence[Path],
     options: CheckOptions,
     progress: Progress | None = None,
-    player: GamePlayer | None = None,
+    player: "GamePlayer | None" = None,
     game: Game | None = None,
 ) -> GameResult:
     """Load, statically check and (if asked and clean) simulate one game folder (its games
@@ -288,7 +296,7 @@ def check_game(
                 raise SourceError(None, f"{engine.name} has no policy {options.policy!r}")
             result.note = plain_engine_note(engine.name)
         try:
-            _run_engine(engine, game, result, options, settings, progress, player or InProcess())
+            _run_engine(engine, game, result, options, settings, progress, player)
             result.findings += _unused_acceptances(game, result.findings, result.simulation is not None, options.review)
         except SourceError:
             raise
@@ -297,10 +305,6 @@ def check_game(
     except SourceError as exc:
         result.bad_input = exc
     return result
-
-
-#: The exit status after Ctrl-C (128 + SIGINT), as shells give.
-INTERRUPTED = 130
 
 
 def interrupted(result: GameResult) -> bool:
@@ -316,6 +320,8 @@ def exit_code(results: Sequence[GameResult]) -> int:
 
 
 def render_text(results: Sequence[GameResult]) -> str:
+    from generator.check.deck_text import statistics_lines  # a build's checks print none of it
+
     lines: list[str] = []
     for result in results:
         if result.bad_input is not None:
@@ -411,8 +417,10 @@ def _check_games(
 ) -> list[GameResult]:
     """Each game in turn, until Ctrl-C stops a simulation."""
     results: list[GameResult] = []
-    place: AbstractContextManager[GamePlayer] = nullcontext(InProcess())
+    place: AbstractContextManager[GamePlayer | None] = nullcontext(None)
     if options.simulate:
+        from generator.check.players import game_player
+
         place = game_player(options.jobs, options.workers, options.scheduler, note)
     with place as player:
         for folder, named in folders.items():

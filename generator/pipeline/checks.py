@@ -12,13 +12,15 @@ shown.
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from generator.cache import BuildCache, Files, Inputs
-from generator.check.run import NO_ENGINE, CheckOptions, GameResult, check_game
 from generator.findings import Finding
 from generator.layout.folders import context_for, seen_files
 from generator.sources.game import Game
+
+if TYPE_CHECKING:
+    from generator.check.run import GameResult
 
 T = TypeVar("T")
 
@@ -55,10 +57,13 @@ def check_first(game: Game, store: BuildCache, enabled: bool = True) -> StaticCh
     return StaticChecks(tuple(result.findings), bool(result.errors))
 
 
-def _static_checks(game: Game, store: BuildCache) -> GameResult:
+def _static_checks(game: Game, store: BuildCache) -> "GameResult":
     """check_game's static checks (without the deck review). Not kept: a game without a
     rules engine (only its `expect:` is checked, which costs little), and one whose files
-    could not be read (checked again every time)."""
+    could not be read (checked again every time). The checker is imported here: a build
+    told not to check (--no-check) loads none of it."""
+    from generator.check.run import NO_ENGINE, CheckOptions, GameResult, check_game
+
     if game.engine == NO_ENGINE:
         return check_game(game.folder, [], CheckOptions(review=False), game=game)
     inputs = CheckInputs(os.getcwd(), Files(tuple(seen_files(context_for(game)))))

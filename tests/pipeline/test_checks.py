@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from generator.cache import BuildCache
+from generator.check import run
 from generator.findings import Severity
 from generator.games import load_game
-from generator.pipeline import checks
 from generator.pipeline.checks import StaticChecks, check_first
 from generator.sources.errors import SourceError
 from tests.conftest import COMPONENTS
@@ -35,13 +35,13 @@ def chip_flip(folder: Path, both_sides_flowers: bool = False) -> Path:
 def runs(monkeypatch) -> list[Path]:
     """The game folder of every check_game call the policy makes."""
     calls: list[Path] = []
-    original = checks.check_game
+    original = run.check_game
 
     def check_game(folder, *args, **kwargs):
         calls.append(folder)
         return original(folder, *args, **kwargs)
 
-    monkeypatch.setattr(checks, "check_game", check_game)
+    monkeypatch.setattr(run, "check_game", check_game)
     return calls
 
 
