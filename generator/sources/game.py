@@ -93,7 +93,7 @@ COMPONENT_FILE_SCHEMA = closed(
                 {"type": "string", "minLength": 1},
                 closed(
                     {
-                        "url": {"type": "string", "pattern": "^https?://[^\\s]+$"},
+                        "url": {"type": "string", "format": "http-url"},
                         "snapshot": {"type": "string", "minLength": 1},
                     },
                     ["url", "snapshot"],

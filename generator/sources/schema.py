@@ -6,6 +6,7 @@ object schema should say `additionalProperties: false`; `closed()` does that for
 """
 
 import hashlib
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -13,6 +14,7 @@ import jsonschema_rs
 
 from generator.sources.errors import Loc
 from generator.sources.loader import LocDict, LocList
+from generator.sources.schema_cache import PerSchema
 from generator.sources.schema_formats import FORMAT_CHECKS, LENGTH_BOUNDS, checked_length
 
 LENGTH: dict = {"type": "string", "format": "length"}
@@ -42,33 +44,83 @@ _VALID: dict[tuple[int, bytes], dict] = {}
 VALID_KEPT = 1 << 16
 
 
-#: The fast validator of each schema, by its id, with the schema held so that its id stays its
-#: own (None for a schema it cannot compile: the reference checks that one alone). Making one
-#: costs more than checking an item of a large deck. Emptied when full.
-_VALIDATORS: dict[int, tuple[dict, jsonschema_rs.Draft202012Validator | None]] = {}
-VALIDATORS_KEPT = 256
+#: The keywords the fast validator judges exactly as the reference does. A schema with any
+#: other (multipleOf, whose floats the two round apart; uniqueItems, patternProperties, $ref,
+#: ...) is judged by the reference alone.
+_ALIKE_KEYWORDS = frozenset(
+    {
+        *("type", "enum", "const", "format", "pattern", "required"),
+        *("properties", "additionalProperties", "propertyNames", "items"),
+        *("anyOf", "oneOf", "allOf", "not"),
+        *("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"),
+        *("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"),
+        *("title", "description", "default", "examples", "$comment"),
+    }
+)
+#: Keywords whose value is a schema, and those whose value is a list of schemas.
+_SUBSCHEMA = ("additionalProperties", "propertyNames", "items", "not")
+_SUBSCHEMAS = ("anyOf", "oneOf", "allOf")
+#: The escapes of a regular expression that mean the same to both validators: an escaped mark,
+#: \n \t \r \f \v, \xhh and \uhhhh. Python's \s, \w, \d, \b and their kin take in more of
+#: Unicode than ECMA-262's, which the fast validator follows (U+0085 is white space to Python).
+_ALIKE_ESCAPE = re.compile(r"\\(?:[^A-Za-z0-9]|[ntrfv]|x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4})")
+_SCALARS = (str, int, float, bool, type(None))
 
 
-def _validator(schema: dict) -> jsonschema_rs.Draft202012Validator | None:
-    known = _VALIDATORS.get(id(schema))
-    if known is None or known[0] is not schema:
-        if len(_VALIDATORS) >= VALIDATORS_KEPT:
-            _VALIDATORS.clear()
-        try:
-            fast = jsonschema_rs.Draft202012Validator(schema, formats=FORMAT_CHECKS, validate_formats=True)
-        except (ValueError, jsonschema_rs.ValidationError):
-            fast = None
-        known = _VALIDATORS[id(schema)] = (schema, fast)
-    return known[1]
+def _plain(value: object) -> bool:
+    """Whether `value` is plain JSON as the YAML and table readers give it: mappings with text
+    keys, lists, text, numbers, true/false and null, each of its own type. The fast validator
+    reads other values its own way (an Enum member as its value, a tuple as a list)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return True
+    if kind is dict or kind is LocDict:
+        return all(type(key) is str and _plain(item) for key, item in value.items())  # type: ignore[attr-defined]
+    return (kind is list or kind is LocList) and all(map(_plain, value))  # type: ignore[call-overload]
+
+
+def _keywords_alike(schema: object) -> bool:
+    """Whether every keyword of `schema`, and of the schemas in it, is one of _ALIKE_KEYWORDS,
+    and every pattern has only escapes of _ALIKE_ESCAPE."""
+    if isinstance(schema, bool):
+        return True
+    if not isinstance(schema, dict) or not _ALIKE_KEYWORDS.issuperset(schema):
+        return False
+    pattern = schema.get("pattern", "")
+    if not isinstance(pattern, str) or "\\" in _ALIKE_ESCAPE.sub("", pattern):
+        return False
+    inner: list[object] = [schema[key] for key in _SUBSCHEMA if key in schema]
+    for key, many in (("properties", dict), *((key, list) for key in _SUBSCHEMAS)):
+        found = schema.get(key, many())
+        if not isinstance(found, many):
+            return False
+        inner += found.values() if isinstance(found, dict) else found
+    return all(map(_keywords_alike, inner))
+
+
+def _fast_validator(schema: dict) -> jsonschema_rs.Draft202012Validator | None:
+    """The fast validator of `schema`, or None for one it would judge otherwise than the
+    reference (a schema not plain JSON, such as one holding Enum members, or see
+    _keywords_alike) or cannot compile."""
+    if not (_plain(schema) and _keywords_alike(schema)):
+        return None
+    try:
+        return jsonschema_rs.Draft202012Validator(schema, formats=FORMAT_CHECKS, validate_formats=True)
+    except (ValueError, jsonschema_rs.ValidationError):
+        return None
+
+
+_validator = PerSchema(_fast_validator)
 
 
 def _accepts(data: Any, schema: dict) -> bool:
-    """Whether the fast validator finds `data` valid: False also for a schema it cannot compile
-    and for a value it cannot read (one YAML gives and JSON has not, such as a date; a read
-    component's LocMap), for the reference to judge."""
+    """Whether the fast validator finds `data` valid; False, for the reference to judge, where
+    it would judge otherwise: a schema it reads otherwise, a value that is not plain JSON
+    (a read component's LocMap, a plugin's tuple or Enum member), or one it cannot read (text
+    with a lone surrogate)."""
     fast = _validator(schema)
     try:
-        return fast is not None and fast.is_valid(data)
+        return fast is not None and _plain(data) and fast.is_valid(data)
     except ValueError:
         return False
 
@@ -81,12 +133,13 @@ def validate(data: Any, schema: dict, *, fallback: Loc, what: str = "") -> None:
     typed. A read component's fields (immutable) already hold that text. A value with the
     same content as one found valid before is valid without checking it again.
 
-    Two validators judge: jsonschema-rs first, fast to load and to run; a value it refuses or
-    cannot read goes to python-jsonschema, the reference, which names the problem, or accepts
-    the value where the two differ at the edges (a NaN; Python's `$` before a final newline).
-    So the reference has the last word on every value refused, and a build of valid sources
-    does not load it at all (tests/sources/test_schema_agreement.py checks the other way:
-    what the fast one accepts, the reference accepts)."""
+    Two validators judge. jsonschema-rs, fast to load and to run, judges the plain JSON values
+    the readers give against the schemas it reads as the reference does (_accepts); every other
+    value, and every value it refuses, goes to python-jsonschema, the reference, which names
+    the problem, or accepts the value where the fast one is stricter (a NaN; Python's `$`
+    before a final newline). So the reference has the last word on all but what the fast one
+    accepts (tests/sources/test_schema_agreement.py: the reference accepts that too), and a
+    build of valid sources does not load it at all."""
     _numbers_as_text(data, schema)
     seen = (id(schema), hashlib.sha256(repr(data).encode()).digest())
     if _VALID.get(seen) is schema:

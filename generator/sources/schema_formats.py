@@ -1,6 +1,9 @@
-"""The string formats of our schemas, as both validators (sources/schema.py) check them:
-`length` and its kin ("63mm": see units.py) and `colour` ("#rrggbb", "cmyk(0,100,100,0)")."""
+"""The string formats of our schemas, as both validators (the fast one in sources/schema.py,
+the reference in sources/schema_report.py) check them, with the same functions: `length` and
+its kin ("63mm": see units.py), `colour` ("#rrggbb", "cmyk(0,100,100,0)") and `http-url` (an
+address `cutsheet pull` downloads a table from)."""
 
+import re
 from collections.abc import Callable
 
 from generator.colour.value import parse_colour
@@ -41,8 +44,18 @@ def _is_colour(value: str) -> bool:
     return parse_colour(value, names=False) is not None
 
 
+#: An http(s) address with no white space (Python's: U+0085 is white space), which
+#: sources/online.py checks further before it downloads.
+_HTTP_URL = re.compile(r"^https?://[^\s]+$")
+
+
+def _is_http_url(value: str) -> bool:
+    return _HTTP_URL.search(value) is not None
+
+
 #: Each format's check of a string (a format says nothing of other values).
 FORMAT_CHECKS: dict[str, Callable[[str], bool]] = {
     **{fmt: _length_check(fmt) for fmt in LENGTH_BOUNDS},
     "colour": _is_colour,
+    "http-url": _is_http_url,
 }

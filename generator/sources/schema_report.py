@@ -14,6 +14,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.loader import LocDict, LocList
+from generator.sources.schema_cache import PerSchema
 from generator.sources.schema_formats import FORMAT_CHECKS, LENGTH_BOUNDS, checked_length
 from generator.units import UnitError
 
@@ -29,30 +30,19 @@ for _name, _check in FORMAT_CHECKS.items():
     _FORMATS.checks(_name)(_on_strings(_check))
 
 #: JSON Schema's types, with a read component's immutable fields (LocMap, LocSeq) as the
-#: mappings and lists they are, so that an engine of its own may check them again; a tuple
-#: is a list too, as the fast validator takes it.
+#: mappings and lists they are, so that an engine of its own may check them again.
 _Validator = jsonschema.validators.extend(
     Draft202012Validator,
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine_many(
         {
             "object": lambda _checker, value: isinstance(value, Mapping),
-            "array": lambda _checker, value: isinstance(value, (list, tuple, LocSeq)),
+            "array": lambda _checker, value: isinstance(value, (list, LocSeq)),
         }
     ),
 )
 
-#: A validator for each schema, by its id, with the schema held so that its id stays its own.
-_VALIDATORS: dict[int, tuple[dict, Any]] = {}
-VALIDATORS_KEPT = 256
-
-
-def _validator(schema: dict) -> Any:
-    known = _VALIDATORS.get(id(schema))
-    if known is None or known[0] is not schema:
-        if len(_VALIDATORS) >= VALIDATORS_KEPT:
-            _VALIDATORS.clear()
-        known = _VALIDATORS[id(schema)] = (schema, _Validator(schema, format_checker=_FORMATS))
-    return known[1]
+#: The reference validator of each schema.
+_validator = PerSchema(lambda schema: _Validator(schema, format_checker=_FORMATS))
 
 
 _JSON_TYPES = {
@@ -135,6 +125,8 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
             return str(exc)
     if validator == "format" and schema.get("format") == "colour":
         return f"expected a colour such as '#1a2b3c' or 'cmyk(0,100,100,0)', got {value!r}"
+    if validator == "format" and schema.get("format") == "http-url":
+        return f"expected an http:// or https:// address with no white space{where}, got {value!r}"
     if validator == "type":
         wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         names = " or ".join(_SCHEMA_TYPES.get(str(t), str(t)) for t in wanted)

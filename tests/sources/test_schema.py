@@ -5,13 +5,17 @@ included, against the same schema; a bad value is reported at its place every ti
 memory is bounded."""
 
 import datetime
+import enum
 
 import pytest
 
-from generator.sources import SourceError, load_yaml
+from generator.sources import SourceError, load_yaml, schema_report
 from generator.sources import schema as schemas
 from generator.sources.errors import Loc
+from generator.sources.frozen import LocMap
 from generator.sources.schema import closed, validate
+from generator.sources.schema_cache import PerSchema
+from generator.sources.schema_report import first_problem
 
 COUNT = closed({"title": {"type": "string"}, "count": {"type": "integer"}}, ["title"])
 TITLED = closed({"title": {"type": "string"}}, ["title"])
@@ -115,3 +119,65 @@ def test_the_reference_judges_what_the_fast_validator_refuses_or_cannot_read():
     with pytest.raises(SourceError) as caught:
         validate({"title": datetime.date(2026, 1, 1)}, TITLED, fallback=HERE)
     assert caught.value.loc == HERE and "expected text for 'title', got date" in str(caught.value)
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+@pytest.mark.parametrize(
+    ("data", "schema"),
+    [
+        # A URL with U+0085 in it: white space to Python, not to ECMA-262's \s.
+        ({"url": "https://example.org/a\x85b.csv"}, closed({"url": {"type": "string", "format": "http-url"}})),
+        ({"name": "é"}, closed({"name": {"type": "string", "pattern": "^\\W+$"}})),
+        ({"n": 0.3}, closed({"n": {"type": "number", "multipleOf": 0.1}})),
+        ({"colour": "red"}, closed({"colour": {"enum": [Colour.RED]}})),
+        ({"colour": Colour.RED}, closed({"colour": {"type": "string"}})),
+        ({"pair": (1, 2)}, closed({"pair": {"type": "array"}})),
+    ],
+)
+def test_what_the_two_validators_judge_apart_is_judged_by_the_reference(data, schema):
+    """Each of these the fast validator would accept and the reference refuses."""
+    with pytest.raises(SourceError):
+        validate(data, schema, fallback=HERE)
+    assert first_problem(data, schema, HERE) is not None
+
+
+def test_the_fast_validator_judges_plain_values_against_schemas_it_reads_alike():
+    alike = closed({"name": {"type": "string", "pattern": "^[a-z][a-z0-9-]*\\.ya?ml$"}, "n": {"minimum": 1}})
+    assert schemas._validator(alike) is not None
+    assert schemas._accepts({"name": "cards.yaml", "n": 2}, alike)
+    for apart in ({"pattern": "\\d"}, {"multipleOf": 2}, {"anyOf": [{"uniqueItems": True}]}, {"enum": [Colour.RED]}):
+        assert schemas._validator(closed({"x": apart})) is None
+    for odd in ({"name": ("cards.yaml",)}, {"name": Colour.RED}, {1: "cards.yaml"}, LocMap({"name": "cards.yaml"})):
+        assert not schemas._accepts(odd, alike)
+
+
+def test_the_reference_makes_one_validator_a_schema(monkeypatch):
+    made = []
+    reference = schema_report._Validator
+
+    def counted(schema, format_checker):
+        made.append(schema)
+        return reference(schema, format_checker=format_checker)
+
+    monkeypatch.setattr(schema_report, "_Validator", counted)
+    schema = closed({"n": {"type": "integer"}})
+    for text in ("one", "two", "three"):
+        with pytest.raises(SourceError, match="expected a whole number"):
+            validate({"n": text}, schema, fallback=HERE)
+    assert made == [schema]
+
+
+def test_a_value_made_for_each_schema_is_made_once_and_the_schemas_kept_are_bounded():
+    made = []
+    per_schema = PerSchema(lambda schema: made.append(schema) or len(made), kept=3)
+    first = {"type": "string"}
+    assert [per_schema(first), per_schema(first)] == [1, 1]
+    others = [{"minimum": n} for n in range(5)]
+    for other in others:
+        per_schema(other)
+        assert len(per_schema) <= 3
+    assert per_schema(first) == 7  # forgotten, so made again
+    assert per_schema(dict(first)) == 8  # an equal schema is another schema
