@@ -229,10 +229,10 @@ def _run_engine(
     if result.errors:
         result.note = "not simulated: the static checks found errors"
         return
+    from generator.check.simulate import simulate
+
     players = _players(engine, options)
     tick = (lambda done, total: progress(result.name, done, total)) if progress else None
-    from generator.check.simulate import InProcess, simulate
-
     result.deck = engine.load_deck(game)
     result.simulation = simulate(
         engine,
@@ -243,7 +243,7 @@ def _run_engine(
         policies=options.policy,
         options=settings,
         progress=tick,
-        player=player or InProcess(),
+        player=player,
     )
     result.findings += present.simulation_findings(result.simulation, game.data.loc_of("engine"))
     result.findings = accept(result.findings, game.accept)

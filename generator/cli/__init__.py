@@ -45,6 +45,15 @@ class _Commands(click.Group):
         assert isinstance(command, click.Command)
         return command
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's, with its "Did you mean ...?" drawn from every command, not only those loaded."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as unknown:
+            raise click.exceptions.NoSuchCommand(unknown.command_name, possibilities=COMMANDS, ctx=ctx) from None
+
 
 @click.group(cls=_Commands)
 @click.version_option(package_name="cutsheet")

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 import generator.games
 from generator.check.progress import TerminalProgress, terminal_progress
-from generator.check.run import CheckOptions, check
+from generator.check.run import CheckOptions, check, check_game
 from generator.cli import main
 from tests.check.test_harness import ToyRace
 
@@ -379,3 +379,15 @@ def test_the_command_line_passes_options_and_refuses_one_without_a_value(tmp_pat
     result = CliRunner().invoke(main, ["check", "toy", "--option", "crash_at"])
     assert result.exit_code == 2
     assert "error: --option: expected NAME=VALUE, not 'crash_at'" in result.output
+
+
+def test_a_game_checked_alone_plays_its_simulation_in_this_process(tmp_path):
+    """check_game without a player (as a program calling the library does) plays the games
+    here, as check() with a player of its own does."""
+    folder = make_game(tmp_path / "toy")
+    alone = check_game(folder, [], CheckOptions(simulate=3, review=False))
+    _, text = check([folder], CheckOptions(simulate=3, review=False, json=True))
+    timings = ("games_per_second", "cpu_games_per_second")
+    played = {key: value for key, value in json.loads(text)["simulation"].items() if key not in timings}
+    assert alone.simulation is not None
+    assert {key: value for key, value in alone.simulation.as_json().items() if key not in timings} == played
