@@ -1,8 +1,9 @@
 """Validate loaded sources against JSON Schemas, reporting errors at their file:line:col.
 
-Schemas are plain JSON Schema (draft 2020-12) dicts. Two string formats are ours:
-`length` ("63mm": see units.py) and `colour` ("#rrggbb"): see schema_formats.py. Unknown keys are errors: every
-object schema should say `additionalProperties: false`; `closed()` does that for you.
+Schemas are plain JSON Schema (draft 2020-12) dicts. Some string formats are ours: `length`
+("63mm": see units.py), `colour` ("#rrggbb") and `http-url` (see schema_formats.py). Unknown
+keys are errors: every object schema should say `additionalProperties: false`; `closed()`
+does that for you.
 """
 
 import hashlib
@@ -74,9 +75,9 @@ def _plain(value: object) -> bool:
     kind = type(value)
     if kind in _SCALARS:
         return True
-    if kind is dict or kind is LocDict:
-        return all(type(key) is str and _plain(item) for key, item in value.items())  # type: ignore[attr-defined]
-    return (kind is list or kind is LocList) and all(map(_plain, value))  # type: ignore[call-overload]
+    if isinstance(value, dict) and kind in (dict, LocDict):
+        return all(type(key) is str and _plain(item) for key, item in value.items())
+    return isinstance(value, list) and kind in (list, LocList) and all(map(_plain, value))
 
 
 def _keywords_alike(schema: object) -> bool:

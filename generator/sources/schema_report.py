@@ -1,8 +1,9 @@
 """The problem a schema finds in a value, at its file:line:col, in a designer's words.
 
 python-jsonschema is the reference validator: its errors carry what a message needs (the
-keyword, the schema and the value at fault, the path to it). It is loaded only when the fast
-validator refuses a value (sources/schema.py), so a build of valid sources never imports it.
+keyword, the schema and the value at fault, the path to it). It is loaded only for a value the
+fast validator refuses or leaves to it (sources/schema.py), so a build of valid sources never
+imports it.
 """
 
 from collections.abc import Callable, Iterable, Mapping
