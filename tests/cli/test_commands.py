@@ -44,8 +44,8 @@ print(json.dumps(sorted(name for name in sys.modules if name.startswith("generat
 """
 
 
-def loaded_by(*args: str, cwd: Path = ROOT) -> set[str]:
-    run = subprocess.run([sys.executable, "-c", LOADED, *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+def loaded_by(*args: str) -> set[str]:
+    run = subprocess.run([sys.executable, "-c", LOADED, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
     return set(json.loads(run.stderr.strip().splitlines()[-1]))
 
 
