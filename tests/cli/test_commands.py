@@ -4,11 +4,6 @@ command loads its own module and the shared ones, never another command's (a bui
 pay for the checker's simulations, the exports, the live preview or the scaffolds). Run in
 fresh processes, as a user's command is."""
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-
 import click
 import pytest
 from click.testing import CliRunner
@@ -16,8 +11,8 @@ from click.testing import CliRunner
 from generator.cli import COMMANDS, build, check, common, export, main, new, print_options, printer, pull, serve
 from generator.findings import accept, error, info, warning
 from generator.layout.columns import UNREAD_COLUMNS
+from tests.package.test_light_commands import modules_loaded_by
 
-ROOT = Path(__file__).resolve().parents[2]
 MODULES = {
     "build": build,
     "check": check,
@@ -33,20 +28,10 @@ MODULES = {
 #: What every command shares.
 SHARED = {"generator.cli", "generator.cli.common"}
 
-LOADED = """
-import json, sys
-from generator.cli import main
-try:
-    main(sys.argv[1:], prog_name="cutsheet")
-except SystemExit:
-    pass
-print(json.dumps(sorted(name for name in sys.modules if name.startswith("generator."))), file=sys.stderr)
-"""
-
 
 def loaded_by(*args: str) -> set[str]:
-    run = subprocess.run([sys.executable, "-c", LOADED, *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    return set(json.loads(run.stderr.strip().splitlines()[-1]))
+    """The modules of generator/ that `cutsheet ARGS` imports, in a fresh interpreter."""
+    return {name for name in modules_loaded_by(*args)[1] if name.startswith("generator.")}
 
 
 def test_each_name_leads_to_the_command_of_that_name_in_its_module():
