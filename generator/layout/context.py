@@ -122,7 +122,8 @@ class LayoutContext:
         not fit even at the smallest size is an L001 finding, an inline icon with no file an
         L002 one (and left out), a character no font of the style's chain has an L011 one."""
         styled = plain_text(text, loc) if isinstance(text, str) else text
-        fitted = fit_styled(styled, *box, replace(style, book=self.game.fonts))
+        book = self.game.fonts
+        fitted = fit_styled(styled, *box, style if style.book is book else replace(style, book=book))
         if self.rooms is not None:
             one_line_box = fitted.lines == 1 and 2 * fitted.height > box[3]
             filled = fitted.width / max(box[2], 0.01) if one_line_box else fitted.height / max(box[3], 0.01)

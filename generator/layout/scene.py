@@ -6,8 +6,10 @@ a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`), an area to glue
 """
 
 import hashlib
+import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from generator.text.shaping import Shaped
 from generator.units import PT
@@ -94,6 +96,10 @@ class Path:
     style: Style
 
 
+#: A shaped run's tag (Shaped.tag), as Text.packed reads it of each run.
+_TAG = attrgetter("tag")
+
+
 @dataclass(frozen=True, repr=False)
 class Text:
     """A stretch of one line in one colour: shaped runs (generator/text/shaping.py), each
@@ -116,6 +122,14 @@ class Text:
         """Everything the text is, written compactly: a sheet's digest reads it, run by run."""
         runs = " ".join(f"{offset!r}{shaped.tag}" for offset, shaped in self.runs)
         return f"Text({self.x!r}, {self.y!r}, {self.size!r}, {self.colour!r}, {self.role!r}, [{runs}])"
+
+    def packed(self) -> bytes:
+        """Everything the repr says, as bytes: the numbers in binary, each run's tag after
+        them. What a face's digest reads of its texts (items_digest), in half the time of the
+        repr, which spends it writing out the digits of every run's offset."""
+        offsets, shaped = zip(*self.runs, strict=True) if self.runs else ((), ())
+        numbers = struct.pack(f"<I{len(offsets) + 3}d", len(offsets), self.x, self.y, self.size, *offsets)
+        return b"Text" + numbers + f"{self.colour!r}{self.role!r}{' '.join(map(_TAG, shaped))}".encode()
 
     @property
     def width(self) -> float:
@@ -188,11 +202,12 @@ Item = Drawn | Group
 
 
 def items_digest(items: Sequence[Item]) -> bytes:
-    """The items hashed by their reprs, which say everything they draw: what a sheet's digest
-    reads for a face it places whole (pipeline/digests.py)."""
+    """The items hashed by their reprs, which say everything they draw (a text by its packed
+    form, which says the same): what a sheet's digest reads for a face it places whole
+    (pipeline/digests.py)."""
     digest = hashlib.sha256()
     for item in items:
-        digest.update(repr(item).encode())
+        digest.update(item.packed() if isinstance(item, Text) else repr(item).encode())
         digest.update(b"\0")
     return digest.digest()
 

@@ -509,22 +509,35 @@ def _height(prep: _Prepared, lines: list[_Line], size: float, leading: float) ->
 
 
 def _candidates(style: TextStyle) -> Iterator[tuple[float, float]]:
-    """(size, leading) pairs in fitting order: each size from loosest to tightest leading,
-    sizes from the layout's down to the floor in SIZE_STEP steps, the floor itself last."""
-    floor = max(style.min_size, MIN_SIZE)
+    """(size, leading) pairs in fitting order: each size from loosest to tightest leading."""
+    leadings = _leadings(style.leading, style.min_leading)
+    for size in _sizes(style.size, style.min_size):
+        for leading in leadings:
+            yield size, leading
+
+
+@lru_cache(maxsize=256)
+def _sizes(size: float, min_size: float) -> tuple[float, ...]:
+    """The sizes tried, from the layout's down to the floor in SIZE_STEP steps, the floor
+    itself last. The same few styles fit every item of a deck: worked out once for each."""
+    floor = max(min_size, MIN_SIZE)
     sizes = []
     k = 0
-    while style.size - k * SIZE_STEP > floor + 1e-9:
-        sizes.append(round(style.size - k * SIZE_STEP, 6))
+    while size - k * SIZE_STEP > floor + 1e-9:
+        sizes.append(round(size - k * SIZE_STEP, 6))
         k += 1
-    sizes.append(floor if style.size >= floor else style.size)
-    for size in sizes:
-        leading = style.leading
-        while True:
-            yield size, leading
-            if leading - LEADING_STEP < style.min_leading - 1e-9:
-                break
-            leading = round(leading - LEADING_STEP, 4)
+    sizes.append(floor if size >= floor else size)
+    return tuple(sizes)
+
+
+@lru_cache(maxsize=256)
+def _leadings(leading: float, min_leading: float) -> tuple[float, ...]:
+    """The leadings tried at each size, from the layout's down to `min_leading` in
+    LEADING_STEP steps (the layout's alone when it is below `min_leading`)."""
+    leadings = [leading]
+    while leadings[-1] - LEADING_STEP >= min_leading - 1e-9:
+        leadings.append(round(leadings[-1] - LEADING_STEP, 4))
+    return tuple(leadings)
 
 
 def fit_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle) -> Fitted:
@@ -616,8 +629,8 @@ def _line_items(
         if run:
             start = run[0][1]
             ordered = sorted(run, key=lambda r: r[0]) if line.chunk.mixed else run
-            logical = "".join(shaped.text for _, _, shaped in ordered)
-            runs = tuple((at - start, shaped) for _, at, shaped in run)
+            logical = "".join([shaped.text for _, _, shaped in ordered])
+            runs = tuple([(at - start, shaped) for _, at, shaped in run])
             items.append(Text(start, baseline, logical, size, runs, run_colour or style.colour))
             run.clear()
 

@@ -39,6 +39,22 @@ def test_leading_tightens_before_the_size_shrinks():
     assert fitted.fits and fitted.size == STYLE.size and fitted.leading < 1.2
 
 
+@pytest.mark.parametrize(("leading", "min_leading"), [(1.2, 1.0), (1.3, 0.9), (1.0, 1.0)])
+def test_every_leading_down_to_the_least_is_tried_at_the_layouts_size(leading, min_leading):
+    """Two lines in a box exactly as tall as they are at `min_leading`: they fit there, at
+    their size, however many 0.05 steps down it lies (a box a hair shorter shrinks them)."""
+    text = "one two three four five six"
+    style = TextStyle("DejaVuSans", 9 * PT, min_size=6 * PT, leading=leading, min_leading=min_leading)
+    width = line_width("one two three four", "DejaVuSans", style.size) + 0.5
+    face = shipped_book().face("DejaVuSans", None)
+    tightest = style.size * (face.ascent + face.descent + min_leading)
+    fitted = fit_text(text, 0, 0, width, tightest + 1e-7, style)
+    assert fitted.fits and fitted.lines == 2
+    assert (fitted.size, fitted.leading) == (style.size, pytest.approx(min_leading))
+    shorter = fit_text(text, 0, 0, width, tightest - 0.01, style)
+    assert shorter.fits and shorter.size == pytest.approx(style.size - 0.25 * PT, abs=1e-6)
+
+
 def test_text_shrinks_when_leading_is_not_enough():
     text = "word " * 30
     fitted = fit_text(text, 0, 0, 40, 12, STYLE)
