@@ -14,6 +14,7 @@ registered in a group of its own: generic kinds in `cutsheet.kinds`, and section
 package adds to a game's report in `cutsheet.reports`.
 """
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -104,13 +105,59 @@ def engine_of(name: str) -> Engine | None:
     return plugin.engine if plugin else None
 
 
+class GameKinds(Mapping[str, ComponentKind]):
+    """The kinds a game may use, by name: the generic ones (KINDS), in the order of their
+    names, then the game's own, which replace a generic one of the same name. A generic kind
+    is loaded when it is first looked up, so a deck of cards imports no die or tuck box."""
+
+    def __init__(self, own: tuple[ComponentKind, ...]):
+        self._own = {kind.name: kind for kind in own}
+
+    def __getitem__(self, name: str) -> ComponentKind:
+        if name in self._own:
+            return self._own[name]
+        found = KINDS.get(name)
+        if found is None:
+            raise KeyError(name)
+        return found
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._own or name in KINDS.names()
+
+    def __iter__(self) -> Iterator[str]:
+        generic = sorted(KINDS.names())
+        return iter([*generic, *(name for name in self._own if name not in generic)])
+
+    def __len__(self) -> int:
+        return len(KINDS.names() | self._own.keys())
+
+
+class ItemClasses(Mapping[str, type[Item]]):
+    """The item class of each kind a game may use, by kind name: its kind loaded when it is
+    looked up (GameKinds)."""
+
+    def __init__(self, kinds: GameKinds):
+        self._kinds = kinds
+
+    def __getitem__(self, name: str) -> type[Item]:
+        return self._kinds[name].item
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._kinds
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._kinds)
+
+    def __len__(self) -> int:
+        return len(self._kinds)
+
+
 @cache
-def game_kinds(engine: str) -> dict[str, ComponentKind]:
+def game_kinds(engine: str) -> GameKinds:
     """The kinds a game may use, by name: the generic ones and those of the game its
     `engine:` names (only the generic ones for a name no installed game has)."""
     plugin = GAMES.get(engine)
-    own = plugin.kinds if plugin else ()
-    return {kind.name: kind for kind in (*KINDS.installed().values(), *own)}
+    return GameKinds(plugin.kinds if plugin else ())
 
 
 def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
@@ -125,9 +172,9 @@ def kind_of(component_file: ComponentFile, game: Game) -> ComponentKind:
     return kinds[component_file.kind]
 
 
-def kind_items(engine: str) -> dict[str, type[Item]]:
+def kind_items(engine: str) -> ItemClasses:
     """The item class of each kind a game of `engine` may use, by kind name."""
-    return {name: kind.item for name, kind in game_kinds(engine).items()}
+    return ItemClasses(game_kinds(engine))
 
 
 def game_layouts(engine: str) -> list[Path]:
@@ -151,6 +198,6 @@ def load_game(folder: Path, memo: sources_game.SourceMemo | None = None) -> Game
     return sources_game.load_game(folder, kind_items, game_layouts, memo)
 
 
-def all_kinds() -> dict[str, dict[str, ComponentKind]]:
+def all_kinds() -> dict[str, GameKinds]:
     """Every installed game's kinds, by game name."""
     return {name: game_kinds(name) for name in plugins()}

@@ -79,6 +79,10 @@ class Registry(Generic[T]):
         of one game imports no other game's engine)."""
         return _installed_as(self, name)
 
+    def names(self) -> frozenset[str]:
+        """The name of every object installed in the group, none of them loaded."""
+        return _names(self)
+
 
 class _EveryEntryPoint(Protocol):
     """What `entry_points()` gives without a group (Python 3.11's SelectableGroups, later
@@ -103,3 +107,8 @@ def _installed(registry: Registry[T]) -> dict[str, T]:
 @cache
 def _installed_as(registry: Registry[T], name: str) -> T | None:
     return registry.load(_entry_points().select(group=registry.group, name=name)).get(name)
+
+
+@cache
+def _names(registry: Registry[T]) -> frozenset[str]:
+    return frozenset(point.name for point in _entry_points().select(group=registry.group))

@@ -309,3 +309,35 @@ def test_a_package_adds_a_table_format_a_kind_and_a_report_section_as_it_adds_a_
     pdf = pdfium.PdfDocument(next((out / "pips").glob("*.pdf")))
     text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
     assert text.count("PIPS 4") == 2 and text.count("PIPS 1") == 1 and text.count("STAMP Ink") == 1
+
+
+def test_a_games_kinds_are_the_generic_ones_by_name_then_its_own_each_loaded_when_looked_up(monkeypatch):
+    """A game's kinds name every generic kind without loading one: a kind is loaded when it
+    is looked up, so a deck of cards imports no die. A kind of its own replaces a generic
+    one of its name."""
+    from generator.games.plugin import KINDS, GameKinds, kind_items
+    from generator.layout.card import CARD, CardItem
+    from generator.layout.die import DIE
+    from generator.sources import registry
+
+    twisty = GAMES.get("twisty_passages")
+    assert twisty is not None
+    looked_up: list[str] = []
+    unloaded = registry._installed_as.__wrapped__
+    monkeypatch.setattr(registry, "_installed_as", lambda group, name: looked_up.append(name) or unloaded(group, name))
+    own = tuple(kind.name for kind in twisty.kinds)
+    kinds = GameKinds(twisty.kinds)
+    assert list(kinds) == [*sorted(KINDS.names()), *own] and len(kinds) == len(KINDS.names()) + len(own)
+    assert "die" in kinds and own[0] in kinds and "nothing" not in kinds and looked_up == []
+    assert kinds["die"] is DIE and kinds[own[0]] is twisty.kinds[0] and looked_up == ["die"]
+    assert kinds.get("nothing") is None
+    with pytest.raises(KeyError):
+        kinds["nothing"]
+
+    class OwnCard(type(CARD)):
+        """A game's own card, replacing the generic one."""
+
+    own_card = OwnCard()
+    replaced = GameKinds((own_card,))
+    assert replaced["card"] is own_card and list(replaced) == sorted(KINDS.names())
+    assert kind_items("none")["card"] is CardItem and "card" in kind_items("none")

@@ -3,8 +3,8 @@ graphics (which draw them into the PDF), and a deck of `engine: none` no game's 
 valid sources never load python-jsonschema (the reference validator, which names the
 problem in a value the fast one refuses); a deck with no `when:` condition does not load
 lark (which reads them), a game without rules.md not markdown-it (which reads the rules)
-(a build's start-up is most of a small deck's time). Run in a fresh process, as a user's
-build is."""
+(a build's start-up is most of a small deck's time); a deck of cards no other generic kind
+(a die, a tuck box) until a file names it. Run in a fresh process, as a user's build is."""
 
 import subprocess
 import sys
@@ -63,3 +63,24 @@ def test_a_condition_loads_lark_and_rules_load_markdown_it(tmp_path):
     assert "lark" in modules and "markdown_it" not in modules
     (folder / "rules.md").write_text("# One\n\nPlay the card.\n")
     assert {"lark", "markdown_it"} <= {m.split(".")[0] for m in loaded(folder, tmp_path / "out2")}
+
+
+#: The generic kinds' modules (pyproject.toml's cutsheet.kinds) other than the card's.
+OTHER_KINDS = {
+    "generator.layout.die",
+    "generator.layout.standee",
+    "generator.layout.token",
+    "generator.layout.tuck_box",
+}
+
+
+def test_a_deck_loads_the_generic_kinds_its_files_name_and_no_other(tmp_path):
+    folder = tmp_path / "g"
+    folder.mkdir()
+    (folder / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
+    (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: The first}\n")
+    assert not loaded(folder, tmp_path / "out") & OTHER_KINDS
+    (folder / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml, dice.yaml]\n")
+    faces = ", ".join(f"{{value: {n}}}" for n in range(1, 7))
+    (folder / "dice.yaml").write_text(f"kind: die\nlayout: die\nitems:\n  - {{title: D6, faces: [{faces}]}}\n")
+    assert loaded(folder, tmp_path / "out2") & OTHER_KINDS == {"generator.layout.die"}

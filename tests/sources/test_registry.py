@@ -118,9 +118,9 @@ def test_the_groups_share_one_reading_of_the_installed_entry_points(monkeypatch)
         return entry_points(**params)
 
     monkeypatch.setattr(registry, "entry_points", counted)
-    for name in ("_entry_points", "_installed", "_installed_as"):  # as a fresh process has them
+    for name in ("_entry_points", "_installed", "_installed_as", "_names"):  # as a fresh process has them
         monkeypatch.setattr(registry, name, functools.cache(getattr(registry, name).__wrapped__))
     assert TABLES.get("csv") is CSV and GAMES.get("sliders") is not None
     assert {"csv", "xlsx", "ods"} <= set(TABLES.installed()) and "card" in KINDS.installed()
-    assert "drivethrucards" in EXPORTS.installed()
+    assert "drivethrucards" in EXPORTS.installed() and "tuck-box" in KINDS.names()
     assert read == [{}]
