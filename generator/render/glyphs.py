@@ -22,6 +22,7 @@ from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
 
 from generator.layout.scene import Group, Item, Path, Style, Text
+from generator.render.numbers import number
 from generator.sources.fonts import registered
 from generator.text.shaping import shape
 
@@ -53,15 +54,10 @@ def _glyph(key: str, glyph: int) -> RecordingPen:
     return recording
 
 
-def _number(value: float) -> str:
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
-
-
 @lru_cache(maxsize=1 << 14)
 def glyph_path(face: str, glyph: int, size: float) -> str:
     """SVG path data (mm) of a glyph at `size` mm, its origin on the baseline at (0, 0)."""
-    pen = SVGPathPen(None, ntos=_number)
+    pen = SVGPathPen(None, ntos=number)
     scale = size / registered(face).units_per_em
     _glyph(face, glyph).replay(TransformPen(pen, (scale, 0, 0, -scale, 0, 0)))
     return pen.getCommands()
@@ -83,8 +79,8 @@ def run_def(key: tuple[str, str, bool, str], size: float) -> tuple[str, tuple[tu
     moves = shaped.offsets or ((0.0, 0.0),) * len(shaped.glyphs)
     for glyph, advance, (dx, dy) in zip(shaped.glyphs, shaped.advances, moves, strict=True):
         if glyph_path(shaped.face, glyph, size):  # a space draws nothing
-            y = f' y="{_number(-dy * size)}"' if dy else ""
-            uses.append(f'<use href="#{glyph_id(shaped.face, glyph, size)}" x="{_number((x + dx) * size)}"{y}/>')
+            y = f' y="{number(-dy * size)}"' if dy else ""
+            uses.append(f'<use href="#{glyph_id(shaped.face, glyph, size)}" x="{number((x + dx) * size)}"{y}/>')
             glyphs.append((shaped.face, glyph, size))
         x += advance
     return f'<g id="{run_id(key, size)}">{"".join(uses)}</g>', tuple(glyphs)
@@ -102,7 +98,7 @@ def _name(prefix: str, what: tuple) -> str:
 
 def outline_path(text: Text) -> str:
     """SVG path data (mm) of every glyph of the text, where the PDF draws it."""
-    pen = SVGPathPen(None, ntos=_number)
+    pen = SVGPathPen(None, ntos=number)
     _draw(text, pen)
     return pen.getCommands()
 

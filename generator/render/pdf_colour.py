@@ -12,7 +12,7 @@ from reportlab.lib.colors import CMYKColor, CMYKColorSep, Color, HexColor
 from generator.colour.separation import Separator, shown
 from generator.colour.settings import ColourSettings
 from generator.colour.value import Cmyk
-from generator.render.pdf_text import number
+from generator.render.numbers import number
 from generator.sources.errors import SourceError, display_path
 
 if TYPE_CHECKING:

@@ -21,18 +21,13 @@ from reportlab.pdfbase import pdfdoc
 
 from generator.layout.scene import Text
 from generator.render.glyphs import font_tables
+from generator.render.numbers import number
 from generator.sources.errors import SourceError, display_path
 from generator.sources.fonts import Face, registered
 from generator.text.shaping import Shaped, glyph_advance, italic_angle, shape
 
 #: Glyph widths and moves are written in thousandths of the em, to 3 decimals.
 _EM = 1000
-
-
-def number(value: float) -> str:
-    """A number in a content stream: three decimals at most, no trailing zeros."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def _hex_utf16(text: str) -> str:

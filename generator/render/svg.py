@@ -11,16 +11,9 @@ from markupsafe import escape
 
 from generator.layout.scene import OPTIONAL_ROLES, Group, Icon, Image, Item, Style, Text, by_role
 from generator.render import glyphs, icons
+from generator.render.numbers import number
 from generator.sheets.model import Sheet
 from generator.sources import art
-
-
-@lru_cache(maxsize=1 << 16)
-def number(value: float) -> str:
-    """Millimetres to 3 decimals (a micron), without trailing zeros: stable and compact.
-    Remembered: a sheet repeats the same few positions many times over."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
 
 
 def stroke_width(value: float) -> str:

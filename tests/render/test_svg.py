@@ -16,7 +16,8 @@ from fontTools.ttLib import TTFont
 from generator import shipped
 from generator.layout.scene import OPTIONAL_ROLES, ROLES, Group, Icon, Polyline, Rect, Style, line_style
 from generator.layout.text import set_line
-from generator.render.svg import number, render_svg, stroke_width
+from generator.render.numbers import number
+from generator.render.svg import render_svg, stroke_width
 from generator.sheets.model import Sheet
 from generator.sources.fonts import shipped_book
 from generator.units import PT
