@@ -248,9 +248,11 @@ class _Chunk:
     def __init__(self, styled: Sequence[Words | InlineIcon], style: TextStyle, last: bool):
         self.text = "".join(OBJECT if isinstance(item, InlineIcon) else item.text for item in styled)
         self.style, self.last = style, last
-        self.rtl = paragraph_rtl(self.text)
-        self.levels = levels(self.text, self.rtl)
-        self.mixed = self.rtl or may_be_rtl(self.text)
+        # Text with no right-to-left character (most of it) is looked through once, and is
+        # all at level 0 in a left-to-right paragraph.
+        self.mixed = may_be_rtl(self.text)
+        self.rtl = self.mixed and paragraph_rtl(self.text)
+        self.levels = levels(self.text, self.rtl) if self.mixed else (0,) * len(self.text)
         self.missing: list[Missing] = []
         self.segments = self._segments(styled)
         self.starts = [segment.start for segment in self.segments]
