@@ -104,6 +104,10 @@ def parse_markup(
     """The styled text of `pieces` (each text with the place it starts), read as one text.
     `colours` are the names a span may use (`{.red}`), each a #rrggbb, a CSS colour name or cmyk(c,m,y,k).
     SourceError, at the place it was written, for markup that is not closed or not understood."""
+    if all(_PLAIN.fullmatch(piece) or not piece for piece, _ in pieces):
+        # No markup at all (most of a deck's text): each piece is words of its own, unmarked,
+        # where it was written, as the parser would read it.
+        return tuple(Words(piece, Mark(), loc) for piece, loc in pieces if piece)
     return _Parser(_Text.of(pieces), colours).parse()
 
 

@@ -500,3 +500,32 @@ def test_the_shipped_games_texts_still_read(path: Path):
     where = Loc(str(path.relative_to(COMPONENTS)), 1, 1)
     for text in _strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
         parse_markup([(text, where)])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.text(alphabet=st.sampled_from("ab 1{}é.,-_'\t*[]\\:\n"), max_size=12),
+            st.sampled_from([HERE, CELL, Loc("rows.csv", 3, 2, cell=True), Loc("other.yaml", 9, 1)]),
+        ),
+        max_size=4,
+    )
+)
+def test_text_with_no_markup_reads_as_the_parser_reads_it(pieces):
+    """Text with none of markup's characters is not parsed (most of a deck's text): what it
+    reads as, piece by piece with each piece's place, is what the parser reads."""
+    from generator.sources.markup import _Parser, _Text
+
+    try:
+        parsed = _Parser(_Text.of(pieces), COLOURS).parse()
+    except SourceError as error:
+        with pytest.raises(SourceError) as raised:
+            parse_markup(pieces, COLOURS)
+        assert str(raised.value) == str(error)
+        return
+    assert parse_markup(pieces, COLOURS) == parsed
+    # Loc's `cell` is left out of its comparison: compared here too.
+    assert [(w.loc, w.loc.cell) for w in parse_markup(pieces, COLOURS) if isinstance(w, Words)] == [
+        (w.loc, w.loc.cell) for w in parsed if isinstance(w, Words)
+    ]
