@@ -11,8 +11,9 @@ card) is built as benchmarks/floor.py builds it,
 once by this checkout and once by the other (its folder first on PYTHONPATH, as
 benchmarks/rebuild.py runs one), each under valgrind's callgrind, which counts the
 instructions the process executes (valgrind must be installed). Both run with the same
-PYTHONHASHSEED and from compiled bytecode (each checkout's modules are compiled first), so a
-count is the same from run to run to a few parts in ten thousand. The line for each size ends
+PYTHONHASHSEED and from compiled bytecode (each checkout's modules are compiled first, into
+its own __pycache__ folders), so a count is the same from run to run to a few parts in a
+hundred thousand. The line for each size ends
 with this checkout's count over the other's. Under callgrind a build runs about 50 times
 slower: a 1000-card build takes a minute.
 """

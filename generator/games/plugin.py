@@ -108,7 +108,8 @@ def engine_of(name: str) -> Engine | None:
 class GameKinds(Mapping[str, ComponentKind]):
     """The kinds a game may use, by name: the generic ones (KINDS), in the order of their
     names, then the game's own, which replace a generic one of the same name. A generic kind
-    is loaded when it is first looked up, so a deck of cards imports no die or tuck box."""
+    is loaded when it is first looked up, so a deck of cards imports no die or tuck box; and
+    a kind installed broken fails only the decks that name it (RegistryError)."""
 
     def __init__(self, own: tuple[ComponentKind, ...]):
         self._own = {kind.name: kind for kind in own}

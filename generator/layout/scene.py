@@ -124,9 +124,10 @@ class Text:
         return f"Text({self.x!r}, {self.y!r}, {self.size!r}, {self.colour!r}, {self.role!r}, [{runs}])"
 
     def packed(self) -> bytes:
-        """Everything the repr says, as bytes: the numbers in binary, each run's tag after
-        them. What a face's digest reads of its texts (items_digest), in half the time of the
-        repr, which spends it writing out the digits of every run's offset."""
+        """Everything the repr says, as bytes: the numbers in binary (by value: 3 and 3.0
+        alike, as every writer writes them), each run's tag after them. What a face's digest
+        reads of its texts (items_digest), in half the time of the repr, which spends it
+        writing out the digits of every run's offset."""
         offsets, shaped = zip(*self.runs, strict=True) if self.runs else ((), ())
         numbers = struct.pack(f"<I{len(offsets) + 3}d", len(offsets), self.x, self.y, self.size, *offsets)
         return b"Text" + numbers + f"{self.colour!r}{self.role!r}{' '.join(map(_TAG, shaped))}".encode()

@@ -49,7 +49,8 @@ class Shaped:
 
     @cached_property
     def tag(self) -> str:
-        """The run in a few characters, for what digests many of them (a Text's repr)."""
+        """The run in a few characters, for what digests many of them (a Text's repr and
+        its packed form)."""
         return repr(self.key)
 
     @cached_property

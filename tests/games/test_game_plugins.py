@@ -340,4 +340,28 @@ def test_a_games_kinds_are_the_generic_ones_by_name_then_its_own_each_loaded_whe
     own_card = OwnCard()
     replaced = GameKinds((own_card,))
     assert replaced["card"] is own_card and list(replaced) == sorted(KINDS.names())
-    assert kind_items("none")["card"] is CardItem and "card" in kind_items("none")
+    assert len(replaced) == len(KINDS.names())
+    items = kind_items("none")
+    assert items["card"] is CardItem and "card" in items and "nothing" not in items
+    assert list(items) == sorted(KINDS.names()) and len(items) == len(KINDS.names())
+
+
+def test_a_kind_package_that_cannot_load_fails_only_the_decks_that_name_its_kind(tmp_path):
+    """Generic kinds load as a deck's files name them: a kind installed broken (its module
+    gone) leaves a deck of cards building, and a deck that names it is refused in one line,
+    naming the entry point, with exit status 2."""
+    site, deck = tmp_path / "site", tmp_path / "deck"
+    dist = site / "broken_kind-1.0.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-kind\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[cutsheet.kinds]\nbroken = no_such_module_anywhere:KIND\n")
+    deck.mkdir()
+    (deck / "game.yaml").write_text("name: Deck\nengine: none\ncomponents: [cards.yaml]\n")
+    (deck / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: The first}\n")
+    built = cutsheet(["build", str(deck), "--out", str(tmp_path / "out"), "--format", "pdf"], site, tmp_path)
+    assert built.returncode == 0, built.stderr
+    (deck / "cards.yaml").write_text("kind: broken\nitems:\n  - {title: One}\n")
+    refused = cutsheet(["build", str(deck), "--out", str(tmp_path / "out2"), "--format", "pdf"], site, tmp_path)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert "the component kind installed as 'broken' (no_such_module_anywhere:KIND) cannot be loaded" in refused.stderr
+    assert not (tmp_path / "out2").exists()

@@ -30,9 +30,10 @@ def test_each_role_gets_its_items_in_their_groups_and_haloed_lines_their_under_s
     assert all(not layers[role] for role in ("score", "slit", "crop"))
 
 
-def test_a_texts_packed_form_tells_texts_apart_exactly_as_its_repr_does():
+def test_a_texts_packed_form_tells_texts_apart_as_its_repr_does():
     """items_digest reads a text by its packed form, in place of its repr: two texts differ
-    in the one exactly when they do in the other, whatever field or run differs."""
+    in the one when they do in the other, whatever field or run differs (numbers by value:
+    3 and 3.0, which every writer writes alike, pack alike)."""
     (text,) = set_line(3, 5, "Two words", "DejaVuSans", 3.0)
     assert len(text.runs) == 2
     (offset, first), (second_offset, second) = text.runs
@@ -47,6 +48,7 @@ def test_a_texts_packed_form_tells_texts_apart_exactly_as_its_repr_does():
         replace(text, runs=((offset, bold.runs[0][1]), (second_offset, second))),
         replace(text, runs=((offset, shape(first.text, first.face, rtl=True)), (second_offset, second))),
         replace(text, runs=((offset, shape(first.text, first.face, language="de")), (second_offset, second))),
+        replace(text, runs=((offset, first), (second_offset, bold.runs[0][1]))),
         replace(text, runs=text.runs[:1]),
         replace(text, runs=(*text.runs, (9.0, first))),
         replace(text, runs=()),
@@ -58,4 +60,5 @@ def test_a_texts_packed_form_tells_texts_apart_exactly_as_its_repr_does():
     (again,) = set_line(3, 5, "Two words", "DejaVuSans", 3.0)
     assert again is not text and again.packed() == text.packed()
     assert replace(text, text="other").packed() == text.packed()
+    assert replace(text, x=float(text.x)).packed() == text.packed()
     assert items_digest([text, Rect(0, 0, 1, 1, Style())]) != items_digest([variants[5], Rect(0, 0, 1, 1, Style())])

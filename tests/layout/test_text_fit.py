@@ -116,3 +116,16 @@ def test_any_text_fits_or_reports_overflow(text, w, h):
     fitted = fit_text(text, 0, 0, w, h, STYLE)
     assert fitted.overflow_x >= 0 and fitted.overflow_y >= 0
     assert fitted.size >= MIN_SIZE - 1e-9
+
+
+def test_hebrew_words_in_a_latin_paragraph_are_set_right_to_left_between_the_latin_ones():
+    """A left-to-right paragraph with right-to-left words in it: those words are shaped right
+    to left and drawn in visual order, the second before the first, between the Latin words;
+    the text reads (copies) in logical order."""
+    fitted = fit_text("go שלום עולם now", 0, 0, 100, 20, STYLE)
+    (line,) = fitted.items
+    assert isinstance(line, Text) and line.text == "go שלום עולם now"
+    runs = [(shaped.text, shaped.rtl) for _, shaped in line.runs]
+    assert runs == [("go ", False), ("עולם", True), ("שלום ", True), (" ", False), ("now", False)]
+    offsets = [offset for offset, _ in line.runs]
+    assert offsets == sorted(offsets)

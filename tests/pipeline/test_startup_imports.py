@@ -65,7 +65,8 @@ def test_a_condition_loads_lark_and_rules_load_markdown_it(tmp_path):
     assert {"lark", "markdown_it"} <= {m.split(".")[0] for m in loaded(folder, tmp_path / "out2")}
 
 
-#: The generic kinds' modules (pyproject.toml's cutsheet.kinds) other than the card's.
+#: The generic kinds' modules (pyproject.toml's cutsheet.kinds) other than the card's and
+#: the hex tile's, which imposing imports for the hexagonal grid any sheet may hold.
 OTHER_KINDS = {
     "generator.layout.die",
     "generator.layout.standee",

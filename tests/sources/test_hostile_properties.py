@@ -228,7 +228,8 @@ class Bench:
 def _warm() -> None:
     """Engines, kinds and fonts loaded once here, so each forked child starts warm."""
     games.engines()
-    all_kinds()
+    for kinds in all_kinds().values():
+        list(kinds.values())  # each is loaded when it is looked up
     shipped_faces()
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from generator.sources.errors import Loc, SourceError
@@ -503,6 +503,8 @@ def test_the_shipped_games_texts_still_read(path: Path):
 
 
 @settings(max_examples=300, deadline=None)
+@example([(":a: b", HERE)])  # an inline icon: markup, though it has no bracket or asterisk
+@example([("a\\", HERE), (":b:", CELL)])
 @given(
     st.lists(
         st.tuples(
