@@ -14,7 +14,7 @@ from generator import shipped
 from generator.findings import Finding, error, warning
 from generator.layout.scene import Box, Icon, Item
 from generator.layout.text import Missing, TextStyle, fit_styled, plain_text
-from generator.sources.art import ArtError, read_art
+from generator.sources.art import Art, ArtError, read_art
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import CardSize, Layout
@@ -96,6 +96,9 @@ class LayoutContext:
     shared_findings: set[Finding] = field(default_factory=set)
     #: When a list, how every text fitted sat in its box (the deck review asks; a build does not).
     rooms: list[TextRoom] | None = None
+    #: The art each image file's name (as a field or a layout writes it) led to in this pass:
+    #: a deck shows the same few pictures on many cards, each looked up and read once.
+    art_by_name: dict[str, Art] = field(default_factory=dict)
 
     def layout(self, name: str, kind: HasParams, loc: Loc | None = None, size: CardSize | None = None) -> Layout:
         """The layout `name` for `kind`, made for a card of `size` (else its own size)."""

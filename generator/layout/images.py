@@ -121,7 +121,15 @@ def draw_image(element: ImageElement, item: LocMap, ctx: LayoutContext, card: Ca
     if source is None or box[2] <= 0 or box[3] <= 0:
         return []
     name, loc = source
-    found = find_art(ctx.game.folder, name, loc, ctx.art_files)
+    found: Art | Finding
+    known = ctx.art_by_name.get(name)
+    if known is not None:
+        ctx.art_files.add(known.path)  # the file the drawing reads, as find_art adds it
+        found = known
+    else:
+        found = find_art(ctx.game.folder, name, loc, ctx.art_files)
+        if isinstance(found, Art):
+            ctx.art_by_name[name] = found
     shared = element.file is not None  # the layout's one picture, on every card
     if isinstance(found, Finding):
         ctx.report(found, shared)

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.findings import Severity
-from generator.layout import context
+from generator.layout import context, images
 from generator.layout.context import IconFinder, LayoutContext, find_icon
 from generator.layout.images import Card, draw_image, effective_dpi, find_art, into_bleed, placed
 from generator.layout.scene import Group, Icon
@@ -237,6 +237,34 @@ def test_an_edited_picture_is_drawn_again(deck, tmp_path):
     x, y = card_origin(svg)
     scale = preview.width / 215.9 if preview.width < preview.height else preview.width / 279.4
     assert near(preview.getpixel((round((x + 20) * scale), round((y + 30) * scale))), (0, 0, 255))
+
+
+def test_cards_sharing_a_picture_are_all_drawn_again_when_it_is_edited(deck, tmp_path, monkeypatch):
+    """A pass looks each picture's name up and reads it once, however many cards show it,
+    and every card's drawing still knows the file it shows: after the picture is edited, a
+    rebuild draws each of those cards with the new picture, not only the first."""
+    halves(deck / "art" / "p.png", left=(255, 0, 0), right=(255, 0, 0))
+    element = "  art: {type: image, field: art, x: 0mm, y: 0mm, width: 63.5mm, height: 88.9mm}\n"
+    write_deck(deck, element, "".join(f"  - {{title: {t}, art: art/p.png}}\n" for t in "ABC"))
+    looked_up = []
+    monkeypatch.setattr(images, "find_art", partial(_counted, looked_up, images.find_art))
+    out = tmp_path / "out"
+    assert build(deck, out, "pdf").exit_code == 0
+    assert looked_up == ["art/p.png"]
+    halves(deck / "art" / "p.png", left=(0, 0, 255), right=(0, 0, 255))
+    assert build(deck, out, "pdf").exit_code == 0
+    pdf = out / "deck" / "deck.pdf"
+    assert len(image_xobjects(pdf)) == 1
+    page = rendered(pdf)
+    colours = page.getcolors(maxcolors=page.width * page.height)
+    blue = sum(count for count, (r, g, b) in colours if b > 200 and r < 60 and g < 60)
+    red = sum(count for count, (r, g, b) in colours if r > 200 and g < 60 and b < 60)
+    assert red == 0 and blue > 3 * 0.5 * page.width * page.height / 9  # three cards' worth, and no red
+
+
+def _counted(calls: list, find, folder, name, loc, seen):
+    calls.append(name)
+    return find(folder, name, loc, seen)
 
 
 # --- print checks on art -------------------------------------------------------------------------
