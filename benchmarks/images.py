@@ -10,7 +10,7 @@ garbage collection (clock.start_clock). The last line is
 
     time_ratio=T size_ratio=S
 
-T = the picture deck's build time / the plain deck's (target: at most 2); S = the picture
+T = the picture deck's build time / the plain deck's (target, issue 41: at most 1.5); S = the picture
 deck's PDF size / (the plain deck's PDF size + the 20 PNG files' sizes) (target: at most
 1.2, which holds only when each picture is embedded once, not once per card).
 """
