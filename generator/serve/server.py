@@ -50,16 +50,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-import watchfiles
-
-from generator import shipped
 from generator.cache import used_by_command
 from generator.collector import collection_paused
-from generator.games.plugin import plugins
 from generator.pipeline import PrintRun
 from generator.project import Project
 from generator.serve.content import Content, ContentRenderer, Delta, templates
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview, finish_preview
+from generator.watching import edits
 
 HOST = "127.0.0.1"
 #: Seconds an events stream waits for a rebuild before sending a keep-alive comment.
@@ -74,10 +71,6 @@ WATCH_START = 10.0
 #: in (0.2 s at 10,000 cards), after which it asks for the faces.
 QUIET = 0.3
 HEAD_START = 2.0
-#: Milliseconds the file watch waits after a change for more before it rebuilds: an
-#: editor's save is a write or two a few microseconds apart (or a rename), and each
-#: millisecond more is one an edit takes to show. At 50 an edit waited 60-100 ms here.
-WATCH_STEP = 20
 #: Seconds between stop_serving's looks at whether a rebuild under way has finished.
 JOIN_STEP = 0.2
 #: Where the faces are served, and how long a browser may keep one (its name is its digest).
@@ -222,12 +215,6 @@ class Previews:
             table = {f"/files/{g.slug}/{g.pdf.name}": g.pdf for g in self.games.values() if g.pdf}
         return table.get(url_path)
 
-    def affected(self, changed: Iterable[Path]) -> list[Path]:
-        """The games a set of changed files concerns; a shared layout or icon concerns all."""
-        paths = list(changed)
-        hit = [folder for folder in self.folders if any(path.is_relative_to(folder) for path in paths)]
-        return hit or list(self.folders)
-
 
 def first_version() -> int:
     """Where a server's versions start: a number of 16 digits drawn afresh each time it is
@@ -315,37 +302,13 @@ def failed(folder: Path, exc: Exception) -> GamePreview:
     return GamePreview(folder, folder.name, error="internal error: " + "".join(lines), checked=True)
 
 
-def watched_paths(folders: list[Path]) -> list[Path]:
-    """Each game folder, the shared layouts and icons, and each installed game's own (its
-    package's layouts/): a layout edit restyles a deck."""
-    own = (plugin.layouts() for plugin in plugins().values())
-    return [*folders, shipped.layouts_dir(), *(folder for folder in own if folder is not None)]
-
-
 def watch(previews: Previews, stop: threading.Event, ready: threading.Event) -> None:
-    """Rebuild the games a change concerns, until `stop` is set. `ready` is set once the
+    """Rebuild the games an edit concerns, until `stop` is set. `ready` is set once the
     watch is in place (its first quiet interval), so no edit made after it is missed."""
-    sources = watchfiles.DefaultFilter(ignore_paths=[previews.out_dir.resolve()])  # our own PDFs change nothing
-    for changes in watchfiles.watch(
-        *watched_paths(previews.folders),
-        watch_filter=sources,
-        stop_event=stop,
-        debounce=400,
-        step=WATCH_STEP,
-        rust_timeout=200,
-        yield_on_timeout=True,
-    ):
+    for games in edits(previews.folders, previews.out_dir, stop):  # our own PDFs change nothing
         ready.set()
-        if changes and not stop.is_set():  # a change seen as the server stops starts no rebuild
-            previews.rebuild(previews.affected(changed_path(path) for _, path in changes))
-
-
-def changed_path(reported: str) -> Path:
-    """Where a change happened, in the terms of the resolved game folders: the file's folder
-    resolved, its own name kept, so a picture replaced by a link counts as a change in the
-    game that holds the link (whose build reports where it leads), not where it leads."""
-    path = Path(reported)
-    return path.parent.resolve() / path.name
+        if games and not stop.is_set():  # a change seen as the server stops starts no rebuild
+            previews.rebuild(games)
 
 
 #: What a query's values must be: a version (as first_version draws them), a component's

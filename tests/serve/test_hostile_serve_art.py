@@ -3,7 +3,7 @@ another picture, by junk, by a link out of the game folder) shows at once, the i
 it unchanged, and gives the finding a build gives.
 
 A small deck is served through the Previews object, as the server drives it: a rebuild of
-the games the changed file concerns (Previews.affected, after the watcher's changed_path).
+the games the changed file concerns (generator.watching's affected, after its changed_path).
 What the page shows is read back: the findings beside each card, and the pictures embedded in
 its face, decoded from their data URIs."""
 
@@ -20,7 +20,8 @@ from generator.games import load_game
 from generator.pipeline import build_game
 from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview
-from generator.serve.server import Previews, changed_path, start, stop_serving
+from generator.serve.server import Previews, start, stop_serving
+from generator.watching import affected, changed_path
 
 LAYOUT = "extends: card\nelements:\n  p: {type: image, field: art, x: 10mm, y: 20mm, width: 20mm, height: 20mm}\n"
 CARDS = "kind: card\nlayout: pictured\nitems:\n  - {title: Pictured, art: art/p.png}\n  - {title: Plain, text: Words}\n"
@@ -62,7 +63,7 @@ def previews(deck, tmp_path) -> Previews:
 
 def saved(previews: Previews, path: Path) -> GamePreview:
     """The preview after `path` changed, rebuilt as the server's watcher rebuilds it."""
-    previews.rebuild(previews.affected([changed_path(str(path))]))
+    previews.rebuild(affected(previews.folders, [changed_path(str(path))]))
     return next(iter(previews.games.values()))
 
 
@@ -136,8 +137,8 @@ def test_a_link_into_another_served_game_rebuilds_the_game_holding_it(tmp_path):
     picture(two / "art" / "p.png", (0, 0, 255), 300)
     os.symlink(two / "art" / "p.png", one / "art" / "p.png")
     previews = Previews(Project.find([one, two], output=OutputSettings(tmp_path / "out")))
-    assert previews.affected([changed_path(str(one / "art" / "p.png"))]) == [one]
-    assert previews.affected([changed_path(str(two / "art" / "p.png"))]) == [two]
+    assert affected(previews.folders, [changed_path(str(one / "art" / "p.png"))]) == [one]
+    assert affected(previews.folders, [changed_path(str(two / "art" / "p.png"))]) == [two]
 
 
 def test_the_running_server_shows_a_saved_picture(deck, tmp_path):

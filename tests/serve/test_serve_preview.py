@@ -17,6 +17,7 @@ import yaml
 from click.testing import CliRunner
 from PIL import Image
 
+from generator import watching
 from generator.cli import main
 from generator.layout.scene import Scene, translate
 from generator.layout.text import TextStyle, fit_text
@@ -27,6 +28,7 @@ from generator.serve.preview import LARGEST, PAD, build_preview, draw_preview, f
 from generator.serve.server import HOST, Previews, serve_forever, start, stop_serving
 from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
+from generator.watching import affected
 from tests.conftest import run_build_process
 from tests.pipeline.tiny import titled_in_own_face, write_game
 
@@ -138,7 +140,7 @@ def test_a_change_seen_as_the_server_stops_starts_no_rebuild(tmp_path, monkeypat
         stop_event.set()  # the Ctrl-C, between the watch's answers
         yield {(1, str(game / "board.yaml"))}
 
-    monkeypatch.setattr(server_module.watchfiles, "watch", changes)
+    monkeypatch.setattr(watching.watchfiles, "watch", changes)
     server_module.watch(previews, stop, ready)
     assert len(rebuilt) == 1 and ready.is_set()
 
@@ -173,9 +175,9 @@ def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
 def test_an_edit_rebuilds_only_its_own_game_and_a_shared_layout_all(tmp_path):
     games = [tmp_path / "one", tmp_path / "two"]
     previews = Previews(Project({g: [] for g in games}, {g: paper("letter") for g in games}))
-    assert previews.affected(iter([games[1] / "strips.yaml"])) == [games[1]]
-    assert previews.affected(iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
-    assert previews.affected(iter([ROOT / "layouts" / "strip.yaml"])) == games
+    assert affected(previews.folders, iter([games[1] / "strips.yaml"])) == [games[1]]
+    assert affected(previews.folders, iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
+    assert affected(previews.folders, iter([ROOT / "layouts" / "strip.yaml"])) == games
 
 
 def test_binds_to_loopback_only(served):

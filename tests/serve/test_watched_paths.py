@@ -4,7 +4,7 @@ use restyles the preview."""
 
 from generator import shipped
 from generator.games.plugin import plugins
-from generator.serve.server import watched_paths
+from generator.watching import watched_paths
 from tests.conftest import COMPONENTS
 
 
