@@ -29,6 +29,7 @@ import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, fields
 from functools import cache, cached_property
 from pathlib import Path
@@ -154,10 +155,55 @@ def _always(_value: object) -> bool:
     return True
 
 
+#: A piece's signature (Piece.signature): the identities of the objects it holds.
+Signature = tuple[tuple[object, int], ...]
+
+
+class Carried:
+    """The entries the stores of one command read or wrote, in memory, for the next command
+    in the same process (see `carried_over`): the values the stores hold and the pieces' names
+    by their signatures, and which of them this command has used."""
+
+    def __init__(self) -> None:
+        self.memory: dict[str, object] = {}
+        self.piece_names: dict[Signature, tuple[str, Piece]] = {}
+        self.used: set[str] = set()
+
+    def command_done(self) -> None:
+        """Keep what the command used, and nothing else: the next command starts from it."""
+        used = self.used
+        self.memory = {name: value for name, value in self.memory.items() if name in used}
+        self.piece_names = {sign: named for sign, named in self.piece_names.items() if named[0] in used}
+        self.used = set()
+
+
+#: The entries carried over from one command to the next, within carried_over().
+_carried: ContextVar[Carried | None] = ContextVar("carried", default=None)
+
+
+@contextmanager
+def carried_over() -> Iterator[None]:
+    """Commands run within it (`cutsheet build --watch` builds after each edit) each start
+    from what the last one used of the cache, in memory: an edit to one card in a 1000-card
+    deck then unpickles none of the deck's reading, layout, sheets and pages, which was a
+    third of such a rebuild. Memory stays bounded: a command carries over only the entries
+    it used. An entry's value never goes stale by being kept: a content-hashed stage's is
+    its key's for good, and the "latest" stages (a folder's reading, layout, sheets and
+    pages) are checked against the sources before any of them is used, as they are when
+    read from a file that another build may have rewritten. Only stores with a folder carry
+    entries over: --no-cache reuses nothing of earlier builds."""
+    token = _carried.set(Carried())
+    try:
+        yield
+    finally:
+        _carried.reset(token)
+
+
 class BuildCache:
     """Entries as files named by their key under `root` (None switches the files off), and
     every result this store has read or made, in memory: a run asks for a stage's result as
-    often as it needs it, and the work and the unpickling are done once.
+    often as it needs it, and the work and the unpickling are done once. Within carried_over,
+    that memory is shared by every store of a command and carried over to the next.
 
     An entry may refer to objects instead of holding copies of them (generator/pickles.py):
     to `shared` objects the caller has at hand, and to the pieces of a mapping kept in
@@ -169,11 +215,15 @@ class BuildCache:
 
     def __init__(self, root: Path | None, hold: bool = False):
         self.root = root
-        self._memory: dict[str, object] = {}
         self._held: list[tuple[str, Sequence[object]]] | None = [] if hold else None
+        carried = _carried.get() if root is not None else None
+        #: Every entry read or made, by name: this store's own, or the command's (carried).
+        self._memory: dict[str, object] = {} if carried is None else carried.memory
         #: The name of each piece read or written, with the piece, by its signature
         #: (Piece.signature): held here, its values keep the identities the signature holds.
-        self._piece_names: dict[tuple[tuple[object, int], ...], tuple[str, Piece]] = {}
+        self._piece_names: dict[Signature, tuple[str, Piece]] = {} if carried is None else carried.piece_names
+        #: The names this command has used, when its memory is carried over to the next.
+        self._used_names: set[str] | None = None if carried is None else carried.used
 
     def cached(
         self,
@@ -208,6 +258,7 @@ class BuildCache:
             if found is None:
                 return None
             self._memory[name] = found
+        self._note(name)
         kept = self._memory[name]
         return kept if isinstance(kept, kind) else None
 
@@ -215,6 +266,7 @@ class BuildCache:
         """Keep `value` as the result for `inputs` (its file written now, or at `release`)."""
         entry = inputs.key
         self._memory[entry] = value
+        self._note(entry)
         if self._held is None:
             self._write(entry, value, shared)
         else:
@@ -232,6 +284,7 @@ class BuildCache:
         run did not (pruning deletes it last)."""
         if self.root is None:
             return
+        self._note(inputs.key)
         path = _entry_file(self.root, inputs.key)
         _used(path)
         try:
@@ -241,6 +294,11 @@ class BuildCache:
         for name in names:
             if _ENTRY.fullmatch(name):  # a damaged header names nothing outside the cache
                 _used(_entry_file(self.root, name))
+
+    def _note(self, name: str) -> None:
+        """`name` used by this command: carried over to the next, where memory is."""
+        if self._used_names is not None:
+            self._used_names.add(name)
 
     def _path(self, entry: str) -> Path | None:
         return _entry_file(self.root, entry) if self.root is not None else None
@@ -291,6 +349,7 @@ class BuildCache:
                 raise LookupError(f"no piece {name}")
             self._memory[name] = found
             self._piece_names[found.signature()] = (name, found)
+        self._note(name)
         found = self._memory[name]
         assert isinstance(found, Piece)
         return found
@@ -304,13 +363,15 @@ class BuildCache:
         signature = piece.signature()
         if signature in self._piece_names:
             name = self._piece_names[signature][0]
-            _used(_entry_file(self.root, name))
-            return name
+            if _used(_entry_file(self.root, name)):  # else pruned since: written again below
+                self._note(name)
+                return name
         data = pickles.dumps(piece, (), self._stored)
         name = key("piece", hashlib.sha256(data).hexdigest())
         _write_entry(_entry_file(self.root, name), data)
         self._memory.setdefault(name, piece)
         self._piece_names[signature] = (name, piece)
+        self._note(name)
         return name
 
 
@@ -325,12 +386,16 @@ def _write_entry(path: Path, data: bytes) -> None:
     _used(path)  # written, or found holding these bytes already (write_atomic leaves those)
 
 
-def _used(path: Path) -> None:
-    """Mark an entry as used now (its modification time), so that pruning keeps it longest."""
+def _used(path: Path) -> bool:
+    """Mark an entry as used now (its modification time), so that pruning keeps it longest;
+    False when it is not there (pruned by another command)."""
     try:
         os.utime(path)
+    except FileNotFoundError:
+        return False
     except OSError:  # a read-only cache is read as it is
         pass
+    return True
 
 
 #: What the cache keeps of earlier runs: every entry the latest command used, whatever their
@@ -353,7 +418,12 @@ def used_by_command(root: Path | None) -> Iterator[None]:
     preview rebuild are: what it reads stays out of the collector's passes until it is done
     (collector.reads_kept), and then the cache is pruned (pruned_after)."""
     with pruned_after(root), reads_kept():
-        yield
+        try:
+            yield
+        finally:
+            carried = _carried.get()
+            if carried is not None:
+                carried.command_done()
 
 
 @contextmanager

@@ -1,0 +1,115 @@
+"""Entries carried over from one command to the next in one process (cache.carried_over, as
+`cutsheet build --watch` builds after each edit): a build after an edit reads no entry file,
+writes the bytes a cold build writes, and keeps in memory only what the last command used."""
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+
+from generator import cache
+from generator.cache import BuildCache, Files, Inputs, carried_over, used_by_command
+from generator.pickles import Pieces
+from tests.conftest import run_build
+from tests.package.test_cache import deck, outputs
+
+
+@dataclass(frozen=True)
+class Named(Inputs):
+    stage: ClassVar[str] = "named"
+    name: str
+    source: Files
+
+
+@pytest.fixture
+def reads(monkeypatch) -> list[str]:
+    """The entries read from their files from now on, by name (hits only)."""
+    found: list[str] = []
+    read = BuildCache._read
+
+    def counted(store, entry, shared):
+        value = read(store, entry, shared)
+        if value is not None:
+            found.append(entry)
+        return value
+
+    monkeypatch.setattr(BuildCache, "_read", counted)
+    return found
+
+
+@pytest.mark.parametrize("formats", ["pdf", "pdf,svg,png"])
+def test_a_build_after_an_edit_reads_no_entry_file_and_writes_a_cold_builds_bytes(tmp_path, reads, formats):
+    game, out = deck(tmp_path / "deck"), tmp_path / "out"
+    build = ("--out", str(out), "--format", formats, "--jobs", "1")
+    with carried_over():
+        run_build(str(game), *build)
+        deck(game, changed=7)
+        reads.clear()
+        run_build(str(game), *build)
+    assert reads == []
+    run_build(str(game), "--out", str(tmp_path / "cold"), "--format", formats, "--no-cache")
+    assert outputs(out / "deck") == outputs(tmp_path / "cold" / "deck")
+
+
+def test_without_carrying_over_the_same_build_reads_its_entries_from_their_files(tmp_path, reads):
+    game, out = deck(tmp_path / "deck"), tmp_path / "out"
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    deck(game, changed=7)
+    reads.clear()
+    run_build(str(game), "--out", str(out), "--format", "pdf")
+    assert len(reads) >= 4  # the reading, the layout, the sheets and the pages, and their pieces
+
+
+def carried() -> cache.Carried:
+    found = cache._carried.get()
+    assert found is not None
+    return found
+
+
+def test_a_command_carries_over_only_the_entries_it_used(tmp_path):
+    root = tmp_path / "cache"
+    first, second = Named("first", Files(())), Named("second", Files(()))
+    with carried_over():
+        with used_by_command(root):
+            BuildCache(root).put(first, 1)
+            BuildCache(root).put(second, 2)
+        assert carried().memory == {first.key: 1, second.key: 2}
+        with used_by_command(root):
+            assert BuildCache(root).lookup(second, int) == 2
+        assert carried().memory == {second.key: 2}
+        with used_by_command(root):
+            assert BuildCache(root).lookup(first, int) == 1  # from its file again
+        assert carried().memory == {first.key: 1}
+
+
+def test_a_store_without_a_folder_carries_nothing_over(tmp_path):
+    inputs = Named("nowhere", Files(()))
+    with carried_over():
+        with used_by_command(None):
+            BuildCache(None).put(inputs, 1)
+        with used_by_command(None):
+            assert BuildCache(None).lookup(inputs, int) is None
+
+
+def piece_files(root: Path) -> set[Path]:
+    return {path for path in root.rglob("*") if path.is_file()}
+
+
+def test_a_piece_another_command_pruned_meanwhile_is_written_again(tmp_path):
+    root = tmp_path / "cache"
+    inputs = Named("split", Files(()))
+    value = Pieces.split({n: f"value {n}" for n in range(40)})
+    with carried_over():
+        with used_by_command(root):
+            BuildCache(root).put(inputs, value)
+        written = piece_files(root)
+        entry = cache._entry_file(root, inputs.key)
+        pieces = written - {entry}
+        assert pieces
+        for path in pieces:
+            path.unlink()  # pruned by another command
+        with used_by_command(root):
+            BuildCache(root).put(inputs, value)
+        assert piece_files(root) == written
+    assert dict(BuildCache(root).lookup(inputs, Pieces) or {}) == dict(value)
