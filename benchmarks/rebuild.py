@@ -16,10 +16,28 @@ R = the PDF-only rebuild's CPU time over the cold PDF-only build's; D = the same
 default formats. Target (issue 41): at most 0.15 at 1000 cards, 0.05 at 10,000. With
 --against, the code of another checkout (its folder first on PYTHONPATH) does the same in
 turn with this one's, and a line before the last gives its figures.
+
+A fresh process pays Python's start-up and the imports before it reads a file, about 0.3 s
+of CPU, so the same edits are also made to a deck that `cutsheet build --watch` keeps
+building, as a designer leaves it running beside the editor: N edits (the edit, then its
+undoing, in turns), each timed in the CPU seconds the watching process and its workers
+spend from the save until they are idle again, and in the wall-clock seconds between the save
+and its saying the game is written (latency_s). The watch's line for each format gives the best of N; the last line
+then also holds
+
+    watched_pdf_vs_cold=W watched_default_vs_cold=WD
+
+W = the watched PDF-only rebuild's CPU time over the cold PDF-only build's (the fresh
+process's above); WD = the same for the default formats. The watch is this checkout's only
+(--against's code may have none); its CPU time is read from /proc, so this part runs on Linux.
 """
 
 import argparse
+import os
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 from build import synthetic_deck
@@ -52,6 +70,80 @@ def builds(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple
     return cold, rebuild, unchanged, cpu_seconds(build, tmp, root)
 
 
+#: Seconds between two readings of the watching process's CPU time that agree when it is idle
+#: (its watch wakes every 0.2 s, for less than a clock tick).
+IDLE_S = 0.3
+
+
+def tree_cpu_seconds(pid: int) -> float:
+    """CPU seconds process `pid` has spent, with its children: those it has waited for (its
+    finished workers) and those still running."""
+    ticks = os.sysconf("SC_CLK_TCK")
+
+    def stat(process: str) -> list[str]:
+        with open(f"/proc/{process}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()  # the fields after the command's name
+
+    own = stat(str(pid))
+    spent = sum(int(field) for field in own[11:15])  # utime, stime, cutime, cstime
+    for process in os.listdir("/proc"):
+        if process.isdigit() and process != str(pid):
+            try:
+                fields = stat(process)
+            except OSError:  # ended meanwhile
+                continue
+            if fields[1] == str(pid):  # a child still running
+                spent += int(fields[11]) + int(fields[12])
+    return spent / ticks
+
+
+def watched(tmp: Path, cards: int, formats: tuple[str, ...], edits: int) -> tuple[float, float]:
+    """(CPU seconds, wall-clock seconds) of the best of `edits` rebuilds by one `cutsheet build
+    --watch` process of a fresh deck, each after one card's edit or its undoing."""
+    deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
+    synthetic_deck(deck, cards)
+    command = [sys.executable, "-m", "generator", "build", str(deck), "--out", str(out), "--watch", *formats]
+    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    process = subprocess.Popen(command, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None and process.stderr is not None
+        written(process)
+        while "Watching" not in process.stderr.readline():  # the first build's warnings come first
+            if process.poll() is not None:
+                sys.exit(f"{' '.join(command)} failed:\n{process.stderr.read()}")
+        cpu, wall = [], []
+        for n in range(edits):
+            before, saved = idle_cpu_seconds(process.pid), time.perf_counter()
+            edit_one_card(deck, cards, undo=n % 2 == 1)
+            written(process)
+            wall.append(time.perf_counter() - saved)
+            cpu.append(idle_cpu_seconds(process.pid) - before)
+        return min(cpu), min(wall)
+    finally:
+        process.terminate()
+        process.wait()
+
+
+def idle_cpu_seconds(pid: int) -> float:
+    """tree_cpu_seconds once the process is idle again, its work after the line it says
+    counted too (pruning the cache): the first of two readings IDLE_S apart that agree."""
+    spent = tree_cpu_seconds(pid)
+    while True:
+        time.sleep(IDLE_S)
+        now = tree_cpu_seconds(pid)
+        if now == spent:
+            return now
+        spent = now
+
+
+def written(process: subprocess.Popen) -> None:
+    """Until the watching process says its game is written (its line on stdout)."""
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    if " sheets -> " not in line:
+        sys.exit(f"cutsheet build --watch said {line!r}, not that it wrote the deck")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cards", type=int, default=1000)
@@ -61,6 +153,8 @@ def main() -> None:
     roots = {"other": args.against.resolve()} if args.against else {}
     roots["this"] = ROOT
     ratios: dict[str, dict[str, float]] = {side: {} for side in roots}
+    colds: dict[str, float] = {}
+    watched_ratios: dict[str, float] = {}
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
         for name, formats in (("pdf", ("--format", "pdf")), ("default", ())):
@@ -75,8 +169,18 @@ def main() -> None:
                     f"unchanged_cpu_s={unchanged:.2f} undo_cpu_s={undo:.2f} cards={args.cards}"
                 )
                 ratios[side][name] = warm / cold
+                if side == "this":
+                    colds[name] = cold
+            cpu, wall = watched(tmp, args.cards, formats, 2 * args.repeat)
+            print(f"this {name} watched: rebuild_cpu_s={cpu:.3f} latency_s={wall:.3f} cards={args.cards}")
+            watched_ratios[name] = cpu / colds[name]
     for side, got in ratios.items():  # this checkout's last
         said = f"rebuild_pdf_vs_cold={got['pdf']:.2f} rebuild_default_vs_cold={got['default']:.2f}"
+        if side == "this":
+            said += (
+                f" watched_pdf_vs_cold={watched_ratios['pdf']:.3f}"
+                f" watched_default_vs_cold={watched_ratios['default']:.3f}"
+            )
         print(f"other: {said}" if side == "other" else said)
 
 

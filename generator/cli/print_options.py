@@ -9,7 +9,6 @@ from typing import Any
 
 import click
 
-from generator.cache import used_by_command
 from generator.cli.common import OUTPUT, PAPER_HELP, PRINTING, SHEETS, fail, out_option, switch, with_options
 from generator.project import FORMATS, OutputSettings, PrintSettings
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
@@ -171,8 +170,6 @@ def output_settings(command: Callable[..., None]) -> Callable[..., None]:
 
     @functools.wraps(command)
     def gathered(*args: Any, out_dir: Path, jobs: int, use_cache: bool, **kwargs: Any) -> None:
-        output = OutputSettings(out_dir, use_cache, jobs)
-        with used_by_command(output.cache_dir):
-            command(*args, output=output, **kwargs)
+        command(*args, output=OutputSettings(out_dir, use_cache, jobs), **kwargs)
 
     return with_options(gathered, OUTPUT_OPTIONS)

@@ -56,6 +56,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.export",
             "generator.serve",
             "generator.scaffold",
+            "generator.watching",
         ),
     ),
     ("cli", ("generator.cli", "generator.__main__")),

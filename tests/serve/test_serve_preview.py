@@ -28,7 +28,6 @@ from generator.serve.preview import LARGEST, PAD, build_preview, draw_preview, f
 from generator.serve.server import HOST, Previews, serve_forever, start, stop_serving
 from generator.sheets.model import Sheet
 from generator.sheets.paper import paper
-from generator.watching import affected
 from tests.conftest import run_build_process
 from tests.pipeline.tiny import titled_in_own_face, write_game
 
@@ -170,14 +169,6 @@ def get(server, path: str, host: str | None = None) -> tuple[int, bytes]:
     body = reply.read()
     connection.close()
     return reply.status, body
-
-
-def test_an_edit_rebuilds_only_its_own_game_and_a_shared_layout_all(tmp_path):
-    games = [tmp_path / "one", tmp_path / "two"]
-    previews = Previews(Project({g: [] for g in games}, {g: paper("letter") for g in games}))
-    assert affected(previews.folders, iter([games[1] / "strips.yaml"])) == [games[1]]
-    assert affected(previews.folders, iter([games[0] / "a.yaml", games[1] / "b.yaml"])) == games
-    assert affected(previews.folders, iter([ROOT / "layouts" / "strip.yaml"])) == games
 
 
 def test_binds_to_loopback_only(served):
