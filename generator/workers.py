@@ -10,6 +10,7 @@ process pickled while it had other work to do.
 
 import gc
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -92,15 +93,22 @@ def _pool(jobs: int) -> "ProcessPoolExecutor":
     from concurrent.futures import ProcessPoolExecutor
 
     gc.freeze()
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_end_with_parent)
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_worker_started)
 
 
-def _end_with_parent() -> None:
-    """In a worker, as it starts: end this process once the one that started it is gone.
+def _worker_started() -> None:
+    """In a worker, as it starts: leave Ctrl-C to the process that started it, and end once
+    that process is gone.
+
+    A terminal's Ctrl-C reaches every process of the command. The build stops on it and
+    shuts its workers down; a worker stopped by it too would print its own traceback, from
+    the task queue it was waiting on, beside the build's one-line message.
+
     A build killed by SIGKILL cannot stop its workers itself, and a worker waiting for its
     next task would wait for good: blocked on the task queue's lock or pipe, which its
     sibling workers keep open. A daemon thread looks every PARENT_POLL_S whether the worker
     has been handed to another parent, and ends it then."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
 
     def watch() -> None:

@@ -1,5 +1,7 @@
 """How work is split among worker processes."""
 
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -8,6 +10,9 @@ from pathlib import Path
 import pytest
 
 from generator.workers import PARENT_POLL_S, Workers, chunks, inherited, shares
+from tests.interrupted import started, stopped
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize(("items", "parts"), [(112, 1), (112, 3), (10, 4), (3, 5), (0, 2)])
@@ -101,3 +106,37 @@ def test_workers_end_soon_after_their_parent_is_killed(pool):
     while any(map(_running, workers)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [pid for pid in workers if _running(pid)], "workers outlived their killed parent"
+
+
+#: A process that starts two build workers, keeps one busy and one waiting for a task, says
+#: so, and says when Ctrl-C stops it.
+INTERRUPTED = """
+import time
+from generator.workers import Workers
+
+try:
+    with Workers(2) as workers:
+        workers.submit(time.sleep, 3)
+        print("started", flush=True)
+        workers.wait()
+except KeyboardInterrupt:
+    print("stopped", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a process group's Ctrl-C")
+def test_ctrl_c_stops_the_build_and_no_worker_says_a_word(tmp_path):
+    """A terminal's Ctrl-C reaches the whole process group: the build stops, and neither the
+    busy worker nor the one waiting for a task prints a traceback of its own."""
+    command = [sys.executable, "-c", INTERRUPTED]
+    process = started(command, {**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "started\n"
+        time.sleep(0.5)  # both forked: one sleeping in its task, one waiting on the queue
+        os.killpg(process.pid, signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        stopped(process)
+    assert stdout == "stopped\n"
+    assert stderr == ""
