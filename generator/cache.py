@@ -138,6 +138,10 @@ class Inputs:
     that names its stage (`stage`): its key, and so its cache entry, is derived from it."""
 
     stage: ClassVar[str]
+    #: Whether the stage's entry is the latest of its place, replaced by each build (its key
+    #: names a game folder, not a content: its latest reading, layout, sheets, pages, files
+    #: written), and checked against the sources before any of it is used.
+    latest: ClassVar[bool] = False
 
     @cached_property
     def key(self) -> str:
@@ -168,13 +172,24 @@ class Carried:
         self.memory: dict[str, object] = {}
         self.piece_names: dict[Signature, tuple[str, Piece]] = {}
         self.used: set[str] = set()
+        #: The latest entries (Inputs.latest) put since they were last written, each with its
+        #: cache folder and the shared objects it refers to: written once, as the last
+        #: command ends, where each command would rewrite them whole.
+        self.unwritten: dict[str, tuple[Path, Sequence[object]]] = {}
 
     def command_done(self) -> None:
-        """Keep what the command used, and nothing else: the next command starts from it."""
-        used = self.used
-        self.memory = {name: value for name, value in self.memory.items() if name in used}
-        self.piece_names = {sign: named for sign, named in self.piece_names.items() if named[0] in used}
+        """Keep what the command used, and what is still to be written, and nothing else: the
+        next command starts from it."""
+        kept = self.used | self.unwritten.keys()
+        self.memory = {name: value for name, value in self.memory.items() if name in kept}
+        self.piece_names = {sign: named for sign, named in self.piece_names.items() if named[0] in kept}
         self.used = set()
+
+    def write_unwritten(self) -> None:
+        """Write the latest entries still in memory alone."""
+        unwritten, self.unwritten = self.unwritten, {}
+        for name, (root, shared) in unwritten.items():
+            BuildCache(root)._write(name, self.memory[name], shared)
 
 
 #: The entries carried over from one command to the next, within carried_over().
@@ -188,15 +203,24 @@ def carried_over() -> Iterator[None]:
     deck then unpickles none of the deck's reading, layout, sheets and pages, which was a
     third of such a rebuild. Memory stays bounded: a command carries over only the entries
     it used. An entry's value never goes stale by being kept: a content-hashed stage's is
-    its key's for good, and the "latest" stages (a folder's reading, layout, sheets and
-    pages) are checked against the sources before any of them is used, as they are when
-    read from a file that another build may have rewritten. Only stores with a folder carry
-    entries over: --no-cache reuses nothing of earlier builds."""
-    token = _carried.set(Carried())
+    its key's for good, and the latest stages' (Inputs.latest) are checked against the
+    sources before any of them is used, as they are when read from a file that another build
+    may have rewritten.
+
+    The latest entries are written to their files once, as the last command ends (Ctrl-C
+    included), not by every command: each command would rewrite them whole, and at 10,000
+    cards that was half of a build after one card's edit. A process killed outright leaves
+    them as they were before it started: a later build checks them as ever, and redoes more.
+    Only stores with a folder carry entries over: --no-cache reuses nothing of earlier builds."""
+    carried = Carried()
+    token = _carried.set(carried)
     try:
         yield
     finally:
-        _carried.reset(token)
+        try:
+            carried.write_unwritten()
+        finally:
+            _carried.reset(token)
 
 
 class BuildCache:
@@ -222,8 +246,8 @@ class BuildCache:
         #: The name of each piece read or written, with the piece, by its signature
         #: (Piece.signature): held here, its values keep the identities the signature holds.
         self._piece_names: dict[Signature, tuple[str, Piece]] = {} if carried is None else carried.piece_names
-        #: The names this command has used, when its memory is carried over to the next.
-        self._used_names: set[str] | None = None if carried is None else carried.used
+        #: What is carried over to the next command, within carried_over.
+        self._carried = carried
 
     def cached(
         self,
@@ -267,7 +291,10 @@ class BuildCache:
         entry = inputs.key
         self._memory[entry] = value
         self._note(entry)
-        if self._held is None:
+        if self._carried is not None and inputs.latest:
+            assert self.root is not None  # only a store with a folder carries entries over
+            self._carried.unwritten[entry] = (self.root, shared)
+        elif self._held is None:
             self._write(entry, value, shared)
         else:
             self._held.append((entry, shared))
@@ -297,8 +324,8 @@ class BuildCache:
 
     def _note(self, name: str) -> None:
         """`name` used by this command: carried over to the next, where memory is."""
-        if self._used_names is not None:
-            self._used_names.add(name)
+        if self._carried is not None:
+            self._carried.used.add(name)
 
     def _path(self, entry: str) -> Path | None:
         return _entry_file(self.root, entry) if self.root is not None else None

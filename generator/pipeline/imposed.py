@@ -56,6 +56,7 @@ class ImposeInputs(Inputs):
     the options and the rules. Its entry is the game's latest sheets (KeptSheets)."""
 
     stage: ClassVar[str] = "imposed"
+    latest: ClassVar[bool] = True
     folder: str
     paper: Paper
     options: PrintOptions

@@ -151,6 +151,7 @@ class LatestLayout(Inputs):
     cover), so that a layout after an edit to those alone can reuse the drawings."""
 
     stage: ClassVar[str] = "latest layout"
+    latest: ClassVar[bool] = True
     folder: str
     engine: str
     #: What the kinds read of the run besides the game (layout/context.py).

@@ -23,6 +23,7 @@ class LatestSources(Inputs):
     one the memo holds but for one item."""
 
     stage: ClassVar[str] = "latest sources"
+    latest: ClassVar[bool] = True
     folder: str
     shown: str
 

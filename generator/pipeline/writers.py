@@ -45,6 +45,7 @@ class LatestPages(Inputs):
     its streams compressed as they were (by the zlib that compressed them)."""
 
     stage: ClassVar[str] = "latest pages"
+    latest: ClassVar[bool] = True
     folder: str
     icon_dirs: tuple[str, ...]
     #: The document's file name: a print-and-play release's edition on other paper keeps

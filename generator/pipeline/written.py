@@ -62,6 +62,7 @@ class WrittenInto(Inputs):
     output folder has its own cache."""
 
     stage: ClassVar[str] = "written sheet files"
+    latest: ClassVar[bool] = True
     folder: str
 
 

@@ -22,6 +22,15 @@ class Named(Inputs):
     source: Files
 
 
+@dataclass(frozen=True)
+class Latest(Inputs):
+    """A stage whose entry is the latest of its place, as a game's reading is."""
+
+    stage: ClassVar[str] = "latest of a place"
+    latest: ClassVar[bool] = True
+    place: str
+
+
 @pytest.fixture
 def reads(monkeypatch) -> list[str]:
     """The entries read from their files from now on, by name (hits only)."""
@@ -65,6 +74,44 @@ def carried() -> cache.Carried:
     found = cache._carried.get()
     assert found is not None
     return found
+
+
+def test_the_latest_entries_are_written_once_as_the_last_command_ends(tmp_path):
+    root, latest, named = tmp_path / "cache", Latest("deck"), Named("content", Files(()))
+    entry = cache._entry_file(root, latest.key)
+    with carried_over():
+        for value in range(1, 4):
+            with used_by_command(root):
+                BuildCache(root).put(latest, value)
+                BuildCache(root).put(named, value)
+            assert not entry.exists()  # in memory alone, where the next command takes it
+            assert BuildCache(None).lookup(named, int) is None
+            assert BuildCache(root).lookup(latest, int) == value
+        assert BuildCache(root)._read(named.key, ()) == 3  # a content's entry, written at once
+    assert BuildCache(root).lookup(latest, int) == 3  # the last command's, from its file
+
+
+def test_ctrl_c_in_a_command_still_writes_the_latest_entries(tmp_path):
+    root, latest = tmp_path / "cache", Latest("deck")
+    with pytest.raises(KeyboardInterrupt), carried_over():
+        with used_by_command(root):
+            BuildCache(root).put(latest, "before")
+        with used_by_command(root):
+            BuildCache(root).put(latest, "edited")
+            raise KeyboardInterrupt
+    assert BuildCache(root).lookup(latest, str) == "edited"
+
+
+def test_a_latest_entry_no_later_command_used_is_still_written(tmp_path):
+    root, latest, other = tmp_path / "cache", Latest("deck"), Latest("other deck")
+    with carried_over():
+        with used_by_command(root):
+            BuildCache(root).put(latest, 1)
+        for _ in range(2):
+            with used_by_command(root):
+                BuildCache(root).put(other, 2)
+        assert latest.key in carried().memory
+    assert BuildCache(root).lookup(latest, int) == 1
 
 
 def test_a_command_carries_over_only_the_entries_it_used(tmp_path):
