@@ -183,13 +183,17 @@ class Carried:
         kept = self.used | self.unwritten.keys()
         self.memory = {name: value for name, value in self.memory.items() if name in kept}
         self.piece_names = {sign: named for sign, named in self.piece_names.items() if named[0] in kept}
-        self.used = set()
+        self.used.clear()
 
     def write_unwritten(self) -> None:
         """Write the latest entries still in memory alone."""
         unwritten, self.unwritten = self.unwritten, {}
         for name, (root, shared) in unwritten.items():
             BuildCache(root)._write(name, self.memory[name], shared)
+
+
+def _unnoted(name: str) -> None:
+    """Outside carried_over, what a command uses is not noted."""
 
 
 #: The entries carried over from one command to the next, within carried_over().
@@ -248,6 +252,8 @@ class BuildCache:
         self._piece_names: dict[Signature, tuple[str, Piece]] = {} if carried is None else carried.piece_names
         #: What is carried over to the next command, within carried_over.
         self._carried = carried
+        #: Mark a name used by this command: carried over to the next, where memory is.
+        self._note: Callable[[str], object] = _unnoted if carried is None else carried.used.add
 
     def cached(
         self,
@@ -321,11 +327,6 @@ class BuildCache:
         for name in names:
             if _ENTRY.fullmatch(name):  # a damaged header names nothing outside the cache
                 _used(_entry_file(self.root, name))
-
-    def _note(self, name: str) -> None:
-        """`name` used by this command: carried over to the next, where memory is."""
-        if self._carried is not None:
-            self._carried.used.add(name)
 
     def _path(self, entry: str) -> Path | None:
         return _entry_file(self.root, entry) if self.root is not None else None

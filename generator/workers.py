@@ -10,7 +10,6 @@ process pickled while it had other work to do.
 
 import gc
 import os
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -108,6 +107,8 @@ def _worker_started() -> None:
     next task would wait for good: blocked on the task queue's lock or pipe, which its
     sibling workers keep open. A daemon thread looks every PARENT_POLL_S whether the worker
     has been handed to another parent, and ends it then."""
+    import signal  # here: a build that starts no workers need not import it
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = os.getppid()
 

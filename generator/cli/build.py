@@ -1,9 +1,9 @@
 """`cutsheet build`: lay out the games into print sheets."""
 
-import dataclasses
 import functools
 import sys
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -85,7 +85,7 @@ def build(
 
     With --watch the command stays, and builds again each game an edit concerns as soon as
     it is saved; bad input is printed, and the watch goes on."""
-    output = dataclasses.replace(output, colour=_colour_settings(colour_mode, icc, pdfx))
+    output = replace(output, colour=_colour_settings(colour_mode, icc, pdfx))
     try:
         project = find_project(sources, printing, output, (("--out", output.out_dir),))
     except SourceError as exc:
@@ -93,28 +93,38 @@ def build(
     if watch:
         _watch(project, sources, no_check, alignment_test)
     try:
-        code = _build_games(project, project.folders, no_check)
+        code, built = _build_games(project, project.folders, no_check)
     except (SourceError, OutputError) as exc:
         fail(_said(exc))
     if alignment_test:
         _write_alignment_test(printing, output)
-    sys.exit(code)
+    sys.exit(code)  # `built` is held as the process ends: none of it is freed (process_end.py)
 
 
-def _build_games(project: Project, folders: Iterable[Path], no_check: bool) -> int:
+@dataclass(frozen=True)
+class _Built:
+    """One game built: its result (None when the checker's errors stopped it), and the
+    reading and the run, which hold everything the build read and made."""
+
+    result: "BuildResult | None"
+    held: tuple[object, ...]
+
+
+def _build_games(project: Project, folders: Iterable[Path], no_check: bool) -> tuple[int, list[_Built]]:
     """Build each of `folders` (games of `project`), using the build cache as a command does:
     the exit status (0, or 1 when the checker stopped a game, or 2 when a game's sources
-    could not be laid out). A SourceError or OutputError stops them."""
-    code = 0
+    could not be laid out), and the games built. A SourceError or OutputError stops them."""
+    code, built = 0, []
     with used_by_command(project.output.cache_dir):
         for folder in folders:
-            result = _build_game(project, folder, no_check)
-            code = max(code, 1) if result is None else code if result.ok else 2
-    return code
+            game = _build_game(project, folder, no_check)
+            code = max(code, 1) if game.result is None else code if game.result.ok else 2
+            built.append(game)
+    return code, built
 
 
-def _build_game(project: Project, folder: Path, no_check: bool) -> "BuildResult | None":
-    """One game read, checked and built; None when the checker's errors stop it."""
+def _build_game(project: Project, folder: Path, no_check: bool) -> _Built:
+    """One game read, checked and built."""
     from generator.pipeline import PrintRun, read_game
 
     printing = project.printing
@@ -125,7 +135,7 @@ def _build_game(project: Project, folder: Path, no_check: bool) -> "BuildResult 
     run = PrintRun.of(game, project)
     checks = run.checks(enabled=not no_check)
     stopped = f"{run.game.name}: not built: the checker found errors (--no-check builds anyway)"
-    return checked(checks, stopped, functools.partial(_write, run, printing))
+    return _Built(checked(checks, stopped, functools.partial(_write, run, printing)), (reading, run))
 
 
 def _said(exc: SourceError | OutputError) -> str:
