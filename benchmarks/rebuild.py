@@ -104,13 +104,15 @@ def watched(tmp: Path, cards: int, formats: tuple[str, ...], edits: int) -> tupl
     synthetic_deck(deck, cards)
     command = [sys.executable, "-m", "generator", "build", str(deck), "--out", str(out), "--watch", *formats]
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
-    process = subprocess.Popen(command, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    said = tmp / f"{deck.name}.stderr"  # a file: a pipe read no further would fill and stop it
+    with said.open("w") as stderr:
+        process = subprocess.Popen(command, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
     try:
-        assert process.stdout is not None and process.stderr is not None
         written(process)
-        while "Watching" not in process.stderr.readline():  # the first build's warnings come first
+        while "Watching" not in said.read_text():  # said once the first build is written
             if process.poll() is not None:
-                sys.exit(f"{' '.join(command)} failed:\n{process.stderr.read()}")
+                sys.exit(f"{' '.join(command)} failed:\n{said.read_text()}")
+            time.sleep(0.05)
         cpu, wall = [], []
         for n in range(edits):
             before, saved = idle_cpu_seconds(process.pid), time.perf_counter()

@@ -172,23 +172,31 @@ class Carried:
         self.memory: dict[str, object] = {}
         self.piece_names: dict[Signature, tuple[str, Piece]] = {}
         self.used: set[str] = set()
+        #: The cache folders of the stores that carry entries over.
+        self.roots: set[Path] = set()
         #: The latest entries (Inputs.latest) put since they were last written, each with its
-        #: cache folder and the shared objects it refers to: written once, as the last
-        #: command ends, where each command would rewrite them whole.
+        #: cache folder and the shared objects it refers to: written when a command no longer
+        #: uses them (an edit to a layout puts the game's latest layout under another key), or
+        #: as the last command ends, where each command would rewrite them whole.
         self.unwritten: dict[str, tuple[Path, Sequence[object]]] = {}
 
     def command_done(self) -> None:
-        """Keep what the command used, and what is still to be written, and nothing else: the
-        next command starts from it."""
+        """Write the latest entries the command did not use, mark what it used in memory alone
+        as used in the cache folder too (pruning, which comes next, keeps it), and keep what
+        it used and nothing else: the next command starts from it."""
+        self.write_unwritten([name for name in self.unwritten if name not in self.used])
+        for root in self.roots:
+            for name in self.used:
+                _used(_entry_file(root, name))
         kept = self.used | self.unwritten.keys()
         self.memory = {name: value for name, value in self.memory.items() if name in kept}
         self.piece_names = {sign: named for sign, named in self.piece_names.items() if named[0] in kept}
         self.used.clear()
 
-    def write_unwritten(self) -> None:
-        """Write the latest entries still in memory alone."""
-        unwritten, self.unwritten = self.unwritten, {}
-        for name, (root, shared) in unwritten.items():
+    def write_unwritten(self, names: Iterable[str] | None = None) -> None:
+        """Write the latest entries named (default: all) that are still in memory alone."""
+        for name in list(self.unwritten) if names is None else names:
+            root, shared = self.unwritten.pop(name)
             BuildCache(root)._write(name, self.memory[name], shared)
 
 
@@ -211,10 +219,11 @@ def carried_over() -> Iterator[None]:
     sources before any of them is used, as they are when read from a file that another build
     may have rewritten.
 
-    The latest entries are written to their files once, as the last command ends (Ctrl-C
-    included), not by every command: each command would rewrite them whole, and at 10,000
-    cards that was half of a build after one card's edit. A process killed outright leaves
-    them as they were before it started: a later build checks them as ever, and redoes more.
+    The latest entries are written to their files once, when a command no longer uses them
+    or as the last command ends (Ctrl-C included), not by every command: each command would
+    rewrite them whole, and at 10,000 cards that was half of a build after one card's edit. A
+    process ended otherwise (SIGTERM, a closed terminal) leaves the last of them unwritten: a
+    later build checks what it finds as ever, and redoes more.
     Only stores with a folder carry entries over: --no-cache reuses nothing of earlier builds."""
     carried = Carried()
     token = _carried.set(carried)
@@ -245,6 +254,8 @@ class BuildCache:
         self.root = root
         self._held: list[tuple[str, Sequence[object]]] | None = [] if hold else None
         carried = _carried.get() if root is not None else None
+        if carried is not None and root is not None:
+            carried.roots.add(root)
         #: Every entry read or made, by name: this store's own, or the command's (carried).
         self._memory: dict[str, object] = {} if carried is None else carried.memory
         #: The name of each piece read or written, with the piece, by its signature

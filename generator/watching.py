@@ -4,6 +4,7 @@ The live preview (`cutsheet serve`) and `cutsheet build --watch` both rebuild on
 both watch the same places with the same settings, written here once.
 """
 
+import os
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -47,14 +48,27 @@ def affected(folders: list[Path], changed: Iterable[Path]) -> list[Path]:
     return hit or list(folders)
 
 
+class SourcesFilter(watchfiles.DefaultFilter):
+    """What watchfiles counts as a change by default (no editor's swap files, no version
+    control), but nothing under `out_dir`. Not its `ignore_paths`, which tells paths apart by
+    their first characters alone: an output folder `output` would hide a game `output-deck`."""
+
+    def __init__(self, out_dir: Path):
+        super().__init__()
+        self.out_dir = str(out_dir)
+
+    def __call__(self, change: watchfiles.Change, path: str) -> bool:
+        inside = path == self.out_dir or path.startswith(self.out_dir.rstrip(os.sep) + os.sep)
+        return not inside and super().__call__(change, path)
+
+
 def edits(folders: list[Path], out_dir: Path, stop: threading.Event | None = None) -> Iterator[list[Path]]:
     """The games each edit concerns (of resolved `folders`), as they are saved, until `stop`
     is set: an empty list after each quiet interval, the first of which says the watch is
     in place. What is written under `out_dir` (a build's own output) is no edit."""
-    sources = watchfiles.DefaultFilter(ignore_paths=[out_dir.resolve()])
     for changes in watchfiles.watch(
         *watched_paths(folders),
-        watch_filter=sources,
+        watch_filter=SourcesFilter(out_dir.resolve()),
         stop_event=stop,
         debounce=WATCH_MOST,
         step=WATCH_STEP,

@@ -173,22 +173,26 @@ def _watch(project: Project, sources: tuple[str, ...], no_check: bool, alignment
             if alignment_test:
                 _write_alignment_test(project.printing, project.output)
             click.echo(f"Watching {_games(len(folders))} for edits (Ctrl-C stops)", err=True)
+            pending: set[Path] = set()  # games edited but not built yet: the games could not be found
             for games in saved:
                 if games:
-                    _rebuild_found(sources, project, games, no_check)
+                    pending = _rebuild_found(sources, project, pending.union(games), no_check)
     except KeyboardInterrupt:
         click.echo("Stopped watching", err=True)
     sys.exit(0)
 
 
-def _rebuild_found(sources: tuple[str, ...], project: Project, games: list[Path], no_check: bool) -> None:
-    """The games an edit concerns, found again as `project` found them, built again."""
+def _rebuild_found(sources: tuple[str, ...], project: Project, games: set[Path], no_check: bool) -> set[Path]:
+    """The games edits concern, found again as `project` found them, built again: the games
+    still to build, all of them when the games cannot be found (a game.yaml saved half-way,
+    say), so that the edit that mends that builds them too."""
     try:
         found = Project.find(sources, project.printing, project.output)
     except SourceError as exc:
         click.echo(str(exc), err=True)
-        return
+        return games
     _rebuild(found, [folder for folder in found.folders if folder.resolve() in games], no_check)
+    return set()
 
 
 def _rebuild(project: Project, folders: Iterable[Path], no_check: bool) -> None:

@@ -17,6 +17,9 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from generator import cache
+from generator.pipeline.reading import LatestSources
+from tests.conftest import run_build_process
 from tests.interrupted import started, stopped
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -179,3 +182,37 @@ def test_a_game_folder_that_stops_being_one_is_said_and_the_watch_goes_on(tmp_pa
     running.until("Deck: ")
     assert "Restored" in page_text(out / "deck" / "deck.pdf")
     assert running.interrupt()[0] == 0
+
+
+def test_an_edit_made_while_the_games_cannot_be_found_is_built_once_they_can(tmp_path, watch):
+    one, two = deck(tmp_path / "one", "Anchor"), deck(tmp_path / "two", "Buoy")
+    out = tmp_path / "out"
+    watch.append(running := Watch(one, two, "--out", out))
+    running.started("2 games")
+    (one / "game.yaml").rename(tmp_path / "game.yaml")  # one game.yaml saved half-way
+    running.until("is not a game folder", "stderr")
+    save(two, "Lantern")
+    running.until("is not a game folder", "stderr")
+    (tmp_path / "game.yaml").rename(one / "game.yaml")
+    assert running.until(" sheets -> ") == [f"One: 3 sheets -> {out / 'one'}"]
+    assert running.until(" sheets -> ") == [f"Two: 3 sheets -> {out / 'two'}"]
+    assert "Lantern" in page_text(out / "two" / "two.pdf")
+    assert running.interrupt()[0] == 0
+
+
+def test_the_watch_keeps_the_games_latest_reading_in_memory_and_writes_it_as_it_stops(tmp_path, watch):
+    """Within the watch, builds carry the cache's entries over (cache.carried_over): the
+    game's latest reading, rewritten by a plain build, is written once, after Ctrl-C."""
+    game = deck(tmp_path / "deck", "Harbour")
+    out = tmp_path / "out"
+    latest = cache._entry_file(out / ".cache", LatestSources(str(game), str(game)).key)
+    run_build_process(game, "--out", out, "--format", "pdf")
+    assert latest.is_file()
+    latest.unlink()
+    watch.append(running := Watch(game, "--out", out))
+    running.started("1 game")
+    save(game, "Lighthouse")
+    running.until("Deck: ")
+    assert not latest.exists()
+    assert running.interrupt()[0] == 0
+    assert latest.is_file()

@@ -2,6 +2,7 @@
 `cutsheet build --watch` builds after each edit): a build after an edit reads no entry file,
 writes the bytes a cold build writes, and keeps in memory only what the last command used."""
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
@@ -102,16 +103,35 @@ def test_ctrl_c_in_a_command_still_writes_the_latest_entries(tmp_path):
     assert BuildCache(root).lookup(latest, str) == "edited"
 
 
-def test_a_latest_entry_no_later_command_used_is_still_written(tmp_path):
+def test_a_latest_entry_a_command_did_not_use_is_written_then_and_dropped(tmp_path):
+    """As after an edit to a layout, which puts the game's latest layout under another key:
+    the one it replaces is written once, and memory holds no more than one of them."""
     root, latest, other = tmp_path / "cache", Latest("deck"), Latest("other deck")
     with carried_over():
         with used_by_command(root):
             BuildCache(root).put(latest, 1)
-        for _ in range(2):
-            with used_by_command(root):
-                BuildCache(root).put(other, 2)
-        assert latest.key in carried().memory
-    assert BuildCache(root).lookup(latest, int) == 1
+        assert not cache._entry_file(root, latest.key).exists()
+        with used_by_command(root):
+            BuildCache(root).put(other, 2)
+        assert BuildCache(root)._read(latest.key, ()) == 1  # its file, written as the command ended
+        assert latest.key not in carried().memory
+        with used_by_command(root):
+            BuildCache(root).put(other, 3)
+        assert set(carried().unwritten) == {other.key}
+    assert BuildCache(root).lookup(latest, int) == 1 and BuildCache(root).lookup(other, int) == 3
+
+
+def test_what_a_command_used_in_memory_alone_is_marked_used_in_the_cache_folder(tmp_path):
+    """Pruning, which keeps what the command used, reads the entries' times."""
+    root, named = tmp_path / "cache", Named("content", Files(()))
+    entry = cache._entry_file(root, named.key)
+    with carried_over():
+        with used_by_command(root):
+            BuildCache(root).put(named, 1)
+        os.utime(entry, (1, 1))
+        with used_by_command(root):
+            assert BuildCache(root).lookup(named, int) == 1
+        assert entry.stat().st_mtime > 1
 
 
 def test_a_command_carries_over_only_the_entries_it_used(tmp_path):
@@ -160,3 +180,44 @@ def test_a_piece_another_command_pruned_meanwhile_is_written_again(tmp_path):
             BuildCache(root).put(inputs, value)
         assert piece_files(root) == written
     assert dict(BuildCache(root).lookup(inputs, Pieces) or {}) == dict(value)
+
+
+@pytest.fixture
+def written(monkeypatch) -> list[Path]:
+    """The entry files written from now on."""
+    paths: list[Path] = []
+    write = cache._write_entry
+
+    def counted(path: Path, data: bytes) -> None:
+        paths.append(path)
+        write(path, data)
+
+    monkeypatch.setattr(cache, "_write_entry", counted)
+    return paths
+
+
+def test_the_pieces_a_command_read_or_wrote_are_not_written_again_by_the_next(tmp_path, written):
+    root, inputs = tmp_path / "cache", Named("split", Files(()))
+    BuildCache(root).put(inputs, Pieces.split({n: f"value {n}" for n in range(40)}))
+    entry = cache._entry_file(root, inputs.key)
+    with carried_over():
+        with used_by_command(root):
+            value = BuildCache(root).lookup(inputs, Pieces)  # its pieces read
+        for _ in range(2):  # the second after a command that found its pieces written
+            written.clear()
+            with used_by_command(root):
+                BuildCache(root).put(inputs, value)
+            assert written == [entry]
+
+
+def test_an_entry_a_command_touched_is_carried_over(tmp_path, reads):
+    root, named = tmp_path / "cache", Named("content", Files(()))
+    with carried_over():
+        with used_by_command(root):
+            BuildCache(root).put(named, 1)
+        with used_by_command(root):
+            BuildCache(root).touch(named)
+        reads.clear()
+        with used_by_command(root):
+            assert BuildCache(root).lookup(named, int) == 1
+    assert reads == []

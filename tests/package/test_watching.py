@@ -7,9 +7,11 @@ import threading
 import time
 from pathlib import Path
 
+from watchfiles import Change
+
 from generator import shipped
 from generator.games.plugin import plugins
-from generator.watching import affected, edits, watched_paths
+from generator.watching import SourcesFilter, affected, edits, watched_paths
 from tests.conftest import COMPONENTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,3 +62,12 @@ def test_what_is_written_into_the_output_folder_is_no_edit(tmp_path):
     stop.set()
     watching.join(10)
     assert [games for games in seen if games] == [[game]]
+
+
+def test_a_folder_whose_name_begins_with_the_output_folders_is_watched(tmp_path):
+    out, game = (tmp_path / "output").resolve(), (tmp_path / "output-deck").resolve()
+    skip = SourcesFilter(out)
+    assert not skip(Change.modified, str(out / "deck" / "deck.pdf"))
+    assert not skip(Change.added, str(out))
+    assert skip(Change.modified, str(game / "cards.yaml"))
+    assert not skip(Change.modified, str(game / ".git" / "index"))  # watchfiles' own default
