@@ -59,9 +59,9 @@ def check_first(game: Game, store: BuildCache, enabled: bool = True) -> StaticCh
 
 def _static_checks(game: Game, store: BuildCache) -> "GameResult":
     """check_game's static checks (without the deck review). Not kept: a game without a
-    rules engine (only its `expect:` is checked, which costs little), and one whose files
-    could not be read (checked again every time). The checker is imported here: a build
-    told not to check (--no-check) loads none of it."""
+    rules engine (only its `expect:` is checked, which costs little), one whose files could
+    not be read (checked again every time), and one whose folder changed as it was read. The
+    checker is imported here: a build told not to check (--no-check) loads none of it."""
     from generator.check.run import NO_ENGINE, CheckOptions, GameResult, check_game
 
     if game.engine == NO_ENGINE:
@@ -71,5 +71,5 @@ def _static_checks(game: Game, store: BuildCache) -> "GameResult":
         inputs,
         GameResult,
         lambda: check_game(game.folder, [], CheckOptions(review=False), game=game),
-        keep=lambda result: result.bad_input is None,
+        keep=lambda result: result.bad_input is None and game.settled(),
     )

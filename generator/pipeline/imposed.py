@@ -147,7 +147,8 @@ def imposed_sheets(
     sheets, front = made
     imposed = replace(sheets, left_out=tuple(left_out))
     faces = tuple(tuple(part.faces) for part in placed)
-    store.put(inputs, KeptSheets(imposed, source, plans, faces, front, drawn_from, drawings))
+    if game.settled():  # else `source`, its layout's key, may name sources it was not laid out from
+        store.put(inputs, KeptSheets(imposed, source, plans, faces, front, drawn_from, drawings))
     return imposed
 
 

@@ -194,7 +194,9 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         drawn = Drawn(drawings, frozenset(ctx.art_files), art)
         return LaidGame(parts, tuple(ctx.findings), key(inputs.key, art), drawn)
 
-    laid = store.cached(inputs, LaidGame, make, fresh=LaidGame.art_unchanged, shared=game.files)
+    laid = store.cached(
+        inputs, LaidGame, make, keep=lambda _: game.settled(), fresh=LaidGame.art_unchanged, shared=game.files
+    )
     if memo is not None:  # a layout taken from the store drew nothing into it
         memo.recall(laid.drawn.drawings)
     # The next layout after an edit reuses this one's drawings, made now or taken from the

@@ -35,6 +35,7 @@ from generator.sources.look import LOOK_SCHEMA, PLAIN, Look, read_look
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
 from generator.sources.schema import POSITIVE_LENGTH, closed, lengths_in_mm, validate
+from generator.sources.snapshot import Snapshot
 from generator.sources.tables import Column, Columns, Table, TableRequest, did_you_mean, read_table
 
 #: Bound on the copies a game prints, every item's `count` added up. The largest boxed card
@@ -221,6 +222,13 @@ class Game:
     look: Look = PLAIN
     #: The designer's own rules for the deck (game.yaml `expect:`).
     expect: tuple[Expectation, ...] = ()
+    #: The game folder as a build began to read it (sources/snapshot.py), when one was taken.
+    snapshot: Snapshot | None = field(default=None, compare=False, repr=False)
+
+    def settled(self) -> bool:
+        """Whether the game folder is as it was when the game was read (True when no snapshot
+        was taken): only then may what a build made of it be kept under its files' digests."""
+        return self.snapshot is None or self.snapshot.unchanged()
 
     @property
     def language(self) -> str:
