@@ -196,12 +196,14 @@ def _rebuild_found(sources: tuple[str, ...], project: Project, games: set[Path],
 
 
 def _rebuild(project: Project, folders: Iterable[Path], no_check: bool) -> None:
-    """Build each game of `folders` in turn, saying what stops one and going on to the next."""
-    for folder in folders:
-        try:
-            _build_games(project, [folder], no_check)
-        except (SourceError, OutputError) as exc:
-            click.echo(_said(exc), err=True)
+    """Build each game of `folders` in turn, saying what stops one and going on to the next;
+    one command of the cache's, as a build of them all is."""
+    with used_by_command(project.output.cache_dir):
+        for folder in folders:
+            try:
+                _build_game(project, folder, no_check)
+            except (SourceError, OutputError) as exc:
+                click.echo(_said(exc), err=True)
 
 
 def _games(n: int) -> str:
