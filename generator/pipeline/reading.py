@@ -5,7 +5,7 @@ no item. Reading and checking every item was a fifth of a rebuild of a 10,000-ca
 one card's edit, and two fifths of its build with nothing changed."""
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -13,7 +13,6 @@ from generator.cache import BuildCache, Inputs
 from generator.games import load_game
 from generator.sources.errors import display_path
 from generator.sources.game import Game, SourceMemo
-from generator.sources.snapshot import Snapshot
 
 
 @dataclass(frozen=True)
@@ -33,12 +32,11 @@ def read_game(folder: Path, store: BuildCache) -> Game:
     """The game in `folder` (games.load_game), read with its latest reading in `store`, which
     keeps this one in its place when it changed, or when it lacked an item's fingerprint (a
     reading kept before any layout took them), taken now. A store without a folder keeps
-    nothing. The game holds a snapshot of its folder as the reading began (Game.settled)."""
-    snapshot = Snapshot.of(folder)  # before anything is read: a save from now on is told
+    nothing."""
     latest = LatestSources(os.path.abspath(folder), display_path(folder))
     memo = store.lookup(latest, SourceMemo) or SourceMemo()
     before = dict(memo.files)
-    game = replace(load_game(folder, memo), snapshot=snapshot)
+    game = load_game(folder, memo)
     changed = memo.files.keys() != before.keys() or any(memo.files[path] is not before[path] for path in before)
     kept = [component for _, envelope in memo.files.values() for component in envelope.components or ()]
     taken = [component.fingerprint for component in kept if not component.fingerprinted]  # to keep them

@@ -222,7 +222,8 @@ class Game:
     look: Look = PLAIN
     #: The designer's own rules for the deck (game.yaml `expect:`).
     expect: tuple[Expectation, ...] = ()
-    #: The game folder as a build began to read it (sources/snapshot.py), when one was taken.
+    #: The game folder as load_game began to read it (sources/snapshot.py); None for a game
+    #: made otherwise.
     snapshot: Snapshot | None = field(default=None, compare=False, repr=False)
 
     def settled(self) -> bool:
@@ -481,6 +482,7 @@ def load_game(
     game_file = folder / "game.yaml"
     if not folder.is_dir():
         raise SourceError(Loc(display_path(folder), 1, 1), "expected a game folder holding game.yaml")
+    snapshot = Snapshot.of(folder)  # before anything is read: a save from now on is told (Game.settled)
     data = load_yaml(game_file)
     validate(data, GAME_SCHEMA, fallback=Loc(display_path(game_file), 1, 1), what="game.yaml")
     items = kind_items(data["engine"])
@@ -506,7 +508,9 @@ def load_game(
     notes = tuple(note for envelope in envelopes if envelope.table for note in envelope.table.notes)
     look = read_look(frozen(data).get("look"), fonts)
     expect = read_expectations(frozen(data).get("expect"))
-    return Game(folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes, look, expect)
+    return Game(
+        folder, data["name"], data["engine"], frozen(data), files, layouts, fonts, rules, notes, look, expect, snapshot
+    )
 
 
 def _check_language(data: LocDict) -> None:

@@ -6,8 +6,9 @@ draw() is drawn_titles to see which items it is called for, and the components a
 
 from pathlib import Path
 
+from generator.pipeline import PrintRun
 from generator.project import OutputSettings, Project
-from generator.serve.preview import GamePreview, PreviewMemo, draw_preview
+from generator.serve.preview import GamePreview, PreviewMemo, draw_preview, finish_preview
 from tests.serve.decks import write_deck as write_cards
 
 CARDS = 200
@@ -77,3 +78,25 @@ def test_a_layout_edit_lays_out_every_card_again(tmp_path, drawn_titles):
     preview, _ = draw_preview(game, project_of(game), memo)
     assert len(drawn_titles) == CARDS
     assert all("#ffeecc" in front for front in components(preview).values())
+
+
+def test_a_save_during_a_rebuild_shows_in_the_next(tmp_path, monkeypatch):
+    """Saved after the preview read the game, before its layout was kept: the next rebuild
+    (the one the save starts) shows the saved text, not the text the rebuild read."""
+    game, memo = write_deck(tmp_path / "big"), PreviewMemo()
+    first, run = draw_preview(game, project_of(game), memo)
+    finish_preview(first, run)
+    of, saves = PrintRun.of.__func__, [lambda: write_deck(game, {7: "Saved meanwhile"})]
+
+    def saving(cls, *args, **kwargs):
+        if saves:
+            saves.pop()()
+        return of(cls, *args, **kwargs)
+
+    monkeypatch.setattr(PrintRun, "of", classmethod(saving))
+    write_deck(game, {3: "Read by the rebuild"})
+    second, run = draw_preview(game, project_of(game), memo)
+    assert "Read" in components(second)["Card 3"] and "Saved" not in components(second)["Card 7"]
+    finish_preview(second, run)
+    third, _ = draw_preview(game, project_of(game), memo)
+    assert "Saved" in components(third)["Card 7"] and "Read" not in components(third)["Card 3"]
