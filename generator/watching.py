@@ -4,7 +4,6 @@ The live preview (`cutsheet serve`) and `cutsheet build --watch` both rebuild on
 both watch the same places with the same settings, written here once.
 """
 
-import os
 import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -55,11 +54,10 @@ class SourcesFilter(watchfiles.DefaultFilter):
 
     def __init__(self, out_dir: Path):
         super().__init__()
-        self.out_dir = str(out_dir)
+        self.out_dir = out_dir
 
     def __call__(self, change: watchfiles.Change, path: str) -> bool:
-        inside = path == self.out_dir or path.startswith(self.out_dir.rstrip(os.sep) + os.sep)
-        return not inside and super().__call__(change, path)
+        return not Path(path).is_relative_to(self.out_dir) and super().__call__(change, path)
 
 
 def edits(folders: list[Path], out_dir: Path, stop: threading.Event | None = None) -> Iterator[list[Path]]:
