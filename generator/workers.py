@@ -107,9 +107,7 @@ def _worker_started() -> None:
     next task would wait for good: blocked on the task queue's lock or pipe, which its
     sibling workers keep open. A daemon thread looks every PARENT_POLL_S whether the worker
     has been handed to another parent, and ends it then."""
-    import signal  # here: a build that starts no workers need not import it
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    ignore_interrupts()
     parent = os.getppid()
 
     def watch() -> None:
@@ -118,6 +116,13 @@ def _worker_started() -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
+def ignore_interrupts() -> None:
+    """In a worker process: Ctrl-C is the parent's to handle (it stops its workers)."""
+    import signal  # here: a command that starts no workers need not import it
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def inherited(expected: type[T]) -> T:

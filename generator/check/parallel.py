@@ -15,7 +15,6 @@ The pool is made on first use and kept for later jobs (a sweep's combinations).
 import gc
 import hashlib
 import multiprocessing
-import signal
 import sys
 from collections.abc import Iterator
 from multiprocessing.pool import Pool
@@ -24,6 +23,7 @@ from types import TracebackType
 from generator.check import transport
 from generator.check.simulate import Played, SimulationJob
 from generator.collector import thaw
+from generator.workers import ignore_interrupts
 
 #: At most this many games a chunk: small enough for steady progress and a quick Ctrl-C.
 MOST_PER_CHUNK = 20
@@ -49,10 +49,6 @@ def play_packed(packed_job: bytes, start: int, stop: int) -> bytes:
         _job_cache.clear()
         job = _job_cache[key] = transport.unpack(packed_job)
     return transport.pack(job.play(range(start, stop)), job.shared())
-
-
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -104,7 +100,7 @@ def _start_pool(jobs: int) -> Pool:
     worker's garbage collector leaves them alone rather than copying their memory pages."""
     gc.freeze()
     try:
-        return _context().Pool(jobs, initializer=_ignore_interrupts)
+        return _context().Pool(jobs, initializer=ignore_interrupts)
     finally:
         thaw()
 
