@@ -2,24 +2,22 @@
 soon as it is saved, bad input said without ending the watch, until Ctrl-C.
 
 The command runs in a fresh process, as a designer leaves it running beside the editor; its
-PDFs are read back with pypdfium2 and compared, byte for byte, with a cold build's of the same
+PDFs are read back with pypdf and compared, byte for byte, with a cold build's of the same
 sources."""
 
 import os
 import queue
 import signal
-import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 
 from generator import cache
 from generator.pipeline.reading import LatestSources
-from tests.conftest import run_build_process
+from tests.conftest import pdf_text, run_build_process
 from tests.interrupted import started, stopped
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -89,19 +87,9 @@ def watch(tmp_path) -> Iterator[list[Watch]]:
         stopped(each.process)
 
 
-def page_text(pdf: Path) -> str:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return "\n".join(page.get_textpage().get_text_range() for page in document)
-    finally:
-        document.close()
-
-
 def cold_build(folder: Path, out: Path) -> bytes:
     """The PDF a fresh build of `folder` writes, cache off, into a new folder."""
-    command = [sys.executable, "-m", "generator", "build", str(folder), "--out", str(out), "--format", "pdf"]
-    done = subprocess.run([*command, "--no-cache"], capture_output=True, text=True, env=ENV)
-    assert done.returncode == 0, done.stderr
+    run_build_process(folder, "--out", out, "--format", "pdf", "--no-cache")
     return (out / folder.name / f"{folder.name}.pdf").read_bytes()
 
 
@@ -111,11 +99,11 @@ def test_an_edit_is_built_again_as_a_cold_build_writes_it_and_bad_input_leaves_t
     pdf = out / "deck" / "deck.pdf"
     watch.append(running := Watch(game, "--out", out))
     running.started("1 game")
-    assert "Harbour" in page_text(pdf)
+    assert "Harbour" in pdf_text(pdf)
 
     save(game, "Lighthouse")
     running.until("Deck: ")
-    assert "Lighthouse" in page_text(pdf) and "Harbour" not in page_text(pdf)
+    assert "Lighthouse" in pdf_text(pdf) and "Harbour" not in pdf_text(pdf)
     assert pdf.read_bytes() == cold_build(game, tmp_path / "cold")
 
     written = pdf.read_bytes()
@@ -128,7 +116,7 @@ def test_an_edit_is_built_again_as_a_cold_build_writes_it_and_bad_input_leaves_t
 
     save(game, "Quay")
     running.until("Deck: ")
-    assert "Quay" in page_text(pdf)
+    assert "Quay" in pdf_text(pdf)
     assert pdf.read_bytes() == cold_build(game, tmp_path / "cold-again")
 
     code, after = running.interrupt()
@@ -150,7 +138,7 @@ def test_an_edit_builds_again_only_the_game_it_concerns(tmp_path, watch):
     assert running.until(" sheets -> ") == [f"One: 3 sheets -> {out / 'one'}"]
     save(one, "Mast")  # a build of Two after the first edit would be said before this one's
     assert running.until(" sheets -> ") == [f"One: 3 sheets -> {out / 'one'}"]
-    assert "Mast" in page_text(out / "one" / "one.pdf")
+    assert "Mast" in pdf_text(out / "one" / "one.pdf")
     assert running.interrupt()[0] == 0
 
 
@@ -165,7 +153,7 @@ def test_bad_input_at_the_start_is_said_and_the_watch_waits_for_the_fix(tmp_path
 
     save(game, "Mended")
     running.until("Deck: ")
-    assert "Mended" in page_text(out / "deck" / "deck.pdf")
+    assert "Mended" in pdf_text(out / "deck" / "deck.pdf")
     assert running.interrupt()[0] == 0
 
 
@@ -180,7 +168,7 @@ def test_a_game_folder_that_stops_being_one_is_said_and_the_watch_goes_on(tmp_pa
     (tmp_path / "game.yaml").rename(game / "game.yaml")
     save(game, "Restored")
     running.until("Deck: ")
-    assert "Restored" in page_text(out / "deck" / "deck.pdf")
+    assert "Restored" in pdf_text(out / "deck" / "deck.pdf")
     assert running.interrupt()[0] == 0
 
 
@@ -196,7 +184,7 @@ def test_an_edit_made_while_the_games_cannot_be_found_is_built_once_they_can(tmp
     (tmp_path / "game.yaml").rename(one / "game.yaml")
     assert running.until(" sheets -> ") == [f"One: 3 sheets -> {out / 'one'}"]
     assert running.until(" sheets -> ") == [f"Two: 3 sheets -> {out / 'two'}"]
-    assert "Lantern" in page_text(out / "two" / "two.pdf")
+    assert "Lantern" in pdf_text(out / "two" / "two.pdf")
     assert running.interrupt()[0] == 0
 
 
