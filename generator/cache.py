@@ -266,6 +266,13 @@ class BuildCache:
         #: Mark a name used by this command: carried over to the next, where memory is.
         self._note: Callable[[str], object] = _unnoted if carried is None else carried.used.add
 
+    @property
+    def keeps(self) -> bool:
+        """Whether what this store is given outlives it, in its folder: without one
+        (--no-cache), no later build looks up what this one makes, so the digests that would
+        name it for them are not worked out at all."""
+        return self.root is not None
+
     def cached(
         self,
         inputs: Inputs,

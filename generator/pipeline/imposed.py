@@ -42,11 +42,12 @@ from generator.sources.rules import rules_path
 
 @dataclass(frozen=True)
 class Imposed:
-    """A game's sheets, each one's digest (digests.sheet_digests), and what was left out as too
-    large for the paper (only when asked to leave it out rather than fail)."""
+    """A game's sheets, each one's digest (digests.sheet_digests; None when the store keeps
+    nothing, so that nothing looks the sheets up by them), and what was left out as too large
+    for the paper (only when asked to leave it out rather than fail)."""
 
     sheets: list[Sheet]
-    digests: list[str]
+    digests: list[str] | None
     left_out: tuple[str, ...] = ()
 
 
@@ -138,11 +139,14 @@ def imposed_sheets(
     plans = key("plans", *(part_plan(part) for part in placed))
     outline = kept_pictures(store, game.fonts.digest)
     made = None
-    if kept is not None and kept.plans == plans and kept.drawn_from == drawn_from:
+    if kept is not None and kept.plans == plans and kept.drawn_from == drawn_from and store.keeps:
         made = _swapped(kept, placed, paper, game, options, outline, drawings)
     if made is None:
         fresh = imposition(placed, paper, game, options, outline)
-        digests = sheet_digests(headings(game, fresh.sheets), fresh.sheets, drawn_from, drawn_scenes(drawings.values()))
+        digests = None
+        if store.keeps:
+            heads = headings(game, fresh.sheets)
+            digests = sheet_digests(heads, fresh.sheets, drawn_from, drawn_scenes(drawings.values()))
         made = (Imposed(fresh.sheets, digests), fresh.front)
     sheets, front = made
     imposed = replace(sheets, left_out=tuple(left_out))
@@ -172,6 +176,7 @@ def _swapped(
         return None
     again = [*range(kept.front), *(kept.front + n for n in sorted(components.changed))]
     heads = headings(game, sheets)
+    assert kept.imposed.digests is not None  # kept by a store that keeps, which digests
     digests = list(kept.imposed.digests)
     drawn = drawn_scenes(drawings.values())
     for n, digest in zip(

@@ -217,8 +217,9 @@ def _drawn_objects(drawing: Drawing) -> Iterator[object]:
 
 def recalled(store: BuildCache, latest: LatestLayout) -> DrawMemo:
     """A memo holding the drawings of the game's latest layout in `store`, those that read
-    art forgotten when any of its art changed; empty when there is none."""
-    memo = DrawMemo()
+    art forgotten when any of its art changed; empty when there is none. Its drawings are
+    hashed for the sheets' digests only when the store keeps them."""
+    memo = DrawMemo(digested=store.keeps)
     previous = store.lookup(latest, Drawn)
     if previous is not None:
         memo.recall(previous.drawings)

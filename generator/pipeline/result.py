@@ -12,8 +12,9 @@ from generator.sources.game import Game
 class BuildResult:
     game: Game
     sheets: list[Sheet] = field(default_factory=list)
-    #: Each sheet's content digest (digests.sheet_digests): the cache key of its PDF page, SVG and PNG.
-    digests: list[str] = field(default_factory=list)
+    #: Each sheet's content digest (digests.sheet_digests): the cache key of its PDF page, SVG
+    #: and PNG. None from a build without a cache, which looks nothing up by them.
+    digests: list[str] | None = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     files: list[Path] = field(default_factory=list)
 

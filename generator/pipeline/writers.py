@@ -100,18 +100,24 @@ class SheetPlan:
 def plan_sheets(result: BuildResult, formats: tuple[str, ...], out_dir: Path, store: BuildCache) -> SheetPlan:
     """What `write_outputs` must draw: read before the folder is staged, as staging links
     its files and so changes their signatures (pipeline/written.py)."""
-    game = result.game
+    game, digests = result.game, result.digests
     folder = out_dir / game.slug
     wanted: dict[str, list[SheetFile]] = {
         fmt: [
-            SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", key(fmt, digest), n - 1)
-            for n, digest in enumerate(result.digests, 1)
+            SheetFile(folder / fmt / f"{game.slug}-sheet-{n:02d}.{fmt}", _entry(fmt, digests, n - 1), n - 1)
+            for n in range(1, len(result.sheets) + 1)
         ]
         for fmt in ("svg", "png")
         if fmt in formats
     }
     last = read_written(store, folder)
     return SheetPlan(folder, wanted, {fmt: [f for f in files if not last.holds(f)] for fmt, files in wanted.items()})
+
+
+def _entry(fmt: str, digests: list[str] | None, index: int) -> str:
+    """The cache key of sheet `index`'s file in `fmt`: none without digests (no cache), so no
+    record holds it."""
+    return key(fmt, digests[index]) if digests is not None else ""
 
 
 def write_outputs(

@@ -124,8 +124,28 @@ def test_an_ink_saved_layout_read_back_from_the_cache_gives_its_sheets_the_same_
     read = laid_game(game, print_context(game, options), BuildCache(tmp_path / "store"))
     assert read is not made and read.source == made.source  # read back whole
 
-    def sheets_digests(laid: LaidGame) -> list[str]:
+    def sheets_digests(laid: LaidGame, store: Path) -> list[str] | None:
         drawings, letter = laid.drawn.drawings, paper("letter")
-        return imposed_sheets(laid.parts, laid.source, drawings, letter, game, options, (), BuildCache(None)).digests
+        return imposed_sheets(laid.parts, laid.source, drawings, letter, game, options, (), BuildCache(store)).digests
 
-    assert sheets_digests(read) == sheets_digests(made)
+    digests = sheets_digests(made, tmp_path / "made")
+    assert digests and sheets_digests(read, tmp_path / "read") == digests
+
+
+def test_a_build_without_a_cache_hashes_no_face_or_sheet_and_writes_the_same_files(tmp_path: Path, monkeypatch):
+    """The digests name what a later build looks up: with --no-cache there is none, and the
+    files are still those a build with the cache writes."""
+    game = deck(tmp_path / "game", cards=12)
+    run_build(str(game), "--out", str(tmp_path / "kept"), "--jobs", "1")
+
+    def refused(*args: object) -> None:
+        raise AssertionError("hashed for a cache the build does not have")
+
+    monkeypatch.setattr(memo, "items_digest", refused)
+    monkeypatch.setattr(imposed, "sheet_digests", refused)
+    run_build(str(game), "--out", str(tmp_path / "scratch"), "--jobs", "1", "--no-cache")
+    kept, scratch = (sorted((tmp_path / out).rglob("*.*")) for out in ("kept", "scratch"))
+    kept = [path for path in kept if ".cache" not in path.parts]
+    assert [p.relative_to(tmp_path / "kept") for p in kept] == [p.relative_to(tmp_path / "scratch") for p in scratch]
+    assert {p.suffix for p in kept} >= {".pdf", ".svg", ".png"}
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(kept, scratch, strict=True))

@@ -44,9 +44,10 @@ def test_the_pdf_goes_into_the_games_folder(tmp_path):
 
 
 def test_the_sheet_files_are_kept_while_they_are_as_the_last_build_left_them(tmp_path):
-    game, out = load_game(write_game(tmp_path / "tiny")), tmp_path / "out"
+    run, out = tiny_run(tmp_path), tmp_path / "out"
+    game, sheets = run.game, run.sheets().sheets[:2]
     folder, cache = out / "tiny", out / ".cache"
-    result = BuildResult(game, digests=["first", "second"])
+    result = BuildResult(game, sheets, digests=["first", "second"])
     plan = plan_sheets(result, ("pdf", "svg", "png"), out, BuildCache(cache))
     names = {fmt: [f.path.relative_to(folder).as_posix() for f in files] for fmt, files in plan.wanted.items()}
     assert names == {
@@ -60,7 +61,7 @@ def test_the_sheet_files_are_kept_while_they_are_as_the_last_build_left_them(tmp
     record_sheets(plan, BuildCache(cache))
     again = plan_sheets(result, ("pdf", "svg", "png"), out, BuildCache(cache))
     assert again.missing == {"svg": [], "png": []} and again.kept == 4
-    changed = plan_sheets(BuildResult(game, digests=["first", "new"]), ("svg", "png"), out, BuildCache(cache))
+    changed = plan_sheets(BuildResult(game, sheets, digests=["first", "new"]), ("svg", "png"), out, BuildCache(cache))
     assert {fmt: [f.path.name for f in files] for fmt, files in changed.missing.items()} == {
         "svg": ["tiny-sheet-02.svg"],
         "png": ["tiny-sheet-02.png"],
