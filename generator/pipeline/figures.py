@@ -12,7 +12,6 @@ from dataclasses import replace
 
 from generator.layout.scene import Scene
 from generator.pipeline.parts import Laid
-from generator.render.glyphs import outlined
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
 from generator.sources.rules import Block
@@ -25,7 +24,11 @@ Outline = Callable[[Scene], Scene]
 
 
 def as_picture(scene: Scene) -> Scene:
-    """The scene with its text drawn as outlines."""
+    """The scene with its text drawn as outlines: read from the fonts by fontTools, which is
+    imported only to draw one (a build that makes no picture of a component, and writes no
+    SVG, needs nothing of it)."""
+    from generator.render.glyphs import outlined
+
     return replace(scene, items=list(outlined(tuple(scene.items))))
 
 

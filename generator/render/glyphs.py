@@ -29,7 +29,7 @@ from generator.text.shaping import shape
 
 @cache
 def font_tables(key: str) -> TTFont:
-    """The face's own tables, read lazily with fontTools (its outlines, its head), from the
+    """The face's own tables, read lazily with fontTools (its outlines), from the
     file's bytes in memory: an open file would be shared with the worker processes forked
     after it was opened, whose reads move one file position under each other (a CFF face's
     outlines then read as garbage).

@@ -20,7 +20,6 @@ import uharfbuzz as hb
 from reportlab.pdfbase import pdfdoc
 
 from generator.layout.scene import Text
-from generator.render.glyphs import font_tables
 from generator.render.numbers import number
 from generator.sources.errors import SourceError, display_path
 from generator.sources.fonts import Face, registered
@@ -239,9 +238,9 @@ def _type0(doc: pdfdoc.PDFDocument, used: _Used) -> pdfdoc.PDFDictionary:
 
 
 def _bbox(face: Face) -> tuple[float, float, float, float]:
-    head = font_tables(face.key)["head"]
     scale = _EM / face.units_per_em
-    return head.xMin * scale, head.yMin * scale, head.xMax * scale, head.yMax * scale
+    x_min, y_min, x_max, y_max = face.bbox
+    return x_min * scale, y_min * scale, x_max * scale, y_max * scale
 
 
 def _widths(face: Face, glyphs: list[int]) -> list:

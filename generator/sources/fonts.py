@@ -60,6 +60,9 @@ class Face:
     digest: str
     #: "TrueType" (glyf outlines) or "OpenType" (CFF outlines).
     outlines: str
+    #: The box every glyph fits in (its head table's xMin, yMin, xMax, yMax), in font units:
+    #: what the PDF's font descriptor says, known without reading the file's tables again.
+    bbox: tuple[int, int, int, int]
 
     @property
     def postscript_name(self) -> str:
@@ -157,7 +160,8 @@ def _face_of(font, path: Path, digest: str) -> Face:
     em = head.unitsPerEm
     ascent, descent = (os2.sTypoAscender, os2.sTypoDescender) if os2 is not None else (head.yMax, head.yMin)
     outlines = "TrueType" if "glyf" in font else "OpenType"
-    return Face(postscript, path, family, style, bold, italic, em, ascent / em, -descent / em, digest, outlines)
+    bbox = (head.xMin, head.yMin, head.xMax, head.yMax)
+    return Face(postscript, path, family, style, bold, italic, em, ascent / em, -descent / em, digest, outlines, bbox)
 
 
 @dataclass(frozen=True, eq=False)
@@ -250,7 +254,7 @@ def shipped_faces() -> tuple[Face, ...]:
             continue
         entry = dict(known.get(path.name, {}))
         if entry.pop("bytes", None) == path.stat().st_size:
-            faces.append(_register(Face(path=path, **entry)))
+            faces.append(_register(Face(path=path, **{**entry, "bbox": tuple(entry["bbox"])})))
         else:
             faces.append(read_face(path))
     return tuple(faces)

@@ -4,7 +4,9 @@ valid sources never load python-jsonschema (the reference validator, which names
 problem in a value the fast one refuses); a deck with no `when:` condition does not load
 lark (which reads them), a game without rules.md not markdown-it (which reads the rules)
 (a build's start-up is most of a small deck's time); a deck of cards no other generic kind
-(a die, a tuck box) until a file names it. Run in a fresh process, as a user's build is."""
+(a die, a tuck box) until a file names it; a PDF with no picture of a component in it not
+fontTools (which draws a picture's text as outlines: the PDF's own text needs none of it).
+Run in a fresh process, as a user's build is."""
 
 import subprocess
 import sys
@@ -37,7 +39,7 @@ def test_a_deck_without_icons_or_an_engine_loads_neither_svglib_nor_any_game(tmp
     assert "reportlab.pdfgen.canvas" in modules and (tmp_path / "out" / "g" / "g.pdf").is_file()
     assert not {m for m in modules if m.split(".")[0] == "svglib" or m.startswith("reportlab.graphics")}
     assert not {m for m in modules if m.split(".")[:3] in [["generator", "games", game] for game in GAMES]}
-    assert not {m for m in modules if m.split(".")[0] in ("lark", "markdown_it", "jsonschema")}
+    assert not {m for m in modules if m.split(".")[0] in ("lark", "markdown_it", "jsonschema", "fontTools")}
     # An inline icon in its text brings svglib in, to draw the icon.
     (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: 'Roll :d6-5:'}\n")
     assert {"svglib.svglib", "reportlab.graphics.renderPDF"} <= loaded(folder, tmp_path / "out2")

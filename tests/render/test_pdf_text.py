@@ -18,6 +18,7 @@ from fontTools.pens.recordingPen import DecomposingRecordingPen
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw
 
+from generator import shipped
 from generator.cli import main
 from generator.colour.settings import RGB
 from generator.layout.scene import Text
@@ -264,6 +265,26 @@ def test_a_character_no_font_has_is_a_warning_at_its_spreadsheet_cell_and_an_err
     assert strict.exit_code != 0
     assert "cards.csv:3:2" in strict.output
     assert not (tmp_path / "strict" / "deck" / "deck.pdf").exists()
+
+
+def test_each_faces_descriptor_gives_the_box_its_file_gives_every_glyph(tmp_path):
+    """FontBBox, in thousandths of the em, as the font file's head table says: for a shipped
+    face (known from fonts/faces.json) and for the designer's own (read from its file)."""
+    layout = LAYOUT.replace("font: House Sans, size: 12pt", "font: DejaVu Sans, size: 12pt")
+    deck = make_deck(tmp_path, [("Shipped", "and the designer's own")], layout)
+    files = {
+        "DejaVuSans": shipped.fonts_dir() / "DejaVuSans.ttf",
+        "DejaVuSans-Bold": shipped.fonts_dir() / "DejaVuSans-Bold.ttf",  # the card's bold words
+        "HouseSans-Regular": deck / "fonts" / "HouseSans-Regular.ttf",
+    }
+    with pikepdf.open(built_pdf(deck, tmp_path / "out")) as pdf:
+        fonts = {str(f.BaseFont).split("+")[-1]: f for f in pdf.pages[0].Resources.Font.values()}
+        boxes = {name: [float(v) for v in f.DescendantFonts[0].FontDescriptor.FontBBox] for name, f in fonts.items()}
+    assert set(boxes) == set(files)
+    for name, path in files.items():
+        head = TTFont(path)["head"]
+        expected = [v * 1000 / head.unitsPerEm for v in (head.xMin, head.yMin, head.xMax, head.yMax)]
+        assert boxes[name] == pytest.approx(expected, abs=0.0005), name
 
 
 def test_an_opentype_cff_face_is_embedded_as_opentype(tmp_path):
