@@ -220,10 +220,10 @@ def carried_over() -> Iterator[None]:
     may have rewritten.
 
     The latest entries are written to their files once, when a command no longer uses them
-    or as the last command ends (Ctrl-C included), not by every command: each command would
-    rewrite them whole, and at 10,000 cards that was half of a build after one card's edit. A
-    process ended otherwise (SIGTERM, a closed terminal) leaves the last of them unwritten: a
-    later build checks what it finds as ever, and redoes more.
+    or as the last command ends (Ctrl-C or SIGTERM included), not by every command: each
+    command would rewrite them whole, and at 10,000 cards that was half of a build after one
+    card's edit. A process ended otherwise (SIGKILL, a closed terminal) leaves the last of them
+    unwritten: a later build checks what it finds as ever, and redoes more.
     Only stores with a folder carry entries over: --no-cache reuses nothing of earlier builds."""
     carried = Carried()
     token = _carried.set(carried)

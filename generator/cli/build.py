@@ -161,9 +161,15 @@ def _watch(project: Project, sources: tuple[str, ...], no_check: bool, alignment
     """Build every game, then again the games each saved edit concerns, until Ctrl-C (exit
     status 0). Bad input in a game is said and the others go on, and so does the watch: that
     game's output stays as its last build wrote it, as does the output of a build that
-    Ctrl-C stops. The games are found again for each edit, so an edited paper preset counts."""
+    Ctrl-C stops. The games are found again for each edit, so an edited paper preset counts.
+
+    SIGTERM stops it as Ctrl-C does: it is how an editor's task runner, a process manager
+    or `kill` ends a command left running, and the cache's last entries are saved then too."""
+    import signal
+
     from generator.watching import edits
 
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     folders = [folder.resolve() for folder in project.folders]
     try:
         with carried_over():  # each build after an edit starts from what the last one used

@@ -70,9 +70,10 @@ class Watch:
         errors = self.until(f"Watching {games} for edits (Ctrl-C stops)", "stderr")
         return [line for _ in range(int(games.split()[0])) for line in self.until(" sheets -> ")], errors
 
-    def interrupt(self) -> tuple[int, list[str]]:
-        """Ctrl-C: its exit status, and what it said on stderr after."""
-        self.process.send_signal(signal.SIGINT)
+    def interrupt(self, stop: signal.Signals = signal.SIGINT) -> tuple[int, list[str]]:
+        """Ctrl-C (or another signal that stops it): its exit status, and what it said on
+        stderr after."""
+        self.process.send_signal(stop)
         code = self.process.wait(timeout=PATIENCE)
         for reader in self.readers:
             reader.join(PATIENCE)
@@ -188,9 +189,11 @@ def test_an_edit_made_while_the_games_cannot_be_found_is_built_once_they_can(tmp
     assert running.interrupt()[0] == 0
 
 
-def test_the_watch_keeps_the_games_latest_reading_in_memory_and_writes_it_as_it_stops(tmp_path, watch):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_the_watch_keeps_the_games_latest_reading_in_memory_and_writes_it_as_it_stops(tmp_path, watch, stop):
     """Within the watch, builds carry the cache's entries over (cache.carried_over): the
-    game's latest reading, rewritten by a plain build, is written once, after Ctrl-C."""
+    game's latest reading, rewritten by a plain build, is written once, after Ctrl-C, or
+    after SIGTERM, as an editor's task runner stops a task."""
     game = deck(tmp_path / "deck", "Harbour")
     out = tmp_path / "out"
     latest = cache._entry_file(out / ".cache", LatestSources(str(game), str(game)).key)
@@ -202,5 +205,6 @@ def test_the_watch_keeps_the_games_latest_reading_in_memory_and_writes_it_as_it_
     save(game, "Lighthouse")
     running.until("Deck: ")
     assert not latest.exists()
-    assert running.interrupt()[0] == 0
+    code, said = running.interrupt(stop)
+    assert code == 0 and said[-1] == "Stopped watching"
     assert latest.is_file()
