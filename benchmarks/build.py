@@ -51,25 +51,14 @@ against fd6b238, the last commit before it): R <= 1.2. With --only-against, only
 comparison runs, and its line is the last.
 
 The code at REV runs from a `git worktree add --detach` checkout in a temporary folder
-(removed afterwards). Its shipped data is the catch: generator.shipped's subpackages
-(components, layouts, fonts) are the repository's top-level folders, mapped into the package
-by setup.py's package_dir, so a checkout merely put first on sys.path has no
-generator/shipped/fonts; and this checkout's editable install maps those names to ITS
-folders, so the older code would quietly read the working tree's fonts and layouts. Each
-side therefore runs the same small bootstrap, `python3 -c BOOTSTRAP ROOT MAPPING build ...`,
-with no PYTHONPATH and its working folder a temporary one: it drops the editable install's
-finder from sys.meta_path, puts ROOT first on sys.path and maps each package_dir name to
-ROOT's own folder, as read from ROOT's own setup.py (and pyproject.toml). Nothing is
-installed or built (`pip install --target` would copy the data and, unlike the editable
-install the working tree runs as, compile the Sliders engine with mypyc), and the
-working tree's side starts the same way as REV's. One untimed build on each side first
-(it also compiles the checkout's modules) prints where generator and its shipped data were
-imported from, and stops the benchmark if any of it came from outside that side's ROOT.
+(removed afterwards), each side as benchmarks/checkout.py runs a checkout: its own code and
+its own shipped data, the working tree's side started the same way as REV's. One untimed
+build on each side first (it also compiles the checkout's modules) prints where generator
+and its shipped data were imported from, and stops the benchmark if any of it came from
+outside that side's ROOT.
 """
 
 import argparse
-import ast
-import json
 import random
 import resource
 import shutil
@@ -77,11 +66,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import tomllib
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import checkout  # noqa: E402
 from clock import ROOT, cutsheet_seconds, start_clock  # noqa: E402
 from floor_cards import draw_cards, register_fonts  # noqa: E402
 
@@ -222,75 +211,11 @@ def scale(tmp: Path, big_cards: int) -> None:
     print(f"cold_build_all_jobs1_s={serial:.2f} default_jobs_vs_jobs1={cold / serial:.2f}")
 
 
-#: How each side of --against runs `cutsheet ARGS`: python3 -c BOOTSTRAP ROOT MAPPING [--where]
-#: ARGS, MAPPING being package_dir (JSON) with ROOT's folders. With --where, it prints at exit
-#: where generator, the mapped packages and every generator module it loaded came from.
-BOOTSTRAP = """
-import json, sys
-from importlib.util import spec_from_file_location
-
-root, mapping = sys.argv.pop(1), json.loads(sys.argv.pop(1))
-sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, "__module__", "").startswith("__editable__")]
-
-
-class Checkout:
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        folder = mapping.get(name)
-        return folder and spec_from_file_location(name, folder + "/__init__.py", submodule_search_locations=[folder])
-
-
-sys.meta_path.insert(0, Checkout)
-sys.path.insert(0, root)
-if sys.argv[1:2] == ["--where"]:
-    import atexit
-
-    def where():
-        loaded = {n: m for n, m in list(sys.modules.items()) if n.split(".")[0] == "generator"}
-        files = [getattr(m, "__file__", None) or "" for m in loaded.values()]
-        shipped = {n: list(loaded[n].__path__) for n in mapping if n in loaded}
-        print("where=" + json.dumps({"generator": loaded["generator"].__file__, "shipped": shipped, "files": files}))
-
-    atexit.register(where)
-    del sys.argv[1]
-from generator.cli import main
-
-main()
-"""
-
-
-def package_dir(root: Path) -> dict[str, str]:
-    """The packages `root`'s build maps to folders of their own (setup.py's package_dir, or
-    pyproject.toml's [tool.setuptools.package-dir]), each to its folder in `root`."""
-    tool = tomllib.loads((root / "pyproject.toml").read_text()).get("tool", {})
-    mapping = dict(tool.get("setuptools", {}).get("package-dir", {}))
-    setup = root / "setup.py"
-    if setup.exists():
-        tree = ast.parse(setup.read_text())
-        assigned = {
-            target.id: node.value
-            for node in tree.body
-            if isinstance(node, ast.Assign)
-            for target in node.targets
-            if isinstance(target, ast.Name)
-        }
-        for node in ast.walk(tree):
-            for keyword in getattr(node, "keywords", []) if isinstance(node, ast.Call) else []:
-                if keyword.arg == "package_dir":
-                    value = keyword.value
-                    mapping.update(ast.literal_eval(assigned[value.id] if isinstance(value, ast.Name) else value))
-    folders = {name: str(root / folder) for name, folder in mapping.items() if name}
-    for name, folder in folders.items():
-        assert (Path(folder) / "__init__.py").exists(), f"{name}: no {folder}/__init__.py"
-    return folders
-
-
-def checkout_run(root: Path, mapping: dict[str, str], *args: str, cwd: Path) -> tuple[float, str]:
+def checkout_run(root: Path, *args: str, cwd: Path, where: bool = False) -> tuple[float, str]:
     """Seconds one `cutsheet ARGS` process takes with the code of the checkout `root` (it must
     succeed), and what it printed."""
-    command = [sys.executable, "-c", BOOTSTRAP, str(root), json.dumps(mapping), *args]
     start = time.perf_counter()
-    run = subprocess.run(command, cwd=cwd, capture_output=True, env={"PATH": "/usr/bin:/bin"})
+    run = subprocess.run(checkout.cutsheet(root, *args, where=where), cwd=cwd, capture_output=True, env=checkout.ENV)
     seconds = time.perf_counter() - start
     if run.returncode:
         sys.exit(f"cutsheet {' '.join(args)} ({root}) failed:\n{run.stderr.decode()}")
@@ -304,20 +229,13 @@ def built_pdf(out: Path) -> None:
     shutil.rmtree(out)
 
 
-def check_where(side: str, root: Path, mapping: dict[str, str], deck: Path, tmp: Path) -> None:
+def check_where(side: str, root: Path, deck: Path, tmp: Path) -> None:
     """One untimed PDF build of `deck` with `root`'s code, which must import generator and its
     shipped data from `root` alone; prints where they came from."""
     out = tmp / f"{side}-where"
-    _, printed = checkout_run(root, mapping, "--where", "build", str(deck), "--out", str(out), *AGAINST_ARGS, cwd=tmp)
+    _, printed = checkout_run(root, "build", str(deck), "--out", str(out), *AGAINST_ARGS, cwd=tmp, where=True)
     built_pdf(out)
-    where = json.loads(next(line for line in printed.splitlines() if line.startswith("where="))[6:])
-    outside = [file for file in where["files"] if file and not Path(file).is_relative_to(root)]
-    shipped = where["shipped"]
-    assert Path(where["generator"]).is_relative_to(root), f"{side}: generator from {where['generator']}"
-    assert shipped and all(Path(p).is_relative_to(root) for paths in shipped.values() for p in paths), shipped
-    assert not outside, f"{side}: modules from outside {root}: {outside}"
-    folders = " ".join(f"{name}={','.join(paths)}" for name, paths in sorted(shipped.items()))
-    print(f"{side}: generator={where['generator']} {folders}")
+    print(f"{side}: {checkout.where_from(root, printed)}")
 
 
 #: A build as --against times it (with "--format pdf" for PDF only).
@@ -343,17 +261,17 @@ def against(rev: str, deck: Path, tmp: Path, repeat: int) -> tuple[str, str]:
     if added.returncode:
         sys.exit(f"git worktree add {before}: {added.stderr.strip()}")
     try:
-        sides = {"before": (before, package_dir(before)), "after": (ROOT, package_dir(ROOT))}
-        for side, (root, mapping) in sides.items():
-            check_where(side, root, mapping, deck, tmp)
+        sides = {"before": before, "after": ROOT}
+        for side, root in sides.items():
+            check_where(side, root, deck, tmp)
         times: dict[tuple[str, str], list[float]] = {}
         for n in range(repeat):  # in turns: REV, working tree, REV, working tree, ...
             for formats in (("--format", "pdf"), ()):
-                for side, (root, mapping) in sides.items():
+                for side, root in sides.items():
                     out = tmp / f"{side}-{len(formats)}-{n}"
                     args = ("build", str(deck), "--out", str(out), *AGAINST_ARGS, *formats)
                     times.setdefault((side, "pdf" if formats else "default"), []).append(
-                        checkout_run(root, mapping, *args, cwd=tmp)[0]
+                        checkout_run(root, *args, cwd=tmp)[0]
                     )
                     built_pdf(out)
     finally:

@@ -10,6 +10,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The environment of a `python ARGS` process with this checkout's code.
+THIS_CHECKOUT = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
 
 
 def start_clock() -> float:
@@ -30,7 +32,7 @@ def cutsheet_seconds(*args: str, cwd: Path) -> float:
         cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+        env=THIS_CHECKOUT,
     )
     seconds = time.perf_counter() - start
     if run.returncode:
@@ -38,18 +40,13 @@ def cutsheet_seconds(*args: str, cwd: Path) -> float:
     return seconds
 
 
-def cpu_seconds(args: list[str], cwd: Path, root: Path = ROOT) -> float:
-    """CPU seconds one `python ARGS` process and its workers take, with `root` first on
-    PYTHONPATH (this checkout, or another); a run that fails ends the benchmark with its error."""
+def cpu_seconds(command: list[str], cwd: Path, env: dict[str, str] = THIS_CHECKOUT) -> float:
+    """CPU seconds one process running `command` and its workers take (by default a `python`
+    with this checkout's code; benchmarks/checkout.py runs `cutsheet` with another's); a run
+    that fails ends the benchmark with its error."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    run = subprocess.run(
-        [sys.executable, *args],
-        cwd=cwd,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
-    )
+    run = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if run.returncode:
-        sys.exit(f"{' '.join(args)} failed:\n{run.stderr.decode()}")
+        sys.exit(f"{' '.join(command)} failed:\n{run.stderr.decode()}")
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

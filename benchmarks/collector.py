@@ -18,6 +18,7 @@ the collector's share of the build's CPU time with each.
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
 
@@ -54,7 +55,7 @@ def measured(deck: Path, tmp: Path, mode: str) -> tuple[float, float, list[int]]
     """(CPU seconds of the build, of its collector, the collector's passes by generation)."""
     out, stats = Path(tempfile.mkdtemp(dir=tmp)) / "out", tmp / "stats.json"
     build = ["build", str(deck), "--out", str(out), "--format", "pdf", "--no-cache"]
-    cpu = cpu_seconds(["-c", RUN, str(stats), mode, *build], tmp)
+    cpu = cpu_seconds([sys.executable, "-c", RUN, str(stats), mode, *build], tmp)
     found = json.loads(stats.read_text())
     return cpu, found["seconds"], found["passes"]
 

@@ -19,6 +19,7 @@ printed for each size ends with cutsheet's time over the floor's (target: 1.5 at
 
 import argparse
 import json
+import sys
 import tempfile
 from pathlib import Path
 
@@ -45,9 +46,10 @@ def measure(cards: int, repeat: int, scratch: Path) -> tuple[float, float]:
     for n in range(repeat):  # interleaved, so that drift hits both alike
         out = scratch / f"out-{cards}-{n}"
         args = ["-m", "generator", "build", str(deck), "--out", str(out), "--format", "pdf"]
-        build.append(cpu_seconds([*args, "--no-check", "--no-checklist", "--no-cache"], cwd=scratch))
+        build.append(cpu_seconds([sys.executable, *args, "--no-check", "--no-checklist", "--no-cache"], cwd=scratch))
         assert (out / deck.name / f"{deck.name}.pdf").is_file()
-        floor.append(cpu_seconds([floor_script, str(items), str(scratch / "floor.pdf"), str(fonts_dir())], cwd=scratch))
+        drawn = [sys.executable, floor_script, str(items), str(scratch / "floor.pdf"), str(fonts_dir())]
+        floor.append(cpu_seconds(drawn, cwd=scratch))
     return min(build), min(floor)
 
 

@@ -8,8 +8,8 @@ card) is built as benchmarks/floor.py builds it,
 
     cutsheet build DECK --out NEW-FOLDER --format pdf --no-check --no-checklist --no-cache
 
-once by this checkout and once by the other (its folder first on PYTHONPATH, as
-benchmarks/rebuild.py runs one), each under valgrind's callgrind, which counts the
+once by this checkout and once by the other (each with its own code and shipped data, as
+benchmarks/checkout.py runs a checkout), each under valgrind's callgrind, which counts the
 instructions the process executes (valgrind must be installed). Both run with the same
 PYTHONHASHSEED and from compiled bytecode (each checkout's modules are compiled first, into
 its own __pycache__ folders), so a count is the same from run to run to a few parts in a
@@ -25,23 +25,25 @@ import sys
 import tempfile
 from pathlib import Path
 
+import checkout
 from build import synthetic_deck
 from clock import ROOT
 from floor import sizes
 
 COLLECTED = re.compile(r"Collected : (\d+)")
+#: The build as benchmarks/floor.py times it: the cards' sheets alone, nothing kept.
+BUILD_ARGS = ("--no-check", "--no-checklist", "--no-cache")
 
 
 def instructions(deck: Path, out: Path, root: Path) -> int:
     """The instructions the PDF-only build of `deck` into `out` executes, by the code at `root`."""
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
-    build = ["-m", "generator", "build", str(deck), "--out", str(out), "--format", "pdf"]
+    build = checkout.cutsheet(root, "build", str(deck), "--out", str(out), "--format", "pdf", *BUILD_ARGS)
     run = subprocess.run(
-        [*command, *build, "--no-check", "--no-checklist", "--no-cache"],
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *build],
         cwd=out.parent,
         capture_output=True,
         text=True,
-        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin", "PYTHONHASHSEED": "0"},
+        env={**checkout.ENV, "PYTHONHASHSEED": "0"},
     )
     found = COLLECTED.search(run.stderr)
     if run.returncode or found is None or not (out / deck.name / f"{deck.name}.pdf").is_file():

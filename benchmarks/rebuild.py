@@ -14,8 +14,9 @@ and its workers'), best of N; the line for each gives all four. The last line ho
 
 R = the PDF-only rebuild's CPU time over the cold PDF-only build's; D = the same for the
 default formats. Target (issue 41): at most 0.15 at 1000 cards, 0.05 at 10,000. With
---against, the code of another checkout (its folder first on PYTHONPATH) does the same in
-turn with this one's, and a line before the last gives its figures.
+--against, the code of another checkout does the same in turn with this one's, and a line
+before the last gives its figures: each side runs as benchmarks/checkout.py runs a checkout,
+with its own code and shipped data.
 
 A fresh process pays Python's start-up and the imports before it reads a file, about 0.3 s
 of CPU, so the same edits are also made to a deck that `cutsheet build --watch` keeps
@@ -40,6 +41,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import checkout
 from build import synthetic_deck
 from clock import ROOT, cpu_seconds
 
@@ -62,12 +64,12 @@ def builds(tmp: Path, cards: int, formats: tuple[str, ...], root: Path) -> tuple
     nothing changed, then with the edit undone."""
     deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
     synthetic_deck(deck, cards)
-    build = ["-m", "generator", "build", str(deck), "--out", str(out), *formats]
-    cold = cpu_seconds(build, tmp, root)
+    build = checkout.cutsheet(root, "build", str(deck), "--out", str(out), *formats)
+    cold = cpu_seconds(build, tmp, checkout.ENV)
     edit_one_card(deck, cards)
-    rebuild, unchanged = cpu_seconds(build, tmp, root), cpu_seconds(build, tmp, root)
+    rebuild, unchanged = cpu_seconds(build, tmp, checkout.ENV), cpu_seconds(build, tmp, checkout.ENV)
     edit_one_card(deck, cards, undo=True)
-    return cold, rebuild, unchanged, cpu_seconds(build, tmp, root)
+    return cold, rebuild, unchanged, cpu_seconds(build, tmp, checkout.ENV)
 
 
 #: Seconds between two readings of the watching process's CPU time that agree when it is idle
@@ -102,11 +104,10 @@ def watched(tmp: Path, cards: int, formats: tuple[str, ...], edits: int) -> tupl
     --watch` process of a fresh deck, each after one card's edit or its undoing."""
     deck, out = Path(tempfile.mkdtemp(dir=tmp)), Path(tempfile.mkdtemp(dir=tmp)) / "out"
     synthetic_deck(deck, cards)
-    command = [sys.executable, "-m", "generator", "build", str(deck), "--out", str(out), "--watch", *formats]
-    env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}
+    command = checkout.cutsheet(ROOT, "build", str(deck), "--out", str(out), "--watch", *formats)
     said = tmp / f"{deck.name}.stderr"  # a file: a pipe read no further would fill and stop it
     with said.open("w") as stderr:
-        process = subprocess.Popen(command, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=stderr, text=True)
+        process = subprocess.Popen(command, cwd=tmp, env=checkout.ENV, stdout=subprocess.PIPE, stderr=stderr, text=True)
     try:
         written(process)
         while "Watching" not in said.read_text():  # said once the first build is written

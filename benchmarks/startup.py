@@ -6,8 +6,9 @@ A deck of one card (engine: none) is built PDF-only, `cutsheet build DECK --out 
 --format pdf`, each build a fresh process into a new folder, as a designer's first build of
 a small deck is; beside it, in turns, an empty interpreter (`python -c pass`). Each is timed
 in CPU seconds, best of N (other work on a shared machine only ever slows a run down). With
---against, the same build by the code of another checkout (its folder first on PYTHONPATH)
-is timed in the same turns. The last line holds
+--against, the same build by the code of another checkout is timed in the same turns. The
+builds run as benchmarks/checkout.py runs a checkout, each with its own code and shipped
+data. The last line holds
 
     one_card_build_cpu_s=B empty_interpreter_cpu_s=E build_vs_empty=R [build_vs_other=O]
 
@@ -15,9 +16,11 @@ Target (issue 41): B under 0.2 s (the issue measured 0.42 s, 23x an empty interp
 """
 
 import argparse
+import sys
 import tempfile
 from pathlib import Path
 
+import checkout
 from clock import ROOT, cpu_seconds
 
 
@@ -40,9 +43,9 @@ def main() -> None:
         times: dict[str, list[float]] = {name: [] for name in (*roots, "empty")}
         for n in range(args.repeat):
             for name, root in roots.items():
-                build = ["-m", "generator", "build", str(deck), "--out", str(tmp / f"{name}{n}"), "--format", "pdf"]
-                times[name].append(cpu_seconds(build, tmp, root))
-            times["empty"].append(cpu_seconds(["-c", "pass"], tmp))
+                build = checkout.cutsheet(root, "build", str(deck), "--out", str(tmp / f"{name}{n}"), "--format", "pdf")
+                times[name].append(cpu_seconds(build, tmp, checkout.ENV))
+            times["empty"].append(cpu_seconds([sys.executable, "-c", "pass"], tmp))
         best = {name: min(seconds) for name, seconds in times.items()}
         for name, seconds in times.items():
             print(f"{name}: " + ",".join(f"{s:.3f}" for s in seconds))
