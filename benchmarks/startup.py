@@ -12,16 +12,23 @@ data. The last line holds
 
     one_card_build_cpu_s=B empty_interpreter_cpu_s=E build_vs_empty=R [build_vs_other=O]
 
-Target (issue 41): B under 0.2 s (the issue measured 0.42 s, 23x an empty interpreter).
+Target (issue 41): B under 0.2 s (the issue measured 0.42 s, 23x an empty interpreter). The
+line before it says how much of B is out of cutsheet's hands: the modules the build loads
+that are not its own (generator.*) and that an empty interpreter does not load (reportlab,
+HarfBuzz, PyYAML, click and the standard modules they and cutsheet use), listed from one
+build and imported alone in a fresh interpreter, timed in the same turns:
+
+    libraries_cpu_s=L libraries_modules=M own_cpu_s=B-L
 """
 
 import argparse
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 import checkout
-from clock import ROOT, cpu_seconds
+from clock import ROOT, THIS_CHECKOUT, cpu_seconds
 
 
 def one_card_deck(folder: Path) -> Path:
@@ -29,6 +36,31 @@ def one_card_deck(folder: Path) -> Path:
     (folder / "game.yaml").write_text("name: One\nengine: none\ncomponents: [cards.yaml]\n")
     (folder / "cards.yaml").write_text("kind: card\nitems:\n  - {title: One, text: The only card}\n")
     return folder
+
+
+#: `python -c LOADED OUT [ARGS]`: `cutsheet ARGS` (this checkout's; nothing without ARGS),
+#: writing to OUT as it ends the names of the modules it loaded (those an import finds: not
+#: the ones a compiled extension makes for itself, such as Cython's shared module).
+LOADED = """
+import atexit, pathlib, runpy, sys
+out = sys.argv.pop(1)
+found = lambda: sorted(name for name, module in sys.modules.items() if getattr(module, "__spec__", None))
+atexit.register(lambda: pathlib.Path(out).write_text(" ".join(found())))
+if sys.argv[1:]:
+    runpy.run_module("generator", run_name="__main__", alter_sys=True)
+"""
+
+
+def libraries(deck: Path, tmp: Path) -> list[str]:
+    """The modules a one-card build of `deck` loads that are not cutsheet's own and that an
+    empty interpreter does not load, parents before their submodules."""
+    names = tmp / "modules"
+    subprocess.run([sys.executable, "-c", LOADED, str(names)], check=True, cwd=tmp, env=THIS_CHECKOUT)
+    started = set(names.read_text().split())
+    build = ["build", str(deck), "--out", str(tmp / "listed"), "--format", "pdf"]
+    subprocess.run([sys.executable, "-c", LOADED, str(names), *build], check=True, cwd=tmp, env=THIS_CHECKOUT)
+    loaded = names.read_text().split()
+    return [name for name in loaded if name not in started and name.split(".")[0] not in ("generator", "__main__")]
 
 
 def main() -> None:
@@ -40,16 +72,21 @@ def main() -> None:
         tmp = Path(folder)
         deck = one_card_deck(tmp / "deck")
         roots = {"build": ROOT, **({"other": args.against.resolve()} if args.against else {})}
-        times: dict[str, list[float]] = {name: [] for name in (*roots, "empty")}
+        times: dict[str, list[float]] = {name: [] for name in (*roots, "empty", "libraries")}
+        modules = libraries(deck, tmp)
+        imports = [sys.executable, "-c", f"import importlib\nfor name in {modules!r}: importlib.import_module(name)"]
         for n in range(args.repeat):
             for name, root in roots.items():
                 build = checkout.cutsheet(root, "build", str(deck), "--out", str(tmp / f"{name}{n}"), "--format", "pdf")
                 times[name].append(cpu_seconds(build, tmp, checkout.ENV))
             times["empty"].append(cpu_seconds([sys.executable, "-c", "pass"], tmp))
+            times["libraries"].append(cpu_seconds(imports, tmp))
         best = {name: min(seconds) for name, seconds in times.items()}
         for name, seconds in times.items():
             print(f"{name}: " + ",".join(f"{s:.3f}" for s in seconds))
         other = f" build_vs_other={best['build'] / best['other']:.2f}" if args.against else ""
+        own = best["build"] - best["libraries"]
+        print(f"libraries_cpu_s={best['libraries']:.3f} libraries_modules={len(modules)} own_cpu_s={own:.3f}")
         print(
             f"one_card_build_cpu_s={best['build']:.3f} empty_interpreter_cpu_s={best['empty']:.3f} "
             f"build_vs_empty={best['build'] / best['empty']:.1f}{other}"
