@@ -119,10 +119,15 @@ def _worker_started() -> None:
 
 
 def ignore_interrupts() -> None:
-    """In a worker process: Ctrl-C is the parent's to handle (it stops its workers)."""
+    """In a worker process: Ctrl-C is the parent's to handle (it stops its workers), and
+    SIGTERM ends the worker at once, as it ends any process by default, whatever the parent
+    made of it before the worker forked (`build --watch` takes it as Ctrl-C). A worker that
+    took it as Ctrl-C would print a traceback, and could stop holding the task queue's lock,
+    leaving the build waiting for good as it shuts its workers down."""
     import signal  # here: a command that starts no workers need not import it
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def inherited(expected: type[T]) -> T:

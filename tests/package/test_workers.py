@@ -109,10 +109,14 @@ def test_workers_end_soon_after_their_parent_is_killed(pool):
 
 
 #: A process that starts two build workers, keeps one busy and one waiting for a task, says
-#: so, and says when Ctrl-C stops it.
+#: so, and says when Ctrl-C stops it. With the argument SIGTERM, it takes SIGTERM as Ctrl-C
+#: before it starts them, as `build --watch` does.
 INTERRUPTED = """
-import time
+import signal, sys, time
 from generator.workers import Workers
+
+if sys.argv[1:] == ["SIGTERM"]:
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
 
 try:
     with Workers(2) as workers:
@@ -125,16 +129,19 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="a process group's Ctrl-C")
-def test_ctrl_c_stops_the_build_and_no_worker_says_a_word(tmp_path):
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_stops_the_build_and_no_worker_says_a_word(tmp_path, stop):
     """A terminal's Ctrl-C reaches the whole process group: the build stops, and neither the
-    busy worker nor the one waiting for a task prints a traceback of its own."""
-    command = [sys.executable, "-c", INTERRUPTED]
+    busy worker nor the one waiting for a task prints a traceback of its own. So does a
+    SIGTERM to the group (a process manager stopping a watch), which the workers do not take
+    as Ctrl-C though the build does."""
+    command = [sys.executable, "-c", INTERRUPTED, stop.name]
     process = started(command, {**os.environ, "PYTHONPATH": str(ROOT)}, start_new_session=True)
     try:
         assert process.stdout is not None
         assert process.stdout.readline() == "started\n"
         time.sleep(0.5)  # both forked: one sleeping in its task, one waiting on the queue
-        os.killpg(process.pid, signal.SIGINT)
+        os.killpg(process.pid, stop)
         stdout, stderr = process.communicate(timeout=60)
     finally:
         stopped(process)
