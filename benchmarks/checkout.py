@@ -14,7 +14,9 @@ setup.py, and then runs the package as `python -m generator` does, its own __mai
 whatever that does as the command ends. Nothing is installed or built (`pip install
 --target` would copy the data and, unlike the editable install the working tree runs as,
 compile the Sliders engine with mypyc). With `where`, the run prints, as it ends, where
-generator and its shipped data were imported from (where_from checks it).
+generator and its shipped data were imported from (where_from checks it), and the name of
+every module it loaded that an import finds (not those a compiled extension makes for
+itself, such as Cython's shared module).
 """
 
 import ast
@@ -53,7 +55,9 @@ if sys.argv[1:2] == ["--where"]:
         loaded = {n: m for n, m in list(sys.modules.items()) if n.split(".")[0] == "generator"}
         files = [getattr(m, "__file__", None) or "" for m in loaded.values()]
         shipped = {n: list(loaded[n].__path__) for n in mapping if n in loaded}
-        print("where=" + json.dumps({"generator": loaded["generator"].__file__, "shipped": shipped, "files": files}))
+        modules = sorted(n for n, m in list(sys.modules.items()) if getattr(m, "__spec__", None))
+        where = {"generator": loaded["generator"].__file__, "shipped": shipped, "files": files, "modules": modules}
+        print("where=" + json.dumps(where))
 
     atexit.register(where)
     del sys.argv[1]
@@ -94,10 +98,15 @@ def cutsheet(root: Path, *args: str, where: bool = False) -> list[str]:
     return [sys.executable, "-c", BOOTSTRAP, str(root), json.dumps(package_dir(root)), *(["--where"] * where), *args]
 
 
+def loaded(printed: str) -> dict:
+    """What a `where` run printed of the modules it loaded and where they came from."""
+    return json.loads(next(line for line in printed.splitlines() if line.startswith("where="))[6:])
+
+
 def where_from(root: Path, printed: str) -> str:
     """From what a `where` run printed: where generator and its shipped data came from, as a
     line; AssertionError when any of it came from outside `root`."""
-    where = json.loads(next(line for line in printed.splitlines() if line.startswith("where="))[6:])
+    where = loaded(printed)
     outside = [file for file in where["files"] if file and not Path(file).is_relative_to(root)]
     shipped = where["shipped"]
     assert Path(where["generator"]).is_relative_to(root), f"generator from {where['generator']}"

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 
 import checkout
-from clock import ROOT, THIS_CHECKOUT, cpu_seconds
+from clock import ROOT, cpu_seconds
 
 
 def one_card_deck(folder: Path) -> Path:
@@ -38,29 +38,20 @@ def one_card_deck(folder: Path) -> Path:
     return folder
 
 
-#: `python -c LOADED OUT [ARGS]`: `cutsheet ARGS` (this checkout's; nothing without ARGS),
-#: writing to OUT as it ends the names of the modules it loaded (those an import finds: not
-#: the ones a compiled extension makes for itself, such as Cython's shared module).
-LOADED = """
-import atexit, pathlib, runpy, sys
-out = sys.argv.pop(1)
-found = lambda: sorted(name for name, module in sys.modules.items() if getattr(module, "__spec__", None))
-atexit.register(lambda: pathlib.Path(out).write_text(" ".join(found())))
-if sys.argv[1:]:
-    runpy.run_module("generator", run_name="__main__", alter_sys=True)
-"""
+#: `python -c EMPTY`: the modules an interpreter loads before it runs anything.
+EMPTY = "import sys; print(' '.join(name for name, module in sys.modules.items() if getattr(module, '__spec__', None)))"
 
 
 def libraries(deck: Path, tmp: Path) -> list[str]:
-    """The modules a one-card build of `deck` loads that are not cutsheet's own and that an
-    empty interpreter does not load, parents before their submodules."""
-    names = tmp / "modules"
-    subprocess.run([sys.executable, "-c", LOADED, str(names)], check=True, cwd=tmp, env=THIS_CHECKOUT)
-    started = set(names.read_text().split())
-    build = ["build", str(deck), "--out", str(tmp / "listed"), "--format", "pdf"]
-    subprocess.run([sys.executable, "-c", LOADED, str(names), *build], check=True, cwd=tmp, env=THIS_CHECKOUT)
-    loaded = names.read_text().split()
-    return [name for name in loaded if name not in started and name.split(".")[0] not in ("generator", "__main__")]
+    """The modules a one-card build of `deck` (this checkout's) loads that are not cutsheet's
+    own and that an empty interpreter does not load, in name order (a package before its
+    modules)."""
+    empty = subprocess.run([sys.executable, "-c", EMPTY], check=True, capture_output=True, text=True, env=checkout.ENV)
+    started = set(empty.stdout.split())
+    build = checkout.cutsheet(ROOT, "build", str(deck), "--out", str(tmp / "listed"), "--format", "pdf", where=True)
+    run = subprocess.run(build, check=True, cwd=tmp, capture_output=True, text=True, env=checkout.ENV)
+    modules = checkout.loaded(run.stdout)["modules"]
+    return [name for name in modules if name not in started and name.split(".")[0] not in ("generator", "__main__")]
 
 
 def main() -> None:
