@@ -139,7 +139,7 @@ def imposed_sheets(
     plans = key("plans", *(part_plan(part) for part in placed))
     outline = kept_pictures(store, game.fonts.digest)
     made = None
-    if kept is not None and kept.plans == plans and kept.drawn_from == drawn_from and store.keeps:
+    if store.keeps and kept is not None and kept.plans == plans and kept.drawn_from == drawn_from:
         made = _swapped(kept, placed, paper, game, options, outline, drawings)
     if made is None:
         fresh = imposition(placed, paper, game, options, outline)
