@@ -107,7 +107,7 @@ def _worker_started() -> None:
     next task would wait for good: blocked on the task queue's lock or pipe, which its
     sibling workers keep open. A daemon thread looks every PARENT_POLL_S whether the worker
     has been handed to another parent, and ends it then."""
-    ignore_interrupts()
+    leave_signals_to_parent()
     parent = os.getppid()
 
     def watch() -> None:
@@ -118,9 +118,9 @@ def _worker_started() -> None:
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
-def ignore_interrupts() -> None:
-    """In a worker process: Ctrl-C is the parent's to handle (it stops its workers), and
-    SIGTERM ends the worker at once, as it ends any process by default, whatever the parent
+def leave_signals_to_parent() -> None:
+    """In a worker process: Ctrl-C is ignored, the parent's to handle (it stops its workers),
+    and SIGTERM ends the worker at once, as it ends any process by default, whatever the parent
     made of it before the worker forked (`build --watch` takes it as Ctrl-C). A worker that
     took it as Ctrl-C would print a traceback, and could stop holding the task queue's lock,
     leaving the build waiting for good as it shuts its workers down."""

@@ -23,7 +23,7 @@ from types import TracebackType
 from generator.check import transport
 from generator.check.simulate import Played, SimulationJob
 from generator.collector import thaw
-from generator.workers import ignore_interrupts
+from generator.workers import leave_signals_to_parent
 
 #: At most this many games a chunk: small enough for steady progress and a quick Ctrl-C.
 MOST_PER_CHUNK = 20
@@ -100,7 +100,7 @@ def _start_pool(jobs: int) -> Pool:
     worker's garbage collector leaves them alone rather than copying their memory pages."""
     gc.freeze()
     try:
-        return _context().Pool(jobs, initializer=ignore_interrupts)
+        return _context().Pool(jobs, initializer=leave_signals_to_parent)
     finally:
         thaw()
 
