@@ -26,6 +26,7 @@ vary by)."""
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -86,7 +87,10 @@ def install_wheel(folder: Path) -> Path:
     source = folder / "source"
     shutil.copytree(ROOT, source, ignore=NOT_BUILT_FROM)
     pip = [sys.executable, "-m", "pip", "-q", "--disable-pip-version-check"]
-    subprocess.run([*pip, "wheel", "--no-deps", "--wheel-dir", str(folder / "dist"), str(source)], check=True)
+    as_users_build = {name: value for name, value in os.environ.items() if name != "MYPYC_OPT_LEVEL"}  # -O3
+    subprocess.run(
+        [*pip, "wheel", "--no-deps", "--wheel-dir", str(folder / "dist"), str(source)], check=True, env=as_users_build
+    )
     (wheel,) = (folder / "dist").glob("cutsheet-*.whl")
     subprocess.run([*pip, "install", "--no-deps", "--target", str(folder / "site"), str(wheel)], check=True)
     return folder / "site"

@@ -38,6 +38,11 @@ def sources(folder: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    """The wheel, its compiled modules optimised by the C compiler at -O1 rather than -O3
+    (setup.py's OPT_LEVEL): the same C, built in three quarters of the time. What these
+    tests check, which modules are compiled and that they play the games the plain ones
+    play, holds at any level; how fast they play is for `benchmarks/compare_simulate.py
+    --compiled` to measure."""
     dist = tmp_path_factory.mktemp("dist")
     source = sources(tmp_path_factory.mktemp("source") / "cutsheet")
     subprocess.run(
@@ -45,6 +50,7 @@ def wheel(tmp_path_factory) -> Path:
         check=True,
         capture_output=True,
         timeout=600,
+        env={**os.environ, "MYPYC_OPT_LEVEL": "1"},
     )
     (found,) = dist.glob("cutsheet-*.whl")
     return found
