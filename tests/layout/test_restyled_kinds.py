@@ -18,6 +18,7 @@ from generator.games.plugin import game_layouts
 from generator.sources.layouts import load_layout
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM
+from tests.pdf_text import Found, found
 
 #: A colour no shipped layout uses, so a char in it was drawn by the restyle.
 MARK = "#12ab34"
@@ -57,30 +58,19 @@ RESTYLES = [
 
 
 @functools.cache
-def drawn_words(pdf_path: Path) -> list[tuple[str, int, float, float, tuple]]:
-    """Every word drawn in a PDF: (text, page, x0 and top in mm, fill colour), in page
-    order. Read once a PDF: the module's PDFs are built once and never rewritten, and the
-    cases look for different words in the same few."""
-    found = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for number, page in enumerate(pdf.pages):
-            for drawn in page.extract_words(extra_attrs=["non_stroking_color"]):
-                colour = tuple(drawn["non_stroking_color"] or ())
-                found.append((drawn["text"], number, drawn["x0"] * PT_MM, drawn["top"] * PT_MM, colour))
-    return found
+def words(pdf_path: Path, word: str) -> tuple[Found, ...]:
+    """Every copy of `word` drawn in a PDF (pdfium): its page, its first character's place
+    and its fill colour, in page order. Read once a PDF and word: the module's PDFs are
+    built once and never rewritten."""
+    return tuple(found(pdf_path, word))
 
 
-def words(pdf_path: Path, word: str) -> list[tuple[int, float, float, tuple]]:
-    """Every drawn word holding `word`: (page, x0 and top in mm, fill colour), in page order."""
-    return [(page, x, top, colour) for text, page, x, top, colour in drawn_words(pdf_path) if word in text]
+def places(copies: tuple[Found, ...]) -> set[tuple[int, float, float]]:
+    return {(copy.page, round(copy.x, 1), round(copy.baseline, 1)) for copy in copies}
 
 
-def places(found: list[tuple[int, float, float, tuple]]) -> set[tuple[int, float, float]]:
-    return {(page, round(x, 1), round(top, 1)) for page, x, top, _ in found}
-
-
-def marked(found: list[tuple[int, float, float, tuple]]) -> list[tuple[int, float, float, tuple]]:
-    return [w for w in found if w[3] == pytest.approx(MARK_RGB, abs=0.005)]
+def marked(copies: tuple[Found, ...]) -> tuple[Found, ...]:
+    return tuple(copy for copy in copies if copy.colour == pytest.approx(MARK_RGB, abs=0.005))
 
 
 def restyle(case: Restyle) -> dict:
@@ -137,7 +127,7 @@ def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(pdfs,
     drawn in that colour, 5 mm right of where the shipped layout puts it (a back's too,
     on its own sheet)."""
     shipped = words(pdfs[case.game, False], case.word)
-    assert shipped and marked(shipped) == []
+    assert shipped and marked(shipped) == ()
     own = words(pdfs[case.game, True], case.word)
     # The element's copies of the word are those that left their place (the same word
     # elsewhere stays put); each is now 5 mm right, in the new colour.

@@ -13,6 +13,7 @@ import yaml
 
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import svg_drawn_points
+from tests.pdf_text import page_texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -95,10 +96,7 @@ def test_optional_components_are_a_file_of_their_own_on_each_paper(tmp_path):
     readme = (folder / "README.txt").read_text()
     for paper in ("letter", "a4"):
         game, optional = (folder / f"sliders-print-and-play-{paper}{end}.pdf" for end in ("", "-optional"))
-        with pdfplumber.open(game) as opened:
-            game_text = [page.extract_text() or "" for page in opened.pages]
-        with pdfplumber.open(optional) as opened:
-            optional_text = [page.extract_text() or "" for page in opened.pages]
+        game_text, optional_text = page_texts(game), page_texts(optional)
         sheets = [text for text in game_text if "Sliders: rules · page" not in text]  # a rules heading names the Bank
         assert sum(text.count("INTERDIMENSIONAL BANK") for text in sheets) == 0
         notes = sum(text.count("INTERDIMENSIONAL BANK") for text in optional_text)

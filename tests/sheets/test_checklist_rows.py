@@ -10,6 +10,7 @@ import pypdf
 
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, trim_box_mm
+from tests.pdf_text import page_texts
 from tests.sheets.test_print_sheets import bookmarks, checklist_rows
 
 CARD = "card stock, 200-300 gsm"
@@ -31,10 +32,11 @@ def reads(text: str, wanted: str) -> bool:
 
 
 def read_checklist(path: Path) -> tuple[list[dict[str, str]], str, list[str]]:
+    """The checklist's rows and text (pdfplumber), and every page's text (pdfium)."""
     at = bookmarks(path)["Checklist"]
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[at - 1]
-        titles = [" ".join(p.extract_text().split()) for p in pdf.pages]
+    titles = [" ".join(text.split()) for text in page_texts(path)]
+    with pdfplumber.open(path, pages=[at]) as pdf:
+        (page,) = pdf.pages
         return checklist_rows(page), " ".join(page.extract_text().split()), titles
 
 

@@ -2,12 +2,15 @@
 unlike a fold's 3 mm dashes, that stay visible printed in grey, each labelled in the strip the
 next tile covers; and the seams of Sliders' and Slipmax's boards, between their spaces."""
 
+import functools
 from contextlib import ExitStack
+from pathlib import Path
 
 import pdfplumber
 import pytest
 
 from generator.sheets.impose import TILE_OVERLAP, _spans
+from tests.pdf_text import page_texts
 
 
 @pytest.fixture(scope="module")
@@ -26,12 +29,22 @@ def opened(shipped_pdfs):
         yield pdf
 
 
+@functools.cache
+def _texts(path: Path) -> list[str]:
+    return page_texts(path)
+
+
+def tile_pages(pdf: pdfplumber.PDF, tile: str = "") -> list[tuple[pdfplumber.page.Page, str]]:
+    """The pages of a board's tiles (of the one tile named, if any) and their text, found by
+    that text as pdfium reads it: pdfplumber parses only the pages a test measures."""
+    return [(pdf.pages[n], text) for n, text in enumerate(_texts(pdf.path)) if f"board, tile {tile}" in text]
+
+
 @pytest.fixture(scope="module")
 def tiles(opened):
     return [
         ([ln for ln in page.lines if ln.get("dash") and ln["dash"][0]], "".join(c["text"] for c in page.chars))
-        for page in opened("sliders").pages
-        if "board, tile" in page.extract_text()
+        for page, _ in tile_pages(opened("sliders"))
     ]
 
 
@@ -52,10 +65,8 @@ def test_the_boards_tiles_meet_on_the_lines_between_its_spaces(opened):
     row (where it is laid over its neighbour: the seam on the table) lies on the edge of a
     board space (the spaces' outlines, stroked 0.75 pt), so no seam cuts through one."""
     checked = 0
-    pdf = opened("sliders")
-    for page in pdf.pages:
-        text = page.extract_text() or ""
-        if "board, tile" not in text or "tile A" in text:
+    for page, text in tile_pages(opened("sliders")):
+        if "tile A" in text:
             continue
         left = float(page.trimbox[0])
         edges = [
@@ -98,7 +109,7 @@ def test_slipmax_spiral_board_is_split_between_rows_of_spaces(opened):
     tile's overlap) is the top of a row of spaces, whose numbers stand 1.2 mm below their
     space's edge, so no seam cuts through a space."""
     pdf = opened("slipmax")
-    (page,) = [p for p in pdf.pages if "board, tile A2" in (p.extract_text() or "")]
+    ((page, _),) = tile_pages(pdf, "A2")
     top = float(page.trimbox[1])  # the trim's top edge (pdfplumber measures from the page's top)
     numbers = [w for w in page.extract_words() if w["text"].isdigit() and w["top"] >= top - 0.5]
     first_row = min(w["top"] for w in numbers)
@@ -115,10 +126,7 @@ def test_each_overlap_guide_is_where_the_next_tiles_trimmed_edge_goes(opened, ga
     edge on the guide puts its targets on the first tile's."""
     across = first[1] == second[1]  # A1 -> B1: the second tile is to the right
     pdf = opened(game)
-    pages = {
-        name: p for p in pdf.pages for name in (first, second) if f"board, tile {name}" in (p.extract_text() or "")
-    }
-    near, far = pages[first], pages[second]
+    ((near, _),), ((far, _),) = tile_pages(pdf, first), tile_pages(pdf, second)
 
     def edge(page) -> float:  # the tile's trimmed edge on the axis the tiles meet along
         return float(page.trimbox[0] if across else page.trimbox[1])

@@ -1,0 +1,73 @@
+"""A PDF's text read back with pdfium: each page's text, and where each character of it is
+drawn and in what colour.
+
+pdfium reads a page in C; pdfplumber and pypdf interpret its content stream in Python, which
+for a sheet of cards takes about a hundred times as long. The tests that measure lines,
+rectangles or fonts use pdfplumber, on the pages this finds by their text.
+"""
+
+import ctypes
+from dataclasses import dataclass
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from tests.pdf_geometry import PT_MM
+
+
+@dataclass(frozen=True)
+class Found:
+    """Where one copy of a piece of text starts: its page (from 0), its first character's
+    origin on the baseline in mm from the page's top left, and that character's fill colour
+    (red, green, blue, from 0 to 1)."""
+
+    page: int
+    x: float
+    baseline: float
+    colour: tuple[float, float, float]
+
+
+def page_texts(path: Path) -> list[str]:
+    """The text of each page, its lines ended by newlines."""
+    document = pdfium.PdfDocument(path)
+    try:
+        return [_text(document[number].get_textpage()) for number in range(len(document))]
+    finally:
+        document.close()
+
+
+def found(path: Path, text: str) -> list[Found]:
+    """Every copy of `text` on the PDF's pages, in page order and in order on each page."""
+    document = pdfium.PdfDocument(path)
+    places = []
+    try:
+        for number in range(len(document)):
+            page = document[number]
+            height = page.get_height()
+            textpage = page.get_textpage()
+            page_text = textpage.get_text_range()
+            start = page_text.find(text)
+            while start >= 0:
+                x, y = _origin(textpage, start)
+                places.append(Found(number, x * PT_MM, (height - y) * PT_MM, _fill(textpage, start)))
+                start = page_text.find(text, start + 1)
+    finally:
+        document.close()
+    return places
+
+
+def _text(textpage: pdfium.PdfTextPage) -> str:
+    return textpage.get_text_range().replace("\r\n", "\n")
+
+
+def _origin(textpage: pdfium.PdfTextPage, index: int) -> tuple[float, float]:
+    x, y = ctypes.c_double(), ctypes.c_double()
+    assert pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
+    return x.value, y.value
+
+
+def _fill(textpage: pdfium.PdfTextPage, index: int) -> tuple[float, float, float]:
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    assert pdfium_c.FPDFText_GetFillColor(textpage.raw, index, *map(ctypes.byref, (r, g, b, a)))
+    return (r.value / 255, g.value / 255, b.value / 255)
