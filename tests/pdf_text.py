@@ -7,6 +7,7 @@ rectangles or fonts use pdfplumber, on the pages this finds by their text.
 """
 
 import ctypes
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,17 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from tests.pdf_geometry import PT_MM
+
+
+@dataclass(frozen=True)
+class Run:
+    """Characters drawn by one text object, in the page's points from its bottom left: its
+    text, its size as printed (through every transform), and its first character's origin."""
+
+    text: str
+    size: float
+    x: float
+    y: float
 
 
 @dataclass(frozen=True)
@@ -55,6 +67,38 @@ def found(path: Path, text: str) -> list[Found]:
     finally:
         document.close()
     return places
+
+
+def text_runs(page: pdfium.PdfPage) -> list[Run]:
+    """The page's text, a run for each text object, without its spaces at either end; runs of
+    spaces alone are left out."""
+    textpage = page.get_textpage()
+    runs: list[Run] = []
+    chars: list[str] = []
+    drawn_by = first = None
+    for index in range(textpage.count_chars()):
+        if pdfium_c.FPDFText_IsGenerated(textpage.raw, index):
+            continue
+        text_object = ctypes.cast(pdfium_c.FPDFText_GetTextObject(textpage.raw, index), ctypes.c_void_p).value
+        if text_object != drawn_by:
+            runs.append(_run(textpage, chars, first))
+            chars, drawn_by, first = [], text_object, index
+        chars.append(textpage.get_text_range(index, 1))
+    runs.append(_run(textpage, chars, first))
+    return [run for run in runs if run.text]
+
+
+def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
+    """The size in points a character is printed at, whatever way it is turned."""
+    matrix = pdfium_c.FS_MATRIX()
+    assert pdfium_c.FPDFText_GetMatrix(textpage.raw, index, ctypes.byref(matrix))
+    return pdfium_c.FPDFText_GetFontSize(textpage.raw, index) * math.hypot(matrix.c, matrix.d)
+
+
+def _run(textpage: pdfium.PdfTextPage, chars: list[str], first: int | None) -> Run:
+    if first is None or not "".join(chars).strip():
+        return Run("", 0.0, 0.0, 0.0)
+    return Run("".join(chars).strip(), printed_size(textpage, first), *_origin(textpage, first))
 
 
 def _text(textpage: pdfium.PdfTextPage) -> str:

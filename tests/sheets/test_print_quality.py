@@ -1,9 +1,9 @@
 """Print quality of the five shipped games, read back from a default build's PDF (parsed
-with pypdf and pdfplumber, rendered with pdfium) and SVG (parsed): legible text and icons,
-lines that mean one thing and stay visible on dark fills, backs without cut lines. Text is
-read as glyphs: pdfplumber's characters, with their fonts, sizes and baselines."""
+with pypdf and pdfplumber, read and rendered with pdfium) and SVG (parsed): legible text and
+icons, lines that mean one thing and stay visible on dark fills, backs without cut lines.
+Text is read as glyphs: pdfium's text runs with their printed sizes, and pdfplumber's
+characters, with their fonts, sizes and baselines."""
 
-import math
 import re
 from pathlib import Path
 from xml.etree import ElementTree
@@ -16,6 +16,7 @@ import yaml
 
 from tests.conftest import COMPONENTS, ROOT, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, score_lines, trim_box_mm
+from tests.pdf_text import text_runs
 
 GAMES = ("slipmax", "sliders", "twisty-passages", "whipped", "chip-flip")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -33,33 +34,22 @@ def pdf_of(built: Path, game: str) -> Path:
     return built / game / f"{game}.pdf"
 
 
-def text_runs(page: pypdf.PageObject) -> list[tuple[str, float, float, float]]:
-    """(text, size in pt as printed, x, y in pt) of every text run, through all transforms."""
-    runs = []
-
-    def visit(text, cm, tm, _font, size):
-        if text.strip():
-            a, b, c, d, e, f = tm
-            ca, cb, cc, cd, ce, cf = cm
-            m = (a * ca + b * cc, a * cb + b * cd, c * ca + d * cc, c * cb + d * cd)
-            x, y = e * ca + f * cc + ce, e * cb + f * cd + cf
-            runs.append((text.strip(), size * math.sqrt(abs(m[0] * m[3] - m[1] * m[2])), x, y))
-
-    page.extract_text(visitor_text=visit)
-    return runs
-
-
 def component_text(game_pdf: Path):
     """(page number, text, size pt) of the text printed inside each sheet's TrimBox: on the
-    components, not in the margins' furniture. The checklist page is left out."""
-    reader = pypdf.PdfReader(game_pdf)
-    for n, page in enumerate(reader.pages[1:], 2):
-        x0, y0, x1, y1 = (float(v) for v in page.trimbox)
-        if (x1 - x0) * (y1 - y0) >= float(page.mediabox.width) * float(page.mediabox.height) - 1:
-            continue  # a blank page or one without components
-        for text, size, x, y in text_runs(page):
-            if x0 - 0.5 <= x <= x1 + 0.5 and y0 - 0.5 <= y <= y1 + 0.5:
-                yield n, text, size
+    components, not in the margins' furniture. The checklist page is left out. Read with
+    pdfium, a run of text for each text object."""
+    document = pypdfium2.PdfDocument(game_pdf)
+    try:
+        for n in range(1, len(document)):
+            page = document[n]
+            x0, y0, x1, y1 = page.get_trimbox()
+            if (x1 - x0) * (y1 - y0) >= page.get_width() * page.get_height() - 1:
+                continue  # a blank page or one without components
+            for run in text_runs(page):
+                if x0 - 0.5 <= run.x <= x1 + 0.5 and y0 - 0.5 <= run.y <= y1 + 0.5:
+                    yield n + 1, run.text, run.size
+    finally:
+        document.close()
 
 
 # --- 1. legible at arm's length -----------------------------------------------------------

@@ -3,23 +3,15 @@
 only for the compact strip, and its "print at 100%" label at 7 pt or more (pdfium's size of
 each character, scaled by its matrix: a label may stand rotated in a side margin)."""
 
-import ctypes
-import math
 import re
 
 import pdfplumber
 import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 import pytest
 
+from tests.pdf_text import printed_size
+
 GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
-
-
-def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
-    """The size in points a character is printed at, whatever way it is turned."""
-    matrix = pdfium_c.FS_MATRIX()
-    assert pdfium_c.FPDFText_GetMatrix(textpage.raw, index, ctypes.byref(matrix))
-    return pdfium_c.FPDFText_GetFontSize(textpage.raw, index) * math.hypot(matrix.c, matrix.d)
 
 
 @pytest.mark.parametrize("game", GAMES)
