@@ -18,6 +18,7 @@ from generator.sources.markup import InlineIcon, Words
 from generator.sources.rules import parse_rules, read_rules
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, score_lines
+from tests.pdf_text import page_texts
 
 SHIPPED = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
 
@@ -70,7 +71,7 @@ def test_shipped_rules_sit_between_cover_and_checklist(shipped_pdfs, game):
     assert [title for title, _ in marks[:3]] == ["Cover", "Rules", "Checklist"]
     assert marks[0][1] == 1 and marks[1][1] == 2
     rules_pages = range(2, marks[2][1])
-    blank = [n for n, page in enumerate(reader.pages, 1) if "intentionally left blank" in page.extract_text()]
+    blank = [n for n, text in enumerate(page_texts(path), 1) if "intentionally left blank" in text]
     labels = [f"{n} (blank)" if n in blank else str(n) for n in range(1, len(reader.pages) + 1)]
     assert reader.page_labels == labels  # the PDF's own page numbers; a blank page says so
     source = (COMPONENTS / game / "rules.md").read_text(encoding="utf-8")
