@@ -8,6 +8,7 @@ rectangles or fonts use pdfplumber, on the pages this finds by their text.
 
 import ctypes
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,17 @@ class Run:
     size: float
     x: float
     y: float
+
+
+@dataclass(frozen=True)
+class Word:
+    """A word as drawn: its text, its font's name, and its first character's origin on the
+    baseline, in points from the page's top left."""
+
+    text: str
+    font: str
+    x: float
+    baseline: float
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,19 @@ def text_runs(page: pdfium.PdfPage) -> list[Run]:
     return [run for run in runs if run.text]
 
 
+def words(page: pdfium.PdfPage) -> list[Word]:
+    """The page's words in the order drawn: runs of characters between spaces and line ends
+    (those the text draws and those pdfium infers from the gaps between characters)."""
+    textpage = page.get_textpage()
+    height = page.get_height()
+    text = textpage.get_text_range()
+    found = []
+    for match in re.finditer(r"\S+", text):
+        x, y = _origin(textpage, match.start())
+        found.append(Word(match.group(), _font(textpage, match.start()), x, height - y))
+    return found
+
+
 def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
     """The size in points a character is printed at, whatever way it is turned."""
     matrix = pdfium_c.FS_MATRIX()
@@ -109,6 +134,13 @@ def _origin(textpage: pdfium.PdfTextPage, index: int) -> tuple[float, float]:
     x, y = ctypes.c_double(), ctypes.c_double()
     assert pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
     return x.value, y.value
+
+
+def _font(textpage: pdfium.PdfTextPage, index: int) -> str:
+    name = ctypes.create_string_buffer(256)
+    size = pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, len(name), None)
+    assert 0 < size <= len(name)
+    return name.value.decode()
 
 
 def _fill(textpage: pdfium.PdfTextPage, index: int) -> tuple[float, float, float]:

@@ -17,6 +17,7 @@ from xml.etree import ElementTree
 
 import pdfplumber
 import pypdf
+import pypdfium2
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -26,6 +27,7 @@ from generator.games import load_game
 from generator.games.twisty_passages.kinds import maze_walls
 from generator.pipeline import BuildResult, build_game
 from generator.project import OutputSettings, PrintSettings, Project
+from tests import pdf_text
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, trim_box_mm
 
@@ -76,10 +78,9 @@ def letter_pdf(letter):
 
 
 @pytest.fixture(scope="module")
-def pages(letter, a4, letter_pdf) -> dict[str, list[tuple[str, list[str]]]]:
+def pages(letter, a4) -> dict[str, list[tuple[str, list[str]]]]:
     """Each paper's PDF read back once: (page kind, bold text of each occupied cell)."""
-    with pdfplumber.open(a4 / "twisty-passages.pdf") as a4_pdf:
-        return {"letter": read_pages(letter, letter_pdf), "a4": read_pages(a4, a4_pdf)}
+    return {"letter": read_pages(letter), "a4": read_pages(a4)}
 
 
 # --- PDF: titles, counts, pages -----------------------------------------------------------
@@ -105,31 +106,36 @@ def cells(trim: tuple[float, float, float, float]) -> list[tuple[float, float]]:
 
 
 def reading(words) -> str:
-    """Words in reading order: lines by their top, each left to right; a line ending in a
+    """Words in reading order: lines by their baseline, each left to right; a line ending in a
     hyphen (a break Unicode's rules allow after it) runs on into the next without a space."""
     text = ""
-    for _, line in groupby(sorted(words, key=lambda w: (round(w["top"], 1), w["x0"])), lambda w: round(w["top"], 1)):
-        part = " ".join(w["text"] for w in line)
+    for _, line in groupby(sorted(words, key=lambda w: (round(w.baseline, 1), w.x)), lambda w: round(w.baseline, 1)):
+        part = " ".join(w.text for w in line)
         text += part if not text or text.endswith("-") else " " + part
     return text
 
 
 def texts_in(words, x: float, y: float) -> tuple[str, str]:
     """The bold and the plain words inside one card cell, each in reading order."""
-    inside = [w for w in words if x < w["x0"] * PT_MM < x + CARD_W and y < w["top"] * PT_MM < y + CARD_H]
-    bold = [w for w in inside if "Bold" in w["fontname"]]
-    return reading(bold), reading([w for w in inside if "Bold" not in w["fontname"]])
+    inside = [w for w in words if x < w.x * PT_MM < x + CARD_W and y < w.baseline * PT_MM < y + CARD_H]
+    bold = [w for w in inside if "Bold" in w.font]
+    return reading(bold), reading([w for w in inside if "Bold" not in w.font])
 
 
-def read_pages(folder: Path, pdf: pdfplumber.PDF) -> list[tuple[str, list[str]]]:
-    """(kind, the bold text of every occupied cell) for every page of the PDF (`pdf`, the
-    folder's PDF opened with pdfplumber)."""
-    boxes = [trim_box_mm(p) for p in pypdf.PdfReader(folder / "twisty-passages.pdf").pages]
+def read_pages(folder: Path) -> list[tuple[str, list[str]]]:
+    """(kind, the bold text of every occupied cell) for every page of the folder's PDF, its
+    words as pdfium reads them."""
+    path = folder / "twisty-passages.pdf"
+    boxes = [trim_box_mm(p) for p in pypdf.PdfReader(path).pages]
+    document = pypdfium2.PdfDocument(path)
     out = []
-    for page, trim in zip(pdf.pages, boxes, strict=True):
-        words = page.extract_words(extra_attrs=["fontname"])
-        texts = [texts_in(words, x, y) for x, y in cells(trim)]
-        out.append((page_kind(texts), [bold for bold, _ in texts if bold]))
+    try:
+        for number, trim in enumerate(boxes):
+            drawn = pdf_text.words(document[number])
+            texts = [texts_in(drawn, x, y) for x, y in cells(trim)]
+            out.append((page_kind(texts), [bold for bold, _ in texts if bold]))
+    finally:
+        document.close()
     return out
 
 
@@ -188,18 +194,23 @@ def offset(group) -> tuple[float, float]:
 
 
 @pytest.fixture(scope="module")
-def cards(letter, letter_pdf) -> list[PlacedCard]:
-    """Every placed card of every SVG sheet (sheet N is page N of the PDF)."""
+def cards(letter) -> list[PlacedCard]:
+    """Every placed card of every SVG sheet (sheet N is page N of the PDF), with the text the
+    PDF draws in its cell."""
     out = []
     paths = sorted((letter / "svg").glob("*.svg"))
-    assert len(paths) == len(letter_pdf.pages)
-    for path, page in zip(paths, letter_pdf.pages, strict=True):
-        words = page.extract_words(extra_attrs=["fontname"])
-        root = ElementTree.parse(path).getroot()
-        art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
-        for group in art.findall(f"{SVG}g"):
-            if group.get("clip-path"):
-                out.append(PlacedCard(group, *texts_in(words, *offset(group))))
+    document = pypdfium2.PdfDocument(letter / "twisty-passages.pdf")
+    try:
+        assert len(paths) == len(document)
+        for number, path in enumerate(paths):
+            drawn = pdf_text.words(document[number])
+            root = ElementTree.parse(path).getroot()
+            art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
+            for group in art.findall(f"{SVG}g"):
+                if group.get("clip-path"):
+                    out.append(PlacedCard(group, *texts_in(drawn, *offset(group))))
+    finally:
+        document.close()
     return out
 
 
