@@ -24,6 +24,7 @@ from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.loader import load_yaml
 from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
+from tests.pdf_text import page_texts
 
 ROOT = Path(__file__).resolve().parents[3]
 SLIDERS = ROOT / "components" / "sliders"
@@ -409,8 +410,10 @@ def test_go_carries_an_arrow_pointing_to_the_next_square(shipped_pdfs):
     and the first square after GO (board.yaml's second) lies on the side it points to."""
     after_go = items("board.yaml")[1]["name"].split()[0]
     red = tuple(round(int("c0392b"[i : i + 2], 16) / 255, 3) for i in (0, 2, 4))
-    with pdfplumber.open(shipped_pdfs / "sliders" / "sliders.pdf") as pdf:
-        page = next(p for p in pdf.pages if "Collect $200 salary" in flat(p.extract_text() or ""))
+    path = shipped_pdfs / "sliders" / "sliders.pdf"
+    at = next(n for n, text in enumerate(page_texts(path)) if "Collect $200 salary" in flat(text))
+    with pdfplumber.open(path, pages=[at + 1]) as pdf:
+        (page,) = pdf.pages
         arrows = [
             c for c in page.curves if c["fill"] and tuple(round(v, 3) for v in c["non_stroking_color"] or ()) == red
         ]
