@@ -6,10 +6,10 @@ two-sided ones, whichever needs no blank. Read back from the PDF."""
 
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 
 from tests.conftest import COMPONENTS, run_build
+from tests.pdf_text import page_texts
 from tests.sheets.test_checklist_rows import read_checklist
 
 
@@ -33,8 +33,7 @@ def build(out: Path, game: Path, *options: str) -> Path:
 
 
 def texts(path: Path) -> list[str]:
-    with pdfplumber.open(path) as pdf:
-        return [" ".join(page.extract_text().split()) for page in pdf.pages]
+    return [" ".join(text.split()) for text in page_texts(path)]
 
 
 def test_a_blank_page_puts_the_fronts_after_one_sided_pages_on_an_odd_page(tmp_path):
