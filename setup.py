@@ -54,10 +54,10 @@ COMPILED = [
 MYPYC_OPTIONS = ["--ignore-missing-imports", "--no-site-packages", "--follow-imports=silent"]
 
 #: How hard the C compiler optimises the compiled modules: mypyc's own -O3 unless
-#: MYPYC_OPT_LEVEL says otherwise, as it does for mypyc's command. At 1 a wheel builds in
-#: about 31 s rather than 43 s, and its modules play the same games, here no measurably
-#: slower; the test of the installed wheel builds it so. (At 0 the engine is slower than
-#: plain Python.)
+#: MYPYC_OPT_LEVEL says otherwise, as it does for mypyc's command. With gcc at 1, a wheel
+#: builds in about 31 s rather than 43 s, and its modules play the same games, here no
+#: measurably slower; the test of the installed wheel builds it so. (At 0 the engine is
+#: slower than plain Python.)
 OPT_LEVEL = os.environ.get("MYPYC_OPT_LEVEL", "3")
 
 #: The setup.py commands that build a wheel's modules (not metadata, an sdist or an editable

@@ -17,12 +17,15 @@ from generator.layout.card import CardKind
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"
 
-# A shell that starts the tests in the background (`pytest &` in a script, a job runner) hands
-# them Ctrl-C ignored, and every process they start would ignore it too. The tests of what
-# Ctrl-C does need it taken as a terminal gives it: Python's own handler here, and in every
-# process started from here, which gets the default back when it starts.
-if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A shell that starts the tests in the background (`pytest &` in a script, a job runner)
+    hands them Ctrl-C ignored, and every process they start would ignore it too. The tests of
+    what Ctrl-C does need it taken as a terminal gives it: Python's own handler here, and in
+    every process started from here, which gets the default back when it starts. (So a
+    Ctrl-C meant for the script's foreground command stops such a test run as well.)"""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def run_build(*args: str) -> None:

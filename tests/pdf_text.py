@@ -20,8 +20,9 @@ from tests.pdf_geometry import PT_MM
 
 @dataclass(frozen=True)
 class Run:
-    """Characters drawn by one text object, in the page's points from its bottom left: its
-    text, its size as printed (through every transform), and its first character's origin."""
+    """Characters drawn by one text object, in the page's points from its bottom left (as the
+    PDF places them): its text, its size as printed (through every transform), and its first
+    character's origin, a leading space's if it starts with one."""
 
     text: str
     size: float
@@ -31,7 +32,8 @@ class Run:
 
 @dataclass(frozen=True)
 class Word:
-    """A word as drawn: its text, its font's name, and its first character's origin on the
+    """A word as drawn: its text, its first character's font's name (pdfium does not split a
+    word where the font changes, as pdfplumber does), and that character's origin on the
     baseline, in points from the page's top left."""
 
     text: str
@@ -107,11 +109,11 @@ def words(page: pdfium.PdfPage) -> list[Word]:
     (those the text draws and those pdfium infers from the gaps between characters)."""
     textpage = page.get_textpage()
     height = page.get_height()
-    found = []
+    drawn = []
     for match in re.finditer(r"\S+", _indexed_text(textpage)):
         x, y = _origin(textpage, match.start())
-        found.append(Word(match.group(), _font(textpage, match.start()), x, height - y))
-    return found
+        drawn.append(Word(match.group(), _font(textpage, match.start()), x, height - y))
+    return drawn
 
 
 def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
@@ -127,9 +129,10 @@ def _text(textpage: pdfium.PdfTextPage) -> str:
 
 def _indexed_text(textpage: pdfium.PdfTextPage) -> str:
     """The page's text, a letter for each of pdfium's characters, so that a letter's index is
-    the character's (a letter beyond the Basic Multilingual Plane would be two of pdfium's)."""
+    the character's. A letter beyond the Basic Multilingual Plane is two of pdfium's, and
+    pdfium may leave a character out of its text: either would shift the indices after it."""
     text = textpage.get_text_range()
-    assert len(text) == textpage.count_chars(), "a letter beyond the BMP: indices would not match"
+    assert len(text) == textpage.count_chars(), "the text's letters are not pdfium's characters"
     return text
 
 

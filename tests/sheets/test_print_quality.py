@@ -58,7 +58,9 @@ def component_text(game_pdf: Path):
 def test_body_text_is_at_least_7_pt(built):
     """Every component's text, Slipmax's strips included: they grew (38 mm wide, 9.5 mm a
     step) so that Life of Royalty's note and Life of Chaos's step 5 need not shrink."""
-    small = {(game, text) for game in GAMES for _, text, size in component_text(pdf_of(built, game)) if size < 6.99}
+    read = {game: list(component_text(pdf_of(built, game))) for game in GAMES}
+    assert all(read.values()), "a game's component text was not read"
+    small = {(game, text) for game, runs in read.items() for _, text, size in runs if size < 6.99}
     assert not small
 
 

@@ -3,8 +3,8 @@
 Expected values come from the deck's YAML (titles, counts, kinds), from the layout (zone
 colours), from the PDF's own glyph positions and sizes (baselines) and from the brief (9-up
 poker cards, the zone shapes), never from the drawing code. Text is glyphs: in the PDF
-pdfplumber gives each character with its font; in the SVG each stretch of text is glyph
-outlines under an aria-label saying what it reads.
+pdfplumber gives each character with its font, and pdfium each word with its font; in the
+SVG each stretch of text is glyph outlines under an aria-label saying what it reads.
 """
 
 import random
