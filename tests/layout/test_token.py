@@ -2,6 +2,8 @@
 (pdfplumber: the circles, hexagons and straight cuts, and where each token's text is),
 butted for a trimmer and spaced for a die."""
 
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 
 import pdfplumber
@@ -34,13 +36,20 @@ def game(folder: Path) -> Path:
     return folder
 
 
-def pages(tmp_path: Path, *options: str) -> list:
-    out = tmp_path / ("out" + "".join(options))
-    built = CliRunner().invoke(
-        main, ["build", str(game(tmp_path / "g")), "--out", str(out), "--format", "pdf", "--no-checklist", *options]
-    )
-    assert built.exit_code == 0, built.output
-    return pdfplumber.open(out / "g" / "g.pdf").pages
+@pytest.fixture
+def pages(tmp_path: Path) -> Iterator[Callable[..., list]]:
+    """Build the game with these options and give its PDF's pages (pdfplumber), the PDF
+    closed when the test ends."""
+    with ExitStack() as opened:
+
+        def built(*options: str) -> list:
+            out = tmp_path / ("out" + "".join(options))
+            args = ["build", str(game(tmp_path / "g")), "--out", str(out), "--format", "pdf", "--no-checklist"]
+            result = CliRunner().invoke(main, [*args, *options])
+            assert result.exit_code == 0, result.output
+            return opened.enter_context(pdfplumber.open(out / "g" / "g.pdf")).pages
+
+        yield built
 
 
 def solid_black(item: dict) -> bool:
@@ -76,8 +85,8 @@ def straight_cuts(page) -> list[dict]:
     ]
 
 
-def test_for_a_trimmer_tokens_butt_and_share_straight_cuts_each_shape_cut_inside_its_cell(tmp_path):
-    front = pages(tmp_path)[0]
+def test_for_a_trimmer_tokens_butt_and_share_straight_cuts_each_shape_cut_inside_its_cell(pages):
+    front = pages()[0]
     rounds, hexes = circles(front), hexagons(front)
     assert len(rounds) == 12 and len(hexes) == 10
     xs = sorted({round(c["x0"] / MM, 2) for c in rounds})
@@ -85,8 +94,8 @@ def test_for_a_trimmer_tokens_butt_and_share_straight_cuts_each_shape_cut_inside
     assert straight_cuts(front), "the grid's shared cuts"
 
 
-def test_for_a_die_tokens_are_spaced_and_cut_on_their_outlines_alone(tmp_path):
-    front = pages(tmp_path, "--die-cut")[0]
+def test_for_a_die_tokens_are_spaced_and_cut_on_their_outlines_alone(pages):
+    front = pages("--die-cut")[0]
     rounds = circles(front)
     assert len(rounds) == 12 and len(hexagons(front)) == 10
     xs = sorted({round(c["x0"] / MM, 2) for c in rounds})
@@ -96,8 +105,8 @@ def test_for_a_die_tokens_are_spaced_and_cut_on_their_outlines_alone(tmp_path):
     assert not straight_cuts(front)
 
 
-def test_a_token_back_prints_behind_its_front(tmp_path):
-    front, back = pages(tmp_path)[:2]
+def test_a_token_back_prints_behind_its_front(pages):
+    front, back = pages()[:2]
     width = float(front.width)
 
     def centre(page, text: str) -> tuple[float, float]:
