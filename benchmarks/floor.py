@@ -29,6 +29,9 @@ from clock import ROOT, cpu_seconds
 
 from generator.shipped import fonts_dir
 
+#: The build this floor is for: the cards' sheets alone, nothing checked or kept.
+BUILD_ARGS = ("--no-check", "--no-checklist", "--no-cache")
+
 
 def sizes(text: str) -> list[int]:
     return [int(part) for part in text.split(",") if part]
@@ -46,7 +49,7 @@ def measure(cards: int, repeat: int, scratch: Path) -> tuple[float, float]:
     for n in range(repeat):  # interleaved, so that drift hits both alike
         out = scratch / f"out-{cards}-{n}"
         args = ["-m", "generator", "build", str(deck), "--out", str(out), "--format", "pdf"]
-        build.append(cpu_seconds([sys.executable, *args, "--no-check", "--no-checklist", "--no-cache"], cwd=scratch))
+        build.append(cpu_seconds([sys.executable, *args, *BUILD_ARGS], cwd=scratch))
         assert (out / deck.name / f"{deck.name}.pdf").is_file()
         drawn = [sys.executable, floor_script, str(items), str(scratch / "floor.pdf"), str(fonts_dir())]
         floor.append(cpu_seconds(drawn, cwd=scratch))

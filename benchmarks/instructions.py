@@ -28,11 +28,9 @@ from pathlib import Path
 import checkout
 from build import synthetic_deck
 from clock import ROOT
-from floor import sizes
+from floor import BUILD_ARGS, sizes
 
 COLLECTED = re.compile(r"Collected : (\d+)")
-#: The build as benchmarks/floor.py times it: the cards' sheets alone, nothing kept.
-BUILD_ARGS = ("--no-check", "--no-checklist", "--no-cache")
 
 
 def instructions(deck: Path, out: Path, root: Path) -> int:

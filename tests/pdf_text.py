@@ -104,6 +104,15 @@ def text_runs(page: pdfium.PdfPage) -> list[Run]:
     ]
 
 
+def page_words(path: Path) -> list[list[Word]]:
+    """The words of each page."""
+    document = pdfium.PdfDocument(path)
+    try:
+        return [words(document[number]) for number in range(len(document))]
+    finally:
+        document.close()
+
+
 def words(page: pdfium.PdfPage) -> list[Word]:
     """The page's words in the order drawn: runs of characters between spaces and line ends
     (those the text draws and those pdfium infers from the gaps between characters)."""

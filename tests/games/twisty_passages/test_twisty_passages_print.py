@@ -17,7 +17,6 @@ from xml.etree import ElementTree
 
 import pdfplumber
 import pypdf
-import pypdfium2
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -27,9 +26,9 @@ from generator.games import load_game
 from generator.games.twisty_passages.kinds import maze_walls
 from generator.pipeline import BuildResult, build_game
 from generator.project import OutputSettings, PrintSettings, Project
-from tests import pdf_text
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, trim_box_mm
+from tests.pdf_text import page_words
 
 DECK = COMPONENTS / "twisty-passages"
 CARD_W, CARD_H = 63.5, 88.9
@@ -127,15 +126,10 @@ def read_pages(folder: Path) -> list[tuple[str, list[str]]]:
     words as pdfium reads them."""
     path = folder / "twisty-passages.pdf"
     boxes = [trim_box_mm(p) for p in pypdf.PdfReader(path).pages]
-    document = pypdfium2.PdfDocument(path)
     out = []
-    try:
-        for number, trim in enumerate(boxes):
-            drawn = pdf_text.words(document[number])
-            texts = [texts_in(drawn, x, y) for x, y in cells(trim)]
-            out.append((page_kind(texts), [bold for bold, _ in texts if bold]))
-    finally:
-        document.close()
+    for drawn, trim in zip(page_words(path), boxes, strict=True):
+        texts = [texts_in(drawn, x, y) for x, y in cells(trim)]
+        out.append((page_kind(texts), [bold for bold, _ in texts if bold]))
     return out
 
 
@@ -199,18 +193,12 @@ def cards(letter) -> list[PlacedCard]:
     PDF draws in its cell."""
     out = []
     paths = sorted((letter / "svg").glob("*.svg"))
-    document = pypdfium2.PdfDocument(letter / "twisty-passages.pdf")
-    try:
-        assert len(paths) == len(document)
-        for number, path in enumerate(paths):
-            drawn = pdf_text.words(document[number])
-            root = ElementTree.parse(path).getroot()
-            art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
-            for group in art.findall(f"{SVG}g"):
-                if group.get("clip-path"):
-                    out.append(PlacedCard(group, *texts_in(drawn, *offset(group))))
-    finally:
-        document.close()
+    for path, drawn in zip(paths, page_words(letter / "twisty-passages.pdf"), strict=True):
+        root = ElementTree.parse(path).getroot()
+        art = next(g for g in root.iter(f"{SVG}g") if g.get("id") == "layer-art")
+        for group in art.findall(f"{SVG}g"):
+            if group.get("clip-path"):
+                out.append(PlacedCard(group, *texts_in(drawn, *offset(group))))
     return out
 
 
