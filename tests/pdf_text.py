@@ -9,6 +9,7 @@ measure lines, rectangles or fonts use pdfplumber, on the pages this finds by th
 import ctypes
 import math
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -54,32 +55,33 @@ class Found:
     colour: tuple[float, float, float]
 
 
-def page_texts(path: Path) -> list[str]:
-    """The text of each page, its lines ended by newlines."""
+def pages(path: Path) -> Iterator[pdfium.PdfPage]:
+    """The PDF's pages in order, the document closed once they are read (or left)."""
     document = pdfium.PdfDocument(path)
     try:
-        return [_text(document[number].get_textpage()) for number in range(len(document))]
+        for number in range(len(document)):
+            yield document[number]
     finally:
         document.close()
+
+
+def page_texts(path: Path) -> list[str]:
+    """The text of each page, its lines ended by newlines."""
+    return [_text(page.get_textpage()) for page in pages(path)]
 
 
 def found(path: Path, text: str) -> list[Found]:
     """Every copy of `text` on the PDF's pages, in page order and in order on each page."""
-    document = pdfium.PdfDocument(path)
     places = []
-    try:
-        for number in range(len(document)):
-            page = document[number]
-            height = page.get_height()
-            textpage = page.get_textpage()
-            page_text = _indexed_text(textpage)
-            start = page_text.find(text)
-            while start >= 0:
-                x, y = _origin(textpage, start)
-                places.append(Found(number, x * PT_MM, (height - y) * PT_MM, _fill(textpage, start)))
-                start = page_text.find(text, start + 1)
-    finally:
-        document.close()
+    for number, page in enumerate(pages(path)):
+        height = page.get_height()
+        textpage = page.get_textpage()
+        page_text = _indexed_text(textpage)
+        start = page_text.find(text)
+        while start >= 0:
+            x, y = _origin(textpage, start)
+            places.append(Found(number, x * PT_MM, (height - y) * PT_MM, _fill(textpage, start)))
+            start = page_text.find(text, start + 1)
     return places
 
 
@@ -106,11 +108,7 @@ def text_runs(page: pdfium.PdfPage) -> list[Run]:
 
 def page_words(path: Path) -> list[list[Word]]:
     """The words of each page."""
-    document = pdfium.PdfDocument(path)
-    try:
-        return [words(document[number]) for number in range(len(document))]
-    finally:
-        document.close()
+    return [words(page) for page in pages(path)]
 
 
 def words(page: pdfium.PdfPage) -> list[Word]:

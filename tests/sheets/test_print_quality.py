@@ -16,7 +16,7 @@ import yaml
 
 from tests.conftest import COMPONENTS, ROOT, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, score_lines, trim_box_mm
-from tests.pdf_text import text_runs
+from tests.pdf_text import pages, text_runs
 
 GAMES = ("slipmax", "sliders", "twisty-passages", "whipped", "chip-flip")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -38,18 +38,13 @@ def component_text(game_pdf: Path):
     """(page number, text, size pt) of the text printed inside each sheet's TrimBox: on the
     components, not in the margins' furniture. The checklist page is left out. Read with
     pdfium, a run of text for each text object."""
-    document = pypdfium2.PdfDocument(game_pdf)
-    try:
-        for n in range(1, len(document)):
-            page = document[n]
-            x0, y0, x1, y1 = page.get_trimbox()
-            if (x1 - x0) * (y1 - y0) >= page.get_width() * page.get_height() - 1:
-                continue  # a blank page or one without components
-            for run in text_runs(page):
-                if x0 - 0.5 <= run.x <= x1 + 0.5 and y0 - 0.5 <= run.y <= y1 + 0.5:
-                    yield n + 1, run.text, run.size
-    finally:
-        document.close()
+    for n, page in enumerate(pages(game_pdf), 1):
+        x0, y0, x1, y1 = page.get_trimbox()
+        if n == 1 or (x1 - x0) * (y1 - y0) >= page.get_width() * page.get_height() - 1:
+            continue  # the first page, a blank page or one without components
+        for run in text_runs(page):
+            if x0 - 0.5 <= run.x <= x1 + 0.5 and y0 - 0.5 <= run.y <= y1 + 0.5:
+                yield n, run.text, run.size
 
 
 # --- 1. legible at arm's length -----------------------------------------------------------
