@@ -1,9 +1,9 @@
 """cutsheet as a user installs it: the wheel built from this checkout, installed into a fresh
 virtual environment with nothing else in it, run from empty folders far from the checkout.
 
-Slow (a wheel build, a venv and its dependencies); one fixture does the install for the
-module. What it proves: the shipped games, layouts, presets, icons and fonts travel inside
-the wheel and are found there, not in the checkout."""
+Slow (a wheel build, and a venv whose dependencies install while the wheel builds); the
+fixtures do each once for the module. What it proves: the shipped games, layouts, presets,
+icons and fonts travel inside the wheel and are found there, not in the checkout."""
 
 import json
 import os
@@ -11,7 +11,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -36,8 +38,45 @@ def sources(folder: Path) -> Path:
     return folder
 
 
+def declared_dependencies() -> list[str]:
+    """What pyproject.toml says cutsheet needs, as written there."""
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+
+
+def pip_into(venv: Path) -> list[str]:
+    """This test process's pip, installing into the venv's interpreter (`pip --python`): the
+    venv has no pip of its own."""
+    return [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "--disable-pip-version-check"]
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
+def dependencies(tmp_path_factory) -> Iterator[tuple[Path, subprocess.Popen]]:
+    """A fresh virtual environment, and the process installing pyproject's dependencies into
+    it, started and not waited for. Finding them in the package indexes is pip's work of
+    half a minute, much of it waiting on the indexes, so it goes on while the wheel builds
+    (the `wheel` fixture asks for this one to start it first); `venv` waits for it."""
+    venv = tmp_path_factory.mktemp("venv")
+    # --without-pip: seeding the venv with its own pip is most of creating it.
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    log = venv / "pip-install.log"
+    # --no-compile: a module is compiled when first imported, not every module of every
+    # dependency at install (a quarter of the install's time).
+    with open(log, "w") as stream:
+        process = subprocess.Popen(
+            [*pip_into(venv), "install", "-q", "--no-compile", *declared_dependencies()],
+            stdout=stream,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield venv, process
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+@pytest.fixture(scope="module")
+def wheel(dependencies, tmp_path_factory) -> Path:
     """The wheel, its compiled modules optimised by the C compiler at -O1 rather than -O3
     (setup.py's OPT_LEVEL): the same C, built in three quarters of the time. What these
     tests check, which modules are compiled and that they play the games the plain ones
@@ -57,17 +96,22 @@ def wheel(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def venv(wheel, tmp_path_factory) -> Path:
-    """A fresh virtual environment with the wheel installed (and not pip: nothing here runs
-    it inside the venv)."""
-    venv = tmp_path_factory.mktemp("venv")
-    # --without-pip: seeding the venv with its own pip is most of creating it; this test
-    # process's pip installs into the venv's interpreter instead (`pip --python`).
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
-    # --no-compile: a module is compiled when first imported, not every module of every
-    # dependency at install (a quarter of the install's time).
-    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "-q", "--no-compile", str(wheel)], check=True, capture_output=True, timeout=600)
+def venv(dependencies, wheel) -> Path:
+    """The fresh virtual environment with the wheel installed into it, beside the
+    dependencies its metadata names and nothing else (nor pip: nothing here runs it inside
+    the venv). The dependencies were installed from pyproject.toml's list while the wheel
+    built; `pip check` finds every one the wheel names installed."""
+    venv, process = dependencies
+    assert process.wait(timeout=600) == 0, (venv / "pip-install.log").read_text()
+    installed = subprocess.run(
+        [*pip_into(venv), "install", "-q", "--no-compile", "--no-deps", "--no-index", str(wheel)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert installed.returncode == 0, installed.stderr
+    checked = subprocess.run([*pip_into(venv), "check"], capture_output=True, text=True, timeout=600)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     return venv
 
 
