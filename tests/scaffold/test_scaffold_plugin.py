@@ -36,10 +36,25 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     )
     assert made.returncode == 0, made.stderr
     venv = root / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
+    # --without-pip: seeding the venv with a pip of its own is most of creating it; this
+    # process's pip installs into the venv's interpreter instead (`pip --python`).
+    subprocess.run(
+        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True, timeout=300
+    )
     python = venv / "bin" / "python"
     # Its build backend comes from PyPI, as for any package; cutsheet is the one installed here.
-    pip = run(python, "-m", "pip", "install", "-q", "--no-deps", "./coin-race", cwd=root)
+    pip = run(
+        Path(sys.executable),
+        "-m",
+        "pip",
+        "--python",
+        str(python),
+        "install",
+        "-q",
+        "--no-deps",
+        "./coin-race",
+        cwd=root,
+    )
     assert pip.returncode == 0, pip.stderr
     return python, root / "coin-race"
 
