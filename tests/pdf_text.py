@@ -70,6 +70,11 @@ def page_texts(path: Path) -> list[str]:
     return [_text(page.get_textpage()) for page in pages(path)]
 
 
+def flat_page_texts(path: Path) -> list[str]:
+    """The text of each page, each run of white space in it one space."""
+    return [" ".join(text.split()) for text in page_texts(path)]
+
+
 def found(path: Path, text: str) -> list[Found]:
     """Every copy of `text` on the PDF's pages, in page order and in order on each page."""
     places = []
@@ -99,11 +104,12 @@ def text_runs(page: pdfium.PdfPage) -> list[Run]:
             drawn.append((index, []))
             drawn_by = text_object
         drawn[-1][1].append(textpage.get_text_range(index, 1))
-    return [
-        Run("".join(chars).strip(), printed_size(textpage, first), *_origin(textpage, first))
-        for first, chars in drawn
-        if "".join(chars).strip()
-    ]
+    runs = []
+    for first, chars in drawn:
+        text = "".join(chars).strip()
+        if text:
+            runs.append(Run(text, printed_size(textpage, first), *_origin(textpage, first)))
+    return runs
 
 
 def page_words(path: Path) -> list[list[Word]]:

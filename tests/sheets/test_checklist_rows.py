@@ -10,7 +10,7 @@ import pypdf
 
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, trim_box_mm
-from tests.pdf_text import page_texts
+from tests.pdf_text import flat_page_texts
 from tests.sheets.test_print_sheets import bookmarks, checklist_rows
 
 CARD = "card stock, 200-300 gsm"
@@ -34,7 +34,7 @@ def reads(text: str, wanted: str) -> bool:
 def read_checklist(path: Path) -> tuple[list[dict[str, str]], str, list[str]]:
     """The checklist's rows and text (pdfplumber), and every page's text (pdfium)."""
     at = bookmarks(path)["Checklist"]
-    titles = [" ".join(text.split()) for text in page_texts(path)]
+    titles = flat_page_texts(path)
     with pdfplumber.open(path, pages=[at]) as pdf:
         (page,) = pdf.pages
         return checklist_rows(page), " ".join(page.extract_text().split()), titles

@@ -9,7 +9,7 @@ from pathlib import Path
 import pypdf
 
 from tests.conftest import COMPONENTS, run_build
-from tests.pdf_text import page_texts
+from tests.pdf_text import flat_page_texts
 from tests.sheets.test_checklist_rows import read_checklist
 
 
@@ -32,14 +32,10 @@ def build(out: Path, game: Path, *options: str) -> Path:
     return out / game.name / f"{game.name}.pdf"
 
 
-def texts(path: Path) -> list[str]:
-    return [" ".join(text.split()) for text in page_texts(path)]
-
-
 def test_a_blank_page_puts_the_fronts_after_one_sided_pages_on_an_odd_page(tmp_path):
     game = write_game(tmp_path / "game")
     path = build(tmp_path / "bare", game, "--no-checklist")
-    pages = texts(path)
+    pages = flat_page_texts(path)
     assert len(pages) == 4
     assert "P1" in pages[0]
     assert pages[1].startswith("This page is intentionally left blank.") and "odd page" in pages[1]
@@ -47,7 +43,7 @@ def test_a_blank_page_puts_the_fronts_after_one_sided_pages_on_an_odd_page(tmp_p
     assert pypdf.PdfReader(path).page_labels == ["1", "2 (blank)", "3", "4"]
 
     path = build(tmp_path / "full", game)  # cover and checklist: the sheets start on page 3
-    pages = texts(path)
+    pages = flat_page_texts(path)
     assert pages[3].startswith("This page is intentionally left blank.") and "N1" in pages[4]
     assert pypdf.PdfReader(path).page_labels == ["1", "2", "3", "4 (blank)", "5", "6"]
     rows, text, _ = read_checklist(path)
@@ -60,7 +56,7 @@ def test_a_blank_page_puts_the_fronts_after_one_sided_pages_on_an_odd_page(tmp_p
 def test_one_sided_cards_fill_a_two_sided_sheets_empty_places_with_blank_backs(tmp_path):
     game = write_game(tmp_path / "game", duplex_stock="card")
     path = build(tmp_path / "out", game, "--no-checklist")
-    pages = texts(path)
+    pages = flat_page_texts(path)
     assert len(pages) == 2 and not any("intentionally" in page for page in pages)
     assert {"P1", "P3", "N1", "N3"} <= set(pages[0].split())  # six cards on one fronts sheet
     backs = pages[1].split()
