@@ -53,7 +53,7 @@ import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -81,7 +81,8 @@ NO_WINNER = "no winner"
 
 @dataclass(frozen=True)
 class Problem:
-    """Something that went wrong in one game (or, with game None, in the figures)."""
+    """Something that went wrong in one game of the run (or, with game None, in the figures or
+    in a game of a figure run, which the message names)."""
 
     code: str
     game: int | None
@@ -441,19 +442,34 @@ def run_settings(job: SimulationJob) -> RunSettings | None:
     return RunSettings(job.policy_names[0], dict(job.options))
 
 
-def _figure_runs(job: SimulationJob, player: GamePlayer, settings: RunSettings | None) -> dict[str, list[GameState]]:
+def _figure_runs(
+    job: SimulationJob, player: GamePlayer, settings: RunSettings | None
+) -> tuple[dict[str, list[GameState]], list[Problem]]:
     """The games the engine's figures ask for besides the run's own, played like the run's
     (by the same player: in its processes or on its cluster), in index order. Each run has
-    the number of games the engine declares, whatever the number of the report's games."""
-    played = {}
+    the number of games the engine declares, whatever the number of the report's games.
+
+    These games are checked as the run's are: a game a problem stopped (a broken invariant,
+    an engine error) is left out of the figures and its problem returned, named by its run,
+    for the report to say. They are played at other player counts and options than the
+    run's, so a rule broken only there is found only there."""
+    played: dict[str, list[GameState]] = {}
+    problems: list[Problem] = []
     for run in job.engine.figure_runs(settings):
         extra = simulation_job(job.engine, job.deck, run.players, run.seed, run.policy, dict(run.options))
         outcomes = sorted(
             (outcome for batch in player.play(extra, run.games) for outcome in batch.outcomes),
             key=lambda outcome: outcome.index,
         )
-        played[run.name] = [outcome.state for outcome in outcomes if outcome.state is not None]
-    return played
+        where = f"figure run {run.name!r} ({counted(run.players, 'player')})"
+        states: list[GameState] = []
+        for outcome in outcomes:
+            if outcome.problem is not None:
+                problems.append(replace(outcome.problem, game=None, action=None, message=f"{where}, {outcome.problem}"))
+            elif outcome.state is not None:
+                states.append(outcome.state)
+        played[run.name] = states
+    return played, problems
 
 
 class KeptStates:
@@ -490,8 +506,9 @@ class EngineFigures:
         except Exception as exc:
             self._failed(exc)
 
-    def _failed(self, exc: Exception) -> None:
+    def _failed(self, exc: Exception) -> Problem:
         self.failure = Problem(BAD_FIGURES, None, None, f"engine figures: {_describe_exception(exc)}")
+        return self.failure
 
     def add(self, state: GameState) -> None:
         if self.failure is not None:
@@ -504,30 +521,32 @@ class EngineFigures:
 
     def result(
         self, job: SimulationJob, reserved: set[str], player: GamePlayer
-    ) -> tuple[dict, dict[str, str], Problem | None]:
+    ) -> tuple[dict, dict[str, str], list[Problem]]:
         """The figures (with those of the engine's figure runs, after a run of any game),
-        their COUNTED_OVER labels taken out of them, and the problem that left them out, if any."""
+        their COUNTED_OVER labels taken out of them, and the problems of the figure runs'
+        games and the one that left the figures out, if any."""
         if self.failure is not None:
-            return {}, {}, self.failure
+            return {}, {}, [self.failure]
         engine = self.engine
+        problems: list[Problem] = []
         try:
             figures, labels = _split(self.tally.figures())
             settings = run_settings(job)
             if self.games and engine.figure_runs(settings):
-                runs, run_labels = _split(engine.run_figures(_figure_runs(job, player, settings), settings))
+                played, problems = _figure_runs(job, player, settings)
+                runs, run_labels = _split(engine.run_figures(played, settings))
                 figures, labels = {**figures, **runs}, {**labels, **run_labels}
             json.dumps(figures, allow_nan=False)
             unknown = sorted(set(labels) - set(figures))
             if unknown:
                 raise ValueError(f"{COUNTED_OVER} names figures there are not: {', '.join(unknown)}")
         except Exception as exc:
-            self._failed(exc)
-            return {}, {}, self.failure
+            return {}, {}, [*problems, self._failed(exc)]
         clashes = sorted(reserved & set(figures))
         if clashes:
             message = f"engine figures reuse the harness's names: {', '.join(clashes)}"
-            return {}, {}, Problem(BAD_FIGURES, None, None, message)
-        return figures, labels, None
+            return {}, {}, [*problems, Problem(BAD_FIGURES, None, None, message)]
+        return figures, labels, problems
 
 
 def _split(figures: object) -> tuple[dict, dict[str, str]]:
@@ -772,9 +791,8 @@ def measure(
         interrupted=interrupted,
         ended_lengths=dict(sorted(tally.ended_lengths.items())),
     )
-    figures, labels, problem = tally.engine.result(job, set(report.as_json()), player)
+    figures, labels, problems = tally.engine.result(job, set(report.as_json()), player)
     report.figures = figures
     report.figure_labels = labels
-    if problem is not None:
-        report.problems.append(problem)
+    report.problems += problems
     return report

@@ -421,6 +421,30 @@ def test_the_figure_runs_are_given_the_runs_policy_and_options():
     assert engine.settings and all(s is None for s in engine.settings), "the seats play no one policy"
 
 
+class ToyRaceWithFaultyRuns(ToyRaceWithRuns):
+    """Figure runs whose games break where the run's own never do: those reaching turn 14 (the
+    run's options do not reach them: the figure run names its own)."""
+
+    def figure_runs(self, settings: RunSettings | None = None) -> tuple[FigureRun, ...]:
+        return (FigureRun("four", 4, 6, "random", {"crash_at": 13}, seed=3),)
+
+
+def test_a_figure_runs_broken_games_are_problems_of_the_report_not_figures():
+    engine = ToyRaceWithFaultyRuns()
+    report = simulate(engine, TRACK, 5, 2, 7)
+    run = simulation_job(engine, TRACK, 4, 3, "random", {"crash_at": 13}).play(range(6)).outcomes
+    broken = [outcome for outcome in run if outcome.problem]
+    assert broken and len(broken) < 6, "the test needs some games of the run broken, not all"
+    # Each is a problem of the report, named by its run, the game's own place kept in its words.
+    assert [(p.code, p.game, p.action) for p in report.problems] == [("SIM002", None, None)] * len(broken)
+    assert [p.message for p in report.problems] == [f"figure run 'four' (4 players), {o.problem}" for o in broken]
+    assert "RuntimeError: the toy engine fell over" in report.problems[0].message
+    assert not report.ok and report.broken == 0, "the run's own games are all sound"
+    # The figures count the games that ended without a problem only.
+    kept = [(4, o.state.first_player) for o in run if not o.problem]
+    assert report.figures["four"] == kept
+
+
 class Recording(InProcess):
     """Plays in this process, noting the player count and game count of each job it is given."""
 
