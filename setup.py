@@ -8,7 +8,8 @@ compiled modules are the same source, so they play the same games. An editable i
 stays plain Python, so that an edited module takes effect at once, and so does any build
 with CUTSHEET_PURE_PYTHON=1 set or one where compiling fails (no C compiler): cutsheet works
 the same, only its Sliders simulations run slower, which `cutsheet check --simulate` says in
-one line (pip shows a build's own output only with -v).
+one line (pip shows a build's own output only with -v). mypy, which carries mypyc, is
+installed into pip's build environment for a wheel alone (build_backend/cutsheet_backend.py).
 """
 
 import os
