@@ -12,6 +12,7 @@ import functools
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ParamSpec
 
 if TYPE_CHECKING:
@@ -57,6 +58,15 @@ class Plot:
     caption: str
     figure: "Figure"
 
+    @cached_property
+    def svg(self) -> str:
+        """The plot as an SVG document (text), without a date: drawn once, however often it is
+        written (the report's page inlines it, and --report-dir writes it as a file)."""
+        buffer = io.StringIO()
+        with _style():
+            self.figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+        return buffer.getvalue()
+
 
 @dataclass(frozen=True)
 class Table:
@@ -78,18 +88,9 @@ class Section:
     tables: tuple[Table, ...] = ()
 
 
-def svg(plot: Plot) -> str:
-    """The plot as an SVG document (text), without a date."""
-    buffer = io.StringIO()
-    with _style():
-        plot.figure.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
-    return buffer.getvalue()
-
-
 def inline_svg(plot: Plot) -> str:
     """The <svg> element alone, for an HTML page."""
-    text = svg(plot)
-    return text[text.index("<svg") :]
+    return plot.svg[plot.svg.index("<svg") :]
 
 
 def png(plot: Plot) -> bytes:

@@ -19,6 +19,7 @@ same bytes. The template is package data (templates/report.html.j2).
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,9 @@ class GamePage:
     review: DeckStatistics | None = None
     simulated: SimulatedGame | None = None
 
+    @cached_property
     def sections(self) -> list[Section]:
+        """The page's sections, drawn once for both the report's page and the plot files."""
         review = deck_sections(self.name, self.review) if self.review is not None else []
         return review + (sections(self.simulated) if self.simulated is not None else [])
 
@@ -179,7 +182,7 @@ def render_report(pages: Sequence[GamePage]) -> str:
         {
             "game": page,
             "report": page.simulated.report if page.simulated else None,
-            "sections": page.sections(),
+            "sections": page.sections,
             "figures": json.dumps(page.simulated.report.figures, indent=2, sort_keys=True) if page.simulated else "",
             "problems": [str(problem) for problem in page.simulated.report.problems] if page.simulated else [],
         }
@@ -202,10 +205,10 @@ def write_plots(folder: Path, pages: Sequence[GamePage]) -> list[Path]:
     written = []
     try:
         for page in pages:
-            for section in page.sections():
+            for section in page.sections:
                 for plot in section.plots:
                     stem = folder / f"{page.slug}-{plot.name}"
-                    write_atomic(stem.with_suffix(".svg"), charts.svg(plot).encode())
+                    write_atomic(stem.with_suffix(".svg"), plot.svg.encode())
                     write_atomic(stem.with_suffix(".png"), charts.png(plot))
                     written += [stem.with_suffix(".svg"), stem.with_suffix(".png")]
     except OSError as exc:

@@ -13,6 +13,7 @@ from html.parser import HTMLParser
 
 import pytest
 from defusedxml import ElementTree
+from matplotlib.figure import Figure
 from PIL import Image
 
 from generator.charts import Section
@@ -215,6 +216,28 @@ def test_the_report_and_its_plot_files_are_written(tmp_path):
         else:
             with Image.open(path) as image:
                 assert image.format == "PNG" and image.width == 770  # 7 inches at 110 dpi
+
+
+def test_the_page_and_its_plot_files_draw_each_plot_once(tmp_path, monkeypatch):
+    """--report and --report-dir together: each plot is drawn once, and its SVG file is what
+    the page shows."""
+    saved = []
+    savefig = Figure.savefig
+
+    def noted(figure, buffer, **options):
+        saved.append((id(figure), options["format"]))
+        return savefig(figure, buffer, **options)
+
+    monkeypatch.setattr(Figure, "savefig", noted)
+    games = [simulated("Toy", "toy", report())]
+    write_report(tmp_path / "report.html", games)
+    write_plots(tmp_path / "plots", games)
+    assert sorted(form for _, form in saved) == ["png"] * len(PLOTS) + ["svg"] * len(PLOTS)
+    assert len({figure for figure, _ in saved}) == len(PLOTS)
+    page = (tmp_path / "report.html").read_text()
+    for plot in PLOTS:
+        drawn = (tmp_path / "plots" / f"toy-{plot}.svg").read_text()
+        assert drawn[drawn.index("<svg") :] in page
 
 
 def test_a_place_that_cannot_be_written_is_bad_input(tmp_path):
