@@ -461,7 +461,7 @@ def _figure_runs(
             (outcome for batch in player.play(extra, run.games) for outcome in batch.outcomes),
             key=lambda outcome: outcome.index,
         )
-        where = f"figure run {run.name!r} ({counted(run.players, 'player')})"
+        where = f"figure run {run.name!r} ({counted(run.players, 'player')}, seed {run.seed}, options {extra.options})"
         states: list[GameState] = []
         for outcome in outcomes:
             if outcome.problem is not None:

@@ -437,7 +437,8 @@ def test_a_figure_runs_broken_games_are_problems_of_the_report_not_figures():
     assert broken and len(broken) < 6, "the test needs some games of the run broken, not all"
     # Each is a problem of the report, named by its run, the game's own place kept in its words.
     assert [(p.code, p.game, p.action) for p in report.problems] == [("SIM002", None, None)] * len(broken)
-    assert [p.message for p in report.problems] == [f"figure run 'four' (4 players), {o.problem}" for o in broken]
+    named = "figure run 'four' (4 players, seed 3, options {'crash_at': 13})"
+    assert [p.message for p in report.problems] == [f"{named}, {o.problem}" for o in broken]
     assert "RuntimeError: the toy engine fell over" in report.problems[0].message
     assert not report.ok and report.broken == 0, "the run's own games are all sound"
     # The figures count the games that ended without a problem only.
