@@ -7,13 +7,13 @@ import json
 import os
 import re
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from tests.package.test_installed import sources
+from tests.venvs import fresh_venv, pip_into
 
 pytestmark = pytest.mark.slow  # a fresh venv, its build requirements installed from the indexes
 
@@ -47,12 +47,9 @@ def project(tmp_path_factory) -> Path:
 def build_python(tmp_path_factory) -> Path:
     """The interpreter of a venv holding what pyproject's build-system requires, and nothing
     else, as pip's isolated build environment does."""
-    venv = tmp_path_factory.mktemp("build-env")
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
-    python = venv / "bin" / "python"
-    pip = [sys.executable, "-m", "pip", "--python", str(python), "--disable-pip-version-check"]
-    subprocess.run([*pip, "install", "-q", *BUILD_SYSTEM["requires"]], check=True, timeout=600)
-    return python
+    venv = fresh_venv(tmp_path_factory.mktemp("build-env"))
+    subprocess.run([*pip_into(venv), "install", "-q", *BUILD_SYSTEM["requires"]], check=True, timeout=600)
+    return venv / "bin" / "python"
 
 
 def requirements(python: Path, project: Path, **environment: str) -> dict[str, list[str]]:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import pdf_text
+from tests.venvs import fresh_venv, pip_into
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -43,21 +44,13 @@ def declared_dependencies() -> list[str]:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
 
 
-def pip_into(venv: Path) -> list[str]:
-    """This test process's pip, installing into the venv's interpreter (`pip --python`): the
-    venv has no pip of its own."""
-    return [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), "--disable-pip-version-check"]
-
-
 @pytest.fixture(scope="module")
 def dependencies(tmp_path_factory) -> Iterator[tuple[Path, subprocess.Popen]]:
     """A fresh virtual environment, and the process installing pyproject's dependencies into
     it, started and not waited for. Finding them in the package indexes is pip's work of
     half a minute, much of it waiting on the indexes, so it goes on while the wheel builds
     (the `wheel` fixture asks for this one to start it first); `venv` waits for it."""
-    venv = tmp_path_factory.mktemp("venv")
-    # --without-pip: seeding the venv with its own pip is most of creating it.
-    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    venv = fresh_venv(tmp_path_factory.mktemp("venv"))
     log = venv / "pip-install.log"
     # --no-compile: a module is compiled when first imported, not every module of every
     # dependency at install (a quarter of the install's time).

@@ -14,10 +14,12 @@ from pathlib import Path
 import pypdfium2
 import pytest
 
+from tests.venvs import fresh_venv, pip_into
+
 pytestmark = pytest.mark.slow
 
 
-def run(python: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
+def run(python: str | Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
     return subprocess.run([str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
 
@@ -35,28 +37,11 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
         timeout=120,
     )
     assert made.returncode == 0, made.stderr
-    venv = root / "venv"
-    # --without-pip: seeding the venv with a pip of its own is most of creating it; this
-    # process's pip installs into the venv's interpreter instead (`pip --python`).
-    subprocess.run(
-        [sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True, timeout=300
-    )
-    python = venv / "bin" / "python"
+    venv = fresh_venv(root / "venv", "--system-site-packages")
     # Its build backend comes from PyPI, as for any package; cutsheet is the one installed here.
-    pip = run(
-        Path(sys.executable),
-        "-m",
-        "pip",
-        "--python",
-        str(python),
-        "install",
-        "-q",
-        "--no-deps",
-        "./coin-race",
-        cwd=root,
-    )
+    pip = run(*pip_into(venv), "install", "-q", "--no-deps", "./coin-race", cwd=root)
     assert pip.returncode == 0, pip.stderr
-    return python, root / "coin-race"
+    return venv / "bin" / "python", root / "coin-race"
 
 
 def test_the_package_holds_the_plan_of_a_game(installed):
