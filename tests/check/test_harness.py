@@ -432,9 +432,11 @@ class ToyRaceWithFaultyRuns(ToyRaceWithRuns):
 def test_a_figure_runs_broken_games_are_problems_of_the_report_not_figures():
     engine = ToyRaceWithFaultyRuns()
     report = simulate(engine, TRACK, 5, 2, 7)
-    run = simulation_job(engine, TRACK, 4, 3, "random", {"crash_at": 13}).play(range(6)).outcomes
+    (figure,) = engine.figure_runs()
+    job = simulation_job(engine, TRACK, figure.players, figure.seed, figure.policy, dict(figure.options))
+    run = job.play(range(figure.games)).outcomes
     broken = [outcome for outcome in run if outcome.problem]
-    assert broken and len(broken) < 6, "the test needs some games of the run broken, not all"
+    assert broken and len(broken) < figure.games, "the test needs some games of the run broken, not all"
     # Each is a problem of the report, named by its run, the game's own place kept in its words.
     assert [(p.code, p.game, p.action) for p in report.problems] == [("SIM002", None, None)] * len(broken)
     named = "figure run 'four' (4 players, seed 3, options {'crash_at': 13})"
