@@ -8,6 +8,7 @@ taken at once.
 """
 
 import random
+from functools import cache
 
 from generator.games.game_state import Ending
 from generator.games.twisty_passages.deck import Deck
@@ -24,6 +25,12 @@ class TwistyEnding(Ending):
     STALLED = "the deck and the discards are empty and no card can move"
     #: More cards to win than the game holds (a raised cards_to_win): stopped before it starts.
     OUT_OF_REACH = "more cards to win than the game holds"
+
+
+@cache
+def card_ids(count: int) -> frozenset[int]:
+    """The ids of a deck of `count` cards."""
+    return frozenset(range(count))
 
 
 class TwistyState(Position):
@@ -83,7 +90,8 @@ class TwistyState(Position):
         for seat in range(self.num_players):
             places += self.paths[seat] + self.sides[seat]
         problems = []
-        if sorted(places) != list(range(len(self.cards))):
+        # Every card in exactly one place: as many places as cards, and every id among them.
+        if len(places) != len(self.cards) or set(places) != card_ids(len(self.cards)):
             problems.append(
                 f"cards not conserved: {len(places)} placed of {len(self.cards)}, "
                 f"{len(places) - len(set(places))} twice"

@@ -42,6 +42,19 @@ def play_out(players: int, seed: int, options: dict, policy=None) -> object:
     return state
 
 
+def test_a_card_placed_twice_lost_or_not_of_the_deck_breaks_the_conservation_invariant():
+    cards = len(DECK.cards)
+    twice = ENGINE.new_game(DECK, 3, random.Random(1), {})
+    twice.paths[0].append(twice.deck[-1])
+    lost = ENGINE.new_game(DECK, 3, random.Random(1), {})
+    lost.deck.pop()
+    stranger = ENGINE.new_game(DECK, 3, random.Random(1), {})
+    stranger.deck[0] = cards  # as many places as cards, each once, but one is no card's id
+    assert twice.invariant_violations() == [f"cards not conserved: {cards + 1} placed of {cards}, 1 twice"]
+    assert lost.invariant_violations() == [f"cards not conserved: {cards - 1} placed of {cards}, 0 twice"]
+    assert stranger.invariant_violations() == [f"cards not conserved: {cards} placed of {cards}, 0 twice"]
+
+
 def test_the_registry_finds_the_engine():
     assert engines()["twisty_passages"] is ENGINE
 
