@@ -3,8 +3,13 @@ outlive the test: a run of a million games whose test process was killed before 
 stop the run would otherwise play on for hours."""
 
 import ctypes
+import os
+import pty
+import re
 import signal
 import subprocess
+import threading
+import time
 
 #: prctl(2)'s option: the signal this process gets when its parent ends.
 PR_SET_PDEATHSIG = 1
@@ -15,13 +20,14 @@ def _killed_with_its_parent() -> None:
     ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
-def started(command: list[str], env: dict[str, str], **popen) -> subprocess.Popen:
-    """The command started with its output piped as text, to be sent SIGINT."""
+def started(command: list[str], env: dict[str, str], stderr: int = subprocess.PIPE, **popen) -> subprocess.Popen:
+    """The command started with its output piped as text (stderr to `stderr` if given), to be
+    sent SIGINT."""
     return subprocess.Popen(
         command,
         env=env,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
         preexec_fn=_killed_with_its_parent,
         **popen,
@@ -33,3 +39,58 @@ def stopped(process: subprocess.Popen) -> None:
     if process.poll() is None:
         process.kill()
         process.wait()
+
+
+class Terminal:
+    """A pseudo-terminal for a command's stderr, as a designer's shell gives it (so the command
+    shows what it shows a person, its progress line), read on a thread as it comes: a test
+    can wait for a line to appear, rather than for a time it guesses."""
+
+    def __init__(self) -> None:
+        self._master, self.stderr = pty.openpty()
+        self._read = bytearray()
+        self._ended = False
+        self._changed = threading.Condition()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+
+    def opened(self) -> None:
+        """Once the command started: this process's end of its stderr is closed, so that the
+        terminal ends when every process of the command has ended, and reading starts."""
+        os.close(self.stderr)
+        self._reader.start()
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self._master, 4096)
+            except OSError:  # EIO: no process holds the terminal any more
+                chunk = b""
+            with self._changed:
+                self._read += chunk
+                self._ended = not chunk
+                self._changed.notify_all()
+            if not chunk:
+                return
+
+    @property
+    def text(self) -> str:
+        """What was written so far (a terminal ends its lines with \\r\\n; here \\n)."""
+        return self._read.decode(errors="replace").replace("\r\n", "\n")
+
+    def wait_for(self, pattern: str, timeout: float) -> re.Match[str]:
+        """The first match of `pattern` in what the command wrote, once it is written."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not (found := re.search(pattern, self.text)):
+                left = deadline - time.monotonic()
+                assert not self._ended, f"the command ended without writing {pattern!r}:\n{self.text}"
+                assert left > 0, f"nothing matched {pattern!r} in {timeout} s:\n{self.text}"
+                self._changed.wait(left)
+        return found
+
+    def closed(self, timeout: float = 60) -> str:
+        """Everything the command wrote, once every process of it has ended."""
+        self._reader.join(timeout)
+        assert not self._reader.is_alive(), f"the terminal is still open after {timeout} s"
+        os.close(self._master)
+        return self.text

@@ -2,7 +2,8 @@
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 
@@ -29,6 +30,8 @@ class TerminalProgress:
         #: name -> (the time of its first call, games done by then): the rate is measured from there.
         self._started: dict[str, tuple[float, int]] = {}
         self._shown = float("-inf")
+        #: A line is shown and not ended: the last game of its run is yet to come.
+        self._open = False
 
     def line(self, name: str, done: int, total: int, now: float | None = None) -> str:
         since, done_then = self._started[name]
@@ -46,10 +49,26 @@ class TerminalProgress:
         if not last and now - self._shown < self.interval:
             return
         self._shown = now
+        self._open = not last
         self.stream.write("\r\x1b[K" + self.line(name, done, total, now) + ("\n" if last else ""))
         self.stream.flush()
 
+    def end(self) -> None:
+        """End the line of a run that stopped before its last game (Ctrl-C), so that what is
+        written next starts a line of its own rather than running on from the progress."""
+        if self._open:
+            self._open = False
+            self.stream.write("\n")
+            self.stream.flush()
 
-def terminal_progress() -> TerminalProgress | None:
-    """Progress on stderr when it is a terminal; None (quiet) otherwise."""
-    return TerminalProgress(sys.stderr) if sys.stderr.isatty() else None
+
+@contextmanager
+def terminal_progress() -> Iterator[TerminalProgress | None]:
+    """Progress on stderr when it is a terminal (None, quiet, otherwise), its line ended on the
+    way out whatever stopped the runs."""
+    progress = TerminalProgress(sys.stderr) if sys.stderr.isatty() else None
+    try:
+        yield progress
+    finally:
+        if progress is not None:
+            progress.end()

@@ -141,7 +141,8 @@ def check_command(sources: tuple[str, ...], options: CheckOptions) -> None:
         except SourceError as exc:
             code, text = bad_input(exc, options)
         else:
-            code, text = check_folders(project.folders, options, terminal_progress(), to_stderr)
+            with terminal_progress() as progress:
+                code, text = check_folders(project.folders, options, progress, to_stderr)
     except KeyboardInterrupt:  # outside the games (setting up, or an engine's own figures): nothing to report
         interrupted()
     except OSError as exc:  # the report could not be written
@@ -204,8 +205,8 @@ def sweep_command(
             engine = engine_for(game)
             plan = sweep_plan(engine, [vary(text) for text in varies])
             deck = engine.load_deck(game)
-            with game_player(jobs, workers, scheduler, to_stderr) as player:
-                return run_sweep(engine, deck, plan, games, seed, player, terminal_progress())
+            with game_player(jobs, workers, scheduler, to_stderr) as player, terminal_progress() as progress:
+                return run_sweep(engine, deck, plan, games, seed, player, progress)
 
         swept = checked(check_first(game, BuildCache(None)), f"{game.name}: not swept: the checker found errors", sweep)
         if swept is None:

@@ -270,14 +270,33 @@ class Terminal(io.StringIO):
 
 def test_progress_shows_on_a_terminal_only(monkeypatch, tmp_path):
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert terminal_progress() is None
+    with terminal_progress() as progress:
+        assert progress is None
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     make_game(tmp_path / "toy")
-    check(["toy"], CheckOptions(simulate=3), progress=terminal_progress())
+    with terminal_progress() as progress:
+        check(["toy"], CheckOptions(simulate=3), progress=progress)
     shown = terminal.getvalue()
     assert shown.startswith("\r\x1b[KToy: 1/3 games") and shown.endswith("\n")
     assert "\r\x1b[KToy: 3/3 games" in shown
+    assert shown.count("\n") == 1  # the last game ended the line; leaving ended nothing more
+
+
+def test_a_stopped_runs_line_is_ended_on_the_way_out(monkeypatch):
+    """Ctrl-C stops a run before its last game: what is written next (the report) starts a
+    line of its own, not on the end of the progress line."""
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with pytest.raises(KeyboardInterrupt), terminal_progress() as progress:
+        assert progress is not None
+        progress("Toy", 2, 20)
+        raise KeyboardInterrupt
+    assert terminal.getvalue() == "\r\x1b[KToy: 2/20 games\n"
+    with terminal_progress() as progress:
+        assert progress is not None
+        progress("Toy", 20, 20)
+    assert terminal.getvalue().endswith("\r\x1b[KToy: 20/20 games\n")  # ended once, by its last game
 
 
 def test_progress_shows_games_per_second_and_time_left():

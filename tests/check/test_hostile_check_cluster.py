@@ -8,15 +8,13 @@ its cluster's worker processes and all."""
 import json
 import os
 import signal
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from generator.check.players import game_player
-from tests.interrupted import started
+from tests.interrupted import Terminal, started
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
@@ -95,30 +93,24 @@ def test_a_local_cluster_listens_on_this_machine_only():
     assert dashboard_port in {port for _, port in opened}
 
 
-def under_way() -> float:
-    """Seconds after which a long run on a local cluster has surely finished some games: twice
-    what a short one takes from start to end on this machine now, cluster start included."""
-    command = [sys.executable, "-m", "generator", "check", str(COMPONENTS / "chip-flip"), "--simulate", "20"]
-    started = time.monotonic()
-    subprocess.run([*command, "--workers", "2"], env=ENV, capture_output=True, check=True, timeout=300)
-    return 2 * (time.monotonic() - started) + 1
-
-
 def test_ctrl_c_stops_a_local_cluster_run_without_a_traceback():
+    """Ctrl-C as soon as the progress line (stderr is a terminal) shows games finished."""
     pytest.importorskip("distributed")
     asked = 1_000_000
-    wait = under_way()
     command = [sys.executable, "-m", "generator", "check", str(COMPONENTS / "chip-flip")]
     command += ["--simulate", str(asked), "--workers", "2", "--json"]
-    process = started(command, ENV, start_new_session=True)
+    terminal = Terminal()
+    process = started(command, ENV, stderr=terminal.stderr, start_new_session=True)
+    terminal.opened()
     try:
-        time.sleep(wait)
+        terminal.wait_for(rf": [1-9][0-9]*/{asked} games", timeout=300)
         os.killpg(process.pid, signal.SIGINT)  # the whole group, as a terminal's Ctrl-C
-        stdout, stderr = process.communicate(timeout=120)
+        stdout, _ = process.communicate(timeout=120)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+    stderr = terminal.closed()
     assert "Traceback" not in stderr, stderr
     assert process.returncode == 130, stderr
     simulation = json.loads(stdout)["simulation"]

@@ -1,45 +1,44 @@
 """Ctrl-C during a long simulation: the run stops, says so, and reports the games it finished.
 
-The command runs in a subprocess which is sent SIGINT (what a terminal's Ctrl-C sends) once
-its games are under way; its JSON, text and HTML report are read back."""
+The command runs in a subprocess, its stderr a terminal, which is sent SIGINT (what a
+terminal's Ctrl-C sends) once its progress line shows games finished; its JSON, text and HTML
+report are read back."""
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.interrupted import started, stopped
+from tests.interrupted import Terminal, started, stopped
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-def under_way(jobs: str) -> float:
-    """Seconds after which a long run has surely finished some games: twice what a short run of
-    20 games takes from start to end on this machine now, so a loaded machine waits longer."""
-    command = [sys.executable, "-m", "generator", "check", str(COMPONENTS / "chip-flip")]
-    started = time.monotonic()
-    subprocess.run([*command, "--simulate", "20", "--jobs", jobs], env=ENV, capture_output=True, check=True)
-    return 2 * (time.monotonic() - started) + 1
+#: The progress line of a run of a million games, once some are finished.
+UNDER_WAY = r": [1-9][0-9]*/1000000 games"
 
 
 def interrupted(*args: str, jobs: str = "1") -> subprocess.CompletedProcess:
-    wait = under_way(jobs)
+    """The command run with its stderr on a terminal, and sent SIGINT as soon as its progress
+    line says that games are finished."""
     command = [sys.executable, "-m", "generator", *args, "--jobs", jobs]
-    process = started(command, ENV)
+    terminal = Terminal()
+    process = started(command, ENV, stderr=terminal.stderr)
+    terminal.opened()
     try:
-        time.sleep(wait)
+        terminal.wait_for(UNDER_WAY, timeout=120)
         process.send_signal(signal.SIGINT)
-        stdout, stderr = process.communicate(timeout=120)
+        stdout, _ = process.communicate(timeout=120)
     finally:
         stopped(process)
-    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+    return subprocess.CompletedProcess(command, process.returncode, stdout, terminal.closed())
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -66,3 +65,6 @@ def test_ctrl_c_in_text_mode_says_it_was_interrupted():
     assert done.returncode == 130
     assert "  interrupted (Ctrl-C): the figures are of the " in done.stdout
     assert "of 1000000 games finished" in done.stdout
+    # On the terminal, the progress line that Ctrl-C cut short is ended: the report (on the
+    # same screen) starts a line of its own.
+    assert re.fullmatch(r"(\r\x1b\[KChip Flip: [^\r\n]*)+\n", done.stderr), repr(done.stderr)
