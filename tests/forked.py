@@ -13,6 +13,8 @@ import sys
 import time
 import traceback
 import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.cli import main
@@ -41,10 +43,28 @@ def as_a_fresh_interpreter() -> None:
     root.setLevel(logging.WARNING)
 
 
-def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) -> tuple[int, str]:
-    """`cutsheet build . --out OUT` in GAME, in a forked child of its own process group with
-    `memory` bytes of address space and `timeout` seconds: (exit status, or minus the signal
-    that ended it; stderr, also kept in `log`)."""
+@dataclass(frozen=True)
+class Ran:
+    """How a forked command ended: its exit status (or minus the signal that ended it), its
+    stderr, and how far its peak resident memory rose above what it held when it started
+    (kB): the child starts with this process's pages, which are not the command's doing."""
+
+    code: int
+    stderr: str
+    grown_kb: int
+
+
+def _status_kb(field: str) -> int:
+    """A kB figure of this process's /proc/self/status (VmRSS, VmHWM)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1])
+    return 0
+
+
+def forked_cutsheet(args: Sequence[str], cwd: Path, log: Path, memory: int, timeout: int) -> Ran:
+    """`cutsheet ARGS` in CWD, in a forked child of its own process group with `memory` bytes
+    of address space and `timeout` seconds; its stderr is also kept in `log`."""
     pid = os.fork()
     if pid == 0:  # the child: never returns to pytest
         code = 1
@@ -55,16 +75,18 @@ def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) ->
                 os.dup2(stream.fileno(), 2)
                 sys.stdout, sys.stderr = null, stream
                 as_a_fresh_interpreter()
+                started_kb = _status_kb("VmRSS")  # the peak counts from here (it restarts at a fork)
                 try:
-                    os.chdir(game)
+                    os.chdir(cwd)
                     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
                     signal.alarm(timeout)
-                    main(["build", ".", "--out", str(out)])
+                    main(list(args))
                 except SystemExit as exc:
                     code = exc.code if isinstance(exc.code, int) else 1
                 except BaseException:
                     traceback.print_exc(file=stream)
                 stream.flush()
+            log.with_suffix(".grown").write_text(str(_status_kb("VmHWM") - started_kb))
             log.with_suffix(".modules").write_text("\n".join(sys.modules))
         finally:
             os._exit(code)
@@ -84,9 +106,16 @@ def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) ->
         pass
     stderr = log.read_text(errors="replace")
     _import_as_the_child_did(log.with_suffix(".modules"))
-    if os.WIFSIGNALED(status):
-        return -os.WTERMSIG(status), stderr
-    return os.WEXITSTATUS(status), stderr
+    grown = log.with_suffix(".grown")
+    grown_kb = int(grown.read_text()) if grown.is_file() else 0
+    code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    return Ran(code, stderr, grown_kb)
+
+
+def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) -> tuple[int, str]:
+    """`cutsheet build . --out OUT` in GAME, forked (forked_cutsheet): (exit status, stderr)."""
+    ran = forked_cutsheet(["build", ".", "--out", str(out)], game, log, memory, timeout)
+    return ran.code, ran.stderr
 
 
 def _import_as_the_child_did(names: Path) -> None:

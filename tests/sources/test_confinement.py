@@ -1,8 +1,10 @@
 """Every file a game folder names or implies stays inside it, and art that a writer would
 choke on is refused before anything is written.
 
-Each case is a real build in a child process with 2 GB of address space: exit status 2, a
-message naming the place, no traceback, and nothing written.
+Each case is a build in a child forked from this process (tests/forked.py), with 2 GB of
+address space beyond what it starts with: exit status 2, a message naming the place, no
+traceback, and nothing written. One case is also refused by the real command, a fresh
+`python -m generator` process.
 """
 
 import base64
@@ -15,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from PIL import Image
+
+from tests.forked import Ran, address_space, forked_cutsheet
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "TOP-SECRET-LINE-8b1f"
@@ -37,7 +41,8 @@ def deck(folder: Path, art: str = "", rules: str = "") -> Path:
     return folder
 
 
-#: The address space a build may use here: a hostile file read whole (3 GB) would not fit.
+#: The address space a build may use here beyond what it starts with: a hostile file read
+#: whole (3 GB) would not fit.
 MEMORY = 2 * 1024**3
 
 
@@ -45,21 +50,14 @@ def _bounded() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
-def build(game: Path, out: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", "build", str(game), "--out", str(out), *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=game,
-        preexec_fn=_bounded,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+def build(game: Path, out: Path, *args: str) -> Ran:
+    log = out.parent / f"{out.name}.stderr"
+    return forked_cutsheet(["build", str(game), "--out", str(out), *args], game, log, address_space() + MEMORY, 120)
 
 
 def refused(game: Path, out: Path, *expected: str, args: tuple[str, ...] = ()) -> None:
     result = build(game, out, *args)
-    assert result.returncode == 2, result.stderr
+    assert result.code == 2, result.stderr
     assert "Traceback" not in result.stderr, result.stderr
     for text in expected:
         assert text in result.stderr, result.stderr
@@ -78,6 +76,26 @@ def test_rules_through_a_link_out_of_the_folder_are_refused(tmp_path, secret):
     game = deck(tmp_path / "deck")
     (game / "rules.md").symlink_to(secret)
     refused(game, tmp_path / "out", "rules.md", "leads outside")
+
+
+def test_the_real_command_refuses_rules_through_a_link_out_of_the_folder(tmp_path, secret):
+    game = deck(tmp_path / "deck")
+    (game / "rules.md").symlink_to(secret)
+    out = tmp_path / "out"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", str(game), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=game,
+        preexec_fn=_bounded,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "rules.md" in result.stderr and "leads outside" in result.stderr, result.stderr
+    assert SECRET not in result.stderr + result.stdout
+    assert not out.exists() or not any(p.is_file() and ".cache" not in p.parts for p in out.rglob("*"))
 
 
 def test_an_icon_through_a_link_out_of_the_folder_is_refused(tmp_path, secret):
@@ -208,5 +226,5 @@ def test_svg_art_with_internal_references_and_embedded_pictures_still_builds(tmp
     (game / "art").mkdir()
     (game / "art" / "pic.svg").write_text(_svg(body))
     result = build(game, tmp_path / "out", "--no-checklist")
-    assert result.returncode == 0, result.stderr
+    assert result.code == 0, result.stderr
     assert (tmp_path / "out" / "deck" / "deck.pdf").is_file()

@@ -1,7 +1,10 @@
 """Hostile sources of a game, each refused by a real build: YAML numbers and nesting, `when:`
-conditions, rules.md and the copies a game prints. Every case runs `python -m generator
-build` in a child process and must exit 2 with a message naming the place and what was
-expected, print no traceback, write nothing into --out, and stay within time and memory."""
+conditions, rules.md and the copies a game prints. Every case builds in a child forked from
+this process (tests/forked.py) and must exit 2 with a message naming the place and what was
+expected, print no traceback, write nothing into --out, and stay within time and memory: its
+peak resident memory may rise so far above what it started with. (A forked child may reuse
+memory this process freed without its peak showing it, so the test of memory per copy runs
+the real command, a fresh `python -m generator` process, and measures its whole peak.)"""
 
 import os
 import re
@@ -19,10 +22,11 @@ from generator.sources.errors import display_path
 from generator.sources.game import MAX_COPIES
 from generator.sources.loader import MAX_DEPTH
 from generator.sources.rules import MAX_RULES_BLOCKS, MAX_RULES_BYTES, parse_rules, read_rules
+from tests.forked import Ran, address_space, forked_cutsheet
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Address space a child build may take: far above a build's needs, far below the gigabytes
-#: the unbounded inputs took.
+#: Address space a child build may take (beyond what a forked one starts with): far above a
+#: build's needs, far below the gigabytes the unbounded inputs took.
 CHILD_MEMORY = 3 * 1024 * 1024 * 1024
 #: Prints the child's peak resident memory (kB) on stderr once the command ends (its process
 #: runs what atexit holds as it ends): its VmHWM, which counts from the child's own start
@@ -48,8 +52,9 @@ def write_game(folder: Path, files: dict[str, str | bytes]) -> Path:
 
 
 def build(game: Path, out: Path, *options: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess, int]:
-    """`python -m generator build GAME --out OUT` from the game's parent folder, with bounded
-    address space: the result and the child's peak resident memory in MB."""
+    """The real command, `python -m generator build GAME --out OUT`, from the game's parent
+    folder, with bounded address space: the result and the process's peak resident memory
+    in MB."""
     result = subprocess.run(
         [sys.executable, "-c", PEAK, "build", game.name, "--out", str(out), "--format", "pdf", *options],
         cwd=game.parent,
@@ -64,17 +69,25 @@ def build(game: Path, out: Path, *options: str, timeout: float = 120) -> tuple[s
     return result, int(peak.group(1)) // 1024
 
 
+def forked(game: Path, out: Path) -> Ran:
+    """`cutsheet build GAME --out OUT --format pdf` from the game's parent folder, forked, with
+    CHILD_MEMORY of address space beyond what it starts with."""
+    args = ["build", game.name, "--out", str(out), "--format", "pdf"]
+    return forked_cutsheet(args, game.parent, out.parent / f"{out.name}.stderr", address_space() + CHILD_MEMORY, 120)
+
+
 def refused(game: Path, tmp_path: Path, *messages: str, memory_mb: int = 400) -> str:
     """The build of `game` exits 2 with each of `messages` on stderr, no traceback, nothing
-    written into --out, its peak memory under `memory_mb`; its stderr."""
+    written into --out, its peak memory under `memory_mb` above what it started with; its
+    stderr."""
     out = tmp_path / "out"
-    result, peak = build(game, out)
+    result = forked(game, out)
     assert "Traceback" not in result.stderr, result.stderr
-    assert result.returncode == 2, result.stderr
+    assert result.code == 2, result.stderr
     for message in messages:
         assert message in result.stderr, result.stderr
     assert not out.exists() or not any(out.iterdir()), sorted(out.rglob("*"))
-    assert peak < memory_mb, f"peak memory {peak} MB"
+    assert result.grown_kb < memory_mb * 1024, f"peak memory {result.grown_kb // 1024} MB above the start"
     return result.stderr
 
 
@@ -215,8 +228,8 @@ def test_a_condition_nested_without_end_is_an_error_at_the_when(tmp_path):
 
 def test_a_condition_nests_up_to_the_limit(tmp_path):
     game = write_game(tmp_path / "game", layout_with("not " * (MAX_NESTING - 2) + "title"))
-    result, _ = build(game, tmp_path / "out")
-    assert result.returncode == 0, result.stderr
+    result = forked(game, tmp_path / "out")
+    assert result.code == 0, result.stderr
 
 
 def test_a_number_of_too_many_digits_in_a_condition(tmp_path):

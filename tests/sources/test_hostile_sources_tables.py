@@ -1,6 +1,6 @@
-"""Hostile CSV and XLSX tables, each refused by a real build (see test_hostile_sources_game):
-exit 2, the file or cell and what was expected, no traceback, nothing written, bounded time
-and memory. Workbooks are written by openpyxl, then given hand-written XML where a case
+"""Hostile CSV and XLSX tables, each refused by a build forked as test_hostile_sources_game
+forks its builds: exit 2, the file or cell and what was expected, no traceback, nothing
+written, bounded time and memory. Workbooks are written by openpyxl, then given hand-written XML where a case
 needs what no spreadsheet program writes."""
 
 import time
