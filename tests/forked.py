@@ -1,8 +1,8 @@
-"""Building in a forked child of the test process: the CLI is imported once here, and what a
-build imports besides (the CLI imports most of it only when it builds) is imported here
-after the first build, so each build starts warm, while memory and time stay bounded per
-build and a library's warnings or log lines reach stderr as they would from `python -m
-generator`."""
+"""Running cutsheet (a build, mostly) in a forked child of the test process: the CLI is
+imported once here, and what a command imports besides (the CLI imports most of it only when
+it runs) is imported here after the first, so each starts warm, while memory and time stay
+bounded per command and a library's warnings or log lines reach stderr as they would from
+`python -m generator`."""
 
 import importlib
 import logging

@@ -41,8 +41,8 @@ def deck(folder: Path, art: str = "", rules: str = "") -> Path:
     return folder
 
 
-#: The address space a build may use here beyond what it starts with: a hostile file read
-#: whole (3 GB) would not fit.
+#: The address space a build may use here (a forked one: beyond what it starts with): a
+#: hostile file read whole (3 GB) would not fit.
 MEMORY = 2 * 1024**3
 
 
