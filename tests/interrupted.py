@@ -91,6 +91,7 @@ class Terminal:
     def closed(self, timeout: float = 60) -> str:
         """Everything the command wrote, once every process of it has ended."""
         self._reader.join(timeout)
-        assert not self._reader.is_alive(), f"the terminal is still open after {timeout} s"
+        ended = not self._reader.is_alive()
         os.close(self._master)
+        assert ended, f"a process of the command still held the terminal after {timeout} s:\n{self.text}"
         return self.text
