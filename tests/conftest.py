@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -33,11 +34,27 @@ def run_build(*args: str) -> None:
     assert result.exit_code == 0, result.output
 
 
+def cutsheet_process(
+    *args: object, cwd: Path | None = None, preexec: Callable[[], None] | None = None, timeout: float = 300
+) -> subprocess.CompletedProcess:
+    """`cutsheet ARGS` in a fresh process (`python -m generator` with this checkout's code), as a
+    designer runs it, its output read as text; `preexec` runs in the child before it starts
+    (a resource limit, say)."""
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        preexec_fn=preexec,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+
+
 def run_build_process(*args: object) -> None:
-    """`cutsheet build ARGS` in a fresh process, as a designer runs it: what one process
-    keeps in memory (a face's key, say) is not there."""
-    command = [sys.executable, "-m", "generator", "build", *map(str, args)]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    """`cutsheet build ARGS` in a fresh process: what one process keeps in memory (a face's
+    key, say) is not there."""
+    done = cutsheet_process("build", *args)
     assert done.returncode == 0, done.stderr
 
 

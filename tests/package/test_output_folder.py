@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from generator import staging
 from generator.staging import MANIFEST, STAGING, staged
+from tests.conftest import cutsheet_process
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,18 +31,6 @@ def write_deck(folder: Path, cards: int, edition: str = "first") -> Path:
     items = "\n".join(f"  - {{title: 'Card {n} {edition}', text: 'Draw {n}.'}}" for n in range(1, cards + 1))
     (folder / "cards.yaml").write_text(f"kind: card\nitems:\n{items}\n")
     return folder
-
-
-def cutsheet(*args: object, cwd: Path | None = None, preexec=None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "generator", *map(str, args)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        cwd=cwd,
-        preexec_fn=preexec,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
 
 
 def tree(folder: Path) -> dict[str, str]:
@@ -68,7 +57,7 @@ def test_an_output_folder_that_meets_a_game_folder_is_refused(tmp_path, out, rel
         (game / art).parent.mkdir(exist_ok=True)
         (game / art).write_bytes(b"the designer's own " + art.encode())
     before = tree(game)
-    result = cutsheet("build", "mygame", "--out", out, cwd=tmp_path)
+    result = cutsheet_process("build", "mygame", "--out", out, cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert f"--out {Path(out)} {relation} the game folder mygame" in result.stderr or (
@@ -79,7 +68,7 @@ def test_an_output_folder_that_meets_a_game_folder_is_refused(tmp_path, out, rel
 
 
 def test_reports_and_sweeps_are_never_written_into_a_game_folder(tmp_path):
-    assert cutsheet("new", "mygame", "--from", "chip-flip", cwd=tmp_path).returncode == 0
+    assert cutsheet_process("new", "mygame", "--from", "chip-flip", cwd=tmp_path).returncode == 0
     before = tree(tmp_path / "mygame")
     for args in (
         ("check", "mygame", "--simulate", "2", "--report", "mygame/game.yaml"),
@@ -88,7 +77,7 @@ def test_reports_and_sweeps_are_never_written_into_a_game_folder(tmp_path):
         ("export", "mygame", "--profile", "tts", "--out", "mygame"),
         ("serve", "mygame", "--out", "mygame/output"),
     ):
-        result = cutsheet(*args, cwd=tmp_path)
+        result = cutsheet_process(*args, cwd=tmp_path)
         said = result.stdout + result.stderr
         assert result.returncode == 2, (args, said)
         assert "the game folder mygame" in said and "Traceback" not in said, said
@@ -97,7 +86,7 @@ def test_reports_and_sweeps_are_never_written_into_a_game_folder(tmp_path):
 
 def test_only_files_the_tool_wrote_are_ever_deleted(tmp_path):
     game, out = write_deck(tmp_path / "deck", 30), tmp_path / "out"
-    assert cutsheet("build", game, "--out", out).returncode == 0
+    assert cutsheet_process("build", game, "--out", out).returncode == 0
     folder = out / "deck"
     sheets = sorted(p.name for p in (folder / "svg").glob("*.svg"))
     assert len(sheets) > 2
@@ -115,7 +104,7 @@ def test_only_files_the_tool_wrote_are_ever_deleted(tmp_path):
     (folder / "linked").symlink_to(elsewhere)
 
     write_deck(game, 9)  # fewer sheets: the others' files are stale
-    result = cutsheet("build", game, "--out", out)
+    result = cutsheet_process("build", game, "--out", out)
     assert result.returncode == 0, result.stderr
     assert all(path.read_bytes() == data for path, data in mine.items())
     assert (folder / "linked").is_symlink() and (folder / "linked").resolve() == elsewhere.resolve()
@@ -139,10 +128,10 @@ def _file_size_limit(limit: int):
 
 def test_a_build_that_cannot_write_leaves_the_previous_output_as_it_was(tmp_path):
     game, out = write_deck(tmp_path / "deck", 30), tmp_path / "out"
-    assert cutsheet("build", game, "--out", out, "--no-cache").returncode == 0
+    assert cutsheet_process("build", game, "--out", out, "--no-cache").returncode == 0
     before = outputs(out)
     write_deck(game, 40, "second")
-    result = cutsheet("build", game, "--out", out, "--no-cache", preexec=_file_size_limit(20_000))
+    result = cutsheet_process("build", game, "--out", out, "--no-cache", preexec=_file_size_limit(20_000))
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert "cannot write the output folder" in result.stderr and str(out / "deck") in result.stderr
@@ -181,10 +170,10 @@ def test_a_read_only_output_folder_is_a_clear_error(tmp_path):
 
 def test_an_export_replaces_its_folder_whole_and_points_at_the_final_files(tmp_path):
     game, out = write_deck(tmp_path / "deck", 12), tmp_path / "out"
-    assert cutsheet("export", game, "--profile", "tts", "--out", out).returncode == 0
+    assert cutsheet_process("export", game, "--profile", "tts", "--out", out).returncode == 0
     folder = out / "deck" / "tts"
     (folder / "upload-notes.txt").write_text("mine")
-    assert cutsheet("export", game, "--profile", "tts", "--out", out).returncode == 0
+    assert cutsheet_process("export", game, "--profile", "tts", "--out", out).returncode == 0
     assert (folder / "upload-notes.txt").read_text() == "mine"
     saved = json.loads((folder / "deck.json").read_text())
     urls = [deck["FaceURL"] for obj in saved["ObjectStates"] for deck in obj["CustomDeck"].values()]
@@ -256,7 +245,7 @@ def test_a_new_output_is_exchanged_for_the_old_in_one_step_without_starting_a_pr
 @pytest.mark.parametrize("base", ["https://example.org/cards#top", "https://example.org/cards?v=1", "http://[::1"])
 def test_an_image_base_must_take_image_names(tmp_path, base):
     game = write_deck(tmp_path / "deck", 3)
-    result = cutsheet("export", game, "--profile", "tts", "--image-base", base, "--out", tmp_path / "out")
+    result = cutsheet_process("export", game, "--profile", "tts", "--image-base", base, "--out", tmp_path / "out")
     assert result.returncode == 2
     assert "--image-base" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out").exists()
@@ -264,7 +253,7 @@ def test_an_image_base_must_take_image_names(tmp_path, base):
 
 def test_cache_entries_replaced_by_folders_are_misses(tmp_path):
     game, out = write_deck(tmp_path / "deck", 12), tmp_path / "out"
-    assert cutsheet("build", game, "--out", out).returncode == 0
+    assert cutsheet_process("build", game, "--out", out).returncode == 0
     before = outputs(out)
     entries = [p for p in (out / ".cache").rglob("*") if p.is_file()]
     assert entries
@@ -272,10 +261,10 @@ def test_cache_entries_replaced_by_folders_are_misses(tmp_path):
         entry.unlink()
         (entry / "in-the-way").mkdir(parents=True)
     write_deck(game, 12, "second")
-    result = cutsheet("build", game, "--out", out)
+    result = cutsheet_process("build", game, "--out", out)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     write_deck(game, 12)
-    assert cutsheet("build", game, "--out", out).returncode == 0
+    assert cutsheet_process("build", game, "--out", out).returncode == 0
     assert outputs(out) == before
     assert all((entry / "in-the-way").is_dir() for entry in entries), "a folder the tool did not make was removed"
 
@@ -284,7 +273,7 @@ def test_a_file_where_the_games_folder_goes_is_a_clear_error(tmp_path):
     game, out = write_deck(tmp_path / "deck", 3), tmp_path / "out"
     out.mkdir()
     (out / "deck").write_text("a file of mine")
-    result = cutsheet("build", game, "--out", out)
+    result = cutsheet_process("build", game, "--out", out)
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert "cannot write the output folder" in result.stderr
     assert (out / "deck").read_text() == "a file of mine"

@@ -8,11 +8,8 @@ this process once the CLI is imported (start-up would otherwise dominate), and t
 also run through `python -m generator` from scratch.
 """
 
-import os
 import resource
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,9 +17,9 @@ import pytest
 from generator import games
 from generator.games import all_kinds
 from generator.sources.fonts import shipped_faces
+from tests.conftest import cutsheet_process
 from tests.forked import address_space, forked_build
 
-ROOT = Path(__file__).resolve().parents[2]
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.txt").is_file())
 MEMORY_HEADROOM = 1024 * 1024 * 1024
@@ -63,14 +60,8 @@ def test_bad_input_is_refused_cleanly(case: str, tmp_path):
 @pytest.mark.parametrize("case", ["alias-bomb", "layout-symlink-out"])
 def test_the_real_command_refuses_cleanly(case: str, tmp_path):
     memory = MEMORY_HEADROOM + 512 * 1024 * 1024
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", ".", "--out", str(tmp_path)],
-        cwd=CORPUS / case,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        preexec_fn=lambda: _limit(memory),
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    result = cutsheet_process(
+        "build", ".", "--out", tmp_path, cwd=CORPUS / case, preexec=lambda: _limit(memory), timeout=60
     )
     assert "Traceback" not in result.stderr
     assert result.returncode == 2
@@ -86,13 +77,8 @@ def test_markup_in_text_reaches_svg_as_text(tmp_path):
     (game / "game.yaml").write_text("name: Markup\nengine: none\ncomponents: [cards.yaml]\n")
     title = '<script>alert("x")</script> & <![CDATA[y]]>'
     (game / "cards.yaml").write_text(f"kind: card\nitems:\n  - title: '{title}'\n")
-    code = subprocess.run(
-        [sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"), "--format", "svg"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    ).returncode
-    assert code == 0
+    built = cutsheet_process("build", game, "--out", tmp_path / "out", "--format", "svg", timeout=120)
+    assert built.returncode == 0, built.stderr
     roots = [ElementTree.parse(svg).getroot() for svg in sorted((tmp_path / "out" / "markup" / "svg").glob("*.svg"))]
     # Text is drawn as glyph outlines, each line's text kept as its label.
     texts = " ".join(el.get("aria-label", "") for root in roots for el in root.iter())

@@ -9,18 +9,15 @@ traceback, and nothing written. One case is also refused by the real command, a 
 
 import base64
 import io
-import os
 import resource
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
 
+from tests.conftest import cutsheet_process
 from tests.forked import Ran, address_space, forked_cutsheet
 
-ROOT = Path(__file__).resolve().parents[2]
 SECRET = "TOP-SECRET-LINE-8b1f"
 LAYOUT = """extends: card
 elements:
@@ -82,15 +79,7 @@ def test_the_real_command_refuses_rules_through_a_link_out_of_the_folder(tmp_pat
     game = deck(tmp_path / "deck")
     (game / "rules.md").symlink_to(secret)
     out = tmp_path / "out"
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", str(game), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=game,
-        preexec_fn=_bounded,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = cutsheet_process("build", game, "--out", out, cwd=game, preexec=_bounded, timeout=120)
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr, result.stderr
     assert "rules.md" in result.stderr and "leads outside" in result.stderr, result.stderr
