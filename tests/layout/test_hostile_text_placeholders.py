@@ -3,8 +3,6 @@ Python's str.format: a placeholder names a field and nothing else. Hostile text 
 at its line (exit status 2), fast, and never prints an object's internals or a traceback;
 good text prints as written, its fields put in, read back from the PDF."""
 
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -13,6 +11,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from generator.cli import main
+from tests.conftest import cutsheet_process
 
 LAYOUT_LINE = '  note: {{type: text, text: "{text}", x: 4mm, y: 20mm, width: 55.5mm, height: 30mm, size: 9pt}}\n'
 
@@ -107,13 +106,7 @@ def test_a_hostile_width_stops_at_once_through_python_m_generator(tmp_path):
     """The 37-second, 2 GB padding of old: now a clean error in a fresh interpreter."""
     line, column = write_deck(tmp_path / "deck", "{title:>1000000000}")
     started = time.monotonic()
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "deck", "--out", "out", "--format", "pdf"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = cutsheet_process("build", "deck", "--out", "out", "--format", "pdf", cwd=tmp_path, timeout=120)
     assert time.monotonic() - started < 60
     assert result.returncode == 2, result.stderr
     assert f"deck/layouts/card.yaml:{line}:{column}: error: template '{{title:>1000000000}}'" in result.stderr

@@ -1,14 +1,12 @@
 """The checklist read back from the PDF: one row per component as printed, grouped by stock
 with sheets totalled per stock, pages that are the PDF's own, and a bookmark per row."""
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pdfplumber
 import pypdf
 
-from tests.conftest import COMPONENTS, run_build
+from tests.conftest import COMPONENTS, cutsheet_process, run_build
 from tests.pdf_geometry import PT_MM, trim_box_mm
 from tests.pdf_text import flat_page_texts
 from tests.sheets.test_print_sheets import bookmarks, checklist_rows
@@ -94,12 +92,7 @@ def test_component_files_name_their_row_and_stock(tmp_path):
 
 def test_a_stock_that_is_not_one_of_the_three_is_an_error_at_its_place(tmp_path):
     game = write_game(tmp_path / "mine", "stock: cardboard\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", str(game), "--out", str(tmp_path / "out"), "--no-check"],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).parents[2],
-    )
+    result = cutsheet_process("build", game, "--out", tmp_path / "out", "--no-check", cwd=Path(__file__).parents[2])
     assert result.returncode == 2
     assert "a.yaml:3:8" in result.stderr and "paper" in result.stderr and "Traceback" not in result.stderr
     assert not (tmp_path / "out" / "mine" / "mine.pdf").exists()

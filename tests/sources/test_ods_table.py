@@ -6,9 +6,6 @@ out with `skip_hidden`, repeated cells and rows read without being laid out, eve
 its place, and the same archive bounds as a workbook's. Files are written by odfpy, or
 given hand-written XML where a case needs what it does not write."""
 
-import os
-import subprocess
-import sys
 import time
 import zipfile
 from pathlib import Path
@@ -28,10 +25,9 @@ from generator.sources.errors import SourceError
 from generator.sources.ods_table import ODS
 from generator.sources.tables import MAX_COLUMNS, Columns, TableRequest, read_table
 from generator.sources.xlsx_table import MAX_PACKING, NO_SAVED_VALUE
-from tests.conftest import pdf_text
+from tests.conftest import cutsheet_process, pdf_text
 from tests.sources.test_hostile_sources_game import refused, write_game
 
-ROOT = Path(__file__).resolve().parents[2]
 NAMED_AT = Loc("cards.yaml", 3, 7)
 CALCEXT = "urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0"
 CONTENT = "content.xml"
@@ -452,14 +448,7 @@ def test_an_ods_error_exits_2_naming_the_cell_with_no_traceback(tmp_path):
         game / "cards.ods",
         sheet("Cards", row(text("title"), text("cost")), row(text("Scout"), TableCell(formula="of:=1+2"))),
     )
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "game", "--out", "out", "--format", "pdf"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = cutsheet_process("build", "game", "--out", "out", "--format", "pdf", cwd=tmp_path, timeout=120)
     assert result.returncode == 2, result.stderr
     assert f"game/cards.ods:Cards!B2: error: {NO_SAVED_VALUE}" in result.stderr
     assert "Traceback" not in result.stderr

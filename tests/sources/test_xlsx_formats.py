@@ -8,9 +8,6 @@ programs do) and openpyxl (which saves none), or given hand-written XML where a 
 what neither writes."""
 
 import datetime
-import os
-import subprocess
-import sys
 import time
 import zipfile
 from collections.abc import Callable
@@ -26,9 +23,8 @@ from generator.located import Loc
 from generator.sources.errors import SourceError
 from generator.sources.tables import Columns, TableRequest, read_table
 from generator.sources.xlsx_table import NO_SAVED_VALUE, XLSX
-from tests.conftest import pdf_text
+from tests.conftest import cutsheet_process, pdf_text
 
-ROOT = Path(__file__).resolve().parents[2]
 NAMED_AT = Loc("cards.yaml", 3, 7)
 Book = Callable[[xlsxwriter.Workbook], None]
 
@@ -460,14 +456,7 @@ def test_workbook_errors_exit_2_naming_the_cell_with_no_traceback(tmp_path, make
     (game / "game.yaml").write_text("name: Cells\nengine: none\ncomponents: [cards.yaml]\n")
     (game / "cards.yaml").write_text(f"kind: card\ndata: cards.xlsx\n{component}")
     make(game / "cards.xlsx")
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "game", "--out", "out", "--format", "pdf"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    result = cutsheet_process("build", "game", "--out", "out", "--format", "pdf", cwd=tmp_path, timeout=120)
     assert result.returncode == 2, result.stderr
     assert message in result.stderr
     assert "Traceback" not in result.stderr
