@@ -1,4 +1,4 @@
-"""Hostile sources of a game, each refused by a real build: YAML numbers and nesting, `when:`
+"""Hostile sources of a game, each refused by a build: YAML numbers and nesting, `when:`
 conditions, rules.md and the copies a game prints. Every case builds in a child forked from
 this process (tests/forked.py) and must exit 2 with a message naming the place and what was
 expected, print no traceback, write nothing into --out, and stay within time and memory: its
