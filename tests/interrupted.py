@@ -95,3 +95,26 @@ class Terminal:
         os.close(self._master)
         assert ended, f"a process of the command still held the terminal after {timeout} s:\n{self.text}"
         return self.text
+
+
+def interrupted_under_way(
+    command: list[str], env: dict[str, str], asked: int, group: bool = False, wait: float = 120
+) -> subprocess.CompletedProcess:
+    """`command`, a run of `asked` games, with its stderr on a Terminal, sent SIGINT as soon as
+    its progress line shows games finished (within `wait` seconds): with `group`, to its
+    whole process group, the command started in a session of its own, as a terminal's Ctrl-C
+    reaches a command and every process it started; else to the command alone. Its stdout,
+    and what the terminal showed as its stderr."""
+    terminal = Terminal()
+    process = started(command, env, stderr=terminal.stderr, start_new_session=group)
+    terminal.opened()
+    signalled = (lambda number: os.killpg(process.pid, number)) if group else process.send_signal
+    try:
+        terminal.wait_for(rf": [1-9][0-9]*/{asked} games", timeout=wait)
+        signalled(signal.SIGINT)
+        stdout, _ = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            signalled(signal.SIGKILL)
+            process.wait()
+    return subprocess.CompletedProcess(command, process.returncode, stdout, terminal.closed())

@@ -7,14 +7,13 @@ its cluster's worker processes and all."""
 
 import json
 import os
-import signal
 import sys
 from pathlib import Path
 
 import pytest
 
 from generator.check.players import game_player
-from tests.interrupted import Terminal, started
+from tests.interrupted import interrupted_under_way
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
@@ -99,21 +98,10 @@ def test_ctrl_c_stops_a_local_cluster_run_without_a_traceback():
     asked = 1_000_000
     command = [sys.executable, "-m", "generator", "check", str(COMPONENTS / "chip-flip")]
     command += ["--simulate", str(asked), "--workers", "2", "--json"]
-    terminal = Terminal()
-    process = started(command, ENV, stderr=terminal.stderr, start_new_session=True)
-    terminal.opened()
-    try:
-        terminal.wait_for(rf": [1-9][0-9]*/{asked} games", timeout=300)
-        os.killpg(process.pid, signal.SIGINT)  # the whole group, as a terminal's Ctrl-C
-        stdout, _ = process.communicate(timeout=120)
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-    stderr = terminal.closed()
-    assert "Traceback" not in stderr, stderr
-    assert process.returncode == 130, stderr
-    simulation = json.loads(stdout)["simulation"]
+    done = interrupted_under_way(command, ENV, asked, group=True, wait=300)  # the cluster's processes too
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 130, done.stderr
+    simulation = json.loads(done.stdout)["simulation"]
     assert simulation["interrupted"] == {"games_requested": asked, "games_finished": simulation["games"]}
     assert 0 < simulation["games"] < asked
     assert sum(simulation["endings"].values()) + simulation["capped"] + simulation["broken"] == simulation["games"]

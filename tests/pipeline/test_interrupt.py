@@ -7,44 +7,32 @@ report are read back."""
 import json
 import os
 import re
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.interrupted import Terminal, started, stopped
+from tests.interrupted import interrupted_under_way
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPONENTS = ROOT / "components"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
-#: The progress line of a run of a million games, once some are finished.
-UNDER_WAY = r": [1-9][0-9]*/1000000 games"
+#: Games each run asks for: far more than it finishes before Ctrl-C.
+ASKED = 1_000_000
 
 
 def interrupted(*args: str, jobs: str = "1") -> subprocess.CompletedProcess:
-    """The command run with its stderr on a terminal, and sent SIGINT as soon as its progress
-    line says that games are finished."""
     command = [sys.executable, "-m", "generator", *args, "--jobs", jobs]
-    terminal = Terminal()
-    process = started(command, ENV, stderr=terminal.stderr)
-    terminal.opened()
-    try:
-        terminal.wait_for(UNDER_WAY, timeout=120)
-        process.send_signal(signal.SIGINT)
-        stdout, _ = process.communicate(timeout=120)
-    finally:
-        stopped(process)
-    return subprocess.CompletedProcess(command, process.returncode, stdout, terminal.closed())
+    return interrupted_under_way(command, ENV, ASKED)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_reports_the_games_finished_so_far(tmp_path, jobs):
     page = tmp_path / "report.html"
-    asked = 1_000_000
+    asked = ASKED
     args = ["check", str(COMPONENTS / "chip-flip"), "--simulate", str(asked), "--json", "--report", str(page)]
     done = interrupted(*args, jobs=jobs)
     assert done.returncode == 130, done.stderr
@@ -61,7 +49,7 @@ def test_ctrl_c_reports_the_games_finished_so_far(tmp_path, jobs):
 
 
 def test_ctrl_c_in_text_mode_says_it_was_interrupted():
-    done = interrupted("check", str(COMPONENTS / "chip-flip"), "--simulate", "1000000")
+    done = interrupted("check", str(COMPONENTS / "chip-flip"), "--simulate", str(ASKED))
     assert done.returncode == 130
     assert "  interrupted (Ctrl-C): the figures are of the " in done.stdout
     assert "of 1000000 games finished" in done.stdout
