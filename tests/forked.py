@@ -20,12 +20,17 @@ from pathlib import Path
 from generator.cli import main
 
 
+def _status_kb(field: str) -> int:
+    """A kB figure of this process's /proc/self/status (VmSize, VmRSS, VmHWM)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(f"{field}:"):
+            return int(line.split()[1])
+    return 0
+
+
 def address_space() -> int:
     """This process's virtual memory size, in bytes."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmSize:"):
-            return int(line.split()[1]) * 1024
-    return 0
+    return _status_kb("VmSize") * 1024
 
 
 def as_a_fresh_interpreter() -> None:
@@ -52,14 +57,6 @@ class Ran:
     code: int
     stderr: str
     grown_kb: int
-
-
-def _status_kb(field: str) -> int:
-    """A kB figure of this process's /proc/self/status (VmRSS, VmHWM)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith(f"{field}:"):
-            return int(line.split()[1])
-    return 0
 
 
 def forked_cutsheet(args: Sequence[str], cwd: Path, log: Path, memory: int, timeout: int) -> Ran:
