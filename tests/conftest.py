@@ -64,6 +64,14 @@ def pdf_text(path: Path) -> str:
 
 
 @pytest.fixture
+def python_takes_ctrl_c():
+    """Python's own handler takes SIGINT (KeyboardInterrupt) during the test, and after it."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture
 def starter_deck(tmp_path, monkeypatch) -> Path:
     """`cutsheet new deck` made in tmp_path, which becomes the working folder: messages then
     name its files `deck/...`."""

@@ -29,6 +29,7 @@ from typing import Any
 from generator.check import transport
 from generator.check.parallel import chunks, play_packed
 from generator.check.simulate import Played, SimulationJob
+from generator.ctrl_c import POLL, CtrlC
 from generator.sources.errors import SourceError
 
 INSTALL = "pip install 'cutsheet[cluster]'"
@@ -38,8 +39,6 @@ CONNECT_TIMEOUT = 20
 LOOPBACK = "127.0.0.1"
 #: Chunks in flight a worker: one played, the next ones waiting, so that no worker idles.
 IN_FLIGHT = 3
-#: Seconds between looks at Ctrl-C while waiting for games.
-POLL = 0.2
 #: The loggers Dask's shutdown speaks through.
 DASK_LOGGERS = ("distributed", "tornado", "asyncio")
 
@@ -67,37 +66,6 @@ def _interrupts_ignored() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
-
-
-class _CtrlC:
-    """Ctrl-C noted rather than raised while a cluster is in use, and raised by check() where
-    the run can stop cleanly. Dask runs code of its own in this thread (garbage collection
-    callbacks, finalizers of its objects), which would print the traceback of a
-    KeyboardInterrupt raised inside it and carry on as if Ctrl-C had not been pressed."""
-
-    def __init__(self) -> None:
-        self.pressed = False
-        self._previous: Any = None
-
-    def listen(self) -> None:
-        """Note Ctrl-C from now on (in the main thread, which alone takes it)."""
-        if threading.current_thread() is threading.main_thread():
-            self._previous = signal.signal(signal.SIGINT, self._note)
-
-    def _note(self, signum: int, frame: Any) -> None:
-        self.pressed = True
-
-    def check(self) -> None:
-        """KeyboardInterrupt if Ctrl-C was pressed since the last check."""
-        if self.pressed:
-            self.pressed = False
-            raise KeyboardInterrupt
-
-    def stop(self) -> None:
-        """Let Ctrl-C raise KeyboardInterrupt again, as it did before listen()."""
-        if self._previous is not None:
-            signal.signal(signal.SIGINT, self._previous)
-            self._previous = None
 
 
 @contextmanager
@@ -171,7 +139,10 @@ class DaskCluster:
         self.note = note
         self._client: Any = None
         self._open = ExitStack()
-        self._ctrl_c = _CtrlC()
+        #: Dask runs code of its own in this thread (garbage-collection callbacks, finalizers
+        #: of its objects), which would print a KeyboardInterrupt raised inside it and carry
+        #: on: Ctrl-C is held while the cluster is in use, and raised where the run can stop.
+        self._ctrl_c = CtrlC()
 
     def __enter__(self) -> "DaskCluster":
         distributed = _distributed()

@@ -46,19 +46,17 @@ import hashlib
 import json
 import math
 import random
-import signal
-import threading
 import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from generator.check.playout import Playout, play_out
 from generator.check.stats import counted_summary, rate
+from generator.ctrl_c import CtrlC
 from generator.games.base import Engine, FigureTally, Policy, RunSettings, Supply
 from generator.games.game_state import Ending, GameState
 from generator.games.tallies import counted
@@ -714,7 +712,10 @@ def run_job(
     batches = player.play(job, games)
     try:
         for played in batches:
-            with _whole():
+            # Ctrl-C meanwhile is handed on once the batch is measured: a game half measured
+            # (counted among the games but not yet among the endings) would make the report
+            # disagree with itself.
+            with CtrlC():
                 for outcome in played.outcomes:
                     ordered.add(outcome)
                 cpu += played.cpu_seconds
@@ -729,24 +730,6 @@ def run_job(
     ordered.finish()
     elapsed = time.perf_counter() - started
     return measure(job, tally, games, elapsed, cpu, interrupted, player)
-
-
-@contextmanager
-def _whole() -> Iterator[None]:
-    """Ctrl-C pressed inside is handed on when what is inside is done: a game half measured
-    (counted among the games but not yet among the endings) would make the report disagree
-    with itself. Only the main thread, which alone takes signals, holds them."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pressed: list[Any] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(frame))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if pressed and callable(previous):
-        previous(signal.SIGINT, pressed[0])
 
 
 def measure(

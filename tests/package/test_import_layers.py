@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "generator.output",
             "generator.staging",
             "generator.workers",
+            "generator.ctrl_c",
             "generator.collector",
             "generator.process_end",
             "generator.shipped",

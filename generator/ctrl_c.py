@@ -1,0 +1,80 @@
+"""Ctrl-C taken where cutsheet can stop cleanly, rather than inside a library's own code.
+
+Python raises KeyboardInterrupt in whatever code the main thread is running when Ctrl-C
+comes, and inside a library's machinery that can break the library. multiprocessing's pool,
+interrupted while it waits on a condition for the next results, can be left with the
+condition's lock held: its shutdown then waits for good on the thread that hands out
+results, blocked on that lock. `cutsheet check --simulate N --jobs 2` stopped by Ctrl-C hung
+so, about once in three hundred runs on a busy machine. In a finalizer or a garbage-collection
+callback (Dask runs its own in this thread), the exception is printed and dropped, as if
+Ctrl-C had not been pressed.
+
+So while the main thread is in such code, a CtrlC holds Ctrl-C back, and hands it on to
+whatever took it before (Python's handler raises KeyboardInterrupt) at a point its user
+chooses: `check()`, between waits that therefore end every POLL seconds, or the end of its
+`with` block. A Ctrl-C is held only in the main thread, which alone takes signals, and a
+Ctrl-C ignored (SIG_IGN, as a worker process has it) stays ignored.
+"""
+
+import signal
+import threading
+from types import FrameType, TracebackType
+from typing import Any
+
+#: Seconds a wait lasts before looking whether Ctrl-C was pressed meanwhile.
+POLL = 0.2
+
+
+class CtrlC:
+    """Ctrl-C held from listen() (or the start of a `with` block) until stop() (or its end),
+    and handed on by check() or as the block ends without an exception of its own."""
+
+    def __init__(self) -> None:
+        self._pressed: FrameType | None = None
+        self._held = False
+        self._previous: Any = None
+
+    def listen(self) -> None:
+        """Hold Ctrl-C from now on."""
+        if self._held or threading.current_thread() is not threading.main_thread():
+            return
+        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+            return
+        self._previous = signal.signal(signal.SIGINT, self._note)
+        self._held = True
+
+    def _note(self, signum: int, frame: FrameType | None) -> None:
+        self._pressed = frame
+
+    @property
+    def pressed(self) -> bool:
+        """Whether Ctrl-C was pressed since it was last handed on."""
+        return self._pressed is not None
+
+    def check(self) -> None:
+        """Hand on a Ctrl-C pressed since the last check: what took it before runs now
+        (Python's own handler raises KeyboardInterrupt)."""
+        if not self.pressed:
+            return
+        frame, self._pressed = self._pressed, None
+        if callable(self._previous):
+            self._previous(signal.SIGINT, frame)
+        else:  # SIG_DFL, or a handler not set from Python: Ctrl-C stops the program
+            raise KeyboardInterrupt
+
+    def stop(self) -> None:
+        """Let Ctrl-C reach what took it before listen() at once again."""
+        if self._held:
+            signal.signal(signal.SIGINT, self._previous if self._previous is not None else signal.SIG_DFL)
+            self._held = False
+
+    def __enter__(self) -> "CtrlC":
+        self.listen()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.stop()
+        if kind is None:
+            self.check()

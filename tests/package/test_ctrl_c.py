@@ -1,0 +1,94 @@
+"""generator/ctrl_c.py: Ctrl-C held while inside, handed on where the caller chooses.
+
+Ctrl-C is a real SIGINT sent to this process (os.kill), taken by Python at its next
+instruction, as a terminal's would be."""
+
+import os
+import signal
+import threading
+
+import pytest
+
+from generator.ctrl_c import CtrlC
+
+
+def press_ctrl_c() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+
+
+pytestmark = pytest.mark.usefixtures("python_takes_ctrl_c")
+
+
+def test_ctrl_c_inside_is_raised_as_the_block_ends_and_not_before():
+    after = []
+    with pytest.raises(KeyboardInterrupt):
+        with CtrlC() as ctrl_c:
+            press_ctrl_c()
+            after.append(ctrl_c.pressed)  # still running: held, not raised
+    assert after == [True]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_check_raises_a_held_ctrl_c_once():
+    with CtrlC() as ctrl_c:
+        ctrl_c.check()  # nothing pressed: nothing happens
+        press_ctrl_c()
+        with pytest.raises(KeyboardInterrupt):
+            ctrl_c.check()
+        assert not ctrl_c.pressed
+        ctrl_c.check()  # handed on once
+
+
+def test_a_held_ctrl_c_goes_to_the_handler_there_was_before():
+    taken = []
+
+    def handler(signum, frame):
+        taken.append(signum)
+
+    signal.signal(signal.SIGINT, handler)
+    with CtrlC():
+        press_ctrl_c()
+        assert taken == []
+    assert taken == [signal.SIGINT]
+    assert signal.getsignal(signal.SIGINT) is handler
+
+
+def test_an_exception_inside_leaves_with_its_own_error_and_the_handler_back():
+    with pytest.raises(ValueError):
+        with CtrlC():
+            press_ctrl_c()
+            raise ValueError("the block's own")
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_an_ignored_ctrl_c_stays_ignored():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with CtrlC() as ctrl_c:
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        press_ctrl_c()
+        ctrl_c.check()
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+
+
+def test_listen_and_stop_hold_it_across_calls_as_a_cluster_does():
+    ctrl_c = CtrlC()
+    ctrl_c.listen()
+    ctrl_c.listen()  # listening twice keeps the first handler to go back to
+    press_ctrl_c()
+    ctrl_c.stop()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):
+        ctrl_c.check()
+
+
+def test_outside_the_main_thread_nothing_changes():
+    seen = []
+
+    def run() -> None:
+        with CtrlC() as ctrl_c:
+            seen.append((signal.getsignal(signal.SIGINT), ctrl_c.pressed))
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join()
+    assert seen == [(signal.default_int_handler, False)]
