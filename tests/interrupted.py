@@ -118,3 +118,20 @@ def interrupted_under_way(
             signalled(signal.SIGKILL)
             process.wait()
     return subprocess.CompletedProcess(command, process.returncode, stdout, terminal.closed())
+
+
+def handlers_in(monkeypatch, *methods: tuple[object, str]) -> list[tuple[str, object]]:
+    """Each method (its owner, its name) made to record, as it is called, its name and what
+    takes SIGINT at that moment: the list they record into."""
+    seen: list[tuple[str, object]] = []
+
+    def recording(name: str, original):
+        def call(*args, **kwargs):
+            seen.append((name, signal.getsignal(signal.SIGINT)))
+            return original(*args, **kwargs)
+
+        return call
+
+    for owner, name in methods:
+        monkeypatch.setattr(owner, name, recording(name, getattr(owner, name)))
+    return seen

@@ -9,6 +9,7 @@ same game in any process (its seeds derive from the run's seed and `i`), and the
 measures the games in index order, so it does not depend on the number of processes.
 
 Workers ignore Ctrl-C: the parent stops the run, terminates them and reports what it has.
+The parent takes it between its waits for results (generator/ctrl_c.py says why).
 The pool is made on first use and kept for later jobs (a sweep's combinations).
 """
 
@@ -17,12 +18,13 @@ import hashlib
 import multiprocessing
 import sys
 from collections.abc import Iterator
-from multiprocessing.pool import Pool
+from multiprocessing.pool import IMapIterator, Pool
 from types import TracebackType
 
 from generator.check import transport
 from generator.check.simulate import Played, SimulationJob
 from generator.collector import thaw
+from generator.ctrl_c import POLL, CtrlC
 from generator.workers import leave_signals_to_parent
 
 #: At most this many games a chunk: small enough for steady progress and a quick Ctrl-C.
@@ -76,23 +78,38 @@ class Processes:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            with CtrlC():
+                self._pool.terminate()
+                self._pool.join()
             self._pool = None
 
     def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
         packed = transport.pack(job)
-        if self._pool is None:
-            self._pool = _start_pool(self.jobs)
         tasks = [(packed, part.start, part.stop) for part in chunks(games, self.jobs)]
         finished = False
         try:
-            for data in self._pool.imap_unordered(_play_task, tasks):
-                yield transport.unpack(data, job.shared())
+            with CtrlC():
+                if self._pool is None:
+                    self._pool = _start_pool(self.jobs)
+                results = self._pool.imap_unordered(_play_task, tasks)
+            for _ in tasks:
+                yield transport.unpack(_next(results), job.shared())
             finished = True
         finally:
             if not finished:  # interrupted or abandoned: stop the games still being played
                 self.close()
+
+
+def _next(results: IMapIterator) -> bytes:
+    """The pool's next result. Ctrl-C while it is waited for is raised between waits of POLL
+    seconds, never inside the pool's own code, which it could leave stuck (generator/ctrl_c.py)."""
+    with CtrlC() as ctrl_c:
+        while True:
+            ctrl_c.check()
+            try:
+                return results.next(timeout=POLL)
+            except multiprocessing.TimeoutError:
+                continue
 
 
 def _start_pool(jobs: int) -> Pool:
