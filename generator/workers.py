@@ -57,18 +57,29 @@ class Workers:
         if self.jobs <= 1:
             self.done(task(*args))
             return
-        if self.pool is None:
-            self.pool = _pool(self.jobs)
-        self.pending.append(self.pool.submit(task, *args))
+        from generator.ctrl_c import CtrlC
+
+        with CtrlC():  # the pool's own code is never cut short by Ctrl-C (generator/ctrl_c.py)
+            if self.pool is None:
+                self.pool = _pool(self.jobs)
+            self.pending.append(self.pool.submit(task, *args))
 
     def wait(self) -> None:
-        """Until every task submitted is done; a task's exception is raised here."""
+        """Until every task submitted is done; a task's exception is raised here. Ctrl-C
+        meanwhile is raised between waits of POLL seconds, outside the pool's own code."""
         if not self.pending:
             return
-        from concurrent.futures import as_completed
+        from concurrent.futures import FIRST_COMPLETED
+        from concurrent.futures import wait as first_done
 
-        for future in as_completed(self.pending):
-            self.done(future.result())
+        from generator.ctrl_c import POLL, CtrlC
+
+        pending = set(self.pending)
+        while pending:
+            with CtrlC():
+                done, pending = first_done(pending, timeout=POLL, return_when=FIRST_COMPLETED)
+            for future in done:
+                self.done(future.result())
         self.pending = []
 
     def __enter__(self) -> "Workers":
@@ -80,8 +91,13 @@ class Workers:
         global _shared
         _shared = None
         if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-            thaw()
+            from generator.ctrl_c import CtrlC
+
+            try:
+                with CtrlC():
+                    self.pool.shutdown(cancel_futures=True)
+            finally:
+                thaw()
 
 
 def _pool(jobs: int) -> "ProcessPoolExecutor":

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from generator.workers import PARENT_POLL_S, Workers, chunks, inherited, shares
-from tests.interrupted import started, stopped
+from tests.interrupted import handlers_in, started, stopped
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,3 +147,22 @@ def test_ctrl_c_stops_the_build_and_no_worker_says_a_word(tmp_path, stop):
         stopped(process)
     assert stdout == "stopped\n"
     assert stderr == ""
+
+
+def test_the_pools_own_code_runs_with_ctrl_c_held(monkeypatch, python_takes_ctrl_c):
+    """Ctrl-C never interrupts concurrent.futures' own code, whose locks it could leave held,
+    so that shutting the workers down would wait for good (generator/ctrl_c.py): submitting,
+    waiting for tasks and shutting down run with Ctrl-C held, not with Python's handler."""
+    import concurrent.futures as futures
+
+    executor = futures.ProcessPoolExecutor
+    seen = handlers_in(monkeypatch, (executor, "submit"), (executor, "shutdown"), (futures, "wait"))
+    seen_items: list[int] = []
+    with Workers(2, seen_items.append, shared=[10, 20, 30]) as workers:
+        for index in range(3):
+            workers.submit(_shared_item, index)
+        workers.wait()
+    assert sorted(seen_items) == [10, 20, 30]
+    assert {name for name, _ in seen} == {"submit", "wait", "shutdown"}
+    assert all(handler is not signal.default_int_handler for _, handler in seen), seen
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
