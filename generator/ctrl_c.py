@@ -12,8 +12,10 @@ Ctrl-C had not been pressed.
 So while the main thread is in such code, a CtrlC holds Ctrl-C back, and hands it on to
 whatever took it before (Python's handler raises KeyboardInterrupt) at a point its user
 chooses: `check()`, between waits that therefore end every POLL seconds, or the end of its
-`with` block. A Ctrl-C is held only in the main thread, which alone takes signals, and a
-Ctrl-C ignored (SIG_IGN, as a worker process has it) stays ignored.
+`with` block. It holds SIGTERM alike where a command takes SIGTERM as Ctrl-C (`build
+--watch`). A signal is held only in the main thread, which alone takes signals, and only
+where Python code takes it: one ignored (SIG_IGN, as a worker process has it) stays ignored,
+and one left to the system's default ends the process as before.
 """
 
 import signal
@@ -23,6 +25,8 @@ from typing import Any
 
 #: Seconds a wait lasts before looking whether Ctrl-C was pressed meanwhile.
 POLL = 0.2
+#: The signals a command may take as Ctrl-C.
+STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 
 class CtrlC:
@@ -30,21 +34,25 @@ class CtrlC:
     and handed on by check() or as the block ends without an exception of its own."""
 
     def __init__(self) -> None:
-        self._pressed: FrameType | None = None
-        self._held = False
-        self._previous: Any = None
+        #: What took each held signal before listen(): what a press is handed on to.
+        self._handlers: dict[int, Any] = {}
+        self._listening = False
+        #: The first signal held since the last check, and the frame it came in.
+        self._pressed: tuple[int, FrameType | None] | None = None
 
     def listen(self) -> None:
         """Hold Ctrl-C from now on."""
-        if self._held or threading.current_thread() is not threading.main_thread():
+        if self._listening or threading.current_thread() is not threading.main_thread():
             return
-        if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-            return
-        self._previous = signal.signal(signal.SIGINT, self._note)
-        self._held = True
+        taking = {number: signal.getsignal(number) for number in STOPPING}
+        self._handlers = {number: handler for number, handler in taking.items() if callable(handler)}
+        for number in self._handlers:
+            signal.signal(number, self._note)
+        self._listening = True
 
     def _note(self, signum: int, frame: FrameType | None) -> None:
-        self._pressed = frame
+        if self._pressed is None:
+            self._pressed = (signum, frame)
 
     @property
     def pressed(self) -> bool:
@@ -54,19 +62,17 @@ class CtrlC:
     def check(self) -> None:
         """Hand on a Ctrl-C pressed since the last check: what took it before runs now
         (Python's own handler raises KeyboardInterrupt)."""
-        if not self.pressed:
+        if self._pressed is None:
             return
-        frame, self._pressed = self._pressed, None
-        if callable(self._previous):
-            self._previous(signal.SIGINT, frame)
-        else:  # SIG_DFL, or a handler not set from Python: Ctrl-C stops the program
-            raise KeyboardInterrupt
+        (number, frame), self._pressed = self._pressed, None
+        self._handlers[number](number, frame)
 
     def stop(self) -> None:
         """Let Ctrl-C reach what took it before listen() at once again."""
-        if self._held:
-            signal.signal(signal.SIGINT, self._previous if self._previous is not None else signal.SIG_DFL)
-            self._held = False
+        if self._listening:
+            for number, handler in self._handlers.items():
+                signal.signal(number, handler)
+            self._listening = False
 
     def __enter__(self) -> "CtrlC":
         self.listen()

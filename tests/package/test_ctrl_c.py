@@ -70,6 +70,26 @@ def test_an_ignored_ctrl_c_stays_ignored():
     assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
 
 
+def test_sigterm_taken_as_ctrl_c_is_held_too_and_left_alone_otherwise():
+    """`build --watch` takes SIGTERM as Ctrl-C: held alike. Elsewhere SIGTERM keeps the
+    system's default (it ends the process), which a CtrlC leaves as it is."""
+    before = signal.getsignal(signal.SIGTERM)
+    after = []
+    try:
+        signal.signal(signal.SIGTERM, signal.default_int_handler)
+        with pytest.raises(KeyboardInterrupt):
+            with CtrlC() as ctrl_c:
+                os.kill(os.getpid(), signal.SIGTERM)
+                after.append(ctrl_c.pressed)  # still running: held, not raised
+        assert after == [True]
+        assert signal.getsignal(signal.SIGTERM) is signal.default_int_handler
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        with CtrlC():
+            assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
 def test_listen_and_stop_hold_it_across_calls_as_a_cluster_does():
     ctrl_c = CtrlC()
     ctrl_c.listen()
