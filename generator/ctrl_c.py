@@ -12,14 +12,17 @@ Ctrl-C had not been pressed.
 So while the main thread is in such code, a CtrlC holds Ctrl-C back, and hands it on to
 whatever took it before (Python's handler raises KeyboardInterrupt) at a point its user
 chooses: `check()`, between waits that therefore end every POLL seconds, or the end of its
-`with` block. It holds SIGTERM alike where a command takes SIGTERM as Ctrl-C (`build
---watch`). A signal is held only in the main thread, which alone takes signals, and only
-where Python code takes it: one ignored (SIG_IGN, as a worker process has it) stays ignored,
-and one left to the system's default ends the process as before.
+`with` block. A second Ctrl-C while one is held is handed on at once: a person pressing
+again wants out now, even from a shutdown that hangs. It holds SIGTERM alike where a command
+takes SIGTERM as Ctrl-C (`build --watch`). A signal is held only in the main thread, which
+alone takes signals, and only where Python code takes it: one ignored (SIG_IGN, as a worker
+process has it) stays ignored, and one left to the system's default ends the process as
+before. A CtrlC inside another hands its press on to the outer one, which holds it in turn.
 """
 
 import signal
 import threading
+from collections.abc import Callable
 from types import FrameType, TracebackType
 from typing import Any
 
@@ -28,6 +31,8 @@ POLL = 0.2
 #: The signals a command may take as Ctrl-C.
 STOPPING = (signal.SIGINT, signal.SIGTERM)
 
+Handler = Callable[[int, FrameType | None], Any]
+
 
 class CtrlC:
     """Ctrl-C held from listen() (or the start of a `with` block) until stop() (or its end),
@@ -35,7 +40,7 @@ class CtrlC:
 
     def __init__(self) -> None:
         #: What took each held signal before listen(): what a press is handed on to.
-        self._handlers: dict[int, Any] = {}
+        self._handlers: dict[int, Handler] = {}
         self._listening = False
         #: The first signal held since the last check, and the frame it came in.
         self._pressed: tuple[int, FrameType | None] | None = None
@@ -44,20 +49,21 @@ class CtrlC:
         """Hold Ctrl-C from now on."""
         if self._listening or threading.current_thread() is not threading.main_thread():
             return
+        self._pressed = None
         taking = {number: signal.getsignal(number) for number in STOPPING}
-        self._handlers = {number: handler for number, handler in taking.items() if callable(handler)}
+        self._handlers = {n: handler for n, handler in taking.items() if callable(handler) and handler != self._note}
+        self._listening = True
         for number in self._handlers:
             signal.signal(number, self._note)
-        self._listening = True
 
     def _note(self, signum: int, frame: FrameType | None) -> None:
-        if self._pressed is None:
+        """Hold a press; hand on at once one that comes while another is held, or once the
+        CtrlC has stopped (a press between two of stop()'s swaps, or one raised there, can
+        leave this installed: it then passes every press through)."""
+        if self._listening and self._pressed is None:
             self._pressed = (signum, frame)
-
-    @property
-    def pressed(self) -> bool:
-        """Whether Ctrl-C was pressed since it was last handed on."""
-        return self._pressed is not None
+        else:
+            self._handlers[signum](signum, frame)
 
     def check(self) -> None:
         """Hand on a Ctrl-C pressed since the last check: what took it before runs now
@@ -70,9 +76,9 @@ class CtrlC:
     def stop(self) -> None:
         """Let Ctrl-C reach what took it before listen() at once again."""
         if self._listening:
+            self._listening = False
             for number, handler in self._handlers.items():
                 signal.signal(number, handler)
-            self._listening = False
 
     def __enter__(self) -> "CtrlC":
         self.listen()

@@ -65,10 +65,11 @@ def pdf_text(path: Path) -> str:
 
 @pytest.fixture
 def python_takes_ctrl_c():
-    """Python's own handler takes SIGINT (KeyboardInterrupt) during the test, and after it."""
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    """Python's own handler takes SIGINT (KeyboardInterrupt) during the test; what took it
+    before takes it again after."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
-    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGINT, before)
 
 
 @pytest.fixture

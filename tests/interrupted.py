@@ -120,6 +120,13 @@ def interrupted_under_way(
     return subprocess.CompletedProcess(command, process.returncode, stdout, terminal.closed())
 
 
+def held(handler: object) -> bool:
+    """Whether a SIGINT handler is a CtrlC's, holding Ctrl-C (generator/ctrl_c.py)."""
+    from generator.ctrl_c import CtrlC
+
+    return getattr(handler, "__func__", None) is CtrlC._note
+
+
 def handlers_in(monkeypatch, *methods: tuple[object, str]) -> list[tuple[str, object]]:
     """Each method (its owner, its name) made to record, as it is called, its name and what
     takes SIGINT at that moment: the list they record into."""

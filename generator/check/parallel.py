@@ -78,10 +78,12 @@ class Processes:
 
     def close(self) -> None:
         if self._pool is not None:
-            with CtrlC():
-                self._pool.terminate()
-                self._pool.join()
-            self._pool = None
+            try:
+                with CtrlC():
+                    self._pool.terminate()
+                    self._pool.join()
+            finally:
+                self._pool = None
 
     def play(self, job: SimulationJob, games: int) -> Iterator[Played]:
         packed = transport.pack(job)
