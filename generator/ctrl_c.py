@@ -24,7 +24,7 @@ import signal
 import threading
 from collections.abc import Callable
 from types import FrameType, TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 #: Seconds a wait lasts before looking whether Ctrl-C was pressed meanwhile.
 POLL = 0.2
@@ -32,6 +32,7 @@ POLL = 0.2
 STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 Handler = Callable[[int, FrameType | None], Any]
+T = TypeVar("T")
 
 
 class CtrlC:
@@ -72,6 +73,16 @@ class CtrlC:
             return
         (number, frame), self._pressed = self._pressed, None
         self._handlers[number](number, frame)
+
+    def waited(self, wait: Callable[[float], T], timed_out: type[Exception] = TimeoutError) -> T:
+        """What `wait(POLL)` returns, asked again each time it times out (raises `timed_out`);
+        a Ctrl-C held meanwhile is handed on before each ask."""
+        while True:
+            self.check()
+            try:
+                return wait(POLL)
+            except timed_out:
+                continue
 
     def stop(self) -> None:
         """Let Ctrl-C reach what took it before listen() at once again."""

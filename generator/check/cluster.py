@@ -29,7 +29,7 @@ from typing import Any
 from generator.check import transport
 from generator.check.parallel import chunks, play_packed
 from generator.check.simulate import Played, SimulationJob
-from generator.ctrl_c import POLL, CtrlC
+from generator.ctrl_c import CtrlC
 from generator.sources.errors import SourceError
 
 INSTALL = "pip install 'cutsheet[cluster]'"
@@ -212,9 +212,6 @@ class DaskCluster:
         """The futures among `pending` that have finished, once one has; KeyboardInterrupt
         when Ctrl-C was pressed, looked at every POLL seconds meanwhile."""
         distributed = _distributed()
-        while True:
-            self._ctrl_c.check()
-            try:
-                return distributed.wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED").done
-            except TimeoutError:
-                continue
+        return self._ctrl_c.waited(
+            lambda seconds: distributed.wait(list(pending), timeout=seconds, return_when="FIRST_COMPLETED").done
+        )

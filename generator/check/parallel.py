@@ -24,7 +24,7 @@ from types import TracebackType
 from generator.check import transport
 from generator.check.simulate import Played, SimulationJob
 from generator.collector import thaw
-from generator.ctrl_c import POLL, CtrlC
+from generator.ctrl_c import CtrlC
 from generator.workers import leave_signals_to_parent
 
 #: At most this many games a chunk: small enough for steady progress and a quick Ctrl-C.
@@ -106,12 +106,7 @@ def _next(results: IMapIterator) -> bytes:
     """The pool's next result. Ctrl-C while it is waited for is raised between waits of POLL
     seconds, never inside the pool's own code, which it could leave stuck (generator/ctrl_c.py)."""
     with CtrlC() as ctrl_c:
-        while True:
-            ctrl_c.check()
-            try:
-                return results.next(timeout=POLL)
-            except multiprocessing.TimeoutError:
-                continue
+        return ctrl_c.waited(lambda seconds: results.next(timeout=seconds), multiprocessing.TimeoutError)
 
 
 def _start_pool(jobs: int) -> Pool:

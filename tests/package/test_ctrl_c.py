@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from generator.ctrl_c import CtrlC
+from generator.ctrl_c import POLL, CtrlC
 
 
 def press_ctrl_c() -> None:
@@ -87,6 +87,38 @@ def test_sigterm_taken_as_ctrl_c_is_held_too_and_left_alone_otherwise():
             assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
     finally:
         signal.signal(signal.SIGTERM, before)
+
+
+class Late(Exception):
+    """A wait's own time-out."""
+
+
+def test_waited_asks_again_after_each_time_out():
+    asked: list[float] = []
+
+    def wait(seconds: float) -> str:
+        asked.append(seconds)
+        if len(asked) < 3:
+            raise Late
+        return "done"
+
+    with CtrlC() as ctrl_c:
+        assert ctrl_c.waited(wait, Late) == "done"
+    assert asked == [POLL] * 3
+
+
+def test_waited_hands_on_a_ctrl_c_pressed_during_a_wait_before_asking_again():
+    asked: list[float] = []
+
+    def pressed_while_waiting(seconds: float) -> None:
+        asked.append(seconds)
+        press_ctrl_c()
+        raise TimeoutError
+
+    with pytest.raises(KeyboardInterrupt):
+        with CtrlC() as ctrl_c:
+            ctrl_c.waited(pressed_while_waiting)
+    assert asked == [POLL]
 
 
 def test_a_second_press_while_one_is_held_is_handed_on_at_once():
