@@ -30,6 +30,18 @@ def pytest_configure(config: pytest.Config) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """`-n auto`: one worker more than the cores this process may run on (pytest-xdist's own
+    count when PYTEST_XDIST_AUTO_NUM_WORKERS says otherwise). A worker a core leaves a core
+    idle whenever a test waits: on the processes, servers and browser it starts, and on the
+    clocks of the watch and Ctrl-C tests. On 2 cores, in three pairs of whole runs side by
+    side, 3 workers took 11, 18 and 28 s less than 2 (4 to 9% of a run)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None
+    return len(os.sched_getaffinity(0)) + 1
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_unconfigure(config: pytest.Config) -> None:
     """As a session ends, pytest collects the garbage five times over, to report what the
