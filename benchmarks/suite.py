@@ -5,9 +5,11 @@ for, side by side with another checkout's run of the same tests.
 
 PYTEST_ARGS (default: the whole suite as `.ci/run` runs it, `-n auto --dist loadfile`) go to
 `python -m pytest -q -p no:cacheprovider`, run in the checkout's folder. Target 8 of issue 41
-is `.ci/run` under 6 minutes on a 2-core machine; its tests keep both cores busy, so their
-CPU time, which other work on a shared machine disturbs far less than the wall clock, is
-what a change to the suite moves. Each run is timed by the CPU its processes spent (this
+is `.ci/run` under 6 minutes on a 2-core machine; its tests keep both cores nearly busy (one
+worker more than the cores takes up what a waiting test leaves), so their CPU time, which
+other work on a shared machine disturbs far less than the wall clock, is what a change to a
+test moves; a change to how the tests are spread over the cores shows in the wall clock
+alone. Each run is timed by the CPU its processes spent (this
 process's RUSAGE_CHILDREN before and after) and by the wall clock; with --against, the
 other checkout's run alternates with this one's, and the best of N of each counts. The last
 line holds
