@@ -107,18 +107,30 @@ def test_the_command_exits_1_on_errors_and_names_the_shop(tmp_path, monkeypatch)
     assert result.exit_code == 2 and "not a PDF that can be read" in result.output
 
 
-@pytest.mark.parametrize("shop", ["drivethrucards", "offset"])
-def test_rgb_is_refused_where_the_shop_wants_cmyk_and_the_shop_export_is_cmyk(tmp_path, monkeypatch, shop):
-    monkeypatch.chdir(tmp_path)
+@pytest.fixture(scope="module")
+def chip_flip(tmp_path_factory) -> tuple[Path, list[Path]]:
+    """Chip Flip's RGB build and its DriveThruCards export, made once for every shop's
+    preflight: the PDF built and the export's PDFs."""
+    folder = tmp_path_factory.mktemp("chip-flip")
     game = str(ROOT / "components" / "chip-flip")
-    built = CliRunner().invoke(main, ["build", game, "--format", "pdf", "--out", "rgb"])
-    assert built.exit_code == 0, built.output
-    rgb = next(Path("rgb").rglob("*.pdf"))
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.chdir(folder)
+        built = CliRunner().invoke(main, ["build", game, "--format", "pdf", "--out", "rgb"])
+        assert built.exit_code == 0, built.output
+        exported = CliRunner().invoke(main, ["export", game, "--profile", "drivethrucards", "--out", "shop"])
+        assert exported.exit_code == 0, exported.output
+    (rgb,) = (folder / "rgb").rglob("*.pdf")
+    shop = sorted((folder / "shop").rglob("*.pdf"))
+    assert shop, "the export wrote no PDF"
+    return rgb, shop
+
+
+@pytest.mark.parametrize("shop", ["drivethrucards", "offset"])
+def test_rgb_is_refused_where_the_shop_wants_cmyk_and_the_shop_export_is_cmyk(chip_flip, shop):
+    rgb, exported = chip_flip
     assert "PF008" in {f.code for f in preflight(rgb, PREPRESS[shop])}
     assert "PF008" not in {f.code for f in preflight(rgb, PREPRESS["thegamecrafter"])}
-    exported = CliRunner().invoke(main, ["export", game, "--profile", "drivethrucards", "--out", "shop"])
-    assert exported.exit_code == 0, exported.output
-    for pdf in Path("shop").rglob("*.pdf"):
+    for pdf in exported:
         assert "PF008" not in {f.code for f in preflight(pdf, PREPRESS[shop])}
 
 
