@@ -172,11 +172,15 @@ def test_build_in_an_empty_folder_writes_the_five_shipped_games(cutsheet, tmp_pa
 
 
 def test_build_from_a_read_only_folder_writes_only_where_out_says(cutsheet, tmp_path):
+    """The game named by its path: what this checks is the working folder left untouched
+    (the test above builds the five shipped games)."""
     here, out = tmp_path / "read-only", tmp_path / "elsewhere"
     here.mkdir()
     here.chmod(0o555)
     try:
-        result = cutsheet(here, "build", "--out", str(out), "--format", "pdf,svg")
+        result = cutsheet(
+            here, "build", str(ROOT / "components" / "chip-flip"), "--out", str(out), "--format", "pdf,svg"
+        )
     finally:
         here.chmod(0o755)
     assert result.returncode == 0, result.stderr
