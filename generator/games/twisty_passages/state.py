@@ -88,15 +88,18 @@ class TwistyState(Position):
     def invariant_violations(self) -> list[str]:
         places = self.deck + self.discards + self.limbo
         for seat in range(self.num_players):
-            places += self.paths[seat] + self.sides[seat]
+            places += self.paths[seat]
+            places += self.sides[seat]
+        count = len(self.cards)
         problems = []
-        # Every card in exactly one place: as many places as cards, and every id among them.
-        if len(places) != len(self.cards) or set(places) != card_ids(len(self.cards)):
+        # Every card in exactly one place: as many places as cards, and every id among them
+        # (no id missing from as many places as ids is no id twice and no stranger either).
+        if len(places) != count or card_ids(count).difference(places):
             problems.append(
-                f"cards not conserved: {len(places)} placed of {len(self.cards)}, "
-                f"{len(places) - len(set(places))} twice"
+                f"cards not conserved: {len(places)} placed of {count}, {len(places) - len(set(places))} twice"
             )
-        if not self.is_terminal() and not self.legal_actions():
+        # A running game (a decision pending) offers at least one action.
+        if self.decision is not None and not self.decision.options:
             problems.append("no legal action in a running game")
         return problems
 
