@@ -12,8 +12,9 @@ ITEM_TAKERS = ("Whatchmacallit", "Thingamajig")
 
 
 def can_spend(state: Position, seat: int, title: str) -> bool:
-    """Whether a player holds a ✨ card of this title and may discard it (Ball Of Twine forbids)."""
-    return state.holding(seat, title) is not None and not state.twine_block[seat]
+    """Whether a player holds a ✨ card of this title and may discard it (Ball Of Twine forbids,
+    which is asked first: it is the cheaper question)."""
+    return not state.twine_block[seat] and state.holding(seat, title) is not None
 
 
 def spend(state: Position, seat: int, title: str) -> Generator[Decision, TwistyAction, bool]:
