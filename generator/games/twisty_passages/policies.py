@@ -24,14 +24,27 @@ PREFERRED = (
     "accept",
     "force-black",
 )
+#: Each preferred first element's place in PREFERRED.
+RANK = {tag: rank for rank, tag in enumerate(PREFERRED)}
+
+
+def preferred(options: Sequence[TwistyAction]) -> TwistyAction | None:
+    """The first option whose first element comes earliest in PREFERRED, or None: one pass
+    over the options (a choice among two is the most common) rather than one per tag."""
+    chosen: TwistyAction | None = None
+    best = len(PREFERRED)
+    for option in options:
+        rank = RANK.get(option[0], best)
+        if rank < best:
+            chosen, best = option, rank
+    return chosen
 
 
 def prudent(state: TwistyState, options: Sequence[TwistyAction]) -> TwistyAction:
     """The default for choices other than speed."""
-    for tag in PREFERRED:
-        for option in options:
-            if option[0] == tag:
-                return option
+    chosen = preferred(options)
+    if chosen is not None:
+        return chosen
     seat = state.current_player()
     outcomes = [o for o in options if o[0] == "outcome"]
     if outcomes:  # discard rather than stop while the path can spare it
@@ -67,8 +80,8 @@ def adaptive(state: TwistyState, rng: random.Random) -> TwistyAction:
     sweeps = [o for o in options if o[0] == "sweep" and o[-1] == leader]
     if sweeps and state.needed(leader) - state.length(leader) <= 3:
         return sweeps[0]
-    need = state.needed(seat) - state.length(seat)
-    return min(speeds, key=lambda o: abs(argument_of(o, int) - max(1, min(need, ADAPTIVE_CRUISE))))
+    speed = max(1, min(state.needed(seat) - state.length(seat), ADAPTIVE_CRUISE))
+    return min(speeds, key=lambda o: abs(argument_of(o, int) - speed))
 
 
 #: The speed the adaptive policy declares while far from the exit: the speed whose turns
