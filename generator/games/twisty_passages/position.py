@@ -136,6 +136,18 @@ class Position(GameState[TwistyAction]):
                 return cid
         return None
 
+    def holds_any(self, seat: int, titles: frozenset[str]) -> bool:
+        """Whether the player's path (side included) has a card of any of these titles: one
+        look where the rules would otherwise ask holding() title by title."""
+        named = self.titles
+        for cid in self.paths[seat]:
+            if named[cid] in titles:
+                return True
+        for cid in self.sides[seat]:
+            if named[cid] in titles:
+                return True
+        return False
+
     def others(self, seat: int) -> list[int]:
         return [s for s in range(self.num_players) if s != seat]
 

@@ -18,6 +18,8 @@ from generator.games.twisty_passages.position import (
 from generator.games.twisty_passages.rules import BIG_LOSS
 
 SWEEPERS = ("Vortex Mine", "Entropic Vortex")
+#: The cards a player may use after each card drawn (reactions).
+REACTIONS = frozenset(("Missing Time", "Caltrops", *SWEEPERS))
 #: Cards that act when they are at the end of your path at the start of your turn.
 START_OF_TURN = ("Pit Trap", "Greased Slide Trap", "Sulfurous Spring", "Bad Air", "Net Trap")
 
@@ -215,6 +217,8 @@ def reactions(state: Position, seat: int) -> Generator[Decision, TwistyAction, b
     this turn at the cost of a card of theirs that this player picks) or Caltrops (this
     player draws one fewer card). True if the turn ends."""
     for other in state.from_seat(seat):
+        if not state.holds_any(other, REACTIONS):
+            continue  # nothing to offer (most players, most of the time)
         options: list = [("pass",)]
         if other != seat:
             options += [
