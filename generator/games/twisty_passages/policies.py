@@ -57,12 +57,21 @@ def prudent(state: TwistyState, options: Sequence[TwistyAction]) -> TwistyAction
     return options[0]
 
 
+def nearest(speeds: list[TwistyAction], speed: int) -> TwistyAction:
+    """The ("speed", n) option nearest `speed` (the first of two as near): `speed` itself,
+    looked up at once, whenever it is offered, as it is unless a Net Trap caps the speed."""
+    wanted = ("speed", speed)
+    if wanted in speeds:
+        return wanted
+    return min(speeds, key=lambda o: abs(argument_of(o, int) - speed))
+
+
 def fixed_speed(speed: int) -> Policy[TwistyState]:
     def policy(state: TwistyState, rng: random.Random) -> TwistyAction:
         options = state.legal_actions()
         speeds = [o for o in options if o[0] == "speed"]
         if speeds:
-            return min(speeds, key=lambda o: abs(argument_of(o, int) - speed))
+            return nearest(speeds, speed)
         return prudent(state, options)
 
     return policy
@@ -80,8 +89,7 @@ def adaptive(state: TwistyState, rng: random.Random) -> TwistyAction:
     sweeps = [o for o in options if o[0] == "sweep" and o[-1] == leader]
     if sweeps and state.needed(leader) - state.length(leader) <= 3:
         return sweeps[0]
-    speed = max(1, min(state.needed(seat) - state.length(seat), ADAPTIVE_CRUISE))
-    return min(speeds, key=lambda o: abs(argument_of(o, int) - speed))
+    return nearest(speeds, max(1, min(state.needed(seat) - state.length(seat), ADAPTIVE_CRUISE)))
 
 
 #: The speed the adaptive policy declares while far from the exit: the speed whose turns
