@@ -246,11 +246,12 @@ def cancels(state: Position, seat: int, cid: int) -> Generator[Decision, TwistyA
     """Items that cancel a card as it is played: None if nobody cancels it."""
     card = state.card(cid)
     offers: list[TwistyAction] = []
-    if steps.can_spend(state, seat, "Temporal Anchor") and steps.is_time_card(card.item.title):
+    # What the card is, asked first, is cheaper to know than what the player may spend.
+    if steps.is_time_card(card.item.title) and steps.can_spend(state, seat, "Temporal Anchor"):
         offers.append(("cancel", "Temporal Anchor"))
-    if steps.can_spend(state, seat, "Helpful Node") and "speed-dice" in card.effect.icons:
+    if "speed-dice" in card.effect.icons and steps.can_spend(state, seat, "Helpful Node"):
         offers.append(("cancel", "Helpful Node"))
-    if steps.can_spend(state, seat, "Laying Traps") and card.is_trap:
+    if card.is_trap and steps.can_spend(state, seat, "Laying Traps"):
         offers.append(("cancel", "Laying Traps"))
     action = (yield Decision(seat, [("obey",)] + offers)) if offers else ("obey",)
     if action == ("obey",):

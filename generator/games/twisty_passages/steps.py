@@ -5,6 +5,7 @@ returns what the caller needs (the dice, or whether the turn stops).
 """
 
 from collections.abc import Generator
+from functools import cache
 
 from generator.games.twisty_passages.position import Decision, Position, Rules, TwistyAction, argument_of
 
@@ -30,8 +31,10 @@ def spend(state: Position, seat: int, title: str) -> Generator[Decision, TwistyA
     return not (yield from anchored(state, title, seat))
 
 
+@cache
 def is_time_card(title: str) -> bool:
-    """What a Temporal Anchor may cancel: a card with "time" or "slip" in its name."""
+    """What a Temporal Anchor may cancel: a card with "time" or "slip" in its name (asked of
+    every card drawn or spent, so each title's answer is kept)."""
     return "time" in title.lower() or "slip" in title.lower()
 
 
