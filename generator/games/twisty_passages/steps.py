@@ -115,8 +115,12 @@ def pick_card(state: Position, chooser: int, owner: int, why: str) -> Generator[
     return argument_of(action, int)
 
 
+#: What a discard names when any card will do.
+ANY_CARD = "a card"
+
+
 def discard(
-    state: Position, seat: int, where: str = "choice", named: str = "a card"
+    state: Position, seat: int, where: str = "choice", named: str = ANY_CARD
 ) -> Generator[Decision, TwistyAction, bool]:
     """One card from a player's path to the discards; True if they had none to discard.
 
@@ -126,7 +130,10 @@ def discard(
     if state.twine_block[seat]:
         return False
     path = state.paths[seat]
-    allowed = [i for i, cid in enumerate(path) if _is(state, cid, named)]
+    if named == ANY_CARD:  # the most common discard: every card is allowed, none need be read
+        allowed = list(range(len(path)))
+    else:
+        allowed = [i for i, cid in enumerate(path) if _is(state, cid, named)]
     if not allowed:
         return True
     if where == "at random":
