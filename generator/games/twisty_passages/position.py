@@ -109,6 +109,11 @@ class Position(GameState[TwistyAction]):
         #: The engine stopped the game: nothing is left to draw and no card can move (turn.stalled).
         self.stalled = False
         self.turn_log: list[TurnRecord] = []
+        #: The seats in the orders the rules go round the table in, asked for many times a
+        #: turn: fixed for the game, so made once, as tuples no caller can change.
+        seats = range(num_players)
+        self._from_seat = tuple(tuple((seat + k) % num_players for k in seats) for seat in seats)
+        self._others = tuple(tuple(s for s in seats if s != seat) for seat in seats)
 
     @property
     def house_rules(self) -> bool:
@@ -148,12 +153,13 @@ class Position(GameState[TwistyAction]):
                 return True
         return False
 
-    def others(self, seat: int) -> list[int]:
-        return [s for s in range(self.num_players) if s != seat]
+    def others(self, seat: int) -> tuple[int, ...]:
+        """Every seat but `seat`, in seat order."""
+        return self._others[seat]
 
-    def from_seat(self, seat: int) -> list[int]:
+    def from_seat(self, seat: int) -> tuple[int, ...]:
         """Every seat, starting with `seat` and going round the table to the left."""
-        return [(seat + k) % self.num_players for k in range(self.num_players)]
+        return self._from_seat[seat]
 
     def left_of(self, seat: int) -> int:
         return (seat + 1) % self.num_players

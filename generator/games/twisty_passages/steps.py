@@ -4,7 +4,7 @@ Each is a generator (see state.py): it yields Decisions for the players' choices
 returns what the caller needs (the dice, or whether the turn stops).
 """
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from functools import cache
 
 from generator.games.twisty_passages.position import Decision, Position, Rules, TwistyAction, argument_of
@@ -104,7 +104,9 @@ def pockets(state: Position, seat: int, dice: list[int]) -> Generator[Decision, 
             return
 
 
-def pick_player(state: Position, chooser: int, seats: list[int], why: str) -> Generator[Decision, TwistyAction, int]:
+def pick_player(
+    state: Position, chooser: int, seats: Sequence[int], why: str
+) -> Generator[Decision, TwistyAction, int]:
     action = yield Decision(chooser, [(why, s) for s in seats])
     return argument_of(action, int)
 
