@@ -1,4 +1,4 @@
-"""Reading sheet geometry back from a PDF with pdfplumber, in millimetres from the top left.
+"""Reading sheet geometry back from a PDF with pdfplumber (or pdfium), in millimetres from the top left.
 
 Line roles are recognised by their look as the writers draw them: cut and slit lines are
 solid black 0.4 pt, score lines dashed black 0.4 pt, crop marks solid black 0.25 pt.
@@ -7,6 +7,7 @@ solid black 0.4 pt, score lines dashed black 0.4 pt, crop marks solid black 0.25
 from dataclasses import dataclass
 
 import pypdf
+import pypdfium2 as pdfium
 from fontTools.pens.recordingPen import RecordingPen
 from fontTools.svgLib.path import parse_path
 from pypdf.generic import ContentStream
@@ -38,22 +39,37 @@ class Line:
 
 
 def lines(page) -> list[Line]:
+    """The straight lines of a pdfplumber or pdfium page, each rectangle's four sides among
+    them; their colours in the PDF's colour space from pdfplumber, in RGB from 0 to 255 from pdfium."""
+    if isinstance(page, pdfium.PdfPage):
+        from tests.pdf_objects import shapes  # here: it reads text through tests.pdf_text, which imports this
+
+        return [
+            line
+            for s in shapes(page)
+            if s.kind in ("line", "rect")
+            for line in _sides(s.kind, (s.x0, s.top, s.x1, s.bottom), round(s.width_pt, 3), s.dashed, s.stroke_colour)
+        ]
     out = []
     for obj in page.lines + page.rects:
         colour = tuple(round(c, 3) for c in (obj.get("stroking_color") or (0,)))
         dashed = bool(obj.get("dash") and obj["dash"][0])
-        width = round(obj["linewidth"], 3)
-        x0, x1, top, bottom = (obj[k] * PT_MM for k in ("x0", "x1", "top", "bottom"))
-        if obj["object_type"] == "rect":
-            out += [
-                Line(x0, top, x1, top, width, dashed, colour),
-                Line(x0, bottom, x1, bottom, width, dashed, colour),
-                Line(x0, top, x0, bottom, width, dashed, colour),
-                Line(x1, top, x1, bottom, width, dashed, colour),
-            ]
-        else:
-            out.append(Line(x0, top, x1, bottom, width, dashed, colour))
+        box = tuple(obj[k] for k in ("x0", "top", "x1", "bottom"))
+        out += _sides(obj["object_type"], box, round(obj["linewidth"], 3), dashed, colour)
     return out
+
+
+def _sides(kind: str, box: tuple[float, ...], width: float, dashed: bool, colour: tuple) -> list[Line]:
+    """A line's one side, or a rectangle's four, in mm from its box in points (x0, top, x1, bottom)."""
+    x0, top, x1, bottom = (v * PT_MM for v in box)
+    if kind == "rect":
+        return [
+            Line(x0, top, x1, top, width, dashed, colour),
+            Line(x0, bottom, x1, bottom, width, dashed, colour),
+            Line(x0, top, x0, bottom, width, dashed, colour),
+            Line(x1, top, x1, bottom, width, dashed, colour),
+        ]
+    return [Line(x0, top, x1, bottom, width, dashed, colour)]
 
 
 def is_black(line: Line) -> bool:

@@ -1,6 +1,7 @@
-"""A PDF page's paths read back with pdfium, in points from the page's top left (pdfplumber's
-top and bottom), and sorted as pdfplumber sorts them: a single straight segment is a line, a
-closed axis-aligned quadrilateral a rectangle, anything else a curve.
+"""A PDF page's paths, and its characters and words with their boxes, read back with pdfium in
+points from the page's top left (pdfplumber's top and bottom). Paths are sorted as pdfplumber
+sorts them: a single straight segment is a line, a closed axis-aligned quadrilateral a
+rectangle, anything else a curve.
 
 pdfium reads a page in C, pdfplumber in Python: the paths of Whipped!'s 24 sheets take
 pdfplumber 2.3 s, pdfium 0.4 s. Colours are pdfium's, 0 to 255 a channel.
@@ -8,11 +9,14 @@ pdfplumber 2.3 s, pdfium 0.4 s. Colours are pdfium's, 0 to 255 a channel.
 
 import ctypes
 import math
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
+from tests.pdf_text import printed_size
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -21,8 +25,9 @@ RGB = tuple[int, int, int]
 @dataclass(frozen=True)
 class Shape:
     """One subpath as painted: `ops` spells its segments as pdfminer does (m move, l line, c
-    curve, h close) and `points` holds each one's end point (the start for h), in points from
-    the page's top left. `width_pt` is the stroke's width as printed, through every transform."""
+        curve, h close) and `points` holds each one's end point (the start for h), in points from
+        the page's top left. `width_pt` is the stroke's width as printed, through every transform,
+    0 for a path not stroked, and such a path is not `dashed`."""
 
     kind: str
     ops: str
@@ -61,8 +66,8 @@ def shapes(page: pdfium.PdfPage) -> list[Shape]:
         look = (
             stroke,
             fill,
-            _stroke_width(path) * scale,
-            pdfium_c.FPDFPageObj_GetDashCount(path.raw) > 0,
+            _stroke_width(path) * scale if stroke else 0.0,
+            stroke and pdfium_c.FPDFPageObj_GetDashCount(path.raw) > 0,
             _colour(pdfium_c.FPDFPageObj_GetStrokeColor, path),
             _colour(pdfium_c.FPDFPageObj_GetFillColor, path),
         )
@@ -150,3 +155,67 @@ def _colour(getter: Callable[..., int], path: pdfium.PdfObject) -> RGB:
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
     assert getter(path.raw, *map(ctypes.byref, (r, g, b, a)))
     return (r.value, g.value, b.value)
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """A character or a word as drawn, its box in points from the page's top left: across,
+    from its first character's origin to its last one's advance; down, pdfminer's em box (the
+    size printed, up from the font's descent), so that a word's top is where pdfplumber puts it
+    whatever the font's ascent."""
+
+    text: str
+    x0: float
+    top: float
+    x1: float
+    bottom: float
+
+
+def chars(page: pdfium.PdfPage) -> list[Glyphs]:
+    """The characters the page's text draws, in drawing order (not the spaces and line ends
+    pdfium infers)."""
+    textpage = page.get_textpage()
+    text = _text(textpage)
+    height = page.get_height()
+    return [
+        _glyph(textpage, index, text[index], height)
+        for index in range(len(text))
+        if not pdfium_c.FPDFText_IsGenerated(textpage.raw, index)
+    ]
+
+
+def words(page: pdfium.PdfPage) -> list[Glyphs]:
+    """The page's words in the order drawn, split as tests.pdf_text.words splits them: at the
+    spaces and line ends drawn and at those pdfium infers from the gaps between characters."""
+    textpage = page.get_textpage()
+    text = _text(textpage)
+    height = page.get_height()
+    out = []
+    for match in re.finditer(r"\S+", text):
+        glyphs = [_glyph(textpage, index, text[index], height) for index in range(match.start(), match.end())]
+        out.append(
+            Glyphs(
+                match.group(),
+                min(g.x0 for g in glyphs),
+                min(g.top for g in glyphs),
+                max(g.x1 for g in glyphs),
+                max(g.bottom for g in glyphs),
+            )
+        )
+    return out
+
+
+def _text(textpage: pdfium.PdfTextPage) -> str:
+    """The page's text, a letter for each of pdfium's characters (as tests.pdf_text reads it)."""
+    text = textpage.get_text_range()
+    assert len(text) == textpage.count_chars(), "the text's letters are not pdfium's characters"
+    return text
+
+
+def _glyph(textpage: pdfium.PdfTextPage, index: int, text: str, height: float) -> Glyphs:
+    """A character's box: pdfium's loose box across and for its bottom (the font's descent
+    below the baseline), one printed size up from there."""
+    box = pdfium_c.FS_RECTF()
+    assert pdfium_c.FPDFText_GetLooseCharBox(textpage.raw, index, ctypes.byref(box))
+    bottom = height - box.bottom
+    return Glyphs(text, box.left, bottom - printed_size(textpage, index), box.right, bottom)

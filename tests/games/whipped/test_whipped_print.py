@@ -1,13 +1,13 @@
-"""The Whipped! build read back from its PDF: bills and their vote squares, riders and their
-backs, the fold-over bidding tokens' geometry, votes' colours and shapes."""
+"""The Whipped! build read back from its PDF with pdfium: bills and their vote squares, riders
+and their backs, the fold-over bidding tokens' geometry, votes' colours and shapes."""
 
 import re
 import shutil
 from collections import Counter, defaultdict
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 import yaml
@@ -20,7 +20,8 @@ from generator.layout.folders import context_for
 from generator.layout.scene import Group, Rect, Text
 from generator.pipeline import lay_out
 from tests.conftest import COMPONENTS, run_build
-from tests.pdf_geometry import PT_MM, cut_lines, score_lines
+from tests.pdf_geometry import PT_MM, Line, cut_lines, score_lines
+from tests.pdf_objects import Glyphs, Shape, chars, shapes, words
 
 SOURCE = COMPONENTS / "whipped"
 #: Widths (pt) the PDF writer gives the lines we tell apart.
@@ -35,21 +36,67 @@ def expanded(name: str) -> list[dict]:
     return [item for item in items_of(name) for _ in range(item.get("count", 1))]
 
 
+class Sheet:
+    """A page of the PDF as pdfium reads it, each part read once: in points from the top left
+    (the lines in mm)."""
+
+    def __init__(self, index: int, page: pdfium.PdfPage):
+        self.index, self.page = index, page  # the index from 0
+
+    @cached_property
+    def text(self) -> str:
+        return self.page.get_textpage().get_text_range()
+
+    @cached_property
+    def words(self) -> list[Glyphs]:
+        return words(self.page)
+
+    @cached_property
+    def chars(self) -> list[Glyphs]:
+        return chars(self.page)
+
+    @cached_property
+    def shapes(self) -> list[Shape]:
+        return shapes(self.page)
+
+    @property
+    def rects(self) -> list[Shape]:
+        return [s for s in self.shapes if s.kind == "rect"]
+
+    @property
+    def curves(self) -> list[Shape]:
+        return [s for s in self.shapes if s.kind == "curve"]
+
+    @cached_property
+    def cuts(self) -> list[Line]:
+        return cut_lines(self.page)
+
+    @cached_property
+    def scores(self) -> list[Line]:
+        return score_lines(self.page)
+
+
 @pytest.fixture(scope="module", params=["letter", "a4"])
 def pdf(request, tmp_path_factory):
     out = tmp_path_factory.mktemp("whipped")
     run_build(str(SOURCE), "--out", str(out), "--format", "pdf", "--paper", request.param)
-    with pdfplumber.open(out / "whipped" / "whipped.pdf") as document:
-        yield document
+    document = pdfium.PdfDocument(out / "whipped" / "whipped.pdf")
+    yield [Sheet(index, document[index]) for index in range(len(document))]
+    document.close()
 
 
 def mm(value: float) -> float:
     return value * PT_MM
 
 
-def box_mm(obj) -> tuple[float, float, float, float]:
+def box_mm(drawn: Glyphs | Shape) -> tuple[float, float, float, float]:
     """x0, top, x1, bottom in mm."""
-    return tuple(mm(obj[k]) for k in ("x0", "top", "x1", "bottom"))
+    return (mm(drawn.x0), mm(drawn.top), mm(drawn.x1), mm(drawn.bottom))
+
+
+def fractions(channels: tuple[int, int, int]) -> tuple[float, ...]:
+    """pdfium's colour (0 to 255 a channel) from 0 to 1, rounded as rgb() rounds a hex colour's."""
+    return tuple(round(c / 255, 3) for c in channels)
 
 
 def inside(inner, outer, slack: float = 0.01) -> bool:
@@ -64,7 +111,7 @@ def inside(inner, outer, slack: float = 0.01) -> bool:
 def cells(page, width: float, height: float) -> list[tuple[float, float, float, float]]:
     """Cells (mm) of width x height between the page's cut lines, row by row: the cards of
     one size, whatever else (votes in a corner) shares the sheet."""
-    cuts = cut_lines(page)
+    cuts = page.cuts
     xs = sorted({round(c.x0, 2) for c in cuts if c.vertical})
     ys = sorted({round(c.y0, 2) for c in cuts if c.horizontal})
 
@@ -76,12 +123,12 @@ def cells(page, width: float, height: float) -> list[tuple[float, float, float, 
     ]
 
 
-def words_in(page, cell) -> list[dict]:
-    return [w for w in page.extract_words() if inside(box_mm(w), cell)]
+def words_in(page, cell) -> list[Glyphs]:
+    return [w for w in page.words if inside(box_mm(w), cell)]
 
 
 def bill_pages(pdf) -> list:
-    return [p for p in pdf.pages if any(w["text"] == "Level" for w in p.extract_words())]
+    return [p for p in pdf if any(w.text == "Level" for w in p.words)]
 
 
 #: A bill is as tall as its rows of squares (two to a row): 93.5 mm for five rows, and one
@@ -96,7 +143,7 @@ def bill_height(levels: list[list[str]]) -> float:
 
 def bill_cells(page) -> list[tuple[float, float, float, float]]:
     """The cells (mm) of bills of every height, each side on a cut line that runs its length."""
-    cuts = cut_lines(page)
+    cuts = page.cuts
     across = [c for c in cuts if c.horizontal]
     down = [c for c in cuts if c.vertical]
     xs = sorted({round(c.x0, 2) for c in down})
@@ -138,10 +185,8 @@ def bill_cards(pdf):
             words = words_in(page, cell)
             if not words:
                 continue
-            level_top = min(w["top"] for w in words if w["text"] == "Level")
-            name = " ".join(
-                w["text"] for w in sorted(words, key=lambda w: (round(w["top"]), w["x0"])) if w["top"] < level_top
-            )
+            level_top = min(w.top for w in words if w.text == "Level")
+            name = " ".join(w.text for w in sorted(words, key=lambda w: (round(w.top), w.x0)) if w.top < level_top)
             found.append((page, cell, name))
     return found
 
@@ -160,17 +205,17 @@ def test_every_bill_appears_once_as_tall_as_its_rows_of_squares(pdf):
 def squares_by_level(page, cell) -> dict[int, Counter]:
     """Each bill square in the cell, solid or dashed (printed shaded), under the nearest "Level n" heading."""
     words = words_in(page, cell)
-    headings = sorted((w["x0"] + w["x1"]) / 2 for w in words if w["text"] == "Level")
+    headings = sorted((w.x0 + w.x1) / 2 for w in words if w.text == "Level")
     found: dict[int, Counter] = defaultdict(Counter)
     for rect in page.rects:
-        if not (rect["stroke"] and abs(rect["linewidth"] - SQUARE_PT) < 0.01):
+        if not (rect.stroke and abs(rect.width_pt - SQUARE_PT) < 0.01):
             continue
         if not inside(box_mm(rect), cell):
             continue
-        centre = (rect["x0"] + rect["x1"]) / 2
+        centre = (rect.x0 + rect.x1) / 2
         level = min(range(len(headings)), key=lambda n: abs(headings[n] - centre)) + 1
-        assert not (rect.get("dash") and rect["dash"][0]), "dashed lines mean fold; squares are solid"
-        found[level]["dashed" if rect["fill"] else "solid"] += 1
+        assert not rect.dashed, "dashed lines mean fold; squares are solid"
+        found[level]["dashed" if rect.fill else "solid"] += 1
     return found
 
 
@@ -186,27 +231,27 @@ def test_each_level_shows_the_sources_solid_and_dashed_squares(pdf):
 
 def test_bill_squares_hold_a_vote_and_level_1_is_the_sponsors(pdf):
     page, cell, _ = bill_cards(pdf)[0]
-    squares = [r for r in page.rects if abs(r["linewidth"] - SQUARE_PT) < 0.01 and inside(box_mm(r), cell)]
+    squares = [r for r in page.rects if abs(r.width_pt - SQUARE_PT) < 0.01 and inside(box_mm(r), cell)]
     vote = vote_boxes(pdf)[0][1]
     vote_side = vote[2] - vote[0]
     for rect in squares:
         x0, top, x1, bottom = box_mm(rect)
         assert abs((x1 - x0) - (bottom - top)) < 0.01 and x1 - x0 >= vote_side + 1.5
     words = words_in(page, cell)
-    levels = sorted((w for w in words if w["text"] == "Level"), key=lambda w: w["x0"])
-    sponsor = [w for w in words if w["text"] == "sponsor"]
-    assert len(sponsor) == 1 and abs(sponsor[0]["x0"] - levels[0]["x0"]) < abs(sponsor[0]["x0"] - levels[1]["x0"])
+    levels = sorted((w for w in words if w.text == "Level"), key=lambda w: w.x0)
+    sponsor = [w for w in words if w.text == "sponsor"]
+    assert len(sponsor) == 1 and abs(sponsor[0].x0 - levels[0].x0) < abs(sponsor[0].x0 - levels[1].x0)
 
 
 def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
     riders = expanded("riders.yaml")
-    fronts = [p for p in pdf.pages if "RIDER" in (p.extract_text() or "")]
+    fronts = [p for p in pdf if "RIDER" in p.text]
     shown = Counter()
     indexes = []
     for page in fronts:
         for cell in cells(page, 63.5, 88.9):
             words = words_in(page, cell)
-            text = " ".join(w["text"] for w in words)
+            text = " ".join(w.text for w in words)
             index = re.search(rf"Whipped! · (\d+)/{len(riders)} ", text)
             if index:  # each rider's place among them, to reprint a lost one
                 indexes.append(int(index.group(1)))
@@ -215,26 +260,26 @@ def test_riders_show_name_and_effect_with_a_common_back_behind_each(pdf):
                 if text.startswith(f"RIDER {rider['name']} {rider['effect']}"):
                     shown[rider["name"]] += 1
             if " and " in text:  # each gain on a line of its own: "and" starts the second
-                first_gain = next(w for w in words if w["text"].startswith("+"))
-                joint = next(w for w in words if w["text"] == "and")
-                assert joint["top"] > first_gain["bottom"] and joint["x0"] < first_gain["x1"]
+                first_gain = next(w for w in words if w.text.startswith("+"))
+                joint = next(w for w in words if w.text == "and")
+                assert joint.top > first_gain.bottom and joint.x0 < first_gain.x1
     assert shown == Counter(r["name"] for r in riders)
     assert sorted(indexes) == list(range(1, len(riders) + 1))
-    backs = [pdf.pages[page.page_number] for page in fronts]  # each fronts sheet's next page
-    assert sum((p.extract_text() or "").count("Whipped! rider") for p in backs) == len(riders)
-    assert all("RIDER" not in (p.extract_text() or "") for p in backs)
+    backs = [pdf[page.index + 1] for page in fronts]  # each fronts sheet's next page
+    assert sum(p.text.count("Whipped! rider") for p in backs) == len(riders)
+    assert all("RIDER" not in p.text for p in backs)
 
 
 def token_pairs(pdf):
     """(page, outline (mm), score line) for each fold-over token: its own cut outline with
     the one score line inside it."""
     found = []
-    for page in pdf.pages:
-        scores = [s for s in score_lines(page) if s.vertical]
+    for page in pdf:
+        scores = [s for s in page.scores if s.vertical]
         if not scores:
             continue
         for rect in page.rects:
-            if rect["fill"] or not (rect["stroke"] and abs(rect["linewidth"] - CUT_PT) < 0.01):
+            if rect.fill or not (rect.stroke and abs(rect.width_pt - CUT_PT) < 0.01):
                 continue
             outline = box_mm(rect)
             inner = [
@@ -260,8 +305,8 @@ def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
         fills = [
             box_mm(r)
             for r in page.rects
-            if r["fill"]
-            and not r["stroke"]
+            if r.fill
+            and not r.stroke
             and box_mm(r)[0] < x1
             and box_mm(r)[2] > x0
             and box_mm(r)[1] < bottom
@@ -274,17 +319,17 @@ def test_fold_over_tokens_score_line_on_the_shared_edge_faces_mirror(pdf):
         # Each face's fill meets the fold exactly, and mirrors the other across it.
         assert abs(w1 - fold) < 0.01 and abs(b0 - fold) < 0.01
         assert abs((fold - w0) - (b1 - fold)) < 0.1 and abs(wt - bt) < 0.1 and abs(wb - bb) < 0.1
-        chars = [c for c in page.chars if inside(box_mm(c), (x0, top, x1, bottom)) and c["text"] in "123"]
-        left = [c for c in chars if mm(c["x1"]) <= fold]
-        right = [c for c in chars if mm(c["x0"]) >= fold]
-        assert len(left) == len(right) == 1 and left[0]["text"] == right[0]["text"]
-        centre_left = mm(left[0]["x0"] + left[0]["x1"]) / 2
-        centre_right = mm(right[0]["x0"] + right[0]["x1"]) / 2
+        chars = [c for c in page.chars if inside(box_mm(c), (x0, top, x1, bottom)) and c.text in "123"]
+        left = [c for c in chars if mm(c.x1) <= fold]
+        right = [c for c in chars if mm(c.x0) >= fold]
+        assert len(left) == len(right) == 1 and left[0].text == right[0].text
+        centre_left = mm(left[0].x0 + left[0].x1) / 2
+        centre_right = mm(right[0].x0 + right[0].x1) / 2
         assert abs((fold - centre_left) - (centre_right - fold)) < 0.1
-        assert abs(left[0]["top"] - right[0]["top"]) < 0.1 / PT_MM
-        words = {w["text"] for w in page.extract_words() if inside(box_mm(w), (x0, top, x1, bottom))}
+        assert abs(left[0].top - right[0].top) < 0.1 / PT_MM
+        words = {w.text for w in page.words if inside(box_mm(w), (x0, top, x1, bottom))}
         assert {"bid", "accepted"} <= words
-        levels[int(left[0]["text"])] += 1
+        levels[int(left[0].text)] += 1
     assert levels == Counter(t["level"] for t in tokens)
 
 
@@ -292,13 +337,13 @@ def test_nothing_is_tiled_and_the_votes_butt_on_shared_cut_lines(pdf):
     """Votes are colour to the edge and butt: each edge of each vote lies on a cut line that
     runs on past it (one long cut a row and a column); they either all fill one sheet of
     their own or share their sheets with other components."""
-    assert not any("tile" in (p.extract_text() or "") for p in pdf.pages)
+    assert not any("tile" in p.text for p in pdf)
     by_page = defaultdict(list)
     for page, box, _ in vote_boxes(pdf):
-        by_page[page.page_number].append((page, box))
+        by_page[page.index].append((page, box))
     assert sum(map(len, by_page.values())) == len(expanded("votes.yaml"))
     for votes in by_page.values():
-        cuts = cut_lines(votes[0][0])
+        cuts = votes[0][0].cuts
         across = [(c.y0, c.x0, c.x1) for c in cuts if c.horizontal]
         down = [(c.x0, c.y0, c.y1) for c in cuts if c.vertical]
         for _, (x0, top, x1, bottom) in votes:
@@ -306,7 +351,7 @@ def test_nothing_is_tiled_and_the_votes_butt_on_shared_cut_lines(pdf):
             assert all(covered(across, y, x0, x1) for y in (top, bottom))
         assert max(c.length for c in cuts if c.horizontal) > 5 * 10.0  # shared cuts run across many votes
     others = ("RIDER", "Level", "brief", "bid")  # riders, bills, the rules summary, bidding tokens
-    alone = [n for n in by_page if not any(w["text"] in others for w in pdf.pages[n - 1].extract_words())]
+    alone = [n for n in by_page if not any(w.text in others for w in pdf[n].words)]
     assert not alone or alone == list(by_page), "votes that share no sheet take one sheet of their own"
     assert len(by_page) <= 2
 
@@ -334,10 +379,10 @@ def vote_boxes(pdf):
     """(page, box in mm, fill colour) of every vote: the 10 mm squares of a vote colour."""
     colours = {rgb(v["colour"]) for v in items_of("votes.yaml")}
     found = []
-    for page in pdf.pages:
+    for page in pdf:
         for rect in page.rects:
-            colour = tuple(round(c, 3) for c in rect["non_stroking_color"] or ()) if rect["fill"] else None
-            if colour in colours and not rect["stroke"] and abs(mm(rect["width"]) - 10) < 0.05:
+            colour = fractions(rect.fill_colour) if rect.fill else None
+            if colour in colours and not rect.stroke and abs(mm(rect.x1 - rect.x0) - 10) < 0.05:
                 found.append((page, box_mm(rect), colour))
     return found
 
@@ -350,20 +395,19 @@ def shape_in(page, box) -> tuple[str, int, tuple[float, ...]]:
     """The one filled shape inside a vote: ('curve'|'corners'|'rect', count, fill)."""
     found = []
     for curve in page.curves:
-        if curve["fill"] and inside(box_mm(curve), box):
-            ops = [op[0] for op in curve["path"]]
-            kind = "curve" if "c" in ops else "corners"
+        if curve.fill and inside(box_mm(curve), box):
+            kind = "curve" if "c" in curve.ops else "corners"
             found.append(
                 (
                     kind,
-                    ops.count("c") if kind == "curve" else ops.count("l") + 1,
-                    tuple(round(c, 3) for c in curve["non_stroking_color"]),
+                    curve.ops.count("c") if kind == "curve" else curve.ops.count("l") + 1,
+                    fractions(curve.fill_colour),
                 )
             )
     for rect in page.rects:
         drawn = box_mm(rect)
-        if rect["fill"] and not rect["stroke"] and inside(drawn, box) and mm(rect["width"]) < 9:
-            found.append(("rect", 4, tuple(round(c, 3) for c in rect["non_stroking_color"])))
+        if rect.fill and not rect.stroke and inside(drawn, box) and mm(rect.x1 - rect.x0) < 9:
+            found.append(("rect", 4, fractions(rect.fill_colour)))
     assert len(found) == 1, found
     return found[0]
 
