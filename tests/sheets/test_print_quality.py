@@ -1,14 +1,13 @@
 """Print quality of the five shipped games, read back from a default build's PDF (parsed
-with pypdf and pdfplumber, read and rendered with pdfium) and SVG (parsed): legible text and
-icons, lines that mean one thing and stay visible on dark fills, backs without cut lines.
-Text is read as glyphs: pdfium's text runs with their printed sizes, and pdfplumber's
-characters, with their fonts, sizes and baselines."""
+with pypdf, read and rendered with pdfium) and SVG (parsed): legible text and icons, lines
+that mean one thing and stay visible on dark fills, backs without cut lines. Text is read as
+glyphs: pdfium's text runs with their printed sizes, and its characters, with their sizes and
+baselines."""
 
 import re
 from pathlib import Path
 from xml.etree import ElementTree
 
-import pdfplumber
 import pypdf
 import pypdfium2
 import pytest
@@ -16,7 +15,8 @@ import yaml
 
 from tests.conftest import COMPONENTS, ROOT, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, score_lines, trim_box_mm
-from tests.pdf_text import pages, text_runs
+from tests.pdf_objects import Glyphs, Shape, chars, fractions, shapes, words
+from tests.pdf_text import page_texts, pages, text_runs
 
 GAMES = ("slipmax", "sliders", "twisty-passages", "whipped", "chip-flip")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -74,68 +74,64 @@ def corner_marks() -> list[tuple[float, ...]]:
 def test_twisty_passages_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(built):
     """Read from the PDF: each die or mark beside text is a square at least 1.1 em and 3.5 mm
     whose bottom is a text baseline of its card; an icon alone on its line is 6 mm. The icons
-    are the forms each sheet of cards draws, the text its characters (pdfplumber)."""
+    are the forms each sheet of cards draws, the text its characters (pdfium)."""
     pdf = pdf_of(built, "twisty-passages")
     reader = pypdf.PdfReader(pdf)
     marks = corner_marks()
     checked = alone = 0
-    with pdfplumber.open(pdf) as opened:
-        for page, page_object in zip(opened.pages, reader.pages, strict=True):
-            tx, ty, tw, th = trim_box_mm(page_object)
-            if tw * th >= float(page.width) * float(page.height) * PT_MM**2 - 1:
-                continue  # no components: the cover, the rules, the checklist
-            lines = {}  # (card column, card row, baseline) -> the sizes (mm) of its characters
-            for char in page.chars:
-                x, baseline = char["x0"] * PT_MM, (page.height - char["matrix"][5]) * PT_MM
-                cell = (int((x - tx) // CARD_W), int((baseline - ty) // CARD_H))
-                lines.setdefault((*cell, round(baseline, 2)), []).append(char["size"] * PT_MM)
-            for x, y, w, h in form_boxes(reader, page_object):
-                col, row = int((x + w / 2 - tx) // CARD_W), int((y + h / 2 - ty) // CARD_H)
-                corner = (x - tx - col * CARD_W, y - ty - row * CARD_H, w, h)
-                if any(all(abs(a - b) < 0.01 for a, b in zip(corner, mark, strict=True)) for mark in marks):
-                    continue  # a corner mark, not in a line of text
-                assert w == pytest.approx(h, abs=0.01)
-                bottom = y + h
-                beside = [
-                    sizes for (c, r, base), sizes in lines.items() if (c, r) == (col, row) and abs(base - bottom) < 0.02
-                ]
-                if beside:
-                    size = max(max(sizes) for sizes in beside)
-                    assert h >= 1.1 * size - 1e-3 and h >= 3.5 - 1e-3, (page.page_number, x, y)
-                    checked += 1
-                else:
-                    assert h >= 6.0 - 1e-3, (page.page_number, x, y, h)
-                    alone += 1
+    for number, (page, page_object) in enumerate(zip(pages(pdf), reader.pages, strict=True), 1):
+        tx, ty, tw, th = trim_box_mm(page_object)
+        if tw * th >= page.get_width() * page.get_height() * PT_MM**2 - 1:
+            continue  # no components: the cover, the rules, the checklist
+        lines = {}  # (card column, card row, baseline) -> the sizes (mm) of its characters
+        for char in chars(page):
+            x, baseline = char.x0 * PT_MM, char.baseline * PT_MM
+            cell = (int((x - tx) // CARD_W), int((baseline - ty) // CARD_H))
+            lines.setdefault((*cell, round(baseline, 2)), []).append(char.size * PT_MM)
+        for x, y, w, h in form_boxes(reader, page_object):
+            col, row = int((x + w / 2 - tx) // CARD_W), int((y + h / 2 - ty) // CARD_H)
+            corner = (x - tx - col * CARD_W, y - ty - row * CARD_H, w, h)
+            if any(all(abs(a - b) < 0.01 for a, b in zip(corner, mark, strict=True)) for mark in marks):
+                continue  # a corner mark, not in a line of text
+            assert w == pytest.approx(h, abs=0.01)
+            bottom = y + h
+            beside = [
+                sizes for (c, r, base), sizes in lines.items() if (c, r) == (col, row) and abs(base - bottom) < 0.02
+            ]
+            if beside:
+                size = max(max(sizes) for sizes in beside)
+                assert h >= 1.1 * size - 1e-3 and h >= 3.5 - 1e-3, (number, x, y)
+                checked += 1
+            else:
+                assert h >= 6.0 - 1e-3, (number, x, y, h)
+                alone += 1
     assert checked > 100 and alone > 20
 
 
-def _within(word: dict, top: float, bottom: float, left: float, right: float) -> bool:
+def _within(word: Glyphs, top: float, bottom: float, left: float, right: float) -> bool:
     """A word lying in that band: between its top and bottom, overlapping it sideways."""
-    return top <= word["top"] and word["bottom"] <= bottom and word["x1"] > left and word["x0"] < right
+    return top <= word.top and word.bottom <= bottom and word.x1 > left and word.x0 < right
 
 
 def test_a_long_deed_name_keeps_clear_of_its_bands_edges(built):
     """Sliders' "Summer of Love World": every word of it at least 2 mm inside its orange band."""
-    with pdfplumber.open(pdf_of(built, "sliders")) as pdf:
-        for page in pdf.pages:
-            words = [w for w in page.extract_words() if w["text"] in ("Summer", "of", "Love", "World")]
-            if not any(w["text"] == "Summer" for w in words):
-                continue
-            bands = [
-                r
-                for r in page.rects
-                if r["fill"] and tuple(round(c, 3) for c in r["non_stroking_color"]) == (0.969, 0.58, 0.114)
-            ]
-            for summer in (w for w in words if w["text"] == "Summer"):
-                band = next((b for b in bands if b["x0"] <= summer["x0"] and summer["x1"] <= b["x1"]), None)
-                if band is None:
-                    continue  # the board's square, not a deed
-                inside = (band["top"], band["bottom"], band["x0"], band["x1"])
-                mine = [w for w in words if _within(w, *inside)]
-                assert {w["text"] for w in mine} == {"Summer", "of", "Love", "World"}
-                for word in mine:
-                    assert (word["x0"] - band["x0"]) * PT_MM >= 2.0 and (band["x1"] - word["x1"]) * PT_MM >= 2.0
-                return
+    for page in pages(pdf_of(built, "sliders")):
+        found = [w for w in words(page) if w.text in ("Summer", "of", "Love", "World")]
+        if not any(w.text == "Summer" for w in found):
+            continue
+        bands = [
+            s for s in shapes(page) if s.kind == "rect" and s.fill and fractions(s.fill_colour) == (0.969, 0.58, 0.114)
+        ]
+        for summer in (w for w in found if w.text == "Summer"):
+            band = next((b for b in bands if b.x0 <= summer.x0 and summer.x1 <= b.x1), None)
+            if band is None:
+                continue  # the board's square, not a deed
+            inside = (band.top, band.bottom, band.x0, band.x1)
+            mine = [w for w in found if _within(w, *inside)]
+            assert {w.text for w in mine} == {"Summer", "of", "Love", "World"}
+            for word in mine:
+                assert (word.x0 - band.x0) * PT_MM >= 2.0 and (band.x1 - word.x1) * PT_MM >= 2.0
+            return
     pytest.fail("no Summer of Love World deed found")
 
 
@@ -172,9 +168,7 @@ def _page_with(pdf: Path, needle: str) -> int:
     """The index of the first sheet of components (after the rules and the checklist) showing `needle`."""
     reader = pypdf.PdfReader(pdf)
     checklist = next(reader.get_destination_page_number(i) for i in reader.outline if i.title == "Checklist")
-    with pdfplumber.open(pdf) as opened:
-        pages = list(enumerate(opened.pages))[checklist + 1 :]
-        return next(n for n, page in pages if needle in (page.extract_text() or ""))
+    return next(n for n, text in enumerate(page_texts(pdf)) if n > checklist and needle in text)
 
 
 def test_bidding_token_cut_and_fold_lines_show_on_the_black_face(built):
@@ -182,10 +176,10 @@ def test_bidding_token_cut_and_fold_lines_show_on_the_black_face(built):
     0.6 mm, there is light paper as well as dark ink, while the face beside is black."""
     pdf = pdf_of(built, "whipped")
     index = _page_with(pdf, "accepted")
-    with pdfplumber.open(pdf) as opened:
-        page = opened.pages[index]
-        folds = [s for s in score_lines(page) if s.vertical]
-        cuts = [c for c in cut_lines(page) if c.vertical]
+    document = pypdfium2.PdfDocument(pdf)
+    folds = [s for s in score_lines(document[index]) if s.vertical]
+    cuts = [c for c in cut_lines(document[index]) if c.vertical]
+    document.close()
     image = _render(pdf, index)
     fold = folds[0]
     mid = (fold.y0 + fold.y1) / 2 + 1.3  # between dashes or on one: the halo is solid
@@ -202,25 +196,20 @@ def test_cut_lines_between_house_tokens_contrast_with_the_house_colour(built):
     halo) and dark ink within 0.5 mm, on the green the tokens carry either side."""
     pdf = pdf_of(built, "sliders")
     green = tuple(round(int("3f8f3a"[i : i + 2], 16) / 255, 3) for i in (0, 2, 4))
-    with pdfplumber.open(pdf) as opened:
 
-        def greens(page) -> list:
-            return [
-                r
-                for r in page.rects
-                if r["fill"] and tuple(round(c, 3) for c in r["non_stroking_color"] or ()) == green
-            ]
+    def greens(page: pypdfium2.PdfPage) -> list[Shape]:
+        return [s for s in shapes(page) if s.kind == "rect" and s.fill and fractions(s.fill_colour) == green]
 
-        index = next(n for n, page in enumerate(opened.pages) if greens(page))
-        page = opened.pages[index]
-        houses = greens(page)
-        cuts = cut_lines(page)
+    document = pypdfium2.PdfDocument(pdf)
+    index = next(n for n in range(len(document)) if greens(document[n]))
+    houses, cuts = greens(document[index]), cut_lines(document[index])
+    document.close()
     image = _render(pdf, index)
     assert len(houses) > 2
     checked = 0
     for house in houses[:12]:
-        right, middle = house["x1"] * PT_MM, (house["top"] + house["bottom"]) / 2 * PT_MM
-        beside = any(abs(h["x0"] - house["x1"]) < 0.1 and abs(h["top"] - house["top"]) < 0.1 for h in houses)
+        right, middle = house.x1 * PT_MM, (house.top + house.bottom) / 2 * PT_MM
+        beside = any(abs(h.x0 - house.x1) < 0.1 and abs(h.top - house.top) < 0.1 for h in houses)
         if not beside or not any(c.vertical and abs(c.x0 - right) < 0.05 and c.y0 <= middle <= c.y1 for c in cuts):
             continue
         levels = _profile(image, right, middle, "x", reach=0.5)

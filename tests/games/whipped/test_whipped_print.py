@@ -21,7 +21,7 @@ from generator.layout.scene import Group, Rect, Text
 from generator.pipeline import lay_out
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, Line, cut_lines, score_lines
-from tests.pdf_objects import Glyphs, Shape, chars, shapes, words
+from tests.pdf_objects import Glyphs, Shape, chars, fractions, shapes, words
 
 SOURCE = COMPONENTS / "whipped"
 #: Widths (pt) the PDF writer gives the lines we tell apart.
@@ -92,11 +92,6 @@ def mm(value: float) -> float:
 def box_mm(drawn: Glyphs | Shape) -> tuple[float, float, float, float]:
     """x0, top, x1, bottom in mm."""
     return (mm(drawn.x0), mm(drawn.top), mm(drawn.x1), mm(drawn.bottom))
-
-
-def fractions(channels: tuple[int, int, int]) -> tuple[float, ...]:
-    """pdfium's colour (0 to 255 a channel) from 0 to 1, rounded as rgb() rounds a hex colour's."""
-    return tuple(round(c / 255, 3) for c in channels)
 
 
 def inside(inner, outer, slack: float = 0.01) -> bool:
