@@ -67,7 +67,22 @@ def pages(path: Path) -> Iterator[pdfium.PdfPage]:
 
 def page_texts(path: Path) -> list[str]:
     """The text of each page, its lines ended by newlines."""
-    return [_text(page.get_textpage()) for page in pages(path)]
+    return [text(page) for page in pages(path)]
+
+
+def text(page: pdfium.PdfPage) -> str:
+    """The page's text, its lines ended by newlines."""
+    return _indexed_text(page.get_textpage()).replace("\r\n", "\n")
+
+
+def text_in(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float]) -> str:
+    """The text of a rectangle of the page (left, top, right, bottom, in points from its top
+    left), lines ended by newlines: the characters whose glyph's box reaches into it, as
+    pdfplumber's crop keeps those whose font box does (a glyph's box lies inside its font's,
+    so where the two differ it is by blank space above or below a letter, not by ink)."""
+    left, top, right, bottom = box
+    height = textpage.page.get_height()
+    return textpage.get_text_bounded(left, height - bottom, right, height - top).replace("\r\n", "\n")
 
 
 def flat_page_texts(path: Path) -> list[str]:
@@ -134,10 +149,6 @@ def printed_size(textpage: pdfium.PdfTextPage, index: int) -> float:
     matrix = pdfium_c.FS_MATRIX()
     assert pdfium_c.FPDFText_GetMatrix(textpage.raw, index, ctypes.byref(matrix))
     return pdfium_c.FPDFText_GetFontSize(textpage.raw, index) * math.hypot(matrix.c, matrix.d)
-
-
-def _text(textpage: pdfium.PdfTextPage) -> str:
-    return _indexed_text(textpage).replace("\r\n", "\n")
 
 
 def _indexed_text(textpage: pdfium.PdfTextPage) -> str:

@@ -1,16 +1,20 @@
 """Sliders print sheets read back from the PDF: deeds, event cards, money, board, buildings.
 
 Expected values come from the YAML sources, read here with the plain loader (not through
-the kinds that drew them), and the PDF is read with pdfplumber.
+the kinds that drew them). The PDF's text is read with pdfium, its lines, rectangles and
+curves with pdfplumber.
 """
 
 import math
 import re
 import shutil
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
@@ -24,7 +28,7 @@ from generator.project import OutputSettings, PrintSettings, Project
 from generator.sheets.options import PrintOptions
 from generator.sources.loader import load_yaml
 from tests.pdf_geometry import PT_MM, cut_lines, grid_edges, score_lines
-from tests.pdf_text import page_texts
+from tests.pdf_text import Word, page_texts, page_words, text, text_in, words
 
 ROOT = Path(__file__).resolve().parents[3]
 SLIDERS = ROOT / "components" / "sliders"
@@ -53,55 +57,62 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
+class Printed(NamedTuple):
+    """A build and its PDF, open in pdfplumber (lines, rectangles, curves) and in pdfium (text)."""
+
+    result: BuildResult
+    pdf: pdfplumber.PDF
+    document: pdfium.PdfDocument
+
+
+def printed(result: BuildResult, path: Path) -> Iterator[Printed]:
+    document = pdfium.PdfDocument(path)
+    try:
+        with pdfplumber.open(path) as pdf:
+            yield Printed(result, pdf, document)
+    finally:
+        document.close()
+
+
 @pytest.fixture(scope="module", params=["letter", "a4"])
 def built(request, tmp_path_factory):
     out = tmp_path_factory.mktemp("sliders-print")
     result = build(SLIDERS, out, request.param)
     assert [str(f) for f in result.findings] == []
-    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
-        yield result, pdf
+    yield from printed(result, out / "sliders" / "sliders.pdf")
 
 
-def pages(built, title: str) -> list:
-    """The PDF pages whose sheet holds the components titled `title` (the sheet model says
-    which is which; a sheet shared by several kinds is titled "a + b")."""
-    result, pdf = built
+def page_numbers(built: Printed, title: str) -> list[int]:
+    """The PDF pages (from 0) whose sheet holds the components titled `title` (the sheet model
+    says which is which; a sheet shared by several kinds is titled "a + b")."""
     kinds, backs = title.removesuffix(", backs"), title.endswith(", backs")
     found = [
-        pdf.pages[n]
-        for n, sheet in enumerate(result.sheets)
+        n
+        for n, sheet in enumerate(built.result.sheets)
         if sheet.title.endswith(", backs") == backs and kinds in sheet.title.removesuffix(", backs").split(" + ")
     ]
     assert found, f"no sheet titled {title!r}"
     return found
 
 
-def cell_text(page, box) -> str:
-    """A cell's text; on a backs sheet turned 180 degrees (a landscape sheet flipped over its
-    top edge), read from the bottom right, each word reversed back."""
-    cropped = page.crop(box)
-    if page.width <= page.height or not any(not c["upright"] or c["matrix"][0] < 0 for c in cropped.chars):
-        return flat(cropped.extract_text() or "")
-    words = sorted(cropped.extract_words(), key=lambda w: (-round(w["top"]), -w["x0"]))
-    return flat(" ".join(w["text"][::-1] for w in words))
-
-
-def cells(page) -> list[str]:
-    """The text of every grid cell of poker cards, the cells found from the page's long cut
-    lines, or a backs sheet's crop marks or TrimBox."""
-    xs, ys = grid_edges(page, 63.5, 88.9, min_length=40)
+def cells(built: Printed, n: int) -> list[str]:
+    """The text of every grid cell of poker cards on page `n`, the cells found from the page's
+    long cut lines, or a backs sheet's crop marks or TrimBox. pdfium reads a card turned 180
+    degrees on a backs sheet in the order it is drawn, forwards."""
+    xs, ys = grid_edges(built.pdf.pages[n], 63.5, 88.9, min_length=40)
+    textpage = built.document[n].get_textpage()
     out = []
     for top, bottom in zip(ys, ys[1:], strict=False):
         for left, right in zip(xs, xs[1:], strict=False):
-            box = tuple(v / PT_MM for v in (left + 0.3, top + 0.3, right - 0.3, bottom - 0.3))
-            text = cell_text(page, box)
-            if text:
-                out.append(text)
+            box = ((left + 0.3) / PT_MM, (top + 0.3) / PT_MM, (right - 0.3) / PT_MM, (bottom - 0.3) / PT_MM)
+            cell = flat(text_in(textpage, box))
+            if cell:
+                out.append(cell)
     return out
 
 
-def all_cells(built, title: str) -> list[str]:
-    return [cell for page in pages(built, title) for cell in cells(page)]
+def all_cells(built: Printed, title: str) -> list[str]:
+    return [cell for n in page_numbers(built, title) for cell in cells(built, n)]
 
 
 def cell_named(cells_: list[str], name: str, where: str) -> str:
@@ -172,18 +183,17 @@ def test_event_cards_print_every_text_with_their_decks_back(built, deck, file, b
     assert backs == [back] * 16
 
 
-def printed_money(pdf_pages) -> Counter:
-    printed: Counter = Counter()
-    for page in pdf_pages:
-        printed.update(w["text"] for w in page.extract_words() if w["text"].startswith("$"))
-    return printed
+def printed_money(pages_words: list[list[Word]]) -> Counter:
+    """How often each note's value ($ and its number, a word of its own) is printed."""
+    return Counter(word.text for page in pages_words for word in page if word.text.startswith("$"))
 
 
 def test_money_counts_per_denomination_match_the_sources(built):
     """By default each note is printed for the most players (eight starting splits) and the
     Bank's share."""
     expected = {f"${bill['value']}": bill["per_player"] * 8 + bill["bank"] for bill in items("money.yaml")}
-    assert printed_money(pages(built, "play money")) == Counter(expected)
+    money = [words(built.document[n]) for n in page_numbers(built, "play money")]
+    assert printed_money(money) == Counter(expected)
 
 
 def test_money_is_printed_for_the_players_the_build_names(tmp_path):
@@ -193,13 +203,13 @@ def test_money_is_printed_for_the_players_the_build_names(tmp_path):
     args = ["build", str(SLIDERS), "--out", str(tmp_path), "--format", "pdf", "--separate", "--players", "4"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    with pdfplumber.open(tmp_path / "sliders" / "sliders.pdf") as pdf:
-        cover = pdf.pages[0].extract_text() or ""
-        first, last = map(int, re.search(r"Play money \(pages (\d+)-(\d+)\)", cover).groups())
-        money = pdf.pages[first - 1 : last]
-        expected = {f"${bill['value']}": bill["per_player"] * 4 + bill["bank"] for bill in items("money.yaml")}
-        assert printed_money(money) == Counter(expected)
-        assert "Printed for 4 players" in cover
+    path = tmp_path / "sliders" / "sliders.pdf"
+    cover = page_texts(path)[0]
+    first, last = map(int, re.search(r"Play money \(pages (\d+)-(\d+)\)", cover).groups())
+    money = page_words(path)[first - 1 : last]
+    expected = {f"${bill['value']}": bill["per_player"] * 4 + bill["bank"] for bill in items("money.yaml")}
+    assert printed_money(money) == Counter(expected)
+    assert "Printed for 4 players" in cover
     refused = CliRunner().invoke(main, ["build", str(SLIDERS), "--out", str(tmp_path / "no"), "--players", "9"])
     assert refused.exit_code == 2
     assert "--players 9: Sliders is for 2-8 players" in refused.output
@@ -226,17 +236,16 @@ def test_ink_saver_layout_swaps_the_fill_for_a_coloured_frame(tmp_path):
 
 
 def test_board_is_tiled_and_names_all_forty_squares(built):
-    tiles = pages(built, "board")
+    tiles = [text(built.document[n]) for n in page_numbers(built, "board")]
     assert len(tiles) > 1
     squares = items("board.yaml")
     assert len(squares) == 40
-    # Rotated text is read char by char: compare with all whitespace removed.
-    printed = "".join(c["text"] for page in tiles for c in page.chars)
-    printed = re.sub(r"\s", "", printed)
+    # A name is wrapped, and turned along three of the sides: compare with all whitespace removed.
+    printed = re.sub(r"\s", "", "".join(tiles))
     for square in squares:
         assert re.sub(r"\s", "", square["name"]) in printed, square["name"]
-    for page in tiles:
-        assert "tile" in page.extract_text()
+    for tile in tiles:
+        assert "tile" in tile
 
 
 BUILDINGS = "houses and hotels"
@@ -252,8 +261,7 @@ def nets(tmp_path_factory):
     out = tmp_path_factory.mktemp("sliders-nets-out")
     result = build(copy, out)
     assert [str(f) for f in result.findings] == []
-    with pdfplumber.open(out / "sliders" / "sliders.pdf") as pdf:
-        yield result, pdf
+    yield from printed(result, out / "sliders" / "sliders.pdf")
 
 
 def _net(kind: str) -> dict[str, float]:
@@ -279,11 +287,11 @@ def _fold_sets(page, boxes) -> list[list]:
 def test_houses_and_hotels_are_flat_tokens_by_default_named_and_butted(built):
     """The default buildings: 16 mm tokens of their type's colour to the edge, named, with no
     fold anywhere, sharing their cut lines; as many of each as buildings.yaml says."""
-    result, pdf = built
     colours = load_yaml(LAYOUTS / "sliders-building.yaml")["params"]["colours"]
     fills = {tuple(round(int(c[i : i + 2], 16) / 255, 3) for i in (1, 3, 5)): t for t, c in colours.items()}
     counts: Counter = Counter()
-    for page in pages(built, BUILDINGS):
+    for n in page_numbers(built, BUILDINGS):
+        page, textpage = built.pdf.pages[n], built.document[n].get_textpage()
         assert score_lines(page) == []
         cuts = cut_lines(page)
         xs = {round(c.x0, 1) for c in cuts if c.vertical}
@@ -295,18 +303,17 @@ def test_houses_and_hotels_are_flat_tokens_by_default_named_and_butted(built):
             counts[kind] += 1
             x0, x1 = rect["x0"] * PT_MM, rect["x1"] * PT_MM
             assert {round(x0, 1), round(x1, 1)} <= xs, "each token's sides lie on shared cut lines"
-            words = flat(page.crop((rect["x0"], rect["top"], rect["x1"], rect["bottom"])).extract_text())
-            assert words == {"house": "Quinn's house", "hotel": "Chandler hotel"}[kind]
+            name = flat(text_in(textpage, (rect["x0"], rect["top"], rect["x1"], rect["bottom"])))
+            assert name == {"house": "Quinn's house", "hotel": "Chandler hotel"}[kind]
     assert counts == Counter({b["type"]: b["count"] for b in items("buildings.yaml")})
 
 
 def test_house_and_hotel_nets_have_score_lines_at_the_folds(nets):
-    result, pdf = nets
     counts: Counter = Counter()
-    for n, sheet in enumerate(result.sheets):
+    for n, sheet in enumerate(nets.result.sheets):
         if sheet.title != BUILDINGS:
             continue
-        page = pdf.pages[n]
+        page = nets.pdf.pages[n]
         for folds in _fold_sets(page, sheet.placements):
             vertical = sorted((ln for ln in folds if ln.vertical), key=lambda ln: ln.x0)
             horizontal = [ln for ln in folds if ln.horizontal]
@@ -327,16 +334,16 @@ def test_house_and_hotel_nets_have_score_lines_at_the_folds(nets):
 
 
 def test_a_net_carries_no_text_to_run_over_its_folds(nets):
-    result, pdf = nets
-    for n, sheet in enumerate(result.sheets):
+    for n, sheet in enumerate(nets.result.sheets):
         if sheet.title == BUILDINGS:
+            textpage = nets.document[n].get_textpage()
             for x, y, w, h in sheet.placements:
                 box = (x / PT_MM, y / PT_MM, (x + w) / PT_MM, (y + h) / PT_MM)
-                assert not (pdf.pages[n].crop(box).extract_text() or "").strip()
+                assert not text_in(textpage, box).strip()
 
 
 def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(nets):
-    page = pages(nets, BUILDINGS)[0]
+    page = nets.pdf.pages[page_numbers(nets, BUILDINGS)[0]]
     outlines = [
         c
         for c in page.curves
@@ -344,8 +351,7 @@ def test_net_outline_is_a_cut_polygon_through_the_gable_apexes(nets):
     ]
     assert outlines
     assert cut_lines(page) == []  # no rectangle around a net: its outline is the only cut
-    result, _ = nets
-    sheet = next(sheet for sheet in result.sheets if sheet.title == BUILDINGS)
+    sheet = next(sheet for sheet in nets.result.sheets if sheet.title == BUILDINGS)
     assert len(outlines) == len(sheet.placements)
     net = _net("house")
     for curve in outlines:
