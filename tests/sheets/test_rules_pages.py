@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
 import pytest
 
 from generator.layout.scene import Polyline
@@ -18,7 +19,7 @@ from generator.sources.markup import InlineIcon, Words
 from generator.sources.rules import parse_rules, read_rules
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, score_lines
-from tests.pdf_text import page_texts
+from tests.pdf_text import boxed_words, chars, page_texts, text_in, words
 
 SHIPPED = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
 
@@ -33,7 +34,8 @@ def outline(reader: pypdf.PdfReader) -> list[tuple[str, int]]:
     return [(item.title, reader.get_destination_page_number(item) + 1) for item in reader.outline]
 
 
-def words(text: str) -> str:
+def flat(text: str) -> str:
+    """Text with every run of whitespace made one space (wrapping and line ends ignored)."""
     return " ".join(text.split())
 
 
@@ -54,13 +56,11 @@ def test_rules_markdown_is_read_into_blocks():
     assert len(blocks) == 7  # the HTML comment is not printed
 
 
-def columns(page) -> list[str]:
+def columns(page: pdfium.PdfPage) -> list[str]:
     """A rules page's text column by column (a Letter page sets the rules in two)."""
-    width, height = float(page.width), float(page.height)
-    return [
-        page.crop((0, 0, width / 2, height)).extract_text(),
-        page.crop((width / 2, 0, width, height)).extract_text(),
-    ]
+    width, height = page.get_size()
+    textpage = page.get_textpage()
+    return [text_in(textpage, (0, 0, width / 2, height)), text_in(textpage, (width / 2, 0, width, height))]
 
 
 @pytest.mark.parametrize("game", SHIPPED)
@@ -71,20 +71,20 @@ def test_shipped_rules_sit_between_cover_and_checklist(shipped_pdfs, game):
     assert [title for title, _ in marks[:3]] == ["Cover", "Rules", "Checklist"]
     assert marks[0][1] == 1 and marks[1][1] == 2
     rules_pages = range(2, marks[2][1])
-    blank = [n for n, text in enumerate(page_texts(path), 1) if "intentionally left blank" in text]
+    texts = page_texts(path)
+    blank = [n for n, text in enumerate(texts, 1) if "intentionally left blank" in text]
     labels = [f"{n} (blank)" if n in blank else str(n) for n in range(1, len(reader.pages) + 1)]
     assert reader.page_labels == labels  # the PDF's own page numbers; a blank page says so
     source = (COMPONENTS / game / "rules.md").read_text(encoding="utf-8")
     headings = [re.sub(r":[a-z0-9-]+:", "", h).strip() for h in re.findall(r"^#+ (.*)$", source, re.M)]
-    with pdfplumber.open(path) as pdf:
-        text = words(" ".join(column for n in rules_pages for column in columns(pdf.pages[n - 1])))
+    with pdfium.PdfDocument(path) as document:
+        text = flat(" ".join(column for n in rules_pages for column in columns(document[n - 1])))
         for n in rules_pages:
-            page = pdf.pages[n - 1]
-            assert (float(page.width), float(page.height)) == pytest.approx((612, 792), abs=0.01)  # letter
-            assert f"rules · page {n}" in words(page.extract_text())
+            assert document[n - 1].get_size() == pytest.approx((612, 792), abs=0.01)  # letter
+            assert f"rules · page {n}" in flat(texts[n - 1])
     position = 0
     for heading in headings:
-        found = text.find(words(heading), position)
+        found = text.find(flat(heading), position)
         assert found >= 0, heading
         position = found
 
@@ -94,22 +94,22 @@ def test_rules_text_stays_inside_the_margins(shipped_pdfs):
     path = shipped_pdfs / "sliders" / "sliders.pdf"
     reader = pypdf.PdfReader(path)
     marks = dict(outline(reader))
-    with pdfplumber.open(path) as pdf:
+    with pdfium.PdfDocument(path) as document:
         for n in range(marks["Rules"], marks["Checklist"]):
-            for char in pdf.pages[n - 1].chars:
-                assert char["x0"] * PT_MM >= letter.inset - 0.01 and char["x1"] * PT_MM <= 215.9 - letter.inset + 0.01
-                assert char["top"] * PT_MM >= letter.inset - 0.5 and char["bottom"] * PT_MM <= 279.4 - letter.inset
+            for char in chars(document[n - 1]):  # each glyph's ink across, its font's size down
+                assert char.x0 * PT_MM >= letter.inset - 0.01 and char.x1 * PT_MM <= 215.9 - letter.inset + 0.01
+                assert char.top * PT_MM >= letter.inset - 0.5 and char.bottom * PT_MM <= 279.4 - letter.inset
 
 
 def test_inline_icons_in_the_rules_are_drawn_beside_their_text():
     """Twisty Passages' icon vocabulary: each list item starts with its icon, the text after it."""
     sheets = rules_sheets("Twisty Passages", read_rules(COMPONENTS / "twisty-passages"), paper("letter"), False)
 
-    def flat(items):
+    def leaves(items):
         for item in items:
-            yield from flat(item.items) if hasattr(item, "items") else [item]
+            yield from leaves(item.items) if hasattr(item, "items") else [item]
 
-    icons = {item.name for sheet in sheets for item in flat(sheet.items) if type(item).__name__ == "Icon"}
+    icons = {item.name for sheet in sheets for item in leaves(sheet.items) if type(item).__name__ == "Icon"}
     assert {"roll-a-die", "speed-dice", "discard", "discard-named", "stop", "star", "d6-5"} <= icons
 
 
@@ -123,9 +123,7 @@ def test_a_game_without_rules_has_no_rules_pages(tmp_path):
     (game / "rules.md").write_text(rules)
     path = build(tmp_path / "b", game)
     assert [t for t, _ in outline(pypdf.PdfReader(path))] == ["Cover", "Rules", "Checklist", "cards"]
-    with pdfplumber.open(path) as pdf:
-        text = words(pdf.pages[1].extract_text())
-        cover = words(pdf.pages[0].extract_text())
+    cover, text = map(flat, page_texts(path)[:2])
     assert "Mine Setup Deal one card. Players Cards 2 1" in text
     assert "Mine" in cover and "Rules: page 2" in cover and "Checklist: page 3" in cover
 
@@ -144,22 +142,22 @@ def test_booklet_is_half_size_pages_in_signature_order_with_a_fold_line(tmp_path
     sides = list(range(marks["Rules"], marks["Checklist"]))
     pages = len(sides) * 2
     assert pages % 4 == 0
-    with pdfplumber.open(path) as pdf:
+    with pdfplumber.open(path) as pdf, pdfium.PdfDocument(path) as document:
         numbers = []
         for n in sides:
-            page = pdf.pages[n - 1]
+            page = pdf.pages[n - 1]  # pdfplumber for the fold line, pdfium for the text
             width, height = float(page.width) * PT_MM, float(page.height) * PT_MM
             assert (width, height) == pytest.approx((279.4, 215.9), abs=0.01)  # letter, landscape
             folds = [ln for ln in score_lines(page) if ln.vertical and abs(ln.x0 - width / 2) < 0.01]
             assert folds and max(ln.length for ln in folds) > height - 30
+            textpage, drawn = document[n - 1].get_textpage(), chars(document[n - 1])
             halves = []
             for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):
-                text = words(page.within_bbox((x0, 0, x1, page.height)).extract_text() or "")
+                text = flat(text_in(textpage, (x0, 0, x1, page.height)))
                 found = re.search(r"rules booklet · (\d+)", text)
                 halves.append(int(found.group(1)) - 1 if found else None)
-                if found:
-                    chars = page.within_bbox((x0, 0, x1, page.height)).chars
-                    assert all(x0 <= c["x0"] and c["x1"] <= x1 for c in chars)  # nothing crosses the fold
+                if found:  # nothing crosses the fold: every character reaching into the half lies inside it
+                    assert all(x0 <= c.x0 and c.x1 <= x1 for c in drawn if c.x1 > x0 and c.x0 < x1)
             numbers.append(tuple(halves))
     expected = [tuple(i if i < pages else None for i in side) for side in signature_order(pages)]
     printed = max(i for side in numbers for i in side if i is not None) + 1
@@ -177,10 +175,10 @@ def test_bold_and_italic_words_print_in_their_faces(tmp_path):
         "# Mine\n\nRoll **both dice** then *move* that far, ***never back***.\n\n- Draw **one** card.\n"
     )
     path = build(tmp_path / "out", game)
-    with pdfplumber.open(path) as pdf:
-        found = pdf.pages[1].extract_words(extra_attrs=["fontname"])
-        text = words(pdf.pages[1].extract_text())
-    faces = {w["text"]: w["fontname"].split("+")[-1] for w in found}
+    with pdfium.PdfDocument(path) as document:
+        found = words(document[1], by_font=True)
+    text = flat(page_texts(path)[1])
+    faces = {w.text: w.font.split("+")[-1] for w in found}
     assert faces["Roll"] == faces["then"] == faces["that"] == faces["Draw"] == "DejaVuSans"
     assert faces["both"] == faces["dice"] == faces["one"] == "DejaVuSans-Bold"
     assert faces["move"] == "DejaVuSans-Oblique"
@@ -226,11 +224,11 @@ def test_a_character_no_face_has_is_a_warning_at_its_line_of_the_rules():
 
 
 def test_letter_rules_are_set_in_two_columns_of_short_lines(shipped_pdfs):
-    """Read back with pdfplumber: both halves of the first rules page hold text, and no line of
+    """Read back with pdfium: both halves of the first rules page hold text, and no line of
     either is longer than about 60 characters (one column across Letter held about 110)."""
     path = shipped_pdfs / "sliders" / "sliders.pdf"
-    with pdfplumber.open(path) as pdf:
-        left, right = columns(pdf.pages[1])
+    with pdfium.PdfDocument(path) as document:
+        left, right = columns(document[1])
     assert left.strip() and right.strip()
     assert max(len(line) for line in (left + "\n" + right).splitlines()) <= 70
 
@@ -273,13 +271,15 @@ def test_the_last_rules_page_sets_its_two_columns_to_about_one_height(shipped_pd
     between lines, a heading keeping its first lines with it)."""
     path = shipped_pdfs / game / f"{game}.pdf"
     marks = dict(outline(pypdf.PdfReader(path)))
-    with pdfplumber.open(path) as pdf:
-        between = pdf.pages[marks["Rules"] - 1 : marks["Checklist"] - 1]  # a blank page may end them
-        rules = [page for page in between if f"rules · page {page.page_number}" in words(page.extract_text())]
-        page = rules[-1]
-        footer_top = min(w["top"] for w in page.extract_words() if w["text"] == "rules")
-        middle = float(page.width) / 2
-        body = [w for w in page.extract_words() if w["bottom"] < footer_top - 1]
-        ends = [max((w["bottom"] for w in body if (w["x0"] < middle) == left), default=0.0) for left in (True, False)]
+    texts = page_texts(path)
+    between = range(marks["Rules"], marks["Checklist"])  # a blank page may end them
+    last = [n for n in between if f"rules · page {n}" in flat(texts[n - 1])][-1]
+    with pdfium.PdfDocument(path) as document:
+        page = document[last - 1]
+        found = boxed_words(page)
+        middle = page.get_width() / 2
+    footer_top = min(w.top for w in found if w.text == "rules")
+    body = [w for w in found if w.bottom < footer_top - 1]
+    ends = [max((w.bottom for w in body if (w.x0 < middle) == left), default=0.0) for left in (True, False)]
     assert all(ends), "both columns hold text"
     assert abs(ends[0] - ends[1]) * PT_MM <= 20.0, ends
