@@ -12,6 +12,8 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.svgLib.path import parse_path
 from pypdf.generic import ContentStream
 
+from tests.pdf_paths import shapes
+
 PT_MM = 25.4 / 72
 
 
@@ -42,8 +44,6 @@ def lines(page) -> list[Line]:
     """The straight lines of a pdfplumber or pdfium page, each rectangle's four sides among
     them; their colours in the PDF's colour space from pdfplumber, in RGB from 0 to 255 from pdfium."""
     if isinstance(page, pdfium.PdfPage):
-        from tests.pdf_objects import shapes  # here: it reads text through tests.pdf_text, which imports this
-
         return [
             line
             for s in shapes(page)

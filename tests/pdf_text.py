@@ -2,9 +2,9 @@
 drawn and in what colour.
 
 pdfium reads a page in C; pdfplumber and pypdf interpret its content stream in Python. For
-the characters of Sliders' 36 sheets pdfplumber takes 3 s, pdfium 0.04 s. The tests that
-measure lines, rectangles or curves, or a glyph's advance (pdfium's boxes give its ink), use
-pdfplumber, on the pages this finds by their text.
+the characters of Sliders' 36 sheets pdfplumber takes 3 s, pdfium 0.04 s. Lines, rectangles
+and curves are tests/pdf_paths.py's to read; a test that needs a glyph's advance (pdfium's
+boxes give its ink) reads it with pdfplumber.
 """
 
 import ctypes
@@ -46,19 +46,22 @@ class Word:
 
 @dataclass(frozen=True)
 class Boxed:
-    """A character or word and its box in points from the page's top left, as pdfium's loose
-    boxes give it. Down, as pdfplumber's: the font's size, from its descent up (the two read
-    the descent of Bebas Neue, the rules' headings, 0.07 of the size apart). Across, the
-    glyph's ink, where pdfplumber takes its advance: the same to 0.1 mm, a line set to the
-    measure ending a little inside it.
-    Its angle is the one its first character is turned through, anticlockwise in degrees from 0
-    to 360 (180: upside down)."""
+    """A character or word as drawn, its box in points from the page's top left. Across, the
+    glyphs' ink as pdfium's loose boxes give it, where pdfplumber takes the advance: the same
+    to 0.1 mm, a line set to the measure ending a little inside it. Down, pdfminer's em box:
+    the size printed, up from the font's descent (pdfium's loose box runs on to the font's
+    ascent; pdfium and pdfminer read the descent of Bebas Neue, the rules' headings, 0.07 of
+    the size apart, and of Sliders' deed titles 1.2 pt apart). `baseline`, `size` (printed)
+    and `angle` (anticlockwise in degrees from 0 to 360; 180: upside down) are its first
+    character's."""
 
     text: str
     x0: float
     top: float
     x1: float
     bottom: float
+    baseline: float
+    size: float
     angle: float
 
 
@@ -211,16 +214,19 @@ def _origin(textpage: pdfium.PdfTextPage, index: int) -> tuple[float, float]:
 
 
 def _boxed(textpage: pdfium.PdfTextPage, text: str, start: int, end: int) -> Boxed:
-    """Characters start to end of the page's text, with the box around their loose boxes."""
+    """Characters start to end of the page's text, with the box around their boxes."""
     height = textpage.page.get_height()
     xs, ys = [], []
     for index in range(start, end):
         box = pdfium_c.FS_RECTF()
         assert pdfium_c.FPDFText_GetLooseCharBox(textpage.raw, index, ctypes.byref(box))
+        bottom = height - box.bottom
         xs += [box.left, box.right]
-        ys += [height - box.top, height - box.bottom]
+        ys += [bottom - printed_size(textpage, index), bottom]
+    baseline = height - _origin(textpage, start)[1]
     angle = math.degrees(pdfium_c.FPDFText_GetCharAngle(textpage.raw, start))
-    return Boxed(text[start:end].replace("\ufffe", "-"), min(xs), min(ys), max(xs), max(ys), angle)
+    size = printed_size(textpage, start)
+    return Boxed(text[start:end].replace("\ufffe", "-"), min(xs), min(ys), max(xs), max(ys), baseline, size, angle)
 
 
 def _font_runs(textpage: pdfium.PdfTextPage, start: int, end: int) -> Iterator[tuple[int, int]]:

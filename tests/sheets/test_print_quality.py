@@ -15,8 +15,8 @@ import yaml
 
 from tests.conftest import COMPONENTS, ROOT, run_build
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, score_lines, trim_box_mm
-from tests.pdf_objects import Glyphs, Shape, chars, fractions, shapes, words
-from tests.pdf_text import page_texts, pages, text_runs
+from tests.pdf_paths import Shape, fractions, shapes
+from tests.pdf_text import Boxed, boxed_words, chars, page_texts, pages, text_runs
 
 GAMES = ("slipmax", "sliders", "twisty-passages", "whipped", "chip-flip")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -108,7 +108,7 @@ def test_twisty_passages_icons_sit_on_the_baseline_at_least_1_1_em_and_3_5_mm(bu
     assert checked > 100 and alone > 20
 
 
-def _within(word: Glyphs, top: float, bottom: float, left: float, right: float) -> bool:
+def _within(word: Boxed, top: float, bottom: float, left: float, right: float) -> bool:
     """A word lying in that band: between its top and bottom, overlapping it sideways."""
     return top <= word.top and word.bottom <= bottom and word.x1 > left and word.x0 < right
 
@@ -116,7 +116,7 @@ def _within(word: Glyphs, top: float, bottom: float, left: float, right: float) 
 def test_a_long_deed_name_keeps_clear_of_its_bands_edges(built):
     """Sliders' "Summer of Love World": every word of it at least 2 mm inside its orange band."""
     for page in pages(pdf_of(built, "sliders")):
-        found = [w for w in words(page) if w.text in ("Summer", "of", "Love", "World")]
+        found = [w for w in boxed_words(page) if w.text in ("Summer", "of", "Love", "World")]
         if not any(w.text == "Summer" for w in found):
             continue
         bands = [

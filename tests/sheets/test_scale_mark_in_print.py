@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.pdf_objects import shapes
+from tests.pdf_paths import shapes
 from tests.pdf_text import pages, printed_size
 
 GAMES = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]

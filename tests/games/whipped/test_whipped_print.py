@@ -21,7 +21,8 @@ from generator.layout.scene import Group, Rect, Text
 from generator.pipeline import lay_out
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, Line, cut_lines, score_lines
-from tests.pdf_objects import Glyphs, Shape, chars, fractions, shapes, words
+from tests.pdf_paths import Shape, fractions, shapes
+from tests.pdf_text import Boxed, boxed_words, chars
 
 SOURCE = COMPONENTS / "whipped"
 #: Widths (pt) the PDF writer gives the lines we tell apart.
@@ -48,11 +49,11 @@ class Sheet:
         return self.page.get_textpage().get_text_range()
 
     @cached_property
-    def words(self) -> list[Glyphs]:
-        return words(self.page)
+    def words(self) -> list[Boxed]:
+        return boxed_words(self.page)
 
     @cached_property
-    def chars(self) -> list[Glyphs]:
+    def chars(self) -> list[Boxed]:
         return chars(self.page)
 
     @cached_property
@@ -89,7 +90,7 @@ def mm(value: float) -> float:
     return value * PT_MM
 
 
-def box_mm(drawn: Glyphs | Shape) -> tuple[float, float, float, float]:
+def box_mm(drawn: Boxed | Shape) -> tuple[float, float, float, float]:
     """x0, top, x1, bottom in mm."""
     return (mm(drawn.x0), mm(drawn.top), mm(drawn.x1), mm(drawn.bottom))
 
@@ -118,7 +119,7 @@ def cells(page, width: float, height: float) -> list[tuple[float, float, float, 
     ]
 
 
-def words_in(page, cell) -> list[Glyphs]:
+def words_in(page, cell) -> list[Boxed]:
     return [w for w in page.words if inside(box_mm(w), cell)]
 
 

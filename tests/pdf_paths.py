@@ -1,7 +1,6 @@
-"""A PDF page's paths, and its characters and words with their boxes, read back with pdfium in
-points from the page's top left (pdfplumber's top and bottom). Paths are sorted as pdfplumber
-sorts them: a single straight segment is a line, a closed axis-aligned quadrilateral a
-rectangle, anything else a curve.
+"""A PDF page's paths read back with pdfium, in points from the page's top left (pdfplumber's
+top and bottom). Paths are sorted as pdfplumber sorts them: a single straight segment is a
+line, a closed axis-aligned quadrilateral a rectangle, anything else a curve.
 
 pdfium reads a page in C, pdfplumber in Python: the paths of Whipped!'s 24 sheets take
 pdfplumber 2.3 s, pdfium 0.4 s. Colours are pdfium's, 0 to 255 a channel.
@@ -9,14 +8,11 @@ pdfplumber 2.3 s, pdfium 0.4 s. Colours are pdfium's, 0 to 255 a channel.
 
 import ctypes
 import math
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-
-from tests.pdf_text import printed_size
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]
@@ -155,78 +151,6 @@ def _colour(getter: Callable[..., int], path: pdfium.PdfObject) -> RGB:
     r, g, b, a = (ctypes.c_uint() for _ in range(4))
     assert getter(path.raw, *map(ctypes.byref, (r, g, b, a)))
     return (r.value, g.value, b.value)
-
-
-@dataclass(frozen=True)
-class Glyphs:
-    """A character or a word as drawn, its box in points from the page's top left: across,
-    from its first character's origin to its last one's advance; down, pdfminer's em box (the
-    size printed, up from the font's descent), not pdfium's loose box from descent to ascent,
-    so that a word's top is near where pdfplumber puts it whatever the font's ascent (within
-    0.05 pt for Whipped!'s fonts, 1.2 pt for Sliders' deed titles, whose descent pdfium reads
-    otherwise). `baseline` and `size` (printed) are its first character's."""
-
-    text: str
-    x0: float
-    top: float
-    x1: float
-    bottom: float
-    baseline: float
-    size: float
-
-
-def chars(page: pdfium.PdfPage) -> list[Glyphs]:
-    """The characters the page's text draws, in drawing order (not the spaces and line ends
-    pdfium infers)."""
-    textpage = page.get_textpage()
-    text = _text(textpage)
-    height = page.get_height()
-    return [
-        _glyph(textpage, index, text[index], height)
-        for index in range(len(text))
-        if not pdfium_c.FPDFText_IsGenerated(textpage.raw, index)
-    ]
-
-
-def words(page: pdfium.PdfPage) -> list[Glyphs]:
-    """The page's words in the order drawn, split as tests.pdf_text.words splits them: at the
-    spaces and line ends drawn and at those pdfium infers from the gaps between characters."""
-    textpage = page.get_textpage()
-    text = _text(textpage)
-    height = page.get_height()
-    out = []
-    for match in re.finditer(r"\S+", text):
-        glyphs = [_glyph(textpage, index, text[index], height) for index in range(match.start(), match.end())]
-        out.append(
-            Glyphs(
-                match.group(),
-                min(g.x0 for g in glyphs),
-                min(g.top for g in glyphs),
-                max(g.x1 for g in glyphs),
-                max(g.bottom for g in glyphs),
-                glyphs[0].baseline,
-                glyphs[0].size,
-            )
-        )
-    return out
-
-
-def _text(textpage: pdfium.PdfTextPage) -> str:
-    """The page's text, a letter for each of pdfium's characters (as tests.pdf_text reads it)."""
-    text = textpage.get_text_range()
-    assert len(text) == textpage.count_chars(), "the text's letters are not pdfium's characters"
-    return text
-
-
-def _glyph(textpage: pdfium.PdfTextPage, index: int, text: str, height: float) -> Glyphs:
-    """A character's box: pdfium's loose box across and for its bottom (the font's descent
-    below the baseline), one printed size up from there."""
-    box = pdfium_c.FS_RECTF()
-    assert pdfium_c.FPDFText_GetLooseCharBox(textpage.raw, index, ctypes.byref(box))
-    x, y = ctypes.c_double(), ctypes.c_double()
-    assert pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
-    bottom, size = height - box.bottom, printed_size(textpage, index)
-    return Glyphs(text, box.left, bottom - size, box.right, bottom, height - y.value, size)
 
 
 def fractions(colour: RGB) -> tuple[float, ...]:
