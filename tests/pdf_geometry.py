@@ -12,7 +12,7 @@ from fontTools.pens.recordingPen import RecordingPen
 from fontTools.svgLib.path import parse_path
 from pypdf.generic import ContentStream
 
-from tests.pdf_paths import shapes
+from tests.pdf_paths import Shape, shapes
 
 PT_MM = 25.4 / 72
 
@@ -44,12 +44,7 @@ def lines(page) -> list[Line]:
     """The straight lines of a pdfplumber or pdfium page, each rectangle's four sides among
     them; their colours in the PDF's colour space from pdfplumber, in RGB from 0 to 255 from pdfium."""
     if isinstance(page, pdfium.PdfPage):
-        return [
-            line
-            for s in shapes(page)
-            if s.kind in ("line", "rect")
-            for line in _sides(s.kind, (s.x0, s.top, s.x1, s.bottom), round(s.width_pt, 3), s.dashed, s.stroke_colour)
-        ]
+        return shape_lines(shapes(page))
     out = []
     for obj in page.lines + page.rects:
         colour = tuple(round(c, 3) for c in (obj.get("stroking_color") or (0,)))
@@ -57,6 +52,17 @@ def lines(page) -> list[Line]:
         box = tuple(obj[k] for k in ("x0", "top", "x1", "bottom"))
         out += _sides(obj["object_type"], box, round(obj["linewidth"], 3), dashed, colour)
     return out
+
+
+def shape_lines(drawn: list[Shape]) -> list[Line]:
+    """The straight lines among a pdfium page's shapes (tests.pdf_paths.shapes), each
+    rectangle's four sides among them: for a test that reads the shapes for more than lines."""
+    return [
+        line
+        for s in drawn
+        if s.kind in ("line", "rect")
+        for line in _sides(s.kind, (s.x0, s.top, s.x1, s.bottom), round(s.width_pt, 3), s.dashed, s.stroke_colour)
+    ]
 
 
 def _sides(kind: str, box: tuple[float, ...], width: float, dashed: bool, colour: tuple) -> list[Line]:
@@ -76,16 +82,31 @@ def is_black(line: Line) -> bool:
     return line.colour in ((0,), (0.0,), (0, 0, 0), (0.0, 0.0, 0.0))
 
 
+def is_cut(line: Line) -> bool:
+    """A cut or slit line: solid black 0.4 pt."""
+    return is_black(line) and not line.dashed and abs(line.width_pt - 0.4) < 0.01
+
+
+def is_score(line: Line) -> bool:
+    """A score line: dashed black 0.4 pt."""
+    return is_black(line) and line.dashed and abs(line.width_pt - 0.4) < 0.01
+
+
+def is_crop(line: Line) -> bool:
+    """A crop mark: solid black 0.25 pt."""
+    return is_black(line) and not line.dashed and abs(line.width_pt - 0.25) < 0.01
+
+
 def cut_lines(page) -> list[Line]:
-    return [ln for ln in lines(page) if is_black(ln) and not ln.dashed and abs(ln.width_pt - 0.4) < 0.01]
+    return [ln for ln in lines(page) if is_cut(ln)]
 
 
 def score_lines(page) -> list[Line]:
-    return [ln for ln in lines(page) if is_black(ln) and ln.dashed and abs(ln.width_pt - 0.4) < 0.01]
+    return [ln for ln in lines(page) if is_score(ln)]
 
 
 def crop_marks(page) -> list[Line]:
-    return [ln for ln in lines(page) if is_black(ln) and not ln.dashed and abs(ln.width_pt - 0.25) < 0.01]
+    return [ln for ln in lines(page) if is_crop(ln)]
 
 
 def trim_box_mm(page_obj) -> tuple[float, float, float, float]:

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from tests.conftest import COMPONENTS, ROOT, run_build
-from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, score_lines, trim_box_mm
+from tests.pdf_geometry import PT_MM, form_boxes, is_cut, is_score, lines, shape_lines, trim_box_mm
 from tests.pdf_paths import Shape, fractions, shapes
 from tests.pdf_text import Boxed, boxed_words, chars, page_texts, pages, text_runs
 
@@ -177,9 +177,10 @@ def test_bidding_token_cut_and_fold_lines_show_on_the_black_face(built):
     pdf = pdf_of(built, "whipped")
     index = _page_with(pdf, "accepted")
     document = pypdfium2.PdfDocument(pdf)
-    folds = [s for s in score_lines(document[index]) if s.vertical]
-    cuts = [c for c in cut_lines(document[index]) if c.vertical]
+    drawn = lines(document[index])
     document.close()
+    folds = [s for s in drawn if is_score(s) and s.vertical]
+    cuts = [c for c in drawn if is_cut(c) and c.vertical]
     image = _render(pdf, index)
     fold = folds[0]
     mid = (fold.y0 + fold.y1) / 2 + 1.3  # between dashes or on one: the halo is solid
@@ -197,13 +198,11 @@ def test_cut_lines_between_house_tokens_contrast_with_the_house_colour(built):
     pdf = pdf_of(built, "sliders")
     green = tuple(round(int("3f8f3a"[i : i + 2], 16) / 255, 3) for i in (0, 2, 4))
 
-    def greens(page: pypdfium2.PdfPage) -> list[Shape]:
-        return [s for s in shapes(page) if s.kind == "rect" and s.fill and fractions(s.fill_colour) == green]
+    def greens(drawn: list[Shape]) -> list[Shape]:
+        return [s for s in drawn if s.kind == "rect" and s.fill and fractions(s.fill_colour) == green]
 
-    document = pypdfium2.PdfDocument(pdf)
-    index = next(n for n in range(len(document)) if greens(document[n]))
-    houses, cuts = greens(document[index]), cut_lines(document[index])
-    document.close()
+    index, drawn = next((n, drawn) for n, drawn in enumerate(map(shapes, pages(pdf))) if greens(drawn))
+    houses, cuts = greens(drawn), [line for line in shape_lines(drawn) if is_cut(line)]
     image = _render(pdf, index)
     assert len(houses) > 2
     checked = 0

@@ -20,7 +20,7 @@ from generator.layout.folders import context_for
 from generator.layout.scene import Group, Rect, Text
 from generator.pipeline import lay_out
 from tests.conftest import COMPONENTS, run_build
-from tests.pdf_geometry import PT_MM, Line, cut_lines, score_lines
+from tests.pdf_geometry import PT_MM, Line, is_cut, is_score, shape_lines
 from tests.pdf_paths import Shape, fractions, shapes
 from tests.pdf_text import Boxed, boxed_words, chars
 
@@ -69,12 +69,16 @@ class Sheet:
         return [s for s in self.shapes if s.kind == "curve"]
 
     @cached_property
-    def cuts(self) -> list[Line]:
-        return cut_lines(self.page)
+    def lines(self) -> list[Line]:
+        return shape_lines(self.shapes)
 
-    @cached_property
+    @property
+    def cuts(self) -> list[Line]:
+        return [line for line in self.lines if is_cut(line)]
+
+    @property
     def scores(self) -> list[Line]:
-        return score_lines(self.page)
+        return [line for line in self.lines if is_score(line)]
 
 
 @pytest.fixture(scope="module", params=["letter", "a4"])
