@@ -15,6 +15,7 @@ from pypdf import PdfReader
 
 from generator.cli import main
 from generator.layout.card import CardKind
+from generator.workers import available_cores
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"
@@ -41,8 +42,7 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
     together)."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return cores + 1
+    return available_cores() + 1
 
 
 @pytest.hookimpl(trylast=True)
