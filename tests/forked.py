@@ -17,7 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from generator import games
 from generator.cli import main
+from generator.games import all_kinds
+from generator.sources.fonts import shipped_faces
 
 
 def _status_kb(field: str) -> int:
@@ -107,6 +112,24 @@ def forked_cutsheet(args: Sequence[str], cwd: Path, log: Path, memory: int, time
     grown_kb = int(grown.read_text()) if grown.is_file() else 0
     code = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
     return Ran(code, stderr, grown_kb)
+
+
+def warm_up(scratch: Path) -> None:
+    """Do here, once, what every forked command would otherwise do again from cold: load the
+    engines, kinds and fonts, and build a starter deck (`cutsheet new`) in every format under
+    `scratch`, which compiles the SVG template, reads the fonts' glyphs for the cover's
+    pictures, hashes the code for the build cache's keys and starts pdfium: about 0.09 s of
+    each forked build. A child still reads and lays out its own sources: where a cache is
+    keyed by a file's path (art, fonts, icons), what the warm-up leaves in it is the deck
+    under `scratch`, where no command looks, and the shipped files, which no test changes."""
+    games.engines()
+    for kinds in all_kinds().values():
+        list(kinds.values())  # each is loaded when it is looked up
+    shipped_faces()
+    runner = CliRunner()
+    for args in (["new", str(scratch / "deck")], ["build", str(scratch / "deck"), "--out", str(scratch / "out")]):
+        ran = runner.invoke(main, args, catch_exceptions=False)
+        assert ran.exit_code == 0, ran.output
 
 
 def forked_build(game: Path, out: Path, log: Path, memory: int, timeout: int) -> tuple[int, str]:

@@ -14,11 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import games
-from generator.games import all_kinds
-from generator.sources.fonts import shipped_faces
 from tests.conftest import cutsheet_process
-from tests.forked import address_space, forked_build
+from tests.forked import address_space, forked_build, warm_up
 
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.txt").is_file())
@@ -32,12 +29,9 @@ def _limit(memory: int) -> None:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _warm() -> None:
-    """Engines, kinds and fonts loaded once here, so each forked child starts warm."""
-    games.engines()
-    for kinds in all_kinds().values():
-        list(kinds.values())  # each is loaded when it is looked up
-    shipped_faces()
+def _warm(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each forked child starts warm (tests/forked.py's warm_up)."""
+    warm_up(tmp_path_factory.mktemp("warm"))
 
 
 def test_the_corpus_is_large_enough():

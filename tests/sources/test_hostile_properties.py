@@ -41,10 +41,7 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from generator import games
-from generator.games import all_kinds
-from generator.sources.fonts import shipped_faces
-from tests.forked import address_space, forked_build
+from tests.forked import address_space, forked_build, warm_up
 
 SLUG = "hostile"
 #: Seconds a build may take, and the address space it may have: 2 GiB, or 1 GiB more than
@@ -225,12 +222,9 @@ class Bench:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _warm() -> None:
-    """Engines, kinds and fonts loaded once here, so each forked child starts warm."""
-    games.engines()
-    for kinds in all_kinds().values():
-        list(kinds.values())  # each is loaded when it is looked up
-    shipped_faces()
+def _warm(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each forked child starts warm (tests/forked.py's warm_up)."""
+    warm_up(tmp_path_factory.mktemp("warm"))
 
 
 def bench(tmp_path_factory: pytest.TempPathFactory, name: str) -> Bench:
