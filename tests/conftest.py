@@ -1,7 +1,9 @@
 """Shared fixtures: one build of each shipped game per test session, read back by the tests."""
 
+import fcntl
 import gc
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -122,13 +124,33 @@ def slipmax_out(tmp_path_factory) -> Path:
     return out / "slipmax"
 
 
+def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """A folder that `make` fills once for the whole test run, in whichever worker process
+    asks first (pytest-xdist's workers share the parent of their temporary folders), while
+    the others wait on a lock and then read it: for output no test writes to. A `make` that
+    fails leaves no mark, and the next to ask makes the folder anew."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder, made = base / name, base / f"{name}.made"
+    with open(base / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            made.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def shipped_pdfs(tmp_path_factory) -> Path:
-    """Every shipped game's default build on Letter, PDF only, into one folder: read back by
-    the tests of what a player prints (covers, ink, type sizes, scale marks); none writes to it."""
-    out = tmp_path_factory.mktemp("shipped")
-    run_build("--out", str(out), "--format", "pdf", "--no-cache")
-    return out
+    """Every shipped game's default build on Letter, PDF only, into one folder, made once for
+    the run: read back by the tests of what a player prints (covers, ink, type sizes, scale
+    marks), in whichever workers they run; none writes to it."""
+    return made_once(
+        tmp_path_factory, "shipped", lambda out: run_build("--out", str(out), "--format", "pdf", "--no-cache")
+    )
 
 
 @pytest.fixture
