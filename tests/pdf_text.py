@@ -51,9 +51,9 @@ class Boxed:
     to 0.1 mm, a line set to the measure ending a little inside it. Down, pdfminer's em box:
     the size printed, up from the font's descent (pdfium's loose box runs on to the font's
     ascent; pdfium and pdfminer read the descent of Bebas Neue, the rules' headings, 0.07 of
-    the size apart, and of Sliders' deed titles 1.2 pt apart). `baseline`, `size` (printed)
-    and `angle` (anticlockwise in degrees from 0 to 360; 180: upside down) are its first
-    character's."""
+    the size apart, and of Sliders' deed titles 1.2 pt apart). `baseline`, `size` (printed),
+    `angle` (anticlockwise in degrees from 0 to 360; 180: upside down) and `colour` (its fill:
+    red, green, blue, from 0 to 1) are its first character's."""
 
     text: str
     x0: float
@@ -63,6 +63,7 @@ class Boxed:
     baseline: float
     size: float
     angle: float
+    colour: tuple[float, float, float]
 
 
 @dataclass(frozen=True)
@@ -226,7 +227,8 @@ def _boxed(textpage: pdfium.PdfTextPage, text: str, start: int, end: int) -> Box
     baseline = height - _origin(textpage, start)[1]
     angle = math.degrees(pdfium_c.FPDFText_GetCharAngle(textpage.raw, start))
     size = printed_size(textpage, start)
-    return Boxed(text[start:end].replace("\ufffe", "-"), min(xs), min(ys), max(xs), max(ys), baseline, size, angle)
+    drawn = text[start:end].replace("\ufffe", "-")
+    return Boxed(drawn, min(xs), min(ys), max(xs), max(ys), baseline, size, angle, _fill(textpage, start))
 
 
 def _font_runs(textpage: pdfium.PdfTextPage, start: int, end: int) -> Iterator[tuple[int, int]]:

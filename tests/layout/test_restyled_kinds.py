@@ -6,7 +6,6 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-import pdfplumber
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -18,7 +17,8 @@ from generator.games.plugin import game_layouts
 from generator.sources.layouts import load_layout
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM
-from tests.pdf_text import Found, found
+from tests.pdf_paths import fractions, shapes
+from tests.pdf_text import Found, chars, found, pages
 
 #: A colour no shipped layout uses, so a char in it was drawn by the restyle.
 MARK = "#12ab34"
@@ -139,14 +139,12 @@ def test_a_game_folders_layout_extending_the_shipped_one_restyles_the_kind(pdfs,
 
 def stroked_rects(pdf_path: Path) -> list[tuple[float, float]]:
     """The (width, height) in mm of every rectangle stroked in the MARK colour."""
-    found = []
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            for rect in page.rects:
-                colour = tuple(rect["stroking_color"] or ())
-                if rect["stroke"] and colour == pytest.approx(MARK_RGB, abs=0.005):
-                    found.append((round(rect["width"] * PT_MM, 1), round(rect["height"] * PT_MM, 1)))
-    return found
+    return [
+        (round((rect.x1 - rect.x0) * PT_MM, 1), round((rect.bottom - rect.top) * PT_MM, 1))
+        for page in pages(pdf_path)
+        for rect in shapes(page)
+        if rect.kind == "rect" and rect.stroke and fractions(rect.stroke_colour) == pytest.approx(MARK_RGB, abs=0.005)
+    ]
 
 
 def test_a_game_folders_vote_layout_restyles_the_votes_square(tmp_path):
@@ -159,21 +157,20 @@ def test_a_game_folders_vote_layout_restyles_the_votes_square(tmp_path):
 
 def value_chars(pdf_path: Path) -> list[dict]:
     """The digits drawn in the PDF, in drawing order, with their place, colour and direction."""
-    with pdfplumber.open(pdf_path) as pdf:
-        return [
-            {
-                "page": number,
-                "text": char["text"],
-                "x": round(char["x0"] * PT_MM, 2),
-                "top": round(char["top"] * PT_MM, 2),
-                "size": round(char["size"] * PT_MM, 2),
-                "turned": char["matrix"][0] < 0,
-                "colour": tuple(char["non_stroking_color"] or ()),
-            }
-            for number, page in enumerate(pdf.pages)
-            for char in page.chars
-            if char["text"].isdigit()
-        ]
+    return [
+        {
+            "page": number,
+            "text": char.text,
+            "x": round(char.x0 * PT_MM, 2),
+            "top": round(char.top * PT_MM, 2),
+            "size": round(char.size * PT_MM, 2),
+            "turned": 90 < char.angle < 270,
+            "colour": char.colour,
+        }
+        for number, page in enumerate(pages(pdf_path))
+        for char in chars(page)
+        if char.text.isdigit()
+    ]
 
 
 def chip_values(game: str) -> int:
@@ -224,13 +221,14 @@ def test_a_chip_of_another_diameter_shows_its_sides_scaled_to_it(tmp_path):
     run_build(str(folder), "--out", str(tmp_path / "out"), "--format", "pdf", "--no-checklist", "--no-check")
     sizes = {c["size"] for c in value_chars(tmp_path / "out" / "chip-flip" / "chip-flip.pdf") if c["size"] > 5}
     assert sizes == {round(7.44 * 1.5, 2)}
-    with pdfplumber.open(tmp_path / "out" / "chip-flip" / "chip-flip.pdf") as pdf:
-        rings = {
-            round(curve["width"] * PT_MM, 1)
-            for page in pdf.pages
-            for curve in page.curves
-            if tuple(curve["stroking_color"] or ()) == pytest.approx((0x8C / 255, 0x7B / 255, 0x5E / 255), abs=0.005)
-        }
+    rings = {
+        round((curve.x1 - curve.x0) * PT_MM, 1)
+        for page in pages(tmp_path / "out" / "chip-flip" / "chip-flip.pdf")
+        for curve in shapes(page)
+        if curve.kind == "curve"
+        and curve.stroke
+        and fractions(curve.stroke_colour) == pytest.approx((0x8C / 255, 0x7B / 255, 0x5E / 255), abs=0.005)
+    }
     assert rings == {20.0, 32.0}
 
 

@@ -1,18 +1,19 @@
 """Home printer profiles (generator/sheets/printer.py, generator/printers.py, `cutsheet printer`
 and `cutsheet build --printer NAME`), read back from the files: the profiles kept in the
-user's config folder (XDG_CONFIG_HOME here), and the PDF's drawing measured with pdfplumber
+user's config folder (XDG_CONFIG_HOME here), and the PDF's drawing measured with pdfium
 against a build without the profile."""
 
 from pathlib import Path
 
 import numpy as np
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 import yaml
 from click.testing import CliRunner
 
 from generator.cli import main
+from tests.pdf_paths import shapes
+from tests.pdf_text import flat_page_texts, pages
 
 ROOT = Path(__file__).resolve().parents[2]
 CHIP_FLIP = str(ROOT / "components" / "chip-flip")
@@ -84,9 +85,14 @@ def test_a_printer_brings_its_own_back_offset_and_is_not_for_a_release(config):
     assert result.exit_code == 2 and "build it without --printer" in result.output
 
 
-def lines_of(pdf_path: Path, page: int) -> list[tuple[float, float, float, float]]:
-    with pdfplumber.open(pdf_path) as pdf:
-        return sorted((line["x0"], line["top"], line["x1"], line["bottom"]) for line in pdf.pages[page].lines)
+def page_lines(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    """The page's straight lines (x0, top, x1, bottom, in points from its top left), sorted."""
+    return sorted((line.x0, line.top, line.x1, line.bottom) for line in shapes(page) if line.kind == "line")
+
+
+def lines_of(pdf_path: Path) -> list[list[tuple[float, float, float, float]]]:
+    """Each page's page_lines."""
+    return [page_lines(page) for page in pages(pdf_path)]
 
 
 def test_the_scale_is_corrected_about_the_page_centre(config):
@@ -97,17 +103,17 @@ def test_the_scale_is_corrected_about_the_page_centre(config):
     built = cutsheet("build", CHIP_FLIP, "--out", "office", "--format", "pdf", "--no-checklist", "--printer", "office")
     assert built.exit_code == 0, built.output
     plain, office = Path("plain/chip-flip/chip-flip.pdf"), Path("office/chip-flip/chip-flip.pdf")
-    with pdfplumber.open(plain) as pdf:
-        sizes = [(page.width, page.height) for page in pdf.pages]
+    sizes = [page.get_size() for page in pages(plain)]
+    plain_lines, office_lines = lines_of(plain), lines_of(office)
     for page, (width, height) in enumerate(sizes):
         cx, cy = width / 2, height / 2
         # A landscape page goes through the printer turned: its x is the printer's y.
         sx, sy = (0.997, 1.006) if width > height else (1.006, 0.997)
         expected = sorted(
             (cx + (x0 - cx) / sx, cy + (top - cy) / sy, cx + (x1 - cx) / sx, cy + (bottom - cy) / sy)
-            for x0, top, x1, bottom in lines_of(plain, page)
+            for x0, top, x1, bottom in plain_lines[page]
         )
-        measured = lines_of(office, page)
+        measured = office_lines[page]
         assert len(measured) == len(expected) > 0
         # Each line found where it is expected (matched by place: rounding may reorder ties).
         near = [any(max(abs(a - b) for a, b in zip(m, e, strict=True)) < 0.01 for m in measured) for e in expected]
@@ -137,8 +143,7 @@ def test_nothing_prints_where_the_printer_cannot_reach_and_the_checklist_names_i
         top, right, bottom, left = (int(mm * dpmm) - 1 for mm in (9, 8, 12, 8))
         for band in (pixels[:top], pixels[-bottom:], pixels[:, :left], pixels[:, -right:]):
             assert band.min() == 255
-    with pdfplumber.open("out/chip-flip/chip-flip.pdf") as plumbed:
-        text = " ".join(" ".join(page.extract_text().split()) for page in plumbed.pages)
+    text = " ".join(flat_page_texts(Path("out/chip-flip/chip-flip.pdf")))
     assert "Drawn for the printer 'office': scale 100.0% x 100.0% corrected, backs moved 0.5 mm, 0.5 mm" in text
 
 
@@ -153,12 +158,10 @@ def test_a_scale_the_page_cannot_hold_is_refused(config):
 def test_the_calibration_page_has_two_bars_of_100_mm(config):
     result = cutsheet("printer", "calibrate", "office", "--out", "cal")
     assert result.exit_code == 0, result.output
-    with pdfplumber.open("cal/printer-office-calibration.pdf") as pdf:
-        assert len(pdf.pages) == 2  # the front and, for the verniers, the back
-        lengths = [
-            max(line["x1"] - line["x0"], line["bottom"] - line["top"]) / PT_PER_MM for line in pdf.pages[0].lines
-        ]
-        text = pdf.pages[0].extract_text()
+    calibration = Path("cal/printer-office-calibration.pdf")
+    front, _back = lines_of(calibration)  # the back: the verniers
+    lengths = [max(x1 - x0, bottom - top) / PT_PER_MM for x0, top, x1, bottom in front]
+    text = flat_page_texts(calibration)[0]
     assert sorted(lengths)[-2:] == pytest.approx([100.0, 100.0], abs=0.01)
     assert "cutsheet printer set office" in text
 
