@@ -13,7 +13,6 @@ import json
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pdfplumber
 import pytest
 from click.testing import CliRunner
 from defusedxml import ElementTree
@@ -25,6 +24,7 @@ from generator.check.run import CheckOptions, check
 from generator.check.text_room import DeckRoom
 from generator.cli import main
 from generator.games import load_game
+from tests.pdf_text import chars, pages
 
 HEAD = "name: Review\nengine: none\ncomponents: [cards.yaml]\n"
 GAME = """\
@@ -200,8 +200,8 @@ def test_the_starter_prints_its_statistics_and_writes_a_report(tmp_path, monkeyp
 
 
 def test_a_shrunk_text_is_reported_at_the_size_the_pdf_prints_it(tmp_path, monkeypatch):
-    """The room figure against the printed page: the size pdfplumber reads of the shrunk
-    text's characters is the size the review names."""
+    """The room figure against the printed page: the size pdfium reads of the shrunk text's
+    characters (as printed, through every transform) is the size the review names."""
     monkeypatch.chdir(tmp_path)
     long = "A long rule that goes on and on. " * 24
     make_deck(tmp_path / "review", HEAD, f"title,text\nTome,{long}\n")
@@ -210,8 +210,7 @@ def test_a_shrunk_text_is_reported_at_the_size_the_pdf_prints_it(tmp_path, monke
     assert room["shrunk"] == 1
     reported = room["smallest"][0]["size_pt"]
     assert CliRunner().invoke(main, ["build", "review", "--out", "out", "--format", "pdf"]).exit_code == 0
-    with pdfplumber.open(next(Path("out").rglob("*.pdf"))) as pdf:
-        sizes = {round(c["size"], 2) for page in pdf.pages for c in page.chars if c["text"] == "g"}
+    sizes = {round(c.size, 2) for page in pages(next(Path("out").rglob("*.pdf"))) for c in chars(page) if c.text == "g"}
     assert reported in sizes and reported < 9
 
 
