@@ -5,7 +5,6 @@ drawn, page labels and bookmarks; and the half-size booklet in signature order."
 import re
 from pathlib import Path
 
-import pdfplumber
 import pypdf
 import pypdfium2 as pdfium
 import pytest
@@ -142,18 +141,19 @@ def test_booklet_is_half_size_pages_in_signature_order_with_a_fold_line(tmp_path
     sides = list(range(marks["Rules"], marks["Checklist"]))
     pages = len(sides) * 2
     assert pages % 4 == 0
-    with pdfplumber.open(path) as pdf, pdfium.PdfDocument(path) as document:
+    with pdfium.PdfDocument(path) as document:
         numbers = []
         for n in sides:
-            page = pdf.pages[n - 1]  # pdfplumber for the fold line, pdfium for the text
-            width, height = float(page.width) * PT_MM, float(page.height) * PT_MM
+            page = document[n - 1]
+            page_width, page_height = page.get_size()
+            width, height = page_width * PT_MM, page_height * PT_MM
             assert (width, height) == pytest.approx((279.4, 215.9), abs=0.01)  # letter, landscape
             folds = [ln for ln in score_lines(page) if ln.vertical and abs(ln.x0 - width / 2) < 0.01]
             assert folds and max(ln.length for ln in folds) > height - 30
-            textpage, drawn = document[n - 1].get_textpage(), chars(document[n - 1])
+            textpage, drawn = page.get_textpage(), chars(page)
             halves = []
-            for x0, x1 in ((0, page.width / 2), (page.width / 2, page.width)):
-                text = flat(text_in(textpage, (x0, 0, x1, page.height)))
+            for x0, x1 in ((0, page_width / 2), (page_width / 2, page_width)):
+                text = flat(text_in(textpage, (x0, 0, x1, page_height)))
                 found = re.search(r"rules booklet · (\d+)", text)
                 halves.append(int(found.group(1)) - 1 if found else None)
                 if found:  # nothing crosses the fold: every character reaching into the half lies inside it
