@@ -18,6 +18,7 @@ from pypdf import PdfReader
 from generator.cli import main
 from generator.layout.card import CardKind
 from generator.workers import available_cores
+from tests.forked import warm_up
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPONENTS = ROOT / "components"
@@ -141,6 +142,13 @@ def made_once(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callabl
             make(folder)
             made.touch()
     return folder
+
+
+@pytest.fixture(scope="session")
+def forked_warm(tmp_path_factory) -> None:
+    """This process warmed up once (tests/forked.py's warm_up) for the modules that fork
+    builds from it, however many of them it runs."""
+    warm_up(tmp_path_factory.mktemp("warm"))
 
 
 @pytest.fixture(scope="session")

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import cutsheet_process
-from tests.forked import address_space, forked_build, warm_up
+from tests.forked import address_space, forked_build
 
+#: Each forked build starts warm (conftest.py's forked_warm).
+pytestmark = pytest.mark.usefixtures("forked_warm")
 CORPUS = Path(__file__).resolve().parent / "bad_inputs"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.txt").is_file())
 MEMORY_HEADROOM = 1024 * 1024 * 1024
@@ -26,12 +28,6 @@ TIMEOUT_S = 20
 def _limit(memory: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     signal.alarm(TIMEOUT_S)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Each forked child starts warm (tests/forked.py's warm_up)."""
-    warm_up(tmp_path_factory.mktemp("warm"))
 
 
 def test_the_corpus_is_large_enough():

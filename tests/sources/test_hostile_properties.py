@@ -41,8 +41,10 @@ import yaml
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tests.forked import address_space, forked_build, warm_up
+from tests.forked import address_space, forked_build
 
+#: Each forked build starts warm (conftest.py's forked_warm).
+pytestmark = pytest.mark.usefixtures("forked_warm")
 SLUG = "hostile"
 #: Seconds a build may take, and the address space it may have: 2 GiB, or 1 GiB more than
 #: this process holds where that is more (a child forked from it starts with all of it).
@@ -219,12 +221,6 @@ class Bench:
         if path.suffix == ".csv":  # a row and a field: a row spans one line or more, a field one character or more
             return line <= len(lines) + 1 and column <= max(map(len, lines)) + 1
         return line <= len(lines) + 1 and column <= len(lines[min(line, len(lines)) - 1]) + 1
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _warm(tmp_path_factory: pytest.TempPathFactory) -> None:
-    """Each forked child starts warm (tests/forked.py's warm_up)."""
-    warm_up(tmp_path_factory.mktemp("warm"))
 
 
 def bench(tmp_path_factory: pytest.TempPathFactory, name: str) -> Bench:
