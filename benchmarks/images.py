@@ -4,9 +4,12 @@
 
 Two decks are made from one CSV of titles and texts: one whose layout adds a full-bleed
 `image` element taking its file from the `art` column (20 generated 750 x 1050 px PNGs,
-assigned in turn), and the same deck without that element. Both are built to PDF by
-build_game (no cache), interleaved and best-of-N in this one process, each run after a
-garbage collection (clock.start_clock). The last line is
+assigned in turn), and the same deck without that element. Each is built PDF-only as a user
+first builds it, `cutsheet build DECK --out NEW-FOLDER --format pdf`, with the cards' sheets
+alone and nothing checked or kept (floor.py's BUILD_ARGS): a fresh process each, timed by its
+CPU time, the two decks interleaved, best of N. A fresh process reads every picture as a
+user's build does; builds repeated in one process would read each picture only the first
+time (sources/art.py keeps what it read of a file for the process). The last line is
 
     time_ratio=T size_ratio=S
 
@@ -18,22 +21,13 @@ deck's PDF size / (the plain deck's PDF size + the 20 PNG files' sizes) (target:
 import argparse
 import csv
 import random
-import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from clock import start_clock  # noqa: E402
-from PIL import Image, ImageDraw  # noqa: E402
-
-from generator.games import load_game  # noqa: E402
-from generator.pipeline import build_game  # noqa: E402
-from generator.project import OutputSettings, PrintSettings, Project  # noqa: E402
-from generator.sheets.options import PrintOptions  # noqa: E402
-from generator.sources.fonts import shipped_faces  # noqa: E402
+from clock import cpu_seconds
+from floor import BUILD_ARGS
+from PIL import Image, ImageDraw
 
 WORDS = "maze path card draw roll die speed discard item trap zone shuffle player turn end start".split()
 LAYOUT = """extends: card
@@ -75,15 +69,11 @@ def deck(folder: Path, cards: int, images: int, with_art: bool) -> None:
 
 
 def build(folder: Path, out: Path) -> tuple[float, int]:
-    """Seconds of a PDF-only build_game without cache (the cards' sheets alone, no cover or
-    checklist), and the PDF's size in bytes."""
-    shutil.rmtree(out, ignore_errors=True)
-    printing = PrintSettings(formats=("pdf",), sheets=PrintOptions(checklist=False))
-    start = start_clock()
-    result = build_game(load_game(folder), Project.find([folder], printing, OutputSettings(out, cache=False)))
-    seconds = time.perf_counter() - start
-    assert result.ok, [str(f) for f in result.findings]
-    return seconds, result.files[0].stat().st_size
+    """CPU seconds of a fresh `cutsheet build` of the deck's cards to PDF alone (no cover or
+    checklist, no checks, no cache) into the new folder `out`, and the PDF's size in bytes."""
+    command = [sys.executable, "-m", "generator", "build", str(folder), "--out", str(out), "--format", "pdf"]
+    seconds = cpu_seconds([*command, *BUILD_ARGS], cwd=out.parent)
+    return seconds, (out / folder.name / f"{folder.name}.pdf").stat().st_size
 
 
 def main() -> None:
@@ -92,7 +82,6 @@ def main() -> None:
     parser.add_argument("--images", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    shipped_faces()
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         plain, art = root / "plain", root / "art"
@@ -101,9 +90,9 @@ def main() -> None:
         (art / "art").mkdir()
         image_bytes = sum(picture(n, art / "art").stat().st_size for n in range(args.images))
         plain_runs, art_runs = [], []
-        for _ in range(args.repeat):  # interleaved, so drift hits both alike
-            plain_runs.append(build(plain, root / "plain-out"))
-            art_runs.append(build(art, root / "art-out"))
+        for n in range(args.repeat):  # interleaved, so drift hits both alike
+            plain_runs.append(build(plain, root / f"plain-out-{n}"))
+            art_runs.append(build(art, root / f"art-out-{n}"))
     plain_s, plain_size = min(plain_runs)
     art_s, art_size = min(art_runs)
     print(
