@@ -16,7 +16,7 @@ import zlib
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFile
 from svglib import svglib
 
 from generator.sources import art
@@ -147,6 +147,54 @@ def test_a_png_whose_chunks_break_off_among_its_pixels_is_refused_as_damaged(tmp
     broken = header + chunk(b"IDAT", compressed[:10]) + struct.pack(">I", 5) + b"IDA\0xxxxx\0\0\0\0"
     path = written(tmp_path, "broken.png", broken + chunk(b"IEND", b""))
     assert refusal(path).startswith("is damaged: broken PNG file")
+
+
+@pytest.fixture
+def decoded(monkeypatch):
+    """The pixel sizes of the pictures Pillow decodes meanwhile, in turn."""
+    sizes: list[tuple[int, int]] = []
+    load = ImageFile.ImageFile.load
+
+    def counted(image):
+        sizes.append(image.size)
+        return load(image)
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", counted)
+    return sizes
+
+
+def png_of_rows(width: int, height: int, rows: bytes) -> bytes:
+    """An 8-bit RGB PNG of these rows (filter bytes included), whatever they hold."""
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+    return _PNG + header + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+@pytest.mark.parametrize("colour_type", [0, 2, 6], ids=["grey", "rgb", "rgba"])
+def test_a_sound_png_is_measured_without_decoding_its_pixels(tmp_path, decoded, colour_type):
+    data, _ = png_bytes(40, 10, colour_type=colour_type)
+    found = read_art(written(tmp_path, "sound.png", data))
+    assert (found.width, found.height, found.digest) == (40, 10, hashlib.sha256(data).hexdigest())
+    assert decoded == []
+
+
+def test_a_png_whose_rows_name_no_filter_is_decoded_and_refused(tmp_path, decoded):
+    rows = b"".join(b"\x05" + bytes(3 * 4) for _ in range(3))  # filters go from 0 to 4
+    assert refusal(written(tmp_path, "unfiltered.png", png_of_rows(4, 3, rows))).startswith("is damaged: ")
+    assert decoded == [(4, 3)]
+
+
+def test_a_png_with_fewer_rows_than_its_header_says_is_left_to_pillow(tmp_path, decoded):
+    rows = b"".join(b"\x00" + bytes(3 * 4) for _ in range(2))
+    found = read_art(written(tmp_path, "short.png", png_of_rows(4, 3, rows)))
+    assert (found.width, found.height) == (4, 3)  # as Pillow takes it
+    assert decoded == [(4, 3)]
+
+
+def test_a_palette_png_is_decoded_to_be_checked(tmp_path, decoded):
+    path = tmp_path / "palette.png"
+    Image.new("P", (5, 4), 3).save(path)
+    assert read_art(path).pixels == (5, 4)
+    assert decoded == [(5, 4)]
 
 
 def test_a_png_whose_text_chunks_cannot_turn_it_is_passed_on_as_it_stands(tmp_path):
