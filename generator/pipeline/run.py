@@ -20,6 +20,7 @@ from functools import cached_property
 from pathlib import Path
 
 from generator.cache import BuildCache
+from generator.collector import tuned_for_a_build
 from generator.findings import Finding, accept, strictly
 from generator.layout.context import IconFinder, LayoutContext
 from generator.layout.memo import DrawMemo
@@ -189,6 +190,8 @@ def build_game(game: Game, project: Project, progress: Callable[[int], None] | N
     With `project.output.cache`, work whose inputs are unchanged since a build into the same
     out_dir is taken from <out_dir>/.cache (generator/cache.py); `project.output.jobs` > 1
     renders sheets in that many processes. Either way the files written are byte for byte
-    the same."""
+    the same. The build runs with the collector's thresholds that `cutsheet build` sets
+    (generator/collector.py), the caller's after."""
     printing = project.printing
-    return PrintRun.of(game, project).write(printing.outputs, printing.release, progress)
+    with tuned_for_a_build():
+        return PrintRun.of(game, project).write(printing.outputs, printing.release, progress)

@@ -10,6 +10,8 @@ from generator import pickles
 from generator.cache import BuildCache, Files
 from generator.cli import main
 from generator.collector import YOUNG, collection_paused, reads_kept
+from generator.games import load_game
+from generator.pipeline import build_game
 from generator.project import OutputSettings, Project
 from generator.serve.server import Previews
 from generator.workers import Workers
@@ -67,6 +69,24 @@ def test_a_build_passes_over_its_objects_a_few_times_not_dozens(tmp_path, defaul
     run = CliRunner().invoke(main, ["build", str(game), "--out", str(tmp_path / "out"), "--format", "pdf"])
     assert run.exit_code == 0, run.output
     assert sum(passes) <= 5, passes  # with CPython's own thresholds: about 60
+
+
+def test_a_build_called_as_a_library_function_passes_over_its_objects_a_few_times_too(
+    tmp_path, default_thresholds, passes
+):
+    game = tmp_path / "g"
+    game.mkdir()
+    (game / "game.yaml").write_text("name: G\nengine: none\ncomponents: [cards.yaml]\n")
+    cards = "".join(f"  - {{title: Card {n}, text: The card numbered {n} of many}}\n" for n in range(300))
+    (game / "cards.yaml").write_text(f"kind: card\nitems:\n{cards}")
+    project = Project.find([game], output=OutputSettings(tmp_path / "out", cache=False, jobs=1))
+    loaded = load_game(game)
+    gc.collect()
+    passes[:] = [0, 0, 0]
+    result = build_game(loaded, project)
+    assert result.ok and result.files
+    assert sum(passes) <= 5, passes  # with CPython's own thresholds: about 130
+    assert gc.get_threshold() == (700, 10, 10)  # the caller's, after
 
 
 def test_the_cache_pickles_and_unpickles_with_the_collector_paused(tmp_path, monkeypatch):
