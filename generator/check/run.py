@@ -50,7 +50,6 @@ from generator.check.expect import expectation_findings
 from generator.check.settings import game_settings
 from generator.findings import Finding, Severity, accept, error, sort_findings, warning
 from generator.games import load_game
-from generator.games.base import Engine
 from generator.games.plugin import plain_engine_note
 from generator.process_end import INTERRUPTED
 from generator.sheets.paper import paper
@@ -61,6 +60,7 @@ from generator.sources.game import Game
 if TYPE_CHECKING:
     from generator.check.deck_stats import DeckStatistics
     from generator.check.simulate import GamePlayer, SimulationReport
+    from generator.games.base import Engine
 
 BAD_INPUT = "SRC001"
 #: `engine: none` in game.yaml: a deck to print with no rules to check.
@@ -157,7 +157,7 @@ class GameResult:
         return data
 
 
-def engine_for(game: Game) -> Engine:
+def engine_for(game: Game) -> "Engine":
     """The engine game.yaml names; SourceError at the `engine:` value when none has that name."""
     registered = games.engines()
     if game.engine not in registered:
@@ -166,7 +166,7 @@ def engine_for(game: Game) -> Engine:
     return registered[game.engine]
 
 
-def _players(engine: Engine, options: CheckOptions) -> int:
+def _players(engine: "Engine", options: CheckOptions) -> int:
     """The players of each simulated game: --players, or the game's own number when it is not
     given (a number given is never replaced, 0 included: it is refused like any other the game
     cannot seat)."""
@@ -213,7 +213,7 @@ def _review(game: Game, result: GameResult, options: CheckOptions) -> None:
 
 
 def _run_engine(
-    engine: Engine,
+    engine: "Engine",
     game: Game,
     result: GameResult,
     options: CheckOptions,

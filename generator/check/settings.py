@@ -8,9 +8,12 @@ input (SourceError): the message names it and lists what the game offers.
 """
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from generator.games.base import Engine
 from generator.sources.errors import SourceError
+
+if TYPE_CHECKING:
+    from generator.games.base import Engine
 
 
 def _offers(what: str, names: Sequence[str]) -> str:
@@ -25,7 +28,7 @@ def parse_assignment(text: str) -> tuple[str, str]:
     return name.strip(), value.strip()
 
 
-def game_settings(engine: Engine, variants: Sequence[str], options: Mapping[str, str]) -> dict[str, object]:
+def game_settings(engine: "Engine", variants: Sequence[str], options: Mapping[str, str]) -> dict[str, object]:
     """The options dict for engine.new_game; SourceError for anything the engine does not offer."""
     declared_variants = [variant.name for variant in engine.variants()]
     for name in variants:

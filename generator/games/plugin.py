@@ -19,16 +19,19 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from generator.games.base import Engine
 from generator.games.compiled import runs_plain
-from generator.games.sections import REPORTS, ReportSection
 from generator.layout.component import ComponentKind
 from generator.sources import game as sources_game
 from generator.sources.errors import SourceError
 from generator.sources.game import ComponentFile, Game
 from generator.sources.items import Item
 from generator.sources.registry import Registry
+
+if TYPE_CHECKING:  # a build of an `engine: none` deck loads neither
+    from generator.games.base import Engine
+    from generator.games.sections import ReportSection
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class GamePlugin:
     players, static checks (`static_checks`), options and variants, policies, endings and
     the figures its simulations gather (`figure_tally`)."""
 
-    engine: Engine
+    engine: "Engine"
     #: The game's own kinds (each with its item class, its layout's params schema and its
     #: drawing), besides the generic ones every game may use. Two games may both have a
     #: kind of one name that looks nothing alike.
@@ -50,7 +53,7 @@ class GamePlugin:
     #: for a game whose kinds use only the shared layouts.
     package: str = ""
     #: The game's own parts of a simulation report.
-    sections: tuple[ReportSection, ...] = ()
+    sections: tuple["ReportSection", ...] = ()
     #: A module of the engine that a wheel's build compiles for speed (setup.py), "" for an
     #: engine that stays plain Python: a simulation says when it could not be compiled.
     compiled: str = ""
@@ -80,7 +83,7 @@ def plugins() -> dict[str, GamePlugin]:
     return GAMES.installed()
 
 
-def engines() -> dict[str, Engine]:
+def engines() -> dict[str, "Engine"]:
     """Every installed game's engine, by name."""
     return {name: plugin.engine for name, plugin in plugins().items()}
 
@@ -98,7 +101,7 @@ def plain_engine_note(name: str) -> str:
     )
 
 
-def engine_of(name: str) -> Engine | None:
+def engine_of(name: str) -> "Engine | None":
     """The engine game.yaml's `engine:` names, loading that game alone; None for a name no
     installed game has (`none`)."""
     plugin = GAMES.get(name)
@@ -185,8 +188,10 @@ def game_layouts(engine: str) -> list[Path]:
     return [folder] if folder else []
 
 
-def report_sections(engine: str) -> tuple[ReportSection, ...]:
+def report_sections(engine: str) -> tuple["ReportSection", ...]:
     """The sections a game's report adds: its own, then those other packages add to it."""
+    from generator.games.sections import REPORTS  # asked for by a report alone: a build loads none
+
     plugin = GAMES.get(engine)
     own = plugin.sections if plugin else ()
     added = tuple(section for section in REPORTS.installed().values() if section.engine == engine)

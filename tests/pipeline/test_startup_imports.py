@@ -1,12 +1,13 @@
 """What a build loads: a deck without icons or SVG art never imports svglib or reportlab's
-graphics (which draw them into the PDF), and a deck of `engine: none` no game's engine;
-valid sources never load python-jsonschema (the reference validator, which names the
-problem in a value the fast one refuses); a deck with no `when:` condition does not load
-lark (which reads them), a game without rules.md not markdown-it (which reads the rules)
-(a build's start-up is most of a small deck's time); a deck of cards no other generic kind
-(a die, a tuck box) until a file names it; a PDF with no picture of a component in it not
-fontTools (which draws a picture's text as outlines: the PDF's own text needs none of it).
-Run in a fresh process, as a user's build is."""
+graphics (which draw them into the PDF), and a deck of `engine: none` no game's engine nor,
+when its rules are checked, the engines' protocol (generator/games/base.py); valid sources
+never load python-jsonschema (the reference validator, which names the problem in a value
+the fast one refuses); a deck with no `when:` condition does not load lark (which reads
+them), a game without rules.md not markdown-it (which reads the rules) (a build's start-up
+is most of a small deck's time); a deck of cards no other generic kind (a die, a tuck box)
+until a file names it; a PDF with no picture of a component in it not fontTools (which
+draws a picture's text as outlines: the PDF's own text needs none of it). Run in a fresh
+process, as a user's build is."""
 
 import subprocess
 import sys
@@ -15,14 +16,16 @@ from pathlib import Path
 #: The modules are listed as the command's process ends: it runs what atexit holds, and no more.
 SCRIPT = """
 import atexit, runpy, sys
-sys.argv = ["cutsheet", "build", sys.argv[1], "--out", sys.argv[2], "--format", "pdf", "--no-checklist", "--no-check"]
+sys.argv = ["cutsheet", "build", sys.argv[1], "--out", sys.argv[2], "--format", "pdf", "--no-checklist", *sys.argv[3:]]
 atexit.register(lambda: print(" ".join(sorted(sys.modules))))
 runpy.run_module("generator", run_name="__main__")
 """
 
 
-def loaded(folder: Path, out: Path) -> set[str]:
-    run = subprocess.run([sys.executable, "-c", SCRIPT, str(folder), str(out)], capture_output=True, text=True)
+def loaded(folder: Path, out: Path, checked: bool = False) -> set[str]:
+    """The modules a PDF-only build of the folder loads: with the rules checks when `checked`."""
+    flags = [] if checked else ["--no-check"]
+    run = subprocess.run([sys.executable, "-c", SCRIPT, str(folder), str(out), *flags], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     return set(run.stdout.split())
 
@@ -40,6 +43,10 @@ def test_a_deck_without_icons_or_an_engine_loads_neither_svglib_nor_any_game(tmp
     assert not {m for m in modules if m.split(".")[0] == "svglib" or m.startswith("reportlab.graphics")}
     assert not {m for m in modules if m.split(".")[:3] in [["generator", "games", game] for game in GAMES]}
     assert not {m for m in modules if m.split(".")[0] in ("lark", "markdown_it", "jsonschema", "fontTools")}
+    # Nor, checked, the engines' protocol or the report sections a game may add.
+    checked = loaded(folder, tmp_path / "checked", checked=True)
+    assert "generator.check.run" in checked
+    assert not checked & {"generator.games.base", "generator.games.sections"}
     # An inline icon in its text brings svglib in, to draw the icon.
     (folder / "cards.yaml").write_text("kind: card\nlayout: card\nitems:\n  - {title: One, text: 'Roll :d6-5:'}\n")
     assert {"svglib.svglib", "reportlab.graphics.renderPDF"} <= loaded(folder, tmp_path / "out2")
