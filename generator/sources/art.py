@@ -146,7 +146,8 @@ def _inflates_whole(data: bytes) -> bool:
     if kinds[first : first + len(run)] != [b"IDAT"] * len(run):
         return False
     # Up to 8 bits a sample, the rows take no more memory than Pillow's decoded picture.
-    if interlace or depth > 8 or colour_type not in _PNG_SAMPLES:
+    depths = (1, 2, 4, 8) if colour_type == 0 else (8,)
+    if interlace or colour_type not in _PNG_SAMPLES or depth not in depths or not width or not height:
         return False
     stride = 1 + (width * depth * _PNG_SAMPLES[colour_type] + 7) // 8
     try:

@@ -16,6 +16,8 @@ import zlib
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image, ImageFile
 from svglib import svglib
 
@@ -190,11 +192,48 @@ def test_a_png_with_fewer_rows_than_its_header_says_is_left_to_pillow(tmp_path, 
     assert decoded == [(4, 3)]
 
 
-def test_a_palette_png_is_decoded_to_be_checked(tmp_path, decoded):
-    path = tmp_path / "palette.png"
-    Image.new("P", (5, 4), 3).save(path)
+@pytest.mark.parametrize("mode", ["P", "I;16"], ids=["palette", "16-bit grey"])
+def test_a_palette_or_16_bit_png_is_decoded_to_be_checked(tmp_path, decoded, mode):
+    """A palette's pixels are indexes; 16 bits a sample would inflate to more than Pillow's
+    decoded picture takes."""
+    path = tmp_path / "picture.png"
+    Image.new(mode, (5, 4), 3).save(path)
     assert read_art(path).pixels == (5, 4)
     assert decoded == [(5, 4)]
+
+
+#: (colour type, bit depth) of the PNGs art.py checks without Pillow, and their samples a pixel.
+QUICKLY_CHECKED = {(0, 1): 1, (0, 2): 1, (0, 4): 1, (0, 8): 1, (2, 8): 3, (4, 8): 2, (6, 8): 4}
+
+
+@st.composite
+def pngs_of_any_rows(draw) -> tuple[bytes, bool]:
+    """A PNG with a header of a kind art.py checks quickly and any pixel data that inflates:
+    the rows its header gives, or a few bytes more or fewer, each row's filter byte any byte
+    (mostly 0 to 4); and whether the rows are exactly those the header gives, filters defined."""
+    (colour_type, depth), samples = draw(st.sampled_from(sorted(QUICKLY_CHECKED.items())))
+    width, height = draw(st.integers(1, 9)), draw(st.integers(1, 5))
+    stride = 1 + (width * depth * samples + 7) // 8
+    filters = draw(st.lists(st.one_of(st.integers(0, 4), st.integers(0, 255)), min_size=height, max_size=height))
+    rows = b"".join(bytes([f]) + draw(st.binary(min_size=stride - 1, max_size=stride - 1)) for f in filters)
+    cut = draw(st.sampled_from([0, 0, 0, -1, 1, -stride, stride]))
+    rows = rows[:cut] if cut < 0 else rows + bytes(cut)
+    header = chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour_type, 0, 0, 0))
+    data = _PNG + header + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    return data, cut == 0 and max(filters) < 5
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(pngs_of_any_rows())
+def test_pixels_the_quick_check_passes_are_ones_pillow_decodes(png):
+    """What art.py takes as sound without decoding, Pillow decodes without an error; and
+    rows as the header gives them, each with a defined filter, are taken as sound."""
+    data, exact = png
+    sound = art._inflates_whole(data)
+    assert sound == exact
+    if sound:
+        with Image.open(io.BytesIO(data)) as image:
+            image.load()
 
 
 def test_a_png_whose_text_chunks_cannot_turn_it_is_passed_on_as_it_stands(tmp_path):
