@@ -20,7 +20,7 @@ from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, b
 from generator.layout.scene import Path as PathItem
 from generator.output import write_atomic
 from generator.pipeline import PrintRun
-from generator.render.svg import render_svg
+from generator.render.svg import svg_file
 from generator.sheets.model import Sheet
 from generator.sheets.options import PrintOptions
 from generator.sheets.paper import Paper
@@ -235,7 +235,7 @@ def export_cutter(run: PrintRun, out: Path) -> list[Path]:
     written = []
     for n, sheet in enumerate(_cut_these(sheets_only.sheets().sheets), 1):
         path = out / f"{game.slug}-cut-{n:02d}.svg"
-        write_atomic(path, render_svg(cut_sheet(sheet), "", run.icon_path).encode("utf-8"))
+        write_atomic(path, svg_file(cut_sheet(sheet), "", run.icon_path))
         written.append(path)
     page = ptc_paper(run.paper)
     ptc = replace(sheets_only, paper=page).sheets(fitting_only=True)
@@ -246,7 +246,6 @@ def export_cutter(run: PrintRun, out: Path) -> list[Path]:
         written.append(path)
     for n, sheet in enumerate(_cut_these(ptc.sheets), 1):
         path = out / "print-then-cut" / f"{game.slug}-ptc-{n:02d}.svg"
-        svg = render_svg(ptc_sheet(sheet), "", run.icon_path, inline_refs=True)
-        write_atomic(path, svg.encode("utf-8"))
+        write_atomic(path, svg_file(ptc_sheet(sheet), "", run.icon_path, inline_refs=True))
         written.append(path)
     return written

@@ -62,13 +62,12 @@ def pdf_path(out_dir: Path, game: Game) -> Path:
 def write_svgs(files: list[SheetFile], heads: list[str], icon_dirs: list[Path]) -> int:
     """Write each sheet's SVG (module level: workers run it). The sheets are the build's,
     shared with the workers (write_outputs)."""
-    from generator.render.svg import render_svg
+    from generator.render.svg import svg_file
 
     sheets: list[Sheet] = inherited(list)
     icons = IconFinder(icon_dirs)
     for file, heading in zip(files, heads, strict=True):
-        data = render_svg(sheets[file.index], heading, icons).encode("utf-8")
-        write_atomic(file.path, data)
+        write_atomic(file.path, svg_file(sheets[file.index], heading, icons))
     return len(files)
 
 

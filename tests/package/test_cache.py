@@ -43,17 +43,17 @@ def outputs(folder: Path) -> dict[str, bytes]:
 def drawn_sheets(monkeypatch) -> dict[str, list[int]]:
     """The sheets (from 1) drawn as SVG and as PNG from now on, in this process (--jobs 1)."""
     drawn: dict[str, list[int]] = {"svg": [], "png": []}
-    render_svg, page_pngs = svg.render_svg, writers.page_pngs
+    svg_file, page_pngs = svg.svg_file, writers.page_pngs
 
     def count_svg(sheet, heading, icon_path):
         drawn["svg"].append(int(heading.rsplit("(sheet ", 1)[1].split()[0]))
-        return render_svg(sheet, heading, icon_path)
+        return svg_file(sheet, heading, icon_path)
 
     def count_png(pdf, images):
         drawn["png"].extend(image.page + 1 for image in images)
         return page_pngs(pdf, images)
 
-    monkeypatch.setattr(svg, "render_svg", count_svg)
+    monkeypatch.setattr(svg, "svg_file", count_svg)
     monkeypatch.setattr(writers, "page_pngs", count_png)
     return drawn
 

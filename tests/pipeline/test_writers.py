@@ -99,7 +99,7 @@ def test_a_rebuild_keeps_the_svgs_and_pngs_it_would_draw_the_same(tmp_path, monk
     for svg in files[4:]:
         assert ET.parse(svg).getroot().tag == "{http://www.w3.org/2000/svg}svg"
     before = {path: path.read_bytes() for path in files}
-    monkeypatch.setattr("generator.render.svg.render_svg", fail)
+    monkeypatch.setattr("generator.render.svg.svg_file", fail)
     monkeypatch.setattr(writers, "page_pngs", fail)
     told: list[int] = []
     again = tiny_run(tmp_path).write(("svg", "png"), progress=told.append)

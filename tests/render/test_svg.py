@@ -12,13 +12,15 @@ from xml.etree import ElementTree
 import pytest
 import uharfbuzz as hb
 from fontTools.ttLib import TTFont
+from PIL import Image as PilImage
 
 from generator import shipped
-from generator.layout.scene import OPTIONAL_ROLES, ROLES, Group, Icon, Polyline, Rect, Style, line_style
+from generator.layout.scene import OPTIONAL_ROLES, ROLES, Group, Icon, Image, Polyline, Rect, Style, line_style
 from generator.layout.text import set_line
 from generator.render.numbers import number
-from generator.render.svg import render_svg, stroke_width
+from generator.render.svg import render_svg, stroke_width, svg_file
 from generator.sheets.model import Sheet
+from generator.sources.art import read_art
 from generator.sources.fonts import shipped_book
 from generator.units import PT
 from tests.pdf_geometry import svg_drawn_points
@@ -190,6 +192,25 @@ def test_numbers_to_the_micron_and_strokes_rounded_up():
 
 def test_the_same_sheet_gives_the_same_text():
     assert render_svg(sheet(), "t", icons) == render_svg(sheet(), "t", icons)
+
+
+@pytest.mark.parametrize("inline_refs", [False, True], ids=["referenced", "inlined"])
+def test_an_svg_file_is_its_text_in_utf8_art_and_all(tmp_path, inline_refs):
+    """Written piece by piece, the file is the sheet's text, encoded: with a picture (most of
+    a sheet's bytes), an icon, and a heading and text that are not ASCII."""
+    picture = tmp_path / "pic.png"
+    PilImage.effect_noise((60, 40), 30).convert("RGB").save(picture)
+    found = read_art(picture)
+    drawn = [
+        *sheet().items,
+        Image(str(picture), found.digest, False, 5, 5, 30, 20),
+        *set_line(2, 75, "Café", "DejaVuSans", 4.0),
+    ]
+    pictured = Sheet(60, 80, drawn)
+    data = svg_file(pictured, "Deck · sheet 1", icons, inline_refs)
+    text = render_svg(pictured, "Deck · sheet 1", icons, inline_refs)
+    assert data == text.encode("utf-8") and not text.isascii()
+    assert ElementTree.fromstring(data).find(f".//{SVG}image") is not None
 
 
 def test_nested_groups_close_in_order_and_each_shape_says_its_own_fill_stroke_and_dash():
