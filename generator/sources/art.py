@@ -145,7 +145,7 @@ def _inflates_whole(data: bytes) -> bool:
     run = [body for kind, body in chunks[first:] if kind == b"IDAT"]
     if kinds[first : first + len(run)] != [b"IDAT"] * len(run):
         return False
-    # Up to 8 bits a sample, the rows take no more memory than Pillow's decoded picture.
+    # Up to 8 bits a sample, the rows take about the memory of Pillow's decoded picture.
     depths = (1, 2, 4, 8) if colour_type == 0 else (8,)
     if interlace or colour_type not in _PNG_SAMPLES or depth not in depths or not width or not height:
         return False
