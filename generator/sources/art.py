@@ -99,7 +99,7 @@ def _read(path: Path, mtime: int, size: int) -> Art:
     data = path.read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     if path.suffix.lower() == ".svg":
-        root = svg_root(path)
+        root = _svg_document(data)
         width, height = _svg_size(root)
         _check_drawable(path, root)
         return Art(path, digest, width, height, True)
@@ -110,7 +110,7 @@ def _read(path: Path, mtime: int, size: int) -> Art:
         # which the checksums below cannot find. A PNG whose pixels inflate whole is not.
         if not (png and _inflates_whole(data)):
             _checked(image.load)
-        if not (png and _upright_unread(data)) and _orientation(image) in _TURNED:
+        if _orientation_unread(image, data) in _TURNED:
             width, height = height, width
     if png:  # the checksums of a PNG's chunks, which decoding does not check
         with _opened(io.BytesIO(data)) as image:
@@ -155,12 +155,6 @@ def _inflates_whole(data: bytes) -> bool:
     except deflate.DeflateError:
         return False
     return len(rows) == stride * height and max(rows[::stride]) < _PNG_FILTERS
-
-
-def _upright_unread(data: bytes) -> bool:
-    """Whether a PNG has no chunk where Pillow may find an orientation: it is upright, and
-    asking Pillow would decode the whole picture (the chunk may follow the pixels)."""
-    return not any(_may_orient(*chunk) for chunk in _png_chunks(data))
 
 
 def _orientation(image: "PilImage") -> object:
@@ -260,13 +254,18 @@ def _may_orient(kind: bytes, body: memoryview) -> bool:
     return kind in _PNG_TEXT and bytes(body[:80]).partition(b"\0")[0] in _PNG_ORIENTING_KEYWORDS
 
 
+def _orientation_unread(image: "PilImage", data: bytes) -> object:
+    """The raster's orientation (the file's `data`), as _orientation gives it. Pillow reads a
+    PNG's orientation only by decoding the whole picture, as the chunk may follow the pixels
+    (15 ms for card art); a PNG with no chunk that could hold one is upright (1) unread."""
+    if image.format == "PNG" and not any(_may_orient(*chunk) for chunk in _png_chunks(data)):
+        return 1
+    return _orientation(image)
+
+
 def _upright(image: "PilImage", data: bytes) -> bool:
-    """Whether the raster (the file's `data`) shows upright as it stands. Pillow reads a
-    PNG's orientation only by decoding the whole picture, as the chunk may follow the
-    pixels (15 ms for card art); a PNG with no chunk that could hold one is upright unread."""
-    if image.format == "PNG" and _upright_unread(data):
-        return True
-    return _orientation(image) == 1
+    """Whether the raster (the file's `data`) shows upright as it stands."""
+    return _orientation_unread(image, data) == 1
 
 
 def as_is(path: Path) -> str | None:
@@ -300,8 +299,13 @@ def web_bytes(path: Path) -> tuple[str, bytes]:
 def svg_root(path: Path) -> ElementTree.Element:
     """The SVG art's root element; ArtError when it declares entities, is no SVG, refers to a
     file or address outside itself, or embeds a picture that is not a usable raster."""
+    return _svg_document(path.read_bytes())
+
+
+def _svg_document(data: bytes) -> ElementTree.Element:
+    """svg_root of the file's bytes."""
     try:
-        root = SafeET.fromstring(path.read_bytes(), forbid_dtd=True)
+        root = SafeET.fromstring(data, forbid_dtd=True)
     except DefusedXmlException:
         raise ArtError("declares a DTD or entities, which SVG art may not (they can read other files)") from None
     except ElementTree.ParseError as exc:
