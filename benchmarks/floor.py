@@ -37,6 +37,16 @@ def sizes(text: str) -> list[int]:
     return [int(part) for part in text.split(",") if part]
 
 
+def pdf_build(deck: Path, out: Path) -> tuple[float, Path]:
+    """CPU seconds of a fresh `cutsheet build DECK --out OUT --format pdf` with BUILD_ARGS
+    (run beside `out`), and the PDF it wrote."""
+    args = ["-m", "generator", "build", str(deck), "--out", str(out), "--format", "pdf", *BUILD_ARGS]
+    seconds = cpu_seconds([sys.executable, *args], cwd=out.parent)
+    pdf = out / deck.name / f"{deck.name}.pdf"
+    assert pdf.is_file()
+    return seconds, pdf
+
+
 def measure(cards: int, repeat: int, scratch: Path) -> tuple[float, float]:
     """Best CPU seconds of cutsheet's PDF-only build and of the floor, for a deck of `cards`."""
     deck = scratch / f"deck-{cards}"
@@ -47,10 +57,7 @@ def measure(cards: int, repeat: int, scratch: Path) -> tuple[float, float]:
     floor_script = str(ROOT / "benchmarks" / "floor_cards.py")
     build, floor = [], []
     for n in range(repeat):  # interleaved, so that drift hits both alike
-        out = scratch / f"out-{cards}-{n}"
-        args = ["-m", "generator", "build", str(deck), "--out", str(out), "--format", "pdf"]
-        build.append(cpu_seconds([sys.executable, *args, *BUILD_ARGS], cwd=scratch))
-        assert (out / deck.name / f"{deck.name}.pdf").is_file()
+        build.append(pdf_build(deck, scratch / f"out-{cards}-{n}")[0])
         drawn = [sys.executable, floor_script, str(items), str(scratch / "floor.pdf"), str(fonts_dir())]
         floor.append(cpu_seconds(drawn, cwd=scratch))
     return min(build), min(floor)

@@ -6,7 +6,7 @@ Two decks are made from one CSV of titles and texts: one whose layout adds a ful
 `image` element taking its file from the `art` column (20 generated 750 x 1050 px PNGs,
 assigned in turn), and the same deck without that element. Each is built PDF-only as a user
 first builds it, `cutsheet build DECK --out NEW-FOLDER --format pdf`, with the cards' sheets
-alone and nothing checked or kept (floor.py's BUILD_ARGS): a fresh process each, timed by its
+alone and nothing checked or kept (floor.py's pdf_build): a fresh process each, timed by its
 CPU time, the two decks interleaved, best of N. A fresh process reads every picture as a
 user's build does; builds repeated in one process would read each picture only the first
 time (sources/art.py keeps what it read of a file for the process). The last line is
@@ -21,12 +21,10 @@ deck's PDF size / (the plain deck's PDF size + the 20 PNG files' sizes) (target:
 import argparse
 import csv
 import random
-import sys
 import tempfile
 from pathlib import Path
 
-from clock import cpu_seconds
-from floor import BUILD_ARGS
+from floor import pdf_build
 from PIL import Image, ImageDraw
 
 WORDS = "maze path card draw roll die speed discard item trap zone shuffle player turn end start".split()
@@ -71,9 +69,8 @@ def deck(folder: Path, cards: int, images: int, with_art: bool) -> None:
 def build(folder: Path, out: Path) -> tuple[float, int]:
     """CPU seconds of a fresh `cutsheet build` of the deck's cards to PDF alone (no cover or
     checklist, no checks, no cache) into the new folder `out`, and the PDF's size in bytes."""
-    command = [sys.executable, "-m", "generator", "build", str(folder), "--out", str(out), "--format", "pdf"]
-    seconds = cpu_seconds([*command, *BUILD_ARGS], cwd=out.parent)
-    return seconds, (out / folder.name / f"{folder.name}.pdf").stat().st_size
+    seconds, pdf = pdf_build(folder, out)
+    return seconds, pdf.stat().st_size
 
 
 def main() -> None:
