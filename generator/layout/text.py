@@ -256,8 +256,7 @@ class _Chunk:
         self.missing: list[Missing] = []
         self.segments = self._segments(styled)
         self.starts = [segment.start for segment in self.segments]
-        units = _offsets(break_units(self.text)) if self.text else iter(())
-        self.units = [self.unit(a, a + len(u)) for a, u in units]
+        self.units = self._units()
         self.alone = len(self.units) == 1 and self.units[0].icons == 1 and self.units[0].core == 0
 
     def _segments(self, styled: Sequence[Words | InlineIcon]) -> list[_Segment]:
@@ -292,6 +291,19 @@ class _Chunk:
             position += len(item.text)
         return _joined(segments)
 
+    def _units(self) -> list[_Unit]:
+        """The chunk cut at every line-break opportunity, a unit each."""
+        words = break_units(self.text) if self.text else ()
+        if len(self.segments) == 1 and not self.segments[0].icon:
+            # The common case, the whole chunk set one way: no word need look up its segment.
+            segment, language = self.segments[0], self.style.hyphenate
+            units = []
+            for start, word in _offsets(words):
+                end = start + len(word)
+                units.append(_one_piece(word, start, end, start + len(word.rstrip()), segment, language, False))
+            return units
+        return [self.unit(a, a + len(u)) for a, u in _offsets(words)]
+
     def _level_runs(self, start: int, end: int) -> bool:
         """Whether text[start:end] is all at one bidi level."""
         return not self.mixed or len(set(self.levels[start:end])) == 1
@@ -306,11 +318,7 @@ class _Chunk:
         if a == b:
             return _Unit((), 0.0, 0.0, 0, a, b, core_end)
         if segment.end >= b and not segment.icon:  # the common case: a word set one way
-            text = self.text[a:b]
-            piece, width, hang = _shaped_piece(
-                text, segment.face, segment.level, segment.colour, self.style.hyphenate, hyphen, core_end - a
-            )
-            return _Unit((piece,), width - hang, hang, 0, a, b, core_end)
+            return _one_piece(self.text[a:b], a, b, core_end, segment, self.style.hyphenate, hyphen)
         pieces: list[_Piece] = []
         core = space = 0.0
         icons = 0
@@ -349,6 +357,15 @@ class _Chunk:
             if head.core * size <= room + 1e-9:
                 return head, self.unit(unit.start + point, unit.end)
         return None
+
+
+def _one_piece(text: str, start: int, end: int, core_end: int, segment: _Segment, language: str, hyphen: bool) -> _Unit:
+    """The unit of a chunk's text[start:end] (`text`), all of it in `segment`: one piece.
+    With `hyphen`, it is set ending in a hyphen (a word broken there)."""
+    piece, width, hang = _shaped_piece(
+        text, segment.face, segment.level, segment.colour, language, hyphen, core_end - start
+    )
+    return _Unit((piece,), width - hang, hang, 0, start, end, core_end)
 
 
 def _offsets(units: Sequence[str]) -> Iterator[tuple[int, str]]:
@@ -418,8 +435,9 @@ def _chunks(styled: Sequence[Styled], style: TextStyle) -> list[list[_Chunk]]:
 # ---- lines -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(NamedTuple):
+    """A wrapped line: its paragraph, its chunk, its units and its width (mm)."""
+
     paragraph: int
     chunk: _Chunk
     units: tuple[_Unit, ...]
@@ -623,38 +641,40 @@ def _line_items(
         else:
             extra = (w - line.width) / meets
     cursor = {"left": x, "center": x + (w - line.width) / 2, "right": x + w - line.width, "justify": x}[align]
+    colour = style.colour
     items: list[Item] = []
     run: list[tuple[int, float, Shaped]] = []
     run_colour: str | None = None
-
-    def flush() -> None:
-        if run:
-            start = run[0][1]
-            ordered = sorted(run, key=lambda r: r[0]) if line.chunk.mixed else run
-            logical = "".join([shaped.text for _, _, shaped in ordered])
-            runs = tuple([(at - start, shaped) for _, at, shaped in run])
-            items.append(Text(start, baseline, logical, size, runs, run_colour or style.colour))
-            run.clear()
-
     previous = None
     for k in order:
         piece, unit = pieces[k]
         if previous is not None and unit != previous:
             cursor += extra
         previous = unit
-        if piece.shaped is None:
-            flush()
+        shaped = piece.shaped
+        if run and (shaped is None or piece.colour != run_colour):  # the run ends
+            items.append(_text(run, line.chunk.mixed, baseline, size, run_colour or colour))
+            run = []
+        if shaped is None:
             items.append(Icon(piece.icon, cursor, baseline - line.side, line.side, line.side))
             icons.append(piece.icon)
             cursor += line.side
             continue
-        if run and piece.colour != run_colour:
-            flush()
         run_colour = piece.colour
-        run.append((k, cursor, piece.shaped))
-        cursor += piece.shaped.width * size
-    flush()
+        run.append((k, cursor, shaped))
+        cursor += shaped.width * size
+    if run:
+        items.append(_text(run, line.chunk.mixed, baseline, size, run_colour or colour))
     return items
+
+
+def _text(run: list[tuple[int, float, Shaped]], mixed: bool, baseline: float, size: float, colour: str) -> Text:
+    """A run of shaped pieces (each its place in the line's logical order, its pen's x, its
+    glyphs), drawn in visual order, as one Text that reads in logical order."""
+    start = run[0][1]
+    ordered = sorted(run, key=lambda r: r[0]) if mixed else run
+    logical = "".join([shaped.text for _, _, shaped in ordered])
+    return Text(start, baseline, logical, size, tuple([(at - start, shaped) for _, at, shaped in run]), colour)
 
 
 # ---- single lines --------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Text fitting with real metrics: it fits, tightens, shrinks, or reports overflow in mm."""
 
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.layout.scene import Icon, Text
-from generator.layout.text import MIN_SIZE, TextStyle, fit_text, line_width
+from generator.layout.text import MIN_SIZE, TextStyle, _Chunk, fit_text, line_width, plain_text
 from generator.sources.fonts import shipped_book
 from generator.units import PT
 
@@ -129,3 +130,15 @@ def test_hebrew_words_in_a_latin_paragraph_are_set_right_to_left_between_the_lat
     assert runs == [("go ", False), ("עולם", True), ("שלום ", True), (" ", False), ("now", False)]
     offsets = [offset for offset, _ in line.runs]
     assert offsets == sorted(offsets)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab -,.\u00ad\u2010\u00e9\u0627\u05e9\u4e00 \t", max_size=60), st.sampled_from(["", "en"]))
+def test_a_chunk_set_one_way_has_the_units_each_stretch_has_alone(text, language):
+    """A chunk in one face and one direction (most text) makes its units in one pass; they
+    are the units its stretches between break opportunities make one by one, as any other
+    chunk makes them."""
+    style = replace(STYLE, hyphenate=language)
+    chunk = _Chunk(plain_text(text), style, last=True)
+    assert chunk.units == [chunk.unit(u.start, u.end) for u in chunk.units]
+    assert "".join(chunk.text[u.start : u.end] for u in chunk.units) == chunk.text
