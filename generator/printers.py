@@ -42,7 +42,14 @@ PROFILE_SCHEMA = closed(
     },
     [],
 )
-FILE_SCHEMA = {"type": "object", "propertyNames": {"pattern": NAME_PATTERN}, "additionalProperties": PROFILE_SCHEMA}
+FILE_SCHEMA = {
+    "type": "object",
+    "propertyNames": {
+        "pattern": NAME_PATTERN,
+        "description": "a profile's name: up to 64 letters, digits, dots, hyphens and underscores",
+    },
+    "additionalProperties": PROFILE_SCHEMA,
+}
 HEADER = "# cutsheet's printer profiles: `cutsheet printer set NAME ...` writes this file.\n"
 
 

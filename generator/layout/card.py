@@ -26,6 +26,7 @@ from generator.sources.layout_model import (
     ShapeElement,
     TextElement,
 )
+from generator.sources.schema import NAME
 from generator.sources.tables import did_you_mean, normal
 
 
@@ -39,7 +40,7 @@ class CardItem(Item):
     #: Copies printed; 0 prints none (a card kept in the sheet for later).
     count: Annotated[int, rule(minimum=0, maximum=1000)] = 1
     #: Another of the game's layouts for this card (a spell among units).
-    layout: Annotated[str, rule(pattern="^[a-z][a-z0-9-]*$")] | None = None
+    layout: Annotated[str, rule(pattern=NAME["pattern"], description="a layout's name such as card")] | None = None
 
 
 class CardKind(ElementKind):

@@ -34,7 +34,7 @@ from generator.sources.loader import LocDict, LocList, load_yaml, parse_yaml, re
 from generator.sources.look import LOOK_SCHEMA, PLAIN, Look, read_look
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
-from generator.sources.schema import POSITIVE_LENGTH, closed, lengths_in_mm, validate
+from generator.sources.schema import NAME, POSITIVE_LENGTH, closed, lengths_in_mm, validate
 from generator.sources.snapshot import Snapshot
 from generator.sources.tables import Column, Columns, Table, TableRequest, did_you_mean, read_table
 
@@ -48,8 +48,20 @@ _LARGEST_SHOWN = 3
 GAME_SCHEMA = closed(
     {
         "name": {"type": "string", "minLength": 1},
-        "engine": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
-        "components": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": r"\.ya?ml$"}},
+        "engine": {
+            "type": "string",
+            "pattern": "^[a-z][a-z0-9_]*$",
+            "description": "an engine's name in lower-case letters, digits and underscores, such as none or chip_flip",
+        },
+        "components": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "string",
+                "pattern": r"\.ya?ml$",
+                "description": "a component file ending in .yaml or .yml (a table is named by such a file's data:)",
+            },
+        },
         "description": {"type": "string"},
         # What the cover says of the game besides its pages.
         "credits": {"type": "array", "items": {"type": "string", "minLength": 1}},
@@ -64,14 +76,18 @@ GAME_SCHEMA = closed(
                 "minProperties": 1,
             },
         },
-        "language": {"type": "string", "pattern": "^[A-Za-z]{2,3}([_-][A-Za-z0-9]+)*$"},
+        "language": {
+            "type": "string",
+            "pattern": "^[A-Za-z]{2,3}([_-][A-Za-z0-9]+)*$",
+            "description": "a language's code such as en, de or pt_BR",
+        },
         # The title face, colours and emblem of the pages cutsheet composes (look.py).
         "look": LOOK_SCHEMA,
         # The designer's own rules for the deck, which `cutsheet check` enforces (expect.py).
         "expect": EXPECT_SCHEMA,
         "accept": {
             "type": "object",
-            "propertyNames": {"pattern": "^[A-Z]+[0-9]+$"},
+            "propertyNames": {"pattern": "^[A-Z]+[0-9]+$", "description": "a finding's code such as L007 or SIM014"},
             "additionalProperties": {"type": "string", "minLength": 1},
         },
     },
@@ -83,8 +99,8 @@ TABLE_KEYS = ("sheet", "columns", "skip_hidden")
 
 COMPONENT_FILE_SCHEMA = closed(
     {
-        "kind": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
-        "layout": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+        "kind": {**NAME, "description": "a kind's name such as card, token or hex-tile"},
+        "layout": {**NAME, "description": "a layout's name such as card (its file: layouts/card.yaml)"},
         "about": {"type": "string"},
         "items": {"type": "array", "minItems": 1, "items": {"type": "object"}},
         # A table file of a registered format (tables.py), or one kept online whose snapshot
@@ -105,17 +121,22 @@ COMPONENT_FILE_SCHEMA = closed(
         # Which column fills a field, where the header does not name it: {count: Qty}.
         "columns": {
             "type": "object",
-            "propertyNames": {"pattern": "^[A-Za-z_][A-Za-z0-9_-]*$"},
+            "propertyNames": {
+                "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
+                "description": "a field's name in letters, digits, hyphens and underscores, such as count",
+            },
             "additionalProperties": {"type": "string", "minLength": 1},
         },
         # Leave out the rows and worksheets the workbook hides.
         "skip_hidden": {"type": "boolean"},
         # The size its layout is laid out at: a name from the shipped table, or width and height.
         "size": {
+            "description": "a card size's name such as poker or tarot, or its width and height such as "
+            "{width: 63.5mm, height: 88.9mm}",
             "anyOf": [
-                {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+                {**NAME, "description": "a card size's name such as poker or tarot"},
                 closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
-            ]
+            ],
         },
         "row": {"type": "string", "minLength": 1},
         "stock": {"enum": ["paper", "card", "board"]},

@@ -27,6 +27,7 @@ from generator.sources.paths import file_inside
 from generator.sources.schema import (
     COLOUR,
     LENGTH,
+    NAME,
     NONNEGATIVE_LENGTH,
     POSITIVE_LENGTH,
     closed,
@@ -37,7 +38,6 @@ from generator.sources.schema_formats import checked_length
 from generator.sources.templates import parse_template
 from generator.units import Share, UnitError, parse_share
 
-NAME = {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"}
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
 COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])]}
 
@@ -86,7 +86,11 @@ _ELEMENT_KEYS: dict[str, dict] = {
     "template": {"type": "string"},
     "bullet": {"type": "string"},
     "when": {"type": "string"},
-    "icon": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+    "icon": {
+        "type": "string",
+        "pattern": "^[a-z0-9][a-z0-9-]*$",
+        "description": "an icon's name in lower-case letters, digits and hyphens, such as d6-1 (its file: d6-1.svg)",
+    },
     "font": FONT_CHAIN,
     "hyphenate": {"type": "boolean"},
     "size": POSITIVE_LENGTH,

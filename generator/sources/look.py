@@ -25,7 +25,11 @@ LOOK_SCHEMA = closed(
         "title_font": {"type": "string", "minLength": 1},
         "colour": COLOUR,
         "accent": COLOUR,
-        "emblem": {"type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9_/-]*$"},
+        "emblem": {
+            "type": "string",
+            "pattern": "^[A-Za-z0-9][A-Za-z0-9_/-]*$",
+            "description": "an icon's name such as vortex (its file: vortex.svg)",
+        },
     },
     [],
 )

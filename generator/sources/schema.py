@@ -23,6 +23,13 @@ NONNEGATIVE_LENGTH: dict = {"type": "string", "format": "nonnegative-length"}
 POSITIVE_LENGTH: dict = {"type": "string", "format": "positive-length"}
 COLOUR: dict = {"type": "string", "format": "colour"}
 TEXT: dict = {"type": "string"}
+#: A name a file or a key gives: a layout's, a kind's, a shape's. Its description says in words
+#: what it takes (a problem's message reads it, generator/sources/schema_report.py).
+NAME: dict = {
+    "type": "string",
+    "pattern": "^[a-z][a-z0-9-]*$",
+    "description": "a name in lower-case letters, digits and hyphens, starting with a letter, such as dark-blue",
+}
 
 
 def closed(properties: dict[str, dict], required: Iterable[str] = ()) -> dict:

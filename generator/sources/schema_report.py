@@ -72,20 +72,38 @@ def first_problem(data: Any, schema: dict, fallback: Loc, what: str = "") -> Sou
     within one mapping an unknown key (often a misspelt required one) comes first."""
     placed = []
     for error in _validator(schema).iter_errors(data):
-        # oneOf/anyOf: report the best-matching branch's error, not the umbrella one.
-        error = jsonschema.exceptions.best_match([error]) if error.context else error
+        error = _reported(error)
         loc, _ = _locate(data, error.absolute_path, fallback)
         owner = loc
-        if error.validator == "additionalProperties" and isinstance(error.instance, (LocDict, LocMap)):
-            allowed = set(error.schema.get("properties", {}))
+        schema_at = error.schema
+        if (
+            error.validator == "additionalProperties"
+            and isinstance(error.instance, (LocDict, LocMap))
+            and isinstance(schema_at, Mapping)
+        ):
+            allowed = set(schema_at.get("properties", {}))
             extra = sorted(set(error.instance) - allowed)
             loc = error.instance.key_loc(extra[0])
-        placed.append(((owner, _PRIORITY.get(error.validator, 2), loc), loc, error))
+        placed.append(((owner, _PRIORITY.get(str(error.validator), 2), loc), loc, error))
     if not placed:
         return None
     _, loc, error = min(placed, key=lambda entry: entry[0])
     where = f" in {what}" if what and error.validator in ("required", "additionalProperties") else ""
     return SourceError(loc, _message(error, where or _key_of(error)))
+
+
+def _reported(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    """The error to name of a oneOf/anyOf: its best-matching branch's, unless the value is of
+    no branch's shape at all (that branch refuses the value itself for its type or its
+    pattern, not a part or a key of it) and the schema says in words what it takes (its
+    description)."""
+    if not error.context:
+        return error
+    best = jsonschema.exceptions.best_match([error])
+    described = isinstance(error.schema, Mapping) and "description" in error.schema
+    if described and best.validator in ("type", "pattern") and best.absolute_path == error.absolute_path:
+        return error
+    return best
 
 
 def _describe(value: Any) -> str:
@@ -128,6 +146,8 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
         return f"expected a colour such as '#1a2b3c' or 'cmyk(0,100,100,0)', got {value!r}"
     if validator == "format" and schema.get("format") == "http-url":
         return f"expected an http:// or https:// address with no white space{where}, got {value!r}"
+    if validator in ("pattern", "anyOf", "oneOf") and "description" in schema:
+        return f"expected {schema['description']}{where}, got {_short(value)}"
     if validator == "type":
         wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         names = " or ".join(_SCHEMA_TYPES.get(str(t), str(t)) for t in wanted)

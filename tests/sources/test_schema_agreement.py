@@ -23,9 +23,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from generator import printers
 from generator.sources import schema
 from generator.sources.errors import Loc
 from generator.sources.frozen import LocMap, LocSeq
+from generator.sources.game import COMPONENT_FILE_SCHEMA, GAME_SCHEMA
+from generator.sources.layouts import LAYOUT_SCHEMA
+from generator.sources.look import LOOK_SCHEMA
 from generator.sources.schema_formats import FORMAT_CHECKS
 from generator.sources.schema_report import first_problem
 
@@ -175,6 +179,26 @@ def test_the_shipped_games_pass_the_fast_validator_whole():
     assert len(pairs) > 300 and len({id(kind_schema) for _, kind_schema in pairs}) > 30
     refused = [repr(data)[:80] for data, kind_schema in pairs if not schema._accepts(data, kind_schema)]
     assert refused == []
+
+
+def patterns(node: Any) -> list[dict]:
+    """Every schema in `node` (a schema, or a part of one) that holds a pattern."""
+    if isinstance(node, list):
+        return [found for inner in node for found in patterns(inner)]
+    if not isinstance(node, dict):
+        return []
+    here = [node] if isinstance(node.get("pattern"), str) else []
+    return here + [found for key, inner in node.items() if key != "pattern" for found in patterns(inner)]
+
+
+def test_every_pattern_of_the_shipped_schemas_says_in_words_what_it_takes():
+    """A problem's message names what a pattern takes from its schema's description
+    (generator/sources/schema_report.py), never the regular expression itself."""
+    shipped = [kind_schema for _, kind_schema in validated()]
+    schemas = [*shipped, GAME_SCHEMA, COMPONENT_FILE_SCHEMA, LAYOUT_SCHEMA, LOOK_SCHEMA, printers.FILE_SCHEMA]
+    found = patterns(schemas)
+    assert len({id(node) for node in found}) >= 10
+    assert [node["pattern"] for node in found if not node.get("description")] == []
 
 
 @cache

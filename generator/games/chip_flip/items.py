@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from generator.sources.items import Colour, Count, Item, Length, Name, Positive, Whole, rule
 
 #: A square of the board in chess style: column a-h, row 1-8.
-SquareName = Annotated[str, rule(pattern="^[a-h][1-8]$")]
+SquareName = Annotated[str, rule(pattern="^[a-h][1-8]$", description="a square of the board, a1 to h8")]
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -133,7 +133,7 @@ def test_svg_outside_the_game_folder_is_not_an_icon(tmp_path):
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("{<<: *flowers, square: c1}", "{<<: *flowers, square: i9}", "does not match"),
+        ("{<<: *flowers, square: c1}", "{<<: *flowers, square: i9}", "expected a square of the board, a1 to h8"),
         ("{<<: *flowers, square: c1}", "{<<: *flowers, square: c1, colour: red}", "unknown key"),
         ("diameter: 24mm, square: a1", "diameter: 24, square: a1", "no unit"),
         ("{<<: *flowers, square: c1}", "{<<: *flowers, owner: east, square: c1}", "expected one of"),
