@@ -15,7 +15,9 @@ The schema follows the annotations: `str`, `int`, `float`, `bool`, a `Literal` o
 (an enum), `tuple[X, ...]` (a list), another Item (a nested mapping), `Colour` and the
 lengths (`Length`, `PositiveLength`, `NonnegativeLength`: read in mm).
 `Annotated[T, rule(...)]` adds JSON Schema keywords (`minLength=1`, `minimum=0`, `pattern`,
-`minItems` ...); the aliases below name the common ones. A field with a default may be left
+`minItems` ...); the aliases below name the common ones. A `pattern` comes with a
+`description` of what it takes in words ("a square of the board, a1 to h8"), which a
+problem's message gives instead of the regular expression. A field with a default may be left
 out; one without is required. An Item whose `extra` ClassVar is a type takes other keys too, each of that type (the
 generic card's free fields), kept in `source` only.
 """
