@@ -27,10 +27,16 @@ _FIELD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
 _NUMBER = r"-?\d{1,9}(?:\.\d+)?"
 _RANGE = re.compile(rf"^\s*(?P<low>{_NUMBER})?\s*\.\.\s*(?P<high>{_NUMBER})?\s*$")
 
+#: What a value of `expect:` is, in words.
+VALUE_WANTED = "a number or a range such as 20..24, 3.. or ..7"
+
 EXPECT_SCHEMA = {
     "type": "object",
     "minProperties": 1,
-    "additionalProperties": {"anyOf": [{"type": "number"}, {"type": "string", "minLength": 1}]},
+    "additionalProperties": {
+        "description": VALUE_WANTED,
+        "anyOf": [{"type": "number"}, {"type": "string", "minLength": 1}],
+    },
 }
 
 
@@ -103,7 +109,7 @@ def _span(value: object, loc: Loc) -> Span:
         return Span(value, value)
     matched = _RANGE.match(str(value))
     if matched is None or matched["low"] is matched["high"] is None:
-        raise SourceError(loc, f"expected a number or a range such as 20..24, 3.. or ..7, not {value!r}")
+        raise SourceError(loc, f"expected {VALUE_WANTED}, not {value!r}")
     low, high = (float(matched[end]) if matched[end] else None for end in ("low", "high"))
     if low is not None and high is not None and low > high:
         raise SourceError(loc, f"the range {value!r} is empty: its low end is above its high end")

@@ -34,7 +34,7 @@ from generator.sources.loader import LocDict, LocList, load_yaml, parse_yaml, re
 from generator.sources.look import LOOK_SCHEMA, PLAIN, Look, read_look
 from generator.sources.paths import confined
 from generator.sources.rules import Block, read_rules
-from generator.sources.schema import NAME, POSITIVE_LENGTH, closed, lengths_in_mm, validate
+from generator.sources.schema import CARD_SIZE, NAME, closed, lengths_in_mm, validate
 from generator.sources.snapshot import Snapshot
 from generator.sources.tables import Column, Columns, Table, TableRequest, did_you_mean, read_table
 
@@ -106,6 +106,7 @@ COMPONENT_FILE_SCHEMA = closed(
         # A table file of a registered format (tables.py), or one kept online whose snapshot
         # `cutsheet pull` downloads: builds read the snapshot only.
         "data": {
+            "description": "a table's file such as cards.csv, or {url: https://..., snapshot: cards.csv}",
             "anyOf": [
                 {"type": "string", "minLength": 1},
                 closed(
@@ -115,7 +116,7 @@ COMPONENT_FILE_SCHEMA = closed(
                     },
                     ["url", "snapshot"],
                 ),
-            ]
+            ],
         },
         "sheet": {"type": "string", "minLength": 1},
         # Which column fills a field, where the header does not name it: {count: Qty}.
@@ -130,14 +131,7 @@ COMPONENT_FILE_SCHEMA = closed(
         # Leave out the rows and worksheets the workbook hides.
         "skip_hidden": {"type": "boolean"},
         # The size its layout is laid out at: a name from the shipped table, or width and height.
-        "size": {
-            "description": "a card size's name such as poker or tarot, or its width and height such as "
-            "{width: 63.5mm, height: 88.9mm}",
-            "anyOf": [
-                {**NAME, "description": "a card size's name such as poker or tarot"},
-                closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
-            ],
-        },
+        "size": CARD_SIZE,
         "row": {"type": "string", "minLength": 1},
         "stock": {"enum": ["paper", "card", "board"]},
         # What a player may use instead (the components are then optional to print).

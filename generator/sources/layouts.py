@@ -25,6 +25,7 @@ from generator.sources.layout_model import AXES, CENTER, CardSize, Layout, layou
 from generator.sources.loader import LocDict, load_yaml
 from generator.sources.paths import file_inside
 from generator.sources.schema import (
+    CARD_SIZE,
     COLOUR,
     LENGTH,
     NAME,
@@ -39,16 +40,20 @@ from generator.sources.templates import parse_template
 from generator.units import Share, UnitError, parse_share
 
 #: A colour written in the layout, or taken from an item's field (`fill: {field: colour}`).
-COLOUR_OR_FIELD = {"anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])]}
+COLOUR_OR_FIELD = {
+    "description": "a colour such as '#1a2b3c' or 'cmyk(0,100,100,0)', or {field: NAME} for each item's own",
+    "anyOf": [COLOUR, closed({"field": {"type": "string"}}, ["field"])],
+}
 
 #: A text style a kind's layout gives in its params (a title's, a caption's): the font, its
 #: size, the smallest size it may shrink to (its size unless given) and its leading.
 #: A font's name (a family or one face's PostScript name), or a chain of them to fall back on.
 FONT_CHAIN = {
+    "description": "a font's name such as DejaVuSans, or a list of up to 8 to fall back on",
     "anyOf": [
         {"type": "string", "minLength": 1},
         {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 8},
-    ]
+    ],
 }
 FONT_SPEC = closed(
     {"font": FONT_CHAIN, "size": LENGTH, "min_size": LENGTH, "leading": {"type": "number"}},
@@ -108,7 +113,10 @@ _ELEMENT_KEYS: dict[str, dict] = {
     "fit": {"enum": ["cover", "contain", "stretch"]},
     "role": {"enum": ["art", "cut", "score", "slit", "guide"]},
     "z": {"type": "integer", "minimum": -100, "maximum": 100},
-    "shape": {"anyOf": [NAME, closed({"field": {"type": "string"}}, ["field"])]},
+    "shape": {
+        "description": "a shape's name such as hexagon, or {field: NAME} for each item's own",
+        "anyOf": [NAME, closed({"field": {"type": "string"}}, ["field"])],
+    },
     "draw": NAME,
 }
 #: An element inside a `repeat` element: any but another repeat.
@@ -127,14 +135,6 @@ ELEMENT_SCHEMA = closed(
 )
 
 
-#: A card's size as a layout or a component file gives it: a width and a height, or a name
-#: from the table of card sizes.
-SIZE = {
-    "anyOf": [
-        NAME,
-        closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
-    ]
-}
 #: The table of card sizes (layouts/sizes.yaml): each name's width and height, and the shop
 #: or standard it comes from.
 SIZES_SCHEMA = {
@@ -150,7 +150,7 @@ LAYOUT_SCHEMA = closed(
     {
         "extends": NAME,
         "about": {"type": "string"},
-        "size": SIZE,
+        "size": CARD_SIZE,
         "corners": NONNEGATIVE_LENGTH,
         "bleed": NONNEGATIVE_LENGTH,
         "gap": NONNEGATIVE_LENGTH,
@@ -263,7 +263,7 @@ def load_layout(
 
 
 def card_size(value: object, loc: Loc) -> CardSize:
-    """A size as a layout or a component file gives it (checked against SIZE): a width and
+    """A size as a layout or a component file gives it (checked against CARD_SIZE): a width and
     height, or a name from the table of card sizes (an unknown name is an error at `loc`
     naming the closest ones and listing them all)."""
     if isinstance(value, Mapping):

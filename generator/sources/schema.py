@@ -42,6 +42,18 @@ def closed(properties: dict[str, dict], required: Iterable[str] = ()) -> dict:
     }
 
 
+#: A card's size as a layout or a component file gives it: a name from the table of card
+#: sizes (layouts/sizes.yaml), or a width and a height.
+CARD_SIZE: dict = {
+    "description": "a card size's name such as poker or tarot, or its width and height such as "
+    "{width: 63.5mm, height: 88.9mm}",
+    "anyOf": [
+        {**NAME, "description": "a card size's name such as poker or tarot"},
+        closed({"width": POSITIVE_LENGTH, "height": POSITIVE_LENGTH}, ["width", "height"]),
+    ],
+}
+
+
 #: Values found valid: (id of the schema, a digest of the value's repr) -> the schema, held
 #: so that its id stays its own. A live preview reads its game again on every edit, and
 #: checking every unchanged item again was a third of reading a large deck. A repr tells

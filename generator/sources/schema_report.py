@@ -148,6 +148,9 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
         return f"expected an http:// or https:// address with no white space{where}, got {value!r}"
     if validator in ("pattern", "anyOf", "oneOf") and "description" in schema:
         return f"expected {schema['description']}{where}, got {_short(value)}"
+    if validator in ("anyOf", "oneOf") and all(map(_form, schema[validator])):
+        forms = " or ".join(map(_form, schema[validator]))
+        return f"expected {forms}{where}, got {_describe(value)} {_short(value)}"
     if validator == "type":
         wanted = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         names = " or ".join(_SCHEMA_TYPES.get(str(t), str(t)) for t in wanted)
@@ -157,6 +160,13 @@ def _message(error: jsonschema.ValidationError, where: str) -> str:
     if validator == "const":
         return f"expected {schema['const']!r}{where}; got {_short(value)}"
     return f"{error.message}{where}"
+
+
+def _form(branch: Any) -> str:
+    """One form a choice takes, in words (its description, or its type), or "" if it has none."""
+    if not isinstance(branch, Mapping):
+        return ""
+    return str(branch.get("description") or _SCHEMA_TYPES.get(str(branch.get("type")), ""))
 
 
 def _short(value: Any) -> str:

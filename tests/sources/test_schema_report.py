@@ -5,8 +5,10 @@ forms, the form it comes closest to says what it lacks."""
 import pytest
 
 from generator.sources import SourceError, load_yaml
+from generator.sources.errors import Loc
 from generator.sources.game import COMPONENT_FILE_SCHEMA
 from generator.sources.schema import validate
+from generator.sources.schema_report import first_problem
 
 SIZE = "expected a card size's name such as poker or tarot, or its width and height"
 
@@ -41,3 +43,11 @@ def test_a_value_of_one_form_is_told_what_that_form_lacks(tmp_path):
 def test_a_name_of_the_wrong_form_is_described(tmp_path):
     found = problem(tmp_path, "kind: Card Deck\n")
     assert found.message == "expected a kind's name such as card, token or hex-tile for 'kind', got 'Card Deck'"
+
+
+def test_a_choice_of_forms_with_no_description_names_each_forms_type():
+    """An engine's own item field of two types (`int | str`) says both, not "is not valid
+    under any of the given schemas"."""
+    choice = {"type": "object", "properties": {"cost": {"anyOf": [{"type": "integer"}, {"type": "string"}]}}}
+    found = first_problem({"cost": [1]}, choice, Loc("deck.yaml", 3, 1))
+    assert found is not None and found.message == "expected a whole number or text for 'cost', got a list [1]"
