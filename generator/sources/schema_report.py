@@ -73,8 +73,10 @@ def first_problem(data: Any, schema: dict, fallback: Loc, what: str = "") -> Sou
     placed = []
     for error in _validator(schema).iter_errors(data):
         error = _reported(error)
-        loc, _ = _locate(data, error.absolute_path, fallback)
+        loc, node = _locate(data, error.absolute_path, fallback)
         owner = loc
+        if "propertyNames" in error.absolute_schema_path and isinstance(node, (LocDict, LocMap)):
+            loc = node.key_loc(str(error.instance))  # a key of the wrong form: at the key
         schema_at = error.schema
         if (
             error.validator == "additionalProperties"

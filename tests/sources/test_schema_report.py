@@ -51,3 +51,10 @@ def test_a_choice_of_forms_with_no_description_names_each_forms_type():
     choice = {"type": "object", "properties": {"cost": {"anyOf": [{"type": "integer"}, {"type": "string"}]}}}
     found = first_problem({"cost": [1]}, choice, Loc("deck.yaml", 3, 1))
     assert found is not None and found.message == "expected a whole number or text for 'cost', got a list [1]"
+
+
+def test_a_key_of_the_wrong_form_is_reported_at_the_key(tmp_path):
+    found = problem(tmp_path, "kind: card\ncolumns:\n  count: Qty\n  bad key: Other\n")
+    assert (found.loc.line, found.loc.column) == (4, 3)
+    assert found.message.startswith("expected a field's name in letters, digits, hyphens and underscores")
+    assert found.message.endswith("for 'columns', got 'bad key'")
