@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from generator.sources.game import MAX_COPIES
 from generator.sources.items import Colour, Count, Item, Name, Positive, Whole, rule
+from generator.sources.schema import NAME
 
 SquareType = Literal[
     "go",
@@ -28,7 +29,7 @@ CARD_DECKS: tuple[DeckName, ...] = ("chance", "community-chest")
 DEED_SQUARE_TYPES = {"property": "deed", "railroad": "railroad", "utility": "utility"}
 
 #: A colour group's name: it may name a colour ("dark-blue"), which the report draws it in.
-GroupName = Annotated[str, rule(pattern="^[a-z][a-z0-9-]*$", description="a colour group's name such as light-blue")]
+GroupName = Annotated[str, rule(pattern=NAME["pattern"], description="a colour group's name such as light-blue")]
 Percent = Annotated[int, rule(minimum=1, maximum=100)]
 
 
