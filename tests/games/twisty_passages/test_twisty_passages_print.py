@@ -418,3 +418,27 @@ def test_every_card_carries_its_index_once_in_print_order(letter_pdf):
         total += sum(item.get("count", 1) for item in items)
     assert total == 104
     assert sorted(found) == [(k, total) for k in range(1, total + 1)]
+
+
+def test_a_cards_flavour_ends_clear_of_its_index_line(letter, letter_pdf):
+    """Read back: on every card with flavour text (the italic serif), the lowest line's em
+    box ends at least 1 mm above the top of the card's index line (the 7 pt grey foot), so the
+    two never read as one block of text (they stood 0.4 mm apart)."""
+    boxes = [trim_box_mm(page) for page in pypdf.PdfReader(letter / "twisty-passages.pdf").pages]
+    gaps = []
+    for page, trim in zip(letter_pdf.pages, boxes, strict=True):
+        for x, y in cells(trim):
+            inside = [c for c in page.chars if x < c["x0"] * PT_MM < x + CARD_W and y < c["top"] * PT_MM < y + CARD_H]
+            flavour = [c["bottom"] * PT_MM for c in inside if c["fontname"].endswith("+DejaVuSerif-Italic")]
+            foot = [
+                c["top"] * PT_MM
+                for c in inside
+                if c["fontname"].endswith("+DejaVuSans")
+                and c["size"] == pytest.approx(7)
+                and c["top"] * PT_MM > y + CARD_H / 2
+            ]
+            if flavour and foot:
+                gaps.append(min(foot) - max(flavour))
+    # Every card with a `flavour:` in maze.yaml or zones.yaml, each copy of it.
+    assert len(gaps) == sum(item.get("count", 1) for item in maze_items() if item.get("flavour"))
+    assert min(gaps) >= 1.0, sorted(gaps)[:5]
