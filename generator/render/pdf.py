@@ -184,7 +184,7 @@ class _Painter:
             self.fonts.attach(self.c._doc)
         for run in page.runs:
             shaped = shape(*run)
-            self.fonts.remember(self.fonts.resource(shaped.face), shaped)
+            self.fonts.use(shaped)
         self.c._code.extend(page.code)
         self.c._formsinuse.extend(page.forms_in_use)
         self.c._doc._pdfVersion = max(self.c._doc._pdfVersion, page.version)

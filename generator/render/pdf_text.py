@@ -55,22 +55,22 @@ class PdfFonts:
         #: on it, once, in the order first drawn.
         self.recorded: dict[tuple[str, str, bool, str], None] | None = None
 
-    def resource(self, key: str) -> _Used:
-        used = self.used.get(key)
+    def use(self, shaped: Shaped) -> str:
+        """The resource name of the run's face, noting what each glyph of the run stands for
+        (once per run of a document)."""
+        used = self.used.get(shaped.face)
         if used is None:
-            used = self.used[key] = _Used(f"CS{len(self.used) + 1}", registered(key))
-        return used
-
-    def remember(self, used: _Used, shaped: Shaped) -> None:
-        """Note what each glyph of the run stands for (once per run of a document)."""
+            used = self.used[shaped.face] = _Used(f"CS{len(self.used) + 1}", registered(shaped.face))
+        key = shaped.key
         if self.recorded is not None:
-            self.recorded[shaped.key] = None
-        if shaped.key in self.seen:
-            return
-        self.seen.add(shaped.key)
-        for k, glyph in enumerate(shaped.glyphs):
-            if not used.glyphs.get(glyph):
-                used.glyphs[glyph] = shaped.cluster_text(k)
+            self.recorded[key] = None
+        if key not in self.seen:
+            self.seen.add(key)
+            glyphs = used.glyphs
+            for k, glyph in enumerate(shaped.glyphs):
+                if not glyphs.get(glyph):
+                    glyphs[glyph] = shaped.cluster_text(k)
+        return used.name
 
     def attach(self, doc: pdfdoc.PDFDocument) -> None:
         if not self.added:
@@ -89,33 +89,34 @@ def text_operators(texts: list[Text], fonts: PdfFonts, fill: Callable[[str], str
     Text's runs in one face share one TJ array, the space between them a number in it."""
     out = ["BT"]
     font, size, colour = "", 0.0, ""
+    use = fonts.use
     for item in texts:
         if item.colour != colour:
             out.append(fill(item.colour))
             colour = item.colour
         array: list[str] = []
         pen = 0.0
+        left, item_size = item.x, item.size
         for offset, shaped in item.runs:
             if not shaped.glyphs:
                 continue
-            used = fonts.resource(shaped.face)
-            fonts.remember(used, shaped)
-            x = item.x + offset
-            if shaped.offsets is not None or used.name != font or item.size != size or not array:
+            name = use(shaped)
+            x = left + offset
+            if shaped.offsets is not None or name != font or item_size != size or not array:
                 _close(out, array)
-                if used.name != font or item.size != size:
-                    out.append(f"/{used.name} {item.size:.6f} Tf")
-                    font, size = used.name, item.size
+                if name != font or item_size != size:
+                    out.append(f"/{name} {item_size:.6f} Tf")
+                    font, size = name, item_size
                 if shaped.offsets is not None:
-                    out.append(_placed(shaped, x, item.y, item.size))
+                    out.append(_placed(shaped, x, item.y, item_size))
                     continue
                 array.append(f"1 0 0 -1 {number(x)} {number(item.y)} Tm [")
             else:
-                move = (pen - x) / item.size * _EM
+                move = (pen - x) / item_size * _EM
                 if abs(move) >= 0.0005:
                     array.append(number(move))
             array.append(_glyphs(shaped.key))
-            pen = x + shaped.width * item.size
+            pen = x + shaped.width * item_size
         _close(out, array)
     out.append("ET")
     return "\n".join(out)
