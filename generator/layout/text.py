@@ -296,11 +296,16 @@ class _Chunk:
         words = break_units(self.text) if self.text else ()
         if len(self.segments) == 1 and not self.segments[0].icon:
             # The common case, the whole chunk set one way: no word need look up its segment.
-            segment, language = self.segments[0], self.style.hyphenate
+            face, level, colour = self.segments[0].face, self.segments[0].level, self.segments[0].colour
+            language = self.style.hyphenate
             units = []
-            for start, word in _offsets(words):
+            start = 0
+            for word in words:
                 end = start + len(word)
-                units.append(_one_piece(word, start, end, start + len(word.rstrip()), segment, language, False))
+                core = len(word.rstrip())
+                piece, width, hang = _shaped_piece(word, face, level, colour, language, False, core)
+                units.append(_Unit((piece,), width - hang, hang, 0, start, end, start + core))
+                start = end
             return units
         return [self.unit(a, a + len(u)) for a, u in _offsets(words)]
 
@@ -318,7 +323,10 @@ class _Chunk:
         if a == b:
             return _Unit((), 0.0, 0.0, 0, a, b, core_end)
         if segment.end >= b and not segment.icon:  # the common case: a word set one way
-            return _one_piece(self.text[a:b], a, b, core_end, segment, self.style.hyphenate, hyphen)
+            piece, width, hang = _shaped_piece(
+                self.text[a:b], segment.face, segment.level, segment.colour, self.style.hyphenate, hyphen, core_end - a
+            )
+            return _Unit((piece,), width - hang, hang, 0, a, b, core_end)
         pieces: list[_Piece] = []
         core = space = 0.0
         icons = 0
@@ -357,15 +365,6 @@ class _Chunk:
             if head.core * size <= room + 1e-9:
                 return head, self.unit(unit.start + point, unit.end)
         return None
-
-
-def _one_piece(text: str, start: int, end: int, core_end: int, segment: _Segment, language: str, hyphen: bool) -> _Unit:
-    """The unit of a chunk's text[start:end] (`text`), all of it in `segment`: one piece.
-    With `hyphen`, it is set ending in a hyphen (a word broken there)."""
-    piece, width, hang = _shaped_piece(
-        text, segment.face, segment.level, segment.colour, language, hyphen, core_end - start
-    )
-    return _Unit((piece,), width - hang, hang, 0, start, end, core_end)
 
 
 def _offsets(units: Sequence[str]) -> Iterator[tuple[int, str]]:
