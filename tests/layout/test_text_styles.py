@@ -68,6 +68,22 @@ def test_justified_lines_reach_both_edges_but_the_last():
     assert rows[-1][-1].x + rows[-1][-1].width < 45 - 1  # the last line is not stretched
 
 
+def test_justified_lines_of_mixed_directions_reach_both_edges_but_the_last():
+    """Hebrew words in an English paragraph are drawn right to left, each line's pieces
+    reordered for display: the room is shared out where the reordered units meet."""
+    text = "Each player draws שני קלפים חדשים, then discards אחד מהם face down in front of the others."
+    fitted = fit_text(text, 5, 0, 40, 100, TextStyle("DejaVu Sans", 3.5, align="justify"))
+    lines: dict[float, list[Text]] = {}
+    for item in fitted.items:
+        lines.setdefault(round(item.y, 4), []).append(item)
+    rows = [row for _, row in sorted(lines.items())]
+    assert len(rows) >= 3 and any(any("\u05d0" <= c <= "\u05ea" for c in t.text) for t in rows[0] + rows[1])
+    for row in rows[:-1]:
+        assert min(t.x for t in row) == pytest.approx(5)
+        assert max(t.x + t.width for t in row) == pytest.approx(45, abs=1e-6)
+    assert max(t.x + t.width for t in rows[-1]) < 45 - 1
+
+
 def test_hyphenation_breaks_a_word_at_the_dictionarys_points_with_a_hyphen():
     style = TextStyle("Gentium Book Plus", 4, hyphenate="en")
     fitted = fit_text("An incomprehensible instruction.", 0, 0, 30, 100, style)
