@@ -246,6 +246,10 @@ class Block:
     #: Hexagons sharing their edges ("flat" or "pointy", sheets/hexes.py), which the sheet
     #: cuts once each; "" for rectangles.
     hexes: str = ""
+    #: Boxes of components cut out with the block that print nothing on this side (a card
+    #: with no back, on a backs sheet): a neighbour's bleed stops at their edges, as at a
+    #: printed neighbour's, rather than printing a strip onto the blank side.
+    blank: tuple[Box, ...] = ()
 
 
 def _grid_sheet(
@@ -270,7 +274,7 @@ def blocks_sheet(page: Paper, blocks: list[Block], label: str, cut: bool = True,
     clear of the `furniture`'s box."""
     sheet = Sheet(page.width, page.height, title=label)
     for block in blocks:
-        taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in block.boxes}
+        taken = {(round(x, 3), round(y, 3)) for x, y, _, _ in block.boxes + block.blank}
         for scene, (x, y, w, h) in zip(block.scenes, block.boxes, strict=True):
             neighbours = ((x - w, y), (x, y - h), (x + w, y), (x, y + h))
             left, top, right, bottom = (

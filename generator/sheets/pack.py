@@ -91,8 +91,9 @@ class _Placed:
         """Its share of one of the batch's per-component tuples."""
         return of[self.start : self.start + len(self.boxes)]
 
-    def block(self, scenes: tuple[Scene, ...], boxes: tuple[Box, ...]) -> Block:
-        return Block(scenes, boxes, self.batch.pitch_gap, self.batch.bleed, self.batch.own_outline, self.batch.hexes)
+    def block(self, scenes: tuple[Scene, ...], boxes: tuple[Box, ...], blank: tuple[Box, ...] = ()) -> Block:
+        batch = self.batch
+        return Block(scenes, boxes, batch.pitch_gap, batch.bleed, batch.own_outline, batch.hexes, blank)
 
 
 @dataclass
@@ -285,14 +286,15 @@ def _printed(sheet: _Sheet, duplex: str, back_offset: tuple[float, float]) -> li
     dx, dy = back_offset
     backs: list[Block] = []
     for p in sheet.placed:
-        pairs = [
-            (uncut(back if across else turned(back)), mirror_box(page, box, across))
+        mirrored = [
+            (back, (x + dx, y + dy, w, h))
             for back, box in zip(p.part(p.batch.backs), p.boxes, strict=True)
-            if back is not None
+            for x, y, w, h in [mirror_box(page, box, across)]
         ]
-        if pairs:
-            moved = tuple((x + dx, y + dy, w, h) for _, (x, y, w, h) in pairs)
-            backs.append(p.block(tuple(scene for scene, _ in pairs), moved))
+        printed = [(uncut(back if across else turned(back)), box) for back, box in mirrored if back is not None]
+        if printed:
+            blank = tuple(box for back, box in mirrored if back is None)
+            backs.append(p.block(tuple(scene for scene, _ in printed), tuple(box for _, box in printed), blank))
     if backs:
         back_slot = mirror_slot(page, slot, across)
         sheet_back = blocks_sheet(page, backs, f"{label}, backs", cut=False, furniture=slot_box(back_slot))

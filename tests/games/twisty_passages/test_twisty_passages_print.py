@@ -29,6 +29,7 @@ from generator.project import OutputSettings, PrintSettings, Project
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, trim_box_mm
 from tests.pdf_text import page_words
+from tests.pdf_text import pages as pdf_pages
 
 DECK = COMPONENTS / "twisty-passages"
 CARD_W, CARD_H = 63.5, 88.9
@@ -442,3 +443,31 @@ def test_a_cards_flavour_ends_clear_of_its_index_line(letter, letter_pdf):
     # Every card with a `flavour:` in maze.yaml or zones.yaml, each copy of it.
     assert len(gaps) == sum(item.get("count", 1) for item in maze_items() if item.get("flavour"))
     assert min(gaps) >= 1.0, sorted(gaps)[:5]
+
+
+def test_a_card_with_no_back_gets_no_strip_of_its_neighbours_backs(letter):
+    """Read back with pdfium: a goal card has no back, and on its backs sheet its cell stays
+    white to its cut lines. The maze backs beside it keep their bleed on their own side of
+    the shared cut, as they do beside another back (they printed 3 mm of maze onto it)."""
+    path = letter / "twisty-passages.pdf"
+    reader = pypdf.PdfReader(path)
+    drawn = page_words(path)
+    per_mm = 4  # pixels
+    blank = 0
+    for number, (page, words) in enumerate(zip(pdf_pages(path), drawn, strict=True)):
+        trim = trim_box_mm(reader.pages[number])
+        if page_kind([texts_in(words, x, y) for x, y in cells(trim)]) != "backs":
+            continue
+        width = float(reader.pages[number].mediabox.width) * PT_MM
+        carded = [
+            (x, y) for x, y in cells(trim_box_mm(reader.pages[number - 1])) if texts_in(drawn[number - 1], x, y)[0]
+        ]
+        image = page.render(scale=per_mm * PT_MM).to_pil().convert("L")
+        for x, y in carded:
+            back_x = width - x - CARD_W  # the sheet turns over its long edge: backs mirror left to right
+            inside = [round(v * per_mm) for v in (back_x + 0.5, y + 0.5, back_x + CARD_W - 0.5, y + CARD_H - 0.5)]
+            middle = [round(v * per_mm) for v in (back_x + 20, y + 30, back_x + CARD_W - 20, y + CARD_H - 30)]
+            if image.crop(middle).getextrema() == (255, 255):  # no back printed here
+                blank += 1
+                assert image.crop(inside).getextrema() == (255, 255), (number + 1, x, y)
+    assert blank >= 1
