@@ -7,6 +7,7 @@ pdfplumber gives each character with its font, and pdfium each word with its fon
 SVG each stretch of text is glyph outlines under an aria-label saying what it reads.
 """
 
+import ctypes
 import random
 import re
 from collections import Counter
@@ -17,6 +18,8 @@ from xml.etree import ElementTree
 
 import pdfplumber
 import pypdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -28,7 +31,7 @@ from generator.pipeline import BuildResult, build_game
 from generator.project import OutputSettings, PrintSettings, Project
 from tests.conftest import COMPONENTS, ROOT
 from tests.pdf_geometry import PT_MM, cut_lines, form_boxes, trim_box_mm
-from tests.pdf_text import page_words
+from tests.pdf_text import page_words, printed_size
 from tests.pdf_text import pages as pdf_pages
 
 DECK = COMPONENTS / "twisty-passages"
@@ -471,3 +474,32 @@ def test_a_card_with_no_back_gets_no_strip_of_its_neighbours_backs(letter):
                 blank += 1
                 assert image.crop(inside).getextrema() == (255, 255), (number + 1, x, y)
     assert blank >= 1
+
+
+def test_a_goal_cards_number_is_set_in_lining_figures(letter):
+    """Read back with pdfium: every digit of each goal card's number (the 60 pt text) stands
+    on its baseline and reaches the height of a capital, as lining figures do. In old-style
+    figures, as Vollkorn sets them, a 7 and a 4 hang below the line and a 1 is as short as an
+    x: 17 read as I7."""
+    numbers = []
+    with pdfium.PdfDocument(letter / "twisty-passages.pdf") as document:
+        for page in document:
+            textpage = page.get_textpage()
+            digits, right = "", 0.0
+            for index in range(textpage.count_chars()):
+                size = printed_size(textpage, index)
+                if size < 40:
+                    continue
+                edges = [ctypes.c_double() for _ in range(4)]  # left, right, bottom, top: the ink
+                assert pdfium_c.FPDFText_GetCharBox(textpage.raw, index, *map(ctypes.byref, edges))
+                x, y = ctypes.c_double(), ctypes.c_double()
+                assert pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
+                bottom, top = edges[2].value, edges[3].value
+                char = textpage.get_text_range(index, 1)
+                assert bottom > y.value - 0.03 * size, (char, "hangs below the baseline")
+                assert top > y.value + 0.55 * size, (char, "short of a capital's height")
+                apart = digits and abs(edges[0].value - right) > 0.5 * size  # the next card's number
+                digits += (" " if apart else "") + char
+                right = edges[1].value
+            numbers += digits.split()
+    assert sorted(numbers) == ["12", "14", "17", "20"]
