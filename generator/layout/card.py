@@ -10,8 +10,10 @@ the game's layouts for that card (a spell among units), of the same size and ble
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated
 
+from generator import shipped
 from generator.findings import Finding, error, warning
 from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
@@ -133,7 +135,11 @@ def unread_findings(items: list[LocMap], layout: Layout) -> list[Finding]:
 def missing_findings(drawn: list[tuple[LocMap, Layout]]) -> list[Finding]:
     """A field an element shows that none of the items drawn with it has (often the other
     half of a misspelling): one warning at the element, naming the items' closest keys. An
-    element several layouts share (through `extends`) is one element."""
+    element several layouts share (through `extends`) is one element. An element of one of
+    cutsheet's own base layouts (`card`, `token` and the like, which a deck draws with or
+    extends) is reported only when the items have a key close to its field: it shows a
+    field a deck may well go without, as a card its flavour, in a file the designer did not
+    write."""
     by_layout: dict[int, tuple[Layout, list[LocMap]]] = {}
     for item, layout in drawn:
         by_layout.setdefault(id(layout), (layout, []))[1].append(item)
@@ -144,11 +150,14 @@ def missing_findings(drawn: list[tuple[LocMap, Layout]]) -> list[Finding]:
             if shown is not None:
                 showing.setdefault(shown[1], (element.name, shown[0], []))[2].extend(items)
     findings = []
+    base = shipped.layouts_dir().resolve()
     for loc, (name, field, items) in showing.items():
-        if not any(field in item for item in items):
-            keys = sorted({key for item in items for key in item} - RESERVED)
-            message = f"element {name!r} shows {field!r}, which no item here has{did_you_mean(field, keys)}"
-            findings.append(warning("L007", message, loc))
+        if any(field in item for item in items):
+            continue
+        keys = sorted({key for item in items for key in item} - RESERVED)
+        near = did_you_mean(field, keys)
+        if near or not Path(loc.file).resolve().is_relative_to(base):
+            findings.append(warning("L007", f"element {name!r} shows {field!r}, which no item here has{near}", loc))
     return findings
 
 
