@@ -286,14 +286,11 @@ def _printed(sheet: _Sheet, duplex: str, back_offset: tuple[float, float]) -> li
     dx, dy = back_offset
     backs: list[Block] = []
     for p in sheet.placed:
-        mirrored = [
-            (back, (x + dx, y + dy, w, h))
-            for back, box in zip(p.part(p.batch.backs), p.boxes, strict=True)
-            for x, y, w, h in [mirror_box(page, box, across)]
-        ]
-        printed = [(uncut(back if across else turned(back)), box) for back, box in mirrored if back is not None]
+        mirrored = [mirror_box(page, box, across) for box in p.boxes]
+        behind = list(zip(p.part(p.batch.backs), [(x + dx, y + dy, w, h) for x, y, w, h in mirrored], strict=True))
+        printed = [(uncut(back if across else turned(back)), box) for back, box in behind if back is not None]
         if printed:
-            blank = tuple(box for back, box in mirrored if back is None)
+            blank = tuple(box for back, box in behind if back is None)
             backs.append(p.block(tuple(scene for scene, _ in printed), tuple(box for _, box in printed), blank))
     if backs:
         back_slot = mirror_slot(page, slot, across)

@@ -280,7 +280,7 @@ def _poured(pages: _Pages, fitted: list[_Fitted]) -> list[list[Item]]:
     each page (column) they fill."""
     for n, block in enumerate(fitted):
         if block.heading and n and pages.y > pages.frame.y + 1e-6:
-            if pages.room() < _kept(fitted, n):
+            if pages.room() < _kept(fitted, n, pages.frame.height):
                 pages.new_page()
             else:
                 pages.y += HEADING_ABOVE
@@ -288,16 +288,18 @@ def _poured(pages: _Pages, fitted: list[_Fitted]) -> list[list[Item]]:
     return pages.pages
 
 
-def _kept(fitted: list[_Fitted], n: int) -> float:
+def _kept(fitted: list[_Fitted], n: int, most: float) -> float:
     """The room the heading `fitted[n]` needs below the cursor, or it starts the next page:
-    KEEP_WITH_NEXT for it and the first lines after it, and where a heading follows straight
-    on (a section's heading, then its first subsection's), room for it and what it keeps
-    too, so that no heading is left at a page's foot above another."""
-    block = fitted[n]
-    if n + 1 < len(fitted) and fitted[n + 1].heading:
-        height = block.lines[-1].bottom - block.lines[0].top if block.lines else 0.0
-        return HEADING_ABOVE + height + block.gap + _kept(fitted, n + 1)
-    return HEADING_ABOVE + KEEP_WITH_NEXT
+    KEEP_WITH_NEXT for it and the first lines after it, and where headings follow straight
+    on (a section's heading, then its first subsection's), room for each of them too, so
+    that no heading is left at a page's foot above another. Counted no further than `most`
+    (a page's height: a run of headings that needs more starts a page whatever it needs)."""
+    room = 0.0
+    while n + 1 < len(fitted) and fitted[n + 1].heading and room <= most:
+        lines = fitted[n].lines
+        room += HEADING_ABOVE + (lines[-1].bottom - lines[0].top if lines else 0.0) + fitted[n].gap
+        n += 1
+    return room + HEADING_ABOVE + KEEP_WITH_NEXT
 
 
 def _in_columns(
