@@ -28,7 +28,7 @@ from generator.sources.markup import InlineIcon, Words
 from generator.sources.rules import parse_rules, read_rules
 from tests.conftest import COMPONENTS, run_build
 from tests.pdf_geometry import PT_MM, score_lines
-from tests.pdf_text import boxed_words, chars, page_texts, text_in, words
+from tests.pdf_text import Boxed, boxed_words, chars, page_texts, text_in, words
 
 SHIPPED = ["chip-flip", "sliders", "slipmax", "twisty-passages", "whipped"]
 
@@ -274,6 +274,25 @@ def test_a_short_block_moves_whole_and_no_line_is_left_alone_at_a_page_break():
     assert _per_page(plain) == [5, 3]
 
 
+def rules_columns(path: Path, document: pdfium.PdfDocument) -> list[tuple[list[Boxed], list[Boxed]]]:
+    """Each rules page's words above its footer ("...: rules · page N", the lowest word
+    "rules": the rules' own text may say the word too), in its left and its right half. A
+    blank page that may end the rules is left out."""
+    marks = dict(outline(pypdf.PdfReader(path)))
+    texts = page_texts(path)
+    pages = []
+    for n in range(marks["Rules"], marks["Checklist"]):
+        if f"rules · page {n}" not in flat(texts[n - 1]):
+            continue
+        page = document[n - 1]
+        found = boxed_words(page)
+        middle = page.get_width() / 2
+        footer_top = max(w.top for w in found if w.text == "rules")
+        body = [w for w in found if w.bottom < footer_top - 1]
+        pages.append(([w for w in body if w.x0 < middle], [w for w in body if w.x0 >= middle]))
+    return pages
+
+
 @pytest.mark.parametrize("game", SHIPPED)
 def test_the_last_rules_page_sets_its_two_columns_to_about_one_height(shipped_pdfs, game):
     """Read back: on the last rules page both columns hold text and their last lines end
@@ -282,17 +301,9 @@ def test_the_last_rules_page_sets_its_two_columns_to_about_one_height(shipped_pd
     straight after it keeps both, about 30 mm that no break splits, as Sliders' last page
     does, 22 mm apart)."""
     path = shipped_pdfs / game / f"{game}.pdf"
-    marks = dict(outline(pypdf.PdfReader(path)))
-    texts = page_texts(path)
-    between = range(marks["Rules"], marks["Checklist"])  # a blank page may end them
-    last = [n for n in between if f"rules · page {n}" in flat(texts[n - 1])][-1]
     with pdfium.PdfDocument(path) as document:
-        page = document[last - 1]
-        found = boxed_words(page)
-        middle = page.get_width() / 2
-    footer_top = min(w.top for w in found if w.text == "rules")
-    body = [w for w in found if w.bottom < footer_top - 1]
-    ends = [max((w.bottom for w in body if (w.x0 < middle) == left), default=0.0) for left in (True, False)]
+        columns = rules_columns(path, document)[-1]
+    ends = [max((w.bottom for w in column), default=0.0) for column in columns]
     assert all(ends), "both columns hold text"
     assert abs(ends[0] - ends[1]) * PT_MM <= 25.0, ends
 
@@ -315,18 +326,10 @@ def test_no_column_of_the_rules_ends_in_a_heading(shipped_pdfs, game):
     size (9.5 pt), not a heading's (10.5 pt and up): a heading is never left at a column's
     foot with its text in the next."""
     path = shipped_pdfs / game / f"{game}.pdf"
-    marks = dict(outline(pypdf.PdfReader(path)))
-    texts = page_texts(path)
-    rules = [n for n in range(marks["Rules"], marks["Checklist"]) if f"rules · page {n}" in flat(texts[n - 1])]
     with pdfium.PdfDocument(path) as document:
-        for n in rules:
-            page = document[n - 1]
-            found = boxed_words(page)
-            middle = page.get_width() / 2
-            footer_top = max(w.top for w in found if w.text == "rules")  # "...: rules · page N", the lowest
-            body = [w for w in found if w.bottom < footer_top - 1]
-            for left in (True, False):
-                column = [w for w in body if (w.x0 < middle) == left]
-                if column:
-                    last = max(column, key=lambda w: w.bottom)
-                    assert last.size < 10, (n, last.text, last.size)
+        pages = rules_columns(path, document)
+    for n, columns in enumerate(pages, 1):
+        for column in columns:
+            if column:
+                last = max(column, key=lambda w: w.bottom)
+                assert last.size < 10, (n, last.text, last.size)
