@@ -4,7 +4,7 @@ content is unchanged is not rendered to SVG or PNG again while its files in the 
 are as the last build left them.
 
 Every stage of the print pipeline (generator/pipeline/) is kept the same way: its inputs are
-a frozen dataclass deriving from `Inputs`, which names the stage, and the entry's key is
+a frozen Struct deriving from `Inputs`, which names the stage, and the entry's key is
 derived from them (`Inputs.key`): cutsheet's own code and fonts, the stage's name, then each
 input, files (`Files`) by their content and anything else by its repr. No call site lists a
 key's parts by hand. Laid-out faces are keyed by the whole game (every component file,
@@ -30,10 +30,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, fields
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, BinaryIO, ClassVar, TypeVar
+
+from msgspec import Struct
 
 from generator import pickles, shipped
 from generator.collector import collection_paused, keep_until_done, reads_kept
@@ -124,17 +125,15 @@ def key(*parts: object) -> str:
     return digest.hexdigest()
 
 
-@dataclass(frozen=True)
-class Files:
+class Files(Struct, frozen=True):
     """Files as an input of a stage: their names, where each leads, and their contents
     (files_digest), so that an edit to any of them is a new key."""
 
     paths: tuple[Path, ...]
 
 
-@dataclass(frozen=True)
-class Inputs:
-    """What one stage's result is made from, as a frozen dataclass deriving from this one
+class Inputs(Struct, frozen=True, dict=True):
+    """What one stage's result is made from, as a frozen Struct deriving from this one
     that names its stage (`stage`): its key, and so its cache entry, is derived from it."""
 
     stage: ClassVar[str]
@@ -147,7 +146,7 @@ class Inputs:
     def key(self) -> str:
         """The stage's name, then each input by name: Files by their contents, anything else
         by its repr. Worked out once for each value, as Files are read to be hashed."""
-        values = ((f.name, getattr(self, f.name)) for f in fields(self))
+        values = ((name, getattr(self, name)) for name in self.__struct_fields__)
         return key(self.stage, *((name, _digested(value)) for name, value in values))
 
 

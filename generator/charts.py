@@ -11,9 +11,10 @@ sections are declared, so naming the games stays fast.
 import functools
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, ParamSpec
+
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -50,8 +51,7 @@ def styled(draw: Callable[Params, "Plot"]) -> Callable[Params, "Plot"]:
     return drawn
 
 
-@dataclass(frozen=True)
-class Plot:
+class Plot(Struct, frozen=True, dict=True):
     """One figure of a report; `name` is its file stem in --report-dir."""
 
     name: str
@@ -68,8 +68,7 @@ class Plot:
         return buffer.getvalue()
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     """A table of the report; `marked` rows are highlighted (e.g. never fired)."""
 
     caption: str
@@ -78,8 +77,7 @@ class Table:
     marked: tuple[bool, ...] = ()
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Struct, frozen=True):
     """A titled part of a game's report: a line of text, plots and tables."""
 
     title: str

@@ -1,8 +1,11 @@
 """Findings: what the checker says about a deck, each with a code, a severity and a place."""
 
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict
 from enum import StrEnum
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.located import Loc
 
@@ -13,8 +16,7 @@ class Severity(StrEnum):
     INFO = "info"
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(Struct, frozen=True):
     """One checker result, printed like a compiler's: file:line:col: severity [CODE] message."""
 
     severity: Severity

@@ -21,8 +21,10 @@ import io
 import pickle
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from typing import Any, BinaryIO, TypeVar
+
+from msgspec import Struct
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -33,8 +35,7 @@ MOST_PIECES = 64
 PIECE_VALUES = 128
 
 
-@dataclass(frozen=True, eq=False)
-class Piece:
+class Piece(Struct, frozen=True, eq=False):
     """One piece of a Pieces mapping: its items, and what the rest of an entry may hold of
     its values (`members`), in order."""
 
@@ -49,7 +50,7 @@ class Piece:
 
 class Pieces(Mapping[K, V]):
     """A mapping the build cache keeps in pieces (see the module's docstring). An entry whose
-    value is a Pieces, or a dataclass with a field that is one, is kept this way. Iterated in
+    value is a Pieces, or a Struct or dataclass with a field that is one, is kept this way. Iterated in
     the order of its pieces. A value's keys all go into one piece, so each value is pickled
     once; a value goes to the piece its first key falls in, by a hash of the key, so that
     the pieces stay as they are when a value is replaced."""
@@ -105,13 +106,18 @@ def _members(items: Mapping[Any, Any], members: Callable[[Any], Iterable[object]
 
 
 def pieces_in(value: object) -> list[Pieces[Any, Any]]:
-    """The Pieces an entry's value holds: itself, or found through its dataclass fields and
-    theirs (a layout's drawings are a field of what it drew)."""
+    """The Pieces an entry's value holds: itself, or found through its fields and theirs, a
+    Struct's or a dataclass's (a layout's drawings are a field of what it drew)."""
     if isinstance(value, Pieces):
         return [value]
+    names = value.__struct_fields__ if isinstance(value, Struct) else _dataclass_fields(value)
+    return [held for name in names for held in pieces_in(getattr(value, name))]
+
+
+def _dataclass_fields(value: object) -> tuple[str, ...]:
     if is_dataclass(value) and not isinstance(value, type):
-        return [held for f in fields(value) for held in pieces_in(getattr(value, f.name))]
-    return []
+        return tuple(f.name for f in fields(value))
+    return ()
 
 
 def dumps(value: object, shared: Sequence[object], stored: Callable[[Piece], str]) -> bytes:

@@ -14,11 +14,11 @@ A file that is not valid is bad input at its place, as any source is; it is rewr
 """
 
 import re
-from dataclasses import asdict
 from pathlib import Path
 
 import platformdirs
 import yaml
+from msgspec.structs import asdict
 
 from generator.output import write_atomic
 from generator.sheets.printer import SCALE_RANGE, PrinterProfile

@@ -2,13 +2,17 @@
 
 Every default of `cutsheet build`, `export` and `serve` is written once, here (the sheets'
 own in sheets/options.py PrintOptions, the checker's in check/run.py CheckOptions): the
-command line takes its defaults from these dataclasses, and the library, called without
+command line takes its defaults from these frozen values, and the library, called without
 settings, behaves as the command line does.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.cache import BuildCache
 from generator.colour.settings import RGB, ColourSettings
@@ -23,8 +27,7 @@ from generator.workers import available_cores
 FORMATS = ("pdf", "svg", "png")
 
 
-@dataclass(frozen=True)
-class PrintSettings:
+class PrintSettings(Struct, frozen=True):
     """What a build prints: on which paper, into which formats, and how the sheets are made."""
 
     #: A paper preset (the game folder's own first) or a size such as 300mmx450mm.
@@ -46,15 +49,14 @@ class PrintSettings:
         return replace(self.sheets, checklist=True) if self.release else self.sheets
 
 
-@dataclass(frozen=True)
-class OutputSettings:
+class OutputSettings(Struct, frozen=True):
     """Where the files go and how the work is done."""
 
     out_dir: Path = Path("output")
     #: Reuse unchanged work from earlier runs into the same out_dir (kept in <out_dir>/.cache).
     cache: bool = True
     #: Render sheets in this many processes: by default one for each core this process may use.
-    jobs: int = field(default_factory=lambda: min(available_cores(), 64))
+    jobs: int = msgspec.field(default_factory=lambda: min(available_cores(), 64))
     #: The colour the PDFs are written in (RGB unless `--color cmyk`), and their PDF/X standard.
     colour: ColourSettings = RGB
 

@@ -7,7 +7,8 @@ the card ("25%"), which means millimetres only once the card's size is known.
 
 import math
 import re
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 MM_PER_UNIT = {
     "mm": 1.0,
@@ -49,8 +50,7 @@ def mm_to_pt(mm: float) -> float:
     return mm / PT
 
 
-@dataclass(frozen=True)
-class Share:
+class Share(Struct, frozen=True):
     """A length written as a percentage of the card's width or height ("25%")."""
 
     percent: float

@@ -18,7 +18,8 @@ deck's review stays readable; each text is read in one pass.
 import re
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.check.deck_items import Entry, texts
 from generator.findings import Finding, warning
@@ -60,8 +61,7 @@ def consistency_findings(entries: Sequence[Entry], rules: tuple[Block, ...]) -> 
     ]
 
 
-@dataclass(frozen=True)
-class _Use:
+class _Use(Struct, frozen=True):
     entry: Entry
     field: str
     written: str

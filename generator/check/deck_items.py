@@ -4,8 +4,10 @@ whatever its kind, so one review serves a deck with a rules engine and one witho
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import cached_property
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.games.plugin import game_kinds
 from generator.sources.errors import Loc
@@ -23,8 +25,7 @@ _NUMBER = re.compile(r"^\s*-?\d{1,15}(\.\d+)?\s*$")
 Value = str | int | float | bool
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Struct, frozen=True, dict=True):
     """One item of a component file: its kind, name, copies and plain values."""
 
     kind: str

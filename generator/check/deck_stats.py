@@ -18,7 +18,8 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.check.deck_items import MIN_WORDS, NAMES, Entry, Value, as_number, texts
 from generator.check.text_room import DeckRoom
@@ -41,16 +42,14 @@ WORDS_ALIKE = 0.6
 NAMED = 5
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(Struct, frozen=True):
     """Components (copies) by the value of one field."""
 
     field: str
     counts: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True)
-class Spread:
+class Spread(Struct, frozen=True):
     """A numeric field within one value of a counted field: copies, least, mean, most."""
 
     value: str
@@ -60,8 +59,7 @@ class Spread:
     high: float
 
 
-@dataclass(frozen=True)
-class Distribution:
+class Distribution(Struct, frozen=True):
     """A numeric field: copies by value, its summary, and its spread by `by`'s values."""
 
     field: str
@@ -74,8 +72,7 @@ class Distribution:
     spreads: tuple[Spread, ...] = ()
 
 
-@dataclass(frozen=True)
-class KindStats:
+class KindStats(Struct, frozen=True):
     kind: str
     copies: int
     faces: int
@@ -83,8 +80,7 @@ class KindStats:
     distributions: tuple[Distribution, ...]
 
 
-@dataclass(frozen=True)
-class Snug:
+class Snug(Struct, frozen=True):
     """A text named in the room figures: its component, how full its box is, its size."""
 
     component: str
@@ -93,8 +89,7 @@ class Snug:
     loc: Loc | None
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(Struct, frozen=True):
     """How one text element's texts sat in their boxes."""
 
     what: str
@@ -111,8 +106,7 @@ class Room:
     fills: tuple[float, ...]
 
 
-@dataclass(frozen=True)
-class Alike:
+class Alike(Struct, frozen=True):
     """Two components whose titles are the same, or whose texts nearly are."""
 
     first: str
@@ -122,8 +116,7 @@ class Alike:
     loc: Loc
 
 
-@dataclass(frozen=True)
-class DeckStatistics:
+class DeckStatistics(Struct, frozen=True):
     components: int
     faces: int
     #: Sheets of fronts, each file on sheets of its own (a build packs files of one stock

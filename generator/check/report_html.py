@@ -18,12 +18,12 @@ same bytes. The template is package data (templates/report.html.j2).
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from msgspec import Struct
 
 from generator import charts
 from generator.charts import Section, Table, percent
@@ -40,8 +40,7 @@ from generator.sources.errors import SourceError, display_path
 __all__ = ["GamePage", "SimulatedGame", "environment", "render_report", "write_plots", "write_report"]
 
 
-@dataclass(frozen=True)
-class SimulatedGame:
+class SimulatedGame(Struct, frozen=True):
     """One game's simulation, as the report shows it."""
 
     name: str
@@ -52,8 +51,7 @@ class SimulatedGame:
     deck: Any = None
 
 
-@dataclass(frozen=True)
-class GamePage:
+class GamePage(Struct, frozen=True, dict=True):
     """One game's part of the report: its deck review, its simulation, or both."""
 
     name: str

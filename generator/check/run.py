@@ -38,9 +38,10 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct, field
 
 from generator import games
 from generator.check import report as present
@@ -75,8 +76,7 @@ REVIEW_FAILED = "CHK003"
 Progress = Callable[[str, int, int], None]
 
 
-@dataclass(frozen=True)
-class CheckOptions:
+class CheckOptions(Struct, frozen=True):
     """What `cutsheet check` was asked to do beyond static checks; its defaults are the
     command line's."""
 
@@ -115,8 +115,7 @@ class CheckOptions:
             scheduler_address(self.scheduler)
 
 
-@dataclass
-class GameResult:
+class GameResult(Struct):
     """Everything checked about one game folder."""
 
     folder: Path

@@ -50,9 +50,11 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from generator.check.playout import Playout, play_out
 from generator.check.stats import counted_summary, rate
@@ -77,8 +79,7 @@ AT_THEIR_STOP = "counted at their length when stopped or capped"
 NO_WINNER = "no winner"
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """Something that went wrong in one game of the run (or, with game None, in the figures or
     in a game of a figure run, which the message names)."""
 
@@ -104,8 +105,7 @@ class Problem:
         }
 
 
-@dataclass(frozen=True)
-class Shortage:
+class Shortage(Struct, frozen=True):
     """A physical component some games needed more of than the deck prints."""
 
     component: str
@@ -120,8 +120,7 @@ class Shortage:
         return {"printed": self.printed, "most_in_play": self.most, "games_short": self.games}
 
 
-@dataclass
-class SimulationReport:
+class SimulationReport(Struct):
     """What a simulation run measured; as_json() gives the `simulation` object of --json."""
 
     engine: str
@@ -326,8 +325,7 @@ def _describe_exception(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}{where}"
 
 
-@dataclass
-class GameOutcome:
+class GameOutcome(Struct):
     """One game played: its finished state (None if setup failed) and how it ended."""
 
     index: int
@@ -336,16 +334,14 @@ class GameOutcome:
     problem: Problem | None = None
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(Struct, frozen=True):
     """Some games played together, and the CPU seconds the process playing them spent."""
 
     outcomes: list[GameOutcome]
     cpu_seconds: float
 
 
-@dataclass(frozen=True)
-class SimulationJob:
+class SimulationJob(Struct, frozen=True):
     """Everything needed to play any game of a run, in any process: game `index` of a job is
     always the same game."""
 

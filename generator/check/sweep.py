@@ -26,9 +26,10 @@ import csv
 import io
 import itertools
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from generator.charts import percent
 from generator.check.report import number
@@ -45,16 +46,14 @@ NO_VARIANT = "none"
 BUILT_IN = ("players", "policy", "variant")
 
 
-@dataclass(frozen=True)
-class Vary:
+class Vary(Struct, frozen=True):
     """One `--vary NAME=V1,V2,...`: a setting and the values it takes, in the order given."""
 
     name: str
     values: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Combination:
+class Combination(Struct, frozen=True):
     """One cell of a sweep: the values of the varied settings, and what they make."""
 
     #: (setting, value) for each varied setting, in --vary order.
@@ -70,8 +69,7 @@ class Combination:
         return ", ".join(f"{name}={value}" for name, value in self.settings)
 
 
-@dataclass(frozen=True)
-class SweepResult:
+class SweepResult(Struct, frozen=True):
     """A sweep's combinations and their reports, in the same order."""
 
     engine: str
@@ -263,8 +261,7 @@ def write_csv(path: Path, sweep: SweepResult) -> None:
 Difference = tuple[float, float, float]
 
 
-@dataclass(frozen=True)
-class Compared:
+class Compared(Struct, frozen=True):
     """A figure the sweep compares between a combination and its baseline."""
 
     name: str
@@ -320,8 +317,7 @@ COMPARED = (
 )
 
 
-@dataclass(frozen=True)
-class Moved:
+class Moved(Struct, frozen=True):
     """A setting change that moved a figure beyond its 95% interval: `setting` at `value`
     against its first value `baseline`, the other varied settings `held` the same."""
 

@@ -3,7 +3,7 @@ stage of generator/pipeline/parts.py, without a build's cache, ink saver or play
 recording how each text sat in its box (LayoutContext.rooms), how many fronts of each file one
 sheet holds, and which fields its layout prints."""
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.games.plugin import kind_of
 from generator.layout.component import ComponentKind
@@ -18,8 +18,7 @@ from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import Layout
 
 
-@dataclass(frozen=True)
-class FileRoom:
+class FileRoom(Struct, frozen=True):
     """One component file drawn: its copies and how many one sheet holds (0: it is tiled
     over several sheets, as a board is)."""
 
@@ -30,8 +29,7 @@ class FileRoom:
     shown: frozenset[str] | None
 
 
-@dataclass(frozen=True)
-class DeckRoom:
+class DeckRoom(Struct, frozen=True):
     texts: tuple[TextRoom, ...]
     files: tuple[FileRoom, ...]
     #: The files that could not be drawn, each with why (a kind with no layout, say): the

@@ -3,11 +3,12 @@
 import functools
 import sys
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import click
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.cache import carried_over, used_by_command
 from generator.cli.common import checked, fail, find_project, say, unwritable
@@ -101,8 +102,7 @@ def build(
     sys.exit(code)  # `built` is held as the process ends: none of it is freed (process_end.py)
 
 
-@dataclass(frozen=True)
-class _Built:
+class _Built(Struct, frozen=True):
     """One game built: its result (None when the checker's errors stopped it), and the
     reading and the run, which hold everything the build read and made."""
 

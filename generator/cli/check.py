@@ -1,7 +1,6 @@
 """`cutsheet check` (the rules checks, the deck review and simulated games) and `cutsheet
 sweep` (simulations under every combination of settings)."""
 
-import dataclasses
 import functools
 import sys
 from collections.abc import Callable
@@ -49,7 +48,7 @@ RUNNING_OPTIONS = [
     ),
 ]
 
-#: The options of CheckOptions, each with its default from the dataclass.
+#: The options of CheckOptions, each with its default from the Struct.
 CHECK_OPTIONS = [
     click.option(
         "--simulate",
@@ -112,7 +111,7 @@ def check_settings(command: Callable[..., None]) -> Callable[..., None]:
             assigned = dict(parse_assignment(text) for text in assignments)
         except ValueError as exc:
             fail(f"error: --option: {exc}")
-        named = {field.name for field in dataclasses.fields(CheckOptions)}  # every other option is named as its field
+        named = set(CheckOptions.__struct_fields__)  # every other option is named as its field
         settings = {name: kwargs.pop(name) for name in list(kwargs) if name in named}
         command(*args, options=CheckOptions(options=assigned, **settings), **kwargs)
 

@@ -1,13 +1,13 @@
 """The options of what a build prints (PrintSettings) and where it goes (OutputSettings),
 handed to a command as one value each; `cutsheet build` takes them all."""
 
-import dataclasses
 import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
+from msgspec.structs import replace
 
 from generator.cli.common import OUTPUT, PAPER_HELP, PRINTING, SHEETS, fail, out_option, switch, with_options
 from generator.project import FORMATS, OutputSettings, PrintSettings
@@ -24,7 +24,7 @@ def _formats(value: str) -> tuple[str, ...]:
     return chosen
 
 
-#: The options of PrintSettings, each with its default from the settings dataclasses.
+#: The options of PrintSettings, each with its default from the settings Structs.
 PRINT_OPTIONS = [
     click.option("--paper", "paper_name", default=PRINTING.paper, show_default=True, help=PAPER_HELP),
     click.option(
@@ -89,7 +89,7 @@ PRINT_OPTIONS = [
     ),
 ]
 
-#: The options of OutputSettings, each with its default from the settings dataclass.
+#: The options of OutputSettings, each with its default from the settings Struct.
 OUTPUT_OPTIONS = [
     out_option("Folder to write into; each game gets a subfolder."),
     click.option(
@@ -144,7 +144,7 @@ def print_settings(command: Callable[..., None]) -> Callable[..., None]:
             fail("error: a print-and-play release (--pnp) is for anyone's printer: build it without --printer")
         offset = printer.back_offset if printer else offset
         sheets = PrintOptions(duplex, offset, fold_over, ink_saver, checklist, separate, booklet, strict, players or 0)
-        sheets = dataclasses.replace(sheets, printer=printer, die_cut=die_cut)
+        sheets = replace(sheets, printer=printer, die_cut=die_cut)
         command(*args, printing=PrintSettings(paper_name, chosen, sheets, pnp), **kwargs)
 
     return with_options(gathered, PRINT_OPTIONS)

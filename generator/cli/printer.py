@@ -1,9 +1,9 @@
 """`cutsheet printer`: profiles of home printers, calibrated, kept and listed."""
 
-import dataclasses
 from pathlib import Path
 
 import click
+from msgspec.structs import replace
 
 from generator.cli.common import PRINTING, SHEETS, fail, out_option, unwritable
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
@@ -76,7 +76,7 @@ def printer_set(
         fail(f"error: {exc}")
     if any(abs(v) > MAX_OFFSET for v in offset):
         fail(f"error: --back-offset moves backs at most {MAX_OFFSET} mm either way, not {back_offset}")
-    profile = dataclasses.replace(
+    profile = replace(
         profile,
         scale_x=profile.scale_x if scale_x is None else scale_x,
         scale_y=profile.scale_y if scale_y is None else scale_y,

@@ -7,10 +7,11 @@ the same printing condition, a coated-paper web offset press as characterised by
 and game manufacturers take) and `swop-240` (240%, DriveThruCards' limit).
 """
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+
+from msgspec import Struct
 
 #: The profile `--color cmyk` separates for unless told otherwise.
 DEFAULT = "swop-300"
@@ -24,8 +25,7 @@ class ProfileError(ValueError):
     """An output profile that cannot be used, and why."""
 
 
-@dataclass(frozen=True)
-class OutputProfile:
+class OutputProfile(Struct, frozen=True):
     """A CMYK output profile: its name, its file, and the printing condition a PDF/X output
     intent names for it."""
 

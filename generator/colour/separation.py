@@ -16,10 +16,10 @@ Black follows prepress practice rather than the profile:
   all of the above.
 """
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from io import BytesIO
 
+from msgspec import Struct
 from PIL import Image, ImageCms
 
 from generator.colour.profile import DEFAULT, OutputProfile, shipped
@@ -36,8 +36,7 @@ LARGE_FILL = 100.0
 THIN_LINE = 1.0
 
 
-@dataclass(frozen=True)
-class Separator:
+class Separator(Struct, frozen=True):
     """Separates colours and pictures for one output profile."""
 
     profile: OutputProfile

@@ -2,7 +2,8 @@
 exports hand to the PDF writer."""
 
 import hashlib
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.colour.profile import OutputProfile
 
@@ -11,8 +12,7 @@ PDFX_VERSIONS = {"x1a": "PDF/X-1a:2003", "x4": "PDF/X-4"}
 DIELINE = "Dieline"
 
 
-@dataclass(frozen=True)
-class ColourSettings:
+class ColourSettings(Struct, frozen=True):
     #: The CMYK profile colours are separated for; None: RGB (sRGB), as screens and home
     #: printers take it.
     profile: OutputProfile | None = None

@@ -7,10 +7,10 @@ renderers ask `cmyk_of` whether a colour was given in inks.
 """
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 import webcolors
+from msgspec import Struct
 
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
 _NUMBER = r"\s*(\d+(?:\.\d+)?)\s*%?\s*"
@@ -20,8 +20,7 @@ _CMYK = re.compile(rf"cmyk\({_NUMBER},{_NUMBER},{_NUMBER},{_NUMBER}\)", re.IGNOR
 EXPECTED = "#rrggbb, a CSS colour name such as 'darkred', or cmyk(c,m,y,k) in percent such as 'cmyk(0,100,100,0)'"
 
 
-@dataclass(frozen=True)
-class Cmyk:
+class Cmyk(Struct, frozen=True):
     """An amount of each process ink, 0 to 1."""
 
     c: float

@@ -12,8 +12,10 @@ square top left, 20 mm L marks top right and bottom left, 0.5 mm thick, 10 mm fr
 edges), with the print layer's text converted to paths and the cut layer as above.
 """
 
-from dataclasses import replace
+import dataclasses
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from generator.export.faces import rounded_rect
 from generator.layout.scene import Circle, Group, Item, Polyline, Rect, Style, by_role
@@ -231,14 +233,14 @@ def export_cutter(run: PrintRun, out: Path) -> list[Path]:
     """The cut file of each sheet the run's paper holds, then the print-then-cut sheets on
     that paper inside the registration marks (what no longer fits there is left out and
     named in print-then-cut/LEFT-OUT.txt)."""
-    game, sheets_only = run.game, replace(run, options=SHEETS_ONLY)
+    game, sheets_only = run.game, dataclasses.replace(run, options=SHEETS_ONLY)
     written = []
     for n, sheet in enumerate(_cut_these(sheets_only.sheets().sheets), 1):
         path = out / f"{game.slug}-cut-{n:02d}.svg"
         write_atomic(path, svg_file(cut_sheet(sheet), "", run.icon_path))
         written.append(path)
     page = ptc_paper(run.paper)
-    ptc = replace(sheets_only, paper=page).sheets(fitting_only=True)
+    ptc = dataclasses.replace(sheets_only, paper=page).sheets(fitting_only=True)
     if ptc.left_out:
         note = "Left out of print-then-cut: inside the registration marks there is not room for\n"
         path = out / "print-then-cut" / "LEFT-OUT.txt"

@@ -8,8 +8,9 @@ further out are left white.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path as FilePath
+
+from msgspec import Struct
 
 from generator.layout.scene import Group, Item, Path, Rect, Scene, Style, line_style
 from generator.layout.shapes import KAPPA
@@ -24,8 +25,7 @@ OUTSIDE = Style(fill="#ffffff")
 DIELINE = Style(stroke="#000000", stroke_width=0.5 * PT, role="cut")
 
 
-@dataclass
-class Deck:
+class Deck(Struct):
     """One component file: its faces in order, copies included (a copy is the same Scene
     object as its original, so exports can draw it once)."""
 

@@ -26,13 +26,14 @@ import shutil
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pdfplumber
 import pikepdf
 import pypdfium2 as pdfium
+from msgspec import Struct
+from msgspec.structs import replace
 from pdfminer.pdfparser import PDFSyntaxError
 from PIL import Image
 
@@ -56,8 +57,7 @@ DIELINES = frozenset({"dieline", "die", "diecut", "cutcontour", "cut", "thru-cut
 INKED = 0.2
 
 
-@dataclass(frozen=True)
-class PageSpot:
+class PageSpot(Struct, frozen=True):
     """A place on a page: its number (from 1) and x, y in mm from the top-left corner."""
 
     page: int

@@ -14,13 +14,12 @@ held to larger minimums by most shops; the checks read what a PDF says of its te
 lines, not what lies beneath them, so they hold every text and line to the plain minimum.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 INCH = 25.4
 
 
-@dataclass(frozen=True)
-class Prepress:
+class Prepress(Struct, frozen=True):
     """One shop's requirements of a PDF."""
 
     name: str

@@ -14,9 +14,10 @@ the pipeline for type checking alone.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.sources.registry import Registry
 from generator.staging import staged
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
     from generator.pipeline import PrintRun
 
 
-@dataclass(frozen=True)
-class ExportSettings:
+class ExportSettings(Struct, frozen=True):
     """What `cutsheet export` tells a profile besides the game."""
 
     #: Tabletop Simulator: the URL the images are found under, the address they will be
@@ -34,8 +34,7 @@ class ExportSettings:
     image_base: str = ""
 
 
-@dataclass(frozen=True)
-class ExportProfile:
+class ExportProfile(Struct, frozen=True):
     """One export profile: its name (`--profile`), a line of help, and the function writing a
     game's export (from the run's stages) into the folder it is given, returning the files."""
 

@@ -7,8 +7,9 @@ page's pixels depend only on its sheet and size, not on which PDF holds it.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator.layout.context import IconFinder
 from generator.output import scratch_file, write_atomic
@@ -17,8 +18,7 @@ from generator.sheets.model import Sheet
 from generator.workers import Workers, available_cores, chunks, inherited
 
 
-@dataclass(frozen=True)
-class SheetImage:
+class SheetImage(Struct, frozen=True):
     """A sheet to write to `path` as a PNG of exactly `size` pixels, labelled `dpi`."""
 
     path: Path

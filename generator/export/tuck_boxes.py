@@ -14,7 +14,8 @@ background fills the whole image, so it runs into the bleed and over every flap.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.layout.scene import Box, Item, Rect, Style
 from generator.layout.tuck_box import TuckBoxScene, fitted, fitted_up
@@ -28,8 +29,7 @@ PANEL = (182 * PT, 254 * PT)
 POKER_CARD, POKER_SLACK = (63.5, 88.9), 1.5
 
 
-@dataclass(frozen=True)
-class ShopBox:
+class ShopBox(Struct, frozen=True):
     """One of the shop's poker tuck box templates: the cards it holds, its image's size in
     pixels at 300 dpi, and (in mm from the image's top left) where its first side starts,
     how deep its sides are, and where its panels' top edge lies."""
@@ -70,8 +70,7 @@ SHOP_BOXES = (
 )
 
 
-@dataclass(frozen=True)
-class BoxSheet:
+class BoxSheet(Struct, frozen=True):
     """A tuck box on the shop's template: the file stem its image is written to, the sheet,
     and the template it is laid on."""
 
@@ -80,8 +79,7 @@ class BoxSheet:
     shop_box: ShopBox
 
 
-@dataclass(frozen=True)
-class Placed:
+class Placed(Struct, frozen=True):
     """What the shop's templates make of a tuck box file: the folder its images go in, a
     sheet for each box that fits one, and a line saying why for each that does not."""
 

@@ -9,8 +9,9 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping
-from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
+
+from msgspec import Struct, field
 
 from generator.findings import Finding
 from generator.games.game_state import ActionT, Ended, Ending, GameState
@@ -20,8 +21,7 @@ from generator.sources.game import Game
 Action = Hashable
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Struct, frozen=True):
     """A setting a game declares, given as `--option NAME=VALUE` and varied by sweeps.
 
     new_game receives every declared option in its options dict, the default where none
@@ -50,24 +50,21 @@ def whole_number(minimum: int = 0, of: str = "") -> Callable[[str], int]:
     return parse
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(Struct, frozen=True):
     """A named rules variant, switched on by `--variant NAME` (new_game sees NAME: True)."""
 
     name: str
     help: str
 
 
-@dataclass(frozen=True)
-class Supply:
+class Supply(Struct, frozen=True):
     """How many of one physical component the deck prints, and where that is said."""
 
     printed: int
     loc: Loc | None
 
 
-@dataclass(frozen=True)
-class FigureRun:
+class FigureRun(Struct, frozen=True):
     """Games a game's figures need besides the report's own (another player count, option or
     policy). The shared harness plays them, seeded and capped like any run, and hands their
     states to Engine.run_figures: no engine runs a simulation loop of its own."""
@@ -80,8 +77,7 @@ class FigureRun:
     seed: int = 0
 
 
-@dataclass(frozen=True)
-class RunSettings:
+class RunSettings(Struct, frozen=True):
     """The settings of the run a game's figure runs go with (`--policy`, `--option`,
     `--variant`), for figures that follow them (Engine.figure_runs and run_figures)."""
 

@@ -15,11 +15,12 @@ package adds to a game's report in `cutsheet.reports`.
 """
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.games.compiled import runs_plain
 from generator.layout.component import ComponentKind
@@ -34,8 +35,7 @@ if TYPE_CHECKING:  # a build of an `engine: none` deck loads neither
     from generator.games.sections import ReportSection
 
 
-@dataclass(frozen=True)
-class GamePlugin:
+class GamePlugin(Struct, frozen=True):
     """A game: its rules engine, the component kinds its decks may use, where its layouts
     are and the sections it adds to a simulation report.
 

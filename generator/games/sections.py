@@ -7,15 +7,15 @@ whatever is declared for a game and names no game itself (generator/check/report
 """
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from generator.charts import Section
 from generator.sources.registry import Registry
 
 
-@dataclass(frozen=True)
-class Simulated:
+class Simulated(Struct, frozen=True):
     """What a section is drawn from: one game's simulation as its engine summed it up."""
 
     #: The game's name, for titles.
@@ -28,8 +28,7 @@ class Simulated:
     completed: int
 
 
-@dataclass(frozen=True)
-class ReportSection:
+class ReportSection(Struct, frozen=True):
     """A titled part of one game's report: `draw` gives the Section, or None when the run
     has none of the figures it shows (too few games, a deck without a board)."""
 

@@ -6,7 +6,8 @@ own `params`), and draws each face.
 """
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.layout.context import LayoutContext
 from generator.layout.fields import layout_fields
@@ -16,8 +17,7 @@ from generator.sources.items import Item, item_schema
 from generator.sources.layout_model import Layout
 
 
-@dataclass
-class Faces:
+class Faces(Struct):
     """The drawn faces of one component copy; `back` is None for one-sided kinds."""
 
     front: Scene

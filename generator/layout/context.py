@@ -4,11 +4,13 @@ Layout problems that are the deck's fault (text that will not fit, an icon with 
 are Findings collected here, never silent clipping.
 """
 
+import dataclasses
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Protocol
+
+from msgspec import Struct, field
 
 from generator import shipped
 from generator.findings import Finding, error, warning
@@ -31,8 +33,7 @@ class HasParams(Hashable, Protocol):
     def params_schema(self) -> dict: ...
 
 
-@dataclass(frozen=True)
-class DeckPlace:
+class DeckPlace(Struct, frozen=True):
     """Where the file being drawn sits among the game's files of its kind: the copies in the
     files before it, and in all of them (0: the file is counted alone). A card's index counts
     across the deck it belongs to, so Twisty Passages' maze and zone cards are one 1-104."""
@@ -51,8 +52,7 @@ class DeckPlace:
         return cls(copies(game.files[:n]), copies(game.files))
 
 
-@dataclass(frozen=True)
-class TextRoom:
+class TextRoom(Struct, frozen=True):
     """How one text sat in its box, as the deck review reads it: how near a card is to
     shrinking (the fitting order is text.py's: leading first, then size)."""
 
@@ -75,8 +75,7 @@ class TextRoom:
         return self.set_size < self.size - 1e-6  # sizes are rounded to 6 places as they are tried
 
 
-@dataclass
-class LayoutContext:
+class LayoutContext(Struct, dict=True):
     """What drawing a game's components needs besides the item itself."""
 
     game: Game
@@ -126,7 +125,7 @@ class LayoutContext:
         L002 one (and left out), a character no font of the style's chain has an L011 one."""
         styled = plain_text(text, loc) if isinstance(text, str) else text
         book = self.game.fonts
-        fitted = fit_styled(styled, *box, style if style.book is book else replace(style, book=book))
+        fitted = fit_styled(styled, *box, style if style.book is book else dataclasses.replace(style, book=book))
         if self.rooms is not None:
             one_line_box = fitted.lines == 1 and 2 * fitted.height > box[3]
             filled = fitted.width / max(box[2], 0.01) if one_line_box else fitted.height / max(box[3], 0.01)

@@ -28,6 +28,8 @@ Each face is laid out with the layout at the die's size (percentages follow the 
 from dataclasses import dataclass
 from typing import Annotated, Literal
 
+from msgspec import Struct
+
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import element_face
@@ -53,8 +55,7 @@ COLUMNS, ROWS = 4, 3
 Side = Literal["top", "right", "bottom", "left"]
 
 
-@dataclass(frozen=True)
-class Edge:
+class Edge(Struct, frozen=True):
     """One side of a square of the net."""
 
     cell: tuple[int, int]
@@ -119,8 +120,7 @@ class DieItem(SourceItem):
     count: Annotated[int, rule(minimum=0, maximum=100)] = 1
 
 
-@dataclass(frozen=True)
-class DieNet:
+class DieNet(Struct, frozen=True):
     """The net of a die of edge `size` (mm), from its top left, x right and y down."""
 
     size: float

@@ -22,7 +22,9 @@ a picture file (generator/layout/images.py). The elements arrive typed, lengths 
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.colour.value import EXPECTED, parse_colour
 from generator.findings import error
@@ -177,8 +179,7 @@ def with_fields(item: LocMap, places: Mapping[str, Loc] | None = None, **fields:
     return item.with_values(places, **fields)
 
 
-@dataclass(frozen=True)
-class _Shown:
+class _Shown(Struct, frozen=True):
     """A text element's text, its place (for findings about the whole text), and each
     stretch of it with the place that stretch was written (the layout, an item's field)."""
 

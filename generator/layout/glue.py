@@ -1,7 +1,7 @@
 """The word GLUE on an area glued in assembly (role `glue`): in the glue area's grey,
 centred in its box, or left out where it does not fit (a small tab is grey alone)."""
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from generator.layout.scene import Item, Text
 from generator.layout.text import TextStyle, fit_text

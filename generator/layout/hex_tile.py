@@ -11,7 +11,8 @@ So a tile has no bleed (a neighbour lies past every edge): keep its art inside t
 """
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
@@ -25,8 +26,7 @@ from generator.sources.schema import closed
 ORIENTATIONS = ("flat", "pointy")
 
 
-@dataclass(frozen=True)
-class Hexagon:
+class Hexagon(Struct, frozen=True):
     """A regular hexagon of circumradius `r`: `flat` (two sides level) or pointy."""
 
     r: float

@@ -10,8 +10,9 @@ not cut short of it. Problems with the file are findings at the place that names
 (missing, unreadable, outside the game folder, refused), L010 (too coarse to print well).
 """
 
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator.findings import Finding, error, warning
 from generator.layout.context import LayoutContext
@@ -40,8 +41,7 @@ ALIGN = {
 FITS = ("cover", "contain", "stretch")
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Struct, frozen=True):
     """The face an element is drawn on: its trim size and bleed, in mm."""
 
     width: float

@@ -19,13 +19,16 @@ card alone, not every card below it.
 """
 
 import copy
+import dataclasses
 import hashlib
 import pickle
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from generator.findings import Finding
 from generator.layout.component import ComponentKind, Faces
@@ -42,8 +45,7 @@ def fingerprint(*parts: Any) -> bytes:
     return hashlib.sha256(pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)).digest()
 
 
-@dataclass(frozen=True)
-class Drawing:
+class Drawing(Struct, frozen=True):
     """One item drawn: its faces, the findings the draw made (as if it were the only item:
     `shared` says which of them many items make, reported once a pass) and the art files it
     read or looked for (what must be unchanged for the faces to be reused)."""
@@ -78,15 +80,16 @@ class Drawing:
         rows = [loc.line - lines for loc in places(item) if alike(loc, start)]
         if any(f.loc is None or not min(rows) <= f.loc.line <= max(rows) or file in f.message for f in ours):
             return None
-        moved = {f: replace(f, loc=replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None}
+        moved = {
+            f: replace(f, loc=dataclasses.replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None
+        }
         findings = tuple(moved.get(f, f) for f in self.findings)
         return replace(
             self, findings=findings, line=item.loc.line, shared=frozenset(moved.get(f, f) for f in self.shared)
         )
 
 
-@dataclass
-class DrawMemo:
+class DrawMemo(Struct):
     """The drawings made by the latest layout pass, by fingerprint, and the fingerprints of
     the items it drew (and its files read), by identity: the sources read for a live preview
     keep the items an edit left alone as the same objects (sources/game.py's SourceMemo), so

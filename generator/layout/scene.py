@@ -8,8 +8,10 @@ a line carries a role (`cut`, `score`, `slit`, `crop`, `guide`), an area to glue
 import hashlib
 import struct
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from operator import attrgetter
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from generator.text.shaping import Shaped
 from generator.units import PT
@@ -34,8 +36,7 @@ HALO_COLOUR = "#ffffff"
 HALO_WIDTH = 0.45 * PT
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(Struct, frozen=True):
     fill: str | None = None
     stroke: str | None = None
     stroke_width: float = 0.0
@@ -63,8 +64,7 @@ def line_style(role: str) -> Style:
     )
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(Struct, frozen=True):
     x: float
     y: float
     w: float
@@ -73,23 +73,20 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
-class Circle:
+class Circle(Struct, frozen=True):
     cx: float
     cy: float
     r: float
     style: Style
 
 
-@dataclass(frozen=True)
-class Polyline:
+class Polyline(Struct, frozen=True):
     points: tuple[tuple[float, float], ...]
     style: Style
     closed: bool = False
 
 
-@dataclass(frozen=True)
-class Path:
+class Path(Struct, frozen=True):
     """Commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
     commands: tuple[tuple, ...]
@@ -100,8 +97,7 @@ class Path:
 _TAG = attrgetter("tag")
 
 
-@dataclass(frozen=True, repr=False)
-class Text:
+class Text(Struct, frozen=True):
     """A stretch of one line in one colour: shaped runs (generator/text/shaping.py), each
     drawn with its pen starting at its offset in mm from x, on the baseline at y. `text` is
     what the stretch reads, in reading order: what a viewer copies and searches."""
@@ -148,8 +144,7 @@ class Text:
                 pen += advance * self.size
 
 
-@dataclass(frozen=True)
-class Icon:
+class Icon(Struct, frozen=True):
     """An SVG icon file drawn into the box (x, y, w, h)."""
 
     name: str
@@ -164,8 +159,7 @@ class Icon:
         return Style(role=self.role)
 
 
-@dataclass(frozen=True)
-class Image:
+class Image(Struct, frozen=True):
     """An art file (generator/sources/art.py) stretched over the box (x, y, w, h); a crop is
     a Group's clip around it. `digest` hashes the file's content, so a sheet holding it
     changes (and is drawn again) when the picture does."""
@@ -184,8 +178,7 @@ class Image:
         return Style(role=self.role)
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(Struct, frozen=True):
     """Children under an affine transform (a, b, c, d, e, f) and an optional clip rectangle
     (x, y, w, h, in the children's coordinates)."""
 
@@ -252,8 +245,7 @@ def without_roles(items: tuple[Item, ...], roles: tuple[str, ...]) -> tuple[Item
     return tuple(out)
 
 
-@dataclass
-class Scene:
+class Scene(Struct):
     """One face of one component: its trim size, its bleed, and what is drawn on it.
 
     Coordinates run from the top-left corner of the trim box; art may extend into the bleed

@@ -33,7 +33,8 @@ sheet, whatever the printer's duplex does.
 """
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
@@ -52,8 +53,7 @@ BASE_EXTRA, SLIT_EXTRA = 10.0, 0.5
 FLAP, BASE = 6.0, 15.0
 
 
-@dataclass(frozen=True)
-class StandeeNet:
+class StandeeNet(Struct, frozen=True):
     """A figure's net and its base piece; lengths in mm, x right, y down, from the top left
     of the box the two pieces fill."""
 
@@ -127,7 +127,6 @@ def standee_net(layout: Layout) -> StandeeNet:
     return StandeeNet(layout.width, layout.height, flap, base)
 
 
-@dataclass
 class StandeeScene(Scene):
     """A standee's pieces, with its net (for the paper's fit)."""
 

@@ -27,6 +27,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
+import msgspec
+from msgspec import Struct
+
 from generator.layout.scene import Icon, Item, Text
 from generator.sources.errors import Loc
 from generator.sources.fonts import FontBook, registered, shipped_book
@@ -127,8 +130,7 @@ def font_style(spec, **overrides) -> TextStyle:
     return TextStyle(**(values | overrides))
 
 
-@dataclass(frozen=True)
-class Missing:
+class Missing(Struct, frozen=True):
     """A character no font of the chain has, where it was written, and the fonts tried."""
 
     char: str
@@ -136,8 +138,7 @@ class Missing:
     fonts: tuple[str, ...]
 
 
-@dataclass
-class Fitted:
+class Fitted(Struct):
     """The result of fitting: the items to draw and what it took."""
 
     items: list[Item]
@@ -149,8 +150,8 @@ class Fitted:
     width: float = 0.0
     overflow_y: float = 0.0
     overflow_x: float = 0.0
-    icons: list[str] = field(default_factory=list)
-    missing: list[Missing] = field(default_factory=list)
+    icons: list[str] = msgspec.field(default_factory=list)
+    missing: list[Missing] = msgspec.field(default_factory=list)
 
     @property
     def fits(self) -> bool:
@@ -506,8 +507,7 @@ def _lines(paragraphs: list[list[_Chunk]], width: float, size: float, ascent: fl
 # ---- fitting ---------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class _Prepared:
+class _Prepared(Struct, frozen=True):
     paragraphs: list[list[_Chunk]]
     ascent: float
     descent: float

@@ -13,7 +13,8 @@ the sheet's lines either way.
 """
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from generator.layout.component import Faces
 from generator.layout.context import LayoutContext
@@ -29,8 +30,7 @@ SHAPES = ("round", "square", "hex")
 DIE_CUT_GAP = 25.4 / 8
 
 
-@dataclass(frozen=True)
-class Outline:
+class Outline(Struct, frozen=True):
     """A token's shape in its box (w x h, mm): where it is cut, and its fill grown by `grow`."""
 
     shape: str

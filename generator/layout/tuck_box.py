@@ -22,6 +22,8 @@ import math
 from dataclasses import dataclass
 from typing import Annotated
 
+from msgspec import Struct
+
 from generator.layout.component import ComponentKind, Faces
 from generator.layout.context import LayoutContext
 from generator.layout.element_kind import element_face
@@ -68,8 +70,7 @@ class TuckBoxItem(SourceItem):
     count: Annotated[int, rule(minimum=0, maximum=100)] = 1
 
 
-@dataclass(frozen=True)
-class TuckNet:
+class TuckNet(Struct, frozen=True):
     """A box's inside, and the net that folds into it; lengths in mm, x right, y down."""
 
     width: float
@@ -195,14 +196,12 @@ def _half_circle(cx: float, cy: float, r: float) -> list[tuple]:
     ]
 
 
-@dataclass(frozen=True)
-class _AnySize:
+class _AnySize(Struct, frozen=True):
     """Reads a held file's layout for its size alone: its own kind checks its params."""
 
     params_schema = {"type": "object"}
 
 
-@dataclass
 class TuckBoxScene(Scene):
     """A box's net, with the box it folds into (for the paper's fit) and what its panels show
     (for a shop that prints boxes on a die of its own: generator/export/tuck_boxes.py)."""

@@ -11,8 +11,9 @@ shown.
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from msgspec import Struct
 
 from generator.cache import BuildCache, Files, Inputs
 from generator.findings import Finding
@@ -25,8 +26,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class StaticChecks:
+class StaticChecks(Struct, frozen=True):
     """What the static checks found of one game, as a print command takes it."""
 
     #: The findings, the accepted ones marked; empty when the checks were not run.
@@ -39,8 +39,7 @@ class StaticChecks:
         return None if self.stops else make()
 
 
-@dataclass(frozen=True)
-class CheckInputs(Inputs):
+class CheckInputs(Inputs, frozen=True):
     stage: ClassVar[str] = "static checks"
     workdir: str
     sources: Files

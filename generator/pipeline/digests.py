@@ -9,8 +9,9 @@ cards, hashing every face took a sixth of such a rebuild.
 """
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from generator.cache import files_digest, key
 from generator.layout.memo import Drawing

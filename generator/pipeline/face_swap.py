@@ -19,7 +19,9 @@ says so, and the sheets are imposed anew.
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.layout.component import Faces
 from generator.layout.scene import Group, Item
@@ -29,8 +31,7 @@ from generator.sheets.model import Sheet
 from generator.sheets.paper import Paper
 
 
-@dataclass(frozen=True)
-class Swapped:
+class Swapped(Struct, frozen=True):
     """The sheets with the changed faces swapped, and the places of those that draw
     otherwise now (not those that only faces drawn again as they were were swapped into)."""
 
@@ -38,8 +39,7 @@ class Swapped:
     changed: frozenset[int]
 
 
-@dataclass(frozen=True)
-class _Swap:
+class _Swap(Struct, frozen=True):
     """A face's items as the last sheets place them, its items now, and whether they draw
     otherwise (False: the face was drawn again as it was)."""
 
@@ -48,8 +48,7 @@ class _Swap:
     changed: bool
 
 
-@dataclass(frozen=True)
-class _Swaps:
+class _Swaps(Struct, frozen=True):
     #: Each face to swap, by the identity of the first item the last sheets place of it.
     by_first: dict[int, list[_Swap]]
     #: The identities of the items the changed fronts drew that no face draws now: one found

@@ -8,7 +8,8 @@ the file finds the cards on their sheets, not in the rules or on the cover.
 """
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.layout.scene import Scene
 from generator.pipeline.parts import Laid

@@ -2,7 +2,8 @@
 what."""
 
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.games import engine_of
 from generator.layout.scene import Scene

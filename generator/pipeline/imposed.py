@@ -17,10 +17,12 @@ holds.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import ClassVar
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.cache import BuildCache, Files, Inputs, key
 from generator.layout.component import Faces
@@ -40,8 +42,7 @@ from generator.sources.game import Game
 from generator.sources.rules import rules_path
 
 
-@dataclass(frozen=True)
-class Imposed:
+class Imposed(Struct, frozen=True):
     """A game's sheets, each one's digest (digests.sheet_digests; None when the store keeps
     nothing, so that nothing looks the sheets up by them), and what was left out as too large
     for the paper (only when asked to leave it out rather than fail)."""
@@ -51,8 +52,7 @@ class Imposed:
     left_out: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class ImposeInputs(Inputs):
+class ImposeInputs(Inputs, frozen=True):
     """What imposing reads besides the parts: the game's folder, name and players, the paper,
     the options and the rules. Its entry is the game's latest sheets (KeptSheets)."""
 
@@ -67,8 +67,7 @@ class ImposeInputs(Inputs):
     fitting_only: bool
 
 
-@dataclass(frozen=True)
-class KeptSheets:
+class KeptSheets(Struct, frozen=True):
     """A game's latest sheets, and what they were imposed from."""
 
     imposed: Imposed
@@ -86,8 +85,7 @@ class KeptSheets:
     drawings: Mapping[bytes, Drawing]
 
 
-@dataclass(frozen=True)
-class PictureInputs(Inputs):
+class PictureInputs(Inputs, frozen=True):
     """What a picture of a face (its text outlined, for the cover and the rules) is made
     from: the face (its key is the face's content, as every input's is), and the game's own
     font files (FontBook.digest), whose glyphs it draws: the face names each by its name

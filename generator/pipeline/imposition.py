@@ -2,7 +2,9 @@
 files it holds, with the front matter first when the options ask for it."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.layout.component import Faces
 from generator.layout.scene import Scene
@@ -23,8 +25,7 @@ from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
 
-@dataclass(frozen=True)
-class Imposition:
+class Imposition(Struct, frozen=True):
     """A game's sheets, and how many of them come before the components' sheets (the front
     matter: the cover, the rules and the checklist)."""
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
+from msgspec import Struct
+
 from generator.cache import BuildCache, Files, Inputs, files_digest, key
 from generator.findings import Finding, Severity, error, once_per_cause
 from generator.games.plugin import kind_of
@@ -29,8 +31,7 @@ from generator.sources.game import ComponentFile, Game
 from generator.sources.layout_model import Layout
 
 
-@dataclass
-class Laid:
+class Laid(Struct):
     """One component file laid out: its kind, and the faces of every copy in order."""
 
     file: ComponentFile
@@ -74,8 +75,7 @@ class Laid:
         return self.kind.draws_own_outline(self.layout)
 
 
-@dataclass(frozen=True)
-class Drawn:
+class Drawn(Struct, frozen=True):
     """What a game's layout drew its parts from, as the next layout may reuse it: each item's
     drawing by its fingerprint (layout/memo.py), and the art files they read or looked for
     (read by name as items are drawn, so no key can name them beforehand) with their digest.
@@ -120,8 +120,7 @@ class LayoutFailed(Exception):
         self.findings = findings
 
 
-@dataclass(frozen=True)
-class LayoutInputs(Inputs):
+class LayoutInputs(Inputs, frozen=True):
     """What a game's layout is drawn from, but the art its items name."""
 
     stage: ClassVar[str] = "laid out"
@@ -144,8 +143,7 @@ def print_context(game: Game, options: PrintOptions) -> LayoutContext:
     return ctx
 
 
-@dataclass(frozen=True)
-class LatestLayout(Inputs):
+class LatestLayout(Inputs, frozen=True):
     """Where what a game's latest layout drew is kept (Drawn): under everything its items'
     drawings depend on but the component files and tables (which the drawings' fingerprints
     cover), so that a layout after an edit to those alone can reuse the drawings."""

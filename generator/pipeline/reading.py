@@ -5,7 +5,6 @@ no item. Reading and checking every item was a fifth of a rebuild of a 10,000-ca
 one card's edit, and two fifths of its build with nothing changed."""
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -15,8 +14,7 @@ from generator.sources.errors import display_path
 from generator.sources.game import Game, SourceMemo
 
 
-@dataclass(frozen=True)
-class LatestSources(Inputs):
+class LatestSources(Inputs, frozen=True):
     """Where a game folder's latest reading is kept: by where the folder is and how its
     files are named in messages (from the working folder), which the reading's places hold.
     The memo takes nothing from it unchecked: a file is read again unless its text is the

@@ -15,8 +15,9 @@ same fixed timestamp and permissions, so the same build gives the same bytes.
 import re
 import textwrap
 import zipfile
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator.output import write_atomic, write_with
 from generator.sheets.cover import About
@@ -30,8 +31,7 @@ RELEASE_PAPERS = ("letter", "a4")
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
-@dataclass(frozen=True)
-class Edition:
+class Edition(Struct, frozen=True):
     """The release's print file on one paper: where it is (in the release folder) and its
     pages, for the README."""
 
@@ -42,8 +42,7 @@ class Edition:
     optional: bool = False
 
 
-@dataclass(frozen=True)
-class Release:
+class Release(Struct, frozen=True):
     folder: Path
     pdfs: tuple[Path, ...]
     readme: Path

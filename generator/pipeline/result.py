@@ -1,15 +1,15 @@
 """What building one game gave: its sheets, the layout's findings and the files written."""
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+from msgspec import Struct, field
 
 from generator.findings import Finding, Severity
 from generator.sheets.model import Sheet
 from generator.sources.game import Game
 
 
-@dataclass
-class BuildResult:
+class BuildResult(Struct):
     game: Game
     sheets: list[Sheet] = field(default_factory=list)
     #: Each sheet's content digest (digests.sheet_digests): the cache key of its PDF page, SVG

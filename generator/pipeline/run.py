@@ -14,10 +14,13 @@ under its inputs (generator/cache.py): done once in a run however often it is as
 taken from <out>/.cache when an earlier run did it with the same inputs.
 """
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from generator.cache import BuildCache
 from generator.collector import tuned_for_a_build
@@ -158,7 +161,7 @@ class PrintRun:
         game, root = self.game, stage.root
         optional = any(f.substitutes for f in game.files)
         editions: list[Edition] = []
-        for run in (self, *(replace(self, paper=paper(name, game.folder)) for name in RELEASE_PAPERS)):
+        for run in (self, *(dataclasses.replace(self, paper=paper(name, game.folder)) for name in RELEASE_PAPERS)):
             if any(edition.paper == run.paper.name for edition in editions):
                 continue
             if run is self and not optional:
@@ -177,7 +180,7 @@ class PrintRun:
         `optional` ("in" it, left "out"), or those parts alone ("only", sheets only)."""
         only = optional == "only"
         options = replace(self.options, optional=optional, checklist=self.options.checklist and not only)
-        imposed = replace(self, options=options).sheets()
+        imposed = dataclasses.replace(self, options=options).sheets()
         path = release_pdf(root, self.game.slug, self.paper.name, only)
         write_pdf(path, self.game, imposed.sheets, imposed.digests, self.icon_dirs, self.store, self.output.colour)
         return Edition(self.paper.name, path, tuple(imposed.sheets), only)

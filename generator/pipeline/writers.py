@@ -5,9 +5,11 @@ this one, for a few: _jobs)."""
 
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.cache import BuildCache, Inputs, key
 from generator.colour.settings import RGB, ColourSettings
@@ -27,8 +29,7 @@ from generator.staging import Stage
 from generator.workers import Workers, chunks, inherited, shares
 
 
-@dataclass(frozen=True)
-class PdfInputs(Inputs):
+class PdfInputs(Inputs, frozen=True):
     """What a game's PDF is made from: its name (the document's title), its sheets and its
     colour settings (ColourSettings.key)."""
 
@@ -38,8 +39,7 @@ class PdfInputs(Inputs):
     colour: str
 
 
-@dataclass(frozen=True)
-class LatestPages(Inputs):
+class LatestPages(Inputs, frozen=True):
     """Where what a game's latest PDF in RGB drew is kept (render/pdf.py's DrawnPages): the
     next PDF of the game writes each page that comes again as it stands, and takes each of
     its streams compressed as they were (by the zlib that compressed them)."""
@@ -78,8 +78,7 @@ def write_pngs(pdf: Path, files: list[SheetFile], images: list[PageImage]) -> in
     return len(files)
 
 
-@dataclass(frozen=True)
-class SheetPlan:
+class SheetPlan(Struct, frozen=True):
     """The SVG and PNG files a build wants in its game's folder (by format), and those among
     them that the last build did not leave as wanted: what must be drawn."""
 

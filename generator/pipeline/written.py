@@ -13,9 +13,10 @@ cache.
 """
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
+
+from msgspec import Struct
 
 from generator.cache import BuildCache, Inputs
 
@@ -23,8 +24,7 @@ from generator.cache import BuildCache, Inputs
 Signature = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class SheetFile:
+class SheetFile(Struct, frozen=True):
     """One file to write for sheet `index` of a build (its page in the PDF), and the cache
     key of its content."""
 
@@ -33,8 +33,7 @@ class SheetFile:
     index: int
 
 
-@dataclass(frozen=True)
-class WrittenFiles:
+class WrittenFiles(Struct, frozen=True):
     """The sheet files of one game's folder as the last build wrote them: for each (by its
     path in the folder), its content's key and its signature."""
 
@@ -56,8 +55,7 @@ def signature(path: Path) -> Signature | None:
     return stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino
 
 
-@dataclass(frozen=True)
-class WrittenInto(Inputs):
+class WrittenInto(Inputs, frozen=True):
     """What the record of a game's folder is kept under: the folder's name is enough, as each
     output folder has its own cache."""
 

@@ -12,7 +12,6 @@ pictures of components) has its Texts made Paths of the same glyphs (outlined).
 
 import hashlib
 import io
-from dataclasses import replace
 from functools import cache, lru_cache
 
 from fontTools.pens.basePen import BasePen
@@ -20,6 +19,7 @@ from fontTools.pens.recordingPen import DecomposingRecordingPen, RecordingPen
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from fontTools.ttLib import TTFont
+from msgspec.structs import replace
 
 from generator.layout.scene import Group, Item, Path, Style, Text
 from generator.render.numbers import number

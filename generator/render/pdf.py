@@ -8,11 +8,11 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from msgspec import Struct
 from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
@@ -74,8 +74,7 @@ def _binary_streams() -> Iterator[None]:
         rl_config.useA85 = before
 
 
-@dataclass(frozen=True)
-class DrawnPage:
+class DrawnPage(Struct, frozen=True):
     """A page as the painter drew it, to be written again as it stands where the same sheet
     comes after the same names (_Painter.naming): its content and the forms it draws, the
     art and icons whose forms were first written on it, each run of text it drew (whose
@@ -91,8 +90,7 @@ class DrawnPage:
     version: tuple[int, int]
 
 
-@dataclass(frozen=True)
-class DrawnPages:
+class DrawnPages(Struct, frozen=True):
     """What a PDF in RGB drew, for the next one to take over: each page by page_key, and
     each stream's compressed bytes by the digest of its content (render/pdf_streams.py)."""
 
@@ -100,8 +98,7 @@ class DrawnPages:
     streams: Mapping[bytes, bytes]
 
 
-@dataclass(frozen=True)
-class PageReuse:
+class PageReuse(Struct, frozen=True):
     """What lets a PDF take over pages of the last one: each sheet's digest (its content
     and the icons it may draw), and what the last document drew."""
 

@@ -13,10 +13,10 @@ the run's letters reversed.
 
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 import uharfbuzz as hb
+from msgspec import Struct, field
 from reportlab.pdfbase import pdfdoc
 
 from generator.layout.scene import Text
@@ -33,8 +33,7 @@ def _hex_utf16(text: str) -> str:
     return text.encode("utf-16-be").hex().upper()
 
 
-@dataclass
-class _Used:
+class _Used(Struct):
     """One face's use in a document: its resource name, and each glyph drawn with the
     characters it stands for (the first seen)."""
 

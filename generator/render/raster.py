@@ -11,9 +11,10 @@ import ctypes
 import importlib
 import io
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 PREVIEW_DPI = 100
 #: libdeflate's level for the PNGs' pixel data. Its level 1 deflates a page of mostly flat
@@ -30,8 +31,7 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 RGB8 = bytes((8, 2, 0, 0, 0))
 
 
-@dataclass(frozen=True)
-class PageImage:
+class PageImage(Struct, frozen=True):
     """Page `page` (from 0) of a PDF, drawn at exactly `size` pixels and labelled `dpi`."""
 
     page: int

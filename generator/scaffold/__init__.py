@@ -7,19 +7,18 @@ import re
 import shutil
 import string
 import tempfile
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
 import yaml
+from msgspec import Struct
 
 from generator import shipped
 from generator.sources.errors import SourceError, display_path
 from generator.sources.loader import load_yaml
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(Struct, frozen=True):
     """A shipped game, as `cutsheet examples` lists it."""
 
     slug: str

@@ -10,11 +10,11 @@ are sent a window at a time, as the page scrolls near them (Content.html, Conten
 
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache, cached_property
 
 from jinja2 import Environment, PackageLoader
 from markupsafe import Markup
+from msgspec import Struct
 
 from generator.findings import Finding
 from generator.serve.preview import Component, FaceImage, GamePreview, KindGroup
@@ -25,8 +25,7 @@ def templates() -> Environment:
     return Environment(loader=PackageLoader("generator", "serve/templates"), autoescape=True)
 
 
-@dataclass(frozen=True)
-class Macros:
+class Macros(Struct, frozen=True):
     """content.html.j2's macros, one for each kind of block: each returns the block's HTML."""
 
     head: Callable[..., Markup]
@@ -40,8 +39,7 @@ def _macros() -> Macros:
     return Macros(*(getattr(module, name) for name in ("head", "heading", "article")))
 
 
-@dataclass(frozen=True, slots=True)
-class ShownFinding:
+class ShownFinding(Struct, frozen=True):
     """A finding as the page shows it."""
 
     severity: str
@@ -52,8 +50,7 @@ def shown_findings(findings: Iterable[Finding]) -> tuple[ShownFinding, ...]:
     return tuple(ShownFinding(finding.severity.value, str(finding)) for finding in findings)
 
 
-@dataclass(frozen=True, slots=True)
-class ArticleFacts:
+class ArticleFacts(Struct, frozen=True):
     """What a component's article shows, and all its HTML is rendered from: the same facts,
     the same HTML. The components are made anew on every rebuild (and copied for the
     second phase), so an article is remembered by these values, never by the object."""
@@ -79,16 +76,14 @@ class ArticleFacts:
 WINDOW = 120
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     """A part of the content the page replaces whole: its key (its place) and its HTML."""
 
     key: str
     html: Markup
 
 
-@dataclass(frozen=True)
-class KindBlocks:
+class KindBlocks(Struct, frozen=True):
     """A kind's section: its label (the section's own attribute), heading and articles."""
 
     label: str
@@ -96,8 +91,7 @@ class KindBlocks:
     articles: tuple[Block, ...]
 
 
-@dataclass(frozen=True)
-class GameBlocks:
+class GameBlocks(Struct, frozen=True):
     """A game's section: its slug (the section's own attribute), head and kinds."""
 
     slug: str
@@ -105,8 +99,7 @@ class GameBlocks:
     kinds: tuple[KindBlocks, ...]
 
 
-@dataclass(frozen=True)
-class Content:
+class Content(Struct, frozen=True, dict=True):
     """One version of the page's content, as blocks."""
 
     version: int
@@ -150,8 +143,7 @@ class Content:
         return None
 
 
-@dataclass(frozen=True)
-class Delta:
+class Delta(Struct, frozen=True):
     """What changed from one version of the content to `version`."""
 
     version: int

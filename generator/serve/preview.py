@@ -13,10 +13,14 @@ components back.
 import hashlib
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import groupby
 from operator import itemgetter
 from pathlib import Path
+
+import msgspec
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.cache import files_digest
 from generator.findings import Finding
@@ -48,8 +52,7 @@ class FaceImage:
     height: int
 
 
-@dataclass
-class Component:
+class Component(Struct):
     """One item of a component file: its faces as images, its copies and its findings."""
 
     title: str
@@ -57,11 +60,10 @@ class Component:
     copies: int
     front: FaceImage
     back: FaceImage | None
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Finding] = msgspec.field(default_factory=list)
 
 
-@dataclass
-class KindGroup:
+class KindGroup(Struct):
     """The components of one kind (one component file), in file order."""
 
     label: str
@@ -72,8 +74,7 @@ class KindGroup:
     by_item: bool = True
 
 
-@dataclass(frozen=True)
-class SheetRun:
+class SheetRun(Struct, frozen=True):
     """Pages first..last of a PDF (from 1), consecutive sheets of one title."""
 
     first: int
@@ -81,19 +82,18 @@ class SheetRun:
     title: str
 
 
-@dataclass
-class GamePreview:
+class GamePreview(Struct):
     folder: Path
     slug: str
     name: str = ""
     #: Bad input: the SourceError's text, file:line:col first. Nothing else is shown then.
     error: str = ""
-    groups: list[KindGroup] = field(default_factory=list)
+    groups: list[KindGroup] = msgspec.field(default_factory=list)
     #: Findings that concern no one component (the deck as a whole, game.yaml ...).
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Finding] = msgspec.field(default_factory=list)
     #: The built PDF, and the title of each of its sheets (page n is sheets[n - 1]).
     pdf: Path | None = None
-    sheets: list[str] = field(default_factory=list)
+    sheets: list[str] = msgspec.field(default_factory=list)
     #: Once checked, why there is no PDF, when there is none.
     unprinted: str = ""
     #: False while the rules checks and the PDF are still to come (the first phase).
@@ -146,22 +146,21 @@ def _spans(component_file: ComponentFile) -> list[tuple[int, int]]:
     return [(start, end - 1) for start, end in zip(starts, [*starts[1:], 1 << 30], strict=True)]
 
 
-@dataclass
-class PreviewMemo:
+class PreviewMemo(Struct):
     """What one game's previous preview read and drew, kept between edits by the server: its
     component files as read (an edit to one item reads that item alone), the laid-out
     faces (layout/memo.py) and each face's SVG, so an edit to one card lays out and draws
     that card alone, and the digest of each art file they were drawn from, so a picture
     changed on disk is drawn again at once, the item naming it unchanged or not."""
 
-    sources: SourceMemo = field(default_factory=SourceMemo)
-    layout: DrawMemo = field(default_factory=DrawMemo)
+    sources: SourceMemo = msgspec.field(default_factory=SourceMemo)
+    layout: DrawMemo = msgspec.field(default_factory=DrawMemo)
     #: id of a Faces object -> (that object, kept alive so its id stays its own, its title,
     #: front image, back image).
-    images: dict[int, tuple[Faces, str, FaceImage, FaceImage | None]] = field(default_factory=dict)
+    images: dict[int, tuple[Faces, str, FaceImage, FaceImage | None]] = msgspec.field(default_factory=dict)
     #: Each art file the remembered faces read or looked for -> its digest as the build
     #: cache takes it (generator/cache.py), when the pass that last checked it began.
-    art: dict[Path, str] = field(default_factory=dict)
+    art: dict[Path, str] = msgspec.field(default_factory=dict)
 
     def forget_changed_art(self) -> None:
         """Before a pass: forget the faces drawn from an art file changed since they were

@@ -4,8 +4,9 @@ cut slits, score and fold). Everything is derived from the build itself: the fac
 the line roles they carry and the sheets they were imposed on. A kind may name its stock
 with a `stock` attribute."""
 
-from dataclasses import dataclass
 from pathlib import PurePath
+
+from msgspec import Struct
 
 from generator.layout.scene import Group, Item, Polyline, Scene, Style, Text
 from generator.layout.text import TextStyle, fit_text
@@ -40,8 +41,7 @@ WHY_RUN_ENDS = (
 )
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(Struct, frozen=True):
     """One component as printed: one component file, or the files that share a row name."""
 
     label: str
@@ -205,8 +205,7 @@ def stock_totals(rows: list[Row], blanks: tuple[int, ...] = ()) -> list[str]:
     return lines
 
 
-@dataclass(frozen=True)
-class RunUse:
+class RunUse(Struct, frozen=True):
     """A sheet run as the checklist reports it: the rows printed on its sheets, its pages,
     and the share of the printable area used on each of its fronts sheets."""
 

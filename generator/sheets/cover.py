@@ -4,6 +4,8 @@ takes (one-sided pages never in a two-sided job, where they would print back to 
 
 from dataclasses import dataclass, field
 
+from msgspec import Struct
+
 from generator.layout.scene import Icon, Item, Polyline, Scene, Style
 from generator.layout.text import TextStyle, fit_text
 from generator.sheets.checklist import pages_phrase
@@ -21,8 +23,7 @@ EMBLEM_SIZE = 30.0
 TITLE_RULE_WIDTH = 60.0
 
 
-@dataclass(frozen=True)
-class PrintJob:
+class PrintJob(Struct, frozen=True):
     """Pages printed in one job on one stock: one-sided, or two-sided flipping on an edge."""
 
     pages: tuple[int, ...]
@@ -38,16 +39,14 @@ class PrintJob:
         return f"{pages_phrase(self.pages)} {sides}{turned}"
 
 
-@dataclass(frozen=True)
-class StockPages:
+class StockPages(Struct, frozen=True):
     """The pages to print on one stock, as the jobs to print them in."""
 
     stock: str
     jobs: tuple[PrintJob, ...]
 
 
-@dataclass(frozen=True)
-class Contents:
+class Contents(Struct, frozen=True):
     """One part of the file and its pages, for the cover's list of contents."""
 
     title: str

@@ -10,7 +10,7 @@ at once along the fronts' cut lines: the backs carry no cut lines of their own, 
 show on the finished backs wherever the fold is off by a hair.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.layout.scene import Polyline, Scene, line_style
 from generator.sheets import impose, marks
@@ -24,8 +24,7 @@ MIN_GUTTER = 4.0
 Box = tuple[float, float, float, float]
 
 
-@dataclass(frozen=True)
-class FoldPlan:
+class FoldPlan(Struct, frozen=True):
     """Where the parts of a fold-over sheet go: `cols` x `rows` fronts on one side of the
     fold, their backs mirrored on the other; `down` when the fold line runs down the page."""
 

@@ -12,8 +12,9 @@ between spaces) where the paper allows, else spread evenly.
 """
 
 import math
-from dataclasses import dataclass
 from functools import cache
+
+from msgspec import Struct
 
 from generator.layout.hex_tile import hex_edges
 from generator.layout.scene import Group, Item, Polyline, Rect, Scene, Style, Text, line_style, without_roles
@@ -28,8 +29,7 @@ TILE_OVERLAP = 12.0
 COMPACT_MIN_LENGTH = 60.0  # the 2 in bar, and under it its shortest label at 7 pt
 
 
-@dataclass
-class Slot:
+class Slot(Struct):
     """Where the furniture goes on a sheet, filled in once every sheet is numbered.
     `rotate` stands it along a side margin; `compact` is the ruler strip of `length` mm."""
 
@@ -40,8 +40,7 @@ class Slot:
     length: float = 0.0
 
 
-@dataclass
-class Plan:
+class Plan(Struct):
     paper: Paper
     cols: int
     rows: int
@@ -168,8 +167,7 @@ def _plans(page: Paper, w: float, h: float, bleed: float, gap: float):
             return
 
 
-@dataclass
-class PendingSheet:
+class PendingSheet(Struct):
     sheet: Sheet
     #: Where its furniture goes; None for a page without (a page left blank on purpose).
     slot: Slot | None
@@ -232,8 +230,7 @@ def mirror_slot(page: Paper, slot: Slot, across: bool = True) -> Slot:
     return Slot(x, page.height - y - h, slot.rotate, slot.compact, slot.length)
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     """Components of one size laid as a grid on a sheet, at their boxes; a sheet holds one
     block or, packed with other sizes, several."""
 
@@ -312,8 +309,7 @@ def _union(boxes):
     return (left, top, right - left, bottom - top)
 
 
-@dataclass(frozen=True)
-class TileLayout:
+class TileLayout(Struct, frozen=True):
     page: Paper
     across: int
     down: int

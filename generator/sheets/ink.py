@@ -7,7 +7,8 @@ so the component reads the same with a fraction of the ink.
 """
 
 import math
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.layout.scene import Circle, Group, Item, Path, Polyline, Rect, Scene, Style
 from generator.units import PT

@@ -1,14 +1,13 @@
 """A Sheet: one printed page, everything already placed in page millimetres."""
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from generator.layout.scene import Item
 
 Box = tuple[float, float, float, float]  # x, y, width, height in mm from the top-left
 
 
-@dataclass
-class Sheet:
+class Sheet(Struct):
     width: float
     height: float
     items: list[Item] = field(default_factory=list)

@@ -2,7 +2,7 @@
 checklist page. The defaults are those of `cutsheet build`: long-edge duplex backs, no offset,
 the front matter (cover, rules, checklist) first."""
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.sheets.printer import PrinterProfile
 from generator.units import parse_length
@@ -10,8 +10,7 @@ from generator.units import parse_length
 DUPLEX_MODES = ("long", "short", "off")
 
 
-@dataclass(frozen=True)
-class PrintOptions:
+class PrintOptions(Struct, frozen=True):
     #: "long" or "short": the edge the printer flips the sheet over for its back;
     #: "off": one-sided, backs are not printed.
     duplex: str = "long"

@@ -22,8 +22,9 @@ strip) offers only its grid's own empty cells. The packing depends on nothing bu
 the batches, in order: the same sources give the same sheets.
 """
 
-from dataclasses import dataclass, field
 from itertools import permutations
+
+from msgspec import Struct, field
 
 from generator.layout.scene import Scene
 from generator.sheets import marks
@@ -51,8 +52,7 @@ from generator.sheets.paper import Paper
 MAX_ORDERS_TRIED = 5
 
 
-@dataclass(frozen=True)
-class Batch:
+class Batch(Struct, frozen=True):
     """Components of one size, in print order: the same-size component files of a run."""
 
     label: str
@@ -79,8 +79,7 @@ class Batch:
         return max(self.gap, 2 * self.bleed) if self.gap > 0 else 0.0
 
 
-@dataclass(frozen=True)
-class _Placed:
+class _Placed(Struct, frozen=True):
     """A block of a batch on a sheet: components start .. start + len(boxes) - 1."""
 
     batch: Batch
@@ -96,8 +95,7 @@ class _Placed:
         return Block(scenes, boxes, batch.pitch_gap, batch.bleed, batch.own_outline, batch.hexes, blank)
 
 
-@dataclass
-class _Sheet:
+class _Sheet(Struct):
     """A fronts sheet being filled."""
 
     page: Paper

@@ -2,8 +2,9 @@
 sizes such as `300mmx450mm`, in millimetres."""
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator import shipped
 from generator.sources.errors import SourceError
@@ -24,8 +25,7 @@ _SIZE = re.compile(r"^\s*(\S+?)\s*x\s*(\S+)\s*$", re.IGNORECASE)
 _PRESET_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
 
 
-@dataclass(frozen=True)
-class Paper:
+class Paper(Struct, frozen=True):
     name: str
     width: float
     height: float

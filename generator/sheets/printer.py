@@ -15,7 +15,8 @@ marks moved by it still print. A profile whose scale correction would draw the m
 page (a printer that prints small needs its sheets drawn larger) is refused with how far.
 """
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.layout.scene import Box, Group
 from generator.sheets.model import Sheet
@@ -29,8 +30,7 @@ class PrinterError(ValueError):
     """A profile that cannot be applied to a paper: what goes wrong, and by how much."""
 
 
-@dataclass(frozen=True)
-class PrinterProfile:
+class PrinterProfile(Struct, frozen=True):
     name: str
     #: The printed length of a true length, across (x) and down (y): 1.006 prints 100.6 mm for 100.
     scale_x: float = 1.0

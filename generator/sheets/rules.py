@@ -17,8 +17,11 @@ signature order: printed duplex (flipped on the short edge), stacked and folded 
 score line in the middle, the pages read 1, 2, 3 ... and can be stapled on the fold.
 """
 
+import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.findings import Finding
 from generator.layout.context import missing_findings
@@ -34,7 +37,7 @@ from generator.units import PT
 
 #: The body: a family, so **bold** and *italic* words take its bold and oblique faces.
 BODY = TextStyle("DejaVu Sans", 9.5 * PT, min_size=9.5 * PT, leading=1.3, min_leading=1.3)
-BOLD = replace(BODY, font="DejaVuSans-Bold")
+BOLD = dataclasses.replace(BODY, font="DejaVuSans-Bold")
 HEADINGS = {1: 17 * PT, 2: 12.5 * PT, 3: 10.5 * PT}
 FOOTER = TextStyle("DejaVuSans", 7.5 * PT, min_size=7.5 * PT, align="center")
 #: Space after each kind of block, in mm; a heading also gets HEADING_ABOVE above it.
@@ -55,8 +58,7 @@ FOOTER_ROOM = 7.0
 UNLIMITED = 10_000.0
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Struct, frozen=True):
     """Where text goes on one page: the text area (x, y, width, height) on a page that high."""
 
     page_height: float
@@ -70,8 +72,7 @@ class Frame:
         return self.y + self.height
 
 
-@dataclass(frozen=True)
-class _Line:
+class _Line(Struct, frozen=True):
     """One line of a fitted block: its items, and its top and bottom relative to the block."""
 
     items: tuple[Item, ...]
@@ -130,8 +131,7 @@ class _Pages:
         self.y += gap
 
 
-@dataclass(frozen=True)
-class _Fitted:
+class _Fitted(Struct, frozen=True):
     """One block fitted to the column's width once, to be poured onto pages as often as the
     balancing of the last page needs: its lines, the space after it, and whether it is a
     heading (kept with what follows)."""
@@ -170,7 +170,7 @@ def _text_lines(text: str, x: float, width: float, style: TextStyle) -> list[_Li
 
 def _styled_lines(block: Block, x: float, width: float, book: FontBook) -> list[_Line]:
     """A paragraph or list item in the body face, its styled words set their way."""
-    style = replace(BODY, book=book)
+    style = dataclasses.replace(BODY, book=book)
     fitted = fit_styled(block.styled, x, 0.0, width, UNLIMITED, style)
     return _lines(fitted.items, style, fitted.size)
 
@@ -346,7 +346,7 @@ def rules_findings(blocks: tuple[Block, ...], book: FontBook, look: Look = PLAIN
     findings = []
     for block in blocks:
         if block.kind in ("paragraph", "item"):
-            missing = fit_styled(block.styled, 0.0, 0.0, 1e9, 1e9, replace(BODY, book=book)).missing
+            missing = fit_styled(block.styled, 0.0, 0.0, 1e9, 1e9, dataclasses.replace(BODY, book=book)).missing
             findings += missing_findings(missing, f"the rules' {block.kind} {block.text[:40]!r}")
         else:
             rows = ((block.text,),) if block.kind in ("heading", "figure") else block.rows
@@ -354,7 +354,9 @@ def rules_findings(blocks: tuple[Block, ...], book: FontBook, look: Look = PLAIN
             placed = ((block.pictures[0][1],),) if block.kind == "figure" else block.places  # a caption: its image's
             for row, places in zip(rows, placed, strict=False):
                 for text, place in zip(row, places, strict=False):
-                    set_as = fit_styled(plain_text(text, place), 0.0, 0.0, 1e9, 1e9, replace(style, book=book))
+                    set_as = fit_styled(
+                        plain_text(text, place), 0.0, 0.0, 1e9, 1e9, dataclasses.replace(style, book=book)
+                    )
                     findings += missing_findings(set_as.missing, f"the rules' {block.kind} text {text[:40]!r}")
     return findings
 

@@ -25,7 +25,6 @@ import struct
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,6 +32,7 @@ from xml.etree import ElementTree
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
+from msgspec import Struct
 
 if TYPE_CHECKING:
     from PIL.Image import Image as PilImage
@@ -68,8 +68,7 @@ class ArtError(Exception):
     """An art file that cannot be used; the message says why, without a place (the caller has it)."""
 
 
-@dataclass(frozen=True)
-class Art:
+class Art(Struct, frozen=True):
     """One usable art file: where it is, a digest of its content, its natural size and, for a
     raster, its pixel size (None for SVG art, which has no resolution)."""
 
@@ -211,8 +210,7 @@ def raster(path: Path) -> "PilImage":
     return image.convert("RGBA" if has_alpha else "RGB")
 
 
-@dataclass(frozen=True)
-class PngPixels:
+class PngPixels(Struct, frozen=True):
     """A PNG's compressed pixel rows as they stand in the file (zlib with PNG row filters),
     which a PDF takes unchanged: FlateDecode with the PNG predictors."""
 

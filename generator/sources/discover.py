@@ -7,15 +7,15 @@ folder itself when it holds game.yaml; else the five games cutsheet ships.
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
 
 
-@dataclass(frozen=True)
-class Games:
+class Games(Struct, frozen=True):
     """The game folders chosen, each with the component files named in it (none: the whole
     folder), and whether they are the shipped games because nothing else was found."""
 

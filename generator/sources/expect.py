@@ -14,8 +14,9 @@ a range `A..B`, `A..` (at least A) or `..B` (at most B), its ends included.
 """
 
 import re
-from dataclasses import dataclass
 from enum import Enum
+
+from msgspec import Struct
 
 from generator.sources.errors import Loc, SourceError
 from generator.sources.expressions import Condition, parse_condition
@@ -40,8 +41,7 @@ EXPECT_SCHEMA = {
 }
 
 
-@dataclass(frozen=True)
-class Span:
+class Span(Struct, frozen=True):
     """The numbers a figure may be: from `low` to `high`, ends included (None: no bound)."""
 
     low: float | None
@@ -71,8 +71,7 @@ class Measure(Enum):
     CONDITION = "condition"
 
 
-@dataclass(frozen=True)
-class Expectation:
+class Expectation(Struct, frozen=True):
     """One line of `expect:`: what it measures, the numbers allowed, and where it was written."""
 
     key: str

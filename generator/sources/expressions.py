@@ -13,9 +13,10 @@ at most MAX_DIGITS digits.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
+
+from msgspec import Struct
 
 from generator.sources.errors import Loc
 
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
     from lark import Tree
 
 
-@dataclass(frozen=True)
-class Condition:
+class Condition(Struct, frozen=True):
     """A parsed `when:`; holds(item) tells whether the element is drawn for that item."""
 
     source: str

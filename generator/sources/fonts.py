@@ -18,10 +18,12 @@ process, so the layout, the writers and the preview all find a Scene's faces by 
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
+
+from msgspec import Struct, field
+from msgspec.structs import asdict, replace
 
 from generator import shipped
 from generator.sources.errors import Loc, SourceError, display_path
@@ -41,8 +43,7 @@ _RESTRICTED = 0x0002
 _BITMAP_ONLY = 0x0200
 
 
-@dataclass(frozen=True)
-class Face:
+class Face(Struct, frozen=True):
     """One font file's face: what layouts call it, and the metrics text is set with."""
 
     key: str
@@ -92,7 +93,7 @@ def _register(face: Face) -> Face:
     if known.digest == face.digest:
         return known
     # Another file with the same PostScript name: its key says which file it is.
-    unique = Face(**{**face.__dict__, "key": f"{face.postscript_name}~{face.digest[:10]}"})
+    unique = replace(face, key=f"{face.postscript_name}~{face.digest[:10]}")
     return _REGISTERED.setdefault(unique.key, unique)
 
 
@@ -164,8 +165,7 @@ def _face_of(font, path: Path, digest: str) -> Face:
     return Face(postscript, path, family, style, bold, italic, em, ascent / em, -descent / em, digest, outlines, bbox)
 
 
-@dataclass(frozen=True, eq=False)
-class FontBook:
+class FontBook(Struct, frozen=True, eq=False):
     """The faces a game's text may name: its own (declared families, then its fonts/ folder),
     then the shipped ones. A name is a family (or a declared one) or one face's PostScript name."""
 
@@ -235,7 +235,7 @@ def face_index(faces: Sequence[Face]) -> dict[str, dict]:
     json.dumps(face_index(faces), indent=1, sort_keys=True), the faces read with read_face."""
     return {
         face.path.name: {
-            **{name: value for name, value in face.__dict__.items() if name != "path"},
+            **{name: value for name, value in asdict(face).items() if name != "path"},
             "bytes": face.path.stat().st_size,
         }
         for face in faces

@@ -16,11 +16,14 @@ the language its text is hyphenated in, where a layout asks for hyphenation.
 
 import copy
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+import msgspec
 import pyphen
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.findings import Finding
 from generator.sources.errors import Loc, SourceError, SourceErrors, display_path
@@ -171,8 +174,7 @@ class Component:
         return self.fields.loc
 
 
-@dataclass(frozen=True)
-class ComponentFile:
+class ComponentFile(Struct, frozen=True):
     """One YAML file of components, all of one kind."""
 
     path: Path
@@ -281,8 +283,7 @@ KindItems = Callable[[str], Mapping[str, type[Item]]]
 EngineLayouts = Callable[[str], Sequence[Path]]
 
 
-@dataclass(frozen=True)
-class _Envelope:
+class _Envelope(Struct, frozen=True):
     """A component file as read, before its items are validated against their kind."""
 
     path: Path
@@ -316,14 +317,13 @@ class _Envelope:
         return replace(self, data=data, items=items, components=components)
 
 
-@dataclass
-class SourceMemo:
+class SourceMemo(Struct):
     """The component files of a game's latest reading, kept between edits by a live
     preview, so that an edit to one item reads that item alone (item_lines.py) and keeps
     every other item as it was read: the same objects, which the layout's memo knows."""
 
     #: Each file's envelope, its items read, with the item class they were read into.
-    files: dict[Path, tuple[type[Item] | None, _Envelope]] = field(default_factory=dict)
+    files: dict[Path, tuple[type[Item] | None, _Envelope]] = msgspec.field(default_factory=dict)
 
     def reread(self, path: Path, text: str, kind_items: Mapping[str, type[Item]]) -> _Envelope | None:
         """The file's envelope from its new text, when the edit is to one item and that item

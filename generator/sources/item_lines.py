@@ -22,13 +22,14 @@ reported, at the place a build reports it.
 """
 
 import bisect
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.sources.loader import Entry, LocList, ParsedYaml, parse_entry
 
 
-@dataclass(frozen=True)
-class ItemLines:
+class ItemLines(Struct, frozen=True):
     """A component file's lines (each with its line end) and where its items are written."""
 
     lines: tuple[str, ...]
@@ -81,16 +82,14 @@ class ItemLines:
         return Edit(EditedItem(index, new), replace(self, lines=lines, values=others + new.values))
 
 
-@dataclass(frozen=True)
-class EditedItem:
+class EditedItem(Struct, frozen=True):
     """The item an edit changed, by its index in the file, read alone."""
 
     index: int
     entry: Entry
 
 
-@dataclass(frozen=True)
-class Edit:
+class Edit(Struct, frozen=True):
     """What an edit to a file changed (no item: the text is the same), and where the new
     text's items are."""
 

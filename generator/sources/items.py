@@ -26,13 +26,14 @@ import types
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Annotated, Any, ClassVar, Literal, NewType, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from msgspec import Struct
+
 from generator.sources.errors import Loc
 from generator.sources.frozen import LocMap, LocSeq
 from generator.sources.schema import COLOUR, LENGTH, NONNEGATIVE_LENGTH, POSITIVE_LENGTH
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Struct, frozen=True):
     """JSON Schema keywords a field's annotation adds to its type's schema (hashable, as
     typing requires of what Annotated carries)."""
 

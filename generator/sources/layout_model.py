@@ -11,8 +11,9 @@ centred (docs/layouts.md, "Boxes that follow the card"), and is resolved here in
 millimetres from the card's top left corner, so what draws it never sees the difference.
 """
 
-from dataclasses import dataclass, field
 from typing import Literal
+
+from msgspec import Struct, field
 
 from generator.colour.value import parse_colour
 from generator.sources.errors import Loc, SourceError
@@ -21,8 +22,7 @@ from generator.sources.loader import LocDict
 from generator.units import parse_length, parse_share
 
 
-@dataclass(frozen=True)
-class FromField:
+class FromField(Struct, frozen=True):
     """A value taken from the item's field (`fill: {field: colour}`, `shape: {field: shape}`)."""
 
     field: str
@@ -32,8 +32,7 @@ class FromField:
 Colour = str | FromField
 
 
-@dataclass(frozen=True)
-class CardSize:
+class CardSize(Struct, frozen=True):
     """A card's trimmed width and height, in mm."""
 
     width: float
@@ -47,8 +46,7 @@ AXES = (("x", "width", "right"), ("y", "height", "bottom"))
 CENTER = "center"
 
 
-@dataclass(frozen=True)
-class Frame:
+class Frame(Struct, frozen=True):
     """What an element's box is measured against: percentages against the card, edges and
     centring against the box it is placed in (the card's trim, or its repeat's box)."""
 
@@ -59,8 +57,7 @@ class Frame:
     what: str = "the card"
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(Struct, frozen=True):
     """What a text element shows: an item's `field`, literal `text`, or a `template`."""
 
     how: Literal["field", "text", "template"]
@@ -68,8 +65,7 @@ class Shown:
     loc: Loc
 
 
-@dataclass(frozen=True, kw_only=True)
-class Element:
+class Element(Struct, frozen=True, kw_only=True):
     """One named box of a layout, in mm from the card's top left corner."""
 
     name: str
@@ -92,8 +88,7 @@ class Element:
         return ()
 
 
-@dataclass(frozen=True, kw_only=True)
-class TextElement(Element):
+class TextElement(Element, frozen=True, kw_only=True):
     shown: Shown
     #: A font's name, or a chain of them: each character in the first that has it.
     font: str | tuple[str, ...] = "DejaVuSans"
@@ -116,8 +111,7 @@ class TextElement(Element):
         return (self.colour,)
 
 
-@dataclass(frozen=True, kw_only=True)
-class RectElement(Element):
+class RectElement(Element, frozen=True, kw_only=True):
     fill: Colour | None = None
     stroke: Colour | None = None
     stroke_width: float = parse_length("0.5pt")
@@ -129,8 +123,7 @@ class RectElement(Element):
         return self.fill, self.stroke
 
 
-@dataclass(frozen=True, kw_only=True)
-class LineElement(Element):
+class LineElement(Element, frozen=True, kw_only=True):
     """A line from (x, y) to (x + width, y + height)."""
 
     stroke: Colour = "#000000"
@@ -141,14 +134,12 @@ class LineElement(Element):
         return (self.stroke,)
 
 
-@dataclass(frozen=True, kw_only=True)
-class IconElement(Element):
+class IconElement(Element, frozen=True, kw_only=True):
     icon: str
     icon_loc: Loc
 
 
-@dataclass(frozen=True, kw_only=True)
-class ImageElement(Element):
+class ImageElement(Element, frozen=True, kw_only=True):
     """A picture: the layout's one `file`, or the file the item's `field` names."""
 
     file: str | None = None
@@ -158,8 +149,7 @@ class ImageElement(Element):
     align: str = "center"
 
 
-@dataclass(frozen=True, kw_only=True)
-class ShapeElement(Element):
+class ShapeElement(Element, frozen=True, kw_only=True):
     """A named shape (generator/layout/shapes.py) centred in the box, as large as its
     shorter side."""
 
@@ -172,16 +162,14 @@ class ShapeElement(Element):
         return self.fill, self.stroke
 
 
-@dataclass(frozen=True, kw_only=True)
-class ComputedElement(Element):
+class ComputedElement(Element, frozen=True, kw_only=True):
     """Geometry the kind computes (a trap's teeth, a maze), drawn at this point of the
     drawing order when its `when` holds."""
 
     draw: str
 
 
-@dataclass(frozen=True, kw_only=True)
-class RepeatElement(Element):
+class RepeatElement(Element, frozen=True, kw_only=True):
     """Its `elements` drawn once per entry of the item's list `field`, placed from the
     repeat's (x, y), each entry `step_x` and `step_y` on from the one before."""
 
@@ -192,8 +180,7 @@ class RepeatElement(Element):
     elements: tuple[Element, ...] = ()
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(Struct, frozen=True):
     """A layout with its `extends` chain resolved and checked."""
 
     name: str

@@ -9,11 +9,11 @@ and record where every key and value came from.
 import math
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 import yaml
+from msgspec import Struct
 
 from generator.sources.errors import Loc, SourceError, display_path
 
@@ -292,8 +292,7 @@ def text_loc(text: str, offset: int, shown: str) -> Loc:
     return Loc(shown, len(lines), len(lines[-1]) + 1)
 
 
-@dataclass(frozen=True)
-class Marks:
+class Marks(Struct, frozen=True):
     """What a text holds besides its values: anchors or aliases (a value named, or one named
     elsewhere), directives (which change what its tags mean) and explicit document markers
     (`---`, `...`); all of them, when it is malformed."""
@@ -303,8 +302,7 @@ class Marks:
     documents: bool
 
 
-@dataclass(frozen=True)
-class ParsedYaml:
+class ParsedYaml(Struct, frozen=True):
     """One YAML document as read: its value, and what reading one part of it again needs."""
 
     value: Any
@@ -340,8 +338,7 @@ def parse_yaml(text: str, shown: str) -> ParsedYaml:
         loader.dispose()
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(Struct, frozen=True):
     """One entry of a block sequence, read from its own lines: its value, where it starts,
     and the values it built."""
 

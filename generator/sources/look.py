@@ -12,7 +12,7 @@ sheets speak its design language. The cards are the layouts' to style: the
 shipped games' layouts name the same face and colours, and a test holds the two together.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.colour.value import parse_colour
 from generator.sources.errors import Loc
@@ -41,8 +41,7 @@ DEFAULT_COLOUR = "#000000"
 TITLE_FALLBACK = "DejaVuSans-Bold"
 
 
-@dataclass(frozen=True)
-class Look:
+class Look(Struct, frozen=True):
     """What game.yaml's `look:` says, with the defaults for what it leaves out."""
 
     title_font: str = DEFAULT_TITLE_FONT

@@ -25,8 +25,10 @@ points at the piece, line and column where its character was written.
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from types import MappingProxyType
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.colour.value import EXPECTED, parse_colour
 from generator.located import Loc
@@ -56,8 +58,7 @@ _CLOSING = {styles: "*" * count for count, styles in _STYLES.items()}
 _BRACKETS_AS_TEXT = "to print brackets or braces as text write `\\[`, `\\]`, `\\{` or `\\}`"
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(Struct, frozen=True):
     """How a stretch of text is set."""
 
     bold: bool = False
@@ -67,8 +68,7 @@ class Mark:
     font: str | None = None
 
 
-@dataclass(frozen=True)
-class Words:
+class Words(Struct, frozen=True):
     """Text in one Mark: it may hold spaces, never a new line."""
 
     text: str
@@ -76,22 +76,19 @@ class Words:
     loc: Loc  # where its first character was written
 
 
-@dataclass(frozen=True)
-class InlineIcon:
+class InlineIcon(Struct, frozen=True):
     name: str
     mark: Mark
     loc: Loc
 
 
-@dataclass(frozen=True)
-class LineBreak:
+class LineBreak(Struct, frozen=True):
     """A line break inside a paragraph (a backslash at the end of a line)."""
 
     loc: Loc
 
 
-@dataclass(frozen=True)
-class ParagraphBreak:
+class ParagraphBreak(Struct, frozen=True):
     loc: Loc
 
 
@@ -132,8 +129,7 @@ def _plain(item: Styled) -> str:
             return "\n"
 
 
-@dataclass(frozen=True)
-class _Text:
+class _Text(Struct, frozen=True):
     """The pieces joined into one text, which can say where each of its characters was written."""
 
     text: str
@@ -170,8 +166,7 @@ class _Text:
         return Loc(loc.file, loc.line + before - first, offset - self.newlines[before - 1])
 
 
-@dataclass(frozen=True)
-class _Span:
+class _Span(Struct, frozen=True):
     """A coloured span `[...]{...}` as found before parsing: its `[` (None when no `[` opened it),
     its `]`, the text between its braces (None when the `{` is never closed) and where text resumes."""
 
@@ -225,8 +220,7 @@ def _stars_as_text(count: int) -> str:
     return "`" + "\\*" * count + "`"
 
 
-@dataclass(frozen=True)
-class _Open:
+class _Open(Struct, frozen=True):
     """Markup opened and not yet closed: a run of asterisks, or a span's `[`."""
 
     marker: str  # as written: "*", "**", "***" or "["

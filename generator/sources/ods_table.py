@@ -28,9 +28,10 @@ import zipfile
 import zlib
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import IO
 from xml.parsers import expat
+
+from msgspec import Struct, field
 
 from generator.sources.csv_table import plain_number
 from generator.sources.errors import Loc, SourceError
@@ -74,8 +75,7 @@ _HIDDEN_ROWS = ("collapse", "filter")
 _CHUNK = 64 * 1024
 
 
-@dataclass
-class _OdsCell:
+class _OdsCell(Struct):
     """A cell as its XML is read: its place, how many times it repeats, its attributes, and
     the text of its paragraphs (`paragraph` the one being read)."""
 
@@ -87,8 +87,7 @@ class _OdsCell:
     length: int = 0
 
 
-@dataclass
-class _OdsRow:
+class _OdsRow(Struct):
     """A row as its XML is read: its number, how many times it repeats, whether it is hidden,
     its filled cells, and the first of its cells that cannot be read (raised if it is read)."""
 

@@ -24,10 +24,11 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 from urllib.parse import urlsplit
+
+from msgspec import Struct
 
 from generator.output import MODE
 from generator.sources.errors import Loc, SourceError, display_path
@@ -46,8 +47,7 @@ _CHUNK = 64 * 1024
 _NAMED = 5
 
 
-@dataclass(frozen=True)
-class Download:
+class Download(Struct, frozen=True):
     """How a url is fetched: the whole download within `timeout` seconds (each wait on the
     server too), and at most `limit` bytes of body."""
 
@@ -55,8 +55,7 @@ class Download:
     limit: int = MAX_TABLE_BYTES
 
 
-@dataclass(frozen=True)
-class OnlineTable:
+class OnlineTable(Struct, frozen=True):
     """A component file's table kept online: where it is fetched from, the snapshot builds
     read, and how a build reads that snapshot."""
 
@@ -95,8 +94,7 @@ class OnlineTable:
         return items
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(Struct, frozen=True):
     """What a pull changed in a snapshot, item by item, each named by its title."""
 
     rows: int
@@ -121,8 +119,7 @@ class Change:
         return ", ".join(parts) or "unchanged"
 
 
-@dataclass(frozen=True)
-class Pulled:
+class Pulled(Struct, frozen=True):
     """A snapshot brought up to date, and what changed in it."""
 
     table: OnlineTable

@@ -13,10 +13,11 @@ The entry point's name is the name the object is known by (game.yaml's `engine:`
 """
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, EntryPoints, entry_points
 from typing import Generic, Protocol, TypeVar
+
+from msgspec import Struct
 
 from generator.sources.errors import SourceError
 
@@ -32,8 +33,7 @@ class RegistryError(SourceError):
         super().__init__(None, message)
 
 
-@dataclass(frozen=True)
-class Registry(Generic[T]):
+class Registry(Generic[T], Struct, frozen=True):
     """One entry-point group: what its objects are and the name each is known by."""
 
     #: The entry-point group, e.g. "cutsheet.games".

@@ -15,10 +15,11 @@ forbids (the rules are set into SVG), at most MAX_RULES_BYTES and MAX_RULES_BLOC
 SourceError at the place otherwise.
 """
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import unquote
+
+from msgspec import Struct
 
 from generator.sources.errors import Loc, SourceError, display_path
 from generator.sources.loader import check_characters, read_text
@@ -37,8 +38,7 @@ MAX_RULES_BYTES = 512 * 1024
 MAX_RULES_BLOCKS = 5_000
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Struct, frozen=True):
     """One block of the rules in reading order.
 
     kind: "heading" (level 1-6), "paragraph", "item" (a list item's paragraph; `marker`

@@ -10,15 +10,15 @@ them in seconds may not tell a save within the same second.
 """
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 #: A file's size, modification and change times (ns) and inode: any save changes one.
 Stamp = tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Struct, frozen=True):
     """Every file of a game folder (its hidden folders left out) with its stamp."""
 
     stamps: tuple[tuple[str, Stamp], ...]

@@ -26,12 +26,14 @@ Every size is bounded before it costs memory: the file, a workbook's unpacked pa
 columns, filled cells and the parts of a dotted column name (the limits below).
 """
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+
+from msgspec import Struct
 
 from generator.findings import Finding, warning
 from generator.sources.errors import Loc, SourceError
@@ -55,16 +57,14 @@ _PART = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*|[1-9][0-9]{0,2})$")
 _DOTTED = re.compile(r"^[^.\s]+(\.[^.\s]+)+$")
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(Struct, frozen=True):
     """A filled cell: its value as read and its place."""
 
     value: object
     loc: Loc
 
 
-@dataclass(frozen=True)
-class TableRequest:
+class TableRequest(Struct, frozen=True):
     """What a component file asks of its table file."""
 
     path: Path
@@ -78,8 +78,7 @@ class TableRequest:
     skip_hidden: bool = False
 
 
-@dataclass(frozen=True)
-class TableRows:
+class TableRows(Struct, frozen=True):
     """What a reader gives: the place of the table (a workbook's names its worksheet), its
     rows of filled cells from row 1 on, read lazily, and what reading it noticed that the
     designer should hear of (an encoding guessed)."""
@@ -89,8 +88,7 @@ class TableRows:
     notes: tuple[Finding, ...] = ()
 
 
-@dataclass(frozen=True)
-class TableFormat:
+class TableFormat(Struct, frozen=True):
     """A kind of table file, known by its suffix (without the dot, lower case)."""
 
     suffix: str
@@ -128,8 +126,7 @@ def normal(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-@dataclass(frozen=True)
-class Columns:
+class Columns(Struct, frozen=True):
     """How a table's columns become an item's fields. A header gives the field that
     `columns:` maps to it, else the field of the kind's item schema it matches (normal(),
     part by part for a dotted header), else, where the schema takes other fields, a field
@@ -146,8 +143,7 @@ class Columns:
         return tuple((self.schema or {}).get("properties", {}))
 
 
-@dataclass(frozen=True)
-class Column:
+class Column(Struct, frozen=True):
     """A column of a table: its header as written ("" for none), the field path it fills
     (empty when left out) and its header cell."""
 
@@ -161,8 +157,7 @@ class Column:
         return repr(self.header) if self.header else f"a column with no header ({self.loc})"
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(Struct, frozen=True):
     """A table file's items, its columns and what reading it noticed."""
 
     items: LocList
@@ -175,14 +170,16 @@ def items_of(read: TableRows, columns: Columns) -> Table:
     naming the columns (a worksheet may keep blank rows above it)."""
     table, rows = read.table, enumerate(read.rows, 1)
     first: list[Cell] = next((row for number, row in rows if row or number > MAX_ROWS), [])
-    header = _header(first, replace(table, line=first[0].loc.line) if first else table, columns)
+    header = _header(first, dataclasses.replace(table, line=first[0].loc.line) if first else table, columns)
     items = LocList()
     items.loc, items.item_locs = table, []
     filled = len(header)
     unnamed: dict[int, Column] = {}  # columns with no header that hold values, by the first value
     for number, row in rows:
         if number > MAX_ROWS + 1:
-            raise SourceError(replace(table, line=number), f"more than {MAX_ROWS} rows: a table holds at most that")
+            raise SourceError(
+                dataclasses.replace(table, line=number), f"more than {MAX_ROWS} rows: a table holds at most that"
+            )
         if not row:
             continue
         filled += len(row)
@@ -198,7 +195,7 @@ def items_of(read: TableRows, columns: Columns) -> Table:
         ]
         if not fields:
             continue  # a row of helper values only
-        item = _item(fields, replace(table, line=row[0].loc.line))
+        item = _item(fields, dataclasses.replace(table, line=row[0].loc.line))
         items.append(item)
         items.item_locs.append(item.loc)
     found = sorted([*(column for column in header if column.header), *unnamed.values()], key=lambda c: c.loc.column)

@@ -15,10 +15,11 @@ template's place; a value its format cannot show, at the item's field.
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from functools import cache
 from typing import Any, Literal, NoReturn
+
+from msgspec import Struct
 
 from generator.sources.errors import Loc, SourceError
 from generator.sources.frozen import LocMap
@@ -72,8 +73,7 @@ def bare(text: str, limit: int = 40) -> str:
     return quoted(text, limit)[1:-1]
 
 
-@dataclass(frozen=True)
-class NumberFormat:
+class NumberFormat(Struct, frozen=True):
     """How the number directives of one placeholder print a number."""
 
     thousands: bool = False
@@ -104,8 +104,7 @@ def _grouped(digits: str) -> str:
     return ",".join([digits[:head], *(digits[k : k + 3] for k in range(head, len(digits), 3))])
 
 
-@dataclass(frozen=True)
-class Placeholder:
+class Placeholder(Struct, frozen=True):
     """One `{name}` or `{name:FORMAT}` of a template."""
 
     name: str
@@ -166,8 +165,7 @@ def _decimal(value: object) -> Decimal | None:
     return None
 
 
-@dataclass(frozen=True)
-class Template:
+class Template(Struct, frozen=True):
     """A parsed template: each part is literal text and the placeholder after it (None at the end)."""
 
     parts: tuple[tuple[str, Placeholder | None], ...]

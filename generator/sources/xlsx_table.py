@@ -28,10 +28,11 @@ import warnings
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator, MutableMapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 from xml.parsers import expat
+
+from msgspec import Struct, field
 
 from generator.sources.csv_table import plain_number
 from generator.sources.errors import Loc, SourceError
@@ -79,8 +80,7 @@ _Row = TypeVar("_Row")
 # --- what the formats share ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Merge:
+class Merge(Struct, frozen=True):
     """A merged range: its first (top-left) cell and its last row and column."""
 
     row: int
@@ -89,8 +89,7 @@ class Merge:
     last_column: int
 
 
-@dataclass(frozen=True, slots=True)
-class SheetRow:
+class SheetRow(Struct, frozen=True):
     """A worksheet row's filled cells, and whether the worksheet hides the row."""
 
     cells: list[Cell] = field(default_factory=list)
@@ -487,8 +486,7 @@ class _SheetFacts:
             raise OverflowError(f"more than {MAX_MERGED} merged ranges")
 
 
-@dataclass
-class _XmlCell:
+class _XmlCell(Struct):
     """A worksheet cell as its XML is read: its place, its type, and which of a formula (f),
     a saved value (`value`, once its v holds text; `v` while it is read) and inline text
     (is) it holds."""

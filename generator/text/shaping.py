@@ -6,16 +6,15 @@ layout measures what prints and the writers draw exactly that. Shaping is rememb
 (text, face, direction, language): a deck repeats its words, and each is shaped once.
 """
 
-from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 
 import uharfbuzz as hb
+from msgspec import Struct
 
 from generator.sources.fonts import registered
 
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Shaped:
+class Shaped(Struct, frozen=True, eq=False, dict=True):
     """A shaped run: glyph ids in visual order, each one's advance and (x, y) offset in ems
     (y up), and the offset in `text` of the first character of the cluster it belongs to.
 

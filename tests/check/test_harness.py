@@ -19,9 +19,10 @@ import os
 import random
 import signal
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
+from msgspec.structs import replace
 
 from generator.check.report import simulation_findings
 from generator.check.simulate import (

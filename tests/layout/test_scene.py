@@ -1,6 +1,6 @@
 """Scenes split into the layers that the writers draw in turn."""
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from generator.layout.scene import ROLES, Group, Rect, Style, Text, by_role, items_digest, line_style
 from generator.layout.text import set_line

@@ -157,8 +157,7 @@ def test_a_rebuild_with_every_file_in_the_cache_starts_no_worker_processes(tmp_p
         run_build(str(deck(tmp_path / "cache", cards=30)), "--out", str(out), "--jobs", "2")
 
 
-@dataclass(frozen=True)
-class Doubled(Inputs):
+class Doubled(Inputs, frozen=True):
     stage: ClassVar[str] = "doubled"
     number: int
     source: Files

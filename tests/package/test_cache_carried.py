@@ -3,7 +3,6 @@
 writes the bytes a cold build writes, and keeps in memory only what the last command used."""
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -16,15 +15,13 @@ from tests.conftest import run_build
 from tests.package.test_cache import deck, outputs
 
 
-@dataclass(frozen=True)
-class Named(Inputs):
+class Named(Inputs, frozen=True):
     stage: ClassVar[str] = "named"
     name: str
     source: Files
 
 
-@dataclass(frozen=True)
-class Latest(Inputs):
+class Latest(Inputs, frozen=True):
     """A stage whose entry is the latest of its place, as a game's reading is."""
 
     stage: ClassVar[str] = "latest of a place"

@@ -44,8 +44,7 @@ class Drawn:
     cards: Pieces[bytes, Card]
 
 
-@dataclass(frozen=True)
-class Layout(Inputs):
+class Layout(Inputs, frozen=True):
     stage: ClassVar[str] = "pieces test"
     number: int
     source: Files

@@ -5,8 +5,9 @@ that became two, one placed otherwise than whole) is not swapped."""
 
 import shutil
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from generator.games import load_game
 from generator.layout.memo import DrawMemo

@@ -7,10 +7,10 @@ again (a sheet whose digest changed is drawn again); the PNG previews are the pa
 
 import xml.etree.ElementTree as ET
 import zlib
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 from PIL import Image
 
 from generator.cache import BuildCache

@@ -8,12 +8,12 @@ inks draws every page."""
 import threading
 import zlib
 from contextlib import nullcontext
-from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
+from msgspec.structs import replace
 from PIL import Image
 from reportlab.pdfbase import pdfdoc
 

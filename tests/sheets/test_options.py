@@ -2,9 +2,8 @@
 offset, no fold-over or ink saver, the front matter first, files sharing sheets, full-size
 rules), they cannot be changed in place, and --back-offset reads two lengths with units."""
 
-import dataclasses
-
 import pytest
+from msgspec.structs import replace
 
 from generator.sheets.options import DUPLEX_MODES, PrintOptions, parse_offset
 
@@ -15,9 +14,9 @@ def test_the_defaults_are_the_builds():
     assert options.back_offset == (0.0, 0.0)
     assert (options.fold_over, options.ink_saver, options.separate, options.booklet) == (False,) * 4
     assert options.checklist is True
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         options.duplex = "short"
-    assert dataclasses.replace(options, duplex="short").duplex == "short"
+    assert replace(options, duplex="short").duplex == "short"
 
 
 def test_parse_offset_reads_two_lengths_in_their_units():

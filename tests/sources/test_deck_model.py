@@ -1,6 +1,5 @@
 """The read game: frozen all the way down, every value at its place, each item validated once."""
 
-import dataclasses
 import textwrap
 from pathlib import Path
 
@@ -52,11 +51,11 @@ def game(tmp_path):
 def test_the_game_its_files_and_components_refuse_assignment(game):
     (strips,) = game.files
     (component,) = strips.components
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         game.name = "Other"  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         strips.kind = "card"  # type: ignore[misc]
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         component.fields = LocMap()  # type: ignore[misc]
     assert isinstance(game.files, tuple) and isinstance(strips.components, tuple)
 
@@ -69,7 +68,7 @@ def test_fields_and_their_nested_lists_and_mappings_refuse_change(game):
         fields["steps"].append({"step": 2})
     with pytest.raises(TypeError):
         fields["steps"][0]["text"] = "Other"
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         fields["steps"].loc = Loc("x", 1, 1)
     assert isinstance(fields["steps"], LocSeq) and isinstance(fields["steps"][0], LocMap)
 

@@ -1,8 +1,9 @@
 """Chip Flip's components as the engine sees them, built from the typed items (items.py):
 the boards as they are, each chip with its owner's seat and its square read."""
 
-from dataclasses import dataclass
 from pathlib import Path
+
+from msgspec import Struct
 
 from generator.games.chip_flip.board import parse_square
 from generator.games.chip_flip.items import BoardItem, ChipItem, NumberedChipItem, Side
@@ -13,8 +14,7 @@ from generator.sources.game import Game
 OWNERS = {"south": SOUTH, "north": NORTH}
 
 
-@dataclass(frozen=True)
-class Chip:
+class Chip(Struct, frozen=True):
     """A chip: its item, and the seat and board square its owner and square name."""
 
     item: ChipItem
@@ -47,8 +47,7 @@ class Chip:
         return Placement(self.owner, self.square, own, other)
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Struct, frozen=True):
     folder: Path
     boards: list[BoardItem]
     chips: list[Chip]

@@ -2,7 +2,8 @@
 figures."""
 
 import random
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.findings import Finding
 from generator.games.base import Engine, Policy, Supply, Variant

@@ -11,7 +11,9 @@ board, as the rules order set-up and flip.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.games.chip_flip.board import HOME, rotate, squares_of
 from generator.games.chip_flip.position import SOUTH, Placement, Position, setup
@@ -20,8 +22,7 @@ from generator.games.chip_flip.position import SOUTH, Placement, Position, setup
 ChipValues = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class FreePlacement:
+class FreePlacement(Struct, frozen=True):
     """The set-up in progress: the chips placed, the chips each seat still holds, South's
     home squares in the hue played (North's are them turned 180 degrees) and who places next."""
 

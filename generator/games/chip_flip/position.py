@@ -5,7 +5,9 @@ immutable: `push(move)` returns the next one.
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.games.chip_flip import movegen
 from generator.games.chip_flip.board import HOME, mirror, rotate, square_name, squares_of
@@ -14,8 +16,7 @@ SOUTH, NORTH = 0, 1
 SEATS = ("South", "North")
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(Struct, frozen=True):
     """A path of board squares: (from, to) for a step, (from, landing, ...) for jumps; () passes."""
 
     path: tuple[int, ...]
@@ -44,8 +45,7 @@ class Move:
 PASS = Move(())
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Struct, frozen=True):
     """A chip at the start: its owner, square and (advanced) the values on its two sides.
     In free placement (placing.py) it is also the action of putting that chip there."""
 
@@ -60,8 +60,7 @@ class Placement:
         return replace(self, square=mirror(self.square))
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(Struct, frozen=True):
     south: int
     north: int
     turn: int = SOUTH

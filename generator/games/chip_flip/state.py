@@ -15,7 +15,9 @@ a5xc3 repeats the position).
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.games.chip_flip.board import DARK, ROW_0, ROW_7
 from generator.games.chip_flip.placing import FreePlacement
@@ -43,8 +45,7 @@ class ChipFlipEnding(Ending):
     REPETITION = "the same position a third time"
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """How a game ended: why, who won and the final points."""
 
     ending: ChipFlipEnding

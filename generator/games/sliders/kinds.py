@@ -22,7 +22,9 @@ placed from the net's top left. That layout keeps a gap so nets stand apart.
 """
 
 import math
-from dataclasses import dataclass, replace
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.games.sliders.items import (
     MAX_PLAYERS,
@@ -378,8 +380,7 @@ BUILDING_PARAMS = closed(
 )
 
 
-@dataclass(frozen=True)
-class HouseNet:
+class HouseNet(Struct, frozen=True):
     """A house or hotel's net in mm: the outline to cut, the lines to fold, its size, and
     where its top left corner is."""
 

@@ -9,6 +9,8 @@ static checks report them all); `load_deck` (in the engine) refuses a deck with 
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from msgspec import Struct
+
 from generator.findings import Finding, error
 from generator.sources.errors import Loc, SourceError
 from generator.sources.game import Game
@@ -24,8 +26,7 @@ UNREADABLE_NOTE = "SM002"
 ItemT = TypeVar("ItemT", bound=Item)
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Struct, frozen=True):
     """One numbered statement of a strip and its effect tree."""
 
     item: StepItem
@@ -83,8 +84,7 @@ class Strip:
         return self.by_number.get(number)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Struct, frozen=True):
     """Spaces in spiral order; each is a tuple of shapes (two on a centre space, in the
     order their registers are obeyed)."""
 
@@ -96,8 +96,7 @@ class Board:
         return len(self.spaces) - 1
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Struct, frozen=True):
     #: Every copy of every strip, in source order.
     strips: tuple[Strip, ...]
     board: Board

@@ -21,15 +21,14 @@ effect tree, s text, * any number of effect trees.
 """
 
 import re
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from lark import Lark, Transformer, v_args
 from lark.exceptions import LarkError
+from msgspec import Struct
 
 
-@dataclass(frozen=True, slots=True)
-class Node:
+class Node(Struct, frozen=True):
     """One effect: an op name and its arguments (numbers, text or nested Nodes)."""
 
     op: str

@@ -7,7 +7,7 @@ clearance, so a strip threads through its register, shows only its title when pu
 and reveals one step per step_height pulled.
 """
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.findings import error
 from generator.layout.component import ComponentKind, Faces
@@ -81,8 +81,7 @@ def _font(spec: LocMap) -> TextStyle:
     return TextStyle(spec["font"], size, min(spec.get("min_size", 6 * PT), size), leading, min(1.0, leading))
 
 
-@dataclass(frozen=True)
-class RegisterGeometry:
+class RegisterGeometry(Struct, frozen=True):
     """Register card measurements derived from the strip layout, in mm."""
 
     strip_width: float

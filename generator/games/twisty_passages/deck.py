@@ -3,6 +3,8 @@ its parsed effect, and the win thresholds."""
 
 from dataclasses import dataclass, field
 
+from msgspec import Struct
+
 from generator.games.grammar import EffectError
 from generator.games.twisty_passages.grammar import Effect, parse_effect
 from generator.games.twisty_passages.items import MazeCard, WinThreshold
@@ -27,8 +29,7 @@ class Card:
         return self.item.kind == "trap"
 
 
-@dataclass
-class Deck:
+class Deck(Struct):
     """Every physical card (index = card id) and the win threshold by player count."""
 
     cards: list[Card]

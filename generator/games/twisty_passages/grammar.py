@@ -6,11 +6,11 @@ or an `=`, so a mis-typed dice line cannot slip through as prose. Prose lines ar
 the engine's handler for the card's title (cards.py).
 """
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
+from msgspec import Struct
 
 from generator.games.grammar import EffectError
 from generator.sources.markup import INLINE_ICON
@@ -68,33 +68,27 @@ def _parser() -> Lark:
     return Lark(GRAMMAR, parser="earley", ambiguity="resolve", lexer="dynamic")
 
 
-@dataclass(frozen=True)
-class Discard:
+class Discard(Struct, frozen=True):
     where: str = "choice"  # choice, at random, from the start/end of your path, that many cards
 
 
-@dataclass(frozen=True)
-class DiscardNamed:
+class DiscardNamed(Struct, frozen=True):
     what: str  # the words after the icon: "an Item", "a Zone card", "this card" ...
 
 
-@dataclass(frozen=True)
-class Stop:
+class Stop(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class SpeedChange:
+class SpeedChange(Struct, frozen=True):
     delta: int
 
 
-@dataclass(frozen=True)
-class RollDie:
+class RollDie(Struct, frozen=True):
     pass
 
 
-@dataclass(frozen=True)
-class Prose:
+class Prose(Struct, frozen=True):
     text: str
 
 
@@ -103,62 +97,52 @@ Act = Discard | DiscardNamed | Stop | SpeedChange | RollDie | Prose
 Outcome = tuple[tuple[Act, ...], ...]
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Struct, frozen=True):
     dice: str  # "speed" (your speed in dice) or "die" (one die)
 
 
-@dataclass(frozen=True)
-class Each:
+class Each(Struct, frozen=True):
     faces: tuple[int, ...]
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class TwoOrMore:
+class TwoOrMore(Struct, frozen=True):
     face: int
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class AtLeastOne:
+class AtLeastOne(Struct, frozen=True):
     face: int
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class FacesRow:
+class FacesRow(Struct, frozen=True):
     faces: tuple[int, ...]
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class Compare:
+class Compare(Struct, frozen=True):
     op: str  # "≤" or ">": the die against your speed
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class Bonus:
+class Bonus(Struct, frozen=True):
     holders: tuple[str, ...]  # "a Green Zone card", "a Timepatcher" ...
     otherwise: Outcome | None  # what happens to a player holding none of them
 
 
-@dataclass(frozen=True)
-class Otherwise:
+class Otherwise(Struct, frozen=True):
     outcome: Outcome
 
 
-@dataclass(frozen=True)
-class ProseLine:
+class ProseLine(Struct, frozen=True):
     text: str
 
 
 Line = Roll | Each | TwoOrMore | AtLeastOne | FacesRow | Compare | SpeedChange | Bonus | Otherwise | ProseLine
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(Struct, frozen=True):
     lines: tuple[Line, ...] = ()
     icons: tuple[str, ...] = ()  # every icon named, in order
 

@@ -6,8 +6,9 @@ actions and decisions they exchange with the game in progress (state.py, which r
 
 import random
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 from typing import TypeVar
+
+from msgspec import Struct
 
 from generator.games.game_state import GameState
 from generator.games.twisty_passages.deck import Card, Deck
@@ -49,8 +50,7 @@ def sweep_of(action: TwistyAction) -> tuple[str, int]:
     raise ValueError(f"{action!r} is no sweep")
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(Struct, frozen=True):
     player: int
     options: Sequence[TwistyAction]
 
@@ -59,8 +59,7 @@ class Decision:
 Rules = Generator[Decision, TwistyAction, bool]
 
 
-@dataclass(frozen=True)
-class TurnRecord:
+class TurnRecord(Struct, frozen=True):
     """One turn with a declared speed, for the speed figures."""
 
     player: int

@@ -1,7 +1,7 @@
 """The engine's deck, built from the typed items: bills and riders one entry per physical
 card, each rider with the gains its effect pays, the vote colours and the bidding tokens."""
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from generator.games.grammar import EffectError
 from generator.games.whipped import items
@@ -11,8 +11,7 @@ from generator.sources.errors import SourceError
 from generator.sources.game import Game
 
 
-@dataclass(frozen=True)
-class Rider:
+class Rider(Struct, frozen=True):
     """A rider as the engine plays it: the printed card and the gains its effect pays
     (none when the text does not parse, which static check W005 reports)."""
 
@@ -20,8 +19,7 @@ class Rider:
     gains: tuple[Gain, ...]
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(Struct, frozen=True):
     """Bills and riders expanded by `count` (one entry per physical card), the vote colours
     (seat i plays the i-th) and the bidding tokens."""
 

@@ -10,11 +10,11 @@ A rider pays whoever played it, once the bill it rides on passes. Points go to t
 votes go to the player's supply for the rest of the round.
 """
 
-from dataclasses import dataclass
 from functools import cache
 from typing import cast
 
 from lark import Lark, Transformer, UnexpectedInput
+from msgspec import Struct
 
 from generator.games.grammar import EffectError
 
@@ -39,8 +39,7 @@ PER_SOLID_SQUARE = "solid square on your level"
 PER_OTHER_RIDER = "other rider on the bill"
 
 
-@dataclass(frozen=True)
-class Gain:
+class Gain(Struct, frozen=True):
     """`amount` points or votes, multiplied by the count of `per` when there is one."""
 
     amount: int

@@ -12,7 +12,8 @@ elements show and computes the vote squares and the ink saver's hatching.
 """
 
 import math
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from generator.games.whipped.colours import hex_to_linear
 from generator.games.whipped.items import BiddingToken, Bill, Rider, RulesSummary, Vote

@@ -16,10 +16,11 @@ every slot ends.
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from enum import Enum
 from itertools import chain
 from typing import Literal
+
+from msgspec import Struct, field
 
 from generator.games.game_state import Ending, GameState
 from generator.games.whipped.deck import Deck
@@ -63,8 +64,7 @@ class Phase(Enum):
 SPONSOR_AUCTION = 1
 
 
-@dataclass(frozen=True)
-class PlacedRider:
+class PlacedRider(Struct, frozen=True):
     """A rider bid and accepted: who played it and the level its bid was for. That level is
     the rider's "your level"; the sponsorship auction's riders (rule 5) go with level 1,
     which their winner claims as sponsor."""
@@ -74,8 +74,7 @@ class PlacedRider:
     level: int
 
 
-@dataclass
-class Tally:
+class Tally(Struct):
     """What happened over a game, for the simulation figures."""
 
     bills_passed: int = 0

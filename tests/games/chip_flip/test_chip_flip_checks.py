@@ -3,10 +3,10 @@
 import random
 import re
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from msgspec.structs import replace
 
 from generator.games import load_game
 from generator.games.chip_flip import checks

@@ -4,11 +4,11 @@ themselves before play), and the default set-up they leave as it was."""
 
 import json
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from msgspec.structs import replace
 
 from generator.cli import main
 from generator.games import load_game

@@ -5,10 +5,11 @@ with; a caller that gives no settings gets the adaptive policy and the rules' nu
 The figures' games are played here as the harness plays an engine's figure runs: each run's
 games in index order, with the run's player count, seed, policy and options."""
 
-import dataclasses
 from functools import cache
 from pathlib import Path
 from statistics import fmean
+
+from msgspec.structs import replace
 
 from generator.check.report import format_simulation
 from generator.check.settings import game_settings
@@ -122,7 +123,7 @@ def test_the_default_runs_figures_are_those_of_the_default_settings():
 
 def test_the_text_report_says_what_the_figures_were_played_with():
     report = default_run()
-    followed = dataclasses.replace(report, figures={**report.figures, **figures_for("random", ("exit_strategy",))})
+    followed = replace(report, figures={**report.figures, **figures_for("random", ("exit_strategy",))})
     lines = {line.split(":")[0].strip(): line for line in format_simulation(followed)}
     for name, cards in (("game_length_by_players", "+0"), ("threshold_plus_4", "+4")):
         shown = lines[name]
