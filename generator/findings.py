@@ -1,11 +1,10 @@
 """Findings: what the checker says about a deck, each with a code, a severity and a place."""
 
 from collections.abc import Sequence
-from dataclasses import asdict
 from enum import StrEnum
 
 from msgspec import Struct
-from msgspec.structs import replace
+from msgspec.structs import asdict, replace
 
 from generator.located import Loc
 

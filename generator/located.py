@@ -3,11 +3,10 @@
 A foundation: findings, errors and the typed model all point at a Loc.
 """
 
-from dataclasses import dataclass, field
+from msgspec import Struct
 
 
-@dataclass(frozen=True, order=True)
-class Loc:
+class Loc(Struct, frozen=True, order=True):
     """A place in a source file; line and column count from 1, as editors show them. In a
     table the line is the row (the header is row 1); in a workbook, `sheet` names the
     worksheet and the place reads as a spreadsheet shows it, `cards.xlsx:Cards!C14`."""
@@ -22,7 +21,7 @@ class Loc:
     column: int
     sheet: str | None = None
     #: A table's cell (a CSV's or a worksheet's): a place in its text is the cell itself.
-    cell: bool = field(default=False, compare=False)
+    cell: bool = False
 
     def __str__(self) -> str:
         if self.sheet is not None:

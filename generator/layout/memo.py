@@ -19,7 +19,6 @@ card alone, not every card below it.
 """
 
 import copy
-import dataclasses
 import hashlib
 import pickle
 from collections.abc import Collection, Mapping
@@ -80,9 +79,7 @@ class Drawing(Struct, frozen=True):
         rows = [loc.line - lines for loc in places(item) if alike(loc, start)]
         if any(f.loc is None or not min(rows) <= f.loc.line <= max(rows) or file in f.message for f in ours):
             return None
-        moved = {
-            f: replace(f, loc=dataclasses.replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None
-        }
+        moved = {f: replace(f, loc=replace(f.loc, line=f.loc.line + lines)) for f in ours if f.loc is not None}
         findings = tuple(moved.get(f, f) for f in self.findings)
         return replace(
             self, findings=findings, line=item.loc.line, shared=frozenset(moved.get(f, f) for f in self.shared)

@@ -26,7 +26,6 @@ Every size is bounded before it costs memory: the file, a workbook's unpacked pa
 columns, filled cells and the parts of a dotted column name (the limits below).
 """
 
-import dataclasses
 import difflib
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.findings import Finding, warning
 from generator.sources.errors import Loc, SourceError
@@ -170,16 +170,14 @@ def items_of(read: TableRows, columns: Columns) -> Table:
     naming the columns (a worksheet may keep blank rows above it)."""
     table, rows = read.table, enumerate(read.rows, 1)
     first: list[Cell] = next((row for number, row in rows if row or number > MAX_ROWS), [])
-    header = _header(first, dataclasses.replace(table, line=first[0].loc.line) if first else table, columns)
+    header = _header(first, replace(table, line=first[0].loc.line) if first else table, columns)
     items = LocList()
     items.loc, items.item_locs = table, []
     filled = len(header)
     unnamed: dict[int, Column] = {}  # columns with no header that hold values, by the first value
     for number, row in rows:
         if number > MAX_ROWS + 1:
-            raise SourceError(
-                dataclasses.replace(table, line=number), f"more than {MAX_ROWS} rows: a table holds at most that"
-            )
+            raise SourceError(replace(table, line=number), f"more than {MAX_ROWS} rows: a table holds at most that")
         if not row:
             continue
         filled += len(row)
@@ -195,7 +193,7 @@ def items_of(read: TableRows, columns: Columns) -> Table:
         ]
         if not fields:
             continue  # a row of helper values only
-        item = _item(fields, dataclasses.replace(table, line=row[0].loc.line))
+        item = _item(fields, replace(table, line=row[0].loc.line))
         items.append(item)
         items.item_locs.append(item.loc)
     found = sorted([*(column for column in header if column.header), *unnamed.values()], key=lambda c: c.loc.column)

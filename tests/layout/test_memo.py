@@ -3,8 +3,9 @@ it (places included) and its file's scope are unchanged, and its findings and ar
 given again on reuse; a changed item, another scope, a pass without it, or a change to an
 art file it read makes it drawn afresh. Counted with a kind that records its draws."""
 
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from generator.findings import warning
 from generator.games import load_game

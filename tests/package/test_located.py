@@ -2,7 +2,6 @@
 file:Sheet!C14 in a workbook), column numbers become spreadsheet letters as a spreadsheet
 names its columns, and places sort in file order (numbers compared as numbers)."""
 
-import dataclasses
 import itertools
 import string
 
@@ -45,6 +44,6 @@ def test_places_sort_in_file_order():
 
 def test_a_place_cannot_be_changed():
     loc = Loc("cards.yaml", 3, 7)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         loc.line = 4  # type: ignore[misc]
     assert loc == Loc("cards.yaml", 3, 7) and hash(loc) == hash(Loc("cards.yaml", 3, 7))

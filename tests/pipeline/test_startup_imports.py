@@ -121,7 +121,6 @@ START_UP_DATACLASSES = {
     "generator.layout.card.CardItem",
     "generator.layout.element_kind.ShownItem",
     "generator.layout.text.TextStyle",
-    "generator.located.Loc",
     "generator.pipeline.parts.LaidGame",
     "generator.pipeline.run.PrintRun",
     "generator.project.Project",

@@ -20,6 +20,11 @@ from generator.sources.tables import Columns, Table, TableRequest, read_table
 NAMED_AT = Loc("cards.yaml", 3, 7)
 
 
+def at_cell(row: int, column: int) -> Loc:
+    """A place in cards.csv: a cell, whose place stands for all of its text."""
+    return Loc("cards.csv", row, column, cell=True)
+
+
 def table(tmp_path: Path, data: bytes | str) -> Table:
     path = tmp_path / "cards.csv"
     path.write_bytes(data.encode() if isinstance(data, str) else data)
@@ -46,10 +51,10 @@ def test_the_reader_gives_each_rows_cells_lazily_from_the_header_on(tmp_path):
     read = read_csv(TableRequest(path, "cards.csv", NAMED_AT))
     assert (read.table, read.notes) == (Loc("cards.csv", 1, 1), ())
     assert [[(cell.value, cell.loc) for cell in row] for row in read.rows] == [
-        [("title", Loc("cards.csv", 1, 1)), ("cost", Loc("cards.csv", 1, 2))],
-        [("A", Loc("cards.csv", 2, 1)), (1, Loc("cards.csv", 2, 2))],
+        [("title", at_cell(1, 1)), ("cost", at_cell(1, 2))],
+        [("A", at_cell(2, 1)), (1, at_cell(2, 2))],
         [],
-        [("B", Loc("cards.csv", 4, 1))],
+        [("B", at_cell(4, 1))],
     ]
 
 
@@ -116,8 +121,8 @@ def test_every_value_keeps_its_row_and_column(tmp_path):
     assert items.loc == Loc("cards.csv", 1, 1)
     # rows are counted as a spreadsheet counts them: a cell's line break starts no row
     assert [item.loc for item in items] == [Loc("cards.csv", 2, 1), Loc("cards.csv", 4, 1)]
-    assert items[0].loc_of("cost") == Loc("cards.csv", 2, 3)
-    assert items[1].loc_of("text") == Loc("cards.csv", 4, 2)
+    assert items[0].loc_of("cost") == at_cell(2, 3)
+    assert items[1].loc_of("text") == at_cell(4, 2)
 
 
 def test_a_quote_never_closed_is_refused_at_its_cell(tmp_path):
@@ -135,7 +140,7 @@ def test_a_quote_never_closed_is_refused_where_it_opens_with_cr_line_ends(tmp_pa
 def test_a_number_of_more_than_eighteen_digits_is_refused_at_its_cell(tmp_path):
     error = refusal(tmp_path, "title,n\nA,1\nB,-1234567890123456789\n")
     assert (error.loc, error.message) == (
-        Loc("cards.csv", 3, 2),
+        at_cell(3, 2),
         "a number of more than 18 digits is not a valid value",
     )
 
