@@ -41,6 +41,7 @@ class _Commands(click.Group):
         if cmd_name not in COMMANDS:
             return None
         module, name = COMMANDS[cmd_name].split(":")
+        tune_for_builds()  # before the command's modules are imported: what they make is kept
         command = getattr(importlib.import_module(module), name)
         assert isinstance(command, click.Command)
         return command
@@ -59,7 +60,6 @@ class _Commands(click.Group):
 @click.version_option(package_name="cutsheet")
 def main() -> None:
     """cutsheet: print-ready sheets for game components, and rules checks for their decks."""
-    tune_for_builds()
 
 
 def run() -> NoReturn:
