@@ -50,10 +50,10 @@ class Piece(Struct, frozen=True, eq=False):
 
 class Pieces(Mapping[K, V]):
     """A mapping the build cache keeps in pieces (see the module's docstring). An entry whose
-    value is a Pieces, or a Struct or dataclass with a field that is one, is kept this way. Iterated in
-    the order of its pieces. A value's keys all go into one piece, so each value is pickled
-    once; a value goes to the piece its first key falls in, by a hash of the key, so that
-    the pieces stay as they are when a value is replaced."""
+    value is a Pieces, or a Struct or dataclass with a field that is one, is kept this way.
+    Iterated in the order of its pieces. A value's keys all go into one piece, so each value
+    is pickled once; a value goes to the piece its first key falls in, by a hash of the key,
+    so that the pieces stay as they are when a value is replaced."""
 
     def __init__(self, pieces: Sequence[Piece]):
         self.pieces = tuple(pieces)
