@@ -25,10 +25,10 @@ from collections import deque
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
 
 import msgspec
 from msgspec import Struct
+from msgspec.structs import replace
 
 from generator.layout.scene import Icon, Item, Text
 from generator.sources.errors import Loc
@@ -204,7 +204,7 @@ def _merged(styled: list[Styled]) -> Iterator[Styled]:
 # ---- a paragraph's text, its faces, levels and units ----------------------------------------
 
 
-class _Piece(NamedTuple):
+class _Piece(Struct, frozen=True):
     """A stretch of a unit drawn one way: shaped text in one face, direction and colour, or an icon."""
 
     shaped: Shaped | None
@@ -213,7 +213,7 @@ class _Piece(NamedTuple):
     level: int
 
 
-class _Unit(NamedTuple):
+class _Unit(Struct, frozen=True):
     """What lies between two line-break opportunities: its pieces in logical order, its text's
     width and its trailing white space's width (ems), and its icons. The white space hangs
     past a line's end: a line's last unit is drawn without it (_Chunk.trimmed)."""
@@ -231,7 +231,7 @@ class _Unit(NamedTuple):
         return self.core * size + self.icons * side
 
 
-class _Segment(NamedTuple):
+class _Segment(Struct, frozen=True):
     """A stretch of a chunk set one way: one face, one bidi level, one colour; or one icon."""
 
     start: int
@@ -400,7 +400,7 @@ def _joined(segments: list[_Segment]) -> list[_Segment]:
             and not segment.icon
             and (last.face, last.level, last.colour) == (segment.face, segment.level, segment.colour)
         ):
-            out[-1] = last._replace(end=segment.end)
+            out[-1] = replace(last, end=segment.end)
         else:
             out.append(segment)
     return out
@@ -435,7 +435,7 @@ def _chunks(styled: Sequence[Styled], style: TextStyle) -> list[list[_Chunk]]:
 # ---- lines -----------------------------------------------------------------------------------
 
 
-class _Line(NamedTuple):
+class _Line(Struct, frozen=True):
     """A wrapped line: its paragraph, its chunk, its units and its width (mm)."""
 
     paragraph: int
