@@ -3,23 +3,26 @@ changed: a game whose sources are unchanged is not laid out again, and a sheet w
 content is unchanged is not rendered to SVG or PNG again while its files in the output folder
 are as the last build left them.
 
-Every stage of the print pipeline (generator/pipeline/) is kept the same way: its inputs are
-a frozen Struct deriving from `Inputs`, which names the stage, and the entry's key is
-derived from them (`Inputs.key`): cutsheet's own code and fonts, the stage's name, then each
-input, files (`Files`) by their content and anything else by its repr. No call site lists a
-key's parts by hand. Laid-out faces are keyed by the whole game (every component file,
-game.yaml, the layouts and icons it can see), because a kind may read any file of its game (a
-deck's backs) and any layout (the register card reads the strip's); a game laid out again
-reuses the drawings of its latest layout that an edit left alone (generator/pipeline/parts.py).
-A sheet's content is keyed by the sheet itself and the icon files drawn into it; the PDF is
-kept here, while the SVG and PNG files in the output folder serve as their own cache
-(pipeline/written.py). Entries refer to objects rather than copy them (generator/pickles.py):
-the sheets to the layout's faces, the layout to the game's component files, and a layout's
-drawings and a PDF's drawn pages are kept in pieces, so that an edit writes the pieces it
-changed and no others. A missing or damaged entry is a miss, and an entry that cannot be
-written is left out; entries are written atomically, so an interrupted build leaves no half
-entry. What earlier runs left is pruned after each command, the least recently used first
-(`pruned_after`).
+Every stage of the print pipeline (generator/pipeline/) is kept the same way: its inputs are a
+frozen Struct deriving from `Inputs`, which names the stage, and the entry's key is derived
+from them (`Inputs.key`): the stage's name, then each input, files (`Files`) by their content
+and anything else by its repr. No call site lists a key's parts by hand. cutsheet's own code
+and fonts (`code_version`) are not part of a key: they are part of each entry file's checksum
+(`_checksum`), so that an entry another version wrote is a miss. What one process keeps in
+memory is made by one version of the code, and a build that keeps nothing (--no-cache) does
+not read the code and fonts to hash them. Laid-out faces are keyed by the whole game (every
+component file, game.yaml, the layouts and icons it can see), because a kind may read any file
+of its game (a deck's backs) and any layout (the register card reads the strip's); a game laid
+out again reuses the drawings of its latest layout that an edit left alone
+(generator/pipeline/parts.py). A sheet's content is keyed by the sheet itself and the icon
+files drawn into it; the PDF is kept here, while the SVG and PNG files in the output folder
+serve as their own cache (pipeline/written.py). Entries refer to objects rather than copy them
+(generator/pickles.py): the sheets to the layout's faces, the layout to the game's component
+files, and a layout's drawings and a PDF's drawn pages are kept in pieces, so that an edit
+writes the pieces it changed and no others. A missing or damaged entry is a miss, and an entry
+that cannot be written is left out; entries are written atomically, so an interrupted build
+leaves no half entry. What earlier runs left is pruned after each command, the least recently
+used first (`pruned_after`).
 """
 
 import hashlib
@@ -48,7 +51,8 @@ T = TypeVar("T")
 
 @cache
 def code_version() -> str:
-    """A hash of the generator package and the fonts: any change to either is a new cache.
+    """A hash of the generator package and the fonts: any change to either is a new cache
+    (each entry's checksum holds it: _checksum).
     Every file is read whole: a font's size and times would be cheaper to read, but a copy
     that keeps them, or a file system whose times are coarse, would leave a changed font
     printing from a cache of the old one."""
@@ -117,8 +121,8 @@ def _head_digest(file: BinaryIO) -> bytes:
 
 
 def key(*parts: object) -> str:
-    """A digest of cutsheet's code and fonts and of `parts`, each by its repr."""
-    digest = hashlib.sha256(code_version().encode())
+    """A digest of `parts`, each by its repr."""
+    digest = hashlib.sha256()
     for part in parts:
         digest.update(repr(part).encode())
         digest.update(b"\0")
@@ -362,7 +366,7 @@ class BuildCache:
         if len(stored) < 32:
             return None
         check, data = stored[:32], stored[32:]
-        if hashlib.sha256(data).digest() != check:
+        if _checksum(data) != check:
             return None
         try:
             with collection_paused():
@@ -425,9 +429,17 @@ def _entry_file(root: Path, name: str) -> Path:
     return root / name[:2] / name
 
 
+def _checksum(data: bytes) -> bytes:
+    """An entry file's first 32 bytes: a digest of the code version that wrote it and of its
+    data, so that a file another version wrote, or one damaged, is a miss."""
+    digest = hashlib.sha256(code_version().encode() + b"\0")
+    digest.update(data)
+    return digest.digest()
+
+
 def _write_entry(path: Path, data: bytes) -> None:
     """An entry's file: its checksum, then `data` (OSError when it cannot be written)."""
-    write_atomic(path, hashlib.sha256(data).digest() + data)
+    write_atomic(path, _checksum(data) + data)
     _used(path)  # written, or found holding these bytes already (write_atomic leaves those)
 
 

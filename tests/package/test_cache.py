@@ -202,6 +202,34 @@ def test_the_code_version_reads_every_code_and_font_file_whole(tmp_path):
     assert cache.code_version() == cache.version_of(Path(cache.__file__).parent, shipped.fonts_dir())
 
 
+def test_an_entry_another_code_version_wrote_is_a_miss(tmp_path, monkeypatch):
+    inputs = Doubled(2, Files(()))
+    BuildCache(tmp_path).put(inputs, 4)
+    assert BuildCache(tmp_path).lookup(inputs, int) == 4
+    monkeypatch.setattr(cache, "code_version", lambda: "another version")
+    assert BuildCache(tmp_path).lookup(inputs, int) is None
+    BuildCache(tmp_path).put(inputs, 5)  # the same key, written again by this version
+    assert BuildCache(tmp_path).lookup(inputs, int) == 5
+    monkeypatch.undo()
+    assert BuildCache(tmp_path).lookup(inputs, int) is None
+
+
+def test_a_build_without_a_cache_reads_no_code_or_font_file(tmp_path, monkeypatch):
+    """Only an entry's file holds the code version: a build that keeps nothing never hashes
+    the package and the fonts."""
+
+    def versioned(*folders: Path) -> str:
+        raise AssertionError(f"the code version was read: {folders}")
+
+    monkeypatch.setattr(cache, "version_of", versioned)
+    cache.code_version.cache_clear()
+    try:
+        run_build(str(deck(tmp_path / "cache")), "--out", str(tmp_path / "out"), "--no-cache", "--pnp")
+    finally:
+        cache.code_version.cache_clear()
+    assert (tmp_path / "out" / "cache" / "cache.pdf").is_file()
+
+
 def test_a_held_store_writes_its_entries_when_released(tmp_path):
     inputs, made = Doubled(2, Files(())), []
     held = BuildCache(tmp_path / "cache", hold=True)
