@@ -98,9 +98,6 @@ class DrawMemo(Struct):
     #: fingerprint), for the last pass and this one. Sources are immutable once read.
     _last_fingerprints: dict[int, tuple[object, bytes]] = field(default_factory=dict)
     _fingerprints: dict[int, tuple[object, bytes]] = field(default_factory=dict)
-    #: Whether each drawing's scenes are hashed (Drawing.digests) for the sheets' digests:
-    #: not when nothing will look the sheets up by them (a build without a cache).
-    digested: bool = True
 
     def begin(self) -> None:
         """A new layout pass: what the last one drew may be reused, the rest is forgotten."""
@@ -160,7 +157,7 @@ class DrawMemo(Struct):
             if known is not None and known.line != item.loc.line:
                 known = known.moved(item)
         if known is None:
-            known = _drawn(kind, item, layout, ctx, self.digested)
+            known = _drawn(kind, item, layout, ctx)
         known.report(ctx)
         # Kept for the item wherever it goes, and for it at this line: two items alike at two
         # lines each keep their own, though their findings may not move (Drawing.moved).
@@ -168,17 +165,17 @@ class DrawMemo(Struct):
         return known.faces
 
 
-def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext, digested: bool) -> Drawing:
+def _drawn(kind: ComponentKind, item: LocMap, layout: Layout, ctx: LayoutContext) -> Drawing:
     """kind.draw as if the item were the pass's only one: with findings and art files of its
     own, so that a picture or a mistake an earlier item drew too (a layout's `file:`) counts
     as this item's as well, and the drawing reports the same wherever it is reused. Its
-    scenes hashed when `digested`."""
+    scenes hashed, for the sheets' digests."""
     outer = ctx.findings, ctx.art_files, ctx.shared_findings
     ctx.findings, ctx.art_files, ctx.shared_findings = [], set(), set()
     try:
         faces = kind.draw(item, layout, ctx)
         findings, shared = tuple(ctx.findings), frozenset(ctx.shared_findings)
-        digests = tuple(items_digest(scene.items) for scene in faces.scenes()) if digested else ()
+        digests = tuple(items_digest(scene.items) for scene in faces.scenes())
         return Drawing(faces, findings, frozenset(ctx.art_files), item.loc.line, shared, digests)
     finally:
         ctx.findings, ctx.art_files, ctx.shared_findings = outer

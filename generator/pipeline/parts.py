@@ -181,14 +181,16 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     )
 
     def make() -> LaidGame:
-        draw_memo = memo or recalled(store, latest)
+        # Without a store that keeps them, there is no latest layout to reuse, and nothing
+        # would look up these drawings' fingerprints and digests: none are taken.
+        draw_memo = memo or (recalled(store, latest) if store.keeps else None)
         ctx.findings += game.notes
         parts = tuple(lay_out(game, ctx, draw_memo))
         ctx.findings = once_per_cause(ctx.findings, LOW_DPI, "items")
         ctx.findings += rules_findings(game.rules, game.fonts, game.look)
         ctx.findings += emblem_findings(game, ctx)
         art = files_digest(ctx.art_files)
-        drawings = Pieces.split(draw_memo.drawings(), members=_drawn_objects)
+        drawings = Pieces.split(draw_memo.drawings(), members=_drawn_objects) if draw_memo is not None else {}
         drawn = Drawn(drawings, frozenset(ctx.art_files), art)
         return LaidGame(parts, tuple(ctx.findings), key(inputs.key, art), drawn)
 
@@ -215,9 +217,8 @@ def _drawn_objects(drawing: Drawing) -> Iterator[object]:
 
 def recalled(store: BuildCache, latest: LatestLayout) -> DrawMemo:
     """A memo holding the drawings of the game's latest layout in `store`, those that read
-    art forgotten when any of its art changed; empty when there is none. Its drawings are
-    hashed for the sheets' digests only when the store keeps them."""
-    memo = DrawMemo(digested=store.keeps)
+    art forgotten when any of its art changed; empty when there is none."""
+    memo = DrawMemo()
     previous = store.lookup(latest, Drawn)
     if previous is not None:
         memo.recall(previous.drawings)

@@ -29,8 +29,10 @@ class LatestSources(Inputs, frozen=True):
 def read_game(folder: Path, store: BuildCache) -> Game:
     """The game in `folder` (games.load_game), read with its latest reading in `store`, which
     keeps this one in its place when it changed, or when it lacked an item's fingerprint (a
-    reading kept before any layout took them), taken now. A store without a folder keeps
-    nothing."""
+    reading kept before any layout took them), taken now. A store that keeps nothing
+    (--no-cache) has no reading to compare with, and takes no fingerprints."""
+    if not store.keeps:
+        return load_game(folder)
     latest = LatestSources(os.path.abspath(folder), display_path(folder))
     memo = store.lookup(latest, SourceMemo) or SourceMemo()
     before = dict(memo.files)

@@ -16,6 +16,7 @@ from generator.cache import BuildCache, Files, files_digest
 from generator.cli import main
 from generator.findings import Severity
 from generator.games import load_game
+from generator.layout import memo as memo_module
 from generator.layout.component import Faces
 from generator.layout.folders import context_for
 from generator.layout.memo import Drawing, DrawMemo
@@ -31,7 +32,9 @@ from generator.pipeline.parts import (
     printable,
     recalled,
 )
+from generator.pipeline.reading import read_game
 from generator.sheets.options import PrintOptions
+from generator.sources import game as sources_game
 from generator.sources.errors import SourceError
 from generator.sources.layouts import card_sizes
 from tests.conftest import ROOT
@@ -144,6 +147,25 @@ def test_a_layout_reusing_the_latest_draws_what_a_fresh_one_does(tmp_path, drawn
         [(f.front, f.back) for f in p.faces] for p in fresh.parts
     ]
     assert reused.findings == fresh.findings and reused.source == fresh.source
+
+
+def test_a_build_without_a_cache_takes_no_fingerprint_and_keeps_no_drawing(tmp_path, monkeypatch, drawn_titles):
+    """Nothing will look a layout up that a store keeping nothing (--no-cache) makes: its
+    items are drawn as they come, none fingerprinted, and it holds no drawings for a next one."""
+
+    def fingerprinted(item: object) -> bytes:
+        raise AssertionError("an item was fingerprinted")
+
+    monkeypatch.setattr(sources_game, "item_fingerprint", fingerprinted)
+    monkeypatch.setattr(memo_module, "item_fingerprint", fingerprinted)
+    folder = write_game(tmp_path / "tiny")
+    game = read_game(folder, BuildCache(None))
+    laid = laid_game(game, context_for(game), BuildCache(None))
+    assert drawn_titles == ["A", "B", "C"] and dict(laid.drawn.drawings) == {}
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, ["build", str(folder), "--out", str(out), "--no-cache", "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    assert (out / "tiny" / "tiny.pdf").is_file()
 
 
 def test_a_change_the_items_cannot_show_draws_every_item_again(tmp_path, drawn_titles):
