@@ -8,15 +8,17 @@ import hashlib
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from msgspec import Struct
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen import canvas
+from reportlab.pdfgen.canvas import PATH_OPS
 
 from generator.colour.settings import RGB, ColourSettings
 from generator.layout.scene import (
@@ -219,8 +221,7 @@ class _Painter:
             if dieline:
                 c.setStrokeOverprint(1)
                 c.setOverprintMask(1)
-            c.setLineWidth(style.stroke_width)
-            c.setDash(list(style.dash) if style.dash else [])
+            c._code.extend(_line_operators(style.stroke_width, style.dash or ()))
         return (1 if style.stroke and style.stroke_width > 0 else 0, 1 if style.fill else 0)
 
     def item(self, item: Item) -> None:
@@ -253,13 +254,7 @@ class _Painter:
         elif isinstance(item, Circle):
             c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
         elif isinstance(item, Polyline):
-            path = c.beginPath()
-            path.moveTo(*item.points[0])
-            for point in item.points[1:]:
-                path.lineTo(*point)
-            if item.closed:
-                path.close()
-            c.drawPath(path, stroke=stroke, fill=fill)
+            c._code.extend(_polyline_operators(item, stroke, fill, c._fillMode))
         elif isinstance(item, PathItem):
             path = c.beginPath()
             for command in item.commands:
@@ -359,6 +354,26 @@ def _draw(drawing: "Drawing", c: canvas.Canvas) -> None:
     from reportlab.graphics import renderPDF
 
     renderPDF.draw(drawing, c, 0, 0)
+
+
+@lru_cache(maxsize=256)
+def _line_operators(width: float, dash: tuple[float, ...]) -> tuple[str, str]:
+    """What reportlab's setLineWidth and setDash write for a line of `width` and `dash`
+    (reportlab's own number format, fp_str), worked out once for each: a sheet strokes its
+    cut lines and crop marks, dozens of them, in a few line styles. Nothing reportlab writes
+    later reads the width or dash back."""
+    return f"{fp_str(width)} w", f"[{fp_str(dash)}] 0 d"
+
+
+def _polyline_operators(item: Polyline, stroke: int, fill: int, fill_mode: int) -> tuple[str, str]:
+    """What reportlab's drawPath writes for a path of the polyline's points (a moveto, then
+    linetos, closed when the polyline is), painted as `stroke` and `fill` say: written
+    without building the path object, for the many lines a sheet draws."""
+    first, *rest = item.points
+    path = ["n", f"{fp_str(first)} m", *[f"{fp_str(point)} l" for point in rest]]
+    if item.closed:
+        path.append("h")
+    return " ".join(path), PATH_OPS[stroke, fill, fill_mode]
 
 
 def _area(item: Item) -> float:

@@ -1,12 +1,13 @@
 """The PDF writer puts each Scene primitive where the Sheet says, in millimetres from the top
 left: page size, TrimBox and BleedBox, shapes, text, groups moved and clipped, art under
 the cut lines whatever the items' order, page labels naming blank pages, bookmarks, and
-the same bytes from the same sheets. Read back with pypdf and pdfplumber, and rendered
-with pypdfium2."""
+the same bytes from the same sheets, polylines painted open or closed as their style says.
+Read back with pypdf, pdfplumber and pikepdf, and rendered with pypdfium2."""
 
 from pathlib import Path
 
 import pdfplumber
+import pikepdf
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -106,3 +107,39 @@ def test_the_same_sheets_give_the_same_bytes(tmp_path, pdf):
     again = tmp_path / "again.pdf"
     write_pdf(sheets(), again, "Test deck", lambda name: None)
     assert again.read_bytes() == pdf.read_bytes()
+
+
+def test_polylines_are_painted_as_their_style_says_open_or_closed(tmp_path):
+    """A dashed closed polyline is filled (even-odd) and stroked along its points and back to
+    its start; an open one only stroked, solid: each with its own colours, width and dash,
+    read back with pikepdf."""
+    dashed = Style(fill=RED, stroke=BLUE, stroke_width=0.3, dash=(1.5, 0.5))
+    solid = Style(stroke="#000000", stroke_width=0.7)
+    closed, open_ = Polyline(((1, 2), (30, 2), (30, 40)), dashed, closed=True), Polyline(((5, 6), (7, 8)), solid)
+    write_pdf([Sheet(60, 80, [closed, open_])], tmp_path / "lines.pdf", "Lines", lambda name: None)
+    with pikepdf.open(tmp_path / "lines.pdf") as pdf:
+        read = [(str(op), [_plain(v) for v in args]) for args, op in pikepdf.parse_content_stream(pdf.pages[0])]
+    assert read[3:-1] == [
+        ("rg", [1, 0, 0]),
+        ("RG", [0, 0, 1]),
+        ("w", [0.3]),
+        ("d", [[1.5, 0.5], 0]),
+        ("n", []),
+        ("m", [1, 2]),
+        ("l", [30, 2]),
+        ("l", [30, 40]),
+        ("h", []),
+        ("B*", []),
+        ("RG", [0, 0, 0]),
+        ("w", [0.7]),
+        ("d", [[], 0]),
+        ("n", []),
+        ("m", [5, 6]),
+        ("l", [7, 8]),
+        ("S", []),
+    ]
+
+
+def _plain(value: object) -> object:
+    """A content stream operand as a number, or a list of numbers."""
+    return [float(v) for v in value] if isinstance(value, pikepdf.Array) else float(value)
