@@ -259,6 +259,9 @@ class _Chunk:
         self.starts = [segment.start for segment in self.segments]
         self.units = self._units()
         self.alone = len(self.units) == 1 and self.units[0].icons == 1 and self.units[0].core == 0
+        #: Set one way throughout (one face and colour, no icon) and left to right: every unit,
+        #: trimmed or hyphenated too, is one piece of shaped text or none (_units, unit).
+        self.plain = len(self.segments) == 1 and not self.segments[0].icon and not self.mixed
 
     def _segments(self, styled: Sequence[Words | InlineIcon]) -> list[_Segment]:
         """The chunk cut wherever the face (the first of the chain that has the character), the
@@ -625,12 +628,12 @@ def _line_items(
 ) -> list[Item]:
     """The line's pieces in visual order: runs of text in one colour become one Text each,
     icons Icon boxes. A justified line's room is shared out where one unit meets another."""
-    pieces = [(piece, n) for n, unit in enumerate(line.units) for piece in unit.pieces]
-    if line.chunk.mixed:
+    chunk = line.chunk
+    if chunk.mixed:
+        pieces = [(piece, n) for n, unit in enumerate(line.units) for piece in unit.pieces]
         order = visual_order([piece.level for piece, _ in pieces])
         meets = sum(1 for k, m in zip(order, order[1:], strict=False) if pieces[k][1] != pieces[m][1])
     else:  # left to right throughout: the pieces in reading order, units meeting between each two
-        order = list(range(len(pieces)))
         meets = len(line.units) - 1
     align = style.align
     extra = 0.0
@@ -641,6 +644,11 @@ def _line_items(
             extra = (w - line.width) / meets
     cursor = {"left": x, "center": x + (w - line.width) / 2, "right": x + w - line.width, "justify": x}[align]
     colour = style.colour
+    if chunk.plain:
+        return _plain_line_items(line, cursor, extra, baseline, size, colour)
+    if not chunk.mixed:
+        pieces = [(piece, n) for n, unit in enumerate(line.units) for piece in unit.pieces]
+        order = list(range(len(pieces)))
     items: list[Item] = []
     run: list[tuple[int, float, Shaped]] = []
     run_colour: str | None = None
@@ -665,6 +673,30 @@ def _line_items(
     if run:
         items.append(_text(run, line.chunk.mixed, baseline, size, run_colour or colour))
     return items
+
+
+def _plain_line_items(
+    line: _Line, cursor: float, extra: float, baseline: float, size: float, colour: str
+) -> list[Item]:
+    """_line_items of a line of a plain chunk (_Chunk.plain): its units' pieces, at most one
+    a unit and all in one colour, as one Text from `cursor` on, `extra` between each two."""
+    runs: list[tuple[float, Shaped]] = []
+    start = cursor
+    run_colour = None
+    for unit in line.units:
+        for piece in unit.pieces:
+            shaped = piece.shaped
+            assert shaped is not None  # a plain chunk has no icon
+            if runs:
+                cursor += extra
+            else:
+                start, run_colour = cursor, piece.colour
+            runs.append((cursor - start, shaped))
+            cursor += shaped.width * size
+    if not runs:
+        return []
+    text = "".join([shaped.text for _, shaped in runs])
+    return [Text(start, baseline, text, size, tuple(runs), run_colour or colour)]
 
 
 def _text(run: list[tuple[int, float, Shaped]], mixed: bool, baseline: float, size: float, colour: str) -> Text:

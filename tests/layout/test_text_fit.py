@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 from itertools import pairwise
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
@@ -142,3 +143,27 @@ def test_a_chunk_set_one_way_has_the_units_each_stretch_has_alone(text, language
     chunk = _Chunk(plain_text(text), style, last=True)
     assert chunk.units == [chunk.unit(u.start, u.end) for u in chunk.units]
     assert "".join(chunk.text[u.start : u.end] for u in chunk.units) == chunk.text
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.text(alphabet="ab -,.\u00ad\u00e9 ", max_size=80),
+    st.sampled_from(["left", "center", "right", "justify"]),
+    st.sampled_from(["", "en"]),
+    st.floats(min_value=4, max_value=40),
+)
+def test_a_chunk_set_one_way_is_placed_as_any_other_chunk_is(text, align, language, width):
+    """A plain chunk's lines (one face and colour, left to right, no icon: _Chunk.plain) are
+    placed in one pass over their units; the items are those the general pass places, in
+    every alignment, hyphenated or not, with lines trimmed and broken anywhere."""
+    style = replace(STYLE, align=align, hyphenate=language)
+    fast = fit_text(text, 3, 4, width, 100, style)
+    made = _Chunk.__init__
+
+    def general(chunk: _Chunk, *args: object, **kwargs: object) -> None:
+        made(chunk, *args, **kwargs)
+        chunk.plain = False
+
+    with mock.patch.object(_Chunk, "__init__", general):
+        placed = fit_text(text, 3, 4, width, 100, style)
+    assert fast.items == placed.items
