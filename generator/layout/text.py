@@ -227,9 +227,6 @@ class _Unit(Struct, frozen=True):
     #: Where its trailing white space begins.
     core_end: int
 
-    def core_width(self, size: float, side: float) -> float:
-        return self.core * size + self.icons * side
-
 
 class _Segment(Struct, frozen=True):
     """A stretch of a chunk set one way: one face, one bidi level, one colour; or one icon."""
@@ -470,7 +467,7 @@ def _wrap(chunk: _Chunk, width: float, size: float, side: float) -> list[tuple[l
 
     while queue:
         unit = queue.popleft()
-        needed = unit.core_width(size, side)
+        needed = unit.core * size + unit.icons * side  # its width without its white space
         start = used + space if line else 0.0
         if start + needed > width + 1e-9:
             cut = chunk.hyphenated(unit, width - start, size) if hyphenate else None

@@ -48,7 +48,9 @@ class PdfFonts:
 
     def __init__(self) -> None:
         self.used: dict[str, _Used] = {}
-        self.seen: set[tuple[str, str, bool, str]] = set()
+        #: Each run noted, with its face's resource name: a deck draws the same words again
+        #: and again, and a run noted once costs a look-up after.
+        self.seen: dict[tuple[str, str, bool, str], str] = {}
         self.added = False
         #: While a page is recorded (generator/render/pdf.py's DrawnPage): each run drawn
         #: on it, once, in the order first drawn.
@@ -57,18 +59,21 @@ class PdfFonts:
     def use(self, shaped: Shaped) -> str:
         """The resource name of the run's face, noting what each glyph of the run stands for
         (once per run of a document)."""
-        used = self.used.get(shaped.face)
-        if used is None:
-            used = self.used[shaped.face] = _Used(f"CS{len(self.used) + 1}", registered(shaped.face))
         key = shaped.key
         if self.recorded is not None:
             self.recorded[key] = None
-        if key not in self.seen:
-            self.seen.add(key)
-            glyphs = used.glyphs
-            for k, glyph in enumerate(shaped.glyphs):
-                if not glyphs.get(glyph):
-                    glyphs[glyph] = shaped.cluster_text(k)
+        name = self.seen.get(key)
+        return self._note(shaped) if name is None else name
+
+    def _note(self, shaped: Shaped) -> str:
+        used = self.used.get(shaped.face)
+        if used is None:
+            used = self.used[shaped.face] = _Used(f"CS{len(self.used) + 1}", registered(shaped.face))
+        self.seen[shaped.key] = used.name
+        glyphs = used.glyphs
+        for k, glyph in enumerate(shaped.glyphs):
+            if not glyphs.get(glyph):
+                glyphs[glyph] = shaped.cluster_text(k)
         return used.name
 
     def attach(self, doc: pdfdoc.PDFDocument) -> None:
