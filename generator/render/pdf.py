@@ -204,11 +204,12 @@ class _Painter:
 
     def texts(self, texts: list[Text]) -> None:
         """Consecutive texts share one text object (one BT/ET), their glyphs written by id
-        (generator/render/pdf_text.py)."""
+        (generator/render/pdf_text.py), in a graphics state of their own: the text's fill
+        colour is its own. Its operators change nothing reportlab keeps of the state, so the
+        state is saved and restored by the operators alone, not by reportlab's saveState and
+        restoreState, which copy what it keeps (a sheet has a text object on every card)."""
         self.fonts.attach(self.c._doc)  # reportlab's document: where a font's objects go
-        self.c.saveState()  # the text's fill colour is its own
-        self.c.addLiteral(text_operators(texts, self.fonts, self.inks.text))
-        self.c.restoreState()
+        self.c._code.extend(("q", text_operators(texts, self.fonts, self.inks.text), "Q"))
 
     def style(self, style: Style, area: float) -> tuple[int, int]:
         """Set the item's colours and line (`area`, mm², decides a black fill's black)."""
