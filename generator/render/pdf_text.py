@@ -23,7 +23,7 @@ from generator.layout.scene import Text
 from generator.render.numbers import number
 from generator.sources.errors import SourceError, display_path
 from generator.sources.fonts import Face, registered
-from generator.text.shaping import Shaped, glyph_advance, italic_angle, shape
+from generator.text.shaping import Shaped, glyph_advance, italic_angle
 
 #: Glyph widths and moves are written in thousandths of the em, to 3 decimals.
 _EM = 1000
@@ -48,33 +48,34 @@ class PdfFonts:
 
     def __init__(self) -> None:
         self.used: dict[str, _Used] = {}
-        #: Each run noted, with its face's resource name: a deck draws the same words again
-        #: and again, and a run noted once costs a look-up after.
-        self.seen: dict[tuple[str, str, bool, str], str] = {}
+        #: Each run noted, with its face's resource name and its glyphs as a TJ array holds
+        #: them: a deck draws the same words again and again, and a run noted once costs a
+        #: look-up after.
+        self.seen: dict[tuple[str, str, bool, str], tuple[str, str]] = {}
         self.added = False
         #: While a page is recorded (generator/render/pdf.py's DrawnPage): each run drawn
         #: on it, once, in the order first drawn.
         self.recorded: dict[tuple[str, str, bool, str], None] | None = None
 
-    def use(self, shaped: Shaped) -> str:
-        """The resource name of the run's face, noting what each glyph of the run stands for
-        (once per run of a document)."""
+    def use(self, shaped: Shaped) -> tuple[str, str]:
+        """The resource name of the run's face and the run's glyphs as a TJ array holds them,
+        noting what each glyph of the run stands for (once per run of a document)."""
         key = shaped.key
         if self.recorded is not None:
             self.recorded[key] = None
-        name = self.seen.get(key)
-        return self._note(shaped) if name is None else name
+        noted = self.seen.get(key)
+        return self._note(shaped) if noted is None else noted
 
-    def _note(self, shaped: Shaped) -> str:
+    def _note(self, shaped: Shaped) -> tuple[str, str]:
         used = self.used.get(shaped.face)
         if used is None:
             used = self.used[shaped.face] = _Used(f"CS{len(self.used) + 1}", registered(shaped.face))
-        self.seen[shaped.key] = used.name
         glyphs = used.glyphs
         for k, glyph in enumerate(shaped.glyphs):
             if not glyphs.get(glyph):
                 glyphs[glyph] = shaped.cluster_text(k)
-        return used.name
+        noted = self.seen[shaped.key] = used.name, _glyphs(shaped)
+        return noted
 
     def attach(self, doc: pdfdoc.PDFDocument) -> None:
         if not self.added:
@@ -104,7 +105,7 @@ def text_operators(texts: list[Text], fonts: PdfFonts, fill: Callable[[str], str
         for offset, shaped in item.runs:
             if not shaped.glyphs:
                 continue
-            name = use(shaped)
+            name, glyphs = use(shaped)
             x = left + offset
             if shaped.offsets is not None or name != font or item_size != size or not array:
                 _close(out, array)
@@ -119,7 +120,7 @@ def text_operators(texts: list[Text], fonts: PdfFonts, fill: Callable[[str], str
                 move = (pen - x) / item_size * _EM
                 if abs(move) >= 0.0005:
                     array.append(number(move))
-            array.append(_glyphs(shaped.key))
+            array.append(glyphs)
             pen = x + shaped.width * item_size
         _close(out, array)
     out.append("ET")
@@ -133,11 +134,11 @@ def _close(out: list[str], array: list[str]) -> None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _glyphs(key: tuple[str, str, bool, str]) -> str:
+def _glyphs(shaped: Shaped) -> str:
     """A run's glyphs as the inside of a TJ array, left to right: each glyph id, then the
     number that turns the glyph's own width into its shaped advance. The same wherever the
-    run is drawn, so it is worked out once per run (a deck repeats its words)."""
-    shaped = shape(*key)
+    run is drawn, so it is worked out once per run for all the documents of a build (a
+    document notes it once, PdfFonts.use)."""
     parts = []
     for glyph, advance in zip(shaped.glyphs, shaped.advances, strict=True):
         parts.append(f"<{glyph:04X}>")
