@@ -22,6 +22,7 @@ import pickle
 import zlib
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields, is_dataclass
+from functools import cached_property, partial
 from typing import Any, BinaryIO, TypeVar
 
 from msgspec import Struct
@@ -53,22 +54,35 @@ class Pieces(Mapping[K, V]):
     value is a Pieces, or a Struct or dataclass with a field that is one, is kept this way.
     Iterated in the order of its pieces. A value's keys all go into one piece, so each value
     is pickled once; a value goes to the piece its first key falls in, by a hash of the key,
-    so that the pieces stay as they are when a value is replaced."""
+    so that the pieces stay as they are when a value is replaced.
 
-    def __init__(self, pieces: Sequence[Piece]):
-        self.pieces = tuple(pieces)
-        self._items: dict[K, V] = {key: value for piece in self.pieces for key, value in piece.items.items()}
+    A mapping split is cut into its pieces when they are first wanted (looked into, or the
+    entry holding it written), not as it is split: a live preview shows a 10,000-card layout
+    before its store writes it, and cutting its drawings takes a fifth of that layout's time."""
+
+    def __init__(self, cut: Callable[[], Iterable[Piece]]):
+        self._cut = cut
+
+    @classmethod
+    def of(cls, pieces: Iterable[Piece]) -> "Pieces[Any, Any]":
+        """The mapping these pieces hold (an entry's, read back)."""
+        held = tuple(pieces)
+        return cls(lambda: held)
 
     @classmethod
     def split(cls, mapping: Mapping[K, V], members: Callable[[V], Iterable[object]] | None = None) -> "Pieces[K, V]":
-        """`mapping` in pieces; `members(value)` are the objects of a value that the rest of
-        an entry may hold too, to be written as references to the piece (None: nothing)."""
-        count = piece_count(len({id(value) for value in mapping.values()}))
-        items: list[dict[K, V]] = [{} for _ in range(count)]
-        placed: dict[int, int] = {}  # each value's piece, by its identity
-        for key, value in mapping.items():
-            items[placed.setdefault(id(value), _spread(key) % count)][key] = value
-        return cls([Piece(piece, _members(piece, members)) for piece in items if piece])
+        """`mapping`, as it is now, in pieces; `members(value)` are the objects of a value
+        that the rest of an entry may hold too, to be written as references to the piece
+        (None: nothing)."""
+        return cls(partial(_cut, dict(mapping), members))
+
+    @cached_property
+    def pieces(self) -> tuple[Piece, ...]:
+        return tuple(self._cut())
+
+    @cached_property
+    def _items(self) -> dict[K, V]:
+        return {key: value for piece in self.pieces for key, value in piece.items.items()}
 
     def __getitem__(self, key: K) -> V:
         return self._items[key]
@@ -80,7 +94,17 @@ class Pieces(Mapping[K, V]):
         return len(self._items)
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (Pieces, (self.pieces,))
+        return (Pieces.of, (self.pieces,))
+
+
+def _cut(mapping: Mapping[K, V], members: Callable[[V], Iterable[object]] | None) -> list[Piece]:
+    """Pieces.split's pieces of `mapping`."""
+    count = piece_count(len({id(value) for value in mapping.values()}))
+    items: list[dict[K, V]] = [{} for _ in range(count)]
+    placed: dict[int, int] = {}  # each value's piece, by its identity
+    for key, value in mapping.items():
+        items[placed.setdefault(id(value), _spread(key) % count)][key] = value
+    return [Piece(piece, _members(piece, members)) for piece in items if piece]
 
 
 def piece_count(values: int) -> int:
@@ -197,7 +221,7 @@ class _Resolving(pickle.Unpickler):
         self._resolved: dict[str, Callable[..., object]] = {
             _shared_object.__name__: shared.__getitem__,
             _piece_member.__name__: lambda name, place: piece(name).members[place],
-            _stored_pieces.__name__: lambda names: Pieces([piece(name) for name in names]),
+            _stored_pieces.__name__: lambda names: Pieces.of(piece(name) for name in names),
         }
 
     def find_class(self, module_name: str, global_name: str) -> Any:

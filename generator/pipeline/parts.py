@@ -180,7 +180,11 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
         str(game.folder), game.engine, ctx.ink_saver, ctx.players, Files(tuple(p for p in seen if p not in own))
     )
 
+    made = False
+
     def make() -> LaidGame:
+        nonlocal made
+        made = True
         # Without a store that keeps them, there is no latest layout to reuse, and nothing
         # would look up these drawings' fingerprints and digests: none are taken.
         draw_memo = memo or (recalled(store, latest) if store.keeps else None)
@@ -197,8 +201,8 @@ def laid_game(game: Game, ctx: LayoutContext, store: BuildCache, memo: DrawMemo 
     laid = store.cached(
         inputs, LaidGame, make, keep=lambda _: game.settled(), fresh=LaidGame.art_unchanged, shared=game.files
     )
-    if memo is not None:  # a layout taken from the store drew nothing into it
-        memo.recall(laid.drawn.drawings)
+    if memo is not None and not made:  # a layout taken from the store drew nothing into it
+        memo.recall(laid.drawn.drawings)  # (one laid out now drew into it, and it holds them)
     # The next layout after an edit reuses this one's drawings, made now or taken from the
     # store: they are drawn from the game as it is. Their pieces are the layout's own, so
     # only this small entry is written, and it marks them used, so pruning keeps them.

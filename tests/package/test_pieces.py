@@ -81,6 +81,18 @@ def test_a_mapping_split_into_pieces_holds_every_key_and_each_values_keys_in_one
     assert [list(p.items) for p in again.pieces] == [list(p.items) for p in split.pieces]  # by the keys alone
 
 
+def test_a_mapping_is_cut_into_pieces_when_first_looked_into_as_it_was_when_split():
+    mapping, asked = cards(300), []
+    split = Pieces.split(mapping, members=lambda card: asked.append(card) or (card.face,))
+    assert asked == []  # nothing cut yet
+    mapping[b"added later"] = Card("late", Face("late"))
+    del mapping[b"at 0"]
+    assert len(split) == 600 and b"at 0" in split and b"added later" not in split
+    assert len(asked) == 300  # each value's members, once, as it was cut
+    list(split.pieces)
+    assert len(asked) == 300
+
+
 def test_the_number_of_pieces_is_a_power_of_two_and_bounded():
     assert [piece_count(n) for n in (0, 1, 128, 129, 256, 257, 10_000, 10**7)] == [1, 1, 1, 2, 2, 4, 64, 64]
 

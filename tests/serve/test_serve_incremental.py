@@ -6,6 +6,7 @@ draw() is drawn_titles to see which items it is called for, and the components a
 
 from pathlib import Path
 
+from generator import pickles
 from generator.pipeline import PrintRun
 from generator.project import OutputSettings, Project
 from generator.serve.preview import GamePreview, PreviewMemo, draw_preview, finish_preview
@@ -100,3 +101,25 @@ def test_a_save_during_a_rebuild_shows_in_the_next(tmp_path, monkeypatch):
     finish_preview(second, run)
     third, _ = draw_preview(game, project_of(game), memo)
     assert "Saved" in components(third)["Card 7"] and "Read" not in components(third)["Card 3"]
+
+
+def test_the_first_phase_shows_the_layout_before_its_drawings_are_cut_into_pieces(tmp_path, monkeypatch):
+    """Cutting a layout's drawings into the pieces its cache entry is written in is work for
+    the second phase, when the store writes what it held: the first, which the page waits
+    for, only lays out and draws. The next edit's layout still reuses the drawings."""
+    cuts: list[int] = []
+    cut = pickles._cut
+    monkeypatch.setattr(pickles, "_cut", lambda mapping, members: cuts.append(len(mapping)) or cut(mapping, members))
+    game, memo = write_deck(tmp_path / "big"), PreviewMemo()
+    first, run = draw_preview(game, project_of(game), memo)
+    assert cuts == []
+    finish_preview(first, run)
+    assert cuts and cuts[0] == CARDS * 2  # the drawings, each under its item's two fingerprints
+
+    cuts.clear()
+    write_deck(game, {120: "Freshly saved words"})
+    second, run = draw_preview(game, project_of(game), memo)
+    assert cuts == []
+    assert "Freshly" in components(second)["Card 120"]
+    finish_preview(second, run)
+    assert cuts
