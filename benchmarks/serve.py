@@ -18,6 +18,16 @@ left to settle (the rules checks and PDF of the second phase shown). The last li
 
 K = the size of the page as first served. Target (issue 41): M <= 0.25 at 1000 cards, 0.5
 at 10,000.
+
+With --against OTHER_CHECKOUT, a second server runs that checkout's code (as
+benchmarks/checkout.py runs a checkout; this checkout's server is then started the same way)
+on a deck of its own, in a page of its own, and the same edits are made to both decks in
+turns, so that drift on the machine hits both alike. A line for each side comes first, and
+the last line is
+
+    serve_vs_other=R
+
+R = this checkout's median over the other's.
 """
 
 import argparse
@@ -30,6 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import checkout
 from build import synthetic_deck
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,14 +59,15 @@ HOLDS = f"async ([index, word]) => (await (await fetch({FRONT}.src)).text()).inc
 SETTLED = "() => document.querySelector('p.pdf') !== null && !document.querySelector('p.pdf.checking')"
 
 
-def start_server(deck: Path, out: Path) -> tuple[subprocess.Popen, str]:
-    server = subprocess.Popen(
-        [sys.executable, "-m", "generator", "serve", str(deck), "--port", "0", "--out", str(out)],
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+def start_server(deck: Path, out: Path, root: Path | None) -> tuple[subprocess.Popen, str]:
+    """`cutsheet serve` of `deck` by this checkout's installed code, or by the code of the
+    checkout `root`; its process and the address it serves at."""
+    args = ["serve", str(deck), "--port", "0", "--out", str(out)]
+    if root is None:
+        command, env = [sys.executable, "-m", "generator", *args], {**os.environ, "PYTHONPATH": str(ROOT)}
+    else:
+        command, env = checkout.cutsheet(root, *args), checkout.ENV
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     match = re.search(r"http://\S+/", line)
     if not match:
@@ -74,49 +86,77 @@ def edit(cards: Path, index: int, word: str) -> None:
     cards.write_text(text[:start] + f"{word} {body}" + text[end:])
 
 
+class Side:
+    """One server, its deck and the page showing it, and the times of its edits."""
+
+    def __init__(self, name: str, folder: Path, cards: int, root: Path | None, browser) -> None:
+        self.name, self.times = name, []
+        self.deck = folder / "deck"
+        self.deck.mkdir(parents=True)
+        synthetic_deck(self.deck, cards)
+        self.server, url = start_server(self.deck, folder / "out", root)
+        self.page = browser.new_page()
+        self.page.goto(url)
+        self.page_kb = len(self.page.request.get(url).body()) / 1024
+        self.page.wait_for_function(SETTLED, timeout=60_000)
+
+    def edit(self, index: int, word: str) -> None:
+        """Card index+1's text saved with `word`, timed until its new picture shows."""
+        page = self.page
+        page.evaluate(TO_WINDOW, index)
+        page.locator(f"article[data-key='0.0.{index}']").scroll_into_view_if_needed()
+        old = page.evaluate(SRC, index)
+        time.sleep(0.5)  # the watch is quiet again, the face in view loaded
+        start = time.perf_counter()
+        edit(self.deck / "cards.yaml", index, word)
+        page.wait_for_function(SHOWN, arg=[index, old], polling="raf", timeout=30_000)
+        self.times.append(time.perf_counter() - start)
+        if not page.evaluate(HOLDS, [index, word]):
+            raise SystemExit(f"{self.name}: card {index + 1}'s new picture does not hold {word!r}")
+        page.wait_for_function(SETTLED, timeout=60_000)
+
+    def stop(self) -> None:
+        self.server.terminate()
+        self.server.wait()
+
+    def figures(self, cards: int) -> str:
+        times = self.times
+        return (
+            f"serve_edit_to_page_median_s={statistics.median(times):.3f} serve_edit_to_page_max_s={max(times):.3f} "
+            f"edits={len(times)} cards={cards} page_kb={self.page_kb:.0f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cards", type=int, default=200)
     parser.add_argument("--edits", type=int, default=20)
+    parser.add_argument("--against", type=Path, metavar="OTHER_CHECKOUT")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        deck = Path(tmp) / "deck"
-        deck.mkdir()
-        synthetic_deck(deck, args.cards)
-        server, url = start_server(deck, Path(tmp) / "out")
-        times = []
+    roots = {"this": None} if args.against is None else {"this": ROOT, "other": args.against.resolve()}
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        sides: list[Side] = []
         try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                page = browser.new_page()
-                page.goto(url)
-                page_kb = len(page.request.get(url).body()) / 1024
-                page.wait_for_function(SETTLED, timeout=60_000)
-                for n in range(args.edits):
-                    index = (n * 37 + 11) % args.cards
-                    word = f"Edited{n}x"
-                    page.evaluate(TO_WINDOW, index)
-                    page.locator(f"article[data-key='0.0.{index}']").scroll_into_view_if_needed()
-                    old = page.evaluate(SRC, index)
-                    time.sleep(0.5)  # the watch is quiet again, the face in view loaded
-                    start = time.perf_counter()
-                    edit(deck / "cards.yaml", index, word)
-                    page.wait_for_function(SHOWN, arg=[index, old], polling="raf", timeout=30_000)
-                    times.append(time.perf_counter() - start)
-                    if not page.evaluate(HOLDS, [index, word]):
-                        raise SystemExit(f"card {index + 1}'s new picture does not hold {word!r}")
-                    page.wait_for_function(SETTLED, timeout=60_000)
-                browser.close()
+            for name, root in roots.items():
+                sides.append(Side(name, Path(tmp) / name, args.cards, root, browser))
+            for n in range(args.edits):
+                for side in sides:
+                    side.edit((n * 37 + 11) % args.cards, f"Edited{n}x")
         finally:
-            server.terminate()
-            server.wait()
-    print("edit_to_page_s=" + ",".join(f"{t:.3f}" for t in times))
-    print(
-        f"serve_edit_to_page_median_s={statistics.median(times):.3f} serve_edit_to_page_max_s={max(times):.3f} "
-        f"edits={len(times)} cards={args.cards} page_kb={page_kb:.0f}"
-    )
+            for side in sides:
+                side.stop()
+            browser.close()
+    if args.against is None:
+        print("edit_to_page_s=" + ",".join(f"{t:.3f}" for t in sides[0].times))
+        print(sides[0].figures(args.cards))
+        return
+    for side in sides:
+        print(f"{side.name}: {side.figures(args.cards)}")
+    this, other = (statistics.median(side.times) for side in sides)
+    print(f"serve_vs_other={this / other:.2f}")
 
 
 if __name__ == "__main__":
