@@ -9,20 +9,22 @@ from them (`Inputs.key`): the stage's name, then each input, files (`Files`) by 
 and anything else by its repr. No call site lists a key's parts by hand. cutsheet's own code
 and fonts (`code_version`) are not part of a key: they are part of each entry file's checksum
 (`_checksum`), so that an entry another version wrote is a miss. What one process keeps in
-memory is made by one version of the code, and a build that keeps nothing (--no-cache) does
-not read the code and fonts to hash them. Laid-out faces are keyed by the whole game (every
-component file, game.yaml, the layouts and icons it can see), because a kind may read any file
-of its game (a deck's backs) and any layout (the register card reads the strip's); a game laid
-out again reuses the drawings of its latest layout that an edit left alone
-(generator/pipeline/parts.py). A sheet's content is keyed by the sheet itself and the icon
-files drawn into it; the PDF is kept here, while the SVG and PNG files in the output folder
-serve as their own cache (pipeline/written.py). Entries refer to objects rather than copy them
-(generator/pickles.py): the sheets to the layout's faces, the layout to the game's component
-files, and a layout's drawings and a PDF's drawn pages are kept in pieces, so that an edit
-writes the pieces it changed and no others. A missing or damaged entry is a miss, and an entry
-that cannot be written is left out; entries are written atomically, so an interrupted build
-leaves no half entry. What earlier runs left is pruned after each command, the least recently
-used first (`pruned_after`).
+memory is made by one version of the code, and a build that keeps nothing (--no-cache) does not
+read the code and fonts to hash them. The price: two versions building into one folder write
+the same inputs' entries (and pieces) to the same files, each replacing the other's, so a
+version built again after another finds those entries missing and makes them anew. Laid-out
+faces are keyed by the whole game (every component file, game.yaml, the layouts and icons it
+can see), because a kind may read any file of its game (a deck's backs) and any layout (the
+register card reads the strip's); a game laid out again reuses the drawings of its latest
+layout that an edit left alone (generator/pipeline/parts.py). A sheet's content is keyed by the
+sheet itself and the icon files drawn into it; the PDF is kept here, while the SVG and PNG
+files in the output folder serve as their own cache (pipeline/written.py). Entries refer to
+objects rather than copy them (generator/pickles.py): the sheets to the layout's faces, the
+layout to the game's component files, and a layout's drawings and a PDF's drawn pages are kept
+in pieces, so that an edit writes the pieces it changed and no others. A missing or damaged
+entry is a miss, and an entry that cannot be written is left out; entries are written
+atomically, so an interrupted build leaves no half entry. What earlier runs left is pruned
+after each command, the least recently used first (`pruned_after`).
 """
 
 import hashlib

@@ -61,7 +61,7 @@ class Pieces(Mapping[K, V]):
     before its store writes it, and cutting its drawings takes a fifth of that layout's time."""
 
     def __init__(self, cut: Callable[[], Iterable[Piece]]):
-        self._cut = cut
+        self._cut: Callable[[], Iterable[Piece]] | None = cut
 
     @classmethod
     def of(cls, pieces: Iterable[Piece]) -> "Pieces[Any, Any]":
@@ -78,7 +78,9 @@ class Pieces(Mapping[K, V]):
 
     @cached_property
     def pieces(self) -> tuple[Piece, ...]:
-        return tuple(self._cut())
+        assert self._cut is not None
+        pieces, self._cut = tuple(self._cut()), None  # the uncut mapping is not kept besides
+        return pieces
 
     @cached_property
     def _items(self) -> dict[K, V]:

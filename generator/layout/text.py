@@ -626,11 +626,12 @@ def _line_items(
     """The line's pieces in visual order: runs of text in one colour become one Text each,
     icons Icon boxes. A justified line's room is shared out where one unit meets another."""
     chunk = line.chunk
+    pieces = [] if chunk.plain else [(piece, n) for n, unit in enumerate(line.units) for piece in unit.pieces]
     if chunk.mixed:
-        pieces = [(piece, n) for n, unit in enumerate(line.units) for piece in unit.pieces]
         order = visual_order([piece.level for piece, _ in pieces])
         meets = sum(1 for k, m in zip(order, order[1:], strict=False) if pieces[k][1] != pieces[m][1])
     else:  # left to right throughout: the pieces in reading order, units meeting between each two
+        order = list(range(len(pieces)))
         meets = len(line.units) - 1
     align = style.align
     extra = 0.0
@@ -643,9 +644,6 @@ def _line_items(
     colour = style.colour
     if chunk.plain:
         return _plain_line_items(line, cursor, extra, baseline, size, colour)
-    if not chunk.mixed:
-        pieces = [(piece, n) for n, unit in enumerate(line.units) for piece in unit.pieces]
-        order = list(range(len(pieces)))
     items: list[Item] = []
     run: list[tuple[int, float, Shaped]] = []
     run_colour: str | None = None

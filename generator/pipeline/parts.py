@@ -81,7 +81,8 @@ class Drawn(Struct, frozen=True):
     (read by name as items are drawn, so no key can name them beforehand) with their digest.
 
     The drawings are kept in pieces (generator/pickles.py), to which the parts' faces and
-    their items refer: a layout after an edit writes only the pieces that hold a new drawing."""
+    their items refer: a layout after an edit writes only the pieces that hold a new drawing.
+    A layout with no store to keep it (--no-cache) takes none."""
 
     drawings: Mapping[bytes, Drawing]
     art_files: frozenset[Path]

@@ -362,7 +362,8 @@ def _line_operators(width: float, dash: tuple[float, ...]) -> tuple[str, str]:
     """What reportlab's setLineWidth and setDash write for a line of `width` and `dash`
     (reportlab's own number format, fp_str), worked out once for each: a sheet strokes its
     cut lines and crop marks, dozens of them, in a few line styles. Nothing reportlab writes
-    later reads the width or dash back."""
+    later reads the width or dash back. The dashes are the line roles' own (layout/scene.py),
+    never a source's, so none needs reportlab's check of a pattern."""
     return f"{fp_str(width)} w", f"[{fp_str(dash)}] 0 d"
 
 

@@ -67,6 +67,7 @@ class PdfFonts:
         return self._note(shaped) if noted is None else noted
 
     def _note(self, shaped: Shaped) -> tuple[str, str]:
+        """use() of a run first drawn in this document."""
         used = self.used.get(shaped.face)
         if used is None:
             used = self.used[shaped.face] = _Used(f"CS{len(self.used) + 1}", registered(shaped.face))
