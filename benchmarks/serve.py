@@ -60,8 +60,8 @@ SETTLED = "() => document.querySelector('p.pdf') !== null && !document.querySele
 
 
 def start_server(deck: Path, out: Path, root: Path | None) -> tuple[subprocess.Popen, str]:
-    """`cutsheet serve` of `deck` by this checkout's installed code, or by the code of the
-    checkout `root`; its process and the address it serves at."""
+    """`cutsheet serve` of `deck` by this checkout's code (on PYTHONPATH), or by the code of
+    the checkout `root` (benchmarks/checkout.py); its process and the address it serves at."""
     args = ["serve", str(deck), "--port", "0", "--out", str(out)]
     if root is None:
         command, env = [sys.executable, "-m", "generator", *args], {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -95,10 +95,14 @@ class Side:
         self.deck.mkdir(parents=True)
         synthetic_deck(self.deck, cards)
         self.server, url = start_server(self.deck, folder / "out", root)
-        self.page = browser.new_page()
-        self.page.goto(url)
-        self.page_kb = len(self.page.request.get(url).body()) / 1024
-        self.page.wait_for_function(SETTLED, timeout=60_000)
+        try:
+            self.page = browser.new_page()
+            self.page.goto(url)
+            self.page_kb = len(self.page.request.get(url).body()) / 1024
+            self.page.wait_for_function(SETTLED, timeout=60_000)
+        except BaseException:
+            self.stop()
+            raise
 
     def edit(self, index: int, word: str) -> None:
         """Card index+1's text saved with `word`, timed until its new picture shows."""

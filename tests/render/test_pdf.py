@@ -1,20 +1,25 @@
 """The PDF writer puts each Scene primitive where the Sheet says, in millimetres from the top
 left: page size, TrimBox and BleedBox, shapes, text, groups moved and clipped, art under
 the cut lines whatever the items' order, page labels naming blank pages, bookmarks, and
-the same bytes from the same sheets, polylines painted open or closed as their style says.
+the same bytes from the same sheets, polylines painted open or closed as their style says, a
+line's operators the very bytes reportlab's own calls write.
 Read back with pypdf, pdfplumber and pikepdf, and rendered with pypdfium2."""
 
+import io
 from pathlib import Path
 
 import pdfplumber
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pypdf import PdfReader
+from reportlab.pdfgen import canvas
 
 from generator.layout.scene import Circle, Group, Polyline, Rect, Style, line_style
 from generator.layout.text import set_line
-from generator.render.pdf import write_pdf
+from generator.render.pdf import _line_operators, _polyline_operators, write_pdf
 from generator.sheets.model import Sheet
 from tests.pdf_geometry import PT_MM, cut_lines, trim_box_mm
 
@@ -138,6 +143,33 @@ def test_polylines_are_painted_as_their_style_says_open_or_closed(tmp_path):
         ("l", [7, 8]),
         ("S", []),
     ]
+
+
+@given(
+    st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500)), min_size=2, max_size=6),
+    st.booleans(),
+    st.sampled_from([(1, 0), (0, 1), (1, 1)]),
+    st.floats(0.01, 5),
+    st.lists(st.floats(0.05, 10), max_size=4).map(tuple),
+)
+def test_a_lines_operators_are_the_bytes_reportlabs_own_calls_write(points, closed, paint, width, dash):
+    """The operators written for a line are what reportlab's setLineWidth, setDash and
+    drawPath write for it, character for character."""
+    stroke, fill = paint
+    c = canvas.Canvas(io.BytesIO())
+    start = len(c._code)
+    c.setLineWidth(width)
+    c.setDash(list(dash))
+    path = c.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if closed:
+        path.close()
+    c.drawPath(path, stroke=stroke, fill=fill)
+    polyline = Polyline(tuple(points), Style(stroke="#000000"), closed=closed)
+    ours = [*_line_operators(width, dash), *_polyline_operators(polyline, stroke, fill, c._fillMode)]
+    assert c._code[start:] == ours
 
 
 def _plain(value: object) -> object:

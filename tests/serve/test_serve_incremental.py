@@ -103,7 +103,7 @@ def test_a_save_during_a_rebuild_shows_in_the_next(tmp_path, monkeypatch):
     assert "Saved" in components(third)["Card 7"] and "Read" not in components(third)["Card 3"]
 
 
-def test_the_first_phase_shows_the_layout_before_its_drawings_are_cut_into_pieces(tmp_path, monkeypatch):
+def test_the_first_phase_shows_the_layout_before_its_drawings_are_cut_into_pieces(tmp_path, monkeypatch, drawn_titles):
     """Cutting a layout's drawings into the pieces its cache entry is written in is work for
     the second phase, when the store writes what it held: the first, which the page waits
     for, only lays out and draws. The next edit's layout still reuses the drawings."""
@@ -117,9 +117,11 @@ def test_the_first_phase_shows_the_layout_before_its_drawings_are_cut_into_piece
     assert cuts and cuts[0] == CARDS * 2  # the drawings, each under its item's two fingerprints
 
     cuts.clear()
+    drawn_titles.clear()
     write_deck(game, {120: "Freshly saved words"})
     second, run = draw_preview(game, project_of(game), memo)
     assert cuts == []
+    assert drawn_titles == ["Card 120"]  # the others' drawings reused
     assert "Freshly" in components(second)["Card 120"]
     finish_preview(second, run)
     assert cuts
