@@ -7,14 +7,12 @@ Every stage of the print pipeline (generator/pipeline/) is kept the same way: it
 frozen Struct deriving from `Inputs`, which names the stage, and the entry's key is derived
 from them (`Inputs.key`): the stage's name, then each input, files (`Files`) by their content
 and anything else by its repr. No call site lists a key's parts by hand. cutsheet's own code
-and fonts (`code_version`) are not part of a key: they are part of each entry file's checksum
-(`_checksum`), so that an entry another version wrote is a miss. What one process keeps in
-memory is made by one version of the code, and a build that keeps nothing (--no-cache) does not
-read the code and fonts to hash them. The price: two versions building into one folder write
-the same inputs' entries (and pieces) to the same files, each replacing the other's, so a
-version built again after another finds those entries missing and makes them anew. Laid-out
-faces are keyed by the whole game (every component file, game.yaml, the layouts and icons it
-can see), because a kind may read any file of its game (a deck's backs) and any layout (the
+and fonts (`code_version`) are not part of a key: each entry's file is named by its key and the
+code version (`_entry_file`), so that versions keep their entries side by side and none reads
+another's. What one process keeps in memory is made by one version of the code, and a build
+that keeps nothing (--no-cache) does not read the code and fonts to hash them. Laid-out faces
+are keyed by the whole game (every component file, game.yaml, the layouts and icons it can
+see), because a kind may read any file of its game (a deck's backs) and any layout (the
 register card reads the strip's); a game laid out again reuses the drawings of its latest
 layout that an edit left alone (generator/pipeline/parts.py). A sheet's content is keyed by the
 sheet itself and the icon files drawn into it; the PDF is kept here, while the SVG and PNG
@@ -54,7 +52,7 @@ T = TypeVar("T")
 @cache
 def code_version() -> str:
     """A hash of the generator package and the fonts: any change to either is a new cache
-    (each entry's checksum holds it: _checksum).
+    (each entry's file is named by it: _entry_file).
     Every file is read whole: a font's size and times would be cheaper to read, but a copy
     that keeps them, or a file system whose times are coarse, would leave a changed font
     printing from a cache of the old one."""
@@ -368,7 +366,7 @@ class BuildCache:
         if len(stored) < 32:
             return None
         check, data = stored[:32], stored[32:]
-        if _checksum(data) != check:
+        if hashlib.sha256(data).digest() != check:
             return None
         try:
             with collection_paused():
@@ -427,21 +425,16 @@ class BuildCache:
 
 
 def _entry_file(root: Path, name: str) -> Path:
-    """Where the entry named `name` is kept: in the folder of its name's first two characters."""
-    return root / name[:2] / name
-
-
-def _checksum(data: bytes) -> bytes:
-    """An entry file's first 32 bytes: a digest of the code version that wrote it and of its
-    data, so that a file another version wrote, or one damaged, is a miss."""
-    digest = hashlib.sha256(code_version().encode() + b"\0")
-    digest.update(data)
-    return digest.digest()
+    """Where the entry named `name` is kept by this version of cutsheet: a file named by the
+    name and the code version, in the folder of its first two characters. Each version keeps
+    its own entries, beside another's in the same folder, and never reads another's."""
+    file = hashlib.sha256(f"{code_version()}\0{name}".encode()).hexdigest()
+    return root / file[:2] / file
 
 
 def _write_entry(path: Path, data: bytes) -> None:
     """An entry's file: its checksum, then `data` (OSError when it cannot be written)."""
-    write_atomic(path, _checksum(data) + data)
+    write_atomic(path, hashlib.sha256(data).digest() + data)
     _used(path)  # written, or found holding these bytes already (write_atomic leaves those)
 
 

@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
 
+from generator import cache
 from generator.cli import main
 from generator.layout.card import CardKind
 from generator.workers import available_cores
@@ -95,6 +96,23 @@ def run_build_process(*args: object) -> None:
 def pdf_text(path: Path) -> str:
     """The text of every page of a PDF, as pypdf extracts it."""
     return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+@pytest.fixture
+def entry_names(monkeypatch) -> dict[str, str]:
+    """The build cache's entries by the names of their files, each recorded as a store of
+    this test finds its file: a file is named by its entry's name and the code version
+    (cache._entry_file), which cannot be read back from the file's name."""
+    names: dict[str, str] = {}
+    entry_file = cache._entry_file
+
+    def recorded(root: Path, name: str) -> Path:
+        path = entry_file(root, name)
+        names[path.name] = name
+        return path
+
+    monkeypatch.setattr(cache, "_entry_file", recorded)
+    return names
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ def drawn_scenes(drawings: Iterable[Drawing]) -> DrawnScenes:
 def drawn_from_digest(icon_dirs: Sequence[Path], fonts: str) -> str:
     """The digest of the files a sheet draws from besides its items: the icon files it may
     draw, and the game's own font files (`fonts`, its FontBook's digest; the shipped ones
-    are part of the code version every cache entry's checksum holds). A sheet's text names its face by the face's name
+    are part of the cache's code version). A sheet's text names its face by the face's name
     alone, so a font file replaced by another of that name, which sets the text the same,
     would leave every page and file drawn with the old glyphs."""
     return key("drawn from", files_digest(p for d in icon_dirs if d.is_dir() for p in d.glob("*.svg")), fonts)

@@ -202,21 +202,21 @@ def test_the_code_version_reads_every_code_and_font_file_whole(tmp_path):
     assert cache.code_version() == cache.version_of(Path(cache.__file__).parent, shipped.fonts_dir())
 
 
-def test_an_entry_another_code_version_wrote_is_a_miss(tmp_path, monkeypatch):
+def test_each_code_version_keeps_its_own_entries_and_reads_no_others(tmp_path, monkeypatch):
     inputs = Doubled(2, Files(()))
     BuildCache(tmp_path).put(inputs, 4)
     assert BuildCache(tmp_path).lookup(inputs, int) == 4
     monkeypatch.setattr(cache, "code_version", lambda: "another version")
     assert BuildCache(tmp_path).lookup(inputs, int) is None
-    BuildCache(tmp_path).put(inputs, 5)  # the same key, written again by this version
+    BuildCache(tmp_path).put(inputs, 5)  # the same key, written by the other version
     assert BuildCache(tmp_path).lookup(inputs, int) == 5
     monkeypatch.undo()
-    assert BuildCache(tmp_path).lookup(inputs, int) is None
+    assert BuildCache(tmp_path).lookup(inputs, int) == 4  # beside it, as this version left it
 
 
 def test_a_build_without_a_cache_reads_no_code_or_font_file(tmp_path, monkeypatch):
-    """Only an entry's file holds the code version: a build that keeps nothing never hashes
-    the package and the fonts."""
+    """Only the names of the cache's files hold the code version: a build that keeps nothing
+    never hashes the package and the fonts."""
 
     def versioned(*folders: Path) -> str:
         raise AssertionError(f"the code version was read: {folders}")
@@ -255,7 +255,7 @@ def test_an_entry_refers_to_the_shared_objects_it_holds_and_reads_them_back_as_t
     BuildCache(tmp_path / "shared").put(inputs, sheets, shared=faces)
     BuildCache(tmp_path / "copied").put(inputs, sheets)
     shared_size, copied_size = (
-        (tmp_path / name / inputs.key[:2] / inputs.key).stat().st_size for name in ("shared", "copied")
+        cache._entry_file(tmp_path / name, inputs.key).stat().st_size for name in ("shared", "copied")
     )
     assert shared_size < 2000 < 20 * len("word " * 2000) < copied_size  # places, not copies
     read = BuildCache(tmp_path / "shared").lookup(inputs, list, shared=faces)
@@ -285,28 +285,28 @@ def test_a_held_store_writes_its_entries_against_their_shared_objects(tmp_path):
     assert BuildCache(tmp_path / "cache").lookup(inputs, list, shared=faces)[0] is faces[2]
 
 
-def test_a_games_layout_is_kept_referring_to_its_component_files(tmp_path):
+def test_a_games_layout_is_kept_referring_to_its_component_files(tmp_path, entry_names):
     from generator.pipeline.parts import LaidGame
 
     out = tmp_path / "out"
     run_build(str(game := deck(tmp_path / "cache", cards=40)), "--out", str(out), "--format", "pdf")
     store, files = BuildCache(out / ".cache"), load_game(game).files
-    names = [path.name for path in (out / ".cache").glob("*/*")]
+    names = [entry_names[path.name] for path in (out / ".cache").glob("*/*")]
     kept = {name: store.entry(name, LaidGame, shared=files) for name in names}
     ((name, laid),) = ((name, found) for name, found in kept.items() if found is not None)
     assert [part.file for part in laid.parts] == list(files) and laid.parts[0].file is files[0]
-    assert (out / ".cache" / name[:2] / name).stat().st_size < len(pickle.dumps(files))  # not copied
+    assert cache._entry_file(out / ".cache", name).stat().st_size < len(pickle.dumps(files))  # not copied
     assert BuildCache(out / ".cache").entry(name, LaidGame, shared=(*files, files[0])) is None  # other files
 
 
-def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_path):
+def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_path, entry_names):
     from generator.pipeline.imposed import KeptSheets
     from generator.pipeline.parts import LaidGame
 
     out = tmp_path / "out"
     run_build(str(game := deck(tmp_path / "cache", cards=40)), "--out", str(out), "--format", "pdf")
     store = BuildCache(out / ".cache")
-    names = [path.name for path in (out / ".cache").glob("*/*")]
+    names = [entry_names[path.name] for path in (out / ".cache").glob("*/*")]
     files = load_game(game).files  # the layout's entry refers to them
     (laid,) = (found for name in names if isinstance(found := store.entry(name, LaidGame, shared=files), LaidGame))
     (kept,) = (found for name in names if isinstance(found := store.entry(name, KeptSheets), KeptSheets))
@@ -316,7 +316,7 @@ def test_a_games_sheets_are_kept_referring_to_the_faces_its_layout_holds(tmp_pat
     kept_faces = [faces for part in kept.faces for faces in part]
     assert all(a is b for a, b in zip(kept_faces, [f for part in laid.parts for f in part.faces], strict=True))
     (entry,) = (name for name in names if store.entry(name, KeptSheets) is kept)
-    held = (out / ".cache" / entry[:2] / entry).stat().st_size
+    held = cache._entry_file(out / ".cache", entry).stat().st_size
     assert held < len(pickle.dumps(kept.imposed)) - len(pickle.dumps(items)) / 2  # the faces are not copied into it
 
 
@@ -410,7 +410,7 @@ def test_pruning_deletes_nothing_but_the_caches_own_entries(tmp_path):
 def test_reading_or_writing_an_entry_marks_it_used(tmp_path, use):
     inputs = Doubled(2, Files(()))
     BuildCache(tmp_path).put(inputs, 4)
-    path = tmp_path / inputs.key[:2] / inputs.key
+    path = cache._entry_file(tmp_path, inputs.key)
     os.utime(path, (1_000_000, 1_000_000))
     before = time.time()
     use(BuildCache(tmp_path), inputs)

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from generator import pickles
+from generator import cache, pickles
 from generator.cache import BuildCache, Files, Inputs
 from generator.layout.memo import Drawing
 from generator.pickles import Piece, Pieces, piece_count
@@ -105,10 +105,11 @@ def test_pieces_pickle_whole_outside_the_cache():
 def test_an_entry_refers_to_its_pieces_and_to_their_members_and_reads_them_back_as_they_are(tmp_path):
     inputs, value = Layout(1, Files(())), held(cards(300))
     BuildCache(tmp_path).put(inputs, value)
-    names = pickles.pieces_named((tmp_path / inputs.key[:2] / inputs.key).read_bytes()[32:])
+    entry = cache._entry_file(tmp_path, inputs.key)
+    names = pickles.pieces_named(entry.read_bytes()[32:])
     assert len(names) == len(value.drawn.cards.pieces) == 4
-    assert entries(tmp_path) == {inputs.key, *names}
-    own = (tmp_path / inputs.key[:2] / inputs.key).stat().st_size
+    assert entries(tmp_path) == {cache._entry_file(tmp_path, name).name for name in (inputs.key, *names)}
+    own = entry.stat().st_size
     assert own < len(pickle.dumps(value)) / 20  # the faces are places in the pieces, not copies
     read = BuildCache(tmp_path).lookup(inputs, Held)
     assert read == value
@@ -140,12 +141,24 @@ def test_the_same_pieces_written_by_another_store_are_the_same_entries(tmp_path)
     assert len(entries(tmp_path)) == 2 + 4  # named by their content: written once
 
 
+def test_two_code_versions_writing_the_same_pieces_keep_their_entries_whole(tmp_path, monkeypatch):
+    value = held(cards(300))
+    BuildCache(tmp_path).put(Layout(1, Files(())), value)
+    monkeypatch.setattr(cache, "code_version", lambda: "another version")
+    again = held(dict(value.drawn.cards))  # the same cards and faces, in the pieces' order
+    BuildCache(tmp_path).put(Layout(2, Files(())), again)
+    assert BuildCache(tmp_path).lookup(Layout(2, Files(())), Held) == again
+    assert len(entries(tmp_path)) == 2 * (1 + 4)  # each version its entry and its pieces
+    monkeypatch.undo()
+    assert BuildCache(tmp_path).lookup(Layout(1, Files(())), Held) == value
+
+
 @pytest.mark.parametrize("harm", ["deleted", "damaged"])
 def test_an_entry_whose_piece_is_missing_or_damaged_is_a_miss(tmp_path, harm):
     inputs = Layout(1, Files(()))
     BuildCache(tmp_path).put(inputs, held(cards(300)))
-    name = pickles.pieces_named((tmp_path / inputs.key[:2] / inputs.key).read_bytes()[32:])[2]
-    piece = tmp_path / name[:2] / name
+    name = pickles.pieces_named(cache._entry_file(tmp_path, inputs.key).read_bytes()[32:])[2]
+    piece = cache._entry_file(tmp_path, name)
     if harm == "deleted":
         piece.unlink()
     else:
@@ -171,14 +184,14 @@ def test_a_piece_read_is_a_piece_and_nothing_else(tmp_path):
         BuildCache(tmp_path)._piece(inputs.key)
 
 
-def test_an_edit_to_one_card_rewrites_one_or_two_pieces_of_the_layouts_drawings(tmp_path, monkeypatch):
+def test_an_edit_to_one_card_rewrites_one_or_two_pieces_of_the_layouts_drawings(tmp_path, monkeypatch, entry_names):
     monkeypatch.setattr(pickles, "PIECE_VALUES", 4)  # 40 cards: 16 pieces
     source, out = deck(tmp_path / "cache", cards=40), tmp_path / "out"
     run_build(str(source), "--out", str(out), "--format", "pdf")
     before = entries(out / ".cache")
     run_build(str(deck(source, cards=40, changed=17)), "--out", str(out), "--format", "pdf")
     store = BuildCache(out / ".cache")
-    new = [store.entry(name, object) for name in entries(out / ".cache") - before]
+    new = [store.entry(entry_names[file], object) for file in entries(out / ".cache") - before]
     drawn = [piece for piece in new if isinstance(piece, Piece) and isinstance([*piece.items.values()][0], Drawing)]
     assert 1 <= len(drawn) <= 2
     # Of 80 keys (two a card) in 16 pieces: how many a piece holds depends on the keys' hashes,
@@ -199,7 +212,8 @@ def test_a_piece_an_entry_holds_again_is_marked_used_again(tmp_path):
     for path in tmp_path.glob("*/*"):
         os.utime(path, (1_000_000, 1_000_000))
     store.put(Layout(2, Files(())), read)
-    assert all(path.stat().st_mtime > 1_000_000 for path in tmp_path.glob("*/*") if path.name != inputs.key)
+    entry = cache._entry_file(tmp_path, inputs.key)
+    assert all(path.stat().st_mtime > 1_000_000 for path in tmp_path.glob("*/*") if path != entry)
 
 
 def test_touching_an_entry_whose_header_names_no_entry_marks_nothing_outside_the_cache(tmp_path):
@@ -208,8 +222,9 @@ def test_touching_an_entry_whose_header_names_no_entry_marks_nothing_outside_the
     os.utime(victim, (1_000_000, 1_000_000))
     inputs = Layout(1, Files(()))
     data = pickle.dumps((0, ("../victim",))) + pickle.dumps(5)
-    (root / inputs.key[:2]).mkdir(parents=True)
-    (root / inputs.key[:2] / inputs.key).write_bytes(hashlib.sha256(data).digest() + data)
+    entry = cache._entry_file(root, inputs.key)
+    entry.parent.mkdir(parents=True)
+    entry.write_bytes(hashlib.sha256(data).digest() + data)
     assert (root / ".." / "../victim").resolve() == victim.resolve()  # where the name would lead
     BuildCache(root).touch(inputs)
     assert victim.stat().st_mtime == 1_000_000

@@ -84,7 +84,7 @@ def test_a_rebuild_after_an_edit_hashes_only_the_faces_it_drew_again(tmp_path, m
     assert sum(found is not None for found in read_whole) == 9
 
 
-def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path):
+def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path, entry_names: dict[str, str]):
     front, back = face("#ff0000"), face("#00ff00")
     piece = Faces(face("#0000ff"))
     scenes = list(Faces(front, back, (piece,)).scenes())
@@ -94,7 +94,7 @@ def test_a_drawing_holds_the_digest_of_each_of_its_scenes(tmp_path: Path):
     run_build(str(game), "--out", str(out), "--format", "pdf")
     store = BuildCache(out / ".cache")
     files = load_game(game).files  # the layout's entry refers to them
-    kept = [store.entry(p.name, LaidGame, shared=files) for p in (out / ".cache").glob("*/*")]
+    kept = [store.entry(entry_names[p.name], LaidGame, shared=files) for p in (out / ".cache").glob("*/*")]
     (laid,) = (found for found in kept if found is not None)
     for drawn in laid.drawn.drawings.values():
         assert drawn.digests == tuple(items_digest(scene.items) for scene in drawn.faces.scenes())

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from generator import cache
 from generator.cache import BuildCache
 from generator.cli import main
 from generator.pipeline import reading
@@ -124,7 +125,7 @@ def test_a_damaged_reading_is_read_afresh(tmp_path, items_read):
     source, out = deck(tmp_path / "cache", cards=30), tmp_path / "out"
     run_build(str(source), "--out", str(out), "--format", "pdf")
     latest = reading.LatestSources(str(source), str(source))
-    entry = out / ".cache" / latest.key[:2] / latest.key
+    entry = cache._entry_file(out / ".cache", latest.key)
     assert entry.is_file()
     entry.write_bytes(entry.read_bytes()[:-20])
     run_build(str(deck(source, cards=30, changed=3)), "--out", str(out), "--format", "pdf")
