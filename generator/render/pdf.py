@@ -182,8 +182,7 @@ class _Painter:
         if page.runs:
             self.fonts.attach(self.c._doc)
         for run in page.runs:
-            shaped = shape(*run)
-            self.fonts.use(shaped)
+            self.fonts.note(shape(*run))
         self.c._code.extend(page.code)
         self.c._formsinuse.extend(page.forms_in_use)
         self.c._doc._pdfVersion = max(self.c._doc._pdfVersion, page.version)

@@ -59,15 +59,19 @@ class PdfFonts:
 
     def use(self, shaped: Shaped) -> tuple[str, str]:
         """The resource name of the run's face and the run's glyphs as a TJ array holds them,
-        noting what each glyph of the run stands for (once per run of a document)."""
+        for drawing the run (noted once per run of a document)."""
         key = shaped.key
         if self.recorded is not None:
             self.recorded[key] = None
-        noted = self.seen.get(key)
-        return self._note(shaped) if noted is None else noted
+        drawn = self.seen.get(key)
+        if drawn is None:
+            drawn = self.seen[key] = self.note(shaped), _glyphs(shaped)
+        return drawn
 
-    def _note(self, shaped: Shaped) -> tuple[str, str]:
-        """use() of a run first drawn in this document."""
+    def note(self, shaped: Shaped) -> str:
+        """The resource name of the run's face, noting what each glyph of the run stands for:
+        all that a page written again as it was drawn (generator/render/pdf.py's replay)
+        needs of its runs, whose glyphs its content holds already."""
         used = self.used.get(shaped.face)
         if used is None:
             used = self.used[shaped.face] = _Used(f"CS{len(self.used) + 1}", registered(shaped.face))
@@ -75,8 +79,7 @@ class PdfFonts:
         for k, glyph in enumerate(shaped.glyphs):
             if not glyphs.get(glyph):
                 glyphs[glyph] = shaped.cluster_text(k)
-        noted = self.seen[shaped.key] = used.name, _glyphs(shaped)
-        return noted
+        return used.name
 
     def attach(self, doc: pdfdoc.PDFDocument) -> None:
         if not self.added:

@@ -21,7 +21,7 @@ from generator.cli import main
 from generator.colour.settings import ColourSettings
 from generator.layout.scene import Rect, Style
 from generator.layout.text import set_line
-from generator.render import pdf, pdf_streams
+from generator.render import pdf, pdf_streams, pdf_text
 from generator.render.pdf import DrawnPages, PageReuse, write_pdf
 from generator.render.pdf_streams import Base85Bytes, KnownStreams, stream_filters
 from generator.sheets.model import Sheet
@@ -91,6 +91,23 @@ def test_a_rebuild_writes_the_pages_it_takes_over_as_a_cold_build_does(tmp_path,
     # the front matter before it; the crest, the seal and the moon are first made on them.
     pages = len(pdfium.PdfDocument(rebuilt))
     assert replays.count(True) == pages - 1 and all(replays)
+
+
+def test_a_page_taken_over_notes_its_runs_glyphs_without_writing_them_again(tmp_path, monkeypatch):
+    """A page written again as it was drawn holds its runs' glyphs in its content already: its
+    runs are noted for the fonts' subsets, and only the runs of the page drawn anew are
+    written out as glyphs (generator/render/pdf_text.py)."""
+    game = card_game(tmp_path / "g")
+    build(game, tmp_path / "out")
+    written: list[str] = []
+    glyphs = pdf_text._glyphs
+    monkeypatch.setattr(pdf_text, "_glyphs", lambda shaped: written.append(shaped.text) or glyphs(shaped))
+    edit(game / "cards.yaml", "card 8'", "card eight'")  # the first sheet drawn anew
+    rebuilt = build(game, tmp_path / "out")
+    assert "eight" in written and "K8" in written  # the page drawn anew: cards K0 to K8
+    assert not {"K9", "K17", "K26", "Pages"} & set(written)  # the pages taken over
+    monkeypatch.undo()
+    assert rebuilt == build(game, tmp_path / "cold", "--no-cache")
 
 
 def test_a_page_after_one_that_names_something_new_is_drawn_again(tmp_path, replays):
